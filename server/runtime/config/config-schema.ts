@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/**
+ * Schema of `context-runtime.yaml`. snake_case keys as operators write them.
+ * Every key has a default, so an empty file is a valid config for the embedded default.
+ */
+const weightsSchema = z
+  .object({
+    acc: z.number().min(0),
+    cost: z.number().min(0),
+    lat: z.number().min(0),
+    risk: z.number().min(0),
+    hall: z.number().min(0),
+    loss: z.number().min(0),
+    cache: z.number().min(0),
+    vrf: z.number().min(0),
+  })
+  .strict();
+
+export const DEFAULT_WEIGHTS = { acc: 1.0, cost: 0.6, lat: 0.3, risk: 0.8, hall: 0.9, loss: 0.4, cache: 0.2, vrf: 0.5 } as const;
+
+export const tierSchema = z
+  .object({
+    name: z.string().min(1),
+    /** extractive = the built-in offline reader; the others go through the AI SDK provider of that name. */
+    provider: z.enum(['extractive', 'openai', 'anthropic', 'openai-compatible']),
+    model: z.string().min(1).optional(),
+    base_url: z.string().url().optional(),
+    /** Name of the environment variable holding the API key (the key itself never goes in the file). */
+    api_key_env: z.string().min(1).optional(),
+    context_window: z.number().int().positive().optional(),
+    max_output_tokens: z.number().int().positive().optional(),
+    input_usd_per_million: z.number().min(0).optional(),
+    output_usd_per_million: z.number().min(0).optional(),
+    /** Runs on this machine: eligible for sensitive goals. */
+    local: z.boolean().optional(),
+    timeout_ms: z.number().int().positive().optional(),
+    quality_prior: z.number().min(0).max(1).optional(),
+    good_for: z.array(z.string()).optional(),
+  })
+  .strict();
+
+export const configSchema = z
+  .object({
+    database: z
+      .object({
+        /** Embedded PGlite directory; ignored when `url` (or DATABASE_URL) is set. */
+        data_dir: z.string().min(1).default('./.data/pglite'),
+        url: z.string().min(1).optional(),
+      })
+      .strict()
+      .default({ data_dir: './.data/pglite' }),
+    models: z
+      .object({ tiers: z.array(tierSchema).min(1) })
+      .strict()
+      .default({ tiers: [{ name: 'local', provider: 'extractive' }] }),
+    budgets: z
+      .object({
+        max_tokens: z.number().int().positive().optional(),
+        max_cost_usd: z.number().min(0).optional(),
+        max_latency_seconds: z.number().positive().optional(),
+      })
+      .strict()
+      .default({}),
+    costmodel: z
+      .object({ estimator: z.literal('heuristic').default('heuristic'), weights: weightsSchema.default(DEFAULT_WEIGHTS) })
+      .strict()
+      .default({ estimator: 'heuristic', weights: DEFAULT_WEIGHTS }),
+    retrieval: z
+      .object({
+        top_k: z.number().int().positive().max(1000).default(20),
+        final_k: z.number().int().positive().max(200).default(8),
+        context_token_budget: z.number().int().positive().default(3000),
+      })
+      .strict()
+      .default({ top_k: 20, final_k: 8, context_token_budget: 3000 }),
+    plan_cache: z
+      .object({ enabled: z.boolean().default(true), ttl_seconds: z.number().int().positive().default(3600) })
+      .strict()
+      .default({ enabled: true, ttl_seconds: 3600 }),
+    scheduler: z
+      .object({
+        concurrency: z.number().int().positive().max(64).default(4),
+        node_timeout_ms: z.number().int().positive().default(60_000),
+        max_attempts: z.number().int().positive().max(10).default(3),
+        backoff_ms: z.number().int().min(0).default(200),
+      })
+      .strict()
+      .default({ concurrency: 4, node_timeout_ms: 60_000, max_attempts: 3, backoff_ms: 200 }),
+    verification: z
+      .object({ default: z.boolean().default(true), high_risk_requires_human: z.boolean().default(true) })
+      .strict()
+      .default({ default: true, high_risk_requires_human: true }),
+    policy: z
+      .object({
+        /** Sources only these roles may read: { source_name: [role, …] }. */
+        source_roles: z.record(z.string(), z.array(z.string())).default({}),
+        /** Source names whose content must stay on local tiers. */
+        sensitive_sources: z.array(z.string()).default([]),
+      })
+      .strict()
+      .default({ source_roles: {}, sensitive_sources: [] }),
+    demo: z.object({ load_on_start: z.boolean().default(true) }).strict().default({ load_on_start: true }),
+  })
+  .strict();
+
+export type RuntimeConfig = z.infer<typeof configSchema>;
+export type TierConfig = z.infer<typeof tierSchema>;

@@ -1,0 +1,34 @@
+import type { CandidatePlan, Intent, RejectedCandidate, SourceInfo } from '../types';
+import type { RetrieverCapabilities } from './retriever';
+import type { TierInfo } from './router';
+import type { PolicyDecision } from './policy';
+
+/** Contract version of the CandidateGenerator planner stage. */
+export const CANDIDATE_GENERATOR_CONTRACT = 'candidate-generator/v1' as const;
+
+/** Everything the planner may know about the world, all of it reported by plugins. */
+export interface PlanningContext {
+  readonly retrievers: readonly RetrieverCapabilities[];
+  readonly tiers: readonly TierInfo[];
+  readonly sources: readonly SourceInfo[];
+  readonly policy: PolicyDecision;
+  readonly reasoners: readonly { readonly strategy: string; readonly expectedModelCalls: number }[];
+  readonly compressions: readonly { readonly method: string; readonly expectedRatio: number; readonly expectedLoss: number }[];
+  readonly verifiers: readonly { readonly method: string; readonly confidencePrior: number }[];
+  /** Retrieval defaults from config. */
+  readonly retrieval: { readonly topK: number; readonly finalK: number };
+}
+
+export interface CandidateSet {
+  readonly candidates: readonly CandidatePlan[];
+  /** Every cut with the rule that made it. */
+  readonly rejected: readonly RejectedCandidate[];
+  /** How many combinations were enumerated before pruning. */
+  readonly enumerated: number;
+}
+
+/** "What plans are possible?" — enumerates and rule-prunes. */
+export interface CandidateGeneratorPlugin {
+  readonly contract: typeof CANDIDATE_GENERATOR_CONTRACT;
+  generate(intent: Intent, context: PlanningContext): CandidateSet;
+}

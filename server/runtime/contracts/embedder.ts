@@ -1,0 +1,12 @@
+/** Contract version of the Embedder plugin. */
+export const EMBEDDER_CONTRACT = 'embedder/v1' as const;
+
+/** Turns text into vectors; stored per (chunk, embedder id) so switching embedders re-embeds. */
+export interface EmbedderPlugin {
+  readonly contract: typeof EMBEDDER_CONTRACT;
+  /** Stable id, e.g. "sif-glove-100d" or "openai:text-embedding-3-small". */
+  readonly id: string;
+  /** Vector dimension, reported by the provider. */
+  readonly dimensions: number;
+  embed(texts: readonly string[]): Promise<readonly Float32Array[]>;
+}

@@ -1,0 +1,21 @@
+import type { SourceInfo } from '../types';
+
+/** Contract version of the Knowledge plugin. */
+export const KNOWLEDGE_CONTRACT = 'knowledge/v1' as const;
+
+/** A fact in the Knowledge Layer that disagrees with another on the same subject and attribute. */
+export interface Contradiction {
+  readonly subject: string;
+  readonly attribute: string;
+  readonly values: readonly { readonly value: string; readonly sourceName: string; readonly chunkId: string }[];
+}
+
+/** Provenance, versions and staleness over the store: "where did this come from, is it still true?" */
+export interface KnowledgePlugin {
+  readonly contract: typeof KNOWLEDGE_CONTRACT;
+  sources(): Promise<readonly SourceInfo[]>;
+  /** Deterministic fingerprint of the named sources' current versions (the plan-cache key part). */
+  fingerprint(sourceNames: readonly string[]): Promise<string>;
+  /** Contradictions among facts drawn from the given chunks. */
+  contradictions(chunkIds: readonly string[]): Promise<readonly Contradiction[]>;
+}

@@ -1,0 +1,54 @@
+import type { TokenUsage } from '../types';
+
+/** Contract version of the Model plugin. */
+export const MODEL_CONTRACT = 'model/v1' as const;
+
+/** Discovered (or configured) facts about one model; the cost model reads only these. */
+export interface ModelCapabilities {
+  readonly provider: string;
+  readonly modelId: string;
+  readonly contextWindow: number;
+  /** USD per million input tokens. */
+  readonly inputUsdPerMillion: number;
+  /** USD per million output tokens. */
+  readonly outputUsdPerMillion: number;
+  /** Runs on this machine (no data leaves it): the only kind a sensitive goal may use. */
+  readonly local: boolean;
+  /** Expected seconds to the first token and per output token. */
+  readonly firstTokenSeconds: number;
+  readonly secondsPerOutputToken: number;
+  /** Prior answer quality 0–1 (used by the cost model's accuracy estimate). */
+  readonly qualityPrior: number;
+  readonly maxOutputTokens: number;
+}
+
+export interface ModelMessage {
+  readonly role: 'system' | 'user' | 'assistant';
+  readonly content: string;
+}
+
+export interface ModelRequest {
+  readonly messages: readonly ModelMessage[];
+  readonly maxOutputTokens: number;
+  /** Abort after this many milliseconds; the router then falls back up the tiers. */
+  readonly timeoutMs: number;
+}
+
+export interface ModelResult {
+  readonly text: string;
+  readonly usage: TokenUsage;
+  readonly costUsd: number;
+  readonly latencyMs: number;
+  readonly modelId: string;
+  readonly tier: string;
+}
+
+/** Transport to ONE model. */
+export interface ModelPlugin {
+  readonly contract: typeof MODEL_CONTRACT;
+  /** Tier name this model serves (from config): e.g. "local", "cheap", "premium". */
+  readonly tier: string;
+  capabilities(): ModelCapabilities;
+  countTokens(text: string): number;
+  complete(request: ModelRequest): Promise<ModelResult>;
+}

@@ -1,0 +1,30 @@
+import type { Citation, ContextItem, ReasoningStrategy } from '../types';
+import type { RoutedResult, RouterPlugin } from './router';
+
+/** Contract version of the Reasoner plugin. */
+export const REASONER_CONTRACT = 'reasoner/v1' as const;
+
+export interface ReasonRequest {
+  readonly goal: string;
+  readonly context: readonly ContextItem[];
+  readonly tier: string;
+  readonly requireCitations: boolean;
+  readonly localOnly: boolean;
+  readonly maxOutputTokens: number;
+  readonly timeoutMs: number;
+}
+
+export interface ReasonResult {
+  readonly answer: string;
+  readonly citations: readonly Citation[];
+  readonly modelCalls: readonly RoutedResult[];
+}
+
+/** A strategy over one or more model calls (Reasoner → Router → Model). */
+export interface ReasonerPlugin {
+  readonly contract: typeof REASONER_CONTRACT;
+  readonly strategy: ReasoningStrategy;
+  /** Expected number of model calls, for the cost model. */
+  readonly expectedModelCalls: number;
+  reason(request: ReasonRequest, router: RouterPlugin): Promise<ReasonResult>;
+}

@@ -1,0 +1,40 @@
+import type { Hit, SourceKind } from '../types';
+
+/** Contract version; bump on a breaking change so an out-of-tree plugin fails loudly. */
+export const RETRIEVER_CONTRACT = 'retriever/v1' as const;
+
+/** What a retriever can do and roughly what it costs; reported by the plugin, never assumed by the planner. */
+export interface RetrieverCapabilities {
+  /** Method name the planner enumerates (e.g. "bm25", "fulltext", "dense", "exact"). */
+  readonly method: string;
+  /** False when a dependency is missing; the planner prunes candidates using it and EXPLAIN quotes `unavailableReason`. */
+  readonly available: boolean;
+  readonly unavailableReason?: string;
+  /** Store capabilities it needs (e.g. "pg_textsearch", "vector"). */
+  readonly requires: readonly string[];
+  /** Expected milliseconds for one query at the current corpus size. */
+  readonly latencyMs: number;
+  /** Prior probability that the top-k holds the evidence, per intent class (0–1); the cost model's accuracy input. */
+  readonly recallPrior: Readonly<Partial<Record<string, number>>>;
+  /** Source kinds this method is fit for; undefined = any. */
+  readonly sourceKinds?: readonly SourceKind[];
+}
+
+export interface RetrievalQuery {
+  readonly text: string;
+  readonly k: number;
+  /** Restrict to these source names (already permission- and staleness-filtered by the planner). */
+  readonly sources: readonly string[];
+  /** Identifiers the intent analyzer extracted, for exact lookup. */
+  readonly identifiers?: readonly string[];
+}
+
+/** A retrieval strategy over the Knowledge Layer. */
+export interface RetrieverPlugin {
+  readonly contract: typeof RETRIEVER_CONTRACT;
+  /** The method name; unique among registered retrievers. */
+  readonly method: string;
+  capabilities(): RetrieverCapabilities;
+  /** Ranked hits, best first, at most `query.k`. */
+  search(query: RetrievalQuery): Promise<readonly Hit[]>;
+}

@@ -1,0 +1,56 @@
+import type { NodeOutcome } from './scheduler';
+
+/** Contract version of the RunStore plugin (durable run state for pause/resume). */
+export const RUN_STORE_CONTRACT = 'run-store/v1' as const;
+
+export type RunStatus = 'running' | 'awaiting_approval' | 'completed' | 'rejected' | 'failed';
+
+export interface RunRecord {
+  readonly id: string;
+  readonly goal: string;
+  readonly status: RunStatus;
+  readonly planHash: string;
+  /** The planning result needed to resume (request, explain, graph JSON). */
+  readonly plan: unknown;
+  readonly result?: unknown;
+  readonly error?: string;
+  readonly user: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly nodeOutcomes: ReadonlyMap<string, NodeOutcome>;
+  readonly skipped: readonly string[];
+  readonly decisions: ReadonlyMap<string, ApprovalDecision>;
+  readonly pendingNodeId?: string;
+}
+
+export interface ApprovalDecision {
+  readonly nodeId: string;
+  readonly decision: 'approved' | 'rejected';
+  readonly by: string;
+  readonly comment: string;
+  readonly at: string;
+}
+
+export interface RunSummary {
+  readonly id: string;
+  readonly goal: string;
+  readonly status: RunStatus;
+  readonly planHash: string;
+  readonly user: string;
+  readonly costUsd: number;
+  readonly latencySeconds: number;
+  readonly createdAt: string;
+}
+
+/** Persistence of runs, node outcomes and approval decisions. */
+export interface RunStorePlugin {
+  readonly contract: typeof RUN_STORE_CONTRACT;
+  createRun(run: { readonly id: string; readonly goal: string; readonly planHash: string; readonly plan: unknown; readonly user: string }): Promise<void>;
+  saveNodeOutcome(runId: string, nodeId: string, outcome: NodeOutcome, attempts: number): Promise<void>;
+  markSkipped(runId: string, nodeId: string): Promise<void>;
+  setStatus(runId: string, status: RunStatus, fields?: { readonly result?: unknown; readonly error?: string; readonly pendingNodeId?: string | null }): Promise<void>;
+  /** Records a decision once; a second decision on the same gate is a CONFLICT. Also appends to the audit log. */
+  recordDecision(runId: string, decision: ApprovalDecision): Promise<void>;
+  loadRun(runId: string): Promise<RunRecord | undefined>;
+  listRuns(options: { readonly limit: number; readonly status?: RunStatus; readonly search?: string }): Promise<readonly RunSummary[]>;
+}

@@ -1,0 +1,56 @@
+import type { ExecutionGraph, GraphNode } from '../ir/graph';
+
+/** Contract version of the Scheduler plugin. */
+export const SCHEDULER_CONTRACT = 'scheduler/v1' as const;
+
+/** The physical schedule: when and how wide, never what. */
+export interface Schedule {
+  /** Topological waves; nodes in one wave have all inputs satisfied by earlier waves. */
+  readonly waves: readonly (readonly string[])[];
+  readonly concurrency: number;
+}
+
+/** Outcome of one node: its output (JSON-serialisable) plus measured actuals. */
+export interface NodeOutcome {
+  readonly output: unknown;
+  readonly actual: { readonly tokens: number; readonly costUsd: number; readonly latencySeconds: number };
+  /** For branch nodes: which successor ids are taken; the others are skipped. */
+  readonly takenBranch?: readonly string[];
+}
+
+export interface NodeRunContext {
+  readonly attempt: number;
+  /** Outputs of the node's inputs, by node id. */
+  readonly inputs: ReadonlyMap<string, unknown>;
+  readonly signal: AbortSignal;
+}
+
+export type NodeExecutor = (node: GraphNode, context: NodeRunContext) => Promise<NodeOutcome>;
+
+/** Durable state the scheduler reads and writes so a paused run resumes after a restart. */
+export interface RunCheckpoint {
+  readonly completed: ReadonlyMap<string, NodeOutcome>;
+  readonly skipped: ReadonlySet<string>;
+  /** Approve decisions already taken, by node id. */
+  readonly decisions: ReadonlyMap<string, 'approved' | 'rejected'>;
+}
+
+export interface SchedulerHooks {
+  onNodeStart?(node: GraphNode, attempt: number): void;
+  onNodeDone(node: GraphNode, outcome: NodeOutcome, attempts: number): Promise<void>;
+  onNodeFailed?(node: GraphNode, error: unknown, attempt: number, willRetry: boolean): void;
+  onNodeSkipped?(node: GraphNode, reason: string): Promise<void>;
+}
+
+export type ScheduleResult =
+  | { readonly status: 'completed'; readonly outcomes: ReadonlyMap<string, NodeOutcome> }
+  | { readonly status: 'awaiting_approval'; readonly nodeId: string; readonly outcomes: ReadonlyMap<string, NodeOutcome> }
+  | { readonly status: 'rejected'; readonly nodeId: string; readonly outcomes: ReadonlyMap<string, NodeOutcome> }
+  | { readonly status: 'failed'; readonly nodeId: string; readonly error: string; readonly outcomes: ReadonlyMap<string, NodeOutcome> };
+
+/** Decides WHEN/WHERE (the planner decided WHAT). */
+export interface SchedulerPlugin {
+  readonly contract: typeof SCHEDULER_CONTRACT;
+  schedule(graph: ExecutionGraph, options: { readonly concurrency: number }): Schedule;
+  run(graph: ExecutionGraph, schedule: Schedule, executor: NodeExecutor, checkpoint: RunCheckpoint, hooks: SchedulerHooks): Promise<ScheduleResult>;
+}

@@ -1,0 +1,52 @@
+import type { SourceInfo, SourceKind } from '../types';
+
+/** Contract version of the Store plugin. */
+export const STORE_CONTRACT = 'store/v1' as const;
+
+/** What the database under the store can do; discovered at start, never assumed. */
+export interface StoreCapabilities {
+  /** e.g. "embedded-pglite" or "postgres-server". */
+  readonly backend: string;
+  /** Installed extensions by name ("vector", "pg_textsearch"). */
+  readonly extensions: Readonly<Record<string, boolean>>;
+  /** Human reasons for each missing extension, quoted by EXPLAIN. */
+  readonly missing: Readonly<Record<string, string>>;
+}
+
+/** One document to ingest, already parsed from its file format. */
+export interface IngestDocument {
+  /** Stable path-like key within the source (file path, "commit <sha>"). */
+  readonly uri: string;
+  readonly title: string;
+  readonly text: string;
+  /** Per-chunk locator hints (line numbers, commit SHAs) are derived by the chunker. */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+export interface IngestChunk {
+  readonly uri: string;
+  readonly ordinal: number;
+  readonly title: string;
+  readonly text: string;
+  readonly locator?: string;
+  readonly tokens: number;
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+export interface IngestResult {
+  readonly source: string;
+  readonly versionId: string;
+  /** False when the content hash matched the current version: nothing was written. */
+  readonly changed: boolean;
+  readonly documents: number;
+  readonly chunks: number;
+}
+
+/** Persistence of sources and chunks: the physical half of the Knowledge Layer. */
+export interface StorePlugin {
+  readonly contract: typeof STORE_CONTRACT;
+  capabilities(): StoreCapabilities;
+  listSources(): Promise<readonly SourceInfo[]>;
+  /** Writes a new source version atomically (all chunks or none); a same-hash re-ingest is a no-op. */
+  ingest(source: { readonly name: string; readonly kind: SourceKind; readonly sensitive?: boolean }, chunks: readonly IngestChunk[], contentHash: string): Promise<IngestResult>;
+}

@@ -1,0 +1,138 @@
+/**
+ * The Execution Graph: the IR between the planner (what) and the scheduler (when/where).
+ * Nodes are kind-tagged, frozen plain objects (kysely operation-node style): build them with
+ * `createNode`, test them with `isNode`, rewrite with `withNode` which returns a copy.
+ * Edges are carried by each node's `inputs`; compensation links point at the node that undoes it.
+ */
+import type { CompressionMethod, ReasoningStrategy, SourceKind, VerificationMethod } from '../types';
+
+export const GRAPH_VERSION = 1 as const;
+
+export const NODE_KINDS = ['retrieve', 'fuse', 'rerank', 'compress', 'assemble', 'reason', 'verify', 'approve', 'branch', 'merge'] as const;
+export type NodeKind = (typeof NODE_KINDS)[number];
+
+/** Retry with exponential backoff: attempt n waits backoffMs × 2^(n-1). */
+export interface RetryPolicy {
+  readonly maxAttempts: number;
+  readonly backoffMs: number;
+}
+
+/** Re-run the node until `until` holds or maxIterations (e.g. re-retrieve until verification passes). */
+export interface LoopPolicy {
+  readonly maxIterations: number;
+  readonly until: string;
+}
+
+/** What the planner expects this node to cost; EXPLAIN ANALYZE diffs actuals against it. */
+export interface NodeEstimate {
+  readonly tokens: number;
+  readonly costUsd: number;
+  readonly latencySeconds: number;
+}
+
+interface NodeBase {
+  readonly id: string;
+  readonly inputs: readonly string[];
+  readonly retry?: RetryPolicy;
+  readonly loop?: LoopPolicy;
+  /** Id of the node that undoes this one's effects (rollback). */
+  readonly compensation?: string;
+  readonly timeoutMs?: number;
+  readonly estimate?: NodeEstimate;
+  /** Why the planner put the node here, for EXPLAIN. */
+  readonly note?: string;
+}
+
+export interface RetrieveNode extends NodeBase {
+  readonly kind: 'retrieve';
+  readonly method: string;
+  readonly sources: readonly string[];
+  readonly sourceKinds: readonly SourceKind[] | 'all';
+  readonly k: number;
+}
+export interface FuseNode extends NodeBase {
+  readonly kind: 'fuse';
+  readonly strategy: 'rrf';
+  /** RRF constant (Cormack et al. 2009 use 60). */
+  readonly rrfK: number;
+  readonly k: number;
+}
+export interface RerankNode extends NodeBase {
+  readonly kind: 'rerank';
+  readonly method: string;
+  readonly topN: number;
+}
+export interface CompressNode extends NodeBase {
+  readonly kind: 'compress';
+  readonly method: CompressionMethod;
+}
+export interface AssembleNode extends NodeBase {
+  readonly kind: 'assemble';
+  readonly tokenBudget: number;
+  readonly finalK: number;
+}
+export interface ReasonNode extends NodeBase {
+  readonly kind: 'reason';
+  readonly strategy: ReasoningStrategy;
+  readonly tier: string;
+  readonly localOnly: boolean;
+  readonly requireCitations: boolean;
+  readonly maxOutputTokens: number;
+}
+export interface VerifyNode extends NodeBase {
+  readonly kind: 'verify';
+  readonly method: VerificationMethod;
+}
+export interface ApproveNode extends NodeBase {
+  readonly kind: 'approve';
+  /** Why a human must look (rule, risk, cost). */
+  readonly reason: string;
+  readonly approverRole: string;
+}
+export interface BranchNode extends NodeBase {
+  readonly kind: 'branch';
+  /** Condition over the input's output, e.g. "verify.passed". */
+  readonly condition: string;
+  readonly whenTrue: readonly string[];
+  readonly whenFalse: readonly string[];
+}
+export interface MergeNode extends NodeBase {
+  readonly kind: 'merge';
+}
+
+export type GraphNode = RetrieveNode | FuseNode | RerankNode | CompressNode | AssembleNode | ReasonNode | VerifyNode | ApproveNode | BranchNode | MergeNode;
+export type NodeOfKind<K extends NodeKind> = Extract<GraphNode, { kind: K }>;
+
+export interface ExecutionGraph {
+  readonly version: typeof GRAPH_VERSION;
+  readonly nodes: readonly GraphNode[];
+}
+
+/** Builds a frozen node of the given kind. */
+export function createNode<K extends NodeKind>(kind: K, fields: Omit<NodeOfKind<K>, 'kind'>): NodeOfKind<K> {
+  return Object.freeze({ kind, ...fields, inputs: Object.freeze([...fields.inputs]) }) as unknown as NodeOfKind<K>;
+}
+
+export function isNode<K extends NodeKind>(node: GraphNode, kind: K): node is NodeOfKind<K> {
+  return node.kind === kind;
+}
+
+export function createGraph(nodes: readonly GraphNode[]): ExecutionGraph {
+  return Object.freeze({ version: GRAPH_VERSION, nodes: Object.freeze([...nodes]) });
+}
+
+/** Returns a copy of the graph with one node replaced by `update(node)`. */
+export function withNode(graph: ExecutionGraph, id: string, update: (node: GraphNode) => GraphNode): ExecutionGraph {
+  return createGraph(graph.nodes.map((node) => (node.id === id ? Object.freeze({ ...update(node) }) : node)));
+}
+
+export function nodeById(graph: ExecutionGraph): ReadonlyMap<string, GraphNode> {
+  return new Map(graph.nodes.map((node) => [node.id, node]));
+}
+
+/** Successor ids per node id (the reverse of `inputs`). */
+export function successors(graph: ExecutionGraph): ReadonlyMap<string, readonly string[]> {
+  const out = new Map<string, string[]>(graph.nodes.map((node) => [node.id, []]));
+  for (const node of graph.nodes) for (const input of node.inputs) out.get(input)?.push(node.id);
+  return out;
+}

@@ -1,0 +1,4 @@
+export * from './graph';
+export * from './validate-graph';
+export * from './serialize-graph';
+export * from './plan-hash';

@@ -1,0 +1,79 @@
+/**
+ * Collects a run's spans (planner decisions, node executions, model calls) and writes them to
+ * the TraceSink in one batch per phase, so a trace is either there or not — never half a tree.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Span, TraceSinkPlugin } from '../contracts/trace-sink';
+
+export interface OpenSpan {
+  readonly id: string;
+  /** Closes the span; later calls are ignored. */
+  end(fields?: { tokens?: number; costUsd?: number; status?: 'ok' | 'error'; attributes?: Record<string, unknown> }): Span;
+}
+
+export class RunTracer {
+  private readonly pending: Span[] = [];
+  readonly rootId: string;
+
+  constructor(
+    readonly runId: string,
+    private readonly sink: TraceSinkPlugin | undefined,
+    rootId?: string,
+  ) {
+    this.rootId = rootId ?? randomUUID();
+  }
+
+  start(name: string, category: string, parentId: string | undefined = this.rootId, attributes: Record<string, unknown> = {}): OpenSpan {
+    const id = randomUUID();
+    const started = Date.now();
+    const startedHr = performance.now();
+    let closed: Span | undefined;
+    return {
+      id,
+      end: (fields = {}) => {
+        if (closed) return closed;
+        closed = {
+          id,
+          runId: this.runId,
+          parentId,
+          name,
+          category,
+          startedAt: new Date(started).toISOString(),
+          endedAt: new Date().toISOString(),
+          durationMs: performance.now() - startedHr,
+          tokens: fields.tokens ?? 0,
+          costUsd: fields.costUsd ?? 0,
+          status: fields.status ?? 'ok',
+          attributes: { ...attributes, ...(fields.attributes ?? {}) },
+        };
+        this.pending.push(closed);
+        return closed;
+      },
+    };
+  }
+
+  /** Records an already-measured span (e.g. a planner stage timed inside a pure function). */
+  record(name: string, category: string, durationMs: number, attributes: Record<string, unknown> = {}, parentId: string = this.rootId): void {
+    const now = Date.now();
+    this.pending.push({
+      id: randomUUID(),
+      runId: this.runId,
+      parentId,
+      name,
+      category,
+      startedAt: new Date(now - durationMs).toISOString(),
+      endedAt: new Date(now).toISOString(),
+      durationMs,
+      tokens: 0,
+      costUsd: 0,
+      status: 'ok',
+      attributes,
+    });
+  }
+
+  async flush(): Promise<void> {
+    if (!this.sink || this.pending.length === 0) return;
+    const batch = this.pending.splice(0, this.pending.length);
+    await this.sink.write(batch);
+  }
+}

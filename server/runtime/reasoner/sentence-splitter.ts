@@ -1,0 +1,49 @@
+/**
+ * Splits context text into the units an answer cites. Prose splits at sentence ends; a log line,
+ * a Kubernetes event row or a list item is one unit as it stands, because its timestamp, object
+ * and message only mean something together.
+ */
+
+// A line that starts like a log record or an event row: ISO date, clock time, bracketed/bare level,
+// a `kubectl get events` age column, or a syslog month.
+const RECORD_LINE =
+  /^(\[?\d{4}-\d{2}-\d{2}|\[?\d{2}:\d{2}:\d{2}|\[?(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL)\b|\d+[smhd](\d+[smh])?\s+(Normal|Warning)\b|(Normal|Warning)\s+[A-Z]\w+\s|(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\s+\d{2}:)/;
+
+const LIST_MARKER = /^(?:[-*•+]\s+|\d{1,3}[.)]\s+)/;
+const DECORATION_ONLY = /^(?:[-=*_`~#|>\s]+)$/;
+const ABBREVIATIONS = new Set(['e.g.', 'i.e.', 'etc.', 'vs.', 'approx.', 'mr.', 'ms.', 'dr.', 'no.', 'fig.', 'cf.']);
+
+/** A record longer than this is split like prose anyway, so one huge line cannot become one "sentence". */
+const MAX_RECORD_CHARS = 400;
+
+/** The cited units of `text`, in order, trimmed, without list markers or decoration-only lines. */
+export function splitSentences(text: string): string[] {
+  const sentences: string[] = [];
+  for (const rawLine of text.split(/\r?\n/)) {
+    const line = rawLine.trim().replace(LIST_MARKER, '').trim();
+    if (line.length === 0 || DECORATION_ONLY.test(line)) continue;
+    if (RECORD_LINE.test(line) && line.length <= MAX_RECORD_CHARS) {
+      sentences.push(line);
+      continue;
+    }
+    sentences.push(...splitProse(line));
+  }
+  return sentences;
+}
+
+function splitProse(line: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  // A boundary is [.!?] (optionally closed by a quote/bracket), whitespace, then an upper-case
+  // letter, digit or opening quote: "v1.2.3" and "checkout.svc" never match.
+  const boundary = /[.!?]["')\]]?\s+(?=[A-Z0-9"'(])/g;
+  for (let match = boundary.exec(line); match; match = boundary.exec(line)) {
+    const end = match.index + match[0].trimEnd().length;
+    const lastWord = line.slice(start, end).split(/\s+/).pop()?.toLowerCase() ?? '';
+    if (ABBREVIATIONS.has(lastWord)) continue;
+    pieces.push(line.slice(start, end).trim());
+    start = match.index + match[0].length;
+  }
+  pieces.push(line.slice(start).trim());
+  return pieces.filter((piece) => piece.length > 0);
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { createGraph, createNode, type GraphNode } from '../ir/graph';
+import type { NodeExecutor, NodeOutcome, RunCheckpoint, SchedulerHooks } from '../contracts/scheduler';
+import { WaveScheduler, topologicalWaves } from './wave-scheduler';
+
+const done = (output: unknown = {}): NodeOutcome => ({ output, actual: { tokens: 0, costUsd: 0, latencySeconds: 0 } });
+const emptyCheckpoint: RunCheckpoint = { completed: new Map(), skipped: new Set(), decisions: new Map() };
+const hooks = (log: string[] = []): SchedulerHooks => ({ onNodeDone: async (node) => void log.push(`done:${node.id}`), onNodeSkipped: async (node) => void log.push(`skip:${node.id}`) });
+const merge = (id: string, inputs: string[] = [], extra: Partial<GraphNode> = {}) => createNode('merge', { id, inputs, ...extra });
+
+describe('WaveScheduler', () => {
+  const scheduler = new WaveScheduler();
+
+  it('groups nodes into topological waves', () => {
+    const graph = createGraph([merge('a'), merge('b'), merge('c', ['a', 'b']), merge('d', ['c'])]);
+    expect(topologicalWaves(graph)).toEqual([['a', 'b'], ['c'], ['d']]);
+  });
+
+  it('never runs more nodes at once than the cap', async () => {
+    const graph = createGraph(['a', 'b', 'c', 'd', 'e'].map((id) => merge(id)));
+    let inFlight = 0;
+    let peak = 0;
+    const executor: NodeExecutor = async () => {
+      peak = Math.max(peak, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      inFlight--;
+      return done();
+    };
+    const result = await scheduler.run(graph, scheduler.schedule(graph, { concurrency: 2 }), executor, emptyCheckpoint, hooks());
+    expect(result.status).toBe('completed');
+    expect(peak).toBe(2);
+  });
+
+  it('retries with backoff until the node succeeds', async () => {
+    const graph = createGraph([merge('flaky', [], { retry: { maxAttempts: 3, backoffMs: 5 } })]);
+    const attempts: number[] = [];
+    const executor: NodeExecutor = async (_node, context) => {
+      attempts.push(context.attempt);
+      if (context.attempt < 3) throw new Error('transient');
+      return done('ok');
+    };
+    const result = await scheduler.run(graph, scheduler.schedule(graph, { concurrency: 1 }), executor, emptyCheckpoint, hooks());
+    expect(result.status).toBe('completed');
+    expect(attempts).toEqual([1, 2, 3]);
+  });
+
+  it('times a hung node out, retries, then fails and compensates completed work', async () => {
+    const graph = createGraph([
+      merge('write', [], { compensation: 'undo-write' }),
+      merge('undo-write', ['write']),
+      merge('hang', ['write'], { timeoutMs: 30, retry: { maxAttempts: 2, backoffMs: 1 } }),
+    ]);
+    const ran: string[] = [];
+    const executor: NodeExecutor = async (node, context) => {
+      ran.push(`${node.id}#${context.attempt}`);
+      if (node.id === 'hang') await new Promise((resolve) => setTimeout(resolve, 1000));
+      return done();
+    };
+    const result = await scheduler.run(graph, scheduler.schedule(graph, { concurrency: 2 }), executor, emptyCheckpoint, hooks());
+    expect(result.status).toBe('failed');
+    if (result.status === 'failed') expect(result.error).toMatch(/timed out after 30 ms/);
+    expect(ran).toEqual(['write#1', 'hang#1', 'hang#2', 'undo-write#1']);
+  });
+
+  it('pauses at an approve gate and resumes from a checkpoint with the decision', async () => {
+    const graph = createGraph([merge('a'), createNode('approve', { id: 'gate', inputs: ['a'], reason: 'high risk', approverRole: 'approver' }), merge('b', ['gate'])]);
+    const schedule = scheduler.schedule(graph, { concurrency: 1 });
+    const executed: string[] = [];
+    const executor: NodeExecutor = async (node) => (executed.push(node.id), done(node.id));
+    const first = await scheduler.run(graph, schedule, executor, emptyCheckpoint, hooks());
+    expect(first).toMatchObject({ status: 'awaiting_approval', nodeId: 'gate' });
+    expect(executed).toEqual(['a']);
+    // A "restart": only the persisted outcomes and the decision come back.
+    const resumed = await scheduler.run(graph, schedule, executor, { completed: first.outcomes, skipped: new Set(), decisions: new Map([['gate', 'approved']]) }, hooks());
+    expect(resumed.status).toBe('completed');
+    expect(executed).toEqual(['a', 'b']);
+    const rejected = await scheduler.run(graph, schedule, executor, { completed: first.outcomes, skipped: new Set(), decisions: new Map([['gate', 'rejected']]) }, hooks());
+    expect(rejected).toMatchObject({ status: 'rejected', nodeId: 'gate' });
+  });
+
+  it('skips the branch not taken and what depends only on it', async () => {
+    const graph = createGraph([
+      createNode('branch', { id: 'check', inputs: [], condition: 'verify.passed', whenTrue: ['yes'], whenFalse: ['no'] }),
+      merge('yes', ['check']),
+      merge('no', ['check']),
+      merge('after-no', ['no']),
+      merge('join', ['yes', 'no']),
+    ]);
+    const log: string[] = [];
+    const executor: NodeExecutor = async (node) => (node.kind === 'branch' ? { ...done(), takenBranch: ['yes'] } : done());
+    const result = await scheduler.run(graph, scheduler.schedule(graph, { concurrency: 2 }), executor, emptyCheckpoint, hooks(log));
+    expect(result.status).toBe('completed');
+    expect(log).toContain('skip:no');
+    expect(log).toContain('skip:after-no');
+    expect(log).toContain('done:join');
+  });
+});

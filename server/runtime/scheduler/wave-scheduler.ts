@@ -1,0 +1,156 @@
+/**
+ * The v0.1 scheduler: Kahn topological waves, a concurrency cap inside each wave, per-node retry
+ * with exponential backoff and timeouts, durable approval gates, branch skipping, and compensation
+ * (rollback) of completed nodes when a node fails for good. It decides WHEN, never WHAT.
+ */
+import { ContextRuntimeError } from '../errors';
+import { nodeById, type ExecutionGraph, type GraphNode } from '../ir/graph';
+import { SCHEDULER_CONTRACT, type NodeExecutor, type NodeOutcome, type RunCheckpoint, type Schedule, type ScheduleResult, type SchedulerHooks, type SchedulerPlugin } from '../contracts/scheduler';
+
+/** Nodes that exist only to undo others; they run on failure, not in the forward pass. */
+function compensationTargets(graph: ExecutionGraph): ReadonlySet<string> {
+  return new Set(graph.nodes.flatMap((node) => (node.compensation ? [node.compensation] : [])));
+}
+
+export function topologicalWaves(graph: ExecutionGraph): string[][] {
+  const excluded = compensationTargets(graph);
+  const nodes = graph.nodes.filter((node) => !excluded.has(node.id));
+  const remaining = new Map(nodes.map((node) => [node.id, node.inputs.filter((input) => !excluded.has(input)).length]));
+  const waves: string[][] = [];
+  const placed = new Set<string>();
+  while (placed.size < nodes.length) {
+    const wave = nodes.filter((node) => !placed.has(node.id) && remaining.get(node.id) === 0).map((node) => node.id);
+    if (wave.length === 0) throw new ContextRuntimeError('INVALID_GRAPH', 'execution graph has a cycle; validate it before scheduling');
+    for (const id of wave) placed.add(id);
+    for (const node of nodes) {
+      if (placed.has(node.id)) continue;
+      remaining.set(node.id, node.inputs.filter((input) => !excluded.has(input) && !placed.has(input)).length);
+    }
+    waves.push(wave);
+  }
+  return waves;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function runWithTimeout(node: GraphNode, executor: NodeExecutor, inputs: ReadonlyMap<string, unknown>, attempt: number): Promise<NodeOutcome> {
+  const controller = new AbortController();
+  const timeoutMs = node.timeoutMs;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = timeoutMs
+    ? new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          controller.abort();
+          reject(new ContextRuntimeError('TIMEOUT', `node ${node.id} timed out after ${timeoutMs} ms`, { details: { nodeId: node.id } }));
+        }, timeoutMs);
+      })
+    : undefined;
+  try {
+    const execution = executor(node, { attempt, inputs, signal: controller.signal });
+    return await (timeout ? Promise.race([execution, timeout]) : execution);
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+}
+
+/** Runs tasks with at most `limit` in flight; resolves when all settle. */
+async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await task(items[next++]);
+  });
+  await Promise.all(workers);
+}
+
+export class WaveScheduler implements SchedulerPlugin {
+  readonly contract = SCHEDULER_CONTRACT;
+
+  schedule(graph: ExecutionGraph, options: { readonly concurrency: number }): Schedule {
+    return { waves: topologicalWaves(graph), concurrency: Math.max(1, options.concurrency) };
+  }
+
+  async run(graph: ExecutionGraph, schedule: Schedule, executor: NodeExecutor, checkpoint: RunCheckpoint, hooks: SchedulerHooks): Promise<ScheduleResult> {
+    const nodes = nodeById(graph);
+    const outcomes = new Map(checkpoint.completed);
+    const skipped = new Set(checkpoint.skipped);
+    const untaken = new Set<string>();
+    for (const [id, outcome] of outcomes) markUntaken(nodes.get(id), outcome, untaken);
+    const completionOrder = [...outcomes.keys()];
+
+    for (const wave of schedule.waves) {
+      let pendingGate: string | undefined;
+      let failure: { nodeId: string; error: string } | undefined;
+      let rejectedGate: string | undefined;
+      const runnable: GraphNode[] = [];
+      for (const id of wave) {
+        if (outcomes.has(id) || skipped.has(id)) continue;
+        const node = nodes.get(id)!;
+        const reason = untaken.has(id) ? 'branch not taken' : node.inputs.length > 0 && node.inputs.every((input) => skipped.has(input)) ? 'all inputs skipped' : undefined;
+        if (reason) {
+          skipped.add(id);
+          await hooks.onNodeSkipped?.(node, reason);
+          continue;
+        }
+        if (node.kind === 'approve') {
+          const decision = checkpoint.decisions.get(id);
+          if (decision === 'rejected') rejectedGate = id;
+          else if (decision === 'approved') {
+            const outcome: NodeOutcome = { output: { decision }, actual: { tokens: 0, costUsd: 0, latencySeconds: 0 } };
+            outcomes.set(id, outcome);
+            completionOrder.push(id);
+            await hooks.onNodeDone(node, outcome, 1);
+          } else pendingGate = id;
+          continue;
+        }
+        runnable.push(node);
+      }
+      await pool(runnable, schedule.concurrency, async (node) => {
+        const inputs = new Map(node.inputs.filter((input) => outcomes.has(input)).map((input) => [input, outcomes.get(input)!.output]));
+        const maxAttempts = Math.max(1, node.retry?.maxAttempts ?? 1);
+        for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+          hooks.onNodeStart?.(node, attempt);
+          try {
+            const outcome = await runWithTimeout(node, executor, inputs, attempt);
+            outcomes.set(node.id, outcome);
+            completionOrder.push(node.id);
+            markUntaken(node, outcome, untaken);
+            await hooks.onNodeDone(node, outcome, attempt);
+            return;
+          } catch (error) {
+            const willRetry = attempt < maxAttempts;
+            hooks.onNodeFailed?.(node, error, attempt, willRetry);
+            if (!willRetry) {
+              failure ??= { nodeId: node.id, error: error instanceof Error ? error.message : String(error) };
+              return;
+            }
+            await sleep((node.retry?.backoffMs ?? 0) * 2 ** (attempt - 1));
+          }
+        }
+      });
+      if (failure) {
+        await this.compensate(completionOrder, nodes, outcomes, executor, hooks);
+        return { status: 'failed', nodeId: failure.nodeId, error: failure.error, outcomes };
+      }
+      if (rejectedGate) return { status: 'rejected', nodeId: rejectedGate, outcomes };
+      if (pendingGate) return { status: 'awaiting_approval', nodeId: pendingGate, outcomes };
+    }
+    return { status: 'completed', outcomes };
+  }
+
+  /** Undo completed nodes in reverse order of completion (saga style). */
+  private async compensate(order: readonly string[], nodes: ReadonlyMap<string, GraphNode>, outcomes: Map<string, NodeOutcome>, executor: NodeExecutor, hooks: SchedulerHooks): Promise<void> {
+    for (const id of [...order].reverse()) {
+      const compensationId = nodes.get(id)?.compensation;
+      const compensation = compensationId ? nodes.get(compensationId) : undefined;
+      if (!compensation || outcomes.has(compensation.id)) continue;
+      const outcome = await runWithTimeout(compensation, executor, new Map([[id, outcomes.get(id)!.output]]), 1);
+      outcomes.set(compensation.id, outcome);
+      await hooks.onNodeDone(compensation, outcome, 1);
+    }
+  }
+}
+
+function markUntaken(node: GraphNode | undefined, outcome: NodeOutcome, untaken: Set<string>): void {
+  if (node?.kind !== 'branch' || !outcome.takenBranch) return;
+  for (const target of [...node.whenTrue, ...node.whenFalse]) if (!outcome.takenBranch.includes(target)) untaken.add(target);
+}
