@@ -29,6 +29,14 @@ function encoderFor(encoding: TokenEncodingName): Tiktoken {
   return encoder;
 }
 
+/**
+ * Builds the encoder now rather than inside the first model call, whose deadline it would eat:
+ * call once at startup (CLI, server boot) when a short timeout is configured.
+ */
+export function preloadTokenEncoder(encoding: TokenEncodingName = DEFAULT_TOKEN_ENCODING): void {
+  encoderFor(encoding);
+}
+
 // The same chunk texts are counted again and again (assembly, compression, cost model, usage
 // fallback); a bounded memo turns the repeats into one Map lookup. Long texts are not memoised so
 // the memo's memory stays bounded by MEMO_MAX_ENTRIES × MEMO_MAX_CHARS.

@@ -16,7 +16,7 @@ export interface PlanningContext {
   readonly compressions: readonly { readonly method: string; readonly expectedRatio: number; readonly expectedLoss: number }[];
   readonly verifiers: readonly { readonly method: string; readonly confidencePrior: number }[];
   /** Retrieval defaults from config. */
-  readonly retrieval: { readonly topK: number; readonly finalK: number };
+  readonly retrieval: { readonly topK: number; readonly finalK: number; /** Tokens the assembled context may hold. */ readonly contextTokenBudget?: number };
 }
 
 export interface CandidateSet {

@@ -48,6 +48,9 @@ export interface ModelPlugin {
   readonly contract: typeof MODEL_CONTRACT;
   /** Tier name this model serves (from config): e.g. "local", "cheap", "premium". */
   readonly tier: string;
+  /** False when the model cannot be reached (no key, no endpoint); the router skips it and the planner prunes the tier. */
+  readonly available?: boolean;
+  readonly unavailableReason?: string;
   capabilities(): ModelCapabilities;
   countTokens(text: string): number;
   complete(request: ModelRequest): Promise<ModelResult>;

@@ -1,12 +1,14 @@
-import type { Constraints, ScoredCandidate } from '../types';
+import type { Constraints, RejectedCandidate, ScoredCandidate } from '../types';
 
 /** Contract version of the Optimizer planner stage. */
 export const OPTIMIZER_CONTRACT = 'optimizer/v1' as const;
 
 export interface OptimizerResult {
   readonly chosen: ScoredCandidate;
-  /** All scored candidates, feasible first, best first. */
+  /** Scored candidates that survived dominance pruning, feasible first, best first. */
   readonly ranked: readonly ScoredCandidate[];
+  /** Candidates pruned because another was at least as good on every estimate (PostgreSQL add_path). */
+  readonly dominated?: readonly RejectedCandidate[];
 }
 
 /** "Which feasible plan is best?" Hard constraints decide feasibility; PlanScore ranks. Throws NO_FEASIBLE_PLAN. */

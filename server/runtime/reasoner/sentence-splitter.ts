@@ -16,13 +16,29 @@ const ABBREVIATIONS = new Set(['e.g.', 'i.e.', 'etc.', 'vs.', 'approx.', 'mr.', 
 /** A record longer than this is split like prose anyway, so one huge line cannot become one "sentence". */
 const MAX_RECORD_CHARS = 400;
 
+// "key: value" / "key = value" / "key:" — a line of YAML, a manifest, an env file.
+const KEY_VALUE = /^[\w.-]+\s*(?::|=)(\s|$)/;
+
 /** The cited units of `text`, in order, trimmed, without list markers or decoration-only lines. */
 export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
+  let previousWasKeyValue = false;
   for (const rawLine of text.split(/\r?\n/)) {
+    const hasListMarker = LIST_MARKER.test(rawLine.trim());
     const line = rawLine.trim().replace(LIST_MARKER, '').trim();
-    if (line.length === 0 || DECORATION_ONLY.test(line)) continue;
-    if (RECORD_LINE.test(line) && line.length <= MAX_RECORD_CHARS) {
+    if (line.length === 0 || DECORATION_ONLY.test(line)) {
+      previousWasKeyValue = false;
+      continue;
+    }
+    const keyValue = KEY_VALUE.test(line);
+    // An indented key under the previous key belongs with it ("limits:" / "memory: 256Mi"): split apart, neither says anything.
+    const last = sentences.length - 1;
+    if (keyValue && previousWasKeyValue && /^\s/.test(rawLine) && !hasListMarker && sentences[last].length + line.length < MAX_RECORD_CHARS) {
+      sentences[last] = `${sentences[last]}${sentences[last].endsWith(':') ? ' ' : '; '}${line}`;
+      continue;
+    }
+    previousWasKeyValue = keyValue;
+    if (keyValue || (RECORD_LINE.test(line) && line.length <= MAX_RECORD_CHARS)) {
       sentences.push(line);
       continue;
     }

@@ -1,0 +1,31 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { TRPCReactProvider } from '@/components/providers/trpc-provider';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: 'Context Runtime',
+  description: 'A query planner for LLM context: plans, explains and traces every answer.',
+};
+
+export default function RootLayout({ children }: { readonly children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <header className="site-header">
+          <Link href="/" className="brand">
+            Context Runtime
+          </Link>
+          <nav aria-label="Main">
+            <Link href="/">Console</Link>
+            <Link href="/traces">Traces</Link>
+          </nav>
+        </header>
+        <TRPCReactProvider>
+          <main className="site-main">{children}</main>
+        </TRPCReactProvider>
+      </body>
+    </html>
+  );
+}

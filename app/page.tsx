@@ -1,0 +1,5 @@
+import { ConsolePage } from '@/components/console/console-page';
+
+export default function Home() {
+  return <ConsolePage />;
+}

@@ -1,0 +1,36 @@
+/** The part of a tRPC client error the console shows; structural so it fits every procedure's error. */
+export interface DisplayableError {
+  readonly message: string;
+  readonly data?: { readonly runtimeError?: { readonly code: string; readonly field: string | null } | null } | null;
+}
+
+export function ErrorMessage({ error }: { readonly error: DisplayableError }) {
+  const runtimeError = error.data?.runtimeError;
+  return (
+    <div className="error-message" role="alert" data-testid="error-message">
+      <strong>{runtimeError ? describeCode(runtimeError.code) : 'Request failed'}</strong>
+      {runtimeError?.field ? (
+        <span>
+          {' '}
+          in <code data-testid="error-field">{runtimeError.field}</code>
+        </span>
+      ) : null}
+      <p>{error.message}</p>
+    </div>
+  );
+}
+
+function describeCode(code: string): string {
+  switch (code) {
+    case 'NO_FEASIBLE_PLAN':
+      return 'No plan meets the constraints';
+    case 'UNKNOWN_SOURCE':
+      return 'Unknown source';
+    case 'NOT_FOUND':
+      return 'Not found';
+    case 'CONFLICT':
+      return 'Conflict';
+    default:
+      return 'Invalid input';
+  }
+}

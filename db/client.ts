@@ -1,0 +1,127 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_textsearch } from '@electric-sql/pglite-pg_textsearch';
+import { vector } from '@electric-sql/pglite-pgvector';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { ContextRuntimeError } from '../server/runtime/errors';
+import * as schema from './schema';
+
+export type DatabaseSchema = typeof schema;
+export type DatabaseDriver = 'pglite' | 'postgres';
+/** The drizzle instance both drivers share; plugins are written against this and nothing narrower. */
+export type DrizzleDatabase = PgDatabase<PgQueryResultHKT, DatabaseSchema>;
+export type DrizzleTransaction = Parameters<Parameters<DrizzleDatabase['transaction']>[0]>[0];
+
+export interface Database {
+  readonly db: DrizzleDatabase;
+  readonly driver: DatabaseDriver;
+  /** The data directory, or the server URL with its password masked: safe to print. */
+  readonly location: string;
+  /** Runs one parameterised statement (drizzle `sql` template) and returns its rows. */
+  query<Row extends Record<string, unknown>>(statement: SQL): Promise<Row[]>;
+  /** Runs raw SQL that may hold several statements and no parameters (DDL, DO blocks). */
+  exec(text: string): Promise<void>;
+  /**
+   * Runs `work` while holding a cluster-wide advisory lock named `key` (server), so two instances
+   * starting together do not both migrate. Embedded PGlite has one process by construction
+   * (server/services/data-dir-lock.ts), so there it simply runs `work`.
+   */
+  withExclusiveLock<T>(key: string, work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** Embedded PGlite directory ("memory://" for a throwaway database). Ignored when `url` is set. */
+  readonly dataDir?: string;
+  /** postgres:// URL of a PostgreSQL server. */
+  readonly url?: string;
+}
+
+/** Opens PGlite (embedded default) or a PostgreSQL server through postgres.js. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.url) return openServer(options.url);
+  if (options.dataDir) return openEmbedded(options.dataDir);
+  throw new ContextRuntimeError('INVALID_CONFIG', 'database: set database.data_dir or database.url (or DATABASE_URL)', { field: 'database' });
+}
+
+async function openEmbedded(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  const location = inMemory ? dataDir : path.resolve(dataDir);
+  // PGlite creates the data directory itself but not its parents (./.data on a fresh clone).
+  if (!inMemory) mkdirSync(path.dirname(location), { recursive: true });
+  const client = await PGlite.create({ dataDir: location, extensions: { vector, pg_textsearch } });
+  const db = drizzlePglite({ client, schema }) as unknown as DrizzleDatabase;
+  return Object.freeze({
+    db,
+    driver: 'pglite' as const,
+    location,
+    query: async <Row extends Record<string, unknown>>(statement: SQL) => rowsOf<Row>(await db.execute(statement)),
+    exec: async (text: string) => {
+      await client.exec(text);
+    },
+    withExclusiveLock: <T>(_key: string, work: () => Promise<T>) => work(),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  });
+}
+
+async function openServer(url: string): Promise<Database> {
+  // Notices (CREATE ... IF NOT EXISTS, the optional-extension warnings) are expected during
+  // migration; postgres.js would print each one to stdout.
+  const client = postgres(url, { onnotice: () => {}, max: 10 });
+  const db = drizzlePostgres({ client, schema }) as unknown as DrizzleDatabase;
+  try {
+    await client`select 1`;
+  } catch (error) {
+    await client.end({ timeout: 1 }).catch(() => undefined);
+    throw new ContextRuntimeError('INVALID_CONFIG', `database: cannot connect to ${maskPassword(url)}: ${(error as Error).message}`, {
+      field: 'database.url',
+      cause: error,
+    });
+  }
+  return Object.freeze({
+    db,
+    driver: 'postgres' as const,
+    location: maskPassword(url),
+    query: async <Row extends Record<string, unknown>>(statement: SQL) => rowsOf<Row>(await db.execute(statement)),
+    exec: async (text: string) => {
+      await client.unsafe(text).simple();
+    },
+    withExclusiveLock: async <T>(key: string, work: () => Promise<T>) => {
+      // Session-level lock on a connection of its own: the work may use any pooled connection.
+      const holder = await client.reserve();
+      try {
+        await holder`select pg_advisory_lock(hashtext(${key}))`;
+        return await work();
+      } finally {
+        await holder`select pg_advisory_unlock(hashtext(${key}))`.catch(() => undefined);
+        holder.release();
+      }
+    },
+    close: async () => {
+      await client.end({ timeout: 5 });
+    },
+  });
+}
+
+/** PGlite returns { rows }, postgres.js an array of rows. */
+function rowsOf<Row>(result: unknown): Row[] {
+  if (Array.isArray(result)) return [...result] as Row[];
+  return ((result as { rows?: Row[] }).rows ?? []) as Row[];
+}
+
+export function maskPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '****';
+    return parsed.toString();
+  } catch {
+    return 'postgres://(unparseable url)';
+  }
+}

@@ -1,0 +1,5 @@
+export * from './sources';
+export * from './runs';
+export * from './traces';
+export * from './plan-cache';
+export * from './observations';

@@ -1,0 +1,20 @@
+import { bigserial, doublePrecision, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Estimate-vs-actual pairs: the cost model's calibration data (one row per field per run). */
+export const costObservations = pgTable(
+  'cost_observations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: text('run_id').notNull(),
+    planHash: text('plan_hash').notNull(),
+    estimator: text('estimator').notNull(),
+    field: text('field').notNull(),
+    intentClass: text('intent_class').notNull(),
+    estimate: doublePrecision('estimate').notNull(),
+    low: doublePrecision('low').notNull(),
+    high: doublePrecision('high').notNull(),
+    actual: doublePrecision('actual').notNull(),
+    observedAt: timestamp('observed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('cost_observations_estimator_idx').on(table.estimator)],
+);

@@ -1,0 +1,77 @@
+import { type Database, openDatabase, type OpenDatabaseOptions } from '../../../db/client';
+import { migrateDatabase, type MigrationReport } from '../../../db/migrate';
+import type { RetrieverPlugin } from '../../runtime/contracts/retriever';
+import type { StoreCapabilities } from '../../runtime/contracts/store';
+import { Bm25Retriever } from '../retrievers/bm25-retriever';
+import { FulltextRetriever } from '../retrievers/fulltext-retriever';
+import { CorpusStats } from './corpus-stats';
+import { PgKnowledge } from './pg-knowledge';
+import { PgObservationStore } from './pg-observation-store';
+import { PgPlanCache } from './pg-plan-cache';
+import { PgRunStore } from './pg-run-store';
+import { PgStore } from './pg-store';
+import { PgTraceSink } from './pg-trace-sink';
+import { BM25_INDEX_NAME, detectStoreCapabilities, ensureOptionalSearchSupport, indexExists } from './store-capabilities';
+
+export interface OpenStoresOptions extends OpenDatabaseOptions {
+  /** plan_cache.ttl_seconds from the config; undefined = entries never expire. */
+  readonly planCacheTtlSeconds?: number;
+}
+
+export interface Stores {
+  readonly database: Database;
+  readonly migrations: MigrationReport;
+  readonly capabilities: StoreCapabilities;
+  readonly store: PgStore;
+  readonly runStore: PgRunStore;
+  readonly traceSink: PgTraceSink;
+  readonly planCache: PgPlanCache;
+  readonly observationStore: PgObservationStore;
+  readonly knowledge: PgKnowledge;
+  /** bm25 (available only with pg_textsearch) and fulltext (always), in that order. */
+  readonly retrievers: readonly RetrieverPlugin[];
+  close(): Promise<void>;
+}
+
+/** Opens the database, brings its schema up to date, discovers what it can do and wires every Postgres-backed plugin. */
+export async function openStores(options: OpenStoresOptions): Promise<Stores> {
+  const database = await openDatabase(options);
+  try {
+    const migrations = await migrateDatabase(database);
+    await ensureOptionalSearchSupport(database);
+    const capabilities = await detectStoreCapabilities(database);
+    const corpus = new CorpusStats(database);
+    await corpus.refresh();
+    const bm25Ready = capabilities.extensions.pg_textsearch === true && (await indexExists(database, BM25_INDEX_NAME));
+    const bm25Reason = capabilities.extensions.pg_textsearch
+      ? `index ${BM25_INDEX_NAME} is missing although pg_textsearch is installed`
+      : capabilities.missing.pg_textsearch;
+    const store = new PgStore(database, capabilities, corpus);
+    const knowledge = new PgKnowledge(database, store);
+    const planCache = new PgPlanCache(database, {
+      ttlSeconds: options.planCacheTtlSeconds,
+      sourceNamesOf: (fingerprint) => knowledge.namesOf(fingerprint),
+    });
+    // A source that changed or went stale retires the plans that drew on it.
+    store.onSourceChanged((name) => planCache.invalidateSource(name).then(() => undefined));
+    return Object.freeze({
+      database,
+      migrations,
+      capabilities,
+      store,
+      runStore: new PgRunStore(database),
+      traceSink: new PgTraceSink(database),
+      planCache,
+      observationStore: new PgObservationStore(database),
+      knowledge,
+      retrievers: Object.freeze([
+        new Bm25Retriever(database, corpus, { available: bm25Ready, ...(bm25Ready ? {} : { reason: bm25Reason }) }),
+        new FulltextRetriever(database, corpus),
+      ]),
+      close: () => database.close(),
+    });
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,173 @@
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { approvalAudit, runNodes, runs } from '../../../db/schema';
+import {
+  RUN_STORE_CONTRACT,
+  type ApprovalDecision,
+  type RunRecord,
+  type RunStatus,
+  type RunStorePlugin,
+  type RunSummary,
+} from '../../runtime/contracts/run-store';
+import type { NodeOutcome } from '../../runtime/contracts/scheduler';
+import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
+import { jsonValue } from './json-value';
+
+export interface RunStatusFields {
+  readonly result?: unknown;
+  readonly error?: string;
+  readonly pendingNodeId?: string | null;
+  /** Measured totals; when absent they are summed from the saved node outcomes. */
+  readonly costUsd?: number;
+  readonly latencySeconds?: number;
+}
+
+/** Runs, node outcomes and approval decisions in Postgres: a paused run resumes after a restart. */
+export class PgRunStore implements RunStorePlugin {
+  readonly contract = RUN_STORE_CONTRACT;
+
+  constructor(private readonly database: Database) {}
+
+  async createRun(run: { readonly id: string; readonly goal: string; readonly planHash: string; readonly plan: unknown; readonly user: string }): Promise<void> {
+    const inserted = await this.database.db
+      .insert(runs)
+      .values({ id: run.id, goal: run.goal, status: 'running', planHash: run.planHash, plan: jsonValue(run.plan), userName: run.user })
+      .onConflictDoNothing()
+      .returning({ id: runs.id });
+    if (inserted.length === 0) throw new ContextRuntimeError('CONFLICT', `run ${run.id} already exists`, { details: { runId: run.id } });
+  }
+
+  async saveNodeOutcome(runId: string, nodeId: string, outcome: NodeOutcome, attempts: number): Promise<void> {
+    await this.upsertNode(runId, nodeId, 'done', outcome, attempts);
+  }
+
+  async markSkipped(runId: string, nodeId: string): Promise<void> {
+    await this.upsertNode(runId, nodeId, 'skipped', null, 0);
+  }
+
+  async setStatus(runId: string, status: RunStatus, fields: RunStatusFields = {}): Promise<void> {
+    // Latency sums node latencies: execution time without the wait at an approval gate, an upper
+    // bound on wall time when a wave ran in parallel. A caller that measured wall time passes it.
+    const nodeTotal = (path: string): SQL =>
+      sql`coalesce((select sum((${runNodes.outcome} -> 'actual' ->> ${path})::float8) from ${runNodes} where ${runNodes.runId} = ${runId} and ${runNodes.status} = 'done'), 0)`;
+    const updated = await this.database.db
+      .update(runs)
+      .set({
+        status,
+        updatedAt: sql`now()`,
+        costUsd: fields.costUsd ?? nodeTotal('costUsd'),
+        latencySeconds: fields.latencySeconds ?? nodeTotal('latencySeconds'),
+        ...(fields.result !== undefined ? { result: fields.result } : {}),
+        ...(fields.error !== undefined ? { error: fields.error } : {}),
+        ...(fields.pendingNodeId !== undefined ? { pendingNodeId: fields.pendingNodeId } : {}),
+      })
+      .where(eq(runs.id, runId))
+      .returning({ id: runs.id });
+    if (updated.length === 0) throw notFound(runId);
+  }
+
+  async recordDecision(runId: string, decision: ApprovalDecision): Promise<void> {
+    const decidedAt = new Date(decision.at);
+    if (Number.isNaN(decidedAt.getTime())) throw invalidInput('decision.at', 'must be an ISO-8601 timestamp', { at: decision.at });
+    const [run] = await this.database.db.select({ id: runs.id }).from(runs).where(eq(runs.id, runId));
+    if (!run) throw notFound(runId);
+    const inserted = await this.database.db
+      .insert(approvalAudit)
+      .values({ runId, nodeId: decision.nodeId, decision: decision.decision, decidedBy: decision.by, comment: decision.comment, decidedAt })
+      .onConflictDoNothing()
+      .returning({ id: approvalAudit.id });
+    if (inserted.length === 0) {
+      throw new ContextRuntimeError('CONFLICT', `gate ${decision.nodeId} of run ${runId} already has a decision`, {
+        field: 'nodeId',
+        details: { runId, nodeId: decision.nodeId },
+      });
+    }
+  }
+
+  async loadRun(runId: string): Promise<RunRecord | undefined> {
+    const [run] = await this.database.db.select().from(runs).where(eq(runs.id, runId));
+    if (!run) return undefined;
+    const nodes = await this.database.db.select().from(runNodes).where(eq(runNodes.runId, runId)).orderBy(runNodes.updatedAt, runNodes.nodeId);
+    const audit = await this.database.db.select().from(approvalAudit).where(eq(approvalAudit.runId, runId)).orderBy(approvalAudit.id);
+    const nodeOutcomes = new Map<string, NodeOutcome>();
+    const skipped: string[] = [];
+    for (const node of nodes) {
+      if (node.status === 'done') nodeOutcomes.set(node.nodeId, node.outcome as NodeOutcome);
+      else skipped.push(node.nodeId);
+    }
+    const decisions = new Map<string, ApprovalDecision>(
+      audit.map((row) => [
+        row.nodeId,
+        Object.freeze({ nodeId: row.nodeId, decision: row.decision as ApprovalDecision['decision'], by: row.decidedBy, comment: row.comment, at: row.decidedAt.toISOString() }),
+      ]),
+    );
+    return Object.freeze({
+      id: run.id,
+      goal: run.goal,
+      status: run.status as RunStatus,
+      planHash: run.planHash,
+      plan: run.plan,
+      ...(run.result !== null ? { result: run.result } : {}),
+      ...(run.error !== null ? { error: run.error } : {}),
+      user: run.userName,
+      createdAt: run.createdAt.toISOString(),
+      updatedAt: run.updatedAt.toISOString(),
+      nodeOutcomes,
+      skipped: Object.freeze(skipped),
+      decisions,
+      ...(run.pendingNodeId !== null ? { pendingNodeId: run.pendingNodeId } : {}),
+    });
+  }
+
+  async listRuns(options: { readonly limit: number; readonly status?: RunStatus; readonly search?: string }): Promise<readonly RunSummary[]> {
+    const filters: SQL[] = [];
+    if (options.status) filters.push(eq(runs.status, options.status));
+    if (options.search?.trim()) {
+      const pattern = `%${options.search.trim().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      filters.push(or(ilike(runs.goal, pattern), ilike(runs.id, pattern)) as SQL);
+    }
+    const limit = Math.max(1, Math.min(Math.floor(options.limit) || 1, 1000));
+    const rows = await this.database.db
+      .select()
+      .from(runs)
+      .where(filters.length ? and(...filters) : undefined)
+      .orderBy(desc(runs.createdAt), desc(runs.id))
+      .limit(limit);
+    return Object.freeze(
+      rows.map((run) =>
+        Object.freeze({
+          id: run.id,
+          goal: run.goal,
+          status: run.status as RunStatus,
+          planHash: run.planHash,
+          user: run.userName,
+          costUsd: run.costUsd,
+          latencySeconds: run.latencySeconds,
+          createdAt: run.createdAt.toISOString(),
+        }),
+      ),
+    );
+  }
+
+  private async upsertNode(runId: string, nodeId: string, status: 'done' | 'skipped', outcome: NodeOutcome | null, attempts: number): Promise<void> {
+    try {
+      await this.database.db
+        .insert(runNodes)
+        .values({ runId, nodeId, status, outcome, attempts })
+        .onConflictDoUpdate({ target: [runNodes.runId, runNodes.nodeId], set: { status, outcome, attempts, updatedAt: sql`now()` } });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw notFound(runId);
+      throw error;
+    }
+  }
+}
+
+const notFound = (runId: string) => new ContextRuntimeError('NOT_FOUND', `no run ${runId}`, { field: 'runId', details: { runId } });
+
+/** SQLSTATE 23503; drizzle wraps driver errors, so look at the cause too. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}

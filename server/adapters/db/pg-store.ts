@@ -1,0 +1,128 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { chunks, sources, sourceVersions } from '../../../db/schema';
+import { STORE_CONTRACT, type IngestChunk, type IngestResult, type StoreCapabilities, type StorePlugin } from '../../runtime/contracts/store';
+import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
+import type { SourceInfo, SourceKind } from '../../runtime/types';
+import type { CorpusStats } from './corpus-stats';
+import { insertChunks } from './chunk-insert';
+import { sourceIdOf, versionIdOf } from './ids';
+
+const SOURCE_KINDS: readonly SourceKind[] = ['docs', 'logs', 'events', 'metrics', 'git', 'data'];
+
+/** Sources and chunks in Postgres (PGlite or server): the physical half of the Knowledge Layer. */
+export class PgStore implements StorePlugin {
+  readonly contract = STORE_CONTRACT;
+  private readonly changeListeners: ((sourceName: string) => Promise<void>)[] = [];
+
+  constructor(
+    private readonly database: Database,
+    private readonly storeCapabilities: StoreCapabilities,
+    private readonly corpus?: CorpusStats,
+  ) {}
+
+  capabilities(): StoreCapabilities {
+    return this.storeCapabilities;
+  }
+
+  async listSources(): Promise<readonly SourceInfo[]> {
+    const rows = await this.database.db
+      .select({ source: sources, version: sourceVersions })
+      .from(sources)
+      .innerJoin(sourceVersions, eq(sourceVersions.id, sources.currentVersionId))
+      .orderBy(sources.name);
+    return Object.freeze(
+      rows.map(({ source, version }) =>
+        Object.freeze({
+          name: source.name,
+          kind: source.kind as SourceKind,
+          versionId: version.id,
+          contentHash: version.contentHash,
+          chunkCount: version.chunkCount,
+          tokenCount: version.tokenCount,
+          stale: source.stale,
+          ...(source.staleReason ? { staleReason: source.staleReason } : {}),
+          sensitive: source.sensitive,
+          updatedAt: source.updatedAt.toISOString(),
+        }),
+      ),
+    );
+  }
+
+  /** One transaction: new version row, its chunks, the is_current flip and the old version's superseded_at. */
+  async ingest(
+    source: { readonly name: string; readonly kind: SourceKind; readonly sensitive?: boolean },
+    ingestChunks: readonly IngestChunk[],
+    contentHash: string,
+  ): Promise<IngestResult> {
+    validateIngest(source, ingestChunks, contentHash);
+    const sourceId = sourceIdOf(source.name);
+    const documents = new Set(ingestChunks.map((chunk) => chunk.uri)).size;
+    const result = await this.database.db.transaction(async (tx) => {
+      await tx.insert(sources).values({ id: sourceId, name: source.name, kind: source.kind, sensitive: source.sensitive ?? false }).onConflictDoNothing();
+      // Row lock: two concurrent ingests of one source would otherwise race for the same version_no.
+      const [locked] = await tx.select({ currentVersionId: sources.currentVersionId }).from(sources).where(eq(sources.id, sourceId)).for('update');
+      const current = locked?.currentVersionId
+        ? (await tx.select().from(sourceVersions).where(eq(sourceVersions.id, locked.currentVersionId)))[0]
+        : undefined;
+      if (current && current.contentHash === contentHash) {
+        return { source: source.name, versionId: current.id, changed: false, documents, chunks: current.chunkCount };
+      }
+      const [{ next }] = await tx
+        .select({ next: sql<number>`coalesce(max(${sourceVersions.versionNo}), 0)::int + 1` })
+        .from(sourceVersions)
+        .where(eq(sourceVersions.sourceId, sourceId));
+      const versionNo = Number(next);
+      const versionId = versionIdOf(sourceId, versionNo, contentHash);
+      const tokenCount = ingestChunks.reduce((sum, chunk) => sum + chunk.tokens, 0);
+      await tx.insert(sourceVersions).values({ id: versionId, sourceId, versionNo, contentHash, chunkCount: ingestChunks.length, tokenCount });
+      await tx.update(chunks).set({ isCurrent: false }).where(and(eq(chunks.sourceId, sourceId), eq(chunks.isCurrent, true)));
+      await insertChunks(tx, sourceId, versionId, ingestChunks);
+      if (current) await tx.update(sourceVersions).set({ supersededAt: sql`now()` }).where(eq(sourceVersions.id, current.id));
+      await tx
+        .update(sources)
+        .set({ currentVersionId: versionId, kind: source.kind, sensitive: source.sensitive ?? false, stale: false, staleReason: null, updatedAt: sql`now()` })
+        .where(eq(sources.id, sourceId));
+      return { source: source.name, versionId, changed: true, documents, chunks: ingestChunks.length };
+    });
+    if (result.changed) {
+      await this.corpus?.refresh();
+      await this.notifyChanged(source.name);
+    }
+    return Object.freeze(result);
+  }
+
+  /** Called after a source gets a new version or is marked stale (open-stores wires plan-cache invalidation here). */
+  onSourceChanged(listener: (sourceName: string) => Promise<void>): void {
+    this.changeListeners.push(listener);
+  }
+
+  /** Flags a source whose upstream moved on; the planner drops stale sources and EXPLAIN says why. */
+  async markStale(name: string, reason: string): Promise<void> {
+    const updated = await this.database.db
+      .update(sources)
+      .set({ stale: true, staleReason: reason, updatedAt: sql`now()` })
+      .where(eq(sources.name, name))
+      .returning({ id: sources.id });
+    if (updated.length === 0) throw new ContextRuntimeError('UNKNOWN_SOURCE', `unknown source "${name}"`, { field: 'source', details: { source: name } });
+    await this.notifyChanged(name);
+  }
+
+  private async notifyChanged(sourceName: string): Promise<void> {
+    for (const listener of this.changeListeners) await listener(sourceName);
+  }
+}
+
+function validateIngest(source: { readonly name: string; readonly kind: SourceKind }, ingestChunks: readonly IngestChunk[], contentHash: string): void {
+  if (!source.name.trim()) throw invalidInput('source.name', 'must not be empty');
+  if (!SOURCE_KINDS.includes(source.kind)) throw invalidInput('source.kind', `must be one of ${SOURCE_KINDS.join(', ')}`, { kind: source.kind });
+  if (!contentHash) throw invalidInput('contentHash', 'must not be empty');
+  const seen = new Set<string>();
+  for (const chunk of ingestChunks) {
+    if (!Number.isInteger(chunk.ordinal) || chunk.ordinal < 0) throw invalidInput('chunks.ordinal', 'must be a non-negative integer', { uri: chunk.uri });
+    if (!Number.isInteger(chunk.tokens) || chunk.tokens < 0) throw invalidInput('chunks.tokens', 'must be a non-negative integer', { uri: chunk.uri });
+    const key = `${chunk.uri}\u0000${chunk.ordinal}`;
+    if (seen.has(key)) throw invalidInput('chunks', `duplicate chunk ${chunk.uri}#${chunk.ordinal}`, { uri: chunk.uri, ordinal: chunk.ordinal });
+    seen.add(key);
+  }
+}

@@ -1,0 +1,108 @@
+import { APICallError } from '@ai-sdk/provider';
+import { generateText } from 'ai';
+import type { TierConfig } from '../../runtime/config/config-schema';
+import { MODEL_CONTRACT, type ModelCapabilities, type ModelPlugin, type ModelRequest, type ModelResult } from '../../runtime/contracts/model';
+import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
+import { resolveLanguageModel, type Environment } from './language-model-factory';
+import { PROVIDER_DEFAULTS, isLoopbackUrl } from './model-defaults';
+import { countMessageTokens, createTokenCounter } from './token-counter';
+
+/** A ModelPlugin that also says whether its tier can be reached (read by the tiered router). */
+export interface TierModelPlugin extends ModelPlugin {
+  readonly available: boolean;
+  readonly unavailableReason?: string;
+}
+
+export function tierCapabilities(tier: TierConfig, modelId: string): ModelCapabilities {
+  const defaults = PROVIDER_DEFAULTS[tier.provider];
+  const local = tier.local ?? (tier.provider === 'extractive' || (tier.provider === 'openai-compatible' && isLoopbackUrl(tier.base_url)));
+  return Object.freeze({
+    provider: tier.provider,
+    modelId,
+    contextWindow: tier.context_window ?? defaults.contextWindow,
+    inputUsdPerMillion: tier.input_usd_per_million ?? defaults.inputUsdPerMillion,
+    outputUsdPerMillion: tier.output_usd_per_million ?? defaults.outputUsdPerMillion,
+    local,
+    firstTokenSeconds: defaults.firstTokenSeconds,
+    secondsPerOutputToken: defaults.secondsPerOutputToken,
+    qualityPrior: tier.quality_prior ?? defaults.qualityPrior,
+    maxOutputTokens: tier.max_output_tokens ?? defaults.maxOutputTokens,
+  });
+}
+
+/**
+ * The Model plugin of one configured tier: every call goes through the AI SDK's generateText,
+ * the built-in extractive reader included. Errors leave as ContextRuntimeError: TIMEOUT when the
+ * deadline fired, MODEL_UNAVAILABLE for anything the provider (or its transport) raised.
+ */
+export function createModelPlugin(tier: TierConfig, environment: Environment = process.env): TierModelPlugin {
+  const resolved = resolveLanguageModel(tier, environment);
+  const capabilities = tierCapabilities(tier, resolved.modelId);
+  const countTokens = createTokenCounter();
+  const describe = `tier ${tier.name} (${tier.provider}/${resolved.modelId})`;
+
+  async function complete(request: ModelRequest): Promise<ModelResult> {
+    if (!resolved.available) {
+      throw new ContextRuntimeError('MODEL_UNAVAILABLE', `${describe}: ${resolved.unavailableReason}`, {
+        details: { tier: tier.name, reason: resolved.unavailableReason },
+      });
+    }
+    if (!(request.timeoutMs > 0)) throw invalidInput('timeoutMs', 'must be a positive number of milliseconds');
+    const timeoutMs = Math.min(request.timeoutMs, tier.timeout_ms ?? Number.POSITIVE_INFINITY);
+    const system = request.messages.filter((message) => message.role === 'system').map((message) => message.content).join('\n\n');
+    const conversation = request.messages
+      .filter((message) => message.role !== 'system')
+      .map((message) => ({ role: message.role as 'user' | 'assistant', content: message.content }));
+    const signal = AbortSignal.timeout(timeoutMs);
+    const started = performance.now();
+    let result: Awaited<ReturnType<typeof generateText>>;
+    try {
+      result = await generateText({
+        model: resolved.model,
+        system: system.length > 0 ? system : undefined,
+        messages: conversation,
+        maxOutputTokens: Math.min(request.maxOutputTokens, capabilities.maxOutputTokens),
+        temperature: 0,
+        // The router is the retry policy (fall back up the tiers); SDK retries would only triple the wait on a dead tier.
+        maxRetries: 0,
+        abortSignal: signal,
+      });
+    } catch (error) {
+      if (signal.aborted) {
+        throw new ContextRuntimeError('TIMEOUT', `${describe} did not answer within ${timeoutMs} ms`, {
+          details: { tier: tier.name, modelId: resolved.modelId, timeoutMs },
+          cause: error,
+        });
+      }
+      const statusCode = APICallError.isInstance(error) ? error.statusCode : undefined;
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ContextRuntimeError('MODEL_UNAVAILABLE', `${describe} failed: ${statusCode ? `HTTP ${statusCode}: ` : ''}${message}`, {
+        details: { tier: tier.name, modelId: resolved.modelId, statusCode },
+        cause: error,
+      });
+    }
+    const latencyMs = Math.round(performance.now() - started);
+    // Provider-reported usage is what the invoice says; the local count is only a fallback for servers that omit it.
+    const inputTokens = result.usage.inputTokens ?? countMessageTokens(request.messages);
+    const outputTokens = result.usage.outputTokens ?? countTokens(result.text);
+    const costUsd = (inputTokens * capabilities.inputUsdPerMillion + outputTokens * capabilities.outputUsdPerMillion) / 1_000_000;
+    return Object.freeze({
+      text: result.text,
+      usage: Object.freeze({ inputTokens, outputTokens }),
+      costUsd,
+      latencyMs,
+      modelId: resolved.modelId,
+      tier: tier.name,
+    });
+  }
+
+  return Object.freeze({
+    contract: MODEL_CONTRACT,
+    tier: tier.name,
+    available: resolved.available,
+    unavailableReason: resolved.available ? undefined : resolved.unavailableReason,
+    capabilities: () => capabilities,
+    countTokens,
+    complete,
+  });
+}

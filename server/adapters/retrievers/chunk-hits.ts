@@ -1,0 +1,49 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { sourceIdOf } from '../db/ids';
+import type { Hit, SourceKind } from '../../runtime/types';
+
+/** Columns every retriever selects (aliases as below), joined with the chunk's source. */
+export interface ChunkHitRow extends Record<string, unknown> {
+  readonly id: string;
+  readonly source_name: string;
+  readonly source_kind: string;
+  readonly version_id: string;
+  readonly title: string;
+  readonly body: string;
+  readonly locator: string | null;
+  readonly tokens: number | string;
+  readonly score: number | string;
+}
+
+/** Upper bound on k: a planner asking for more is a bug, and the query cost grows with it. */
+export const MAX_K = 1000;
+
+/**
+ * `source_id in (…)` for the requested source names. Source ids are derived from names
+ * (sourceIdOf), so the filter needs no join and stays a plain condition the index scan can
+ * apply; one jsonb parameter keeps both drivers' parameter handling identical.
+ */
+export const currentChunksOf = (sourceNames: readonly string[]): SQL =>
+  sql`chunks.is_current and chunks.source_id in (select jsonb_array_elements_text(${JSON.stringify(sourceNames.map(sourceIdOf))}::jsonb))`;
+
+export function toHits(rows: readonly ChunkHitRow[], method: string): readonly Hit[] {
+  return Object.freeze(
+    rows.map((row, index) =>
+      Object.freeze({
+        chunkId: row.id,
+        sourceName: row.source_name,
+        sourceKind: row.source_kind as SourceKind,
+        sourceVersionId: row.version_id,
+        title: row.title,
+        text: row.body,
+        score: Number(row.score),
+        rank: index + 1,
+        method,
+        ...(row.locator !== null ? { locator: row.locator } : {}),
+        tokens: Number(row.tokens),
+      }),
+    ),
+  );
+}
+
+export const clampK = (k: number): number => (Number.isFinite(k) ? Math.max(0, Math.min(Math.floor(k), MAX_K)) : 0);

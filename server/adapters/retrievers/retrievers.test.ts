@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RetrieverPlugin } from '../../runtime/contracts/retriever';
+import type { IngestChunk } from '../../runtime/contracts/store';
+import { CorpusStats } from '../db/corpus-stats';
+import { openStores, type Stores } from '../db/open-stores';
+import { Bm25Retriever } from './bm25-retriever';
+
+const root = mkdtempSync(path.join(tmpdir(), 'cr-retrievers-'));
+let stores: Stores;
+let bm25: RetrieverPlugin;
+let fulltext: RetrieverPlugin;
+
+const doc = (uri: string, ordinal: number, title: string, text: string, locator?: string): IngestChunk => ({
+  uri,
+  ordinal,
+  title,
+  text,
+  tokens: text.split(/\s+/).length,
+  ...(locator ? { locator } : {}),
+});
+
+const RUNBOOKS = [
+  doc('oom.md', 0, 'OOMKilled and CrashLoopBackOff', 'When a pod is OOMKilled the container exceeded its memory limit. Raise resources.limits.memory and watch for CrashLoopBackOff.', 'line 1'),
+  doc('deploy.md', 0, 'Deploy runbook', 'Roll back a bad deploy with kubectl rollout undo deployment/checkout-api and confirm the new replica set is healthy.', 'line 1'),
+  doc('retry.md', 0, 'Payments retry policy', 'Payment calls retry with exponential backoff and full jitter, at most five attempts, and never retry a declined card.', 'line 3'),
+  doc('glossary.md', 0, 'Glossary', 'A service level objective is a target for availability measured over a rolling window.'),
+];
+const LOGS = [
+  doc('app.log', 0, 'checkout-api log', '2024-05-01T10:02:11Z ERROR checkout-api-7f9c4 request_id=req-42ab error=ERR-4242 upstream payments timeout after 3000ms', 'line 812'),
+  doc('app.log', 1, 'checkout-api log', '2024-05-01T10:02:15Z INFO ingress GET /health 200 2ms', 'line 813'),
+];
+
+beforeAll(async () => {
+  stores = await openStores({ dataDir: path.join(root, 'pglite') });
+  await stores.store.ingest({ name: 'runbooks', kind: 'docs' }, RUNBOOKS, 'runbooks-1');
+  await stores.store.ingest({ name: 'app-logs', kind: 'logs' }, LOGS, 'logs-1');
+  // A louder source: 1,200 chunks that match "pod crash" far better than anything in `quiet`,
+  // more than pg_textsearch's default scan limit of 1,000, to prove the source filter loses nothing.
+  const noise = Array.from({ length: 1200 }, (_, index) => doc(`noise-${index}.md`, 0, 'pod crash', `pod crash pod crash restart ${index}`));
+  await stores.store.ingest({ name: 'noise', kind: 'docs' }, noise, 'noise-1');
+  await stores.store.ingest({ name: 'quiet', kind: 'docs' }, [doc('q.md', 0, 'Postmortem', 'One pod had a crash during the long migration window last spring.')], 'quiet-1');
+  // Version 1 talks about zookeeper; version 2 replaces it. Only version 2 may be found.
+  await stores.store.ingest({ name: 'versioned', kind: 'docs' }, [doc('v.md', 0, 'Coordination', 'We coordinate leaders through zookeeper.')], 'v-1');
+  await stores.store.ingest({ name: 'versioned', kind: 'docs' }, [doc('v.md', 0, 'Coordination', 'We coordinate leaders through etcd leases.')], 'v-2');
+  [bm25, fulltext] = stores.retrievers;
+});
+
+afterAll(async () => {
+  await stores?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const ALL = ['runbooks', 'app-logs', 'noise', 'quiet', 'versioned'];
+
+describe.each(['bm25', 'fulltext'])('%s retriever', (method) => {
+  const retriever = () => (method === 'bm25' ? bm25 : fulltext);
+
+  it('ranks the obviously relevant chunk first', async () => {
+    const retry = await retriever().search({ text: 'how do payment retries back off? jitter', k: 5, sources: ALL });
+    expect(retry[0]).toMatchObject({ sourceName: 'runbooks', title: 'Payments retry policy', locator: 'line 3', method, rank: 1, sourceKind: 'docs' });
+    const oom = await retriever().search({ text: 'container OOMKilled memory limit', k: 5, sources: ALL });
+    expect(oom[0].title).toBe('OOMKilled and CrashLoopBackOff');
+    const byId = await retriever().search({ text: 'what happened with', identifiers: ['ERR-4242'], k: 5, sources: ALL });
+    expect(byId[0]).toMatchObject({ sourceName: 'app-logs', sourceKind: 'logs', locator: 'line 812' });
+  });
+
+  it('returns Hit objects with version, tokens, positive descending scores and 1-based ranks', async () => {
+    const hits = await retriever().search({ text: 'checkout-api deploy rollback', k: 3, sources: ALL });
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.length).toBeLessThanOrEqual(3);
+    const versions = new Map((await stores.store.listSources()).map((source) => [source.name, source.versionId]));
+    hits.forEach((hit, index) => {
+      expect(hit.rank).toBe(index + 1);
+      expect(hit.score).toBeGreaterThan(0);
+      if (index > 0) expect(hit.score).toBeLessThanOrEqual(hits[index - 1].score);
+      expect(hit.sourceVersionId).toBe(versions.get(hit.sourceName));
+      expect(hit.tokens).toBeGreaterThan(0);
+      expect(hit.chunkId).toMatch(/^chk_/);
+    });
+  });
+
+  it('searches only the requested sources, even when another source matches far better', async () => {
+    const hits = await retriever().search({ text: 'pod crash', k: 5, sources: ['quiet'] });
+    expect(hits.map((hit) => hit.title)).toEqual(['Postmortem']);
+    const logsOnly = await retriever().search({ text: 'checkout-api timeout', k: 10, sources: ['app-logs'] });
+    expect(new Set(logsOnly.map((hit) => hit.sourceName))).toEqual(new Set(['app-logs']));
+    expect(await retriever().search({ text: 'pod crash', k: 5, sources: [] })).toEqual([]);
+  });
+
+  it('reads only current versions', async () => {
+    expect(await retriever().search({ text: 'zookeeper', k: 5, sources: ['versioned'] })).toEqual([]);
+    expect((await retriever().search({ text: 'etcd leases', k: 5, sources: ['versioned'] }))[0]?.text).toContain('etcd');
+  });
+
+  it('answers junk input with [] or hits, never an error', async () => {
+    for (const text of ['', '   ', '?!.,;:\'"()[]{}<>--', '""', '&|!<->', 'the of and']) {
+      expect(await retriever().search({ text, k: 5, sources: ALL })).toEqual([]);
+    }
+    for (const text of ["'); drop table chunks; --", 'a:b "unterminated', '-memory OR !limit', 'pod:*', '\\ memory \u0000 limit']) {
+      await expect(retriever().search({ text, k: 5, sources: ALL })).resolves.toBeInstanceOf(Array);
+    }
+    expect((await retriever().search({ text: '!!!ERR-4242!!!', k: 5, sources: ALL }))[0]?.sourceName).toBe('app-logs');
+    expect(await retriever().search({ text: 'memory', k: 0, sources: ALL })).toEqual([]);
+  });
+
+  it('honours k', async () => {
+    expect(await retriever().search({ text: 'pod crash restart', k: 7, sources: ['noise'] })).toHaveLength(7);
+  });
+});
+
+describe('retriever capabilities', () => {
+  it('reports method, requirements and priors, bm25 above fulltext on exact ids', () => {
+    const bm25Capabilities = bm25.capabilities();
+    const fulltextCapabilities = fulltext.capabilities();
+    expect(bm25Capabilities).toMatchObject({ method: 'bm25', available: true, requires: ['pg_textsearch'] });
+    expect(fulltextCapabilities).toMatchObject({ method: 'fulltext', available: true, requires: [] });
+    expect(bm25Capabilities.recallPrior.exact_id!).toBeGreaterThan(fulltextCapabilities.recallPrior.exact_id!);
+    expect(bm25Capabilities.recallPrior.exact_id!).toBeGreaterThan(bm25Capabilities.recallPrior.conceptual!);
+  });
+
+  it('grows the latency estimate with the corpus', async () => {
+    const before = fulltext.capabilities().latencyMs;
+    await stores.store.ingest({ name: 'more', kind: 'docs' }, Array.from({ length: 500 }, (_, index) => doc(`m${index}`, 0, 'm', `filler ${index}`)), 'more-1');
+    expect(fulltext.capabilities().latencyMs).toBeGreaterThan(before);
+  });
+
+  it('an unavailable bm25 says why and returns nothing', async () => {
+    const corpus = new CorpusStats(stores.database);
+    const missing = new Bm25Retriever(stores.database, corpus, { available: false, reason: 'extension pg_textsearch is not installed on this server' });
+    expect(missing.capabilities()).toMatchObject({ available: false, unavailableReason: 'extension pg_textsearch is not installed on this server' });
+    expect(await missing.search({ text: 'memory', k: 5, sources: ALL })).toEqual([]);
+  });
+});

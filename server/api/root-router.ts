@@ -1,0 +1,11 @@
+import { createCallerFactory, createTRPCRouter } from './init';
+import { runtimeRouter } from './routers/runtime-router';
+
+export const appRouter = createTRPCRouter({
+  runtime: runtimeRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+/** Server-side caller (tests, server components): `createCaller(context).runtime.sources()`. */
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,108 @@
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import superjson from 'superjson';
+import { describe, expect, it, vi } from 'vitest';
+import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
+import type { RunResult } from '../../runtime/explain/explain-types';
+import { INTERNAL_ERROR_MESSAGE, type ApiContext } from '../init';
+import { appRouter, createCaller } from '../root-router';
+import type { RunRequestInput, RuntimePort } from '../runtime-port';
+
+/** A runtime whose `run` does whatever the test says; every other method must not be reached. */
+function fakeRuntime(run: (request: RunRequestInput) => Promise<RunResult>): RuntimePort {
+  const unexpected = () => Promise.reject(new Error('not used by this test'));
+  return { run, explain: unexpected, simulate: unexpected, approve: unexpected, getRun: unexpected, listRuns: unexpected, sources: unexpected, ingest: unexpected, statistics: unexpected };
+}
+
+const contextFor = (runtime: RuntimePort): ApiContext => ({ runtime: async () => runtime });
+
+const rejectCost = async () => {
+  throw invalidInput('constraints.max_cost_usd', 'expected a number ≥ 0, got -1');
+};
+
+describe('runtime router error mapping', () => {
+  it('passes the request and the principal through to the runtime', async () => {
+    const result = { runId: 'run-1', status: 'completed' } as unknown as RunResult;
+    const run = vi.fn(async () => result);
+    const caller = createCaller({ runtime: async () => fakeRuntime(run), principal: { user: 'ada', roles: ['operator'] } });
+    await expect(caller.runtime.run({ goal: 'why', constraints: { max_tokens: 900 } })).resolves.toBe(result);
+    expect(run).toHaveBeenCalledWith({ goal: 'why', constraints: { max_tokens: 900 }, principal: { user: 'ada', roles: ['operator'] } });
+  });
+
+  it('maps a user error to BAD_REQUEST with the field-naming message', async () => {
+    const caller = createCaller(contextFor(fakeRuntime(rejectCost)));
+    const error = await caller.runtime.run({ goal: 'why', constraints: { max_cost_usd: -1 } }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'BAD_REQUEST', message: 'constraints.max_cost_usd: expected a number ≥ 0, got -1' });
+  });
+
+  it.each([
+    ['NOT_FOUND', 'NOT_FOUND'],
+    ['CONFLICT', 'CONFLICT'],
+    ['NO_FEASIBLE_PLAN', 'PRECONDITION_FAILED'],
+    ['UNKNOWN_SOURCE', 'BAD_REQUEST'],
+  ] as const)('maps %s to %s', async (runtimeCode, trpcCode) => {
+    const fail = async (): Promise<RunResult> => {
+      throw new ContextRuntimeError(runtimeCode, `${runtimeCode} happened`);
+    };
+    const error = await createCaller(contextFor(fakeRuntime(fail))).runtime.run({ goal: 'g' }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: trpcCode, message: `${runtimeCode} happened` });
+  });
+
+  it('hides the message of an unexpected error and logs it', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const crash = async (): Promise<RunResult> => {
+      throw new Error('relation "runs" does not exist at /srv/secret/path');
+    };
+    const error = await createCaller(contextFor(fakeRuntime(crash))).runtime.run({ goal: 'g' }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_ERROR_MESSAGE });
+    expect(String(log.mock.calls[0]?.[1])).toContain('relation "runs" does not exist');
+    log.mockRestore();
+  });
+
+  it('treats a runtime failure that is not the caller’s fault as internal', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const timeout = async (): Promise<RunResult> => {
+      throw new ContextRuntimeError('MODEL_UNAVAILABLE', 'tier large: ECONNREFUSED 10.0.0.7:443');
+    };
+    const error = await createCaller(contextFor(fakeRuntime(timeout))).runtime.run({ goal: 'g' }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_ERROR_MESSAGE });
+    log.mockRestore();
+  });
+
+  it('names the field when the router boundary rejects the shape', async () => {
+    const caller = createCaller(contextFor(fakeRuntime(rejectCost)));
+    const error = await caller.runtime.run({ goal: 42 as unknown as string }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'BAD_REQUEST' });
+    expect((error as Error).message).toMatch(/^goal: /);
+  });
+});
+
+describe('runtime router over HTTP', () => {
+  async function post(runtime: RuntimePort, body: unknown) {
+    const request = new Request('http://localhost/api/trpc/runtime.run', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(superjson.serialize(body)),
+    });
+    const response = await fetchRequestHandler({ endpoint: '/api/trpc', req: request, router: appRouter, createContext: () => contextFor(runtime) });
+    const payload = (await response.json()) as { error: Parameters<typeof superjson.deserialize>[0] };
+    return { status: response.status, error: superjson.deserialize<{ message: string; data: Record<string, unknown> }>(payload.error) };
+  }
+
+  it('sends the runtime error code and field to the client with a 400', async () => {
+    const { status, error } = await post(fakeRuntime(rejectCost), { goal: 'g', constraints: { max_cost_usd: -1 } });
+    expect(status).toBe(400);
+    expect(error.message).toBe('constraints.max_cost_usd: expected a number ≥ 0, got -1');
+    expect(error.data.runtimeError).toEqual({ code: 'INVALID_INPUT', field: 'constraints.max_cost_usd', details: {} });
+  });
+
+  it('answers an internal failure with a 500, a hidden message and no stack', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { status, error } = await post(fakeRuntime(() => Promise.reject(new Error('secret detail'))), { goal: 'g' });
+    log.mockRestore();
+    expect(status).toBe(500);
+    expect(error.message).toBe(INTERNAL_ERROR_MESSAGE);
+    expect(JSON.stringify(error)).not.toContain('secret detail');
+    expect(error.data.runtimeError).toBeNull();
+    expect(error.data.stack).toBeUndefined();
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The runtime over tRPC. Thin by design: zod shape → one runtime call → result. Goal, constraints
+ * and weights are only loosely typed here so the runtime's own validation produces the message
+ * that names the offending field ("constraints.max_cost_usd: expected …").
+ */
+import { z } from 'zod';
+import { createTRPCRouter, publicProcedure } from '../init';
+
+const RUN_STATUSES = ['running', 'awaiting_approval', 'completed', 'rejected', 'failed'] as const;
+
+const runRequestInput = z.object({
+  goal: z.string(),
+  sources: z.array(z.string()).optional(),
+  constraints: z.record(z.string(), z.unknown()).optional(),
+  weights: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const runtimeRouter = createTRPCRouter({
+  run: publicProcedure.input(runRequestInput).mutation(async ({ ctx, input }) => {
+    const runtime = await ctx.runtime();
+    return runtime.run({ ...input, principal: ctx.principal });
+  }),
+
+  explain: publicProcedure
+    .input(runRequestInput.extend({ analyze: z.boolean().default(false) }))
+    .mutation(async ({ ctx, input: { analyze, ...request } }) => {
+      const runtime = await ctx.runtime();
+      return runtime.explain({ ...request, principal: ctx.principal }, { analyze });
+    }),
+
+  simulate: publicProcedure.input(runRequestInput).mutation(async ({ ctx, input }) => {
+    const runtime = await ctx.runtime();
+    return runtime.simulate({ ...input, principal: ctx.principal });
+  }),
+
+  approve: publicProcedure
+    .input(
+      z.object({
+        runId: z.string().min(1),
+        nodeId: z.string().min(1),
+        decision: z.enum(['approved', 'rejected']),
+        comment: z.string().max(2000).default(''),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const runtime = await ctx.runtime();
+      // The approver is whoever is signed in, never a name the client sends.
+      const by = ctx.principal?.user ?? 'anonymous';
+      return runtime.approve(input.runId, input.nodeId, input.decision, by, input.comment);
+    }),
+
+  getRun: publicProcedure.input(z.object({ runId: z.string().min(1) })).query(async ({ ctx, input }) => {
+    const runtime = await ctx.runtime();
+    return runtime.getRun(input.runId);
+  }),
+
+  listRuns: publicProcedure
+    .input(
+      z.object({
+        limit: z.number().int().min(1).max(500).default(50),
+        status: z.enum(RUN_STATUSES).optional(),
+        search: z.string().max(500).optional(),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const runtime = await ctx.runtime();
+      return runtime.listRuns(input);
+    }),
+
+  /** Used by the CLI when this server owns the embedded data directory; the path is on the server's machine. */
+  ingest: publicProcedure.input(z.object({ path: z.string(), source: z.string().optional() })).mutation(async ({ ctx, input }) => {
+    const runtime = await ctx.runtime();
+    return runtime.ingest(input.path, { source: input.source });
+  }),
+
+  statistics: publicProcedure.query(async ({ ctx }) => {
+    const runtime = await ctx.runtime();
+    return runtime.statistics();
+  }),
+
+  sources: publicProcedure.query(async ({ ctx }) => {
+    const runtime = await ctx.runtime();
+    return runtime.sources();
+  }),
+});

@@ -1,0 +1,94 @@
+/**
+ * Wires the in-tree plugins behind the runtime's contracts: Postgres (PGlite or a server) for
+ * store, knowledge, traces, runs, plan cache and calibration; AI SDK model tiers; the planner
+ * stages; ingestion. Importing this module registers the factory `ContextRuntime.fromConfig` uses.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { openStores } from './adapters/db/open-stores';
+import { createModelPlugin } from './adapters/models/ai-sdk-model';
+import { preloadTokenEncoder, createTokenCounter } from './adapters/models/token-counter';
+import { createTieredRouter } from './adapters/models/tiered-router';
+import { loadDemoCorpus } from './ingest/demo-corpus';
+import { ingestPath } from './ingest/ingest-path';
+import { ContextRuntime, DEFAULT_CONFIG_PATH, registerRuntimeFactory, type RuntimeConfig, type RuntimePlugins } from './runtime';
+import { BUILTIN_COMPRESSIONS } from './runtime/compression/structural-compressors';
+import { ruleCandidateGenerator, ruleIntentAnalyzer, heuristicCostModel, planOptimizer } from './runtime/planner';
+import { createConfigPolicy } from './runtime/policy/config-policy';
+import { createSingleShotReasoner } from './runtime/reasoner/single-shot-reasoner';
+import { WaveScheduler } from './runtime/scheduler/wave-scheduler';
+import { BUILTIN_VERIFIERS } from './runtime/verification/citation-verifiers';
+import { acquireDataDirLock } from './services/data-dir-lock';
+
+/** Where the embedded database lives: env beats config, so tests and e2e can point elsewhere. */
+export function embeddedDataDir(config: RuntimeConfig): string {
+  return resolve(process.env.CONTEXT_RUNTIME_DATA_DIR ?? config.database.data_dir);
+}
+
+export function databaseUrl(config: RuntimeConfig): string | undefined {
+  return process.env.DATABASE_URL || config.database.url || undefined;
+}
+
+async function createPlugins(config: RuntimeConfig, options: { port?: number }): Promise<RuntimePlugins> {
+  const url = databaseUrl(config);
+  const dataDir = url ? undefined : embeddedDataDir(config);
+  // Take the lock before opening: a second PGlite on the same directory corrupts it.
+  const lock = dataDir ? acquireDataDirLock(dataDir, { port: options.port }) : undefined;
+  try {
+    preloadTokenEncoder();
+    const countTokens = createTokenCounter();
+    const stores = await openStores({ ...(url ? { url } : { dataDir }), planCacheTtlSeconds: config.plan_cache.ttl_seconds });
+    const router = createTieredRouter(config.models.tiers.map((tier) => createModelPlugin(tier, process.env)));
+    if (config.demo.load_on_start && (await stores.store.listSources()).length === 0) {
+      await loadDemoCorpus(stores.store, { countTokens, workDir: resolve(dataDir ? dirname(dataDir) : '.data', 'demo-work') });
+    }
+    return {
+      store: stores.store,
+      storeCapabilities: stores.capabilities,
+      knowledge: stores.knowledge,
+      retrievers: stores.retrievers,
+      router,
+      reasoners: [createSingleShotReasoner()],
+      compressions: BUILTIN_COMPRESSIONS,
+      verifiers: BUILTIN_VERIFIERS,
+      policy: createConfigPolicy({
+        sourceRoles: config.policy.source_roles,
+        sensitiveSources: config.policy.sensitive_sources,
+        highRiskRequiresHuman: config.verification.high_risk_requires_human,
+        verificationByDefault: config.verification.default,
+      }),
+      intentAnalyzer: ruleIntentAnalyzer,
+      candidateGenerator: ruleCandidateGenerator,
+      costModel: heuristicCostModel,
+      optimizer: planOptimizer,
+      scheduler: new WaveScheduler(),
+      planCache: stores.planCache,
+      runStore: stores.runStore,
+      traceSink: stores.traceSink,
+      observationStore: stores.observationStore,
+      countTokens,
+      ingester: (path, ingestOptions) => ingestPath(stores.store, path, { sourceName: ingestOptions.source, countTokens, onProgress: ingestOptions.onProgress }),
+      close: async () => {
+        await stores.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+registerRuntimeFactory(createPlugins);
+
+/** The config the server and CLI use: CONTEXT_RUNTIME_CONFIG, else ./context-runtime.yaml when present, else defaults. */
+export function defaultConfigPath(): string | undefined {
+  if (process.env.CONTEXT_RUNTIME_CONFIG) return process.env.CONTEXT_RUNTIME_CONFIG;
+  return existsSync(resolve(DEFAULT_CONFIG_PATH)) ? resolve(DEFAULT_CONFIG_PATH) : undefined;
+}
+
+export async function openRuntime(options: { readonly configPath?: string; readonly port?: number } = {}): Promise<ContextRuntime> {
+  return ContextRuntime.fromConfig(options.configPath ?? defaultConfigPath(), { port: options.port });
+}
+
+export { ContextRuntime };

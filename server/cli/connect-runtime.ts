@@ -1,0 +1,24 @@
+/**
+ * Decides where the CLI's runtime lives. With DATABASE_URL every process may connect. With the
+ * embedded database, a live server that owns the data directory is used over HTTP; a live owner
+ * without a port (another CLI) is reported, never shared; otherwise this process opens it.
+ */
+import { databaseUrl, defaultConfigPath, embeddedDataDir, openRuntime } from '../bootstrap';
+import { loadConfigFile } from '../runtime/config/load-config';
+import { ContextRuntimeError } from '../runtime/errors';
+import { readDataDirLock } from '../services/data-dir-lock';
+import { localClient, remoteClient, type RuntimeClient } from './runtime-client';
+
+export async function connectRuntime(configPath?: string): Promise<RuntimeClient> {
+  const path = configPath ?? defaultConfigPath();
+  const config = loadConfigFile(path ?? 'context-runtime.yaml', { required: configPath !== undefined });
+  if (!databaseUrl(config)) {
+    const dataDir = embeddedDataDir(config);
+    const owner = readDataDirLock(dataDir);
+    if (owner?.alive && owner.pid !== process.pid) {
+      if (owner.port) return remoteClient(`http://127.0.0.1:${owner.port}`);
+      throw new ContextRuntimeError('DATA_DIR_LOCKED', `${dataDir} is in use by process ${owner.pid} (started ${owner.startedAt}); wait for it to finish or stop it`, { details: { pid: owner.pid } });
+    }
+  }
+  return localClient(await openRuntime({ configPath: path }));
+}

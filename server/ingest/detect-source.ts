@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import { open, readdir, stat } from 'node:fs/promises';
+import { basename, extname, join, relative, resolve, sep } from 'node:path';
+import type { SourceKind } from '../runtime/types';
+import { invalidInput } from '../runtime/errors';
+
+/**
+ * Decides which parser reads a path and which SourceKind its chunks get. A directory holding .git is
+ * a git history; any other directory is walked and its files grouped by kind, so one folder of mixed
+ * evidence (runbooks, logs, events, metrics) becomes one source per kind: the retrieval rules are
+ * phrased over kinds ("incident → search logs and events first").
+ */
+
+export type ParserName = 'markdown' | 'log' | 'k8s-events' | 'csv-metrics' | 'git-history';
+
+export interface DetectedFile {
+  readonly path: string;
+  /** Posix path relative to the detected root (the chunk uri); the file name when a single file was given. */
+  readonly relativePath: string;
+}
+
+export interface DetectedGroup {
+  readonly kind: SourceKind;
+  readonly parser: ParserName;
+  /** Empty for git: the repository at `root` is read as a whole. */
+  readonly files: readonly DetectedFile[];
+}
+
+export interface SkippedPath {
+  readonly path: string;
+  readonly reason: string;
+}
+
+export interface DetectedSources {
+  readonly root: string;
+  readonly isDirectory: boolean;
+  readonly groups: readonly DetectedGroup[];
+  readonly skipped: readonly SkippedPath[];
+}
+
+const PARSER_KIND: Readonly<Record<ParserName, SourceKind>> = { markdown: 'docs', log: 'logs', 'k8s-events': 'events', 'csv-metrics': 'metrics', 'git-history': 'git' };
+const EXTENSION_PARSER: Readonly<Record<string, ParserName>> = { '.md': 'markdown', '.markdown': 'markdown', '.txt': 'markdown', '.log': 'log', '.csv': 'csv-metrics', '.json': 'k8s-events' };
+const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
+/** Bigger files are almost always dumps or binaries; they would dominate a source and the cost model. */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+export const MAX_FILES = 10_000;
+const SNIFF_BYTES = 64 * 1024;
+
+const EVENT_SIGNATURE = /"(involvedObject|regarding)"\s*:|"kind"\s*:\s*"(Event|EventList)"/;
+
+async function looksLikeK8sEvents(path: string): Promise<boolean> {
+  if (/event/i.test(basename(path))) return true;
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return EVENT_SIGNATURE.test(buffer.subarray(0, bytesRead).toString('utf8'));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The parser for one file, or the reason it has none. `explicit` = the user named this file directly. */
+export async function classifyFile(path: string, explicit: boolean): Promise<ParserName | { readonly reason: string }> {
+  const parser = EXTENSION_PARSER[extname(path).toLowerCase()];
+  if (!parser) return { reason: `unsupported file type "${extname(path) || basename(path)}"` };
+  // A named .json file goes to the events parser even if it does not look like events: its error says why.
+  if (parser === 'k8s-events' && !explicit && !(await looksLikeK8sEvents(path))) return { reason: 'JSON file is not a list of Kubernetes events' };
+  return parser;
+}
+
+async function walk(root: string, directory: string, files: string[], skipped: SkippedPath[]): Promise<void> {
+  const entries = await readdir(directory, { withFileTypes: true });
+  entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+  for (const entry of entries) {
+    const path = join(directory, entry.name);
+    if (entry.name.startsWith('.') || SKIPPED_DIRECTORIES.has(entry.name)) continue;
+    if (entry.isDirectory()) await walk(root, path, files, skipped);
+    else if (entry.isFile()) {
+      if (files.length >= MAX_FILES) throw invalidInput('path', `${root} holds more than ${MAX_FILES} files; ingest a narrower folder`, { path: root });
+      files.push(path);
+    } else skipped.push({ path, reason: 'not a regular file (symbolic links are not followed)' });
+  }
+}
+
+export async function detectSources(path: string): Promise<DetectedSources> {
+  const root = resolve(path);
+  const info = await stat(root).catch(() => null);
+  if (!info) throw invalidInput('path', `${path} does not exist`, { path });
+  if (info.isDirectory() && existsSync(join(root, '.git'))) {
+    return Object.freeze({ root, isDirectory: true, groups: Object.freeze([Object.freeze({ kind: 'git' as const, parser: 'git-history' as const, files: Object.freeze([]) })]), skipped: Object.freeze([]) });
+  }
+  const candidates: string[] = [];
+  const skipped: SkippedPath[] = [];
+  if (info.isDirectory()) await walk(root, root, candidates, skipped);
+  else candidates.push(root);
+
+  const byParser = new Map<ParserName, DetectedFile[]>();
+  for (const file of candidates) {
+    const size = info.isDirectory() ? (await stat(file)).size : info.size;
+    if (size > MAX_FILE_BYTES) {
+      skipped.push({ path: file, reason: `larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB` });
+      continue;
+    }
+    const parser = await classifyFile(file, !info.isDirectory());
+    if (typeof parser !== 'string') {
+      skipped.push({ path: file, reason: parser.reason });
+      continue;
+    }
+    const relativePath = info.isDirectory() ? relative(root, file).split(sep).join('/') : basename(file);
+    byParser.set(parser, [...(byParser.get(parser) ?? []), Object.freeze({ path: file, relativePath })]);
+  }
+  if (byParser.size === 0) {
+    const detail = skipped.length > 0 ? `: ${skipped.slice(0, 3).map((entry) => `${basename(entry.path)} (${entry.reason})`).join(', ')}` : '';
+    throw invalidInput('path', `nothing to ingest at ${path}; supported: .md, .txt, .log, Kubernetes events .json, .csv metrics, or a git repository${detail}`, { path, skipped });
+  }
+  const order: readonly ParserName[] = ['markdown', 'log', 'k8s-events', 'csv-metrics'];
+  const groups = order.filter((parser) => byParser.has(parser)).map((parser) => Object.freeze({ kind: PARSER_KIND[parser], parser, files: Object.freeze(byParser.get(parser)!) }));
+  return Object.freeze({ root, isDirectory: info.isDirectory(), groups: Object.freeze(groups), skipped: Object.freeze(skipped) });
+}

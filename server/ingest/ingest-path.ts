@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { IngestChunk, IngestResult, StorePlugin } from '../runtime/contracts/store';
+import type { SourceKind } from '../runtime/types';
+import { parseCsvMetrics } from './csv-metrics-parser';
+import { type DetectedGroup, type ParserName, type SkippedPath, detectSources } from './detect-source';
+import { commitChunk, readGitHistory } from './git-history-parser';
+import type { CountTokens, TextFile } from './ingest-types';
+import { parseK8sEvents } from './k8s-events-parser';
+import { parseLog } from './log-parser';
+import { parseMarkdown } from './markdown-parser';
+
+/**
+ * path → planned sources (name, kind, chunks, content hash) → store.ingest. Planning is separate from
+ * writing so the CLI and the UI can show what would be ingested, and so the hash is known before the
+ * store is touched: an unchanged source costs one hash comparison, not a rewrite.
+ */
+
+export interface IngestPathOptions {
+  /** Defaults to the path's base name; "<name>-<kind>" when one folder yields several kinds. */
+  readonly sourceName?: string;
+  readonly countTokens: CountTokens;
+  readonly sensitive?: boolean;
+  readonly maxCommits?: number;
+}
+
+export interface PlannedSource {
+  readonly name: string;
+  readonly kind: SourceKind;
+  readonly chunks: readonly IngestChunk[];
+  readonly contentHash: string;
+  /** Files, or commits for a git source. */
+  readonly documents: number;
+}
+
+export interface IngestPlan {
+  readonly sources: readonly PlannedSource[];
+  readonly skipped: readonly SkippedPath[];
+}
+
+/**
+ * Folded into every content hash: a change to how files are chunked must produce a new source
+ * version even when the files are byte-identical. Bump it when a parser's output changes.
+ */
+export const CHUNKER_VERSION = 'ingest-chunker/v1';
+
+/** sha256 over the (uri, content) pairs sorted by uri, each part length-prefixed so no two lists collide. */
+export function contentHash(pairs: readonly TextFile[]): string {
+  const hash = createHash('sha256').update(CHUNKER_VERSION);
+  for (const pair of [...pairs].sort((left, right) => (left.uri < right.uri ? -1 : left.uri > right.uri ? 1 : 0))) {
+    for (const part of [pair.uri, pair.content]) hash.update(`${Buffer.byteLength(part)}:`).update(part);
+  }
+  return hash.digest('hex');
+}
+
+function parseFile(parser: Exclude<ParserName, 'git-history'>, file: TextFile, countTokens: CountTokens): IngestChunk[] {
+  switch (parser) {
+    case 'markdown':
+      return parseMarkdown(file, { countTokens });
+    case 'log':
+      return parseLog(file, { countTokens });
+    case 'k8s-events':
+      return parseK8sEvents(file, { countTokens });
+    case 'csv-metrics':
+      return parseCsvMetrics(file, { countTokens });
+  }
+}
+
+async function planGroup(root: string, group: DetectedGroup, options: IngestPathOptions): Promise<Omit<PlannedSource, 'name'>> {
+  if (group.parser === 'git-history') {
+    const documents = await readGitHistory(root, { maxCommits: options.maxCommits });
+    return {
+      kind: group.kind,
+      chunks: Object.freeze(documents.map((document) => commitChunk(document, options.countTokens))),
+      contentHash: contentHash(documents.map((document) => ({ uri: document.uri, content: document.text }))),
+      documents: documents.length,
+    };
+  }
+  const parser = group.parser;
+  const files = await Promise.all(group.files.map(async (file) => ({ uri: file.relativePath, content: await readFile(file.path, 'utf8') })));
+  return {
+    kind: group.kind,
+    chunks: Object.freeze(files.flatMap((file) => parseFile(parser, file, options.countTokens))),
+    contentHash: contentHash(files),
+    documents: files.length,
+  };
+}
+
+/** Lower-case, path-safe default name: "Demo Incident/" → "demo-incident", "notes.md" → "notes". */
+function defaultSourceName(root: string, isDirectory: boolean): string {
+  const name = isDirectory ? basename(root) : basename(root).replace(/\.[^.]+$/, '');
+  return name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'source';
+}
+
+export async function planIngest(path: string, options: IngestPathOptions): Promise<IngestPlan> {
+  const detected = await detectSources(path);
+  const baseName = options.sourceName ?? defaultSourceName(detected.root, detected.isDirectory);
+  const skipped = [...detected.skipped];
+  const sources: PlannedSource[] = [];
+  for (const group of detected.groups) {
+    const planned = await planGroup(detected.root, group, options);
+    const name = detected.groups.length > 1 ? `${baseName}-${group.kind}` : baseName;
+    if (planned.chunks.length === 0) {
+      skipped.push({ path: detected.root, reason: `${group.kind}: no content to ingest (empty files or no commits)` });
+      continue;
+    }
+    sources.push(Object.freeze({ name, ...planned }));
+  }
+  return Object.freeze({ sources: Object.freeze(sources), skipped: Object.freeze(skipped) });
+}
+
+export async function ingestPath(
+  store: StorePlugin,
+  path: string,
+  options: IngestPathOptions & { readonly onProgress?: (done: number, total: number) => void },
+): Promise<IngestResult[]> {
+  const plan = await planIngest(path, options);
+  const results: IngestResult[] = [];
+  options.onProgress?.(0, plan.sources.length);
+  for (const source of plan.sources) {
+    results.push(await store.ingest({ name: source.name, kind: source.kind, sensitive: options.sensitive }, source.chunks, source.contentHash));
+    options.onProgress?.(results.length, plan.sources.length);
+  }
+  return results;
+}

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseMarkdown } from './markdown-parser';
+import { countWords } from './word-token-counter';
+
+const demo = (name: string) => readFileSync(new URL(`../../examples/demo-incident/docs/${name}`, import.meta.url), 'utf8');
+
+describe('parseMarkdown', () => {
+  it('splits a runbook by headings, titles chunks with the heading path and cites the section', () => {
+    const chunks = parseMarkdown({ uri: 'docs/runbook-oomkilled-crashloopbackoff.md', content: demo('runbook-oomkilled-crashloopbackoff.md') }, { countTokens: countWords });
+    const titles = chunks.map((chunk) => chunk.title);
+    expect(titles).toContain('Runbook: OOMKilled and CrashLoopBackOff › Step 2: if the reason is OOMKilled');
+    const step2 = chunks.find((chunk) => chunk.locator === '§ Step 2: if the reason is OOMKilled');
+    expect(step2?.text).toContain('resources.limits.memory');
+    expect(step2?.text.startsWith('## Step 2: if the reason is OOMKilled')).toBe(true);
+    expect(chunks.map((chunk) => chunk.ordinal)).toEqual(chunks.map((_, index) => index));
+    for (const chunk of chunks) {
+      expect(chunk.tokens).toBe(countWords(chunk.text));
+      expect(chunk.tokens).toBeLessThanOrEqual(400);
+    }
+  });
+
+  it('keeps a fenced code block whole and does not read "#" inside it as a heading', () => {
+    const content = ['# Guide', '', 'Intro.', '', '```sh', '# not a heading', 'kubectl get pods', '```', '', '## Next', '', 'Body.'].join('\n');
+    const chunks = parseMarkdown({ uri: 'guide.md', content }, { countTokens: countWords });
+    expect(chunks.map((chunk) => chunk.locator)).toEqual(['§ Guide', '§ Next']);
+    expect(chunks[0].text).toContain('```sh\n# not a heading\nkubectl get pods\n```');
+    expect(chunks[1].title).toBe('Guide › Next');
+  });
+
+  it('splits a long section into chunks under the limit, located by line range', () => {
+    const paragraph = (index: number) => `Paragraph ${index} ` + 'word '.repeat(58).trim();
+    const content = ['# Long', '', ...Array.from({ length: 12 }, (_, index) => [paragraph(index), '']).flat()].join('\n');
+    const chunks = parseMarkdown({ uri: 'long.md', content }, { countTokens: countWords, targetTokens: 250, maxTokens: 400 });
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks[0].locator).toMatch(/^lines 1–\d+$/);
+    for (const chunk of chunks) expect(chunk.tokens).toBeLessThanOrEqual(400);
+    expect(chunks.map((chunk) => chunk.text).join('\n\n')).toBe(content.trimEnd().replace(/\n\n$/, ''));
+  });
+
+  it('cuts a single giant line at word boundaries and never exceeds the hard limit', () => {
+    const content = 'alpha '.repeat(1000).trim();
+    const chunks = parseMarkdown({ uri: 'notes.txt', content }, { countTokens: countWords, maxTokens: 400 });
+    expect(chunks.map((chunk) => chunk.tokens)).toEqual([400, 400, 200]);
+    expect(chunks.every((chunk) => chunk.locator === 'line 1')).toBe(true);
+    expect(chunks[0].title).toBe('notes');
+  });
+
+  it('takes the title from front matter and skips heading-only sections', () => {
+    const content = ['---', 'title: "Payments FAQ"', '---', '# Payments', '## Refunds', '', 'Refunds take 5 days.'].join('\n');
+    const chunks = parseMarkdown({ uri: 'faq.md', content }, { countTokens: countWords });
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]).toMatchObject({ title: 'Payments FAQ › Payments › Refunds', locator: '§ Refunds' });
+    expect(chunks[0].metadata).toMatchObject({ lineStart: 5, lineEnd: 7 });
+  });
+});

@@ -1,0 +1,110 @@
+import type { PlanningContext } from '../contracts/candidate-generator';
+import { COST_MODEL_CONTRACT, type CostModelPlugin } from '../contracts/cost-model';
+import type { CandidateEstimates, CandidatePlan, Estimate, Intent, PlanScore, PlanScoreWeights } from '../types';
+import { scorePlan } from './plan-score';
+import { digestOf } from './planning-digest';
+import {
+  ACCURACY_HALF_WIDTH, APPROVAL_RISK_FACTOR, BASE_HALLUCINATION, CACHE_HIT_BASE, COST_BAND, CRITIC_HALLUCINATION_FACTOR,
+  DEFAULT_RETRIEVER_LATENCY_MS, FUSION_SECONDS_PER_EXTRA_METHOD, LATENCY_BAND, OUTPUT_TOKENS_PER_ANSWER, PARALLEL_MODEL_ROUNDS,
+  PREFILL_SECONDS_PER_TOKEN, PREFIX_REUSE, PROBABILITY_HALF_WIDTH, PROMPT_OVERHEAD_TOKENS, REASONER_GAIN, TOKENS_BAND,
+  VERIFIED_RISK_FACTOR, VERIFIER_CATCH_RATE, VERIFY_FLOOR, clampProbability, nonNegative,
+} from './units';
+
+/**
+ * Heuristic cost model v1: closed-form estimates from plugin-reported capabilities
+ * (every formula is stated in units.ts). No learning yet; the intervals are priors and
+ * wide on purpose, so EXPLAIN never claims more certainty than the model has.
+ */
+
+/** Without a verifier there is no confidence to report: exactly zero, shared (estimates are read-only). */
+const NO_VERIFICATION: Estimate = Object.freeze({ value: 0, low: 0, high: 0 });
+
+const amount = (value: number, band: { readonly low: number; readonly high: number }): Estimate => ({ value, low: value * band.low, high: value * band.high });
+
+const probability = (value: number, halfWidth: number): Estimate => ({
+  value,
+  low: clampProbability(value - halfWidth),
+  high: clampProbability(value + halfWidth),
+});
+
+/** Asymmetric band for small probabilities: half to double, plus an absolute floor on the upper side. */
+const rate = (value: number): Estimate => ({ value, low: value * 0.5, high: clampProbability(value * 2 + 0.05) });
+
+export class HeuristicCostModel implements CostModelPlugin {
+  readonly contract = COST_MODEL_CONTRACT;
+  readonly version = 'heuristic-v1';
+
+  estimate(candidate: CandidatePlan, intent: Intent, context: PlanningContext): CandidateEstimates {
+    const digest = digestOf(context);
+    const goal = digest.forIntent(intent);
+    const tier = digest.tier(candidate.modelTier).capabilities;
+    const calls = digest.modelCalls(candidate.reasoning);
+    const compression = digest.compression(candidate.compression);
+    const verifier = digest.verifier(candidate.verification);
+    const scope = digest.scope(candidate.sourceKinds);
+
+    // Tokens: chunks that survive fusion and the final cut, times their mean size, compressed,
+    // then capped by the context token budget and by what the tier's window leaves after prompt and answer.
+    const outputPerCall = Math.min(OUTPUT_TOKENS_PER_ANSWER, tier.maxOutputTokens);
+    const chunksKept = Math.min(context.retrieval.finalK, candidate.topK, scope.chunks);
+    const wanted = chunksKept * scope.meanChunkTokens * compression.ratio;
+    const windowRoom = nonNegative(tier.contextWindow - PROMPT_OVERHEAD_TOKENS - goal.goalTokens - outputPerCall);
+    const room = Math.min(windowRoom, context.retrieval.contextTokenBudget ?? Number.POSITIVE_INFINITY);
+    const contextTokens = wanted > room ? room : wanted;
+    const truncated = wanted > 0 ? 1 - contextTokens / wanted : 0;
+    const inputPerCall = PROMPT_OVERHEAD_TOKENS + goal.goalTokens + contextTokens;
+    const tokens = calls * (inputPerCall + outputPerCall);
+    const costUsd = (calls * (inputPerCall * tier.inputUsdPerMillion + outputPerCall * tier.outputUsdPerMillion)) / 1e6;
+
+    // Latency: retrieval (summed or overlapped), fusion, compression, model rounds, verifier.
+    let retrievalSum = 0;
+    let retrievalMax = 0;
+    for (const method of candidate.retrieval) {
+      const latencyMs = digest.retriever(method)?.latencyMs ?? DEFAULT_RETRIEVER_LATENCY_MS;
+      retrievalSum += latencyMs;
+      if (latencyMs > retrievalMax) retrievalMax = latencyMs;
+    }
+    const parallel = candidate.shape === 'parallel';
+    const rounds = parallel ? Math.min(calls, PARALLEL_MODEL_ROUNDS) : calls;
+    const perCall = tier.firstTokenSeconds + PREFILL_SECONDS_PER_TOKEN * inputPerCall + tier.secondsPerOutputToken * outputPerCall;
+    const latencySeconds =
+      (parallel ? retrievalMax : retrievalSum) / 1000 +
+      FUSION_SECONDS_PER_EXTRA_METHOD * (candidate.retrieval.length - 1) +
+      compression.seconds +
+      rounds * perCall +
+      verifier.seconds;
+
+    // Quality: evidence found × evidence kept × the model's use of it.
+    const recall = clampProbability(goal.recall(candidate.retrieval) * goal.scopeFactor(candidate.sourceKinds));
+    const contextLoss = clampProbability(1 - (1 - compression.loss) * (1 - truncated));
+    const grounding = recall * (1 - contextLoss);
+    const quality = clampProbability(tier.qualityPrior + (REASONER_GAIN[candidate.reasoning] ?? 0) * (1 - tier.qualityPrior));
+    const accuracy = clampProbability(grounding * quality);
+    const verified = candidate.verification !== 'none';
+    const critic = calls > 1 ? CRITIC_HALLUCINATION_FACTOR : 1;
+    const hallucination = clampProbability((BASE_HALLUCINATION + (1 - grounding) * (1 - quality)) * (1 - VERIFIER_CATCH_RATE * verifier.confidencePrior) * critic);
+    const risk = clampProbability(
+      goal.risk * Math.max(1 - accuracy, hallucination) * (candidate.approval ? APPROVAL_RISK_FACTOR : 1) * (verified ? VERIFIED_RISK_FACTOR : 1),
+    );
+    const cacheHit = clampProbability(CACHE_HIT_BASE + (PREFIX_REUSE * (calls - 1)) / calls);
+    const verificationConfidence = verified ? clampProbability(verifier.confidencePrior * (VERIFY_FLOOR + (1 - VERIFY_FLOOR) * grounding)) : 0;
+
+    return {
+      accuracy: probability(accuracy, ACCURACY_HALF_WIDTH),
+      costUsd: amount(costUsd, COST_BAND),
+      latencySeconds: amount(latencySeconds, LATENCY_BAND),
+      tokens: amount(Math.round(tokens), TOKENS_BAND),
+      risk: rate(risk),
+      hallucination: rate(hallucination),
+      contextLoss: rate(contextLoss),
+      cacheHit: rate(cacheHit),
+      verificationConfidence: verified ? probability(verificationConfidence, PROBABILITY_HALF_WIDTH) : NO_VERIFICATION,
+    };
+  }
+
+  score(estimates: CandidateEstimates, weights: PlanScoreWeights): PlanScore {
+    return scorePlan(estimates, weights);
+  }
+}
+
+export const heuristicCostModel = new HeuristicCostModel();

@@ -1,0 +1,95 @@
+/**
+ * Cost-model units and formulas, in one place (after PostgreSQL's costsize.c).
+ *
+ * UNITS
+ *   tokens    model tokens (≈ 4 characters of English; OpenAI tokenizer guidance)
+ *   USD       US dollars; model prices are USD per million tokens (ModelCapabilities)
+ *   seconds   wall-clock; retriever latency is reported in ms and converted here
+ *   p ∈ [0,1] probabilities and fractions (accuracy, risk, hallucination, loss, cache hit)
+ *
+ * FORMULAS (per candidate; c = candidate, t = its tier, r = its reasoner)
+ *   meanChunk      = Σ source.tokenCount / Σ source.chunkCount over the candidate's scope
+ *                    (DEFAULT_CHUNK_TOKENS when the scope is empty)
+ *   chunksKept     = min(finalK, topK, chunks in scope)
+ *   contextTokens  = chunksKept · meanChunk · compression.expectedRatio, capped at the
+ *                    tier's window minus prompt, goal and output; the cut part adds to contextLoss
+ *   inputPerCall   = PROMPT_OVERHEAD_TOKENS + goalTokens + contextTokens
+ *   outputPerCall  = min(OUTPUT_TOKENS_PER_ANSWER, t.maxOutputTokens)
+ *   tokens         = r.expectedModelCalls · (inputPerCall + outputPerCall)
+ *   costUsd        = r.calls · (inputPerCall · t.inputUsdPerMillion + outputPerCall · t.outputUsdPerMillion) / 1e6
+ *   latencySeconds = retrieval (Σ latencyMs sequential | max latencyMs parallel) / 1000
+ *                    + FUSION_SECONDS_PER_EXTRA_METHOD · (methods − 1) + compression seconds
+ *                    + rounds · (t.firstTokenSeconds + PREFILL_SECONDS_PER_TOKEN · inputPerCall
+ *                              + t.secondsPerOutputToken · outputPerCall) + verifier seconds
+ *                    rounds = calls (sequential) | min(calls, PARALLEL_MODEL_ROUNDS) (parallel)
+ *   recall         = fused recall of the methods' recallPrior[intent]:
+ *                    max + FUSION_GAIN · (1 − Π(1 − rᵢ) − max)   (rankers are correlated)
+ *                    × SCOPE_FOCUS_GAIN when a narrowed scope covers the intent's kinds,
+ *                    × SCOPE_MISS_FACTOR when it lacks one of them
+ *   contextLoss    = 1 − (1 − compression.expectedLoss)(1 − truncatedFraction)
+ *   quality        = t.qualityPrior + REASONER_GAIN[r] · (1 − t.qualityPrior)
+ *   accuracy       = recall · (1 − contextLoss) · quality
+ *   hallucination  = (BASE_HALLUCINATION + (1 − recall·(1 − contextLoss)) · (1 − quality))
+ *                    · (1 − VERIFIER_CATCH_RATE · verifier.confidencePrior) · critic factor
+ *   risk           = INTENT_RISK[class] · max(1 − accuracy, hallucination)
+ *                    · (approval ? APPROVAL_RISK_FACTOR : 1) · (verified ? VERIFIED_RISK_FACTOR : 1)
+ *   cacheHit       = CACHE_HIT_BASE + PREFIX_REUSE · (calls − 1) / calls   (same context prefix re-sent)
+ *   verificationConfidence = verifier.confidencePrior · (VERIFY_FLOOR + (1 − VERIFY_FLOOR) · recall·(1 − contextLoss)); 0 without a verifier
+ *
+ * INTERVALS are v1 priors, deliberately wide (the calibration statistics narrow them later):
+ * multiplicative bands for amounts, additive bands for probabilities, all clamped.
+ */
+
+/** Tokens per chunk when no source reports sizes (a typical 512-token chunker at ~40% fill). */
+export const DEFAULT_CHUNK_TOKENS = 200;
+/** System prompt, citation instructions and formatting around the context. */
+export const PROMPT_OVERHEAD_TOKENS = 350;
+/** One answer with citations: a few paragraphs. */
+export const OUTPUT_TOKENS_PER_ANSWER = 350;
+export const CHARS_PER_TOKEN = 4;
+/** Prompt processing time per input token (prefill), on top of the tier's first-token time. */
+export const PREFILL_SECONDS_PER_TOKEN = 0.00005;
+export const FUSION_SECONDS_PER_EXTRA_METHOD = 0.002;
+/** Plan, parallel workers, critic: three rounds however many worker calls. */
+export const PARALLEL_MODEL_ROUNDS = 3;
+export const DEFAULT_RETRIEVER_LATENCY_MS = 50;
+
+export const COMPRESSION_SECONDS: Readonly<Record<string, number>> = { none: 0, clip: 0.001, dedup_clip: 0.004, sentence_select: 0.02 };
+export const DEFAULT_COMPRESSION_SECONDS = 0.02;
+/** In-tree verifiers are deterministic checks over the answer and context (no model call). */
+export const VERIFIER_SECONDS: Readonly<Record<string, number>> = { none: 0, citation: 0.005, citation_grounded: 0.03 };
+export const DEFAULT_VERIFIER_SECONDS = 0.05;
+
+/** Recall prior when a retriever reports none for the intent. */
+export const NEUTRAL_RECALL_PRIOR = 0.5;
+/** Share of the independent-union gain that fusion realises (RRF, Cormack et al. 2009: gains are real but rankers overlap). */
+export const FUSION_GAIN = 0.5;
+export const SCOPE_FOCUS_GAIN = 1.03;
+export const SCOPE_MISS_FACTOR = 0.7;
+/** Extra quality a multi-call reasoner buys, as a share of the remaining headroom (self-refine style critics: modest gains). */
+export const REASONER_GAIN: Readonly<Record<string, number>> = { single_shot: 0, plan_worker_critic: 0.2 };
+export const CRITIC_HALLUCINATION_FACTOR = 0.75;
+export const BASE_HALLUCINATION = 0.02;
+export const VERIFIER_CATCH_RATE = 0.6;
+export const INTENT_RISK: Readonly<Record<string, number>> = { high_risk: 0.9, sensitive: 0.7, incident: 0.4, exact_id: 0.2, multi_hop: 0.3, conceptual: 0.2 };
+export const APPROVAL_RISK_FACTOR = 0.3;
+export const VERIFIED_RISK_FACTOR = 0.7;
+export const CACHE_HIT_BASE = 0.05;
+export const PREFIX_REUSE = 0.6;
+export const VERIFY_FLOOR = 0.5;
+
+/** Interval bands: [value·LOW, value·HIGH] for amounts, value ± HALF_WIDTH for probabilities. */
+export const TOKENS_BAND = { low: 0.5, high: 2 } as const;
+export const COST_BAND = { low: 0.4, high: 2.5 } as const;
+/** Latency tails are long (provider queues): p95 at 3× the typical value. */
+export const LATENCY_BAND = { low: 0.5, high: 3 } as const;
+export const ACCURACY_HALF_WIDTH = 0.2;
+export const PROBABILITY_HALF_WIDTH = 0.15;
+
+/** PlanScore references: the value at which a penalty term reaches 0.5 (see plan-score.ts). */
+export const COST_REFERENCE_USD = 0.01;
+export const LATENCY_REFERENCE_SECONDS = 10;
+
+export const clamp = (value: number, low: number, high: number): number => (value < low ? low : value > high ? high : value);
+export const clampProbability = (value: number): number => (value < 0 ? 0 : value > 1 ? 1 : Number.isNaN(value) ? 0 : value);
+export const nonNegative = (value: number): number => (value > 0 ? value : 0);

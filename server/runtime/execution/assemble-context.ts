@@ -1,0 +1,43 @@
+/**
+ * Packs compressed evidence into the token budget: a 0/1 knapsack whose value favours higher
+ * ranks (1/√rank, so the tail still counts), at most `finalK` items, refs renumbered 1..n in rank
+ * order so the model's [n] match the citation list the user sees.
+ */
+import { packContext } from '../optimizer/token-knapsack';
+import type { ContextItem } from '../types';
+import type { CompressedOutput } from './node-executors';
+
+export interface AssembledContext {
+  readonly items: readonly ContextItem[];
+  readonly tokens: number;
+  readonly bySource: readonly { readonly source: string; readonly tokens: number; readonly items: number }[];
+  readonly dropped: readonly { readonly chunkId: string; readonly source: string; readonly tokens: number; readonly why: string }[];
+  readonly compressedTokensRemoved: number;
+}
+
+export function assembleContext(compressed: CompressedOutput, tokenBudget: number, finalK: number): AssembledContext {
+  const ranked = [...compressed.items].sort((a, b) => a.ref - b.ref);
+  const head = ranked.slice(0, finalK);
+  const packed = packContext(
+    head.map((item) => ({ id: String(item.ref), tokens: item.tokens, value: 1 / Math.sqrt(item.ref) })),
+    tokenBudget,
+  );
+  const chosenRefs = new Set(packed.chosen.map((entry) => Number(entry.id)));
+  const items = head.filter((item) => chosenRefs.has(item.ref)).map((item, index) => ({ ...item, ref: index + 1 }));
+  const dropped = [
+    ...head.filter((item) => !chosenRefs.has(item.ref)).map((item) => ({ chunkId: item.hit.chunkId, source: item.hit.sourceName, tokens: item.tokens, why: `over the ${tokenBudget}-token budget` })),
+    ...ranked.slice(finalK).map((item) => ({ chunkId: item.hit.chunkId, source: item.hit.sourceName, tokens: item.tokens, why: `below the top ${finalK}` })),
+  ];
+  const bySource = new Map<string, { tokens: number; items: number }>();
+  for (const item of items) {
+    const entry = bySource.get(item.hit.sourceName) ?? { tokens: 0, items: 0 };
+    bySource.set(item.hit.sourceName, { tokens: entry.tokens + item.tokens, items: entry.items + 1 });
+  }
+  return {
+    items,
+    tokens: items.reduce((sum, item) => sum + item.tokens, 0),
+    bySource: [...bySource.entries()].map(([source, entry]) => ({ source, ...entry })),
+    dropped,
+    compressedTokensRemoved: compressed.tokensBefore - compressed.tokensAfter,
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Turns the chosen candidate (a planning object) into an Execution Graph (an execution object),
+ * with a per-node estimate split from the candidate's totals so EXPLAIN ANALYZE can diff each node.
+ *
+ *   retrieve(method)… → [fuse] → compress → assemble → reason → [verify] → [approve]
+ */
+import type { RetrieverCapabilities } from '../contracts/retriever';
+import { createGraph, createNode, type ExecutionGraph, type GraphNode, type NodeEstimate } from '../ir/graph';
+import type { CandidateEstimates, CandidatePlan } from '../types';
+
+export interface GraphBuildInput {
+  readonly candidate: CandidatePlan;
+  readonly estimates: CandidateEstimates;
+  readonly sources: readonly string[];
+  readonly retrievers: readonly RetrieverCapabilities[];
+  readonly tokenBudget: number;
+  readonly finalK: number;
+  readonly meanChunkTokens: number;
+  readonly localOnly: boolean;
+  readonly requireCitations: boolean;
+  readonly approvalReason: string;
+  readonly maxOutputTokens: number;
+  readonly retry: { readonly maxAttempts: number; readonly backoffMs: number };
+  readonly nodeTimeoutMs: number;
+}
+
+/** Verification is string work over the answer; it rounds to a few milliseconds. */
+const VERIFY_SECONDS = 0.005;
+const LOCAL_STEP_SECONDS = 0.002;
+
+const estimateOf = (tokens: number, costUsd: number, latencySeconds: number): NodeEstimate => ({ tokens: Math.round(tokens), costUsd, latencySeconds });
+
+export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
+  const { candidate, estimates } = input;
+  const nodes: GraphNode[] = [];
+  const retrieveIds: string[] = [];
+  let retrievalSeconds = 0;
+  const retrievedTokens = candidate.topK * input.meanChunkTokens;
+  for (const method of candidate.retrieval) {
+    const capability = input.retrievers.find((retriever) => retriever.method === method);
+    const latencySeconds = (capability?.latencyMs ?? 5) / 1000;
+    retrievalSeconds = candidate.shape === 'parallel' ? Math.max(retrievalSeconds, latencySeconds) : retrievalSeconds + latencySeconds;
+    const id = `retrieve-${method}`;
+    retrieveIds.push(id);
+    nodes.push(
+      createNode('retrieve', {
+        id,
+        inputs: candidate.shape === 'sequential' && retrieveIds.length > 1 ? [retrieveIds[retrieveIds.length - 2]] : [],
+        method,
+        sources: input.sources,
+        sourceKinds: candidate.sourceKinds,
+        k: candidate.topK,
+        retry: input.retry,
+        timeoutMs: input.nodeTimeoutMs,
+        estimate: estimateOf(retrievedTokens, 0, latencySeconds),
+      }),
+    );
+  }
+  let last = retrieveIds[retrieveIds.length - 1];
+  if (retrieveIds.length > 1) {
+    nodes.push(createNode('fuse', { id: 'fuse', inputs: retrieveIds, strategy: 'rrf', rrfK: 60, k: candidate.topK, estimate: estimateOf(retrievedTokens, 0, LOCAL_STEP_SECONDS) }));
+    last = 'fuse';
+  }
+  const contextTokens = Math.min(input.tokenBudget, estimates.tokens.value);
+  nodes.push(createNode('compress', { id: 'compress', inputs: [last], method: candidate.compression, estimate: estimateOf(retrievedTokens * (1 - estimates.contextLoss.value), 0, LOCAL_STEP_SECONDS) }));
+  nodes.push(createNode('assemble', { id: 'assemble', inputs: ['compress'], tokenBudget: input.tokenBudget, finalK: input.finalK, estimate: estimateOf(Math.min(contextTokens, input.finalK * input.meanChunkTokens), 0, LOCAL_STEP_SECONDS) }));
+  const verifySeconds = candidate.verification === 'none' ? 0 : VERIFY_SECONDS;
+  const reasonSeconds = Math.max(0.001, estimates.latencySeconds.value - retrievalSeconds - verifySeconds - 3 * LOCAL_STEP_SECONDS);
+  nodes.push(
+    createNode('reason', {
+      id: 'reason',
+      inputs: ['assemble'],
+      strategy: candidate.reasoning,
+      tier: candidate.modelTier,
+      localOnly: input.localOnly,
+      requireCitations: input.requireCitations,
+      maxOutputTokens: input.maxOutputTokens,
+      retry: { maxAttempts: 1, backoffMs: 0 },
+      estimate: estimateOf(estimates.tokens.value, estimates.costUsd.value, reasonSeconds),
+      note: 'model tier fallback happens inside the router, so the node itself is not retried',
+    }),
+  );
+  last = 'reason';
+  if (candidate.verification !== 'none') {
+    nodes.push(createNode('verify', { id: 'verify', inputs: ['reason', 'assemble'], method: candidate.verification, estimate: estimateOf(0, 0, verifySeconds) }));
+    last = 'verify';
+  }
+  if (candidate.approval) {
+    nodes.push(createNode('approve', { id: 'approve', inputs: [last], reason: input.approvalReason, approverRole: 'approver', estimate: estimateOf(0, 0, 0) }));
+  }
+  return createGraph(nodes);
+}

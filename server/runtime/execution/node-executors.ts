@@ -1,0 +1,108 @@
+/**
+ * Executes one Execution Graph node through the plugins. Outputs are plain JSON, because the
+ * scheduler persists them: a run paused at an approval gate resumes from them after a restart.
+ */
+import type { CompressionPlugin } from '../contracts/compression';
+import type { ReasonerPlugin, ReasonResult } from '../contracts/reasoner';
+import type { RetrieverPlugin } from '../contracts/retriever';
+import type { RouterPlugin } from '../contracts/router';
+import type { NodeExecutor, NodeOutcome } from '../contracts/scheduler';
+import type { VerifierPlugin, VerificationResult } from '../contracts/verifier';
+import { ContextRuntimeError } from '../errors';
+import type { GraphNode, NodeOfKind } from '../ir/graph';
+import type { ContextItem, Hit } from '../types';
+import { assembleContext, type AssembledContext } from './assemble-context';
+import { reciprocalRankFusion } from './rrf-fusion';
+
+export interface ExecutionDependencies {
+  readonly goal: string;
+  readonly identifiers: readonly string[];
+  readonly retrievers: ReadonlyMap<string, RetrieverPlugin>;
+  readonly router: RouterPlugin;
+  readonly reasoners: ReadonlyMap<string, ReasonerPlugin>;
+  readonly compressions: ReadonlyMap<string, CompressionPlugin>;
+  readonly verifiers: ReadonlyMap<string, VerifierPlugin>;
+  readonly countTokens: (text: string) => number;
+  readonly modelTimeoutMs: number;
+}
+
+export interface RetrievedOutput { readonly hits: readonly Hit[] }
+export interface CompressedOutput { readonly items: readonly ContextItem[]; readonly tokensBefore: number; readonly tokensAfter: number; readonly omitted: readonly { ref: number; chunkId: string; tokensRemoved: number; why: string }[] }
+
+function only<T>(inputs: ReadonlyMap<string, unknown>): T {
+  const values = [...inputs.values()];
+  if (values.length === 0) throw new ContextRuntimeError('NODE_FAILED', 'node has no completed input');
+  return values[values.length - 1] as T;
+}
+
+function plugin<T>(registry: ReadonlyMap<string, T>, key: string, what: string): T {
+  const found = registry.get(key);
+  if (!found) throw new ContextRuntimeError('NODE_FAILED', `no ${what} plugin "${key}" is registered`);
+  return found;
+}
+
+type Step = Omit<NodeOutcome, 'actual'> & { tokens: number; costUsd: number };
+
+export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExecutor {
+  const steps: { [K in GraphNode['kind']]: (node: NodeOfKind<K>, inputs: ReadonlyMap<string, unknown>) => Promise<Step> } = {
+    async retrieve(node) {
+      const retriever = plugin(dependencies.retrievers, node.method, 'retriever');
+      const hits = await retriever.search({ text: dependencies.goal, k: node.k, sources: node.sources, identifiers: dependencies.identifiers });
+      return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
+    },
+    async fuse(node, inputs) {
+      const lists = node.inputs.map((input) => (inputs.get(input) as RetrievedOutput | undefined)?.hits ?? []);
+      const hits = reciprocalRankFusion(lists, node.rrfK, node.k);
+      return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
+    },
+    async rerank(node) {
+      throw new ContextRuntimeError('NODE_FAILED', `no reranker "${node.method}" is registered`);
+    },
+    async compress(node, inputs) {
+      const { hits } = only<RetrievedOutput>(inputs);
+      const items: ContextItem[] = hits.map((hit, index) => ({ ref: index + 1, hit, text: hit.text, tokens: hit.tokens, compressed: false }));
+      const result = plugin(dependencies.compressions, node.method, 'compression').compress(dependencies.goal, items, dependencies.countTokens);
+      const output: CompressedOutput = { items: result.items, tokensBefore: result.tokensBefore, tokensAfter: result.tokensAfter, omitted: result.omitted };
+      return { output, tokens: result.tokensAfter, costUsd: 0 };
+    },
+    async assemble(node, inputs) {
+      const assembled = assembleContext(only<CompressedOutput>(inputs), node.tokenBudget, node.finalK);
+      return { output: assembled, tokens: assembled.tokens, costUsd: 0 };
+    },
+    async reason(node, inputs) {
+      const context = only<AssembledContext>(inputs);
+      const reasoner = plugin(dependencies.reasoners, node.strategy, 'reasoner');
+      const result: ReasonResult = await reasoner.reason(
+        { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs },
+        dependencies.router,
+      );
+      const tokens = result.modelCalls.reduce((sum, call) => sum + call.usage.inputTokens + call.usage.outputTokens, 0);
+      const costUsd = result.modelCalls.reduce((sum, call) => sum + call.costUsd, 0);
+      return { output: result, tokens, costUsd };
+    },
+    async verify(node, inputs) {
+      const reasoned = inputs.get('reason') as ReasonResult;
+      const context = inputs.get('assemble') as AssembledContext;
+      const result: VerificationResult = plugin(dependencies.verifiers, node.method, 'verifier').verify({ goal: dependencies.goal, answer: reasoned.answer, citations: reasoned.citations, context: context.items });
+      return { output: result, tokens: 0, costUsd: 0 };
+    },
+    async approve() {
+      throw new ContextRuntimeError('NODE_FAILED', 'approve nodes are decided by a person, not executed');
+    },
+    async branch(node, inputs) {
+      const [source, field] = node.condition.split('.');
+      const value = Boolean((inputs.get(source) as Record<string, unknown> | undefined)?.[field]);
+      return { output: { condition: node.condition, value }, takenBranch: value ? node.whenTrue : node.whenFalse, tokens: 0, costUsd: 0 };
+    },
+    async merge(_node, inputs) {
+      return { output: Object.fromEntries(inputs), tokens: 0, costUsd: 0 };
+    },
+  };
+
+  return async (node, context) => {
+    const started = performance.now();
+    const step = await (steps[node.kind] as (node: GraphNode, inputs: ReadonlyMap<string, unknown>) => Promise<Step>)(node, context.inputs);
+    const latencySeconds = (performance.now() - started) / 1000;
+    return { output: step.output, takenBranch: step.takenBranch, actual: { tokens: step.tokens, costUsd: step.costUsd, latencySeconds } };
+  };
+}

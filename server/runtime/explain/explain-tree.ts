@@ -1,0 +1,78 @@
+/**
+ * Renders EXPLAIN as an indented tree, the way psql prints a PostgreSQL plan: the final node on
+ * top, its inputs indented under "->", estimates in parentheses and, with ANALYZE, actuals beside.
+ */
+import type { GraphNode } from '../ir/graph';
+import type { Estimate } from '../types';
+import type { AnalyzedNode, ExplainResult } from './explain-types';
+
+const money = (usd: number) => `$${usd < 0.01 && usd > 0 ? usd.toFixed(6) : usd.toFixed(4)}`;
+const range = (estimate: Estimate, format: (value: number) => string) => `${format(estimate.value)} [${format(estimate.low)}–${format(estimate.high)}]`;
+const seconds = (value: number) => `${value < 1 ? value.toFixed(3) : value.toFixed(2)} s`;
+const tokens = (value: number) => `${Math.round(value)}`;
+
+function describeNode(node: GraphNode): string {
+  switch (node.kind) {
+    case 'retrieve': return `Retrieve ${node.method} k=${node.k} sources=${node.sources.join(',') || '(none)'}`;
+    case 'fuse': return `Fuse ${node.strategy} k=${node.rrfK}`;
+    case 'rerank': return `Rerank ${node.method} top=${node.topN}`;
+    case 'compress': return `Compress ${node.method}`;
+    case 'assemble': return `Assemble budget=${node.tokenBudget} tokens, final_k=${node.finalK}`;
+    case 'reason': return `Reason ${node.strategy} tier=${node.tier}${node.localOnly ? ' (local only)' : ''}`;
+    case 'verify': return `Verify ${node.method}`;
+    case 'approve': return `Approve (gate: ${node.reason})`;
+    case 'branch': return `Branch if ${node.condition}`;
+    case 'merge': return 'Merge';
+  }
+}
+
+function nodeLine(node: GraphNode, analyzed: AnalyzedNode | undefined): string {
+  const estimate = node.estimate;
+  let line = describeNode(node);
+  if (estimate) line += `  (est tokens=${tokens(estimate.tokens)} cost=${money(estimate.costUsd)} time=${seconds(estimate.latencySeconds)})`;
+  if (analyzed?.actual) {
+    const factor = analyzed.misestimate!.latencySeconds;
+    line += `  (actual tokens=${tokens(analyzed.actual.tokens)} cost=${money(analyzed.actual.costUsd)} time=${seconds(analyzed.actual.latencySeconds)} attempts=${analyzed.attempts}; time ${factor.direction === 'exact' ? 'on estimate' : `${factor.direction}-estimated ×${factor.factor.toFixed(1)}`})`;
+  } else if (analyzed) line += `  (${analyzed.status})`;
+  return line;
+}
+
+export function renderExplainTree(explain: ExplainResult): string {
+  const lines: string[] = [];
+  const analyzed = new Map((explain.analyze?.nodes ?? []).map((node) => [node.nodeId, node]));
+  const byId = new Map(explain.graph.nodes.map((node) => [node.id, node]));
+  const consumed = new Set(explain.graph.nodes.flatMap((node) => node.inputs));
+  const printed = new Set<string>();
+  const walk = (node: GraphNode, depth: number) => {
+    const prefix = depth === 0 ? '' : `${'      '.repeat(depth - 1)}  ->  `;
+    lines.push(`${prefix}${nodeLine(node, analyzed.get(node.id))}${printed.has(node.id) ? ' (shown above)' : ''}`);
+    if (printed.has(node.id)) return;
+    printed.add(node.id);
+    for (const input of node.inputs) walk(byId.get(input)!, depth + 1);
+  };
+  lines.push(`Plan ${explain.planHash}  (plan cache ${explain.planCache.status}, planned in ${explain.planningMs.toFixed(2)} ms, cost model ${explain.costModel.version})`);
+  lines.push(`Intent: ${explain.intent.classes.join(', ')}${explain.intent.entities.length ? `; entities: ${explain.intent.entities.join(', ')}` : ''}${explain.intent.identifiers.length ? `; identifiers: ${explain.intent.identifiers.map((identifier) => `${identifier.kind}=${identifier.value}`).join(', ')}` : ''}`);
+  lines.push(`Chosen: ${explain.chosen.description}  (score ${explain.chosen.score.total.toFixed(3)})`);
+  lines.push(`Estimated: cost ${range(explain.estimates.costUsd, money)}, latency ${range(explain.estimates.latencySeconds, seconds)}, tokens ${range(explain.estimates.tokens, tokens)}, accuracy ${range(explain.estimates.accuracy, (value) => value.toFixed(2))}`);
+  lines.push('');
+  for (const root of explain.graph.nodes.filter((node) => !consumed.has(node.id))) walk(root, 0);
+  if (explain.analyze) {
+    const totals = explain.analyze.totals;
+    lines.push('', `Run ${explain.analyze.runId}: ${explain.analyze.status}; actual tokens=${tokens(totals.actual.tokens)} cost=${money(totals.actual.costUsd)} time=${seconds(totals.actual.latencySeconds)} (estimated tokens=${tokens(totals.estimate.tokens)} cost=${money(totals.estimate.costUsd)} time=${seconds(totals.estimate.latencySeconds)})`);
+  }
+  const feasible = explain.candidates.filter((candidate) => candidate.feasible);
+  lines.push('', `Candidates: ${explain.enumerated} enumerated, ${explain.rejectedCandidates.length} rule/capability cuts; best feasible:`);
+  for (const candidate of feasible.slice(0, 5)) lines.push(`  ${candidate.chosen ? '*' : ' '} ${candidate.score.total.toFixed(3)}  ${candidate.description}`);
+  for (const candidate of explain.candidates.filter((entry) => !entry.feasible).slice(0, 3)) lines.push(`  x ${candidate.description}: ${candidate.violations.map((violation) => violation.message).join('; ')}`);
+  if (explain.rejectedCandidates.length) {
+    lines.push('Rejected candidates:');
+    for (const rejected of explain.rejectedCandidates) lines.push(`  - [${rejected.stage}] ${'description' in rejected.candidate ? rejected.candidate.description : rejected.candidate.id}: ${rejected.reason} (rule ${rejected.rule})`);
+  }
+  lines.push(`Sources: ${explain.selectedSources.join(', ') || '(none)'}`);
+  for (const rejected of explain.rejectedSources) lines.push(`  - rejected ${rejected.source} (${rejected.reason}): ${rejected.detail}`);
+  lines.push(`Token budget: ${explain.tokenBudget.budget} tokens, final_k ${explain.tokenBudget.finalK}, estimated context ${explain.tokenBudget.estimatedContextTokens} tokens`);
+  lines.push(`Verification: ${explain.verificationPlan.method}${explain.verificationPlan.requireCitations ? ', citations required' : ''}${explain.verificationPlan.approval ? ', human approval' : ''}${explain.verificationPlan.reasons.length ? ` — ${explain.verificationPlan.reasons.join('; ')}` : ''}`);
+  const missing = Object.values(explain.capabilities.store.missing);
+  if (missing.length) lines.push(`Store (${explain.capabilities.store.backend}): ${missing.join('; ')}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,180 @@
+/**
+ * execute(): runs a planned Execution Graph through the scheduler, persisting every node outcome
+ * (so approval gates survive restarts), tracing every node and model call, and feeding the
+ * estimate-vs-actual pairs to the CostEstimator when the run completes.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ReasonResult } from '../contracts/reasoner';
+import type { RunRecord, RunStatus } from '../contracts/run-store';
+import type { NodeOutcome, ScheduleResult } from '../contracts/scheduler';
+import type { VerificationResult } from '../contracts/verifier';
+import { CostEstimator } from '../costmodel/cost-estimator';
+import type { ExplainResult, RunResult } from '../explain/explain-types';
+import type { AssembledContext } from '../execution/assemble-context';
+import { createNodeExecutor } from '../execution/node-executors';
+import type { ExecutionGraph } from '../ir/graph';
+import { RunTracer } from '../observability/run-tracer';
+import type { RuntimeConfig } from '../config/config-schema';
+import type { RunRequest } from '../types';
+import { buildAnalyze } from './explain-builder';
+import type { PlannedRequest } from './plan-request';
+import type { RuntimePlugins } from './runtime-plugins';
+
+/** What a run record keeps to resume: the validated request and the whole plan. */
+export interface StoredPlan {
+  readonly request: RunRequest;
+  readonly explain: ExplainResult;
+}
+
+export interface StoredResult {
+  readonly answer?: string;
+  readonly citations: RunResult['citations'];
+  readonly verification?: VerificationResult;
+  readonly caveats: readonly string[];
+}
+
+export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, planned: PlannedRequest): Promise<RunResult> {
+  const runId = randomUUID();
+  const tracer = new RunTracer(runId, plugins.traceSink);
+  for (const [name, durationMs] of Object.entries(planned.timings)) tracer.record(name, 'planner', durationMs, name === 'planner.plan_cache' ? { status: planned.explain.planCache.status } : {});
+  tracer.record('planner.chosen', 'planner', 0, { candidate: planned.explain.chosen.id, description: planned.explain.chosen.description, planHash: planned.explain.planHash, enumerated: planned.explain.enumerated, rejected: planned.explain.rejectedCandidates.length });
+  const plan: StoredPlan = { request: planned.request, explain: planned.explain };
+  await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user: planned.request.principal?.user ?? 'anonymous' });
+  const record = (await plugins.runStore.loadRun(runId))!;
+  return continueRun(plugins, config, record, tracer);
+}
+
+export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig, record: RunRecord, tracer = new RunTracer(record.id, plugins.traceSink)): Promise<RunResult> {
+  const { request, explain } = record.plan as StoredPlan;
+  const graph = explain.graph;
+  const attempts = new Map<string, number>();
+  const executor = createNodeExecutor({
+    goal: request.goal,
+    identifiers: explain.intent.identifiers.map((identifier) => identifier.value),
+    retrievers: new Map(plugins.retrievers.map((retriever) => [retriever.method, retriever])),
+    router: plugins.router,
+    reasoners: new Map(plugins.reasoners.map((reasoner) => [reasoner.strategy, reasoner])),
+    compressions: new Map(plugins.compressions.map((compression) => [compression.method, compression])),
+    verifiers: new Map(plugins.verifiers.map((verifier) => [verifier.method, verifier])),
+    countTokens: plugins.countTokens,
+    modelTimeoutMs: config.scheduler.node_timeout_ms,
+  });
+  await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null });
+  const runSpan = tracer.start('run', 'run', undefined, { goal: request.goal, planHash: explain.planHash });
+  const result = await plugins.scheduler.run(
+    graph,
+    plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency }),
+    executor,
+    { completed: record.nodeOutcomes, skipped: new Set(record.skipped), decisions: new Map([...record.decisions].map(([nodeId, decision]) => [nodeId, decision.decision])) },
+    {
+      onNodeDone: async (node, outcome, attempt) => {
+        attempts.set(node.id, attempt);
+        await plugins.runStore.saveNodeOutcome(record.id, node.id, outcome, attempt);
+        traceNode(tracer, runSpan.id, node.id, node.kind, outcome, attempt);
+      },
+      onNodeSkipped: async (node, reason) => {
+        await plugins.runStore.markSkipped(record.id, node.id);
+        tracer.record(`node.${node.id}`, 'node', 0, { kind: node.kind, skipped: reason }, runSpan.id);
+      },
+      onNodeFailed: (node, error, attempt, willRetry) => tracer.record(`node.${node.id}.attempt${attempt}`, 'node', 0, { kind: node.kind, error: error instanceof Error ? error.message : String(error), willRetry }, runSpan.id),
+    },
+  );
+  const finished = await settle(plugins, record, result, explain);
+  const totals = sumActuals(result.outcomes);
+  runSpan.end({ tokens: totals.tokens, costUsd: totals.costUsd, status: result.status === 'failed' ? 'error' : 'ok', attributes: { status: result.status } });
+  await tracer.flush();
+  if (result.status === 'completed') await observe(plugins, record.id, explain, result.outcomes, finished.stored);
+  const reloaded = (await plugins.runStore.loadRun(record.id))!;
+  return toRunResult(reloaded, explain, graph, attempts, result.status === 'failed' ? result.nodeId : undefined);
+}
+
+function traceNode(tracer: RunTracer, parentId: string, nodeId: string, kind: string, outcome: NodeOutcome, attempt: number): void {
+  tracer.record(`node.${nodeId}`, 'node', outcome.actual.latencySeconds * 1000, { kind, attempts: attempt, tokens: outcome.actual.tokens, costUsd: outcome.actual.costUsd }, parentId);
+  if (kind !== 'reason') return;
+  for (const call of (outcome.output as ReasonResult).modelCalls) {
+    tracer.record(`model.${call.tier}`, 'model', call.latencyMs, { modelId: call.modelId, inputTokens: call.usage.inputTokens, outputTokens: call.usage.outputTokens, costUsd: call.costUsd, fallbacks: call.fallbacks }, parentId);
+  }
+}
+
+function sumActuals(outcomes: ReadonlyMap<string, NodeOutcome>) {
+  let tokens = 0;
+  let costUsd = 0;
+  let latencySeconds = 0;
+  for (const [nodeId, outcome] of outcomes) {
+    if (nodeId === 'reason') tokens += outcome.actual.tokens;
+    costUsd += outcome.actual.costUsd;
+    latencySeconds += outcome.actual.latencySeconds;
+  }
+  return { tokens, costUsd, latencySeconds };
+}
+
+async function settle(plugins: RuntimePlugins, record: RunRecord, result: ScheduleResult, explain: ExplainResult): Promise<{ status: RunStatus; stored?: StoredResult }> {
+  if (result.status === 'awaiting_approval') {
+    await plugins.runStore.setStatus(record.id, 'awaiting_approval', { pendingNodeId: result.nodeId });
+    return { status: 'awaiting_approval' };
+  }
+  if (result.status === 'rejected') {
+    await plugins.runStore.setStatus(record.id, 'rejected', { pendingNodeId: null });
+    return { status: 'rejected' };
+  }
+  if (result.status === 'failed') {
+    await plugins.runStore.setStatus(record.id, 'failed', { error: `node ${result.nodeId} failed: ${result.error}`, pendingNodeId: null });
+    return { status: 'failed' };
+  }
+  const stored = await composeResult(plugins, result.outcomes, explain);
+  await plugins.runStore.setStatus(record.id, 'completed', { result: stored, pendingNodeId: null });
+  return { status: 'completed', stored };
+}
+
+async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<string, NodeOutcome>, explain: ExplainResult): Promise<StoredResult> {
+  const reasoned = outcomes.get('reason')?.output as ReasonResult | undefined;
+  const verification = outcomes.get('verify')?.output as VerificationResult | undefined;
+  const context = outcomes.get('assemble')?.output as AssembledContext | undefined;
+  const caveats: string[] = [];
+  if (verification && !verification.passed) caveats.push(`Verification (${verification.method}) failed: ${verification.checks.filter((check) => !check.passed).map((check) => check.detail).join('; ')}`);
+  for (const call of reasoned?.modelCalls ?? []) for (const fallback of call.fallbacks) caveats.push(`Model tier ${fallback.tier} failed (${fallback.error}); answered by tier ${call.tier}.`);
+  if (explain.verificationPlan.requireCitations && reasoned && reasoned.citations.length === 0) caveats.push('The answer cites no evidence although citations were required.');
+  if (context && context.dropped.length > 0) caveats.push(`${context.dropped.length} retrieved chunk(s) did not fit the context (${context.dropped.reduce((sum, item) => sum + item.tokens, 0)} tokens).`);
+  const contradictions = context ? await plugins.knowledge.contradictions(context.items.map((item) => item.hit.chunkId)) : [];
+  for (const contradiction of contradictions) caveats.push(`Sources disagree on ${contradiction.subject} ${contradiction.attribute}: ${contradiction.values.map((value) => `${value.value} (${value.sourceName})`).join(' vs ')}.`);
+  return { answer: reasoned?.answer, citations: reasoned?.citations ?? [], verification, caveats };
+}
+
+async function observe(plugins: RuntimePlugins, runId: string, explain: ExplainResult, outcomes: ReadonlyMap<string, NodeOutcome>, stored: StoredResult | undefined): Promise<void> {
+  const totals = sumActuals(outcomes);
+  const context = outcomes.get('assemble')?.output as AssembledContext | undefined;
+  const compressed = outcomes.get('compress')?.output as { tokensBefore: number } | undefined;
+  const verification = stored?.verification;
+  const grounding = verification?.checks.find((check) => check.name === 'groundedness');
+  const retrievedTokens = compressed?.tokensBefore ?? 0;
+  await new CostEstimator(plugins.observationStore, explain.costModel.version).observe(
+    { runId, planHash: explain.planHash, intentClass: explain.intent.primary, estimates: explain.chosen.estimates },
+    {
+      tokens: totals.tokens,
+      costUsd: totals.costUsd,
+      latencySeconds: totals.latencySeconds,
+      accuracy: verification ? Number(verification.passed) : Number((stored?.citations.length ?? 0) > 0),
+      risk: verification ? Number(!verification.passed) : 0,
+      hallucination: grounding ? 1 - grounding.score : undefined,
+      contextLoss: retrievedTokens > 0 && context ? Math.max(0, 1 - context.tokens / retrievedTokens) : undefined,
+      cacheHit: explain.planCache.status === 'hit' ? 1 : 0,
+      verificationConfidence: verification?.confidence,
+    },
+  );
+}
+
+export function toRunResult(record: RunRecord, explain: ExplainResult, graph: ExecutionGraph, attempts: ReadonlyMap<string, number> = new Map(), failedNodeId?: string): RunResult {
+  const stored = record.result as StoredResult | undefined;
+  const pendingNode = record.pendingNodeId ? graph.nodes.find((node) => node.id === record.pendingNodeId) : undefined;
+  return {
+    runId: record.id,
+    status: record.status,
+    answer: stored?.answer,
+    citations: stored?.citations ?? [],
+    verification: stored?.verification,
+    caveats: stored?.caveats ?? [],
+    pendingApproval: pendingNode?.kind === 'approve' ? { nodeId: pendingNode.id, reason: pendingNode.reason } : undefined,
+    error: record.error,
+    explain: { ...explain, analyze: buildAnalyze(graph, record, attempts, failedNodeId) },
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Shapes planner output and run actuals into the EXPLAIN object: candidate descriptions, the
+ * candidates worth showing, and the ANALYZE overlay with PostgreSQL-style misestimate factors.
+ */
+import type { NodeOutcome } from '../contracts/scheduler';
+import type { RunRecord } from '../contracts/run-store';
+import type { AnalyzeSection, AnalyzedNode, ExplainedCandidate, Misestimate } from '../explain/explain-types';
+import type { ExecutionGraph, NodeEstimate } from '../ir/graph';
+import type { ScoredCandidate } from '../types';
+
+/** Candidates EXPLAIN lists in full; the rest are counted (EXPLAIN of a 1,000-candidate plan must stay readable). */
+const FEASIBLE_SHOWN = 25;
+const INFEASIBLE_SHOWN = 10;
+
+export function describeCandidate(candidate: ScoredCandidate['candidate']): string {
+  const scope = candidate.sourceKinds === 'all' ? 'all sources' : candidate.sourceKinds.join('+');
+  const gates = [candidate.verification === 'none' ? 'no verification' : `verify ${candidate.verification}`, candidate.approval ? 'human approval' : ''].filter(Boolean).join(', ');
+  return `${candidate.retrieval.join('+')} over ${scope} (k=${candidate.topK}) → ${candidate.modelTier}/${candidate.reasoning}, compress ${candidate.compression}, ${gates}, ${candidate.shape}`;
+}
+
+export function explainCandidate(scored: ScoredCandidate, chosen: boolean): ExplainedCandidate {
+  return { id: scored.candidate.id, description: describeCandidate(scored.candidate), choice: scored.candidate, estimates: scored.estimates, score: scored.score, feasible: scored.feasible, violations: scored.violations, chosen };
+}
+
+/** The best feasible candidates, then the best infeasible ones (with what they violate), chosen always included. */
+export function rankForExplain(ranked: readonly ScoredCandidate[], chosen: ScoredCandidate): ScoredCandidate[] {
+  const feasible = ranked.filter((candidate) => candidate.feasible).slice(0, FEASIBLE_SHOWN);
+  const infeasible = ranked.filter((candidate) => !candidate.feasible).slice(0, INFEASIBLE_SHOWN);
+  if (!feasible.some((candidate) => candidate.candidate.id === chosen.candidate.id)) feasible.unshift(chosen);
+  return [...feasible, ...infeasible];
+}
+
+export function misestimate(estimate: number, actual: number): Misestimate {
+  // Both ~0 is a perfect estimate; otherwise the ratio, floored so a zero side cannot divide by zero.
+  const floor = 1e-6;
+  if (Math.abs(estimate) < floor && Math.abs(actual) < floor) return { factor: 1, direction: 'exact' };
+  const ratio = Math.max(actual, floor) / Math.max(estimate, floor);
+  if (ratio > 1.05) return { factor: ratio, direction: 'under' };
+  if (ratio < 1 / 1.05) return { factor: 1 / ratio, direction: 'over' };
+  return { factor: ratio >= 1 ? ratio : 1 / ratio, direction: 'exact' };
+}
+
+const misestimates = (estimate: NodeEstimate, actual: NodeEstimate) => ({
+  tokens: misestimate(estimate.tokens, actual.tokens),
+  costUsd: misestimate(estimate.costUsd, actual.costUsd),
+  latencySeconds: misestimate(estimate.latencySeconds, actual.latencySeconds),
+});
+
+const ZERO: NodeEstimate = { tokens: 0, costUsd: 0, latencySeconds: 0 };
+const add = (a: NodeEstimate, b: NodeEstimate): NodeEstimate => ({ tokens: a.tokens + b.tokens, costUsd: a.costUsd + b.costUsd, latencySeconds: a.latencySeconds + b.latencySeconds });
+
+export function buildAnalyze(graph: ExecutionGraph, run: Pick<RunRecord, 'id' | 'status' | 'nodeOutcomes' | 'skipped' | 'pendingNodeId'>, attempts: ReadonlyMap<string, number> = new Map(), failedNodeId?: string): AnalyzeSection {
+  let estimateTotal = ZERO;
+  let actualTotal = ZERO;
+  const nodes: AnalyzedNode[] = graph.nodes.map((node) => {
+    const estimate = node.estimate ?? ZERO;
+    const outcome: NodeOutcome | undefined = run.nodeOutcomes.get(node.id);
+    if (!outcome) {
+      const status = run.skipped.includes(node.id) ? 'skipped' : node.id === failedNodeId ? 'failed' : 'pending';
+      return { nodeId: node.id, kind: node.kind, status, attempts: attempts.get(node.id) ?? 0, estimate };
+    }
+    // Model tokens are counted on the reason node only; retrieval "tokens" are evidence sizes, not spend.
+    if (node.kind === 'reason') {
+      estimateTotal = add(estimateTotal, estimate);
+      actualTotal = add(actualTotal, outcome.actual);
+    } else {
+      estimateTotal = add(estimateTotal, { ...estimate, tokens: 0 });
+      actualTotal = add(actualTotal, { ...outcome.actual, tokens: 0 });
+    }
+    return { nodeId: node.id, kind: node.kind, status: 'done', attempts: attempts.get(node.id) ?? 1, estimate, actual: outcome.actual, misestimate: misestimates(estimate, outcome.actual) };
+  });
+  return { runId: run.id, status: run.status, nodes, totals: { estimate: estimateTotal, actual: actualTotal, misestimate: misestimates(estimateTotal, actualTotal) } };
+}

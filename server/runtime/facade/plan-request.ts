@@ -1,0 +1,142 @@
+/**
+ * plan(): goal → intent → candidates → estimates → chosen plan → Execution Graph, with the plan
+ * cache consulted first. Pure planning plus one cache read/write; nothing else is persisted.
+ */
+import type { PlanningContext } from '../contracts/candidate-generator';
+import type { PlanCacheKey } from '../contracts/plan-cache';
+import { ContextRuntimeError } from '../errors';
+import type { ExplainResult } from '../explain/explain-types';
+import { buildExecutionGraph } from '../execution/graph-builder';
+import type { ExecutionGraph } from '../ir/graph';
+import { graphFromJson } from '../ir/serialize-graph';
+import { planHash } from '../ir/plan-hash';
+import { canonicalJson } from '../ir/serialize-graph';
+import { planGoal } from '../planner/plan-pipeline';
+import { resolveWeights } from '../costmodel/plan-score';
+import { mergeConstraints } from '../constraints/validate-constraints';
+import type { RuntimeConfig } from '../config/config-schema';
+import type { Intent, RejectedSource, RunRequest, SourceInfo } from '../types';
+import { explainCandidate, rankForExplain } from './explain-builder';
+import type { RuntimePlugins } from './runtime-plugins';
+
+export interface PlannedRequest {
+  readonly request: RunRequest;
+  readonly intent: Intent;
+  readonly explain: ExplainResult;
+  readonly graph: ExecutionGraph;
+  /** Stage timings for the planner spans of a run. */
+  readonly timings: Readonly<Record<string, number>>;
+}
+
+/** Output tokens a single answer may use; the cost model reads the same number via the tier caps. */
+const MAX_ANSWER_TOKENS = 600;
+
+function selectSources(request: RunRequest, all: readonly SourceInfo[]): { selected: SourceInfo[]; rejected: RejectedSource[] } {
+  if (request.sources) {
+    const known = new Set(all.map((source) => source.name));
+    const unknown = request.sources.filter((name) => !known.has(name));
+    if (unknown.length > 0) {
+      throw new ContextRuntimeError('UNKNOWN_SOURCE', `sources: unknown source ${unknown.map((name) => `"${name}"`).join(', ')} (known: ${[...known].sort().join(', ') || 'none'})`, { field: 'sources', details: { unknown, known: [...known].sort() } });
+    }
+  }
+  const rejected: RejectedSource[] = [];
+  const selected: SourceInfo[] = [];
+  for (const source of all) {
+    if (request.sources && !request.sources.includes(source.name)) rejected.push({ source: source.name, reason: 'not_selected', detail: 'not among the requested sources' });
+    else if (source.stale) rejected.push({ source: source.name, reason: 'stale', detail: source.staleReason ?? 'a newer version of what it was derived from exists' });
+    else selected.push(source);
+  }
+  return { selected, rejected };
+}
+
+export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig, request: RunRequest): Promise<PlannedRequest> {
+  const started = performance.now();
+  const timings: Record<string, number> = {};
+  const intent = plugins.intentAnalyzer.analyze(request.goal);
+  timings['planner.intent'] = performance.now() - started;
+
+  const { selected, rejected: unselected } = selectSources(request, await plugins.knowledge.sources());
+  const policy = plugins.policy.evaluate({ intent, principal: request.principal!, sources: selected });
+  const allowed = selected.filter((source) => policy.allowedSources.includes(source.name));
+  const rejectedSources = [...unselected, ...policy.deniedSources];
+  const sourceFingerprint = await plugins.knowledge.fingerprint(allowed.map((source) => source.name));
+  const constraints = { ...request.constraints, require_verification: request.constraints?.require_verification ?? (policy.requireVerification || undefined) };
+  const weights = resolveWeights(config.costmodel.weights, request.weights);
+  const key: PlanCacheKey = { intent: intent.normalized, sourceFingerprint, policyFingerprint: policy.fingerprint, constraintEnvelope: canonicalJson({ constraints, weights, budgets: config.budgets }) };
+
+  const cacheStarted = performance.now();
+  const cached = config.plan_cache.enabled && plugins.planCache ? await plugins.planCache.get(key) : undefined;
+  timings['planner.plan_cache'] = performance.now() - cacheStarted;
+  if (cached) {
+    const explain = cached.payload as ExplainResult;
+    return { request, intent, graph: graphFromJson(explain.graph), timings, explain: { ...explain, goal: request.goal, planCache: { status: 'hit', key }, planningMs: performance.now() - started } };
+  }
+
+  const context: PlanningContext = {
+    retrievers: plugins.retrievers.map((retriever) => retriever.capabilities()),
+    tiers: plugins.router.tiers(),
+    sources: allowed,
+    policy,
+    reasoners: plugins.reasoners.map((reasoner) => ({ strategy: reasoner.strategy, expectedModelCalls: reasoner.expectedModelCalls })),
+    compressions: plugins.compressions.map((compression) => ({ method: compression.method, expectedRatio: compression.expectedRatio, expectedLoss: compression.expectedLoss })),
+    verifiers: plugins.verifiers.map((verifier) => ({ method: verifier.method, confidencePrior: verifier.confidencePrior })),
+    retrieval: { topK: config.retrieval.top_k, finalK: config.retrieval.final_k, contextTokenBudget: config.retrieval.context_token_budget },
+  };
+  const mergedConstraints = mergeConstraints(stripUndefined(config.budgets), stripUndefined(constraints));
+  const planned = planGoal({ intent, context, constraints: mergedConstraints, weights, analyzer: plugins.intentAnalyzer, generator: plugins.candidateGenerator, costModel: plugins.costModel, optimizer: plugins.optimizer });
+  timings['planner.candidates'] = planned.timings.generateMs;
+  timings['planner.cost_model'] = planned.timings.estimateMs;
+  timings['planner.optimizer'] = planned.timings.optimizeMs;
+
+  const chosen = planned.chosen;
+  const chunkCount = allowed.reduce((sum, source) => sum + source.chunkCount, 0);
+  const meanChunkTokens = chunkCount === 0 ? 0 : allowed.reduce((sum, source) => sum + source.tokenCount, 0) / chunkCount;
+  const scopedSources = chosen.candidate.sourceKinds === 'all' ? allowed : allowed.filter((source) => (chosen.candidate.sourceKinds as readonly string[]).includes(source.kind));
+  for (const source of allowed) {
+    if (!scopedSources.includes(source)) rejectedSources.push({ source: source.name, reason: 'not_selected', detail: `kind ${source.kind} is outside the plan's scope (${(chosen.candidate.sourceKinds as readonly string[]).join(', ')})` });
+  }
+  const tokenBudget = Math.min(config.retrieval.context_token_budget, mergedConstraints.max_tokens ?? Number.POSITIVE_INFINITY);
+  const graph = buildExecutionGraph({
+    candidate: chosen.candidate,
+    estimates: chosen.estimates,
+    sources: scopedSources.map((source) => source.name),
+    retrievers: context.retrievers,
+    tokenBudget,
+    finalK: config.retrieval.final_k,
+    meanChunkTokens,
+    localOnly: policy.localOnly,
+    requireCitations: constraints.require_citations ?? true,
+    approvalReason: policy.reasons.find((reason) => reason.includes('human')) ?? 'plan requires a human approval',
+    maxOutputTokens: MAX_ANSWER_TOKENS,
+    retry: { maxAttempts: config.scheduler.max_attempts, backoffMs: config.scheduler.backoff_ms },
+    nodeTimeoutMs: config.scheduler.node_timeout_ms,
+  });
+  const hash = planHash({ intent, choice: chosen.candidate, sourceFingerprint, policyFingerprint: policy.fingerprint, constraints: mergedConstraints });
+  const explained = rankForExplain(planned.candidates, chosen).map((candidate) => explainCandidate(candidate, candidate.candidate.id === chosen.candidate.id));
+  const explain: ExplainResult = {
+    goal: request.goal,
+    planHash: hash,
+    intent,
+    constraints: mergedConstraints,
+    enumerated: planned.enumerated,
+    candidates: explained,
+    chosen: explainCandidate(chosen, true),
+    rejectedCandidates: planned.rejected,
+    selectedSources: scopedSources.map((source) => source.name),
+    rejectedSources,
+    estimates: { costUsd: chosen.estimates.costUsd, accuracy: chosen.estimates.accuracy, latencySeconds: chosen.estimates.latencySeconds, tokens: chosen.estimates.tokens },
+    tokenBudget: { budget: tokenBudget, finalK: config.retrieval.final_k, estimatedContextTokens: Math.round(Math.min(chosen.estimates.tokens.value, config.retrieval.final_k * meanChunkTokens)) },
+    verificationPlan: { method: chosen.candidate.verification, requireCitations: constraints.require_citations ?? true, approval: chosen.candidate.approval, reasons: policy.reasons },
+    planCache: { status: config.plan_cache.enabled && plugins.planCache ? 'miss' : 'disabled', key },
+    graph,
+    costModel: { version: plugins.costModel.version, weights },
+    capabilities: { store: plugins.storeCapabilities, retrievers: context.retrievers, tiers: context.tiers },
+    planningMs: performance.now() - started,
+  };
+  if (config.plan_cache.enabled && plugins.planCache) await plugins.planCache.put(key, hash, explain);
+  return { request, intent, explain, graph, timings };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,49 @@
+/**
+ * Everything the facade runs on, all behind contracts. The adapters (database, AI SDK, ingestion)
+ * are wired in `server/bootstrap.ts`; tests wire in-memory or loopback implementations.
+ */
+import type { CandidateGeneratorPlugin } from '../contracts/candidate-generator';
+import type { CompressionPlugin } from '../contracts/compression';
+import type { CostModelPlugin } from '../contracts/cost-model';
+import type { IntentAnalyzerPlugin } from '../contracts/intent-analyzer';
+import type { KnowledgePlugin } from '../contracts/knowledge';
+import type { ObservationStorePlugin } from '../contracts/observation-store';
+import type { OptimizerPlugin } from '../contracts/optimizer';
+import type { PlanCachePlugin } from '../contracts/plan-cache';
+import type { PolicyPlugin } from '../contracts/policy';
+import type { ReasonerPlugin } from '../contracts/reasoner';
+import type { RetrieverPlugin } from '../contracts/retriever';
+import type { RouterPlugin } from '../contracts/router';
+import type { RunStorePlugin } from '../contracts/run-store';
+import type { SchedulerPlugin } from '../contracts/scheduler';
+import type { IngestResult, StoreCapabilities, StorePlugin } from '../contracts/store';
+import type { TraceSinkPlugin } from '../contracts/trace-sink';
+import type { VerifierPlugin } from '../contracts/verifier';
+
+/** Ingests a file or folder into named sources (implemented outside the runtime: it reads files and git). */
+export type Ingester = (path: string, options: { readonly source?: string; readonly onProgress?: (done: number, total: number) => void }) => Promise<readonly IngestResult[]>;
+
+export interface RuntimePlugins {
+  readonly store: StorePlugin;
+  readonly storeCapabilities: StoreCapabilities;
+  readonly knowledge: KnowledgePlugin;
+  readonly retrievers: readonly RetrieverPlugin[];
+  readonly router: RouterPlugin;
+  readonly reasoners: readonly ReasonerPlugin[];
+  readonly compressions: readonly CompressionPlugin[];
+  readonly verifiers: readonly VerifierPlugin[];
+  readonly policy: PolicyPlugin;
+  readonly intentAnalyzer: IntentAnalyzerPlugin;
+  readonly candidateGenerator: CandidateGeneratorPlugin;
+  readonly costModel: CostModelPlugin;
+  readonly optimizer: OptimizerPlugin;
+  readonly scheduler: SchedulerPlugin;
+  readonly planCache?: PlanCachePlugin;
+  readonly runStore: RunStorePlugin;
+  readonly traceSink: TraceSinkPlugin;
+  readonly observationStore: ObservationStorePlugin;
+  readonly countTokens: (text: string) => number;
+  readonly ingester?: Ingester;
+  /** Releases database handles and locks. */
+  readonly close?: () => Promise<void>;
+}

@@ -1,0 +1,158 @@
+/**
+ * Context Runtime — the public surface. An application says `run({ goal, sources, constraints })`;
+ * the runtime plans (intent → candidates → cost model → optimizer → Execution Graph), schedules,
+ * executes through plugins, verifies, traces, and learns from the estimate-vs-actual gap.
+ */
+import { resolve } from 'node:path';
+import { loadConfigFile } from './config/load-config';
+import type { RuntimeConfig } from './config/config-schema';
+import type { RunSummary, RunStatus } from './contracts/run-store';
+import type { Span } from './contracts/trace-sink';
+import type { VerificationResult } from './contracts/verifier';
+import { CostEstimator, type FieldStatistics } from './costmodel/cost-estimator';
+import { ContextRuntimeError, invalidInput } from './errors';
+import type { AssembledContext } from './execution/assemble-context';
+import type { ExplainResult, RunResult, SimulateResult } from './explain/explain-types';
+import type { ReasonResult } from './contracts/reasoner';
+import type { ExecutionGraph } from './ir/graph';
+import { validateGraph } from './ir/validate-graph';
+import { continueRun, startRun, toRunResult, type StoredPlan } from './facade/execute-run';
+import { planRequest, type PlannedRequest } from './facade/plan-request';
+import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/runtime-factory';
+import type { RuntimePlugins } from './facade/runtime-plugins';
+import { simulatePlan } from './facade/simulate-plan';
+import { validateRunRequest } from './facade/validate-request';
+import type { IngestResult } from './contracts/store';
+import type { SourceInfo } from './types';
+
+export type { RuntimePlugins } from './facade/runtime-plugins';
+export type { PlannedRequest } from './facade/plan-request';
+export type { ExplainResult, RunResult, SimulateResult } from './explain/explain-types';
+export type { RuntimeConfig } from './config/config-schema';
+export { ContextRuntimeError } from './errors';
+export { registerRuntimeFactory } from './facade/runtime-factory';
+export * from './types';
+
+export const DEFAULT_CONFIG_PATH = 'context-runtime.yaml';
+
+export class ContextRuntime {
+  private constructor(
+    private readonly plugins: RuntimePlugins,
+    readonly config: RuntimeConfig,
+  ) {}
+
+  static create(plugins: RuntimePlugins, config: RuntimeConfig): ContextRuntime {
+    return new ContextRuntime(plugins, config);
+  }
+
+  /** Loads and validates `context-runtime.yaml` (an invalid file names the key and the problem), then wires the registered plugins. */
+  static async fromConfig(path?: string, options: RuntimeFactoryOptions = {}): Promise<ContextRuntime> {
+    const config = loadConfigFile(resolve(path ?? DEFAULT_CONFIG_PATH), { required: path !== undefined });
+    const factory = registeredRuntimeFactory();
+    if (!factory) throw new ContextRuntimeError('INVALID_CONFIG', 'no plugin factory registered: import the runtime through server/bootstrap (or call ContextRuntime.create with plugins)');
+    return new ContextRuntime(await factory(config, options), config);
+  }
+
+  /** Plans without executing. Validates the request first: a rejected request writes nothing. */
+  async plan(request: unknown): Promise<PlannedRequest> {
+    return planRequest(this.plugins, this.config, validateRunRequest(request));
+  }
+
+  /** The Execution Graph of a plan, validated. */
+  buildContext(plan: PlannedRequest): ExecutionGraph {
+    validateGraph(plan.graph);
+    return plan.graph;
+  }
+
+  async execute(plan: PlannedRequest): Promise<RunResult> {
+    this.buildContext(plan);
+    return startRun(this.plugins, this.config, plan);
+  }
+
+  async run(request: unknown): Promise<RunResult> {
+    return this.execute(await this.plan(request));
+  }
+
+  /** EXPLAIN; with `analyze` the plan runs and actuals are overlaid per node (EXPLAIN ANALYZE). */
+  async explain(request: unknown, options: { readonly analyze?: boolean } = {}): Promise<ExplainResult> {
+    const plan = await this.plan(request);
+    if (!options.analyze) return plan.explain;
+    return (await this.execute(plan)).explain;
+  }
+
+  async simulate(request: unknown): Promise<SimulateResult> {
+    const plan = await this.plan(request);
+    return simulatePlan(plan, await this.statistics());
+  }
+
+  /** Re-runs the plan's verifier over a finished run's answer and assembled context. */
+  async verify(runId: string): Promise<VerificationResult> {
+    const record = await this.loadRun(runId);
+    const reasoned = record.nodeOutcomes.get('reason')?.output as ReasonResult | undefined;
+    const context = record.nodeOutcomes.get('assemble')?.output as AssembledContext | undefined;
+    if (!reasoned || !context) throw new ContextRuntimeError('CONFLICT', `run ${runId} has no answer to verify yet (status ${record.status})`, { field: 'runId' });
+    const method = (record.plan as StoredPlan).explain.chosen.choice.verification;
+    const verifier = this.plugins.verifiers.find((candidate) => candidate.method === (method === 'none' ? 'citation' : method))!;
+    return verifier.verify({ goal: record.goal, answer: reasoned.answer, citations: reasoned.citations, context: context.items });
+  }
+
+  /** Decides a paused approval gate; approving resumes the run (also after a restart), rejecting ends it. */
+  async approve(runId: string, nodeId: string, decision: 'approved' | 'rejected', by: string, comment = ''): Promise<RunResult> {
+    if (decision !== 'approved' && decision !== 'rejected') throw invalidInput('decision', `expected "approved" or "rejected", got ${JSON.stringify(decision)}`);
+    if (typeof by !== 'string' || by.trim() === '') throw invalidInput('by', 'expected the name of the person deciding');
+    if (typeof comment !== 'string' || comment.length > 4000) throw invalidInput('comment', 'expected a string of at most 4000 characters');
+    const record = await this.loadRun(runId);
+    if (record.status !== 'awaiting_approval' || record.pendingNodeId !== nodeId) {
+      throw new ContextRuntimeError('CONFLICT', `run ${runId} is not waiting for approval at node ${nodeId} (status ${record.status}${record.pendingNodeId ? `, waiting at ${record.pendingNodeId}` : ''})`, { field: 'nodeId' });
+    }
+    await this.plugins.runStore.recordDecision(runId, { nodeId, decision, by: by.trim(), comment, at: new Date().toISOString() });
+    return continueRun(this.plugins, this.config, (await this.plugins.runStore.loadRun(runId))!);
+  }
+
+  async getRun(runId: string): Promise<{ run: RunResult; spans: readonly Span[] }> {
+    const record = await this.loadRun(runId);
+    const { explain } = record.plan as StoredPlan;
+    return { run: toRunResult(record, explain, explain.graph), spans: await this.plugins.traceSink.spansOf(runId) };
+  }
+
+  listRuns(options: { readonly limit?: number; readonly status?: RunStatus; readonly search?: string } = {}): Promise<readonly RunSummary[]> {
+    const limit = options.limit ?? 50;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidInput('limit', `expected an integer from 1 to 1000, got ${limit}`);
+    return this.plugins.runStore.listRuns({ limit, status: options.status, search: options.search });
+  }
+
+  sources(): Promise<readonly SourceInfo[]> {
+    return this.plugins.knowledge.sources();
+  }
+
+  async ingest(path: string, options: { readonly source?: string; readonly onProgress?: (done: number, total: number) => void } = {}): Promise<readonly IngestResult[]> {
+    if (!this.plugins.ingester) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without an ingester');
+    if (typeof path !== 'string' || path.trim() === '') throw invalidInput('path', 'expected a file or folder path');
+    if (options.source !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(options.source)) {
+      throw invalidInput('source', 'expected 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit');
+    }
+    const results = await this.plugins.ingester(path, options);
+    if (this.plugins.planCache) for (const result of results) if (result.changed) await this.plugins.planCache.invalidateSource(result.source);
+    return results;
+  }
+
+  /** Cost-model calibration: per estimated field and intent class. */
+  statistics(): Promise<readonly FieldStatistics[]> {
+    return new CostEstimator(this.plugins.observationStore, this.plugins.costModel.version).statistics();
+  }
+
+  capabilities() {
+    return { store: this.plugins.storeCapabilities, retrievers: this.plugins.retrievers.map((retriever) => retriever.capabilities()), tiers: this.plugins.router.tiers() };
+  }
+
+  async close(): Promise<void> {
+    await this.plugins.close?.();
+  }
+
+  private async loadRun(runId: string) {
+    if (typeof runId !== 'string' || runId.trim() === '') throw invalidInput('runId', 'expected a run id');
+    const record = await this.plugins.runStore.loadRun(runId);
+    if (!record) throw new ContextRuntimeError('NOT_FOUND', `run ${runId} does not exist`, { field: 'runId' });
+    return record;
+  }
+}

@@ -1,0 +1,187 @@
+import { CANDIDATE_GENERATOR_CONTRACT, type CandidateGeneratorPlugin, type CandidateSet, type PlanningContext } from '../contracts/candidate-generator';
+import type { TierInfo } from '../contracts/router';
+import type { CandidatePlan, CompressionMethod, ExecutionShape, Intent, ReasoningStrategy, RejectedCandidate, VerificationMethod } from '../types';
+import { compressionMethods, plannableSources, retrievalSets, scopes, verificationMethods, type RetrievalSet, type Scope } from './candidate-dimensions';
+import { applicableRules, methodFamily, type IntentRule } from './rules';
+
+/**
+ * Enumerates retrieval × scope × tier × verification × reasoning × shape × compression and
+ * cuts with the rule table. Verdicts are computed once per dimension value; the product
+ * loop only picks the first failing verdict, so a cut family of N plans costs one counter
+ * increment, not N objects (the same reason PostgreSQL rejects paths before building them).
+ */
+
+interface Cut {
+  readonly stage: RejectedCandidate['stage'];
+  readonly rule: string;
+  readonly reason: string;
+  readonly subject: string;
+}
+
+const SHAPES: readonly ExecutionShape[] = ['sequential', 'parallel'];
+
+function retrievalCut(set: RetrievalSet, rules: readonly IntentRule[], context: PlanningContext): Cut | undefined {
+  for (const retriever of set.retrievers) {
+    if (!retriever.available) {
+      const reason = retriever.unavailableReason ?? `retriever ${retriever.method} reported itself unavailable without a reason`;
+      return { stage: 'capability', rule: 'capability.retriever', reason, subject: `using ${retriever.method}` };
+    }
+  }
+  const available = context.retrievers.filter((retriever) => retriever.available);
+  for (const rule of rules) {
+    const retrieval = rule.retrieval;
+    if (!retrieval) continue;
+    if (retrieval.requireAnyOf) {
+      const group = retrieval.requireAnyOf.find((families) => available.some((retriever) => families.includes(methodFamily(retriever))));
+      if (group && !set.families.some((family) => group.includes(family))) {
+        const methods = available.filter((retriever) => group.includes(methodFamily(retriever))).map((retriever) => retriever.method);
+        const reason = `${rule.intent} goals need a ${group.join(' or ')} method (available: ${methods.join(', ')}): ${rule.why}`;
+        return { stage: 'rule', rule: `intent.${rule.intent}.retrieval`, reason, subject: `retrieving ${set.key} only` };
+      }
+    }
+    if (retrieval.cutPure && retrieval.preferred) {
+      const preferred = available.filter((retriever) => retrieval.preferred!.includes(methodFamily(retriever)));
+      if (preferred.length > 0 && set.families.every((family) => retrieval.cutPure!.includes(family))) {
+        const reason = `${rule.intent} goals prefer ${retrieval.preferred.join('/')} retrieval and ${preferred.map((retriever) => retriever.method).join(', ')} is available: ${rule.why}`;
+        return { stage: 'rule', rule: `intent.${rule.intent}.retrieval`, reason, subject: `retrieving ${set.key} only` };
+      }
+    }
+  }
+  return undefined;
+}
+
+function scopeCut(set: RetrievalSet, scope: Scope, rules: readonly IntentRule[], presentKinds: ReadonlySet<string>): Cut | undefined {
+  if (scope.kinds === 'all') return undefined;
+  const kinds = scope.kinds;
+  for (const retriever of set.retrievers) {
+    const fit = retriever.sourceKinds;
+    if (fit && !fit.some((kind) => kinds.includes(kind))) {
+      const reason = `${retriever.method} searches only ${fit.join(', ')}; scope ${scope.key} has none of them`;
+      return { stage: 'capability', rule: 'capability.source_kinds', reason, subject: `using ${retriever.method} with scope ${scope.key}` };
+    }
+  }
+  for (const rule of rules) {
+    if (!rule.scope) continue;
+    const missing = rule.scope.required.filter((kind) => presentKinds.has(kind) && !kinds.includes(kind));
+    if (missing.length > 0) {
+      const reason = `${rule.why}; scope ${scope.key} lacks ${missing.join(', ')}`;
+      return { stage: 'rule', rule: `intent.${rule.intent}.scope`, reason, subject: `with scope ${scope.key}` };
+    }
+  }
+  return undefined;
+}
+
+function tierCut(tier: TierInfo, rules: readonly IntentRule[], context: PlanningContext): Cut | undefined {
+  if (!tier.available) {
+    const reason = tier.unavailableReason ?? `tier ${tier.name} reported itself unavailable without a reason`;
+    return { stage: 'capability', rule: 'capability.tier', reason, subject: `on tier ${tier.name}` };
+  }
+  if (tier.capabilities.local) return undefined;
+  if (context.policy.localOnly) {
+    const reason = `policy allows only local tiers${context.policy.reasons.length ? `: ${context.policy.reasons.join('; ')}` : ''}; ${tier.name} (${tier.capabilities.provider}) is not local`;
+    return { stage: 'policy', rule: 'policy.local_only', reason, subject: `on tier ${tier.name}` };
+  }
+  const sensitive = rules.find((rule) => rule.localOnly);
+  if (sensitive) {
+    return { stage: 'rule', rule: `intent.${sensitive.intent}.local_only`, reason: `${sensitive.why}; ${tier.name} is not local`, subject: `on tier ${tier.name}` };
+  }
+  return undefined;
+}
+
+function verificationCut(method: string, rules: readonly IntentRule[], context: PlanningContext): Cut | undefined {
+  if (method !== 'none') return undefined;
+  const subject = 'with verification none';
+  if (context.policy.requireVerification) return { stage: 'policy', rule: 'policy.require_verification', reason: 'policy requires verification', subject };
+  if (context.policy.requireApproval) return { stage: 'policy', rule: 'policy.require_approval', reason: 'policy requires an approval gate, which needs a verifier to review', subject };
+  const rule = rules.find((candidate) => candidate.verifierRequired);
+  if (rule) return { stage: 'rule', rule: `intent.${rule.intent}.verifier`, reason: rule.why, subject };
+  return undefined;
+}
+
+/** Parallel only pays when there is something to overlap: two retrievals or several model calls. */
+function shapeCut(set: RetrievalSet, modelCalls: number, shape: ExecutionShape): Cut | undefined {
+  if (shape !== 'parallel' || set.methods.length > 1 || modelCalls > 1) return undefined;
+  return { stage: 'rule', rule: 'shape.nothing_to_parallelise', reason: 'one retrieval method and one model call: a parallel shape equals the sequential one', subject: 'with shape parallel and nothing to overlap' };
+}
+
+export class RuleCandidateGenerator implements CandidateGeneratorPlugin {
+  readonly contract = CANDIDATE_GENERATOR_CONTRACT;
+
+  generate(intent: Intent, context: PlanningContext): CandidateSet {
+    const rules = applicableRules(intent);
+    const sources = plannableSources(context);
+    const presentKinds = new Set<string>(sources.map((source) => source.kind));
+    const sets = retrievalSets(context.retrievers);
+    const scopeList = scopes(intent, sources);
+    const compressions = compressionMethods(context) as CompressionMethod[];
+    const verifications = verificationMethods(context);
+    const reasoners = context.reasoners;
+    const approval = context.policy.requireApproval || rules.some((rule) => rule.approval === true);
+    const topK = context.retrieval.topK;
+
+    const setCuts = sets.map((set) => retrievalCut(set, rules, context));
+    const tierCuts = context.tiers.map((tier) => tierCut(tier, rules, context));
+    const verificationCuts = verifications.map((method) => verificationCut(method, rules, context));
+    const cuts = new Map<string, { cut: Cut; count: number }>();
+    const candidates: CandidatePlan[] = [];
+    const perCombination = compressions.length;
+
+    for (let setIndex = 0; setIndex < sets.length; setIndex++) {
+      const set = sets[setIndex];
+      for (const scope of scopeList) {
+        const placeCut = scopeCut(set, scope, rules, presentKinds);
+        for (let tierIndex = 0; tierIndex < context.tiers.length; tierIndex++) {
+          const tier = context.tiers[tierIndex];
+          const prefix = `${set.key}|${scope.key}|${tier.name}|`;
+          for (let verificationIndex = 0; verificationIndex < verifications.length; verificationIndex++) {
+            for (const reasoner of reasoners) {
+              for (const shape of SHAPES) {
+                const cut =
+                  (setCuts[setIndex]?.stage === 'capability' ? setCuts[setIndex] : undefined) ??
+                  tierCuts[tierIndex] ??
+                  (placeCut?.stage === 'capability' ? placeCut : undefined) ??
+                  setCuts[setIndex] ??
+                  placeCut ??
+                  verificationCuts[verificationIndex] ??
+                  shapeCut(set, reasoner.expectedModelCalls, shape);
+                if (cut) {
+                  const key = `${cut.rule}\u0000${cut.reason}\u0000${cut.subject}`;
+                  const entry = cuts.get(key);
+                  if (entry) entry.count += perCombination;
+                  else cuts.set(key, { cut, count: perCombination });
+                  continue;
+                }
+                const verification = verifications[verificationIndex] as VerificationMethod;
+                const stem = `${prefix}${reasoner.strategy}|${verification}|${shape}|`;
+                for (const compression of compressions) {
+                  candidates.push({
+                    id: stem + compression,
+                    retrieval: set.methods,
+                    sourceKinds: scope.kinds,
+                    topK,
+                    modelTier: tier.name,
+                    reasoning: reasoner.strategy as ReasoningStrategy,
+                    compression,
+                    verification,
+                    shape,
+                    approval,
+                  });
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+
+    const rejected: RejectedCandidate[] = [];
+    for (const { cut, count } of cuts.values()) {
+      const description = `${count} candidate${count === 1 ? '' : 's'} ${cut.subject}`;
+      rejected.push(Object.freeze({ candidate: { description }, stage: cut.stage, rule: cut.rule, reason: cut.reason }));
+    }
+    const enumerated = sets.length * scopeList.length * context.tiers.length * verifications.length * reasoners.length * SHAPES.length * perCombination;
+    return { candidates, rejected, enumerated };
+  }
+}
+
+export const ruleCandidateGenerator: CandidateGeneratorPlugin = new RuleCandidateGenerator();

@@ -1,0 +1,81 @@
+/**
+ * Splits a goal into whitespace tokens with surrounding punctuation removed, and finds
+ * quoted spans. Hand-written scans, linear in the goal length, so user text can never
+ * make the analyzer slow.
+ */
+
+export interface GoalToken {
+  /** The token without surrounding punctuation, original case. */
+  readonly text: string;
+  readonly lower: string;
+  /** Punctuation followed the token (ends a capitalised span: "Paris, France" is two entities). */
+  readonly closesSpan: boolean;
+  /** True for the first token of the goal or of a sentence. */
+  readonly sentenceStart: boolean;
+}
+
+const LEADING = new Set(['"', "'", '(', '[', '{', '<', '“', '‘', '`', '«', '*', '_']);
+const TRAILING = new Set(['"', "'", '.', ',', ';', ':', '!', '?', ')', ']', '}', '>', '”', '’', '`', '»', '*', '…']);
+const SENTENCE_END = new Set(['.', '!', '?', '…']);
+
+function isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0x3000 || (code >= 0x2000 && code <= 0x200a);
+}
+
+export function tokenize(goal: string): GoalToken[] {
+  const tokens: GoalToken[] = [];
+  let sentenceStart = true;
+  let index = 0;
+  const length = goal.length;
+  while (index < length) {
+    while (index < length && isSpace(goal.charCodeAt(index))) index++;
+    if (index >= length) break;
+    let end = index;
+    while (end < length && !isSpace(goal.charCodeAt(end))) end++;
+    let start = index;
+    let stop = end;
+    while (start < stop && LEADING.has(goal[start])) start++;
+    while (stop > start && TRAILING.has(goal[stop - 1])) stop--;
+    const closesSpan = stop < end;
+    const endsSentence = stop < end && SENTENCE_END.has(goal[end - 1]);
+    if (stop > start) {
+      const text = goal.slice(start, stop);
+      tokens.push({ text, lower: text.toLowerCase(), closesSpan, sentenceStart });
+      sentenceStart = endsSentence;
+    } else if (endsSentence) {
+      sentenceStart = true;
+    }
+    index = end;
+  }
+  return tokens;
+}
+
+const QUOTE_PAIRS: Readonly<Record<string, string>> = { '"': '"', '“': '”', '`': '`', "'": "'", '‘': '’' };
+const MAX_QUOTED_CHARS = 200;
+
+/**
+ * Quoted strings ("…", “…”, `…`, '…'). A straight single quote opens only after a space
+ * or at the start, and closes only before a space, punctuation or the end, so
+ * apostrophes ("Alice's") are not quotes.
+ */
+export function quotedSpans(goal: string): string[] {
+  const spans: string[] = [];
+  let index = 0;
+  while (index < goal.length) {
+    const open = goal[index];
+    const close = QUOTE_PAIRS[open];
+    if (close === undefined || (open === "'" && index > 0 && !isSpace(goal.charCodeAt(index - 1)))) {
+      index++;
+      continue;
+    }
+    let end = goal.indexOf(close, index + 1);
+    if (open === "'") {
+      while (end !== -1 && end + 1 < goal.length && /[\p{L}\p{N}]/u.test(goal[end + 1])) end = goal.indexOf(close, end + 1);
+    }
+    if (end === -1) break;
+    const inner = goal.slice(index + 1, end).trim();
+    if (inner.length > 0 && inner.length <= MAX_QUOTED_CHARS) spans.push(inner);
+    index = end + 1;
+  }
+  return spans;
+}

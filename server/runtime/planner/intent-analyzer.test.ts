@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { IntentClass } from '../types';
+import { normalizeGoal, ruleIntentAnalyzer } from './intent-analyzer';
+
+const analyze = (goal: string) => ruleIntentAnalyzer.analyze(goal);
+
+/** [goal, expected primary, classes that must also apply] */
+const CASES: readonly [string, IntentClass, IntentClass[]][] = [
+  ['Explain why deployment checkout-api failed', 'incident', ['conceptual']],
+  ['Why did payments-service crash last night?', 'incident', []],
+  ['checkout-api is down', 'incident', []],
+  ['Latency on the search cluster went up after the deploy — why?', 'incident', []],
+  ['What happened to the nightly billing job', 'incident', ['high_risk']],
+  ['Pods keep getting OOMKilled in the orders namespace', 'incident', ['exact_id']],
+  ['Postmortem for the auth-gateway outage', 'incident', []],
+  ['Find request req-8f3a2b9c1d in the logs', 'exact_id', []],
+  ['Look up trace 3f2504e0-4f89-41d3-9a0c-0305e82c3301', 'exact_id', []],
+  ['What does E1234 mean?', 'exact_id', ['conceptual']],
+  ['Which commit is 9fceb02d0ae598e95dc970b74767f19372d61af8?', 'exact_id', []],
+  ['Show logs for 10.0.3.17', 'exact_id', []],
+  ['ERR_CONN_RESET when calling the inventory API', 'exact_id', []],
+  ['Search for "connection pool exhausted" in the runbooks', 'exact_id', []],
+  ['What is a circuit breaker?', 'conceptual', []],
+  ['How does blue-green deployment work', 'conceptual', []],
+  ['Give me an overview of our caching architecture', 'conceptual', []],
+  ['rate limiting best practices', 'conceptual', []],
+  ['Who directed the film that won Best Picture in 1998?', 'multi_hop', []],
+  ['What is the capital of the country of birth of Marie Curie?', 'multi_hop', ['conceptual']],
+  ['Compare Postgres and MySQL replication', 'multi_hop', []],
+  ['Which is older, the Eiffel Tower or the Statue of Liberty?', 'multi_hop', []],
+  ['Rollback deployment checkout-api in production', 'high_risk', []],
+  ['Delete the stale rows from the orders table', 'high_risk', []],
+  ['Issue a refund for order 5512', 'high_risk', []],
+  ['Is there a security vulnerability in the login flow?', 'high_risk', []],
+  ["What is Alice Johnson's salary?", 'sensitive', ['conceptual']],
+  ['Where is the database password stored', 'sensitive', []],
+  ['Customer SSN 123-45-6789 shows up in logs', 'sensitive', []],
+  ['Which patients had medical records exported?', 'sensitive', []],
+  ['Card 4111 1111 1111 1111 was charged twice', 'sensitive', []],
+  ['Refund card 4111111111111111 for order 5512', 'sensitive', ['high_risk']],
+  ['hello', 'conceptual', []],
+];
+
+describe('RuleIntentAnalyzer classes', () => {
+  it.each(CASES)('%s → %s', (goal, primary, also) => {
+    const intent = analyze(goal);
+    expect(intent.primary).toBe(primary);
+    expect(intent.classes[0]).toBe(primary);
+    for (const intentClass of also) expect(intent.classes).toContain(intentClass);
+    expect(intent.signals.length).toBeGreaterThan(0);
+  });
+
+  it('reads the demo goal as an incident about the checkout-api deployment', () => {
+    const intent = analyze('Explain why deployment checkout-api failed');
+    expect(intent.primary).toBe('incident');
+    expect(intent.entities).toContain('checkout-api');
+    expect(intent.identifiers).toContainEqual({ kind: 'deployment', value: 'checkout-api' });
+    expect(intent.keywords).toEqual(['deployment', 'checkout-api', 'failed']);
+    expect(intent.signals).toEqual(expect.arrayContaining(['incident.cue(failed)', 'identifier(deployment:checkout-api)']));
+    expect(intent.normalized).toBe('explain why deployment checkout-api failed');
+  });
+});
+
+describe('identifier extraction', () => {
+  it('extracts every identifier kind from one goal', () => {
+    const intent = analyze(
+      'Why did pod checkout-api-7d9f8b6c5-x2k4p return HTTP 503 with ERR_CONN_RESET and E1234 for request id 8f3a2b9c1d at 10.1.2.3 after commit 1a2b3c4 (trace 3f2504e0-4f89-41d3-9a0c-0305e82c3301)?',
+    );
+    expect(intent.identifiers).toEqual(
+      expect.arrayContaining([
+        { kind: 'pod_name', value: 'checkout-api-7d9f8b6c5-x2k4p' },
+        { kind: 'http_status', value: '503' },
+        { kind: 'error_code', value: 'ERR_CONN_RESET' },
+        { kind: 'error_code', value: 'E1234' },
+        { kind: 'request_id', value: '8f3a2b9c1d' },
+        { kind: 'ip', value: '10.1.2.3' },
+        { kind: 'commit_sha', value: '1a2b3c4' },
+        { kind: 'uuid', value: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' },
+      ]),
+    );
+    // The pod's workload name is an entity: retrieval can find the deployment's docs.
+    expect(intent.entities).toContain('checkout-api');
+  });
+
+  it('does not mistake words, versions or prose numbers for identifiers', () => {
+    const intent = analyze('Explain SHA256 hashing in 2024 for the decade of 1990 and the 256.1.1.1 range and deadbeef');
+    expect(intent.identifiers).toEqual([]);
+  });
+
+  it('reads "the checkout-api deployment" and kubectl deploy/name forms', () => {
+    expect(analyze('Why is the checkout-api deployment stuck?').identifiers).toContainEqual({ kind: 'deployment', value: 'checkout-api' });
+    expect(analyze('kubectl rollout status deploy/order-router hangs').identifiers).toContainEqual({ kind: 'deployment', value: 'order-router' });
+  });
+});
+
+describe('entities, keywords and normalisation', () => {
+  it('collects capitalised spans, quoted strings and kebab/snake names', () => {
+    const intent = analyze('Did Tom Hanks and the Bank of America team mention "cold start" in billing_cron or order-router?');
+    expect(intent.entities).toEqual(expect.arrayContaining(['Tom Hanks', 'Bank of America', 'cold start', 'billing_cron', 'order-router']));
+    expect(intent.entities).not.toContain('Did');
+  });
+
+  it('drops stopwords and goal verbs from keywords, lower-cases and de-duplicates', () => {
+    expect(analyze('Explain the Cache and the cache eviction of Redis').keywords).toEqual(['cache', 'eviction', 'redis']);
+  });
+
+  it('normalises case, whitespace and trailing punctuation only', () => {
+    expect(normalizeGoal('  Why did   Checkout\tfail?!  ')).toBe('why did checkout fail');
+    expect(normalizeGoal('What is v1.2?')).toBe('what is v1.2');
+  });
+
+  it('is deterministic and returns frozen data', () => {
+    const goal = 'Why did checkout-api crash after commit 1a2b3c4?';
+    expect(analyze(goal)).toEqual(analyze(goal));
+    expect(Object.isFrozen(analyze(goal).classes)).toBe(true);
+  });
+});
+
+describe('adversarial input', () => {
+  it('stays linear on a 1 MB goal built to trip backtracking regexes', () => {
+    const pathological = `${'a-'.repeat(250_000)}!${'E'.repeat(100_000)}${' "'.repeat(100_000)}${'1.'.repeat(100_000)}`;
+    const started = performance.now();
+    const intent = analyze(pathological);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(intent.keywords.length).toBeLessThanOrEqual(64);
+  });
+
+  it('analyses a sentence-long goal in far less than 0.1 ms on average', () => {
+    const goals = CASES.map(([goal]) => goal);
+    for (let round = 0; round < 200; round++) for (const goal of goals) analyze(goal);
+    const started = performance.now();
+    const rounds = 200;
+    for (let round = 0; round < rounds; round++) for (const goal of goals) analyze(goal);
+    const meanMs = (performance.now() - started) / (rounds * goals.length);
+    expect(meanMs).toBeLessThan(0.1);
+  });
+});

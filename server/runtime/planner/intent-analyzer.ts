@@ -1,0 +1,212 @@
+import { INTENT_ANALYZER_CONTRACT, type IntentAnalyzerPlugin } from '../contracts/intent-analyzer';
+import type { Identifier, Intent, IntentClass } from '../types';
+import { quotedSpans, tokenize, type GoalToken } from './goal-tokens';
+import { MAX_TOKEN_CHARS, identifierOf, isWorkloadName, podWorkloadName } from './identifier-extractor';
+import { GOAL_VERBS, PHRASE_CUES, RELATIVE_PRONOUNS, STOPWORDS, WH_WORDS, WORD_CUES } from './intent-lexicon';
+
+/**
+ * Rule-based intent analysis: one linear pass over the tokens. Deterministic and cheap
+ * (a few microseconds for a sentence-long goal, see bench/planner-bench.ts), because its
+ * output is the plan-cache key and it runs on every request.
+ */
+
+const MAX_KEYWORDS = 64;
+const MAX_ENTITIES = 32;
+const MAX_IDENTIFIERS = 32;
+/** Identifier evidence for exact_id; a deployment name alone is a name, not an exact id. */
+const IDENTIFIER_WEIGHT = 2;
+const ADDITIONAL_IDENTIFIER_WEIGHT = 0.5;
+/** On equal evidence the earlier class is primary: retrieval-shaping classes first. */
+const PRIORITY: readonly IntentClass[] = ['incident', 'exact_id', 'multi_hop', 'high_risk', 'sensitive', 'conceptual'];
+const NOT_COMPARATIVES = new Set(['other', 'rather', 'never', 'whether', 'either', 'neither']);
+/** "Which is older, A or B?": a comparison between two entities needs both hops answered. */
+const COMPARATIVES = new Set('older,younger,larger,bigger,smaller,taller,shorter,longer,earlier,later,faster,slower,higher,lower,cheaper,newer,heavier,lighter,closer,farther,richer,wider,deeper,oldest,youngest,largest,biggest,first'.split(','));
+/** Lookup verbs that make a quoted string an exact search ("find \"pool exhausted\" in logs"). */
+const LOOKUP_VERBS = new Set(['search', 'find', 'grep', 'lookup', 'look', 'locate']);
+const STATUS_TRAILS = new Set(['error', 'errors', 'response', 'responses']);
+const KEBAB_OR_SNAKE = /^[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+$/;
+const CAPITALISED = /^\p{Lu}[\p{L}\p{N}'’.&-]*\p{Ll}/u;
+const WORD = /[\p{L}\p{N}]/u;
+const TRAILING_PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?', '…', ' ']);
+/** SSN (AAA-GG-SSSS); card numbers are checked with Luhn below. */
+const SSN = /^\d{3}-\d{2}-\d{4}$/;
+const CARD_CANDIDATE = /^\d[\d-]{11,22}\d$/;
+const DIGIT_GROUP = /^\d{3,6}$/;
+
+/** Lower-case, NFKC-folded, whitespace-folded, trailing punctuation stripped: the plan-cache intent key. */
+export function normalizeGoal(goal: string): string {
+  const folded = goal.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  let end = folded.length;
+  while (end > 0 && TRAILING_PUNCTUATION.has(folded[end - 1])) end--;
+  return folded.slice(0, end);
+}
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = digits.charCodeAt(digits.length - 1 - index) - 48;
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+class Evidence {
+  readonly weights = new Map<IntentClass, number>();
+  readonly signals: string[] = [];
+  add(intent: IntentClass, weight: number, signal: string): void {
+    this.weights.set(intent, (this.weights.get(intent) ?? 0) + weight);
+    this.note(signal);
+  }
+  /** A signal with no class weight (e.g. an extracted deployment name). */
+  note(signal: string): void {
+    if (this.signals.length < 64) this.signals.push(signal);
+  }
+}
+
+/** Adds `value` to a case-insensitively de-duplicated list. */
+function pushUnique(list: string[], seen: Set<string>, value: string, limit: number): void {
+  const key = value.toLowerCase();
+  if (list.length >= limit || seen.has(key)) return;
+  seen.add(key);
+  list.push(value);
+}
+
+function classifyStructure(tokens: readonly GoalToken[], evidence: Evidence, entityCount: number): void {
+  const first = tokens[0]?.lower ?? '';
+  let nestedOf = false;
+  let relative = false;
+  for (let index = 0; index < tokens.length; index++) {
+    const lower = tokens[index].lower;
+    if (!relative && WH_WORDS.has(first) && RELATIVE_PRONOUNS.has(lower) && index >= 2) {
+      const before = tokens[index - 2]?.lower;
+      if (before === 'the' || before === 'a' || before === 'an') relative = true;
+    }
+    if (!nestedOf && lower === 'of' && (tokens[index + 1]?.lower === 'the' || tokens[index + 1]?.lower === 'a')) {
+      for (let ahead = index + 2; ahead <= index + 4 && ahead < tokens.length; ahead++) {
+        if (tokens[ahead].lower === 'of') nestedOf = true;
+      }
+    }
+    if (lower === 'than' && index > 0 && /[a-z]er$/.test(tokens[index - 1].lower) && !NOT_COMPARATIVES.has(tokens[index - 1].lower)) evidence.add('multi_hop', 1, `multi_hop.comparative(${tokens[index - 1].lower} than)`);
+  }
+  const comparative = tokens.find((token) => COMPARATIVES.has(token.lower));
+  if (comparative && entityCount >= 2 && tokens.some((token) => token.lower === 'or')) {
+    evidence.add('multi_hop', 2, `multi_hop.comparison(${comparative.lower})`);
+  }
+  if (relative) evidence.add('multi_hop', 2, 'multi_hop.relative_clause');
+  if (nestedOf) evidence.add('multi_hop', 2, 'multi_hop.nested_of');
+  if (entityCount >= 2 && (evidence.weights.get('multi_hop') ?? 0) > 0) evidence.add('multi_hop', 0.5, 'multi_hop.two_entities');
+}
+
+export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
+  readonly contract = INTENT_ANALYZER_CONTRACT;
+
+  analyze(goal: string): Intent {
+    const tokens = tokenize(goal);
+    const evidence = new Evidence();
+    const identifiers: Identifier[] = [];
+    const identifierSeen = new Set<string>();
+    const entities: string[] = [];
+    const entitySeen = new Set<string>();
+    const keywords: string[] = [];
+    const keywordSeen = new Set<string>();
+    const quoted = quotedSpans(goal);
+    for (const span of quoted) pushUnique(entities, entitySeen, span, MAX_ENTITIES);
+    if (quoted.length > 0 && tokens.slice(0, 3).some((token) => LOOKUP_VERBS.has(token.lower))) {
+      evidence.add('exact_id', 1.5, `exact_id.quoted_lookup(${quoted[0]})`);
+    }
+
+    let exactIdentifiers = 0;
+    const addIdentifier = (identifier: Identifier) => {
+      const key = `${identifier.kind}:${identifier.value}`;
+      if (identifierSeen.has(key) || identifiers.length >= MAX_IDENTIFIERS) return;
+      identifierSeen.add(key);
+      identifiers.push(identifier);
+      if (identifier.kind === 'deployment') {
+        pushUnique(entities, entitySeen, identifier.value, MAX_ENTITIES);
+        evidence.note(`identifier(deployment:${identifier.value})`);
+        return;
+      }
+      // The first identifier is strong evidence of a lookup; more of them add little,
+      // so an incident goal quoting a pod and a commit stays an incident.
+      const weight = exactIdentifiers++ === 0 ? IDENTIFIER_WEIGHT : ADDITIONAL_IDENTIFIER_WEIGHT;
+      evidence.add('exact_id', weight, `exact_id.identifier(${identifier.kind}:${identifier.value})`);
+      if (identifier.kind === 'http_status' && identifier.value >= '500') evidence.add('incident', 1, `incident.status(${identifier.value})`);
+    };
+
+    let cardDigits = '';
+    let cardFound = false;
+    let span: string[] = [];
+    const closeSpan = () => {
+      if (span.length > 0) pushUnique(entities, entitySeen, span.join(' '), MAX_ENTITIES);
+      span = [];
+    };
+
+    for (let index = 0; index < tokens.length; index++) {
+      const token = tokens[index];
+      const lower = token.lower;
+      const previous = index > 0 ? tokens[index - 1].lower : '';
+
+      const wordCue = WORD_CUES.get(lower);
+      if (wordCue) evidence.add(wordCue.intent, wordCue.weight, `${wordCue.intent}.cue(${lower})`);
+      if (index > 0) {
+        const phrase = `${previous} ${lower}`;
+        const phraseCue = PHRASE_CUES.get(phrase);
+        if (phraseCue) evidence.add(phraseCue.intent, phraseCue.weight, `${phraseCue.intent}.cue(${phrase})`);
+      }
+
+      const identifier = identifierOf(token.text, lower, previous, index > 1 ? tokens[index - 2].lower : '');
+      if (identifier) addIdentifier(identifier);
+      else if (/^[1-5]\d\d$/.test(lower) && STATUS_TRAILS.has(tokens[index + 1]?.lower ?? '')) addIdentifier({ kind: 'http_status', value: lower });
+      if (lower === 'deployment' && index > 0 && previous.includes('-') && isWorkloadName(previous)) addIdentifier({ kind: 'deployment', value: previous });
+      if (identifier?.kind === 'pod_name') pushUnique(entities, entitySeen, podWorkloadName(lower) ?? lower, MAX_ENTITIES);
+
+      if (SSN.test(lower)) evidence.add('sensitive', 3, 'sensitive.pattern(ssn)');
+      else if (CARD_CANDIDATE.test(lower)) cardDigits = lower.replaceAll('-', '');
+      else if (DIGIT_GROUP.test(lower)) cardDigits = cardDigits.length < 19 ? cardDigits + lower : '';
+      else cardDigits = '';
+      // Card numbers arrive as one token or as 4-digit groups ("4111 1111 1111 1111"); Luhn keeps order ids out.
+      if (!cardFound && cardDigits.length >= 13 && cardDigits.length <= 19 && luhnValid(cardDigits) && !DIGIT_GROUP.test(tokens[index + 1]?.lower ?? '')) {
+        cardFound = true;
+        evidence.add('sensitive', 3, 'sensitive.pattern(card_number)');
+      }
+
+      const isIdentifierToken = identifier !== undefined && identifier.kind !== 'deployment';
+      if (!isIdentifierToken && token.text.length <= 64 && KEBAB_OR_SNAKE.test(token.text)) pushUnique(entities, entitySeen, token.text, MAX_ENTITIES);
+
+      const skipAsOpener = token.sentenceStart && (STOPWORDS.has(lower) || GOAL_VERBS.has(lower) || WORD_CUES.has(lower));
+      if (!isIdentifierToken && !skipAsOpener && token.text.length <= MAX_TOKEN_CHARS && CAPITALISED.test(token.text)) {
+        span.push(token.text);
+        if (token.closesSpan) closeSpan();
+      } else if (span.length > 0 && (lower === 'of' || lower === 'de') && CAPITALISED.test(tokens[index + 1]?.text ?? '')) {
+        span.push(token.text);
+      } else closeSpan();
+
+      if (!STOPWORDS.has(lower) && !GOAL_VERBS.has(lower) && WORD.test(lower) && lower.length <= 64 && (lower.length > 1 || /\d/.test(lower))) {
+        pushUnique(keywords, keywordSeen, lower, MAX_KEYWORDS);
+      }
+    }
+    closeSpan();
+    classifyStructure(tokens, evidence, entities.length);
+
+    if (evidence.weights.size === 0) evidence.add('conceptual', 0.5, 'conceptual.default');
+    const classes = PRIORITY.filter((intent) => (evidence.weights.get(intent) ?? 0) > 0);
+    let primary = classes[0];
+    for (const intent of classes) if ((evidence.weights.get(intent) ?? 0) > (evidence.weights.get(primary) ?? 0)) primary = intent;
+    const ordered = [primary, ...classes.filter((intent) => intent !== primary)];
+
+    return Object.freeze({
+      goal,
+      normalized: normalizeGoal(goal),
+      primary,
+      classes: Object.freeze(ordered),
+      entities: Object.freeze(entities),
+      identifiers: Object.freeze(identifiers),
+      keywords: Object.freeze(keywords),
+      signals: Object.freeze(evidence.signals),
+    });
+  }
+}
+
+/** The default analyzer instance (stateless). */
+export const ruleIntentAnalyzer: IntentAnalyzerPlugin = new RuleIntentAnalyzer();

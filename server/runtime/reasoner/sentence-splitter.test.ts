@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { splitSentences } from './sentence-splitter';
+import { contentTerms, stem } from './text-terms';
+
+describe('splitSentences', () => {
+  it('splits prose at sentence ends but not inside versions, hosts or abbreviations', () => {
+    expect(splitSentences('Deploy v1.2.3 to checkout.svc now. Then watch it, e.g. Grafana. Done!')).toEqual([
+      'Deploy v1.2.3 to checkout.svc now.',
+      'Then watch it, e.g. Grafana.',
+      'Done!',
+    ]);
+  });
+
+  it('keeps each log line and event row whole, even with periods inside', () => {
+    const text = [
+      '2024-05-14T02:11:51Z ERROR Killed process 4121. Memory cgroup out of memory.',
+      '5m          Warning   BackOff   pod/checkout-7d9f   Back-off restarting failed container. Exit 137.',
+      'Normal Scheduled pod/checkout-7d9f Successfully assigned shop/checkout-7d9f to node-3. Ready.',
+    ].join('\n');
+    expect(splitSentences(text)).toHaveLength(3);
+  });
+
+  it('keeps nested config keys together so a value stays with its key', () => {
+    const manifest = 'resources:\n  limits:\n    memory: 256Mi\nenv:\n  - name: DB_POOL_SIZE\n    value: "20"\n  - name: DB_POOL_TIMEOUT_MS\n    value: "5000"';
+    expect(splitSentences(manifest)).toEqual([
+      'resources: limits: memory: 256Mi',
+      'env:',
+      'name: DB_POOL_SIZE; value: "20"',
+      'name: DB_POOL_TIMEOUT_MS; value: "5000"',
+    ]);
+  });
+
+  it('drops list markers, blank and decoration-only lines', () => {
+    expect(splitSentences('## Steps\n\n- Check the pool.\n1. Scale it.\n---\n')).toEqual(['## Steps', 'Check the pool.', 'Scale it.']);
+  });
+});
+
+describe('contentTerms', () => {
+  it('keeps identifiers whole and in parts, stems inflections, drops stopwords', () => {
+    const terms = contentTerms('Why did the checkout-api pods restart after the limits were lowered?');
+    expect(terms).toEqual(['checkout-api', 'checkout', 'api', 'pod', 'restart', 'after', 'limit', 'lower']);
+    expect(stem('caused')).toBe(stem('cause'));
+    expect(stem('restarting')).toBe('restart');
+  });
+});

@@ -1,0 +1,124 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A real HTTP server on 127.0.0.1 speaking the OpenAI Chat Completions wire protocol
+ * (POST /v1/chat/completions, JSON or SSE when `stream: true`), for tests of the provider path
+ * that must not leave the machine. Each test sets the reply, status and delay, and reads back the
+ * requests the client really sent.
+ */
+export interface LoopbackReply {
+  readonly text: string;
+  /** HTTP status; anything but 200 answers with an OpenAI-style error body. */
+  readonly status: number;
+  /** Milliseconds to wait before answering (to force a client timeout). */
+  readonly delayMs: number;
+  /** Usage to report; null reports none. Default: whitespace word counts of prompt and reply. */
+  readonly usage?: { readonly prompt_tokens: number; readonly completion_tokens: number } | null;
+  readonly model?: string;
+}
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body: Record<string, unknown>;
+}
+
+export interface LoopbackOpenAIServer {
+  /** Base URL including /v1, as OpenAI clients expect it. */
+  readonly baseURL: string;
+  readonly requests: readonly RecordedRequest[];
+  /** Changes the reply for subsequent requests. */
+  reply(next: Partial<LoopbackReply>): void;
+  close(): Promise<void>;
+}
+
+// Fixed so recorded responses are byte-identical between runs.
+const CREATED = 1_715_650_000;
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+function promptWords(body: Record<string, unknown>): number {
+  const messages = Array.isArray(body.messages) ? (body.messages as { content?: unknown }[]) : [];
+  return messages.reduce((sum, message) => sum + (typeof message.content === 'string' ? words(message.content) : 0), 0);
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function writeJson(response: ServerResponse, status: number, payload: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(payload));
+}
+
+function writeCompletion(response: ServerResponse, reply: LoopbackReply, body: Record<string, unknown>, id: string): void {
+  const model = reply.model ?? String(body.model ?? 'loopback');
+  const usage = reply.usage === null ? undefined : (reply.usage ?? { prompt_tokens: promptWords(body), completion_tokens: words(reply.text) });
+  const withTotal = usage && { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
+  if (body.stream !== true) {
+    writeJson(response, 200, {
+      id, object: 'chat.completion', created: CREATED, model,
+      choices: [{ index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: 'stop' }],
+      ...(withTotal ? { usage: withTotal } : {}),
+    });
+    return;
+  }
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  const send = (payload: unknown) => response.write(`data: ${JSON.stringify(payload)}\n\n`);
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null) =>
+    send({ id, object: 'chat.completion.chunk', created: CREATED, model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
+  chunk({ role: 'assistant', content: '' }, null);
+  for (const piece of reply.text.match(/\S+\s*|\s+/g) ?? []) chunk({ content: piece }, null);
+  chunk({}, 'stop');
+  const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
+  if (withTotal && streamOptions?.include_usage) send({ id, object: 'chat.completion.chunk', created: CREATED, model, choices: [], usage: withTotal });
+  response.end('data: [DONE]\n\n');
+}
+
+export async function startLoopbackOpenAIServer(initial: Partial<LoopbackReply> = {}): Promise<LoopbackOpenAIServer> {
+  let current: LoopbackReply = { text: 'ok', status: 200, delayMs: 0, ...initial };
+  const requests: RecordedRequest[] = [];
+  const server = createServer(async (request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    const raw = await readBody(request);
+    let body: Record<string, unknown> = {};
+    try {
+      body = raw.length > 0 ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    } catch {
+      writeJson(response, 400, { error: { message: 'body is not JSON', type: 'invalid_request_error', code: null } });
+      return;
+    }
+    requests.push(Object.freeze({ method: request.method ?? 'GET', path, headers: { ...request.headers }, body }));
+    if (request.method !== 'POST' || !/^(\/v1)?\/chat\/completions$/.test(path)) {
+      writeJson(response, 404, { error: { message: `no route ${request.method} ${path}`, type: 'invalid_request_error', code: null } });
+      return;
+    }
+    const reply = current;
+    const id = `chatcmpl-loopback-${requests.length}`;
+    const answer = () => {
+      if (response.destroyed) return;
+      if (reply.status !== 200) writeJson(response, reply.status, { error: { message: `loopback status ${reply.status}`, type: 'server_error', code: null } });
+      else writeCompletion(response, reply, body, id);
+    };
+    if (reply.delayMs <= 0) return answer();
+    const timer = setTimeout(answer, reply.delayMs);
+    // A client that gave up (timeout) closes the socket: stop waiting so close() is immediate.
+    response.on('close', () => clearTimeout(timer));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    reply(next) {
+      current = { ...current, ...next };
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}
