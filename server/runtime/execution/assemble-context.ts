@@ -15,15 +15,31 @@ export interface AssembledContext {
   readonly compressedTokensRemoved: number;
 }
 
-export function assembleContext(compressed: CompressedOutput, tokenBudget: number, finalK: number): AssembledContext {
-  const ranked = [...compressed.items].sort((a, b) => a.ref - b.ref);
+/** Each source's best item first (in rank order), then the rest by rank. */
+function coverEachSource(ranked: readonly ContextItem[]): ContextItem[] {
+  const seen = new Set<string>();
+  const leaders: ContextItem[] = [];
+  const rest: ContextItem[] = [];
+  for (const item of ranked) {
+    if (seen.has(item.hit.sourceName)) rest.push(item);
+    else {
+      seen.add(item.hit.sourceName);
+      leaders.push(item);
+    }
+  }
+  return [...leaders, ...rest];
+}
+
+export function assembleContext(compressed: CompressedOutput, tokenBudget: number, finalK: number, coverSources = false): AssembledContext {
+  const byRank = [...compressed.items].sort((a, b) => a.ref - b.ref);
+  const ranked = coverSources ? coverEachSource(byRank) : byRank;
   const head = ranked.slice(0, finalK);
   const packed = packContext(
-    head.map((item) => ({ id: String(item.ref), tokens: item.tokens, value: 1 / Math.sqrt(item.ref) })),
+    head.map((item, position) => ({ id: String(item.ref), tokens: item.tokens, value: 1 / Math.sqrt(position + 1) })),
     tokenBudget,
   );
   const chosenRefs = new Set(packed.chosen.map((entry) => Number(entry.id)));
-  const items = head.filter((item) => chosenRefs.has(item.ref)).map((item, index) => ({ ...item, ref: index + 1 }));
+  const items = head.filter((item) => chosenRefs.has(item.ref)).sort((a, b) => a.ref - b.ref).map((item, index) => ({ ...item, ref: index + 1 }));
   const dropped = [
     ...head.filter((item) => !chosenRefs.has(item.ref)).map((item) => ({ chunkId: item.hit.chunkId, source: item.hit.sourceName, tokens: item.tokens, why: `over the ${tokenBudget}-token budget` })),
     ...ranked.slice(finalK).map((item) => ({ chunkId: item.hit.chunkId, source: item.hit.sourceName, tokens: item.tokens, why: `below the top ${finalK}` })),

@@ -2,10 +2,15 @@
  * Turns the chosen candidate (a planning object) into an Execution Graph (an execution object),
  * with a per-node estimate split from the candidate's totals so EXPLAIN ANALYZE can diff each node.
  *
- *   retrieve(method)… → [fuse] → compress → assemble → reason → [verify] → [approve]
+ *   retrieve(method)… → [retrieve(feedback)] → [fuse] → compress → assemble → reason → [verify] → [approve]
+ *
+ * Incident and multi-hop goals need evidence from several kinds of source at once (the failure in
+ * the logs, its cause in git, the fix in the runbook), so their retrieval is stratified per source
+ * and followed by one feedback hop that re-queries with the first hop's evidence terms.
  */
 import type { RetrieverCapabilities } from '../contracts/retriever';
-import { createGraph, createNode, type ExecutionGraph, type GraphNode, type NodeEstimate } from '../ir/graph';
+import { FAILURE_CAUSE_SIGNALS } from './failure-signals';
+import { createGraph, createNode, type ExecutionGraph, type GraphNode, type NodeEstimate, type RetrieveNode } from '../ir/graph';
 import type { CandidateEstimates, CandidatePlan } from '../types';
 
 export interface GraphBuildInput {
@@ -22,7 +27,14 @@ export interface GraphBuildInput {
   readonly maxOutputTokens: number;
   readonly retry: { readonly maxAttempts: number; readonly backoffMs: number };
   readonly nodeTimeoutMs: number;
+  readonly intentClasses: readonly string[];
+  /** Sources holding observations (logs, events): where failure causes are looked for. */
+  readonly observationSources: readonly string[];
 }
+
+/** Feedback hop: expansion terms drawn from this many top documents (RM3 papers use 5–10). */
+const FEEDBACK_DOCUMENTS = 6;
+const FEEDBACK_TERMS = 8;
 
 /** Verification is string work over the answer; it rounds to a few milliseconds. */
 const VERIFY_SECONDS = 0.005;
@@ -36,6 +48,8 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
   const retrieveIds: string[] = [];
   let retrievalSeconds = 0;
   const retrievedTokens = candidate.topK * input.meanChunkTokens;
+  const multiEvidence = input.intentClasses.includes('incident') || input.intentClasses.includes('multi_hop');
+  const perSource = multiEvidence && input.sources.length > 1;
   for (const method of candidate.retrieval) {
     const capability = input.retrievers.find((retriever) => retriever.method === method);
     const latencySeconds = (capability?.latencyMs ?? 5) / 1000;
@@ -50,11 +64,49 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
         sources: input.sources,
         sourceKinds: candidate.sourceKinds,
         k: candidate.topK,
+        perSource,
         retry: input.retry,
         timeoutMs: input.nodeTimeoutMs,
-        estimate: estimateOf(retrievedTokens, 0, latencySeconds),
+        estimate: estimateOf(retrievedTokens, 0, latencySeconds * (perSource ? input.sources.length : 1)),
       }),
     );
+  }
+  if (multiEvidence) {
+    // Two more hops on the first method: the failure's cause in observations (entities + cause
+    // words, logs and events only), then the change behind it (entities + the cause's own terms).
+    const first = candidate.retrieval[0];
+    const capability = input.retrievers.find((retriever) => retriever.method === first);
+    const observations = input.observationSources.length > 0 ? input.observationSources : input.sources;
+    const hop = (id: string, fields: { sources: readonly string[]; inputs: readonly string[]; note: string } & Partial<Pick<RetrieveNode, 'queryExpansion' | 'feedback'>>) => {
+      const latencySeconds = ((capability?.latencyMs ?? 5) / 1000) * Math.max(1, fields.sources.length);
+      retrievalSeconds += latencySeconds;
+      retrieveIds.push(id);
+      nodes.push(
+        createNode('retrieve', {
+          id,
+          method: first,
+          sourceKinds: candidate.sourceKinds,
+          k: candidate.topK,
+          perSource: fields.sources.length > 1,
+          focus: 'entities',
+          retry: input.retry,
+          timeoutMs: input.nodeTimeoutMs,
+          estimate: estimateOf(retrievedTokens, 0, latencySeconds),
+          ...fields,
+        }),
+      );
+    };
+    if (input.intentClasses.includes('incident')) {
+      hop(`retrieve-${first}-causes`, { sources: observations, inputs: [], queryExpansion: FAILURE_CAUSE_SIGNALS, note: 'failure causes in logs and events' });
+    }
+    const seedNode = retrieveIds[retrieveIds.length - 1];
+    hop(`retrieve-${first}-feedback`, {
+      sources: input.sources,
+      inputs: [seedNode],
+      // Seeds are observations (what happened), not documentation or changes (candidate causes).
+      feedback: { fromNode: seedNode, documents: FEEDBACK_DOCUMENTS, terms: FEEDBACK_TERMS, seedKinds: ['logs', 'events'] },
+      note: "evidence → cause hop: the query expanded with the previous hop's evidence terms",
+    });
   }
   let last = retrieveIds[retrieveIds.length - 1];
   if (retrieveIds.length > 1) {
@@ -63,7 +115,7 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
   }
   const contextTokens = Math.min(input.tokenBudget, estimates.tokens.value);
   nodes.push(createNode('compress', { id: 'compress', inputs: [last], method: candidate.compression, estimate: estimateOf(retrievedTokens * (1 - estimates.contextLoss.value), 0, LOCAL_STEP_SECONDS) }));
-  nodes.push(createNode('assemble', { id: 'assemble', inputs: ['compress'], tokenBudget: input.tokenBudget, finalK: input.finalK, estimate: estimateOf(Math.min(contextTokens, input.finalK * input.meanChunkTokens), 0, LOCAL_STEP_SECONDS) }));
+  nodes.push(createNode('assemble', { id: 'assemble', inputs: ['compress'], tokenBudget: input.tokenBudget, finalK: input.finalK, coverSources: multiEvidence, estimate: estimateOf(Math.min(contextTokens, input.finalK * input.meanChunkTokens), 0, LOCAL_STEP_SECONDS) }));
   const verifySeconds = candidate.verification === 'none' ? 0 : VERIFY_SECONDS;
   const reasonSeconds = Math.max(0.001, estimates.latencySeconds.value - retrievalSeconds - verifySeconds - 3 * LOCAL_STEP_SECONDS);
   nodes.push(

@@ -12,11 +12,14 @@ import { ContextRuntimeError } from '../errors';
 import type { GraphNode, NodeOfKind } from '../ir/graph';
 import type { ContextItem, Hit } from '../types';
 import { assembleContext, type AssembledContext } from './assemble-context';
+import { feedbackTerms } from './query-feedback';
 import { reciprocalRankFusion } from './rrf-fusion';
 
 export interface ExecutionDependencies {
   readonly goal: string;
   readonly identifiers: readonly string[];
+  /** The goal's entities and identifiers: the query of an entity-focused retrieval. */
+  readonly entities: readonly string[];
   readonly retrievers: ReadonlyMap<string, RetrieverPlugin>;
   readonly router: RouterPlugin;
   readonly reasoners: ReadonlyMap<string, ReasonerPlugin>;
@@ -26,7 +29,10 @@ export interface ExecutionDependencies {
   readonly modelTimeoutMs: number;
 }
 
-export interface RetrievedOutput { readonly hits: readonly Hit[] }
+export interface RetrievedOutput { readonly hits: readonly Hit[]; readonly expansion?: readonly string[] }
+
+/** Small k: across sources, rank position matters more than the sources' incomparable raw scores. */
+const STRATIFIED_RRF_K = 10;
 export interface CompressedOutput { readonly items: readonly ContextItem[]; readonly tokensBefore: number; readonly tokensAfter: number; readonly omitted: readonly { ref: number; chunkId: string; tokensRemoved: number; why: string }[] }
 
 function only<T>(inputs: ReadonlyMap<string, unknown>): T {
@@ -45,10 +51,24 @@ type Step = Omit<NodeOutcome, 'actual'> & { tokens: number; costUsd: number };
 
 export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExecutor {
   const steps: { [K in GraphNode['kind']]: (node: NodeOfKind<K>, inputs: ReadonlyMap<string, unknown>) => Promise<Step> } = {
-    async retrieve(node) {
+    async retrieve(node, inputs) {
       const retriever = plugin(dependencies.retrievers, node.method, 'retriever');
-      const hits = await retriever.search({ text: dependencies.goal, k: node.k, sources: node.sources, identifiers: dependencies.identifiers });
-      return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
+      const seedKinds = node.feedback?.seedKinds;
+      const firstHop = node.feedback ? ((inputs.get(node.feedback.fromNode) as RetrievedOutput | undefined)?.hits ?? []) : [];
+      const seed = firstHop.filter((hit) => !seedKinds || seedKinds.includes(hit.sourceKind));
+      const feedback = node.feedback ? feedbackTerms(dependencies.goal, seed, node.feedback.documents, node.feedback.terms, firstHop) : [];
+      const expansion = [...(node.queryExpansion ?? []), ...feedback];
+      const base = node.focus === 'entities' && dependencies.entities.length > 0 ? dependencies.entities.join(' ') : dependencies.goal;
+      const text = expansion.length ? `${base} ${expansion.join(' ')}` : base;
+      const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers });
+      let hits: readonly Hit[];
+      if (node.perSource && node.sources.length > 1) {
+        // Each source answers with its own best; RRF then interleaves them (rank 1 of every source first).
+        const perSourceK = Math.max(3, Math.ceil(node.k / node.sources.length));
+        const lists = await Promise.all(node.sources.map((source) => search([source], perSourceK)));
+        hits = reciprocalRankFusion(lists, STRATIFIED_RRF_K, node.k).map((hit) => ({ ...hit, method: node.method }));
+      } else hits = await search(node.sources, node.k);
+      return { output: { hits, expansion } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },
     async fuse(node, inputs) {
       const lists = node.inputs.map((input) => (inputs.get(input) as RetrievedOutput | undefined)?.hits ?? []);
@@ -66,7 +86,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       return { output, tokens: result.tokensAfter, costUsd: 0 };
     },
     async assemble(node, inputs) {
-      const assembled = assembleContext(only<CompressedOutput>(inputs), node.tokenBudget, node.finalK);
+      const assembled = assembleContext(only<CompressedOutput>(inputs), node.tokenBudget, node.finalK, node.coverSources);
       return { output: assembled, tokens: assembled.tokens, costUsd: 0 };
     },
     async reason(node, inputs) {

@@ -51,6 +51,7 @@ export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig
   const executor = createNodeExecutor({
     goal: request.goal,
     identifiers: explain.intent.identifiers.map((identifier) => identifier.value),
+    entities: [...new Set([...explain.intent.entities, ...explain.intent.identifiers.map((identifier) => identifier.value)])],
     retrievers: new Map(plugins.retrievers.map((retriever) => [retriever.method, retriever])),
     router: plugins.router,
     reasoners: new Map(plugins.reasoners.map((reasoner) => [reasoner.strategy, reasoner])),

@@ -28,6 +28,12 @@ export interface PlannedRequest {
   readonly timings: Readonly<Record<string, number>>;
 }
 
+/**
+ * Bumped whenever planning or graph building changes what a given input produces: it is part of
+ * the plan-cache key and the plan hash, so plans cached by older code are never served.
+ */
+export const PLANNER_VERSION = 'planner-2026.11.30-7';
+
 /** Output tokens a single answer may use; the cost model reads the same number via the tier caps. */
 const MAX_ANSWER_TOKENS = 600;
 
@@ -62,7 +68,7 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
   const sourceFingerprint = await plugins.knowledge.fingerprint(allowed.map((source) => source.name));
   const constraints = { ...request.constraints, require_verification: request.constraints?.require_verification ?? (policy.requireVerification || undefined) };
   const weights = resolveWeights(config.costmodel.weights, request.weights);
-  const key: PlanCacheKey = { intent: intent.normalized, sourceFingerprint, policyFingerprint: policy.fingerprint, constraintEnvelope: canonicalJson({ constraints, weights, budgets: config.budgets }) };
+  const key: PlanCacheKey = { intent: intent.normalized, sourceFingerprint, policyFingerprint: policy.fingerprint, constraintEnvelope: canonicalJson({ constraints, weights, budgets: config.budgets, planner: PLANNER_VERSION }) };
 
   const cacheStarted = performance.now();
   const cached = config.plan_cache.enabled && plugins.planCache ? await plugins.planCache.get(key) : undefined;
@@ -110,8 +116,10 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
     maxOutputTokens: MAX_ANSWER_TOKENS,
     retry: { maxAttempts: config.scheduler.max_attempts, backoffMs: config.scheduler.backoff_ms },
     nodeTimeoutMs: config.scheduler.node_timeout_ms,
+    intentClasses: intent.classes,
+    observationSources: scopedSources.filter((source) => source.kind === 'logs' || source.kind === 'events').map((source) => source.name),
   });
-  const hash = planHash({ intent, choice: chosen.candidate, sourceFingerprint, policyFingerprint: policy.fingerprint, constraints: mergedConstraints });
+  const hash = planHash({ intent, choice: chosen.candidate, sourceFingerprint, policyFingerprint: policy.fingerprint, constraints: mergedConstraints, plannerVersion: PLANNER_VERSION });
   const explained = rankForExplain(planned.candidates, chosen).map((candidate) => explainCandidate(candidate, candidate.candidate.id === chosen.candidate.id));
   const explain: ExplainResult = {
     goal: request.goal,

@@ -57,9 +57,10 @@ describe('execution graph IR', () => {
 
   it('hashes plans stably and sensitively', () => {
     const choice: CandidatePlan = { id: 'c1', retrieval: ['bm25'], sourceKinds: 'all', topK: 20, modelTier: 'local', reasoning: 'single_shot', compression: 'none', verification: 'citation', shape: 'sequential', approval: false };
-    const identity = { intent: { normalized: 'why', primary: 'incident' as const, classes: ['incident' as const] }, choice, sourceFingerprint: 'f1', policyFingerprint: 'p1', constraints: { max_cost_usd: 1 } };
+    const identity = { intent: { normalized: 'why', primary: 'incident' as const, classes: ['incident' as const] }, choice, sourceFingerprint: 'f1', policyFingerprint: 'p1', constraints: { max_cost_usd: 1 }, plannerVersion: 'p1' };
     expect(planHash(identity)).toBe(planHash({ ...identity, choice: { ...choice } }));
     expect(planHash(identity)).not.toBe(planHash({ ...identity, sourceFingerprint: 'f2' }));
     expect(planHash(identity)).not.toBe(planHash({ ...identity, constraints: { max_cost_usd: 2 } }));
+    expect(planHash(identity)).not.toBe(planHash({ ...identity, plannerVersion: 'p2' }));
   });
 });

