@@ -53,7 +53,8 @@ export async function convertWinkEmbeddings(jsonPath: string, cachePath: string)
     let position = 0;
     for (let match = ENTRY.exec(pending); match; match = ENTRY.exec(pending)) {
       position = ENTRY.lastIndex;
-      const word = match[1].includes('\\') ? (JSON.parse(`"${match[1]}"`) as string) : match[1];
+      // JSON.parse also copies: a regex capture is a slice that would pin its whole 4 MB read buffer.
+      const word = JSON.parse(`"${match[1]}"`) as string;
       const values = match[2].split(',').map(Number);
       const rank = values[dimensions + 1];
       if (values.length !== dimensions + 2 || !Number.isInteger(rank) || rank < 0 || rank >= words.length || words[rank] !== undefined) {

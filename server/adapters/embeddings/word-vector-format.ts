@@ -24,8 +24,8 @@ export interface CacheHeader {
   readonly sourceBytes: number;
 }
 
-/** The header when `bytes` start with a cache of this format version, else undefined. */
-export function readCacheHeader(bytes: Buffer): CacheHeader | undefined {
+/** The header when `bytes` start a cache of this format version whose file is `fileBytes` long, else undefined. */
+export function readCacheHeader(bytes: Buffer, fileBytes: number): CacheHeader | undefined {
   if (bytes.length < CACHE_HEADER_BYTES || bytes.toString('latin1', 0, 8) !== CACHE_MAGIC) return undefined;
   if (bytes.readUInt32LE(8) !== CACHE_FORMAT_VERSION || bytes.readUInt32LE(28) !== CACHE_ENCODING_INT8) return undefined;
   const header = {
@@ -35,5 +35,5 @@ export function readCacheHeader(bytes: Buffer): CacheHeader | undefined {
     sourceBytes: bytes.readUInt32LE(24),
   };
   const expected = CACHE_HEADER_BYTES + paddedTo4(header.vocabularyBytes) + header.count * 4 + header.count * header.dimensions;
-  return bytes.length === expected ? Object.freeze(header) : undefined;
+  return fileBytes === expected ? Object.freeze(header) : undefined;
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ContextRuntimeError } from '../../runtime/errors';
@@ -34,7 +34,7 @@ export function winkJsonPath(): string | undefined {
 /** Views over one cache file: no per-word objects, so a load costs a read plus the vocabulary Map. */
 export function loadWordVectorCache(cachePath: string): WordVectors {
   const bytes = readFileSync(cachePath);
-  const header = readCacheHeader(bytes);
+  const header = readCacheHeader(bytes, bytes.length);
   if (!header) throw new ContextRuntimeError('INVALID_CONFIG', `${cachePath} is not a word-vector cache of this version`, { field: 'embeddings' });
   const { dimensions, count, vocabularyBytes } = header;
   const words = bytes.toString('utf8', CACHE_HEADER_BYTES, CACHE_HEADER_BYTES + vocabularyBytes).split('\n');
@@ -67,9 +67,13 @@ function alignedFloat32(bytes: Buffer, offset: number, length: number): Float32A
 function cacheIsCurrent(cachePath: string, jsonPath: string | undefined): boolean {
   if (!existsSync(cachePath)) return false;
   const head = Buffer.alloc(CACHE_HEADER_BYTES);
-  const bytes = readFileSync(cachePath);
-  bytes.copy(head, 0, 0, CACHE_HEADER_BYTES);
-  const header = readCacheHeader(bytes);
+  const descriptor = openSync(cachePath, 'r');
+  try {
+    readSync(descriptor, head, 0, CACHE_HEADER_BYTES, 0);
+  } finally {
+    closeSync(descriptor);
+  }
+  const header = readCacheHeader(head, statSync(cachePath).size);
   if (!header) return false;
   return jsonPath === undefined || header.sourceBytes === statSync(jsonPath).size;
 }

@@ -53,7 +53,15 @@ export const configSchema = z
     models: z
       .object({ tiers: z.array(tierSchema).min(1) })
       .strict()
-      .default({ tiers: [{ name: 'local', provider: 'extractive' }] }),
+      // The offline reader always answers; hosted tiers join the plan space when their keys are set
+      // (until then EXPLAIN shows them cut, with the missing key named).
+      .default({
+        tiers: [
+          { name: 'local', provider: 'extractive' },
+          { name: 'cheap', provider: 'openai', api_key_env: 'OPENAI_API_KEY' },
+          { name: 'premium', provider: 'anthropic', api_key_env: 'ANTHROPIC_API_KEY' },
+        ],
+      }),
     budgets: z
       .object({
         max_tokens: z.number().int().positive().optional(),

@@ -13,7 +13,10 @@ const tokens = (value: number) => `${Math.round(value)}`;
 
 function describeNode(node: GraphNode): string {
   switch (node.kind) {
-    case 'retrieve': return `Retrieve ${node.method} k=${node.k} sources=${node.sources.join(',') || '(none)'}`;
+    case 'retrieve': {
+      const query = [node.focus === 'entities' ? 'query=entities' : 'query=goal', node.queryExpansion?.length ? `+${node.queryExpansion.length} cause terms` : '', node.feedback ? `+feedback from ${node.feedback.fromNode}` : ''].filter(Boolean).join(' ');
+      return `Retrieve ${node.method}${node.perSource ? ' per source' : ''} k=${node.k} ${query} sources=${node.sources.join(',') || '(none)'}`;
+    }
     case 'fuse': return `Fuse ${node.strategy} k=${node.rrfK}`;
     case 'rerank': return `Rerank ${node.method} top=${node.topN}`;
     case 'compress': return `Compress ${node.method}`;
@@ -44,9 +47,10 @@ export function renderExplainTree(explain: ExplainResult): string {
   const consumed = new Set(explain.graph.nodes.flatMap((node) => node.inputs));
   const printed = new Set<string>();
   const walk = (node: GraphNode, depth: number) => {
-    const prefix = depth === 0 ? '' : `${'      '.repeat(depth - 1)}  ->  `;
-    lines.push(`${prefix}${nodeLine(node, analyzed.get(node.id))}${printed.has(node.id) ? ' (shown above)' : ''}`);
+    // The graph is a DAG; like psql's tree, each node is printed once, under its first consumer.
     if (printed.has(node.id)) return;
+    const prefix = depth === 0 ? '' : `${'      '.repeat(depth - 1)}  ->  `;
+    lines.push(`${prefix}${nodeLine(node, analyzed.get(node.id))}`);
     printed.add(node.id);
     for (const input of node.inputs) walk(byId.get(input)!, depth + 1);
   };
@@ -61,12 +65,16 @@ export function renderExplainTree(explain: ExplainResult): string {
     lines.push('', `Run ${explain.analyze.runId}: ${explain.analyze.status}; actual tokens=${tokens(totals.actual.tokens)} cost=${money(totals.actual.costUsd)} time=${seconds(totals.actual.latencySeconds)} (estimated tokens=${tokens(totals.estimate.tokens)} cost=${money(totals.estimate.costUsd)} time=${seconds(totals.estimate.latencySeconds)})`);
   }
   const feasible = explain.candidates.filter((candidate) => candidate.feasible);
-  lines.push('', `Candidates: ${explain.enumerated} enumerated, ${explain.rejectedCandidates.length} rule/capability cuts; best feasible:`);
+  lines.push('', `Candidates: ${explain.enumerated} enumerated, ${explain.rejectedCandidates.filter((rejected) => rejected.stage !== 'dominated').length} rule/capability cuts; best feasible:`);
   for (const candidate of feasible.slice(0, 5)) lines.push(`  ${candidate.chosen ? '*' : ' '} ${candidate.score.total.toFixed(3)}  ${candidate.description}`);
   for (const candidate of explain.candidates.filter((entry) => !entry.feasible).slice(0, 3)) lines.push(`  x ${candidate.description}: ${candidate.violations.map((violation) => violation.message).join('; ')}`);
   if (explain.rejectedCandidates.length) {
     lines.push('Rejected candidates:');
-    for (const rejected of explain.rejectedCandidates) lines.push(`  - [${rejected.stage}] ${'description' in rejected.candidate ? rejected.candidate.description : rejected.candidate.id}: ${rejected.reason} (rule ${rejected.rule})`);
+    const dominated = explain.rejectedCandidates.filter((rejected) => rejected.stage === 'dominated');
+    for (const rejected of explain.rejectedCandidates.filter((entry) => entry.stage !== 'dominated')) {
+      lines.push(`  - [${rejected.stage}] ${'description' in rejected.candidate ? rejected.candidate.description : rejected.candidate.id}: ${rejected.reason} (rule ${rejected.rule})`);
+    }
+    if (dominated.length) lines.push(`  - [dominated] ${dominated.length} candidates no better on any estimate than a surviving one (rule optimizer.dominated; --json lists them)`);
   }
   lines.push(`Sources: ${explain.selectedSources.join(', ') || '(none)'}`);
   for (const rejected of explain.rejectedSources) lines.push(`  - rejected ${rejected.source} (${rejected.reason}): ${rejected.detail}`);

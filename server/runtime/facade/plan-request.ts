@@ -9,7 +9,7 @@ import type { ExplainResult } from '../explain/explain-types';
 import { buildExecutionGraph } from '../execution/graph-builder';
 import type { ExecutionGraph } from '../ir/graph';
 import { graphFromJson } from '../ir/serialize-graph';
-import { planHash } from '../ir/plan-hash';
+import { planHash, sha256Hex } from '../ir/plan-hash';
 import { canonicalJson } from '../ir/serialize-graph';
 import { planGoal } from '../planner/plan-pipeline';
 import { resolveWeights } from '../costmodel/plan-score';
@@ -68,7 +68,12 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
   const sourceFingerprint = await plugins.knowledge.fingerprint(allowed.map((source) => source.name));
   const constraints = { ...request.constraints, require_verification: request.constraints?.require_verification ?? (policy.requireVerification || undefined) };
   const weights = resolveWeights(config.costmodel.weights, request.weights);
-  const key: PlanCacheKey = { intent: intent.normalized, sourceFingerprint, policyFingerprint: policy.fingerprint, constraintEnvelope: canonicalJson({ constraints, weights, budgets: config.budgets, planner: PLANNER_VERSION }) };
+  const retrievers = plugins.retrievers.map((retriever) => retriever.capabilities());
+  const tiers = plugins.router.tiers();
+  // What the plugins can do is part of the envelope: a tier gaining its key, or an extension
+  // appearing, must re-plan rather than serve a plan made without it.
+  const capabilityFingerprint = sha256Hex(canonicalJson({ retrievers: retrievers.map(({ method, available }) => [method, available]), tiers: tiers.map(({ name, available, capabilities }) => [name, available, capabilities]), retrieval: config.retrieval, scheduler: config.scheduler }));
+  const key: PlanCacheKey = { intent: intent.normalized, sourceFingerprint, policyFingerprint: policy.fingerprint, constraintEnvelope: canonicalJson({ constraints, weights, budgets: config.budgets, planner: PLANNER_VERSION, capabilities: capabilityFingerprint }) };
 
   const cacheStarted = performance.now();
   const cached = config.plan_cache.enabled && plugins.planCache ? await plugins.planCache.get(key) : undefined;
@@ -79,8 +84,8 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
   }
 
   const context: PlanningContext = {
-    retrievers: plugins.retrievers.map((retriever) => retriever.capabilities()),
-    tiers: plugins.router.tiers(),
+    retrievers,
+    tiers,
     sources: allowed,
     policy,
     reasoners: plugins.reasoners.map((reasoner) => ({ strategy: reasoner.strategy, expectedModelCalls: reasoner.expectedModelCalls })),
