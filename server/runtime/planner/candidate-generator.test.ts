@@ -37,10 +37,10 @@ describe('enumeration', () => {
 });
 
 describe('capability cuts', () => {
-  it('quotes an unavailable retriever’s reason verbatim and groups the cut', () => {
+  it('quotes an unavailable retriever’s reason verbatim after its method name and groups the cut', () => {
     const set = generate('What is a circuit breaker?', demoPlanningContext({ denseAvailable: false }));
     const cut = set.rejected.find((entry) => entry.rule === 'capability.retriever');
-    expect(cut).toMatchObject({ stage: 'capability', reason: DENSE_UNAVAILABLE_REASON });
+    expect(cut).toMatchObject({ stage: 'capability', reason: `dense unavailable: ${DENSE_UNAVAILABLE_REASON}` });
     expect((cut!.candidate as { description: string }).description).toMatch(/^\d+ candidates using dense$/);
     expect(set.candidates.some((candidate) => candidate.retrieval.includes('dense'))).toBe(false);
   });

@@ -23,7 +23,7 @@ const SHAPES: readonly ExecutionShape[] = ['sequential', 'parallel'];
 function retrievalCut(set: RetrievalSet, rules: readonly IntentRule[], context: PlanningContext): Cut | undefined {
   for (const retriever of set.retrievers) {
     if (!retriever.available) {
-      const reason = retriever.unavailableReason ?? `retriever ${retriever.method} reported itself unavailable without a reason`;
+      const reason = `${retriever.method} unavailable: ${retriever.unavailableReason ?? 'the retriever reported itself unavailable without a reason'}`;
       return { stage: 'capability', rule: 'capability.retriever', reason, subject: `using ${retriever.method}` };
     }
   }

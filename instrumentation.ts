@@ -1,0 +1,16 @@
+/**
+ * Next.js start-up hook: open the runtime as the server starts, so migrations apply and the demo
+ * corpus loads on first start rather than on the first request (and a broken config or a locked
+ * data directory shows in the server log at once).
+ */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { getRuntime } = await import('./server/services/runtime-instance');
+  try {
+    await getRuntime();
+    console.log('[context-runtime] runtime ready');
+  } catch (error) {
+    // The page still serves and reports the problem; requests retry the open.
+    console.error(`[context-runtime] runtime failed to open: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
