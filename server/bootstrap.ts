@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { openStores } from './adapters/db/open-stores';
+import { resolveEmbedder } from './adapters/embeddings/embedder-factory';
 import { createModelPlugin } from './adapters/models/ai-sdk-model';
 import { preloadTokenEncoder, createTokenCounter } from './adapters/models/token-counter';
 import { createTieredRouter } from './adapters/models/tiered-router';
@@ -37,16 +38,24 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
   try {
     preloadTokenEncoder();
     const countTokens = createTokenCounter();
-    const stores = await openStores({ ...(url ? { url } : { dataDir }), planCacheTtlSeconds: config.plan_cache.ttl_seconds });
+    const embedder = resolveEmbedder(undefined, process.env);
+    const stores = await openStores({
+      ...(url ? { url } : { dataDir }),
+      planCacheTtlSeconds: config.plan_cache.ttl_seconds,
+      dense: embedder.available ? { embedder: embedder.embedder } : { embedderUnavailableReason: embedder.unavailableReason },
+    });
     const router = createTieredRouter(config.models.tiers.map((tier) => createModelPlugin(tier, process.env)));
     if (config.demo.load_on_start && (await stores.store.listSources()).length === 0) {
       await loadDemoCorpus(stores.store, { countTokens, workDir: resolve(dataDir ? dirname(dataDir) : '.data', 'demo-work') });
     }
+    // Embeds whatever was ingested while no embedder ran (the demo: ~0.5 s; the first start ever
+    // also converts the word vectors into their binary cache, ~6–8 s).
+    await stores.embedChunks();
     return {
       store: stores.store,
       storeCapabilities: stores.capabilities,
       knowledge: stores.knowledge,
-      retrievers: stores.retrievers,
+      retrievers: [...stores.retrievers, stores.dense],
       router,
       reasoners: [createSingleShotReasoner()],
       compressions: BUILTIN_COMPRESSIONS,
@@ -67,7 +76,11 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
       traceSink: stores.traceSink,
       observationStore: stores.observationStore,
       countTokens,
-      ingester: (path, ingestOptions) => ingestPath(stores.store, path, { sourceName: ingestOptions.source, countTokens, onProgress: ingestOptions.onProgress }),
+      ingester: async (path, ingestOptions) => {
+        const results = await ingestPath(stores.store, path, { sourceName: ingestOptions.source, countTokens, onProgress: ingestOptions.onProgress });
+        await stores.embedChunks();
+        return results;
+      },
       close: async () => {
         await stores.close();
         lock?.release();

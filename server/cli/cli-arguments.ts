@@ -39,9 +39,23 @@ export interface CliCommand {
 
 const numberOrRaw = (value: string | undefined) => (value === undefined ? undefined : value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value);
 
+/** `--max-cost-usd -1` would read "-1" as an option; join such values so the runtime can name the problem. */
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index];
+    const next = argv[index + 1];
+    if (/^--max-[a-z-]+$/.test(argument) && next !== undefined && /^-[\d.]/.test(next)) {
+      joined.push(`${argument}=${next}`);
+      index++;
+    } else joined.push(argument);
+  }
+  return joined;
+}
+
 export function parseCli(argv: readonly string[]): CliCommand {
   const { values, positionals } = parseArgs({
-    args: [...argv],
+    args: joinNegativeValues(argv),
     allowPositionals: true,
     strict: true,
     options: {

@@ -83,8 +83,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (process.env.CONTEXT_RUNTIME_DEBUG) console.error(error);
     const message = error instanceof Error ? error.message : String(error);
-    const userError = (isContextRuntimeError(error) && error.isUserError) || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || (error as { data?: { runtimeError?: unknown } }).data?.runtimeError !== undefined;
-    process.stderr.write(`context-runtime: ${message}\n`);
+    const argumentError = String((error as { code?: string }).code ?? '').startsWith('ERR_PARSE_ARGS_');
+    const userError = (isContextRuntimeError(error) && error.isUserError) || argumentError || (error as { data?: { runtimeError?: unknown } }).data?.runtimeError !== undefined;
+    // parseArgs explains over several lines; the first says what is wrong.
+    process.stderr.write(`context-runtime: ${argumentError ? message.split('\n')[0] : message}\n`);
     return userError ? 2 : 1;
   } finally {
     await client?.close();

@@ -101,6 +101,21 @@ describe('bad requests on embedded PGlite', () => {
     expect(await fixture.counts()).toEqual(before);
   });
 
+  // Regression: NUL or a lone surrogate once reached Postgres and leaked a raw query error.
+  it('rejects a goal Postgres cannot store (NUL, lone surrogate) as INVALID_INPUT naming goal', async () => {
+    await expectRejectedWithoutWrites({ goal: 'Explain why\u0000 checkout-api failed' }, 'INVALID_INPUT', 'goal');
+    await expectRejectedWithoutWrites({ goal: 'Explain why \ud800 checkout-api failed' }, 'INVALID_INPUT', 'goal');
+  });
+
+  // Regression: listRuns once threw synchronously instead of rejecting its promise.
+  it('listRuns with a bad limit rejects its promise rather than throwing synchronously', async () => {
+    let pending: Promise<unknown> | undefined;
+    expect(() => {
+      pending = fixture.runtime.listRuns({ limit: 0 });
+    }).not.toThrow();
+    await expect(pending).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'limit' });
+  });
+
   it('still plans and runs normally after all those rejections', async () => {
     const result = await fixture.runtime.run({ goal: DEMO_QUESTION });
     expect(result.status).toBe('completed');

@@ -21,7 +21,7 @@ import { planRequest, type PlannedRequest } from './facade/plan-request';
 import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/runtime-factory';
 import type { RuntimePlugins } from './facade/runtime-plugins';
 import { simulatePlan } from './facade/simulate-plan';
-import { validateRunRequest } from './facade/validate-request';
+import { assertStorableText, validateRunRequest } from './facade/validate-request';
 import type { IngestResult } from './contracts/store';
 import type { SourceInfo } from './types';
 
@@ -101,6 +101,8 @@ export class ContextRuntime {
     if (decision !== 'approved' && decision !== 'rejected') throw invalidInput('decision', `expected "approved" or "rejected", got ${JSON.stringify(decision)}`);
     if (typeof by !== 'string' || by.trim() === '') throw invalidInput('by', 'expected the name of the person deciding');
     if (typeof comment !== 'string' || comment.length > 4000) throw invalidInput('comment', 'expected a string of at most 4000 characters');
+    assertStorableText('by', by);
+    assertStorableText('comment', comment);
     const record = await this.loadRun(runId);
     if (record.status !== 'awaiting_approval' || record.pendingNodeId !== nodeId) {
       throw new ContextRuntimeError('CONFLICT', `run ${runId} is not waiting for approval at node ${nodeId} (status ${record.status}${record.pendingNodeId ? `, waiting at ${record.pendingNodeId}` : ''})`, { field: 'nodeId' });
@@ -115,7 +117,7 @@ export class ContextRuntime {
     return { run: toRunResult(record, explain, explain.graph), spans: await this.plugins.traceSink.spansOf(runId) };
   }
 
-  listRuns(options: { readonly limit?: number; readonly status?: RunStatus; readonly search?: string } = {}): Promise<readonly RunSummary[]> {
+  async listRuns(options: { readonly limit?: number; readonly status?: RunStatus; readonly search?: string } = {}): Promise<readonly RunSummary[]> {
     const limit = options.limit ?? 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidInput('limit', `expected an integer from 1 to 1000, got ${limit}`);
     return this.plugins.runStore.listRuns({ limit, status: options.status, search: options.search });

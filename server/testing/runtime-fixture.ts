@@ -3,7 +3,7 @@
  * factory server/bootstrap registers) on a throwaway embedded database in a temp directory, with
  * the demo corpus loaded on start. Integration tests share one per file: a PGlite open costs 1–3 s.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -37,7 +37,7 @@ export interface RuntimeFixture {
 export interface RuntimeFixtureOptions {
   /** Extra YAML config merged over `database.data_dir` (top-level keys replace). */
   readonly config?: Record<string, unknown>;
-  /** Reuse an existing temp root (restart); default: a fresh mkdtemp. */
+  /** Directory to use as the root (created if missing); default: a fresh mkdtemp. An existing config file there is kept unless `config` is given. */
   readonly root?: string;
 }
 
@@ -67,9 +67,10 @@ export async function openRuntimeFixture(options: RuntimeFixtureOptions = {}): P
   // Env beats config in bootstrap; a stray override would point every test at one shared directory.
   delete process.env.CONTEXT_RUNTIME_DATA_DIR;
   const root = options.root ?? mkdtempSync(join(tmpdir(), 'context-runtime-it-'));
+  mkdirSync(root, { recursive: true });
   const dataDir = join(root, 'pglite');
   const configPath = join(root, 'context-runtime.yaml');
-  if (!options.root) writeConfig(configPath, { database: { data_dir: dataDir }, ...options.config });
+  if (options.config || !existsSync(configPath)) writeConfig(configPath, { database: { data_dir: dataDir }, ...options.config });
   lastPlugins = undefined;
   const runtime = await ContextRuntime.fromConfig(configPath);
   const plugins = lastPlugins as RuntimePlugins | undefined;

@@ -23,11 +23,13 @@ describe('openStores on embedded PGlite', () => {
       '0001_optional_extensions',
       '0002_search_indexes',
       '0003_approval_audit_append_only',
+      '0004_chunk_embeddings',
+      '0005_dense_hnsw_index',
     ]);
     await first.close();
     stores = await openStores({ dataDir });
     expect(stores.migrations.applied).toEqual([]);
-    expect(stores.migrations.total).toBe(4);
+    expect(stores.migrations.total).toBe(6);
     expect(stores.database.driver).toBe('pglite');
   });
 

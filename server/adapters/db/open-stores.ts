@@ -2,6 +2,8 @@ import { type Database, openDatabase, type OpenDatabaseOptions } from '../../../
 import { migrateDatabase, type MigrationReport } from '../../../db/migrate';
 import type { RetrieverPlugin } from '../../runtime/contracts/retriever';
 import type { StoreCapabilities } from '../../runtime/contracts/store';
+import { type DenseSetupOptions, setupDenseRetrieval } from '../embeddings/dense-setup';
+import type { EmbedPendingReport } from '../embeddings/embed-pending';
 import { Bm25Retriever } from '../retrievers/bm25-retriever';
 import { FulltextRetriever } from '../retrievers/fulltext-retriever';
 import { CorpusStats } from './corpus-stats';
@@ -16,6 +18,8 @@ import { BM25_INDEX_NAME, detectStoreCapabilities, ensureOptionalSearchSupport, 
 export interface OpenStoresOptions extends OpenDatabaseOptions {
   /** plan_cache.ttl_seconds from the config; undefined = entries never expire. */
   readonly planCacheTtlSeconds?: number;
+  /** Embedder behind the dense retriever (default: offline SIF, server/adapters/embeddings) and its cache path. */
+  readonly dense?: DenseSetupOptions;
 }
 
 export interface Stores {
@@ -30,6 +34,10 @@ export interface Stores {
   readonly knowledge: PgKnowledge;
   /** bm25 (available only with pg_textsearch) and fulltext (always), in that order. */
   readonly retrievers: readonly RetrieverPlugin[];
+  /** pgvector HNSW over chunk embeddings; unavailable (with the reason) without `vector`. Kept apart from `retrievers` so callers opt in. */
+  readonly dense: RetrieverPlugin;
+  /** Embeds current chunks that lack a vector from the configured embedder: call after ingest and at start-up. */
+  embedChunks(): Promise<EmbedPendingReport>;
   close(): Promise<void>;
 }
 
@@ -47,6 +55,7 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
       ? `index ${BM25_INDEX_NAME} is missing although pg_textsearch is installed`
       : capabilities.missing.pg_textsearch;
     const store = new PgStore(database, capabilities, corpus);
+    const dense = await setupDenseRetrieval(database, capabilities, corpus, options.dense);
     const knowledge = new PgKnowledge(database, store);
     const planCache = new PgPlanCache(database, {
       ttlSeconds: options.planCacheTtlSeconds,
@@ -68,6 +77,8 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
         new Bm25Retriever(database, corpus, { available: bm25Ready, ...(bm25Ready ? {} : { reason: bm25Reason }) }),
         new FulltextRetriever(database, corpus),
       ]),
+      dense: dense.retriever,
+      embedChunks: dense.embedChunks,
       close: () => database.close(),
     });
   } catch (error) {

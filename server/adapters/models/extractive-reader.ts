@@ -1,13 +1,18 @@
 import type { ParsedContextBlock, ParsedContextPrompt } from '../../runtime/reasoner/context-prompt';
-import { splitSentences } from '../../runtime/reasoner/sentence-splitter';
+import { FAILURE_CAUSE_SIGNALS } from '../../runtime/execution/failure-signals';
 import { contentTerms, stem, tokenize } from '../../runtime/reasoner/text-terms';
+import { blockPieces, type PieceRole } from './extractive-block-parser';
 
 /**
  * The extractive reader behind the built-in offline model: it never writes a claim of its own,
- * it selects context sentences and cites each one. Scoring is Okapi BM25 of each sentence against
- * the question (Robertson & Zaragoza 2009, k1 = 1.2, b = 0.75), with IDF computed over the
- * sentences of this context only, plus small bonuses for the vocabulary that carries incident
- * evidence (failures, resources, causes, changes) and for identifiers named in the question.
+ * it selects context sentences and cites each one. A sentence's score is Okapi BM25 against the
+ * question (Robertson & Zaragoza 2009, k1 = 1.2, b = 0.75, IDF over the sentences of this context),
+ * plus the four sentence-extraction methods of Edmundson (1969): cue words (bonus words naming a
+ * cause, stigma words naming only a symptom), title words (the sentence restating its item's
+ * title), location (a commit's subject line; diff headers and table headers never stand alone),
+ * and key words — here taken across sources: a sentence whose rare terms recur in items of other
+ * sources is independent evidence agreeing, the cross-document centrality of LexRank (Erkan &
+ * Radev 2004) and the strength-based evidence aggregation of Wang et al. (ICLR 2018).
  */
 const K1 = 1.2;
 const B = 0.75;
@@ -38,6 +43,7 @@ const SIGNAL_WORDS: readonly (readonly string[])[] = [
   'lowered raised increased decreased changed reverted revert rollback rolled deployed deploy bumped reduced set updated merged released config'.split(' '),
 ];
 const SIGNAL_CATEGORIES: readonly ReadonlySet<string>[] = SIGNAL_WORDS.map((words) => new Set(words.map(stem)));
+const CHANGE_CATEGORY = SIGNAL_CATEGORIES[3];
 /** Each signal category present adds this share of the question's mean IDF (at most three categories). */
 const SIGNAL_SHARE = 0.35;
 /** An identifier of the question found verbatim in a sentence counts its IDF once more: rare IDs (a request id) weigh most. */
@@ -45,15 +51,78 @@ const IDENTIFIER_SHARE = 1.0;
 /** Quantities and codes ("256Mi", "exit code 137") are what answers are made of. */
 const QUANTITY_SHARE = 0.15;
 
+/**
+ * Symptoms follow from any cause, so they cannot tell causes apart: waiting, back-off, probe and
+ * deadline lines appear in every failed rollout (Kubernetes' own waiting reasons and probe events).
+ * A back-off is the kubelet pausing after a failure, whatever it was, so the *BackOff reasons count
+ * as symptoms even though failure-signals lists CrashLoopBackOff for retrieval.
+ */
+const SYMPTOM_CUES: ReadonlySet<string> = new Set(
+  'waiting backoff back-off readiness liveness probe unhealthy deadline progressdeadlineexceeded restarting pending retrying'.split(' ').map(stem),
+);
+/** Termination reasons name the cause itself (failure-signals.ts), whatever the question's wording. */
+const CAUSE_CUES: ReadonlySet<string> = new Set(
+  [...FAILURE_CAUSE_SIGNALS.filter((signal) => !signal.endsWith('backoff')), 'oom', 'oomkilling', 'sigkill', 'sigsegv', 'sigabrt'].map(stem),
+);
+/** The connectives of an explicit causal statement answer a why-question only ("What changed?" wants the change, not the reason). */
+const CAUSAL_CONNECTIVES: ReadonlySet<string> = new Set(['because', 'due', 'caused'].map(stem));
+/**
+ * Edmundson's bonus word weight, in shares of the question's mean IDF. On the demo incident context
+ * ("Explain why deployment checkout-api failed") the OOMKilled event and the commit subject stay the
+ * two leading lines when any one of these weights is scaled by 0.6…1.5.
+ */
+const CAUSE_SHARE = 0.8;
+/** Stigma: a symptom-only sentence can support an answer but not give a reason, so it keeps this share of its score. */
+const SYMPTOM_WEIGHT = 0.6;
+/**
+ * A why-question asks for a reason (the DESC:reason class of Li & Roth 2002): a sentence without a
+ * failure, resource, cause or change word cannot state one, however many question words it repeats.
+ */
+const CAUSAL_QUESTION = /\b(?:why|caused?|causes|reasons?|root[- ]cause|how come)\b/i;
+const NO_SIGNAL_WEIGHT = 0.5;
+/**
+ * In a why-question the words besides the subject's identifiers ("rollout", "fail", "restarting") name
+ * what is to be explained: a sentence repeating them restates the question ("If a rollout fails, …")
+ * rather than answering it, so their BM25 weight is halved — bag-of-words overlap is a weak signal
+ * for why-QA (Verberne et al., Computational Linguistics 36(2), 2010).
+ */
+const EXPLANANDUM_WEIGHT = 0.5;
+/**
+ * A why-question about a named subject ("checkout-api") asks about one incident; a sentence naming no
+ * subject, identifier, path or number ("During a failed rollout, roll back first") is general advice,
+ * not evidence of it. Numbers and named things are the marks of specific sentences (Louis & Nenkova 2011).
+ */
+const GENERIC_WEIGHT = 0.5;
+/**
+ * Each other source whose best sentence agrees raises the score by up to this fraction; at most
+ * MAX_CORROBORATING sources count. It multiplies rather than adds, as in question-biased LexRank
+ * (Otterbacher, Erkan & Radev 2005): agreement lends weight to a relevant sentence, but cannot make
+ * a sentence the question is not about (a pool timeout, when the question asks for the pool size) relevant.
+ */
+const CORROBORATION_GAIN = 0.5;
+const MAX_CORROBORATING = 3;
+/** Agreement with one sentence saturates at the IDF of this many terms that occur only twice in the context. */
+const CORROBORATION_SATURATION = 2;
+/** A sentence restating all of its item's title words gets this share (Edmundson's title method). */
+const TITLE_SHARE = 0.6;
+/** The commit subject is its author's one-line summary of the change ("git log --oneline"). */
+const SUBJECT_SHARE = 0.6;
+/** A diff line pair or a table row is a detail that supports a claim, rarely the claim itself. */
+const DETAIL_WEIGHT = 0.75;
+
 interface Unit {
   readonly ref: number;
+  readonly source: string;
   readonly order: number;
+  readonly role: PieceRole;
   readonly text: string;
   readonly terms: readonly string[];
   readonly termSet: ReadonlySet<string>;
   readonly tokens: ReadonlySet<string>;
   /** Letters-only terms: the same event on another pod or at another time has the same shape. */
   readonly shape: ReadonlySet<string>;
+  /** Terms that can agree with another source: no timestamps, no small numbers, quantities also as bare numbers. */
+  readonly evidence: ReadonlySet<string>;
 }
 
 export interface SelectedSentence {
@@ -64,15 +133,43 @@ export interface SelectedSentence {
 
 const isIdentifier = (token: string) => (/[a-z]/.test(token) && /\d/.test(token)) || (/[-_.:/]/.test(token) && token.length > 3);
 
+const TIMESTAMP = /\b\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?\b|\b\d{2}:\d{2}:\d{2}(?:\.\d+)?\b/gi;
+
+/** "256Mi" agrees with a metric's bare "256"; timestamps agree with everything and so with nothing. */
+function evidenceTerms(text: string): Set<string> {
+  const terms = new Set<string>();
+  for (const term of contentTerms(text.replace(TIMESTAMP, ' '))) {
+    if (/^\d+$/.test(term) && term.length < 3) continue;
+    terms.add(term);
+    const quantity = /^(\d{3,}(?:\.\d+)?)[a-z]{1,3}$/.exec(term);
+    if (quantity) terms.add(quantity[1]);
+  }
+  return terms;
+}
+
+/** "<title> — <sourceName>, <locator>" back into its parts (titles may themselves contain " — "). */
+function headerParts(header: string): { title: string; source: string; locator: string } {
+  const split = header.lastIndexOf(' — ');
+  const origin = split === -1 ? '' : header.slice(split + 3);
+  const comma = origin.indexOf(', ');
+  return {
+    title: split === -1 ? header : header.slice(0, split),
+    source: comma === -1 ? origin : origin.slice(0, comma),
+    locator: comma === -1 ? '' : origin.slice(comma + 2),
+  };
+}
+
 function unitsOf(blocks: readonly ParsedContextBlock[]): Unit[] {
   let order = 0;
-  return blocks.flatMap((block) =>
-    splitSentences(block.text).map((text) => {
-      const terms = contentTerms(text);
+  return blocks.flatMap((block) => {
+    const source = headerParts(block.header).source;
+    return blockPieces(block.text).map((piece) => {
+      const scored = piece.scored ?? piece.text;
+      const terms = contentTerms(scored);
       const shape = new Set(terms.filter((term) => !/\d/.test(term)));
-      return { ref: block.ref, order: order++, text, terms, termSet: new Set(terms), tokens: new Set(tokenize(text)), shape };
-    }),
-  );
+      return { ref: block.ref, source, order: order++, role: piece.role, text: piece.text, terms, termSet: new Set(terms), tokens: new Set(tokenize(scored)), shape, evidence: evidenceTerms(scored) };
+    });
+  });
 }
 
 function jaccard(left: ReadonlySet<string>, right: ReadonlySet<string>): number {
@@ -82,29 +179,61 @@ function jaccard(left: ReadonlySet<string>, right: ReadonlySet<string>): number 
   return union === 0 ? 0 : shared / union;
 }
 
+/** BM25's IDF of a term found in `found` of `total` units. */
+const idfOf = (found: number, total: number) => Math.log(1 + (total - found + 0.5) / (found + 0.5));
+
+function documentFrequencies(sets: readonly ReadonlySet<string>[]): (term: string) => number {
+  const frequency = new Map<string, number>();
+  for (const set of sets) for (const term of set) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  return (term) => idfOf(frequency.get(term) ?? 0, sets.length);
+}
+
+/**
+ * Per unit, how many other sources hold a sentence agreeing with it on rare terms (0…MAX_CORROBORATING,
+ * fractional). Question terms are left out: every retrieved item shares them. Items of the same source
+ * are not independent (a log repeating itself), so they never corroborate each other.
+ */
+function corroboration(units: readonly Unit[], queryTerms: ReadonlySet<string>): number[] {
+  const idf = documentFrequencies(units.map((unit) => unit.evidence));
+  const saturation = CORROBORATION_SATURATION * idfOf(2, units.length);
+  return units.map((unit) => {
+    const best = new Map<string, number>();
+    for (const other of units) {
+      if (other.source === unit.source) continue;
+      let agreement = 0;
+      for (const term of unit.evidence) if (!queryTerms.has(term) && other.evidence.has(term)) agreement += idf(term);
+      best.set(other.source, Math.max(best.get(other.source) ?? 0, agreement));
+    }
+    const credits = [...best.values()].map((agreement) => Math.min(1, agreement / saturation)).sort((left, right) => right - left);
+    return credits.slice(0, MAX_CORROBORATING).reduce((sum, credit) => sum + credit, 0);
+  });
+}
+
 /** Scores every context sentence against the question and picks the evidence, best first. */
 export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] {
   const queryTerms = [...new Set(contentTerms(prompt.question))];
+  const querySet = new Set(queryTerms);
   const units = unitsOf(prompt.blocks);
   if (queryTerms.length === 0 || units.length === 0) return [];
-  const documentFrequency = new Map<string, number>();
-  for (const unit of units) for (const term of unit.termSet) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-  const idf = (term: string) => {
-    const frequency = documentFrequency.get(term) ?? 0;
-    return Math.log(1 + (units.length - frequency + 0.5) / (frequency + 0.5));
-  };
+  const causal = CAUSAL_QUESTION.test(prompt.question);
+  const idf = documentFrequencies(units.map((unit) => unit.termSet));
   const meanIdf = queryTerms.reduce((sum, term) => sum + idf(term), 0) / queryTerms.length;
   const averageLength = units.reduce((sum, unit) => sum + unit.terms.length, 0) / units.length || 1;
   const questionIdentifiers = tokenize(prompt.question).filter(isIdentifier);
+  const identifierTerms = new Set(questionIdentifiers.flatMap(contentTerms));
   const headers = new Map(prompt.blocks.map((block) => {
     const terms = new Set(contentTerms(block.header));
     const matched = queryTerms.filter((term) => terms.has(term));
-    return [block.ref, { terms, score: matched.reduce((sum, term) => sum + idf(term), 0), distinct: matched.length }] as const;
+    const parts = headerParts(block.header);
+    const locator = new Set(contentTerms(parts.locator));
+    const title = new Set(contentTerms(parts.title).filter((term) => !querySet.has(term) && !locator.has(term)));
+    return [block.ref, { terms, title, score: matched.reduce((sum, term) => sum + idf(term), 0), distinct: matched.length }] as const;
   }));
+  const agreement = corroboration(units, querySet);
 
   const scored: ScoredUnit[] = [];
-  for (const unit of units) {
-    const header = headers.get(unit.ref) ?? { terms: new Set<string>(), score: 0, distinct: 0 };
+  units.forEach((unit, index) => {
+    const header = headers.get(unit.ref) ?? { terms: new Set<string>(), title: new Set<string>(), score: 0, distinct: 0 };
     let lexical = 0;
     let matched = false;
     for (const term of queryTerms) {
@@ -112,20 +241,33 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
       if (frequency === 0) continue;
       matched = true;
       if (header.terms.has(term)) continue;
-      lexical += (idf(term) * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * unit.terms.length) / averageLength));
+      const weight = causal && !identifierTerms.has(term) ? EXPLANANDUM_WEIGHT : 1;
+      lexical += (weight * idf(term) * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * unit.terms.length) / averageLength));
     }
-    const categories = SIGNAL_CATEGORIES.filter((category) => unit.terms.some((term) => category.has(term))).length;
+    // A commit subject or a changed line states a change by where it stands, whatever its words.
+    const located = unit.role === 'subject' || unit.role === 'change' ? [CHANGE_CATEGORY] : [];
+    const categories = new Set([...SIGNAL_CATEGORIES.filter((category) => unit.terms.some((term) => category.has(term))), ...located]).size;
     // A sentence qualifies by sharing a question term, or by carrying incident signal inside a block whose header
     // names what the question is about (two or more question terms: "checkout-api container log", not just "log").
-    if (!matched && (header.distinct < HEADER_MIN_TERMS || categories === 0)) continue;
+    if (!matched && (header.distinct < HEADER_MIN_TERMS || categories === 0)) return;
     const identifierWeight = questionIdentifiers.filter((identifier) => unit.tokens.has(identifier)).reduce((sum, identifier) => sum + idf(stem(identifier)), 0);
     const hasQuantity = [...unit.tokens].some((token) => /^\d+(\.\d+)?[a-z]{1,3}$|^\d{3}$/.test(token));
+    const cause = unit.terms.some((term) => CAUSE_CUES.has(term) || (causal && CAUSAL_CONNECTIVES.has(term)));
+    const symptom = !cause && unit.terms.some((term) => SYMPTOM_CUES.has(term) && !querySet.has(term));
+    let titleShare = 0;
+    for (const term of header.title) if (unit.termSet.has(term)) titleShare += 1 / header.title.size;
     let score = lexical + HEADER_WEIGHT * header.score + IDENTIFIER_SHARE * identifierWeight;
     score += meanIdf * (SIGNAL_SHARE * Math.min(categories, 3) + (hasQuantity ? QUANTITY_SHARE : 0));
+    score += meanIdf * (TITLE_SHARE * titleShare + (unit.role === 'subject' ? SUBJECT_SHARE : 0) + (cause ? CAUSE_SHARE : 0));
+    score *= 1 + CORROBORATION_GAIN * agreement[index];
+    if (symptom) score *= SYMPTOM_WEIGHT;
+    if (causal && categories === 0) score *= NO_SIGNAL_WEIGHT;
+    if (causal && questionIdentifiers.length > 0 && ![...unit.tokens].some((token) => /\d|[_./:]/.test(token) || questionIdentifiers.includes(token))) score *= GENERIC_WEIGHT;
+    if (unit.role === 'change' || unit.role === 'row') score *= DETAIL_WEIGHT;
     // Headings and fragments ("## Symptoms") carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;
     scored.push({ unit, score });
-  }
+  });
   return pickDiverse(scored).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
 
@@ -155,9 +297,9 @@ function pickDiverse(scored: readonly ScoredUnit[]): ScoredUnit[] {
   return chosen.sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
 }
 
-/** "- <sentence> [n]." — the marker goes before the sentence's own closing punctuation. */
+/** "- <sentence> [n]." — the marker goes before the sentence's own closing punctuation (an ellipsis stays in place). */
 export function renderCitedSentence(sentence: SelectedSentence): string {
-  const ending = /[.!?]$/.exec(sentence.text)?.[0] ?? '';
+  const ending = /(?<!\.)[.!?]$/.exec(sentence.text)?.[0] ?? '';
   const body = ending ? sentence.text.slice(0, -1) : sentence.text;
   return `- ${body} [${sentence.ref}]${ending}`;
 }

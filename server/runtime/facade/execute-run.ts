@@ -36,8 +36,10 @@ export interface StoredResult {
 export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, planned: PlannedRequest): Promise<RunResult> {
   const runId = randomUUID();
   const tracer = new RunTracer(runId, plugins.traceSink);
-  for (const [name, durationMs] of Object.entries(planned.timings)) tracer.record(name, 'planner', durationMs, name === 'planner.plan_cache' ? { status: planned.explain.planCache.status } : {});
-  tracer.record('planner.chosen', 'planner', 0, { candidate: planned.explain.chosen.id, description: planned.explain.chosen.description, planHash: planned.explain.planHash, enumerated: planned.explain.enumerated, rejected: planned.explain.rejectedCandidates.length });
+  const planSpan = tracer.start('plan', 'planner', undefined, { planHash: planned.explain.planHash, planCache: planned.explain.planCache.status });
+  for (const [name, durationMs] of Object.entries(planned.timings)) tracer.record(name, 'planner', durationMs, name === 'planner.plan_cache' ? { status: planned.explain.planCache.status } : {}, planSpan.id);
+  tracer.record('planner.chosen', 'planner', 0, { candidate: planned.explain.chosen.id, description: planned.explain.chosen.description, planHash: planned.explain.planHash, enumerated: planned.explain.enumerated, rejected: planned.explain.rejectedCandidates.length }, planSpan.id);
+  planSpan.end();
   const plan: StoredPlan = { request: planned.request, explain: planned.explain };
   await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user: planned.request.principal?.user ?? 'anonymous' });
   const record = (await plugins.runStore.loadRun(runId))!;
@@ -90,10 +92,10 @@ export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig
 }
 
 function traceNode(tracer: RunTracer, parentId: string, nodeId: string, kind: string, outcome: NodeOutcome, attempt: number): void {
-  tracer.record(`node.${nodeId}`, 'node', outcome.actual.latencySeconds * 1000, { kind, attempts: attempt, tokens: outcome.actual.tokens, costUsd: outcome.actual.costUsd }, parentId);
+  tracer.record(`node.${nodeId}`, 'node', outcome.actual.latencySeconds * 1000, { kind, attempts: attempt }, parentId, { tokens: outcome.actual.tokens, costUsd: outcome.actual.costUsd });
   if (kind !== 'reason') return;
   for (const call of (outcome.output as ReasonResult).modelCalls) {
-    tracer.record(`model.${call.tier}`, 'model', call.latencyMs, { modelId: call.modelId, inputTokens: call.usage.inputTokens, outputTokens: call.usage.outputTokens, costUsd: call.costUsd, fallbacks: call.fallbacks }, parentId);
+    tracer.record(`model.${call.tier}`, 'model', call.latencyMs, { modelId: call.modelId, inputTokens: call.usage.inputTokens, outputTokens: call.usage.outputTokens, fallbacks: call.fallbacks }, parentId, { tokens: call.usage.inputTokens + call.usage.outputTokens, costUsd: call.costUsd });
   }
 }
 

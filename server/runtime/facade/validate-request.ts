@@ -20,6 +20,7 @@ export function validateRunRequest(raw: unknown): RunRequest {
   const goal = input.goal.trim();
   if (goal.length === 0) throw invalidInput('goal', 'must not be empty');
   if (goal.length > MAX_GOAL_CHARACTERS) throw invalidInput('goal', `expected at most ${MAX_GOAL_CHARACTERS} characters, got ${goal.length}`);
+  assertStorableText('goal', goal);
   let sources: string[] | undefined;
   if (input.sources !== undefined) {
     if (!Array.isArray(input.sources) || input.sources.some((source) => typeof source !== 'string' || source.trim() === '')) {
@@ -34,6 +35,12 @@ export function validateRunRequest(raw: unknown): RunRequest {
     weights: validateWeights(input.weights),
     principal: validatePrincipal(input.principal),
   });
+}
+
+/** Postgres text cannot hold NUL, and a lone UTF-16 surrogate is not text: refuse them by name, not with a database error. */
+export function assertStorableText(field: string, text: string): void {
+  if (text.includes('\u0000')) throw invalidInput(field, 'must not contain a NUL character');
+  if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)) throw invalidInput(field, 'must be well-formed Unicode (it contains a lone surrogate)');
 }
 
 function validateWeights(raw: unknown): Partial<PlanScoreWeights> | undefined {
@@ -54,5 +61,6 @@ function validatePrincipal(raw: unknown): Principal {
   if (typeof principal !== 'object' || typeof principal.user !== 'string' || principal.user.trim() === '' || !Array.isArray(principal.roles)) {
     throw invalidInput('principal', 'expected { user: string, roles: string[] }');
   }
+  assertStorableText('principal.user', principal.user);
   return Object.freeze({ user: principal.user.trim(), roles: Object.freeze([...principal.roles].map(String)) });
 }

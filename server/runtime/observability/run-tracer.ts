@@ -13,17 +13,14 @@ export interface OpenSpan {
 
 export class RunTracer {
   private readonly pending: Span[] = [];
-  readonly rootId: string;
 
   constructor(
     readonly runId: string,
     private readonly sink: TraceSinkPlugin | undefined,
-    rootId?: string,
-  ) {
-    this.rootId = rootId ?? randomUUID();
-  }
+  ) {}
 
-  start(name: string, category: string, parentId: string | undefined = this.rootId, attributes: Record<string, unknown> = {}): OpenSpan {
+  /** Opens a span; top-level spans (the run, planner stages) have no parent. */
+  start(name: string, category: string, parentId?: string, attributes: Record<string, unknown> = {}): OpenSpan {
     const id = randomUUID();
     const started = Date.now();
     const startedHr = performance.now();
@@ -53,7 +50,7 @@ export class RunTracer {
   }
 
   /** Records an already-measured span (e.g. a planner stage timed inside a pure function). */
-  record(name: string, category: string, durationMs: number, attributes: Record<string, unknown> = {}, parentId: string = this.rootId): void {
+  record(name: string, category: string, durationMs: number, attributes: Record<string, unknown> = {}, parentId?: string, spend: { tokens?: number; costUsd?: number } = {}): void {
     const now = Date.now();
     this.pending.push({
       id: randomUUID(),
@@ -64,8 +61,8 @@ export class RunTracer {
       startedAt: new Date(now - durationMs).toISOString(),
       endedAt: new Date(now).toISOString(),
       durationMs,
-      tokens: 0,
-      costUsd: 0,
+      tokens: spend.tokens ?? 0,
+      costUsd: spend.costUsd ?? 0,
       status: 'ok',
       attributes,
     });

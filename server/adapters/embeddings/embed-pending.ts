@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import type { EmbedderPlugin } from '../../runtime/contracts/embedder';
+import { ContextRuntimeError } from '../../runtime/errors';
+import { dropHnswIndex, ensureHnswIndex, toVectorLiteral } from './embedding-table';
+
+export interface EmbedPendingReport {
+  readonly embedderId: string;
+  readonly embedded: number;
+  readonly batches: number;
+  readonly milliseconds: number;
+  /** False when the embedder is not known to be local, so chunks of sensitive sources were left out. */
+  readonly includedSensitive: boolean;
+}
+
+export interface EmbedPendingOptions {
+  /**
+   * Chunks per embed call and INSERT. 256 keeps a remote provider's request well under its
+   * input limits (OpenAI: 2,048 inputs) and one JSON parameter per INSERT small.
+   */
+  readonly batchSize?: number;
+  /** Embed chunks of sensitive sources too; defaults to `embedder.local === true`. */
+  readonly includeSensitive?: boolean;
+  readonly onProgress?: (embedded: number) => void;
+}
+
+const DEFAULT_BATCH = 256;
+
+/**
+ * From this many pending chunks the HNSW index is dropped and rebuilt after the load: measured
+ * on PGlite 0.5.14 over SciFact (5,183 abstracts, SIF): 568 chunks/s inserting into the live
+ * index against 1,961 chunks/s without it plus 2.0 s to build it afterwards (9.1 s → 4.6 s).
+ * Queries meanwhile scan exactly, which is slower but correct.
+ */
+const BULK_REBUILD_FROM = 2000;
+
+const isLocal = (embedder: EmbedderPlugin): boolean => (embedder as { readonly local?: boolean }).local === true;
+
+/**
+ * Embeds every current chunk that has no vector from `embedder` yet, in batches, in chunk-id
+ * order (a keyset walk: each batch starts after the last id, so a chunk that fails to insert is
+ * never fetched twice). Chunk text is search_text (title + body), what the text indexes see too.
+ * Sensitive sources are sent only to local embedders: their text must not reach a provider.
+ */
+export async function embedPending(database: Database, embedder: EmbedderPlugin, options: EmbedPendingOptions = {}): Promise<EmbedPendingReport> {
+  const started = performance.now();
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH));
+  const includeSensitive = options.includeSensitive ?? isLocal(embedder);
+  const sensitiveFilter = includeSensitive ? sql`` : sql`and chunks.source_id in (select id from sources where not sensitive)`;
+  const pendingFilter = sql`chunks.is_current ${sensitiveFilter}
+    and not exists (select 1 from chunk_embeddings where chunk_embeddings.chunk_id = chunks.id and chunk_embeddings.embedder_id = ${embedder.id})`;
+  const [pending] = await database.query<{ count: number }>(sql`select count(*)::int as count from chunks where ${pendingFilter}`);
+  if (Number(pending?.count ?? 0) === 0) return report(embedder, 0, 0, started, includeSensitive);
+  const bulk = Number(pending.count) >= BULK_REBUILD_FROM;
+  if (bulk) await dropHnswIndex(database, embedder.id);
+  let after = '';
+  let embedded = 0;
+  let batches = 0;
+  let dimensions = 0;
+  try {
+    for (;;) {
+      const rows = await database.query<{ id: string; text: string }>(
+        sql`select chunks.id, chunks.search_text as text from chunks where ${pendingFilter} and chunks.id > ${after} order by chunks.id limit ${batchSize}`,
+      );
+      if (rows.length === 0) break;
+      const vectors = await embedder.embed(rows.map((row) => row.text));
+      dimensions = vectors[0]?.length ?? 0;
+      if (vectors.length !== rows.length || dimensions === 0 || vectors.some((vector) => vector.length !== dimensions)) {
+        throw new ContextRuntimeError('INTERNAL', `embedder ${embedder.id} returned ${vectors.length} vectors of mixed or zero size for ${rows.length} texts`, {
+          details: { embedderId: embedder.id },
+        });
+      }
+      const payload = JSON.stringify(rows.map((row, index) => ({ chunk_id: row.id, embedding: toVectorLiteral(vectors[index]) })));
+      await database.query(sql`
+        insert into chunk_embeddings (chunk_id, embedder_id, dims, embedding)
+        select row_set.chunk_id, ${embedder.id}, ${dimensions}, row_set.embedding::vector
+        from jsonb_to_recordset(${payload}::jsonb) as row_set(chunk_id text, embedding text)
+        on conflict do nothing`);
+      if (!bulk && batches === 0) await ensureHnswIndex(database, embedder.id, dimensions);
+      after = rows[rows.length - 1].id;
+      embedded += rows.length;
+      batches += 1;
+      options.onProgress?.(embedded);
+    }
+  } finally {
+    if (bulk) await ensureHnswIndex(database, embedder.id, dimensions || (await storedDimensions(database, embedder.id)));
+  }
+  // PGlite runs no autovacuum: without fresh statistics the planner misjudges the HNSW path (12–25 ms for 5,000 rows).
+  await database.exec('analyze chunk_embeddings');
+  return report(embedder, embedded, batches, started, includeSensitive);
+}
+
+async function storedDimensions(database: Database, embedderId: string): Promise<number> {
+  const [row] = await database.query<{ dims: number }>(sql`select dims from chunk_embeddings where embedder_id = ${embedderId} limit 1`);
+  return Number(row?.dims ?? 0);
+}
+
+function report(embedder: EmbedderPlugin, embedded: number, batches: number, started: number, includedSensitive: boolean): EmbedPendingReport {
+  return Object.freeze({ embedderId: embedder.id, embedded, batches, milliseconds: Math.round(performance.now() - started), includedSensitive });
+}

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+
+/** pgvector's HNSW limit for `vector` columns; larger embeddings are searched exactly (sequential scan). */
+export const HNSW_MAX_DIMENSIONS = 2000;
+
+/**
+ * Migration 0004's optional part again, run at start-up: a server that gains pgvector after it
+ * was migrated gets the table without a new migration (as ensureOptionalSearchSupport does for
+ * the bm25 index). Idempotent; a no-op where `vector` is missing.
+ */
+export async function ensureEmbeddingTable(database: Database): Promise<void> {
+  await database.exec(`
+DO $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'vector') AND to_regclass('chunk_embeddings') IS NULL THEN
+    EXECUTE $ddl$
+      CREATE TABLE IF NOT EXISTS "chunk_embeddings" (
+        "chunk_id" text NOT NULL,
+        "embedder_id" text NOT NULL,
+        "dims" integer NOT NULL,
+        "embedding" vector NOT NULL,
+        "created_at" timestamp with time zone DEFAULT now() NOT NULL,
+        CONSTRAINT "chunk_embeddings_chunk_id_embedder_id_pk" PRIMARY KEY("chunk_id","embedder_id"),
+        CONSTRAINT "chunk_embeddings_dims_check" CHECK (vector_dims("chunk_embeddings"."embedding") = "chunk_embeddings"."dims")
+      )$ddl$;
+  END IF;
+END
+$$;`);
+}
+
+export async function embeddingTableExists(database: Database): Promise<boolean> {
+  const [row] = await database.query<{ present: boolean }>(sql`select to_regclass('chunk_embeddings') is not null as present`);
+  return row?.present === true;
+}
+
+/** A SQL string literal; embedder ids come from configuration, never from a request. */
+export const quoteLiteral = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/** `chunk_embeddings_<id>_hnsw_idx`, hashed when the id would push it past PostgreSQL's 63-byte names. */
+export function hnswIndexName(embedderId: string): string {
+  const slug = embedderId.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  const name = `chunk_embeddings_${slug}_hnsw_idx`;
+  if (name.length <= 63) return name;
+  return `chunk_embeddings_${slug.slice(0, 24)}_${createHash('sha256').update(embedderId).digest('hex').slice(0, 12)}_hnsw_idx`;
+}
+
+/**
+ * The embedder's partial HNSW index on `embedding::vector(N)` (see db/schema/embeddings.ts),
+ * created once its dimension is known. Returns false when it cannot exist (too many dimensions,
+ * or the server refused): retrieval then scans, which is exact, only slower.
+ */
+export async function ensureHnswIndex(database: Database, embedderId: string, dimensions: number): Promise<boolean> {
+  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > HNSW_MAX_DIMENSIONS) return false;
+  const name = hnswIndexName(embedderId);
+  try {
+    await database.exec(
+      `CREATE INDEX IF NOT EXISTS ${name} ON chunk_embeddings USING hnsw ((embedding::vector(${dimensions})) vector_cosine_ops) WHERE embedder_id = ${quoteLiteral(embedderId)}`,
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function dropHnswIndex(database: Database, embedderId: string): Promise<void> {
+  await database.exec(`DROP INDEX IF EXISTS ${hnswIndexName(embedderId)}`);
+}
+
+/** pgvector's text input: '[v1,v2,…]'. Float32 printed in full, so the stored value is exact. */
+export const toVectorLiteral = (vector: Float32Array): string => `[${Array.from(vector).join(',')}]`;
+
+export const isZeroVector = (vector: Float32Array): boolean => vector.every((value) => value === 0);

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { splitSentences } from '../../runtime/reasoner/sentence-splitter';
+import { blockPieces, csvFields } from './extractive-block-parser';
+
+const gitShow = [
+  'commit 48d41880bf3eee1abd857898052a9410a6ea68b9',
+  'Author: Carol Nguyen <carol.nguyen@shop.example>',
+  'Date:   2025-06-02T18:41:00+02:00',
+  '',
+  '    Lower checkout-api memory limit to 256Mi to cut cluster cost',
+  '',
+  '    Over the last 7 days the average working set of checkout-api was 196Mi',
+  '    per pod, so a 256Mi limit still leaves about 30% headroom.',
+  '',
+  ' k8s/checkout-api/deployment.yaml | 4 ++--',
+  ' 1 file changed, 2 insertions(+), 2 deletions(-)',
+  '',
+  'diff --git a/k8s/checkout-api/deployment.yaml b/k8s/checkout-api/deployment.yaml',
+  'index 797d79b..821e177 100644',
+  '--- a/k8s/checkout-api/deployment.yaml',
+  '+++ b/k8s/checkout-api/deployment.yaml',
+  '@@ -45,10 +45,10 @@ spec:',
+  '           resources:',
+  '             requests:',
+  '-              memory: 384Mi',
+  '+              memory: 192Mi',
+  '             limits:',
+  '               cpu: "1"',
+  '-              memory: 512Mi',
+  '+              memory: 256Mi',
+  '           readinessProbe:',
+].join('\n');
+
+describe('extractive block parser', () => {
+  it('reads git show output as subject, rejoined message sentences and changed values, dropping headers', () => {
+    expect(blockPieces(gitShow)).toEqual([
+      { text: 'Lower checkout-api memory limit to 256Mi to cut cluster cost', role: 'subject' },
+      { text: 'Over the last 7 days the average working set of checkout-api was 196Mi per pod, so a 256Mi limit still leaves about 30% headroom.', role: 'prose' },
+      { text: 'requests: memory: 384Mi → 192Mi', role: 'change' },
+      { text: 'limits: memory: 512Mi → 256Mi', role: 'change' },
+    ]);
+  });
+
+  it('keeps unpaired changed lines as added / removed', () => {
+    const diff = ['@@ -1,3 +1,2 @@ func f() {', ' \tx := get()', '-\tif x == nil {', '-\t\treturn err', '+\tlog(x)'].join('\n');
+    expect(blockPieces(diff).map((piece) => piece.text)).toEqual(['added: log(x)', 'removed: if x == nil {', 'removed: return err']);
+  });
+
+  it('names the columns of each CSV row and never yields the header row', () => {
+    const csv = 'timestamp,metric,value,unit\n09:38,"memory{rs=""a""}",255,MiB\n09:40,restarts,9,';
+    expect(blockPieces(csv)).toEqual([
+      { text: 'timestamp: 09:38, metric: memory{rs="a"}, value: 255, unit: MiB', role: 'row', scored: '09:38,"memory{rs=""a""}",255,MiB' },
+      { text: 'timestamp: 09:40, metric: restarts, value: 9', role: 'row', scored: '09:40,restarts,9,' },
+    ]);
+    expect(csvFields(',a,"b,c"')).toEqual(['', 'a', 'b,c']);
+    expect(csvFields('just, some prose')).toBeUndefined();
+  });
+
+  it('leaves other text to the sentence splitter, including prose that mentions a commit or lists items', () => {
+    const prose = 'commit 3f2a9c1 lowered the limit.\n- raise the limit\n- revert 3f2a9c1\nThe pods restarted 41 times. Requests stay at 256Mi.';
+    expect(blockPieces(prose)).toEqual(splitSentences(prose).map((text) => ({ text, role: 'prose' })));
+    const table = 'name,value,unit\nfree text without enough commas\nmore text';
+    expect(blockPieces(table).every((piece) => piece.role === 'prose')).toBe(true);
+  });
+});

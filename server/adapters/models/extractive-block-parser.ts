@@ -1,0 +1,150 @@
+import { splitSentences } from '../../runtime/reasoner/sentence-splitter';
+
+/**
+ * Reads a context block by its structure before the extractive reader scores it, so that what is
+ * cited is a claim: `git show` output yields its subject line and its rejoined message sentences,
+ * a unified diff yields its changed lines (old and new value together), a CSV table yields rows
+ * that name their columns. Commit headers, diffstats, diff headers (`diff --git`, `index`, `---`,
+ * `+++`, `@@`), unchanged diff lines and table headers say nothing on their own and yield nothing.
+ * Any other text goes to the shared sentence splitter unchanged.
+ */
+export type PieceRole = 'prose' | 'subject' | 'change' | 'row';
+
+export interface BlockPiece {
+  readonly text: string;
+  readonly role: PieceRole;
+  /** What is scored when it differs from what is shown: a table row is scored without its column names. */
+  readonly scored?: string;
+}
+
+const COMMIT_LINE = /^commit [0-9a-f]{7,40}(?: \(.*\))?$/;
+const COMMIT_FIELD = /^(?:Author|AuthorDate|Commit|CommitDate|Date|Merge):/;
+const DIFF_HEADER = /^(?:diff --git |index [0-9a-f]+\.\.[0-9a-f]+|--- (?:a\/|\/dev\/null)|\+\+\+ (?:b\/|\/dev\/null)|@@ -\d|(?:new|deleted) file mode |similarity index |rename (?:from|to) |Binary files )/;
+/** "path/to/file | 4 ++--" and "1 file changed, 2 insertions(+)". */
+const DIFFSTAT = /^\S+\s+\|\s+(?:\d+ [-+]*|Bin .*)$|^\d+ files? changed/;
+/** `git log` and `git show` indent the message by four spaces. */
+const MESSAGE_LINE = /^(?: {4}|\t)/;
+
+const prose = (text: string): BlockPiece[] => splitSentences(text).map((sentence) => ({ text: sentence, role: 'prose' }));
+
+interface ChangedLine {
+  readonly sign: string;
+  readonly content: string;
+  /** The nearest less-indented "key:" above it, so "memory: 256Mi" reads as a limit, not a request. */
+  readonly parent: string;
+}
+
+const keyValue = (content: string) => /^([\w.-]+)\s*[:=]\s*(.*)$/.exec(content.trim());
+
+/** One run of changed lines as "limits: memory: 512Mi → 256Mi" (old and new value of one key together), else "added: …" / "removed: …". */
+function changePieces(run: readonly ChangedLine[]): BlockPiece[] {
+  const removed = run.filter((line) => line.sign === '-');
+  const paired = new Set<number>();
+  const prefixed = (line: ChangedLine, text: string) => (line.parent ? `${line.parent}: ${text}` : text);
+  const pieces: BlockPiece[] = [];
+  for (const added of run.filter((line) => line.sign === '+')) {
+    const pair = keyValue(added.content);
+    const match = pair ? removed.findIndex((line, index) => !paired.has(index) && keyValue(line.content)?.[1] === pair[1]) : -1;
+    if (pair && match !== -1) {
+      paired.add(match);
+      pieces.push({ text: prefixed(added, `${pair[1]}: ${keyValue(removed[match].content)?.[2]} → ${pair[2]}`), role: 'change' });
+    } else pieces.push({ text: `added: ${prefixed(added, added.content.trim())}`, role: 'change' });
+  }
+  removed.forEach((line, index) => {
+    if (!paired.has(index)) pieces.push({ text: `removed: ${prefixed(line, line.content.trim())}`, role: 'change' });
+  });
+  return pieces;
+}
+
+/** Commits, diffs and plain text, line by line. */
+function gitPieces(text: string): BlockPiece[] {
+  const pieces: BlockPiece[] = [];
+  let state: 'text' | 'fields' | 'message' | 'hunk' = 'text';
+  let plain: string[] = [];
+  let paragraph: string[] = [];
+  let paragraphs = 0;
+  let run: ChangedLine[] = [];
+  const hunk: { indent: number; content: string }[] = [];
+  const flushPlain = () => { pieces.push(...prose(plain.join('\n'))); plain = []; };
+  const flushRun = () => { pieces.push(...changePieces(run)); run = []; };
+  // A message paragraph is hard-wrapped at ~72 columns: rejoined, a sentence is one unit; the first paragraph is the subject.
+  const flushParagraph = () => {
+    const joined = paragraph.join(' ');
+    if (joined.length > 0) pieces.push(...(paragraphs++ === 0 ? [{ text: joined, role: 'subject' as const }] : prose(joined)));
+    paragraph = [];
+  };
+  for (const line of text.split(/\r?\n/)) {
+    const trimmed = line.trim();
+    if (state === 'message') {
+      if (MESSAGE_LINE.test(line) || trimmed === '') {
+        if (trimmed === '') flushParagraph();
+        else paragraph.push(trimmed);
+        continue;
+      }
+      flushParagraph();
+      state = 'text';
+    }
+    if (state === 'hunk') {
+      const indent = line.length - 1 - line.slice(1).trimStart().length;
+      if (/^[-+]/.test(line) && !DIFF_HEADER.test(line)) {
+        const parent = [...hunk].reverse().find((entry) => entry.indent < indent && entry.content.endsWith(':'))?.content.slice(0, -1) ?? '';
+        run.push({ sign: line[0], content: line.slice(1), parent });
+        hunk.push({ indent, content: trimmed.slice(1).trim() });
+        continue;
+      }
+      flushRun();
+      if (/^[ \\]/.test(line) || trimmed === '') {
+        hunk.push({ indent, content: trimmed });
+        continue;
+      }
+      state = 'text';
+    }
+    if (COMMIT_LINE.test(trimmed)) { flushPlain(); state = 'fields'; continue; }
+    if (state === 'fields' && COMMIT_FIELD.test(trimmed)) continue;
+    if (state === 'fields' && trimmed === '') { state = 'message'; paragraphs = 0; continue; }
+    if (DIFF_HEADER.test(line) || DIFFSTAT.test(trimmed)) {
+      flushPlain();
+      if (line.startsWith('@@')) { state = 'hunk'; hunk.length = 0; }
+      continue;
+    }
+    state = 'text';
+    plain.push(line);
+  }
+  if (state === 'message') flushParagraph();
+  flushRun();
+  flushPlain();
+  return pieces;
+}
+
+/** Fields of one CSV line (RFC 4180 quoting), or undefined when it has fewer than three. */
+export function csvFields(line: string): string[] | undefined {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < line.length; index += 1) {
+    const char = line[index];
+    if (quoted && char === '"' && line[index + 1] === '"') { field += '"'; index += 1; }
+    else if (char === '"' && (quoted || field === '')) quoted = !quoted;
+    else if (char === ',' && !quoted) { fields.push(field); field = ''; }
+    else field += char;
+  }
+  fields.push(field);
+  return !quoted && fields.length >= 3 ? fields : undefined;
+}
+
+/** A CSV block whose first line names its columns: each row as "value: 255, unit: MiB, threshold: 256"; the header alone is no claim. */
+function tablePieces(text: string): BlockPiece[] | undefined {
+  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0);
+  const header = lines.length >= 2 ? csvFields(lines[0]) : undefined;
+  if (!header || !header.every((name) => /^[A-Za-z_][\w .%/()-]*$/.test(name))) return undefined;
+  const rows = lines.slice(1).map((line) => ({ line, fields: csvFields(line) }));
+  if (rows.filter((row) => row.fields?.length === header.length).length < 0.8 * rows.length) return undefined;
+  return rows.flatMap(({ line, fields }) => fields?.length === header.length
+    ? [{ text: header.map((name, index) => (fields[index] === '' ? '' : `${name}: ${fields[index]}`)).filter(Boolean).join(', '), role: 'row' as const, scored: line }]
+    : prose(line));
+}
+
+/** The cited pieces of one context block, in order. */
+export function blockPieces(text: string): BlockPiece[] {
+  return tablePieces(text) ?? gitPieces(text);
+}
