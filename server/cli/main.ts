@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { isContextRuntimeError } from '../runtime/errors';
 import { invalidInput } from '../runtime/errors';
+import { validateRunRequest } from '../runtime/facade/validate-request';
 import { parseCli, USAGE, type CliCommand } from './cli-arguments';
 import { progressBar, renderExplainTree, renderRun, renderSimulate } from './cli-output';
 import { connectRuntime } from './connect-runtime';
@@ -76,6 +77,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       print(USAGE);
       return 0;
     }
+    // A malformed goal or constraint is refused before the database is opened (seconds saved, nothing touched).
+    if (['run', 'explain', 'simulate'].includes(command.command)) validateRunRequest(goalRequest(command));
     const connected = await connectRuntime(command.configPath);
     client = connected;
     await dispatch(command, connected);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from '../../runtime/reasoner/sentence-splitter';
+import { splitSentences } from '../../runtime/text/sentence-splitter';
 import { blockPieces, csvFields } from './extractive-block-parser';
 
 const gitShow = [

@@ -1,4 +1,4 @@
-import { splitSentences } from '../../runtime/reasoner/sentence-splitter';
+import { splitSentences } from '../../runtime/text/sentence-splitter';
 
 /**
  * Reads a context block by its structure before the extractive reader scores it, so that what is

@@ -1,6 +1,6 @@
 import type { ParsedContextBlock, ParsedContextPrompt } from '../../runtime/reasoner/context-prompt';
 import { FAILURE_CAUSE_SIGNALS } from '../../runtime/execution/failure-signals';
-import { contentTerms, stem, tokenize } from '../../runtime/reasoner/text-terms';
+import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { blockPieces, type PieceRole } from './extractive-block-parser';
 
 /**

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const tiers: TierConfig[] = [
     { name: 'edge', provider: 'openai-compatible', model: 'qwen2.5-3b', base_url: edge.baseURL },
     { name: 'local', provider: 'extractive' },
-    { name: 'cheap', provider: 'openai-compatible', model: 'cheap-model', base_url: cheap.baseURL, local: false, timeout_ms: 300 },
+    { name: 'cheap', provider: 'openai-compatible', model: 'cheap-model', base_url: cheap.baseURL, local: false, timeout_ms: 1_500 },
     { name: 'hosted', provider: 'openai' },
     { name: 'premium', provider: 'openai-compatible', model: 'premium-model', base_url: premium.baseURL, local: false, input_usd_per_million: 3, output_usd_per_million: 15 },
   ];
@@ -79,12 +79,13 @@ describe('tiered router', () => {
   });
 
   it('falls back when a tier hangs past its timeout_ms', async () => {
-    cheap.reply({ delayMs: 3_000 });
+    // 1.5 s, not less: a loaded 2-core CI machine must not turn a healthy loopback reply into a timeout.
+    cheap.reply({ delayMs: 8_000 });
     const started = performance.now();
     const result = await router.complete('cheap', request);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(6_000);
     expect(result.tier).toBe('premium');
-    expect(result.fallbacks).toEqual([{ tier: 'cheap', error: expect.stringMatching(/^TIMEOUT: .*within 300 ms/) }]);
+    expect(result.fallbacks).toEqual([{ tier: 'cheap', error: expect.stringMatching(/^TIMEOUT: .*within 1500 ms/) }]);
   });
 
   it('with localOnly falls back only to local tiers and never calls a hosted one', async () => {

@@ -5,7 +5,8 @@
  */
 import { COMPRESSION_CONTRACT, type CompressionPlugin, type CompressionResult } from '../contracts/compression';
 import type { CompressionMethod, ContextItem } from '../types';
-import { contentTerms, splitSentences } from '../text-units';
+import { splitSentences } from '../text/sentence-splitter';
+import { contentTerms } from '../text/text-terms';
 
 type Omission = CompressionResult['omitted'][number];
 

@@ -6,7 +6,10 @@
  * memory limit) finds the change that caused it, which the goal's own words rarely name.
  */
 import type { Hit } from '../types';
-import { contentTerms } from '../text-units';
+import { STOPWORDS, tokenize } from '../text/text-terms';
+
+/** Unstemmed: the expansion goes back into a search engine that stems on its own. */
+const contentTerms = (text: string) => tokenize(text).filter((word) => !STOPWORDS.has(word));
 
 /**
  * Tokens that are noise in expansions: dates and timestamps, hex ids, bare numbers, very short

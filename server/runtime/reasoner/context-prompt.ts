@@ -1,7 +1,7 @@
 import type { ModelMessage } from '../contracts/model';
 import type { Citation, ContextItem } from '../types';
-import { splitSentences } from './sentence-splitter';
-import { contentTerms } from './text-terms';
+import { splitSentences } from '../text/sentence-splitter';
+import { contentTerms } from '../text/text-terms';
 
 /**
  * The one prompt format of the runtime. The reasoner writes it, the extractive reader parses it

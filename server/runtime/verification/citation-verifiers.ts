@@ -6,7 +6,8 @@
  */
 import { VERIFIER_CONTRACT, type VerificationCheck, type VerifierPlugin } from '../contracts/verifier';
 import type { Citation, ContextItem, VerificationMethod } from '../types';
-import { contentTerms, splitSentences } from '../text-units';
+import { splitSentences } from '../text/sentence-splitter';
+import { contentTerms } from '../text/text-terms';
 
 /** Below this share of cited sentences an answer is treated as uncited (headline lines are allowed). */
 const MIN_COVERAGE = 0.5;
