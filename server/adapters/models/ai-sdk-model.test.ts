@@ -77,11 +77,12 @@ describe('AI SDK model plugin', () => {
   });
 
   it('turns a server slower than timeout_ms into a TIMEOUT error', async () => {
-    server.reply({ status: 200, delayMs: 2_000, text: 'late' });
+    server.reply({ status: 200, delayMs: 10_000, text: 'late' });
     const model = createModelPlugin(compatibleTier({ timeout_ms: 150 }), {});
     const started = performance.now();
     await expect(model.complete(request)).rejects.toMatchObject({ code: 'TIMEOUT', details: { tier: 'cheap', timeoutMs: 150 } });
-    expect(performance.now() - started).toBeLessThan(1_500);
+    // It gave up instead of waiting for the reply (generous bound for a loaded machine).
+    expect(performance.now() - started).toBeLessThan(8_000);
     server.reply({ delayMs: 0 });
   });
 
