@@ -20,6 +20,7 @@ export default function RootLayout({ children }: { readonly children: ReactNode 
           <nav aria-label="Main">
             <Link href="/">Console</Link>
             <Link href="/traces">Traces</Link>
+            <Link href="/knowledge">Knowledge</Link>
           </nav>
         </header>
         <TRPCReactProvider>

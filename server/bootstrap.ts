@@ -51,11 +51,12 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
     // Embeds whatever was ingested while no embedder ran (the demo: ~0.5 s; the first start ever
     // also converts the word vectors into their binary cache, ~6–8 s).
     await stores.embedChunks();
+    await stores.indexDerived();
     return {
       store: stores.store,
       storeCapabilities: stores.capabilities,
       knowledge: stores.knowledge,
-      retrievers: [...stores.retrievers, stores.dense],
+      retrievers: [...stores.retrievers, stores.dense, stores.graph, stores.exact],
       router,
       reasoners: [createSingleShotReasoner()],
       compressions: BUILTIN_COMPRESSIONS,
@@ -79,6 +80,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
       ingester: async (path, ingestOptions) => {
         const results = await ingestPath(stores.store, path, { sourceName: ingestOptions.source, countTokens, onProgress: ingestOptions.onProgress });
         await stores.embedChunks();
+    await stores.indexDerived();
         return results;
       },
       close: async () => {

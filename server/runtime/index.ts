@@ -23,6 +23,7 @@ import type { RuntimePlugins } from './facade/runtime-plugins';
 import { simulatePlan } from './facade/simulate-plan';
 import { assertStorableText, validateRunRequest } from './facade/validate-request';
 import type { IngestResult } from './contracts/store';
+import type { KnowledgePlugin } from './contracts/knowledge';
 import type { SourceInfo } from './types';
 
 export type { RuntimePlugins } from './facade/runtime-plugins';
@@ -141,6 +142,11 @@ export class ContextRuntime {
   /** Cost-model calibration: per estimated field and intent class. */
   statistics(): Promise<readonly FieldStatistics[]> {
     return new CostEstimator(this.plugins.observationStore, this.plugins.costModel.version).statistics();
+  }
+
+  /** The Knowledge plugin itself (sources, versions, lineage, contradictions), for the Knowledge page. */
+  knowledge(): KnowledgePlugin {
+    return this.plugins.knowledge;
   }
 
   capabilities() {

@@ -25,11 +25,13 @@ describe('openStores on embedded PGlite', () => {
       '0003_approval_audit_append_only',
       '0004_chunk_embeddings',
       '0005_dense_hnsw_index',
+      '0006_knowledge_graph',
+      '0007_graph_and_identifiers',
     ]);
     await first.close();
     stores = await openStores({ dataDir });
     expect(stores.migrations.applied).toEqual([]);
-    expect(stores.migrations.total).toBe(6);
+    expect(stores.migrations.total).toBe(8);
     expect(stores.database.driver).toBe('pglite');
   });
 

@@ -7,6 +7,8 @@ import type { EmbedPendingReport } from '../embeddings/embed-pending';
 import { Bm25Retriever } from '../retrievers/bm25-retriever';
 import { FulltextRetriever } from '../retrievers/fulltext-retriever';
 import { CorpusStats } from './corpus-stats';
+import { setupGraphRetrieval } from '../graph/graph-setup';
+import type { DerivedIndexReport } from '../graph/graph-builder';
 import { PgKnowledge } from './pg-knowledge';
 import { PgObservationStore } from './pg-observation-store';
 import { PgPlanCache } from './pg-plan-cache';
@@ -18,6 +20,8 @@ import { BM25_INDEX_NAME, detectStoreCapabilities, ensureOptionalSearchSupport, 
 export interface OpenStoresOptions extends OpenDatabaseOptions {
   /** plan_cache.ttl_seconds from the config; undefined = entries never expire. */
   readonly planCacheTtlSeconds?: number;
+  /** Re-derive knowledge nodes on every source change (default true; tests of the sync itself turn it off). */
+  readonly syncKnowledgeOnIngest?: boolean;
   /** Embedder behind the dense retriever (default: offline SIF, server/adapters/embeddings) and its cache path. */
   readonly dense?: DenseSetupOptions;
 }
@@ -38,6 +42,11 @@ export interface Stores {
   readonly dense: RetrieverPlugin;
   /** Embeds current chunks that lack a vector from the configured embedder: call after ingest and at start-up. */
   embedChunks(): Promise<EmbedPendingReport>;
+  /** Entity graph (graph retriever) and identifier index (exact retriever). */
+  readonly graph: RetrieverPlugin;
+  readonly exact: RetrieverPlugin;
+  /** Builds the graph and identifier indexes of every current version lacking them; call after each ingest. */
+  indexDerived(): Promise<readonly DerivedIndexReport[]>;
   close(): Promise<void>;
 }
 
@@ -56,6 +65,10 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
       : capabilities.missing.pg_textsearch;
     const store = new PgStore(database, capabilities, corpus);
     const dense = await setupDenseRetrieval(database, capabilities, corpus, options.dense);
+    const bm25 = new Bm25Retriever(database, corpus, { available: bm25Ready, ...(bm25Ready ? {} : { reason: bm25Reason }) });
+    const fulltext = new FulltextRetriever(database, corpus);
+    // PPR also seeds from the best lexical passages (HippoRAG 2's passage nodes): bm25 where it exists.
+    const graphRetrieval = setupGraphRetrieval(database, corpus, { graph: { passageSeeder: bm25Ready ? bm25 : fulltext } });
     const knowledge = new PgKnowledge(database, store);
     const planCache = new PgPlanCache(database, {
       ttlSeconds: options.planCacheTtlSeconds,
@@ -63,6 +76,11 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
     });
     // A source that changed or went stale retires the plans that drew on it.
     store.onSourceChanged((name) => planCache.invalidateSource(name).then(() => undefined));
+    // …and re-derives its knowledge nodes: versions, facts, contradictions, staleness downstream.
+    if (options.syncKnowledgeOnIngest !== false) {
+      store.onSourceChanged((name) => knowledge.syncSource(name).then(() => undefined));
+      await knowledge.syncAll();
+    }
     return Object.freeze({
       database,
       migrations,
@@ -73,12 +91,12 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
       planCache,
       observationStore: new PgObservationStore(database),
       knowledge,
-      retrievers: Object.freeze([
-        new Bm25Retriever(database, corpus, { available: bm25Ready, ...(bm25Ready ? {} : { reason: bm25Reason }) }),
-        new FulltextRetriever(database, corpus),
-      ]),
+      retrievers: Object.freeze([bm25, fulltext]),
       dense: dense.retriever,
       embedChunks: dense.embedChunks,
+      graph: graphRetrieval.graph,
+      exact: graphRetrieval.exact,
+      indexDerived: graphRetrieval.indexPending,
       close: () => database.close(),
     });
   } catch (error) {

@@ -18,4 +18,6 @@ export interface KnowledgePlugin {
   fingerprint(sourceNames: readonly string[]): Promise<string>;
   /** Contradictions among facts drawn from the given chunks. */
   contradictions(chunkIds: readonly string[]): Promise<readonly Contradiction[]>;
+  /** Contradictions among the current facts of the named sources (for EXPLAIN, before anything is retrieved). */
+  contradictionsAmong?(sourceNames: readonly string[]): Promise<readonly Contradiction[]>;
 }

@@ -2,6 +2,7 @@
  * The EXPLAIN object: one inspectable answer to "why this plan?" (and with ANALYZE,
  * "how far off were the estimates?"). Plain JSON; the CLI prints it as a tree, the console as tables.
  */
+import type { Contradiction } from '../contracts/knowledge';
 import type { PlanCacheKey } from '../contracts/plan-cache';
 import type { RetrieverCapabilities } from '../contracts/retriever';
 import type { TierInfo } from '../contracts/router';
@@ -80,6 +81,8 @@ export interface ExplainResult {
   readonly rejectedCandidates: readonly RejectedCandidate[];
   readonly selectedSources: readonly string[];
   readonly rejectedSources: readonly RejectedSource[];
+  /** Facts the selected sources disagree on: the answer will carry them as caveats. */
+  readonly contradictions: readonly Contradiction[];
   readonly estimates: { readonly costUsd: Estimate; readonly accuracy: Estimate; readonly latencySeconds: Estimate; readonly tokens: Estimate };
   readonly tokenBudget: TokenBudget;
   readonly verificationPlan: VerificationPlan;

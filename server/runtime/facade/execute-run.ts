@@ -139,7 +139,11 @@ async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<stri
   if (explain.verificationPlan.requireCitations && reasoned && reasoned.citations.length === 0) caveats.push('The answer cites no evidence although citations were required.');
   if (context && context.dropped.length > 0) caveats.push(`${context.dropped.length} retrieved chunk(s) did not fit the context (${context.dropped.reduce((sum, item) => sum + item.tokens, 0)} tokens).`);
   const contradictions = context ? await plugins.knowledge.contradictions(context.items.map((item) => item.hit.chunkId)) : [];
-  for (const contradiction of contradictions) caveats.push(`Sources disagree on ${contradiction.subject} ${contradiction.attribute}: ${contradiction.values.map((value) => `${value.value} (${value.sourceName})`).join(' vs ')}.`);
+  for (const contradiction of contradictions) {
+    const sourcesByValue = new Map<string, Set<string>>();
+    for (const { value, sourceName } of contradiction.values) sourcesByValue.set(value, (sourcesByValue.get(value) ?? new Set()).add(sourceName));
+    caveats.push(`Sources disagree on ${contradiction.subject} ${contradiction.attribute}: ${[...sourcesByValue].map(([value, sources]) => `${value} (${[...sources].join(', ')})`).join(' vs ')}.`);
+  }
   return { answer: reasoned?.answer, citations: reasoned?.citations ?? [], verification, caveats };
 }
 

@@ -32,7 +32,7 @@ export interface PlannedRequest {
  * Bumped whenever planning or graph building changes what a given input produces: it is part of
  * the plan-cache key and the plan hash, so plans cached by older code are never served.
  */
-export const PLANNER_VERSION = 'planner-2026.11.30-7';
+export const PLANNER_VERSION = 'planner-2026.11.30-8';
 
 /** Output tokens a single answer may use; the cost model reads the same number via the tier caps. */
 const MAX_ANSWER_TOKENS = 600;
@@ -137,6 +137,7 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
     rejectedCandidates: planned.rejected,
     selectedSources: scopedSources.map((source) => source.name),
     rejectedSources,
+    contradictions: (await plugins.knowledge.contradictionsAmong?.(scopedSources.map((source) => source.name))) ?? [],
     estimates: { costUsd: chosen.estimates.costUsd, accuracy: chosen.estimates.accuracy, latencySeconds: chosen.estimates.latencySeconds, tokens: chosen.estimates.tokens },
     tokenBudget: { budget: tokenBudget, finalK: config.retrieval.final_k, estimatedContextTokens: Math.round(Math.min(chosen.estimates.tokens.value, config.retrieval.final_k * meanChunkTokens)) },
     verificationPlan: { method: chosen.candidate.verification, requireCitations: constraints.require_citations ?? true, approval: chosen.candidate.approval, reasons: policy.reasons },

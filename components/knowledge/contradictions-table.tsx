@@ -1,0 +1,64 @@
+import type { ContradictionGroup } from '@/server/adapters/knowledge/contradiction-query';
+import styles from './knowledge.module.css';
+import { sidesOf } from './knowledge-format';
+
+/** Facts valid now that disagree on one subject and attribute: one row per side (value × source). */
+export function ContradictionsTable({ groups, onLineage }: { readonly groups: readonly ContradictionGroup[]; readonly onLineage: (nodeId: string) => void }) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table" data-testid="knowledge-contradictions">
+        <thead>
+          <tr>
+            <th scope="col">Subject</th>
+            <th scope="col">Attribute</th>
+            <th scope="col">Value</th>
+            <th scope="col">Source</th>
+            <th scope="col" className="num">Facts</th>
+            <th scope="col">Evidence (first)</th>
+            <th scope="col">Lineage</th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.length === 0 ? (
+            <tr>
+              <td colSpan={7} className="muted">
+                No contradictions among current facts.
+              </td>
+            </tr>
+          ) : (
+            groups.flatMap((group) => {
+              const sides = sidesOf(group.facts);
+              return sides.map((side, index) => {
+                const first = side.facts[0];
+                return (
+                  <tr key={`${group.subject}-${group.attribute}-${side.value}-${side.sourceName}`} data-testid="knowledge-contradiction-row" data-subject={group.subject} data-attribute={group.attribute}>
+                    {index === 0 ? (
+                      <>
+                        <th scope="rowgroup" rowSpan={sides.length}>
+                          {group.subject}
+                        </th>
+                        <td rowSpan={sides.length}>{group.attribute}</td>
+                      </>
+                    ) : null}
+                    <td className="strong">{side.value}</td>
+                    <td>{side.sourceName}</td>
+                    <td className="num">{side.facts.length}</td>
+                    <td>
+                      {first.locator ?? ''}
+                      <span className={styles.evidence}>{first.evidence}</span>
+                    </td>
+                    <td>
+                      <button type="button" className={styles.linkButton} onClick={() => onLineage(first.factId)}>
+                        lineage
+                      </button>
+                    </td>
+                  </tr>
+                );
+              });
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
