@@ -76,6 +76,11 @@ async function openServer(url: string): Promise<Database> {
   // migration; postgres.js would print each one to stdout.
   const client = postgres(url, { onnotice: () => {}, max: 10 });
   const db = drizzlePostgres({ client, schema }) as unknown as DrizzleDatabase;
+  // drizzle makes postgres.js pass timestamp parameters through untouched (its columns serialise
+  // themselves), so a Date bound in raw sql`…` would reach the wire as an object and fail; PGlite
+  // accepts it. Serialise Dates as ISO strings, leave strings as they are.
+  const serializers = client.options.serializers as unknown as Record<string, (value: unknown) => unknown>;
+  for (const type of ['1082', '1114', '1184']) serializers[type] = (value) => (value instanceof Date ? value.toISOString() : value);
   try {
     await client`select 1`;
   } catch (error) {
