@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback, readBody, writeJson } from './loopback-http';
 
 /**
  * A real HTTP server on 127.0.0.1 speaking the OpenAI embeddings wire protocol
@@ -50,16 +50,7 @@ export function hashedBagOfWords(text: string, dimensions: number): number[] {
   return norm > 0 ? vector.map((value) => value / norm) : vector.map((_, index) => (index === 0 ? 1 : 0));
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
-function writeJson(response: ServerResponse, status: number, payload: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(payload));
-}
 
 const encode = (vector: readonly number[], format: string | undefined): number[] | string =>
   format === 'base64' ? Buffer.from(Float32Array.from(vector).buffer).toString('base64') : [...vector];
@@ -98,17 +89,12 @@ export async function startLoopbackEmbeddingsServer(initial: Partial<LoopbackEmb
       ...(current.usage ? { usage: { prompt_tokens: tokens, total_tokens: tokens } } : {}),
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
   return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
+    ...listening,
     requests,
     configure(next) {
       current = { ...current, ...next };
-    },
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback, readBody, writeJson } from './loopback-http';
 
 /**
  * A real HTTP server on 127.0.0.1 speaking the OpenAI Chat Completions wire protocol
@@ -43,16 +43,7 @@ function promptWords(body: Record<string, unknown>): number {
   return messages.reduce((sum, message) => sum + (typeof message.content === 'string' ? words(message.content) : 0), 0);
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
-function writeJson(response: ServerResponse, status: number, payload: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(payload));
-}
 
 function writeCompletion(response: ServerResponse, reply: LoopbackReply, body: Record<string, unknown>, id: string): void {
   const model = reply.model ?? String(body.model ?? 'loopback');
@@ -108,17 +99,12 @@ export async function startLoopbackOpenAIServer(initial: Partial<LoopbackReply> 
     // A client that gave up (timeout) closes the socket: stop waiting so close() is immediate.
     response.on('close', () => clearTimeout(timer));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
   return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
+    ...listening,
     requests,
     reply(next) {
       current = { ...current, ...next };
-    },
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },
   };
 }
