@@ -67,7 +67,9 @@ export class Bm25Retriever implements RetrieverPlugin {
                (chunks.search_text <@> ${bm25Query})::float8 as raw
         from chunks
         where ${currentChunksOf(query.sources)}
-        order by raw asc
+        -- The operator, not the alias: ordering by the alias makes pg_textsearch re-score every
+        -- row (measured on SciFact: p50 11.9 → 3.1 ms at k=10, 45 → 4.3 ms at k=100, same ranking).
+        order by chunks.search_text <@> ${bm25Query} asc
         limit ${sql.raw(String(k))}
       ) ranked
       join sources on sources.id = ranked.source_id

@@ -1,0 +1,76 @@
+/**
+ * Opens a ContextRuntime over the benchmark database through server/bootstrap's factory, as
+ * server/testing/runtime-fixture.ts does, and keeps the plugins it wired so the bench can call
+ * each retriever directly and execute a plan's retrieval nodes.
+ *
+ * Retrievers that bootstrap does not register yet (hybrid, rerank, rm3) are added here from the
+ * registered bm25 and dense plugins, so the planner can choose them too; once bootstrap registers
+ * a method, the registered one is used and nothing is added.
+ */
+import type { Database } from '../../db/client';
+import { ContextRuntime } from '../../server/bootstrap';
+import { DenseRetriever } from '../../server/adapters/retrievers/dense-retriever';
+import { HybridRetriever } from '../../server/adapters/retrievers/hybrid-retriever';
+import { RerankRetriever } from '../../server/adapters/retrievers/rerank-retriever';
+import { Rm3Retriever } from '../../server/adapters/retrievers/rm3-retriever';
+import type { RetrieverPlugin } from '../../server/runtime/contracts/retriever';
+import { registeredRuntimeFactory, registerRuntimeFactory } from '../../server/runtime/facade/runtime-factory';
+import type { RuntimePlugins } from '../../server/runtime/facade/runtime-plugins';
+
+export interface BenchRuntime {
+  readonly runtime: ContextRuntime;
+  readonly plugins: RuntimePlugins;
+  /** Methods this module added because bootstrap did not register them. */
+  readonly added: readonly string[];
+  retriever(method: string): RetrieverPlugin | undefined;
+  close(): Promise<void>;
+}
+
+function databaseOf(plugins: RuntimePlugins): Database | undefined {
+  // PgStore keeps its handle private; the runtime fixture reads it the same way.
+  return (plugins.store as unknown as { database?: Database }).database;
+}
+
+function missingRetrievers(plugins: RuntimePlugins): RetrieverPlugin[] {
+  const byMethod = new Map(plugins.retrievers.map((retriever) => [retriever.method, retriever]));
+  const bm25 = byMethod.get('bm25');
+  const dense = byMethod.get('dense');
+  const database = databaseOf(plugins);
+  const added: RetrieverPlugin[] = [];
+  if (!byMethod.has('hybrid') && bm25 && dense) added.push(new HybridRetriever(bm25, dense));
+  if (!byMethod.has('rerank') && bm25 && database) {
+    added.push(new RerankRetriever(database, bm25, dense instanceof DenseRetriever ? { dense } : {}));
+  }
+  if (!byMethod.has('rm3') && bm25 && database) added.push(new Rm3Retriever(database, bm25));
+  return added;
+}
+
+export async function openBenchRuntime(configPath: string): Promise<BenchRuntime> {
+  // Env beats config in bootstrap; a stray override would open another directory.
+  delete process.env.CONTEXT_RUNTIME_DATA_DIR;
+  delete process.env.DATABASE_URL;
+  const factory = registeredRuntimeFactory();
+  if (!factory) throw new Error('server/bootstrap did not register a runtime factory');
+  let captured: { plugins: RuntimePlugins; added: string[] } | undefined;
+  registerRuntimeFactory(async (config, options) => {
+    const plugins = await factory(config, options);
+    const extra = missingRetrievers(plugins);
+    const wired: RuntimePlugins = { ...plugins, retrievers: [...plugins.retrievers, ...extra] };
+    captured = { plugins: wired, added: extra.map((retriever) => retriever.method) };
+    return wired;
+  });
+  try {
+    const runtime = await ContextRuntime.fromConfig(configPath);
+    if (!captured) throw new Error('the runtime factory wrapper did not see the plugins');
+    const { plugins, added } = captured;
+    return Object.freeze({
+      runtime,
+      plugins,
+      added: Object.freeze(added),
+      retriever: (method: string) => plugins.retrievers.find((retriever) => retriever.method === method),
+      close: () => runtime.close(),
+    });
+  } finally {
+    registerRuntimeFactory(factory);
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The `planner` method: for each query the runtime plans as it would for a user
+ * (`runtime.plan({ goal })`: IntentAnalyzer → candidates → CostModel → Optimizer → graph), then
+ * only the retrieval part of the chosen graph runs: its retrieve and fuse nodes, through the
+ * runtime's own node executor and registered retrievers. The context is packed with the plan's
+ * assemble node (its budget, final_k and source coverage), without compression or a model call.
+ */
+import { assembleContext } from '../../server/runtime/execution/assemble-context';
+import { createNodeExecutor, type RetrievedOutput } from '../../server/runtime/execution/node-executors';
+import type { ExecutionGraph, GraphNode } from '../../server/runtime/ir/graph';
+import type { PlannedRequest } from '../../server/runtime/facade/plan-request';
+import type { Hit } from '../../server/runtime/types';
+import type { BeirQuery } from './beir-dataset';
+import type { BenchRuntime } from './bench-runtime';
+import { itemsOf, type QueryRun, queryRun, type RunEnvironment } from './method-runs';
+
+const RETRIEVAL_KINDS = new Set<GraphNode['kind']>(['retrieve', 'fuse', 'rerank']);
+
+/** The retrieval nodes in an order where every input comes first (the graph lists them so; checked anyway). */
+function retrievalOrder(graph: ExecutionGraph): GraphNode[] {
+  const pending = graph.nodes.filter((node) => RETRIEVAL_KINDS.has(node.kind));
+  const ids = new Set(pending.map((node) => node.id));
+  const done = new Set<string>();
+  const ordered: GraphNode[] = [];
+  while (pending.length > 0) {
+    const index = pending.findIndex((node) => node.inputs.every((input) => done.has(input) || !ids.has(input)));
+    if (index < 0) throw new Error(`retrieval nodes form a cycle: ${pending.map((node) => node.id).join(', ')}`);
+    const [node] = pending.splice(index, 1);
+    ordered.push(node);
+    done.add(node.id);
+  }
+  return ordered;
+}
+
+/** "bm25", "hybrid+dense", "bm25+feedback": the methods of the plan's retrieve nodes, for the choice tally. */
+export const choiceOf = (graph: ExecutionGraph): string =>
+  graph.nodes
+    .filter((node) => node.kind === 'retrieve')
+    .map((node) => (node.kind === 'retrieve' ? `${node.method}${node.feedback ? '(feedback)' : node.focus === 'entities' ? '(entities)' : ''}` : ''))
+    .join('+');
+
+export async function executeRetrieval(bench: BenchRuntime, planned: PlannedRequest): Promise<readonly Hit[]> {
+  const { explain, graph } = planned;
+  const executor = createNodeExecutor({
+    goal: planned.request.goal,
+    identifiers: explain.intent.identifiers.map((identifier) => identifier.value),
+    entities: [...new Set([...explain.intent.entities, ...explain.intent.identifiers.map((identifier) => identifier.value)])],
+    retrievers: new Map(bench.plugins.retrievers.map((retriever) => [retriever.method, retriever])),
+    router: bench.plugins.router,
+    reasoners: new Map(),
+    compressions: new Map(),
+    verifiers: new Map(),
+    countTokens: bench.plugins.countTokens,
+    modelTimeoutMs: 60_000,
+  });
+  const outputs = new Map<string, unknown>();
+  const signal = new AbortController().signal;
+  for (const node of retrievalOrder(graph)) {
+    const inputs = new Map(node.inputs.filter((input) => outputs.has(input)).map((input) => [input, outputs.get(input)]));
+    outputs.set(node.id, (await executor(node, { attempt: 1, inputs, signal })).output);
+  }
+  const compress = graph.nodes.find((node) => node.kind === 'compress');
+  const last = compress?.inputs[0] ?? [...outputs.keys()].pop();
+  return (outputs.get(last ?? '') as RetrievedOutput | undefined)?.hits ?? [];
+}
+
+export function plannerRunner(bench: BenchRuntime, environment: RunEnvironment): (query: BeirQuery) => Promise<QueryRun> {
+  return async (query) => {
+    const started = performance.now();
+    const planned = await bench.runtime.plan({ goal: query.text });
+    const hits = await executeRetrieval(bench, planned);
+    const latencyMs = performance.now() - started;
+    const assemble = planned.graph.nodes.find((node) => node.kind === 'assemble');
+    const context =
+      assemble?.kind === 'assemble'
+        ? assembleContext(itemsOf(hits), assemble.tokenBudget, assemble.finalK, assemble.coverSources)
+        : assembleContext(itemsOf(hits), environment.budget, 8);
+    return queryRun(environment, query, hits, context, latencyMs, choiceOf(planned.graph));
+  };
+}

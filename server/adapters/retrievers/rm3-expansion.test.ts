@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { relevanceModel, repeatedText, words } from './rm3-expansion';
+
+const OPTIONS = { documents: 2, terms: 3, originalWeight: 0.6, maxRepeats: 6 };
+
+describe('RM3 expansion', () => {
+  it('tokenises to lower-case words without stopwords or single characters', () => {
+    expect(words('Who directed The Matrix (1999) in L.A.?')).toEqual(['directed', 'matrix', '1999']);
+  });
+
+  it('interpolates the query model with the feedback model: λ for the query, 1 − λ for expansion terms', () => {
+    const feedback = [
+      { text: 'Wachowskis directed Matrix Wachowskis', score: 3 },
+      { text: 'Matrix sequel Reloaded', score: 1 },
+      { text: 'ignored third document', score: 9 },
+    ];
+    const model = relevanceModel('directed Matrix', feedback, OPTIONS);
+    const weight = new Map(model.map((entry) => [entry.term, entry.weight]));
+    // Query terms: 0.6 × 1/2 each. Feedback: P(D1|Q) = 3/4 over 4 words, P(D2|Q) = 1/4 over 3.
+    expect(weight.get('directed')).toBeCloseTo(0.3, 12);
+    expect(weight.get('matrix')).toBeCloseTo(0.3, 12);
+    const wachowskis = (3 / 4) * (2 / 4);
+    const sequel = (1 / 4) * (1 / 3);
+    const expansionTotal = wachowskis + 2 * sequel;
+    expect(weight.get('wachowskis')).toBeCloseTo((0.4 * wachowskis) / expansionTotal, 12);
+    expect(weight.get('sequel')).toBeCloseTo((0.4 * sequel) / expansionTotal, 12);
+    expect(weight.has('ignored')).toBe(false);
+    expect([...weight.values()].reduce((sum, value) => sum + value, 0)).toBeCloseTo(1, 12);
+    expect(model[0].weight).toBeGreaterThanOrEqual(model[model.length - 1].weight);
+  });
+
+  it('writes weights as repetitions, the heaviest term maxRepeats times and every term at least once', () => {
+    const text = repeatedText([{ term: 'matrix', weight: 0.3 }, { term: 'wachowskis', weight: 0.15 }, { term: 'sequel', weight: 0.01 }], 6);
+    expect(text.split(' ').filter((word) => word === 'matrix')).toHaveLength(6);
+    expect(text.split(' ').filter((word) => word === 'wachowskis')).toHaveLength(3);
+    expect(text.split(' ').filter((word) => word === 'sequel')).toHaveLength(1);
+  });
+
+  it('gives nothing to expand without query words or positive feedback', () => {
+    expect(relevanceModel('the of a', [{ text: 'matrix', score: 1 }], OPTIONS)).toEqual([]);
+    expect(relevanceModel('matrix', [{ text: 'matrix film', score: 0 }], OPTIONS)).toEqual([]);
+    expect(repeatedText([], 6)).toBe('');
+  });
+});
