@@ -54,27 +54,33 @@ export class Bm25Retriever implements RetrieverPlugin {
     const k = clampK(query.k);
     const terms = extractTerms(query.text, query.identifiers);
     if (k === 0 || terms.length === 0 || query.sources.length === 0) return [];
-    const bm25Query = sql`to_bm25query(${toBm25Text(terms)}, ${BM25_INDEX_NAME})`;
-    // The WHERE sits inside the ordered index scan: pg_textsearch 1.5 keeps scanning until LIMIT
-    // rows pass the filter (checked with 3,000 higher-scoring rows of another source ahead of 3
-    // wanted ones). Non-matching rows only appear on a sequential-scan plan, with score 0, after
-    // every match, and `raw < 0` drops them.
-    const rows = await this.database.query<ChunkHitRow>(sql`
-      select ranked.id, sources.name as source_name, sources.kind as source_kind, ranked.version_id,
-             ranked.title, ranked.body, ranked.locator, ranked.tokens, -ranked.raw as score
-      from (
-        select chunks.id, chunks.source_id, chunks.version_id, chunks.title, chunks.body, chunks.locator, chunks.tokens,
-               (chunks.search_text <@> ${bm25Query})::float8 as raw
-        from chunks
-        where ${currentChunksOf(query.sources)}
-        -- The operator, not the alias: ordering by the alias makes pg_textsearch re-score every
-        -- row (measured on SciFact: p50 11.9 → 3.1 ms at k=10, 45 → 4.3 ms at k=100, same ranking).
-        order by chunks.search_text <@> ${bm25Query} asc
-        limit ${sql.raw(String(k))}
-      ) ranked
-      join sources on sources.id = ranked.source_id
-      where ranked.raw < 0
-      order by ranked.raw asc, ranked.id asc`);
-    return toHits(rows, this.method);
+    return toHits(await bm25Rows(this.database, toBm25Text(terms), query.sources, k), this.method);
   }
+}
+
+/**
+ * The top-k current chunks of `sources` for a pg_textsearch query text, best first (score = −raw).
+ * The WHERE sits inside the ordered index scan: pg_textsearch 1.5 keeps scanning until LIMIT rows
+ * pass the filter (checked with 3,000 higher-scoring rows of another source ahead of 3 wanted
+ * ones). Non-matching rows only appear on a sequential-scan plan, with score 0, after every
+ * match, and `raw < 0` drops them. Ordering by the operator, not its alias, matters: by the alias
+ * pg_textsearch re-scores every row (SciFact: p50 11.9 → 3.1 ms at k=10, 45 → 4.3 ms at k=100,
+ * same ranking).
+ */
+export async function bm25Rows(database: Database, text: string, sources: readonly string[], k: number): Promise<ChunkHitRow[]> {
+  const bm25Query = sql`to_bm25query(${text}, ${BM25_INDEX_NAME})`;
+  return database.query<ChunkHitRow>(sql`
+    select ranked.id, sources.name as source_name, sources.kind as source_kind, ranked.version_id,
+           ranked.title, ranked.body, ranked.locator, ranked.tokens, -ranked.raw as score
+    from (
+      select chunks.id, chunks.source_id, chunks.version_id, chunks.title, chunks.body, chunks.locator, chunks.tokens,
+             (chunks.search_text <@> ${bm25Query})::float8 as raw
+      from chunks
+      where ${currentChunksOf(sources)}
+      order by chunks.search_text <@> ${bm25Query} asc
+      limit ${sql.raw(String(k))}
+    ) ranked
+    join sources on sources.id = ranked.source_id
+    where ranked.raw < 0
+    order by ranked.raw asc, ranked.id asc`);
 }
