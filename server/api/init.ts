@@ -87,4 +87,32 @@ const errorMapping = t.middleware(async ({ next, path }) => {
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
+/** No sign-in needed: only for the sign-in/setup flow itself. Everything else names its role. */
 export const publicProcedure = t.procedure.use(errorMapping);
+
+/**
+ * Roles are ranked: each one can do everything the roles below it can (an approver may also run
+ * goals). viewer reads; operator runs goals; approver decides gates; admin manages users and config.
+ */
+export const ROLES = ['viewer', 'operator', 'approver', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+function rankOf(roles: readonly string[]): number {
+  return Math.max(-1, ...roles.map((role) => ROLES.indexOf(role as Role)));
+}
+
+/** The server-side check: the page hiding a button is a courtesy, this is the rule. */
+function requireRole(needed: Role) {
+  return t.middleware(({ ctx, next }) => {
+    if (!ctx.principal) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'sign in required' });
+    if (rankOf(ctx.principal.roles) < ROLES.indexOf(needed)) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: `requires the ${needed} role` });
+    }
+    return next({ ctx: { ...ctx, principal: ctx.principal } });
+  });
+}
+
+export const viewerProcedure = publicProcedure.use(requireRole('viewer'));
+export const operatorProcedure = publicProcedure.use(requireRole('operator'));
+export const approverProcedure = publicProcedure.use(requireRole('approver'));
+export const adminProcedure = publicProcedure.use(requireRole('admin'));
