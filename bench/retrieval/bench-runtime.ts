@@ -3,16 +3,13 @@
  * server/testing/runtime-fixture.ts does, and keeps the plugins it wired so the bench can call
  * each retriever directly and execute a plan's retrieval nodes.
  *
- * Retrievers that bootstrap does not register yet (hybrid, rerank, rm3) are added here from the
- * registered bm25 and dense plugins, so the planner can choose them too; once bootstrap registers
- * a method, the registered one is used and nothing is added.
+ * Bootstrap registers the derived retrievers (hybrid, rerank, rm3); should a wiring leave one out
+ * (a custom factory), it is added here from the registered bm25 and dense plugins, so every method
+ * can be measured and the planner can choose it. The bench prints what it added.
  */
 import type { Database } from '../../db/client';
 import { ContextRuntime } from '../../server/bootstrap';
-import { DenseRetriever } from '../../server/adapters/retrievers/dense-retriever';
-import { HybridRetriever } from '../../server/adapters/retrievers/hybrid-retriever';
-import { RerankRetriever } from '../../server/adapters/retrievers/rerank-retriever';
-import { Rm3Retriever } from '../../server/adapters/retrievers/rm3-retriever';
+import { derivedRetrievers } from '../../server/adapters/retrievers/derived-retrievers';
 import type { RetrieverPlugin } from '../../server/runtime/contracts/retriever';
 import { registeredRuntimeFactory, registerRuntimeFactory } from '../../server/runtime/facade/runtime-factory';
 import type { RuntimePlugins } from '../../server/runtime/facade/runtime-plugins';
@@ -32,17 +29,8 @@ function databaseOf(plugins: RuntimePlugins): Database | undefined {
 }
 
 function missingRetrievers(plugins: RuntimePlugins): RetrieverPlugin[] {
-  const byMethod = new Map(plugins.retrievers.map((retriever) => [retriever.method, retriever]));
-  const bm25 = byMethod.get('bm25');
-  const dense = byMethod.get('dense');
   const database = databaseOf(plugins);
-  const added: RetrieverPlugin[] = [];
-  if (!byMethod.has('hybrid') && bm25 && dense) added.push(new HybridRetriever(bm25, dense));
-  if (!byMethod.has('rerank') && bm25 && database) {
-    added.push(new RerankRetriever(database, bm25, dense instanceof DenseRetriever ? { dense } : {}));
-  }
-  if (!byMethod.has('rm3') && bm25 && database) added.push(new Rm3Retriever(database, bm25));
-  return added;
+  return database ? derivedRetrievers(database, plugins.retrievers) : [];
 }
 
 export async function openBenchRuntime(configPath: string): Promise<BenchRuntime> {

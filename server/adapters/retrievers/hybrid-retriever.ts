@@ -58,6 +58,7 @@ export class HybridRetriever implements RetrieverPlugin {
       // PGlite runs one statement at a time, so the halves' latencies add up.
       latencyMs: lexical.latencyMs + semantic.latencyMs,
       recallPrior: Object.freeze(recallPrior),
+      composedOf: Object.freeze([lexical.method, ...(lexical.composedOf ?? []), semantic.method, ...(semantic.composedOf ?? [])]),
     });
   }
 

@@ -89,6 +89,7 @@ export class RerankRetriever implements RetrieverPlugin {
       requires: first.requires,
       latencyMs: first.latencyMs + RERANK_LATENCY_MS,
       recallPrior: Object.freeze(Object.fromEntries(Object.entries(first.recallPrior).map(([intent, prior]) => [intent, Math.min(1, (prior ?? 0) * (PRIOR_FACTOR[intent] ?? 1))]))),
+      composedOf: Object.freeze([first.method, ...(first.composedOf ?? [])]),
       ...(first.sourceKinds ? { sourceKinds: first.sourceKinds } : {}),
     });
   }

@@ -48,6 +48,7 @@ export class Rm3Retriever implements RetrieverPlugin {
       requires: Object.freeze(['pg_textsearch']),
       latencyMs: 2 * first.latencyMs,
       recallPrior: Object.freeze(recallPrior),
+      composedOf: Object.freeze([first.method, ...(first.composedOf ?? [])]),
       ...(first.sourceKinds ? { sourceKinds: first.sourceKinds } : {}),
     });
   }

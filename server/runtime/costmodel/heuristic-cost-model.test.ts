@@ -53,8 +53,11 @@ describe('HeuristicCostModel', () => {
     expect(selected.accuracy.value).toBeLessThan(none.accuracy.value);
   });
 
-  it('fusion raises recall above the best single method, and a parallel shape overlaps retrieval', () => {
-    expect(estimate({ retrieval: ['bm25', 'dense'] }).accuracy.value).toBeGreaterThan(estimate({ retrieval: ['bm25'] }).accuracy.value);
+  it('fusing equally good rankers raises recall, fusing a weaker one dilutes it; a parallel shape overlaps retrieval', () => {
+    const equalDense = { ...context, retrievers: context.retrievers.map((retriever) => (retriever.method === 'dense' ? { ...retriever, recallPrior: { ...retriever.recallPrior, incident: 0.7 } } : retriever)) };
+    expect(estimate({ retrieval: ['bm25', 'dense'] }, equalDense).accuracy.value).toBeGreaterThan(estimate({ retrieval: ['bm25'] }, equalDense).accuracy.value);
+    // The demo's dense prior for incidents (0.6) is below bm25's (0.7): the fused list is worse than bm25 alone.
+    expect(estimate({ retrieval: ['bm25', 'dense'] }).accuracy.value).toBeLessThan(estimate({ retrieval: ['bm25'] }).accuracy.value);
     const sequential = estimate({ retrieval: ['bm25', 'dense'] });
     const parallel = estimate({ retrieval: ['bm25', 'dense'], shape: 'parallel' });
     expect(parallel.latencySeconds.value).toBeCloseTo(sequential.latencySeconds.value - 0.012, 9);

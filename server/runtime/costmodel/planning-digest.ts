@@ -7,7 +7,7 @@ import { applicableRules, recallPriorFor } from '../planner/rules';
 import type { Intent, SourceKind } from '../types';
 import {
   CHARS_PER_TOKEN, COMPRESSION_SECONDS, DEFAULT_CHUNK_TOKENS, DEFAULT_COMPRESSION_SECONDS, DEFAULT_VERIFIER_SECONDS,
-  FUSION_GAIN, INTENT_RISK, NEUTRAL_RECALL_PRIOR, SCOPE_FOCUS_GAIN, SCOPE_MISS_FACTOR, VERIFIER_SECONDS, clampProbability,
+  FUSION_GAIN, FUSION_DILUTION, INTENT_RISK, NEUTRAL_RECALL_PRIOR, SCOPE_FOCUS_GAIN, SCOPE_MISS_FACTOR, VERIFIER_SECONDS, clampProbability,
 } from './units';
 
 /**
@@ -46,14 +46,17 @@ export class IntentDigest {
     let value = this.recallBySet.get(key);
     if (value === undefined) {
       let best = 0;
+      let sum = 0;
       let missProduct = 1;
       for (const method of methods) {
         const retriever = this.context.retriever(method);
         const prior = retriever ? recallPriorFor(retriever, this.intent.primary, NEUTRAL_RECALL_PRIOR) : 0;
         best = Math.max(best, prior);
+        sum += prior;
         missProduct *= 1 - prior;
       }
-      value = clampProbability(best + FUSION_GAIN * (1 - missProduct - best));
+      const shortfall = best * methods.length - sum;
+      value = clampProbability(best + FUSION_GAIN * (1 - missProduct - best) - FUSION_DILUTION * shortfall);
       this.recallBySet.set(key, value);
     }
     this.recallBySet.set(methods, value);

@@ -24,6 +24,7 @@
  *                    rounds = calls (sequential) | min(calls, PARALLEL_MODEL_ROUNDS) (parallel)
  *   recall         = fused recall of the methods' recallPrior[intent]:
  *                    max + FUSION_GAIN · (1 − Π(1 − rᵢ) − max)   (rankers are correlated)
+ *                        − FUSION_DILUTION · Σ (max − rᵢ)   (a weaker ranker pulls the fused list down)
  *                    × SCOPE_FOCUS_GAIN when a narrowed scope covers the intent's kinds,
  *                    × SCOPE_MISS_FACTOR when it lacks one of them
  *   contextLoss    = 1 − (1 − compression.expectedLoss)(1 − truncatedFraction)
@@ -62,8 +63,18 @@ export const DEFAULT_VERIFIER_SECONDS = 0.05;
 
 /** Recall prior when a retriever reports none for the intent. */
 export const NEUTRAL_RECALL_PRIOR = 0.5;
-/** Share of the independent-union gain that fusion realises (RRF, Cormack et al. 2009: gains are real but rankers overlap). */
-export const FUSION_GAIN = 0.5;
+/**
+ * Share of the independent-union gain that fusion realises. RRF gains are real but rankers overlap
+ * (Cormack et al. 2009), and bench:retrieval measured at most +0.01 nDCG@10 from any fusion here.
+ */
+export const FUSION_GAIN = 0.25;
+/**
+ * What a weaker ranker costs the fused list: RRF helps when the rankers are about equally good
+ * and hurts when one is much weaker (Vogt & Cottrell 1999). Measured by bench:retrieval: BM25 fused
+ * with word-vector dense search gained nothing on SciFact (0.695 → 0.696), and graph PPR fused with
+ * a reranked BM25 lost 12 nDCG@10 points on MuSiQue against graph alone.
+ */
+export const FUSION_DILUTION = 1;
 export const SCOPE_FOCUS_GAIN = 1.03;
 export const SCOPE_MISS_FACTOR = 0.7;
 /** Extra quality a multi-call reasoner buys, as a share of the remaining headroom (self-refine style critics: modest gains). */
@@ -93,3 +104,30 @@ export const LATENCY_REFERENCE_SECONDS = 10;
 export const clamp = (value: number, low: number, high: number): number => (value < low ? low : value > high ? high : value);
 export const clampProbability = (value: number): number => (value < 0 ? 0 : value > 1 ? 1 : Number.isNaN(value) ? 0 : value);
 export const nonNegative = (value: number): number => (value > 0 ? value : 0);
+
+/*
+ * LEARNED ESTIMATOR (learned-v2, observation-learner.ts): the v1 heuristic is the prior, v2 corrects it.
+ *   residual  r = ln((actual + floor) / (estimate + floor))   for amounts (tokens, costUsd, latencySeconds)
+ *             r = actual − estimate                          for probabilities
+ *   center    μ = n·mean(r) / (n + PRIOR_PSEUDO_SAMPLES)     (shrunk toward 0 = "the heuristic is right")
+ *   interval  n ≥ CONFORMAL_MIN_SAMPLES: split-conformal order statistics of r − μ
+ *             (Vovk, Gammerman & Shafer 2005; Lei et al. 2018: finite-sample coverage ≥ 1 − α)
+ *             otherwise: Normal-Inverse-Gamma posterior predictive (Student t, Gelman et al. BDA3 §3.3)
+ *             whose prior scale is the v1 band read as a 90% interval, so few samples mean a wide interval.
+ *   groups    (field, intent class, plan shape) → (field, intent class) → (field): the most specific
+ *             group with CONFORMAL_MIN_SAMPLES observations, else the largest one.
+ */
+/** Two-sided miscoverage of the reported interval: p05–p95. */
+export const INTERVAL_ALPHA = 0.1;
+/** z for the 90% interval, to read the v1 bands as a prior standard deviation. */
+export const Z_90 = 1.6448536269514722;
+/** Pseudo-observations the heuristic's own estimate counts for when the mean correction is learned. */
+export const PRIOR_PSEUDO_SAMPLES = 3;
+/** Degrees of freedom of the prior on the residual spread: weak, so data takes over after a handful of runs. */
+export const PRIOR_DEGREES_OF_FREEDOM = 2;
+/** ⌈(n + 1)(1 − α/2)⌉ ≤ n needs n ≥ 19 at α = 0.1; one more for a stable lower order statistic. */
+export const CONFORMAL_MIN_SAMPLES = 20;
+/** Most recent observations per group: the runtime drifts (corpus, models, cache), old errors age out. */
+export const LEARNING_WINDOW = 400;
+/** Log-space floors, so a zero estimate or actual has a finite ratio (1 token, $1e-6, 1 ms). */
+export const LOG_FLOORS: Readonly<Record<string, number>> = { tokens: 1, costUsd: 1e-6, latencySeconds: 0.001 };

@@ -26,8 +26,14 @@ export function plannableSources(context: PlanningContext): SourceInfo[] {
   return context.sources.filter((source) => allowed.has(source.name));
 }
 
+/** True when one method runs inside the other, or both are built on the same method. */
+function overlapping(first: RetrieverCapabilities, second: RetrieverCapabilities): boolean {
+  const firstParts = new Set([first.method, ...(first.composedOf ?? [])]);
+  return [second.method, ...(second.composedOf ?? [])].some((method) => firstParts.has(method));
+}
+
 /**
- * Each retriever alone, plus every pair from DIFFERENT families. Same-family pairs are not
+ * Each retriever alone, plus every pair from DIFFERENT families that share no method. Same-family pairs are not
  * enumerated: reciprocal-rank fusion gains come from rankers that err differently
  * (Cormack et al., SIGIR 2009); two lexical rankers over the same index mostly agree.
  * Unavailable retrievers are enumerated too, so EXPLAIN can show what was cut and why.
@@ -43,7 +49,7 @@ export function retrievalSets(retrievers: readonly RetrieverCapabilities[]): Ret
   for (let first = 0; first < retrievers.length; first++) {
     for (let second = first + 1; second < retrievers.length; second++) {
       const sameFamily = families[first] === families[second] && families[first] !== 'other';
-      if (sameFamily) continue;
+      if (sameFamily || overlapping(retrievers[first], retrievers[second])) continue;
       const methods = Object.freeze([retrievers[first].method, retrievers[second].method]);
       sets.push({ key: methods.join('+'), methods, retrievers: [retrievers[first], retrievers[second]], families: [families[first], families[second]] });
     }

@@ -2,7 +2,7 @@ import { CANDIDATE_GENERATOR_CONTRACT, type CandidateGeneratorPlugin, type Candi
 import type { TierInfo } from '../contracts/router';
 import type { CandidatePlan, CompressionMethod, ExecutionShape, Intent, ReasoningStrategy, RejectedCandidate, VerificationMethod } from '../types';
 import { compressionMethods, plannableSources, retrievalSets, scopes, verificationMethods, type RetrievalSet, type Scope } from './candidate-dimensions';
-import { applicableRules, methodFamily, type IntentRule } from './rules';
+import { applicableRules, methodFamily, recallPriorFor, type IntentRule } from './rules';
 
 /**
  * Enumerates retrieval × scope × tier × verification × reasoning × shape × compression and
@@ -20,7 +20,7 @@ interface Cut {
 
 const SHAPES: readonly ExecutionShape[] = ['sequential', 'parallel'];
 
-function retrievalCut(set: RetrievalSet, rules: readonly IntentRule[], context: PlanningContext): Cut | undefined {
+function retrievalCut(set: RetrievalSet, rules: readonly IntentRule[], context: PlanningContext, intent: Intent): Cut | undefined {
   for (const retriever of set.retrievers) {
     if (!retriever.available) {
       const reason = `${retriever.method} unavailable: ${retriever.unavailableReason ?? 'the retriever reported itself unavailable without a reason'}`;
@@ -39,9 +39,13 @@ function retrievalCut(set: RetrievalSet, rules: readonly IntentRule[], context: 
         return { stage: 'rule', rule: `intent.${rule.intent}.retrieval`, reason, subject: `retrieving ${set.key} only` };
       }
     }
-    if (retrieval.cutPure && retrieval.preferred) {
-      const preferred = available.filter((retriever) => retrieval.preferred!.includes(methodFamily(retriever)));
-      if (preferred.length > 0 && set.families.every((family) => retrieval.cutPure!.includes(family))) {
+    if (retrieval.cutPure && retrieval.preferred && set.families.every((family) => retrieval.cutPure!.includes(family))) {
+      // Only a preferred method expected to do at least as well justifies the cut: word-vector
+      // SIF embeddings score 0.32 nDCG@10 on SciFact where BM25 scores 0.70 (bench/retrieval/RESULTS.md),
+      // and cutting the lexical plans for them made the planner worse than BM25 alone.
+      const best = Math.max(...set.retrievers.map((retriever) => recallPriorFor(retriever, intent.primary, 0)));
+      const preferred = available.filter((retriever) => retrieval.preferred!.includes(methodFamily(retriever)) && recallPriorFor(retriever, intent.primary, 0) >= best);
+      if (preferred.length > 0) {
         const reason = `${rule.intent} goals prefer ${retrieval.preferred.join('/')} retrieval and ${preferred.map((retriever) => retriever.method).join(', ')} is available: ${rule.why}`;
         return { stage: 'rule', rule: `intent.${rule.intent}.retrieval`, reason, subject: `retrieving ${set.key} only` };
       }
@@ -119,7 +123,7 @@ export class RuleCandidateGenerator implements CandidateGeneratorPlugin {
     const approval = context.policy.requireApproval || rules.some((rule) => rule.approval === true);
     const topK = context.retrieval.topK;
 
-    const setCuts = sets.map((set) => retrievalCut(set, rules, context));
+    const setCuts = sets.map((set) => retrievalCut(set, rules, context, intent));
     const tierCuts = context.tiers.map((tier) => tierCut(tier, rules, context));
     const verificationCuts = verifications.map((method) => verificationCut(method, rules, context));
     const cuts = new Map<string, { cut: Cut; count: number }>();

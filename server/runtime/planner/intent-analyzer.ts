@@ -72,6 +72,19 @@ function pushUnique(list: string[], seen: Set<string>, value: string, limit: num
   list.push(value);
 }
 
+/** Question openers; imperative lookups ("find", "list") are not questions about an entity. */
+const INTERROGATIVES = new Set(['who', 'whom', 'whose', 'what', 'which', 'where', 'when', 'why', 'how']);
+/**
+ * A question about a named entity: the entity is the seed of a walk over the entity–passage
+ * graph, which is where HippoRAG's PPR gains over BM25 come from (+11 / +4 Recall@5 on MuSiQue /
+ * HotpotQA). Weaker than any structural cue, so a sensitive or incident cue still wins a tie.
+ */
+const ENTITY_QUESTION_WEIGHT = 0.75;
+
+function isQuestion(goal: string, tokens: readonly GoalToken[]): boolean {
+  return goal.trimEnd().endsWith('?') || INTERROGATIVES.has(tokens[0]?.lower ?? '');
+}
+
 function classifyStructure(tokens: readonly GoalToken[], evidence: Evidence, entityCount: number): void {
   const first = tokens[0]?.lower ?? '';
   let nestedOf = false;
@@ -137,8 +150,12 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
     let cardDigits = '';
     let cardFound = false;
     let span: string[] = [];
+    let namedSpans = 0;
     const closeSpan = () => {
-      if (span.length > 0) pushUnique(entities, entitySeen, span.join(' '), MAX_ENTITIES);
+      if (span.length > 0) {
+        namedSpans++;
+        pushUnique(entities, entitySeen, span.join(' '), MAX_ENTITIES);
+      }
       span = [];
     };
 
@@ -188,6 +205,7 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
     }
     closeSpan();
     classifyStructure(tokens, evidence, entities.length);
+    if (namedSpans > 0 && isQuestion(goal, tokens)) evidence.add('multi_hop', ENTITY_QUESTION_WEIGHT, `multi_hop.entity_question(${entities[0]})`);
 
     if (evidence.weights.size === 0) evidence.add('conceptual', 0.5, 'conceptual.default');
     const classes = PRIORITY.filter((intent) => (evidence.weights.get(intent) ?? 0) > 0);
