@@ -31,6 +31,8 @@ export interface IngestFigures {
   readonly tokenCountSeconds: number;
   /** The Knowledge Layer's ingest hook (knowledge.syncSource: version, source and chunk nodes, facts), which the store runs after each ingest. */
   readonly knowledgeSyncSeconds: number;
+  /** The stored search vectors for the reranker and full-text (filled after ingest where bm25 is the lexical index). */
+  readonly searchVectorSeconds: number;
   /** The graph and identifier indexes (stores.indexDerived). */
   readonly derivedIndexSeconds: number;
   readonly embedding: { readonly embedderId: string; readonly chunks: number; readonly seconds: number; readonly chunksPerSecond: number } | { readonly skipped: string };
@@ -74,6 +76,7 @@ export async function ingestDataset(dataset: BeirDataset, root = mkdtempSync(joi
     const ingestSeconds = await seconds(() => stores.store.ingest({ name: sourceName, kind: 'docs' }, chunks, contentHash));
     const knowledgeSyncSeconds = await seconds(() => stores.knowledge.syncSource(sourceName));
     const embedding = await embed(stores);
+    const searchVectorSeconds = await seconds(() => stores.fillSearchVectors());
     const derivedIndexSeconds = await seconds(() => stores.indexDerived());
     const rows = await stores.database.query<{ id: string; uri: string }>(sql`select id, uri from chunks where is_current`);
     return Object.freeze({
@@ -81,7 +84,7 @@ export async function ingestDataset(dataset: BeirDataset, root = mkdtempSync(joi
       dataDir,
       sourceName,
       documentOf: new Map(rows.map((row) => [row.id, row.uri])),
-      figures: Object.freeze({ chunks: chunks.length, ingestSeconds, chunksPerSecond: chunks.length / ingestSeconds, tokenCountSeconds, knowledgeSyncSeconds, derivedIndexSeconds, embedding }),
+      figures: Object.freeze({ chunks: chunks.length, ingestSeconds, chunksPerSecond: chunks.length / ingestSeconds, tokenCountSeconds, knowledgeSyncSeconds, searchVectorSeconds, derivedIndexSeconds, embedding }),
     });
   } finally {
     await stores.close();

@@ -54,7 +54,7 @@ export function formatTable(dataset: BeirDataset, figures: readonly MethodFigure
   lines.push(`dataset ${dataset.name}, split ${dataset.split}: ${dataset.queries.length} queries with qrels, ${dataset.documents.length} documents; context budget ${budget} tokens`);
   const embedding = 'skipped' in ingest.embedding ? `embedding skipped (${ingest.embedding.skipped})` : `embedding ${ingest.embedding.embedderId}: ${ingest.embedding.chunks} chunks in ${ingest.embedding.seconds.toFixed(2)} s = ${Math.round(ingest.embedding.chunksPerSecond)} chunks/s`;
   lines.push(`ingest (PgStore.ingest, embedding excluded): ${ingest.chunks} chunks in ${ingest.ingestSeconds.toFixed(2)} s = ${Math.round(ingest.chunksPerSecond)} chunks/s`);
-  lines.push(`separately: token counting ${ingest.tokenCountSeconds.toFixed(2)} s; knowledge sync ${ingest.knowledgeSyncSeconds.toFixed(2)} s; ${embedding}; graph + identifier indexes ${ingest.derivedIndexSeconds.toFixed(2)} s`);
+  lines.push(`separately: token counting ${ingest.tokenCountSeconds.toFixed(2)} s; knowledge sync ${ingest.knowledgeSyncSeconds.toFixed(2)} s; ${embedding}; search vectors ${ingest.searchVectorSeconds.toFixed(2)} s; graph + identifier indexes ${ingest.derivedIndexSeconds.toFixed(2)} s`);
   lines.push('');
   const answers = figures.some((figure) => figure.answerInContext !== undefined);
   const header = ['method', 'nDCG@10', ...RECALL_CUTOFFS.map((k) => `R@${k}`), ...(answers ? ['answer-in-ctx %'] : []), 'ctx tokens', 'p50 ms', 'p95 ms'];

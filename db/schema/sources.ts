@@ -58,12 +58,13 @@ export const chunks = pgTable(
     body: text('body').notNull(),
     searchText: text('search_text').notNull(),
     /**
-     * Stored once at insert for the full-text fallback (GIN index in a custom migration). Against a
-     * GIN expression index this costs the same at ingest (one to_tsvector either way) but ranking
-     * reads the stored vector instead of re-parsing every match: measured on PGlite 0.5.14 over
-     * 5,000 chunks, ts_rank_cd top-20 for a query matching ~1,000 chunks took 171 ms → 20 ms.
+     * to_tsvector('english', search_text), stored for the full-text fallback (GIN index in a custom
+     * migration) and the reranker's features. Against a GIN expression index ranking reads the stored
+     * vector instead of re-parsing every match: measured on PGlite 0.5.14 over 5,000 chunks,
+     * ts_rank_cd top-20 for a query matching ~1,000 chunks took 171 ms → 20 ms. Filled at insert
+     * where pg_textsearch is missing, else after ingest by search-vector-backfill.ts (drizzle/0014).
      */
-    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, search_text)`),
+    searchVector: tsvector('search_vector'),
     locator: text('locator'),
     tokens: integer('tokens').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),

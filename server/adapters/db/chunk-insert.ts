@@ -8,8 +8,9 @@ import { chunkIdOf } from './ids';
  * drizzle's VALUES list with 12 parameters a row. Measured on PGlite 0.5.14 with 5,000 chunks of
  * ~950 characters and both text indexes present: 890 chunks/s through drizzle's VALUES builder,
  * 1,700–1,800 chunks/s this way (3,100–3,400 chunks/s for ~475-character chunks). What remains is
- * tokenisation: search_vector and the bm25 index each run the english parser over every row,
- * ~0.3 ms per ~950-character chunk in PGlite's WASM build.
+ * tokenisation: the english parser, ~0.3 ms per ~950-character chunk in PGlite's WASM build, runs
+ * once per row for the lexical index in use — the bm25 index where pg_textsearch is installed, else
+ * the stored search_vector (`inlineSearchVector`), which is then filled later by the backfill.
  */
 const INSERT_BATCH_ROWS = 500;
 
@@ -18,7 +19,13 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** PostgreSQL text and jsonb reject U+0000 and unpaired surrogates, which parsed binary-ish files sometimes carry. */
 const storable = (text: string): string => text.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
 
-export async function insertChunks(tx: DrizzleTransaction, sourceId: string, versionId: string, ingestChunks: readonly IngestChunk[]): Promise<void> {
+export interface InsertOptions {
+  /** Compute search_vector in the INSERT (no bm25 index: fulltext is the lexical method). */
+  readonly inlineSearchVector: boolean;
+}
+
+export async function insertChunks(tx: DrizzleTransaction, sourceId: string, versionId: string, ingestChunks: readonly IngestChunk[], options: InsertOptions): Promise<void> {
+  const searchVector = options.inlineSearchVector ? sql`to_tsvector('english'::regconfig, search_text)` : sql`null::tsvector`;
   for (let start = 0; start < ingestChunks.length; start += INSERT_BATCH_ROWS) {
     const rows = ingestChunks.slice(start, start + INSERT_BATCH_ROWS).map((chunk) => ({
       id: chunkIdOf(versionId, chunk.uri, chunk.ordinal),
@@ -33,8 +40,8 @@ export async function insertChunks(tx: DrizzleTransaction, sourceId: string, ver
     }));
     const payload = JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'string' ? storable(value) : value));
     await tx.execute(sql`
-      insert into chunks (id, source_id, version_id, is_current, uri, ordinal, title, body, search_text, locator, tokens, metadata)
-      select id, ${sourceId}, ${versionId}, true, uri, ordinal, title, body, search_text, locator, tokens, coalesce(metadata, '{}'::jsonb)
+      insert into chunks (id, source_id, version_id, is_current, uri, ordinal, title, body, search_text, search_vector, locator, tokens, metadata)
+      select id, ${sourceId}, ${versionId}, true, uri, ordinal, title, body, search_text, ${searchVector}, locator, tokens, coalesce(metadata, '{}'::jsonb)
       from jsonb_to_recordset(${payload}::jsonb)
         as row_set(id text, uri text, ordinal int, title text, body text, search_text text, locator text, tokens int, metadata jsonb)`);
   }

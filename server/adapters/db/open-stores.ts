@@ -7,6 +7,7 @@ import type { EmbedPendingReport } from '../embeddings/embed-pending';
 import { Bm25Retriever } from '../retrievers/bm25-retriever';
 import { FulltextRetriever } from '../retrievers/fulltext-retriever';
 import { CorpusStats } from './corpus-stats';
+import { backfillSearchVectors, type SearchVectorBackfillReport } from './search-vector-backfill';
 import { setupGraphRetrieval } from '../graph/graph-setup';
 import type { DerivedIndexReport } from '../graph/graph-builder';
 import { PgKnowledge } from './pg-knowledge';
@@ -45,7 +46,9 @@ export interface Stores {
   /** Entity graph (graph retriever) and identifier index (exact retriever). */
   readonly graph: RetrieverPlugin;
   readonly exact: RetrieverPlugin;
-  /** Builds the graph and identifier indexes of every current version lacking them; call after each ingest. */
+  /** Fills the stored search vectors ingest left empty (see search-vector-backfill.ts); indexDerived calls it first. */
+  fillSearchVectors(): Promise<SearchVectorBackfillReport>;
+  /** Builds the search vectors, graph and identifier indexes of every current version lacking them; call after each ingest. */
   indexDerived(): Promise<readonly DerivedIndexReport[]>;
   close(): Promise<void>;
 }
@@ -66,7 +69,8 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
     const store = new PgStore(database, capabilities, corpus);
     const dense = await setupDenseRetrieval(database, capabilities, corpus, options.dense);
     const bm25 = new Bm25Retriever(database, corpus, { available: bm25Ready, ...(bm25Ready ? {} : { reason: bm25Reason }) });
-    const fulltext = new FulltextRetriever(database, corpus);
+    // With pg_textsearch, ingest leaves search vectors to the backfill; fulltext fills any still pending first.
+    const fulltext = new FulltextRetriever(database, corpus, capabilities.extensions.pg_textsearch ? () => backfillSearchVectors(database) : undefined);
     // PPR also seeds from the best lexical passages (HippoRAG 2's passage nodes): bm25 where it exists.
     const graphRetrieval = setupGraphRetrieval(database, corpus, { graph: { passageSeeder: bm25Ready ? bm25 : fulltext } });
     const knowledge = new PgKnowledge(database, store);
@@ -96,7 +100,11 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
       embedChunks: dense.embedChunks,
       graph: graphRetrieval.graph,
       exact: graphRetrieval.exact,
-      indexDerived: graphRetrieval.indexPending,
+      fillSearchVectors: () => backfillSearchVectors(database),
+      indexDerived: async () => {
+        await backfillSearchVectors(database);
+        return graphRetrieval.indexPending();
+      },
       close: () => database.close(),
     });
   } catch (error) {

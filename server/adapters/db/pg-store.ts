@@ -77,7 +77,7 @@ export class PgStore implements StorePlugin {
       const tokenCount = ingestChunks.reduce((sum, chunk) => sum + chunk.tokens, 0);
       await tx.insert(sourceVersions).values({ id: versionId, sourceId, versionNo, contentHash, chunkCount: ingestChunks.length, tokenCount });
       await tx.update(chunks).set({ isCurrent: false }).where(and(eq(chunks.sourceId, sourceId), eq(chunks.isCurrent, true)));
-      await insertChunks(tx, sourceId, versionId, ingestChunks);
+      await insertChunks(tx, sourceId, versionId, ingestChunks, { inlineSearchVector: this.storeCapabilities.extensions.pg_textsearch !== true });
       if (current) await tx.update(sourceVersions).set({ supersededAt: sql`now()` }).where(eq(sourceVersions.id, current.id));
       await tx
         .update(sources)

@@ -30,6 +30,8 @@ export class FulltextRetriever implements RetrieverPlugin {
   constructor(
     private readonly database: Database,
     private readonly corpus: CorpusStats,
+    /** Fills search vectors ingest left empty (pg_textsearch installed), so every current chunk is searchable. */
+    private readonly fillPendingVectors?: () => Promise<unknown>,
   ) {}
 
   capabilities(): RetrieverCapabilities {
@@ -46,6 +48,7 @@ export class FulltextRetriever implements RetrieverPlugin {
     const k = clampK(query.k);
     const terms = extractTerms(query.text, query.identifiers);
     if (k === 0 || terms.length === 0 || query.sources.length === 0) return [];
+    await this.fillPendingVectors?.();
     // Normalisation 1 divides by 1 + log(length): long chunks do not win by size alone.
     const rows = await this.database.query<ChunkHitRow>(sql`
       select chunks.id, sources.name as source_name, sources.kind as source_kind, chunks.version_id,

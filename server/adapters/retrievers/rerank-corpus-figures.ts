@@ -50,10 +50,10 @@ export class RerankCorpusFigures {
     // unnest(tsvector) yields one row per lexeme with its positions: a document's length is their sum.
     const [row] = await this.database.query<{ mean: number | null }>(sql`
       select avg(length)::float8 as mean from (
-        select (select coalesce(sum(coalesce(array_length(positions, 1), 1)), 0) from unnest(chunks.search_vector)) as length
+        select (select coalesce(sum(coalesce(array_length(positions, 1), 1)), 0) from unnest(coalesce(chunks.search_vector, to_tsvector('english'::regconfig, chunks.search_text)))) as length
         from chunks where chunks.is_current limit ${LENGTH_SAMPLE}
       ) sample`);
-    const rows = await this.database.query<{ word: string; ndoc: number }>(sql`select word, ndoc from ts_stat('select search_vector from chunks where is_current')`);
+    const rows = await this.database.query<{ word: string; ndoc: number }>(sql`select word, ndoc from ts_stat($$select coalesce(search_vector, to_tsvector('english'::regconfig, search_text)) from chunks where is_current$$)`);
     this.frequencies = new Map(rows.map((entry) => [entry.word, Number(entry.ndoc)]));
     this.meanLength = Math.max(1, Number(row?.mean ?? 1));
     this.documents = size;

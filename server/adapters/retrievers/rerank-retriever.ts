@@ -153,7 +153,7 @@ export class RerankRetriever implements RetrieverPlugin {
     const [row] = await this.database.query<{ tokens: string; candidates: string }>(sql`
       select
         (select coalesce(json_agg(json_build_object('alias', alias, 'token', token, 'lexemes', lexemes)), '[]')::text from ts_debug('english', ${analysed})) as tokens,
-        (select coalesce(json_agg(json_build_object('id', chunks.id, 'positions', chunks.search_vector::text, 'title', to_tsvector('english', chunks.title)::text, 'cosine', ${cosine})), '[]')::text
+        (select coalesce(json_agg(json_build_object('id', chunks.id, 'positions', coalesce(chunks.search_vector, to_tsvector('english'::regconfig, chunks.search_text))::text, 'title', to_tsvector('english', chunks.title)::text, 'cosine', ${cosine})), '[]')::text
          from chunks where chunks.id in (select jsonb_array_elements_text(${ids}::jsonb))) as candidates`);
     return { tokens: JSON.parse(row?.tokens ?? '[]') as ParsedToken[], candidates: JSON.parse(row?.candidates ?? '[]') as CandidateRow[] };
   }

@@ -1,0 +1,31 @@
+/**
+ * Fills chunks.search_vector where ingest left it empty (pg_textsearch installed: the bm25 index is
+ * the lexical method, so ingest runs the english parser once, for it). The stored vector serves the
+ * reranker's features and the full-text fallback, so it is derived after ingest, beside the
+ * embeddings and the graph, in batches that keep each statement short.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+
+/** Rows per UPDATE: ~0.3 ms of parsing each on PGlite, so a batch holds the database for well under a second. */
+const BACKFILL_BATCH_ROWS = 2000;
+
+export interface SearchVectorBackfillReport {
+  readonly index: 'search_vector';
+  readonly chunks: number;
+  readonly milliseconds: number;
+}
+
+export async function backfillSearchVectors(database: Database): Promise<SearchVectorBackfillReport> {
+  const started = performance.now();
+  let filled = 0;
+  for (;;) {
+    const rows = await database.query<{ id: string }>(sql`
+      update chunks set search_vector = to_tsvector('english'::regconfig, search_text)
+      where id in (select id from chunks where search_vector is null limit ${sql.raw(String(BACKFILL_BATCH_ROWS))})
+      returning id`);
+    filled += rows.length;
+    if (rows.length < BACKFILL_BATCH_ROWS) break;
+  }
+  return Object.freeze({ index: 'search_vector', chunks: filled, milliseconds: performance.now() - started });
+}
