@@ -5,6 +5,7 @@ import type { Hit } from '../../runtime/types';
 import type { CorpusStats } from '../db/corpus-stats';
 import { BM25_INDEX_NAME } from '../db/store-capabilities';
 import { type ChunkHitRow, clampK, currentChunksOf, toHits } from './chunk-hits';
+import { chunkTextCacheOf } from './chunk-text-cache';
 import { extractTerms, toBm25Text } from './query-terms';
 
 export interface RetrieverAvailability {
@@ -69,12 +70,10 @@ export class Bm25Retriever implements RetrieverPlugin {
  */
 export async function bm25Rows(database: Database, text: string, sources: readonly string[], k: number): Promise<ChunkHitRow[]> {
   const bm25Query = sql`to_bm25query(${text}, ${BM25_INDEX_NAME})`;
-  return database.query<ChunkHitRow>(sql`
-    select ranked.id, sources.name as source_name, sources.kind as source_kind, ranked.version_id,
-           ranked.title, ranked.body, ranked.locator, ranked.tokens, -ranked.raw as score
+  const ranked = await database.query<{ id: string; source_name: string; source_kind: string; version_id: string; raw: number | string }>(sql`
+    select ranked.id, sources.name as source_name, sources.kind as source_kind, ranked.version_id, ranked.raw
     from (
-      select chunks.id, chunks.source_id, chunks.version_id, chunks.title, chunks.body, chunks.locator, chunks.tokens,
-             (chunks.search_text <@> ${bm25Query})::float8 as raw
+      select chunks.id, chunks.source_id, chunks.version_id, (chunks.search_text <@> ${bm25Query})::float8 as raw
       from chunks
       where ${currentChunksOf(sources)}
       order by chunks.search_text <@> ${bm25Query} asc
@@ -83,4 +82,13 @@ export async function bm25Rows(database: Database, text: string, sources: readon
     join sources on sources.id = ranked.source_id
     where ranked.raw < 0
     order by ranked.raw asc, ranked.id asc`);
+  // Bodies from the in-process cache (chunk-text-cache.ts): the ranking query ships ids only.
+  const texts = await chunkTextCacheOf(database).texts(ranked.map((row) => row.id));
+  const rows: ChunkHitRow[] = [];
+  for (const row of ranked) {
+    const text = texts.get(row.id);
+    if (!text) continue; // deleted between the two reads
+    rows.push({ id: row.id, source_name: row.source_name, source_kind: row.source_kind, version_id: row.version_id, title: text.title, body: text.body, locator: text.locator, tokens: text.tokens, score: -Number(row.raw) });
+  }
+  return rows;
 }

@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStores, type Stores } from '../db/open-stores';
+import { ChunkTextCache } from './chunk-text-cache';
+
+const root = mkdtempSync(path.join(tmpdir(), 'cr-chunk-cache-'));
+let stores: Stores;
+let ids: string[];
+
+beforeAll(async () => {
+  stores = await openStores({ dataDir: path.join(root, 'pglite') });
+  const chunks = ['alpha', 'beta', 'gamma'].map((word, index) => ({ uri: `${word}.md`, ordinal: 0, title: word, text: `${word} `.repeat(10 + index), tokens: 10 + index }));
+  await stores.store.ingest({ name: 'words', kind: 'docs' }, chunks, 'v1');
+  ids = (await stores.database.query<{ id: string }>(sql`select id from chunks order by title`)).map((row) => row.id);
+});
+
+afterAll(async () => {
+  await stores?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('ChunkTextCache', () => {
+  it('reads each id once, then answers from memory, and skips ids that do not exist', async () => {
+    const cache = new ChunkTextCache(stores.database);
+    const first = await cache.texts([ids[0], 'no-such-chunk']);
+    expect([...first.keys()]).toEqual([ids[0]]);
+    expect(first.get(ids[0])).toEqual({ title: 'alpha', body: 'alpha '.repeat(10), locator: null, tokens: 10 });
+    const second = await cache.texts([ids[0], ids[1]]);
+    expect(second.get(ids[0])?.title).toBe('alpha');
+    expect(second.get(ids[1])?.title).toBe('beta');
+    expect(cache.size).toBe(2);
+  });
+
+  it('evicts the least recently used entries beyond its character bound', async () => {
+    const cache = new ChunkTextCache(stores.database, 150);
+    await cache.texts([ids[1]]); // beta: 4 + 55 characters
+    await cache.texts([ids[2]]); // gamma: 5 + 72 characters → 136 in all
+    await cache.texts([ids[1]]); // beta becomes the most recent
+    await cache.texts([ids[0]]); // alpha: 5 + 60 → over the bound, gamma (least recent) goes
+    expect(cache.size).toBe(2);
+    expect((await cache.texts([ids[1]])).size).toBe(1);
+    const small = new ChunkTextCache(stores.database, 100);
+    await small.texts([ids[1], ids[2]]);
+    expect(small.size).toBe(1);
+  });
+});
