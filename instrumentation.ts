@@ -12,5 +12,13 @@ export async function register(): Promise<void> {
   } catch (error) {
     // The page still serves and reports the problem; requests retry the open.
     console.error(`[context-runtime] runtime failed to open: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  try {
+    // Sign-in: signing secret, the CLI's service token, and the first admin (or a setup link).
+    const { startAuth } = await import('./server/auth/auth-startup');
+    await startAuth({ port: Number(process.env.PORT ?? 3000) });
+  } catch (error) {
+    console.error(`[context-runtime] sign-in setup failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

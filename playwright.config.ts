@@ -1,10 +1,10 @@
 import { defineConfig } from '@playwright/test';
-
-const PORT = 3100;
+import { E2E_BASE_URL, E2E_PORT, E2E_USERS } from './e2e/fixtures/e2e-users';
 
 /**
  * Browser tests drive Debian's Chromium against `next start` (build first: `npx next build`).
  * The e2e server gets its own data directory so it never contends for the dev server's PGlite lock.
+ * Specs sign in with e2e/fixtures/auth.ts (`signIn(page, role)`).
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -16,7 +16,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: E2E_BASE_URL,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -26,8 +26,14 @@ export default defineConfig({
   },
   webServer: {
     command: 'npm run serve',
-    url: `http://127.0.0.1:${PORT}/`,
-    env: { PORT: String(PORT), CONTEXT_RUNTIME_DATA_DIR: '.data/e2e-pglite' },
+    url: `${E2E_BASE_URL}/api/auth/csrf`,
+    env: {
+      PORT: String(E2E_PORT),
+      CONTEXT_RUNTIME_DATA_DIR: '.data/e2e-pglite',
+      // The first start creates this admin (an empty users table); later starts keep the existing one.
+      CONTEXT_RUNTIME_ADMIN_EMAIL: E2E_USERS.admin.email,
+      CONTEXT_RUNTIME_ADMIN_PASSWORD: E2E_USERS.admin.password,
+    },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

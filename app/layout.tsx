@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { UserMenu } from '@/components/auth/user-menu';
 import { TRPCReactProvider } from '@/components/providers/trpc-provider';
 import './globals.css';
 
@@ -20,8 +21,11 @@ export default function RootLayout({ children }: { readonly children: ReactNode 
           <nav aria-label="Main">
             <Link href="/">Console</Link>
             <Link href="/traces">Traces</Link>
+            <Link href="/approvals">Approvals</Link>
             <Link href="/knowledge">Knowledge</Link>
+            <Link href="/calibration">Calibration</Link>
           </nav>
+          <UserMenu />
         </header>
         <TRPCReactProvider>
           <main className="site-main">{children}</main>

@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './fixtures/auth';
 
 const DEMO_GOAL = 'Explain why deployment checkout-api failed';
 
 async function submitGoal(page: Page, goal: string) {
+  await signIn(page, 'operator');
   await page.goto('/');
   await page.getByTestId('goal-input').fill(goal);
 }
@@ -18,7 +20,14 @@ test('runs the demo goal and shows a cited answer with its plan', async ({ page 
   // Enter in the goal box runs (Shift+Enter would add a newline).
   await page.getByTestId('goal-input').press('Enter');
 
+  // Progress streams in node by node before the answer arrives.
+  await expect(page.getByTestId('progress-item').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('progress-item').filter({ has: page.locator('code', { hasText: /^reason$/ }) })).toHaveCount(1);
   await expect(page.getByTestId('answer')).toBeVisible({ timeout: 150_000 });
+  const progressStates = await page.getByTestId('progress-item').evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
+  expect(progressStates.length).toBeGreaterThan(2);
+  expect(progressStates.every((state) => state === 'done' || state === 'skipped'), progressStates.join(',')).toBe(true);
+  await expect(page.getByTestId('progress-item').locator('[title=tokens]').first()).toBeVisible();
   await expect(page.getByTestId('answer')).not.toBeEmpty();
 
   const items = page.getByTestId('citations').locator('li');
@@ -30,8 +39,26 @@ test('runs the demo goal and shows a cited answer with its plan', async ({ page 
   expect(changeEvidence, `a second citation from git among:\n${texts.join('\n---\n')}`).toBeGreaterThanOrEqual(0);
 
   // Every [n] marker in the answer points at an item of the list.
-  const markerTargets = await page.getByTestId('cite-marker').locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-  for (const target of markerTargets) await expect(page.locator(target ?? '#missing')).toHaveCount(1);
+  const markerRefs = await page.getByTestId('cite-marker').locator('button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-ref')));
+  for (const ref of markerRefs) await expect(page.getByTestId(`citation-${ref}`)).toHaveCount(1);
+
+  // Opening a citation shows the chunk it points at, with its source and version.
+  await page.getByTestId('citations').locator('li').nth(runtimeEvidence).getByTestId('open-citation').click();
+  const dialog = page.getByTestId('evidence-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('evidence-text')).toHaveText(/OOMKilled|checkout-api/i);
+  await expect(dialog.getByTestId('evidence-source')).toHaveText(/demo-(events|logs)/);
+  await expect(dialog.getByTestId('evidence-version')).toHaveText(/v\d+/);
+  await page.screenshot({ path: 'test-results/console-evidence.png' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // The [n] markers in the answer open it too.
+  if (markerRefs.length > 0) {
+    await page.getByTestId('cite-marker').locator('button').first().click();
+    await expect(dialog.getByTestId('evidence-text')).not.toBeEmpty();
+    await dialog.getByTestId('evidence-close').click();
+    await expect(dialog).toBeHidden();
+  }
 
   await expect(page.getByTestId('explain-summary')).toBeVisible();
   await expect(page.getByTestId('plan-hash')).toHaveText(/^[0-9a-z]{8,}$/i);
@@ -41,8 +68,43 @@ test('runs the demo goal and shows a cited answer with its plan', async ({ page 
   await expect(page.getByTestId('rejected-candidates')).toBeVisible();
   await expect(page.getByTestId('rejected-sources')).toBeVisible();
 
+  // The run is in this user's history.
+  await expect(page.getByTestId('history-item').first()).toContainText(DEMO_GOAL);
+
   await page.screenshot({ path: 'test-results/console-run.png', fullPage: true });
   expect(browserErrors).toEqual([]);
+
+  // The plan page of this run.
+  const planHref = await page.getByTestId('plan-link').getAttribute('href');
+  expect(planHref).toMatch(/^\/plans\/[0-9a-f-]{36}$/);
+  await page.getByTestId('plan-link').click();
+  await expect(page).toHaveURL(new RegExp(`${planHref}$`));
+});
+
+test('quotes the expected cost, latency and tokens before running', async ({ page }) => {
+  await submitGoal(page, DEMO_GOAL);
+  await page.getByTestId('quote-button').click();
+  const quote = page.getByTestId('quote');
+  await expect(quote).toBeVisible({ timeout: 60_000 });
+  await expect(quote.getByTestId('quote-cost')).toContainText('–');
+  await expect(quote.getByTestId('quote-latency')).toContainText(/\d/);
+  await expect(quote.getByTestId('quote-tokens')).toContainText(/\d/);
+  await expect(quote.getByTestId('quote-samples')).toHaveText(/Based on \d+ past run/);
+  await expect(page.getByTestId('answer')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/console-quote.png', fullPage: true });
+});
+
+test('runs only over the chosen sources', async ({ page }) => {
+  await submitGoal(page, DEMO_GOAL);
+  await expect(page.getByTestId('source-all')).toBeChecked();
+  await page.getByTestId('source-all').uncheck();
+  await page.getByTestId('source-demo-events').check();
+  await page.getByTestId('source-demo-logs').check();
+  await page.getByTestId('explain-button').click();
+  await expect(page.getByTestId('plan-hash')).toBeVisible({ timeout: 60_000 });
+  const rejected = await page.getByTestId('rejected-sources').innerText();
+  expect(rejected).toMatch(/demo-git/);
+  expect(rejected).toContain('not among the requested sources');
 });
 
 test('explain only plans without answering', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signIn } from './fixtures/auth';
 
 const DEMO_SOURCES = ['demo-docs', 'demo-events', 'demo-git', 'demo-logs', 'demo-metrics'];
 
@@ -8,6 +9,7 @@ test('the knowledge page shows the demo sources, their versions, facts, lineage 
   page.on('console', (message) => {
     if (message.type() === 'error') browserErrors.push(message.text());
   });
+  await signIn(page, 'viewer');
   await page.goto('/knowledge');
 
   const rows = page.getByTestId('knowledge-source-row');

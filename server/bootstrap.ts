@@ -6,15 +6,21 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { openStores } from './adapters/db/open-stores';
+import { PgBanditStore } from './adapters/db/pg-bandit-store';
+import { registerAuthDatabase } from './auth/auth-database-holder';
 import { resolveEmbedder } from './adapters/embeddings/embedder-factory';
 import { createModelPlugin } from './adapters/models/ai-sdk-model';
 import { preloadTokenEncoder, createTokenCounter } from './adapters/models/token-counter';
 import { createTieredRouter } from './adapters/models/tiered-router';
+import { openIeBudgetFrom, setupOpenIe } from './adapters/graph/openie-setup';
+import { createLlmRerankRetriever } from './adapters/retrievers/llm-rerank-setup';
+import { derivedRetrievers } from './adapters/retrievers/derived-retrievers';
 import { loadDemoCorpus } from './ingest/demo-corpus';
 import { ingestPath } from './ingest/ingest-path';
 import { ContextRuntime, DEFAULT_CONFIG_PATH, registerRuntimeFactory, type RuntimeConfig, type RuntimePlugins } from './runtime';
 import { BUILTIN_COMPRESSIONS } from './runtime/compression/structural-compressors';
 import { ruleCandidateGenerator, ruleIntentAnalyzer, heuristicCostModel, planOptimizer } from './runtime/planner';
+import type { RetrieverPlugin } from './runtime/contracts/retriever';
 import { createConfigPolicy } from './runtime/policy/config-policy';
 import { createSingleShotReasoner } from './runtime/reasoner/single-shot-reasoner';
 import { WaveScheduler } from './runtime/scheduler/wave-scheduler';
@@ -22,6 +28,11 @@ import { BUILTIN_VERIFIERS } from './runtime/verification/citation-verifiers';
 import { acquireDataDirLock } from './services/data-dir-lock';
 
 /** Where the embedded database lives: env beats config, so tests and e2e can point elsewhere. */
+/** The registered retrievers plus the ones derived from them (hybrid, rerank, rm3). */
+function withDerived(database: Parameters<typeof derivedRetrievers>[0], retrievers: readonly RetrieverPlugin[]): RetrieverPlugin[] {
+  return [...retrievers, ...derivedRetrievers(database, retrievers)];
+}
+
 export function embeddedDataDir(config: RuntimeConfig): string {
   return resolve(process.env.CONTEXT_RUNTIME_DATA_DIR ?? config.database.data_dir);
 }
@@ -44,7 +55,10 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
       planCacheTtlSeconds: config.plan_cache.ttl_seconds,
       dense: embedder.available ? { embedder: embedder.embedder } : { embedderUnavailableReason: embedder.unavailableReason },
     });
-    const router = createTieredRouter(config.models.tiers.map((tier) => createModelPlugin(tier, process.env)));
+    // Accounts live in the same database: embedded PGlite admits one opener per directory.
+    registerAuthDatabase(stores.database);
+    const models = config.models.tiers.map((tier) => createModelPlugin(tier, process.env));
+    const router = createTieredRouter(models);
     if (config.demo.load_on_start && (await stores.store.listSources()).length === 0) {
       await loadDemoCorpus(stores.store, { countTokens, workDir: resolve(dataDir ? dirname(dataDir) : '.data', 'demo-work') });
     }
@@ -52,11 +66,21 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
     // also converts the word vectors into their binary cache, ~6–8 s).
     await stores.embedChunks();
     await stores.indexDerived();
+    // HippoRAG OpenIE links at each ingest when a language-model tier is reachable (else rule-based
+    // entities only). Not at start-up: it spends model calls, which an ingest is the moment to ask for.
+    const openIe = setupOpenIe(stores.database, models, { sensitiveSources: config.policy.sensitive_sources, ...openIeBudgetFrom(process.env) });
+    // Registered only when a non-local tier is configured; a failing model falls back to bm25's order.
+    const llmRerank = createLlmRerankRetriever(stores.retrievers.find((retriever) => retriever.capabilities().available) ?? stores.retrievers[0], models, {
+      sensitiveSources: config.policy.sensitive_sources,
+      onOutcome: (outcome) => {
+        if (outcome.failures.length > 0) console.warn(`llm-rerank ${outcome.status}: ${outcome.failures.join('; ')}`);
+      },
+    });
     return {
       store: stores.store,
       storeCapabilities: stores.capabilities,
       knowledge: stores.knowledge,
-      retrievers: [...stores.retrievers, stores.dense, stores.graph, stores.exact],
+      retrievers: [...withDerived(stores.database, [...stores.retrievers, stores.dense, stores.graph, stores.exact]), ...(llmRerank ? [llmRerank] : [])],
       router,
       reasoners: [createSingleShotReasoner()],
       compressions: BUILTIN_COMPRESSIONS,
@@ -76,11 +100,14 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
       runStore: stores.runStore,
       traceSink: stores.traceSink,
       observationStore: stores.observationStore,
+      banditStore: new PgBanditStore(stores.database),
       countTokens,
       ingester: async (path, ingestOptions) => {
         const results = await ingestPath(stores.store, path, { sourceName: ingestOptions.source, countTokens, onProgress: ingestOptions.onProgress });
         await stores.embedChunks();
     await stores.indexDerived();
+        // The ingest itself is stored; OpenIE trouble (beyond a passage, which is skipped inside) is reported, not thrown.
+        await openIe?.indexPending().catch((error: unknown) => console.warn(`openie: ${error instanceof Error ? error.message : String(error)}`));
         return results;
       },
       close: async () => {

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { RecentRuns } from '@/components/traces/recent-runs';
+import { TraceList } from '@/components/traces/trace-list';
 
 export const metadata: Metadata = { title: 'Traces · Context Runtime' };
 
 export default function TracesPage() {
-  return <RecentRuns />;
+  return <TraceList />;
 }

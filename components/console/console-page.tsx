@@ -1,67 +1,133 @@
 'use client';
 
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
 import { useState } from 'react';
-import { useTRPC } from '@/components/providers/trpc-provider';
+import { useTRPC, useTRPCClient } from '@/components/providers/trpc-provider';
 import { ExplainView } from '@/components/explain/explain-view';
+import { ThumbsFeedback } from '@/components/feedback/thumbs-feedback';
+import type { Citation } from '@/server/runtime/types';
 import { AnswerText } from './answer-text';
 import { buildConstraints, DEMO_GOAL, EMPTY_CONSTRAINTS, FIELD_OF_CONSTRAINT, type ConstraintFormValues } from './build-request';
 import { CitationList } from './citation-list';
-import { ErrorMessage } from './error-message';
+import styles from './console.module.css';
+import { ErrorMessage, type DisplayableError } from './error-message';
+import { EvidenceDialog } from './evidence-dialog';
 import { GoalForm, type ConsoleAction } from './goal-form';
+import { QuotePanel } from './quote-panel';
+import { RunHistory } from './run-history';
 import { RunNotices } from './run-notices';
+import { RunProgressList } from './run-progress-list';
+import { useStreamedRun } from './use-streamed-run';
 
-export function ConsolePage() {
+type InvalidField = keyof ConstraintFormValues | 'goal' | 'sources';
+
+function invalidFieldOf(error: DisplayableError | null | undefined): InvalidField | undefined {
+  const field = error?.data?.runtimeError?.field ?? undefined;
+  if (!field) return undefined;
+  if (field === 'goal') return 'goal';
+  if (field === 'sources' || field.startsWith('sources.')) return 'sources';
+  return FIELD_OF_CONSTRAINT[field];
+}
+
+/** `canRun`: the signed-in user may run goals (operator or above); viewers read answers and history. */
+export function ConsolePage({ canRun }: { readonly canRun: boolean }) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
   const [goal, setGoal] = useState(DEMO_GOAL);
   const [constraints, setConstraints] = useState<ConstraintFormValues>(EMPTY_CONSTRAINTS);
+  const [sources, setSources] = useState<readonly string[] | null>(null);
   const [lastAction, setLastAction] = useState<ConsoleAction | null>(null);
-  const run = useMutation(trpc.runtime.run.mutationOptions());
+  const [openCitation, setOpenCitation] = useState<Citation | null>(null);
+  const refreshHistory = () => void queryClient.invalidateQueries({ queryKey: trpc.console.history.queryKey() });
+  const run = useStreamedRun(refreshHistory);
   const explain = useMutation(trpc.runtime.explain.mutationOptions());
+  const quote = useMutation(trpc.runtime.simulate.mutationOptions());
+  const openRun = useMutation({
+    mutationFn: (runId: string) => client.runtime.getRun.query({ runId }),
+    onSuccess: ({ run: result }) => {
+      setGoal(result.explain.goal);
+      run.show(result);
+    },
+  });
 
   const submit = (action: ConsoleAction) => {
-    const request = { goal, constraints: buildConstraints(constraints) };
+    const request = { goal, sources: sources ?? undefined, constraints: buildConstraints(constraints) };
     setLastAction(action);
-    run.reset();
+    setOpenCitation(null);
     explain.reset();
-    if (action === 'run') run.mutate(request);
-    else explain.mutate({ ...request, analyze: false });
+    quote.reset();
+    openRun.reset();
+    if (action === 'run') run.start(request);
+    else {
+      run.reset();
+      if (action === 'explain') explain.mutate({ ...request, sources: request.sources && [...request.sources], analyze: false });
+      else quote.mutate({ ...request, sources: request.sources && [...request.sources] });
+    }
   };
 
-  const pending: ConsoleAction | null = run.isPending ? 'run' : explain.isPending ? 'explain' : null;
-  const error = lastAction === 'run' ? run.error : lastAction === 'explain' ? explain.error : null;
-  const errorField = error?.data?.runtimeError?.field ?? undefined;
-  const invalidField = errorField === 'goal' ? 'goal' : errorField ? FIELD_OF_CONSTRAINT[errorField] : undefined;
-  const runResult = lastAction === 'run' ? run.data : undefined;
-  const explainResult = lastAction === 'run' ? run.data?.explain : lastAction === 'explain' ? explain.data : undefined;
+  const reuseGoal = (previous: string) => {
+    setGoal(previous);
+    document.getElementById('goal-input')?.focus();
+  };
+
+  const showRun = (runId: string) => {
+    setLastAction('run');
+    setOpenCitation(null);
+    explain.reset();
+    quote.reset();
+    openRun.mutate(runId);
+  };
+
+  const pending: ConsoleAction | null = run.pending ? 'run' : explain.isPending ? 'explain' : quote.isPending ? 'quote' : null;
+  const error: DisplayableError | null = (lastAction === 'run' ? (run.error ?? openRun.error) : lastAction === 'explain' ? explain.error : lastAction === 'quote' ? quote.error : null) ?? null;
+  const runResult = lastAction === 'run' ? run.result : undefined;
+  const explainResult = lastAction === 'run' ? run.result?.explain : lastAction === 'explain' ? explain.data : undefined;
+  const showProgress = lastAction === 'run' && (run.pending || run.progress.rows.length > 0);
 
   return (
-    <div className="console">
-      <section className="panel">
-        <h1>Console</h1>
-        <GoalForm
-          goal={goal}
-          constraints={constraints}
-          pending={pending}
-          invalidField={invalidField}
-          onGoalChange={setGoal}
-          onConstraintsChange={setConstraints}
-          onSubmit={submit}
-        />
-        {error ? <ErrorMessage error={error} /> : null}
-      </section>
-      {runResult ? (
-        <section className="panel" aria-label="Answer">
-          <h2>
-            Answer <span className={`status status-${runResult.status}`}>{runResult.status.replace('_', ' ')}</span>
-          </h2>
-          {runResult.answer ? <AnswerText answer={runResult.answer} citations={runResult.citations} /> : null}
-          <RunNotices result={runResult} />
-          <h3>Citations</h3>
-          <CitationList citations={runResult.citations} />
+    <div className={styles.layout}>
+      <div className="console">
+        <section className="panel" aria-labelledby="console-heading">
+          <h1 id="console-heading">Console</h1>
+          <GoalForm
+            goal={goal}
+            constraints={constraints}
+            sources={sources}
+            pending={pending}
+            canRun={canRun}
+            invalidField={invalidFieldOf(error)}
+            onGoalChange={setGoal}
+            onConstraintsChange={setConstraints}
+            onSourcesChange={setSources}
+            onSubmit={submit}
+          />
+          {error ? <ErrorMessage error={error} /> : null}
         </section>
-      ) : null}
-      {explainResult ? <ExplainView explain={explainResult} /> : null}
+        {lastAction === 'quote' && quote.data ? <QuotePanel quote={quote.data} /> : null}
+        {showProgress ? <RunProgressList progress={run.progress} pending={run.pending} /> : null}
+        {runResult ? (
+          <section className="panel" aria-labelledby="answer-heading">
+            <div className={styles.answerHeader}>
+              <h2 id="answer-heading">
+                Answer <span className={`status status-${runResult.status}`}>{runResult.status.replace('_', ' ')}</span>
+              </h2>
+              <Link href={`/plans/${runResult.runId}`} className={styles.planLink} data-testid="plan-link">
+                Open plan <span aria-hidden="true">→</span>
+              </Link>
+            </div>
+            {runResult.answer ? <AnswerText answer={runResult.answer} citations={runResult.citations} onOpenCitation={setOpenCitation} /> : null}
+            {runResult.status === 'completed' ? <ThumbsFeedback key={runResult.runId} runId={runResult.runId} /> : null}
+            <RunNotices result={runResult} />
+            <h3>Citations</h3>
+            <CitationList citations={runResult.citations} onOpen={setOpenCitation} />
+            <EvidenceDialog runId={runResult.runId} citation={openCitation} onClose={() => setOpenCitation(null)} />
+          </section>
+        ) : null}
+        {explainResult ? <ExplainView explain={explainResult} /> : null}
+      </div>
+      <RunHistory activeRunId={runResult?.runId} onReuseGoal={reuseGoal} onOpenRun={showRun} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { ExecutionGraph, NodeEstimate } from '@/server/runtime/ir/graph';
 import { ExplainSection } from './explain-section';
 import { MisestimateCell } from './misestimate-cell';
 import { nodeDetail } from './node-detail';
+import { formatCalibration } from '@/server/runtime/explain/analyze-calibration';
 import { formatSeconds, formatTokens, formatUsd } from './format';
 
 const METRICS = [
@@ -104,6 +105,19 @@ export function GraphNodesTable({ graph, analyze }: { readonly graph: ExecutionG
                   <MisestimateCell key={metric.key} actual={analyze.totals.actual[metric.key]} misestimate={analyze.totals.misestimate?.[metric.key]} format={metric.format} />
                 ))}
               </tr>
+              {analyze.calibration ? (
+                <tr data-testid="graph-calibration">
+                  <th scope="row" colSpan={4 + METRICS.length} title="How the estimator has done on past runs of this intent class: share of actuals inside its p05–p95 interval, mean absolute error, runs">
+                    Estimator calibration ({analyze.calibration.tokens.estimator}, {analyze.calibration.tokens.intentClass})
+                  </th>
+                  <td>past runs</td>
+                  {METRICS.map((metric) => (
+                    <td key={metric.key} className="num muted">
+                      {formatCalibration(analyze.calibration![metric.key], metric.format)}
+                    </td>
+                  ))}
+                </tr>
+              ) : null}
             </tfoot>
           ) : null}
         </table>

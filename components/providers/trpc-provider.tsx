@@ -1,7 +1,7 @@
 'use client';
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
 import superjson from 'superjson';
@@ -23,7 +23,14 @@ export function TRPCReactProvider({ children }: { readonly children: ReactNode }
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
-      links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })],
+      links: [
+        // Subscriptions (the console's live run) stream over server-sent events; the rest is batched HTTP.
+        splitLink({
+          condition: (operation) => operation.type === 'subscription',
+          true: httpSubscriptionLink({ url: '/api/trpc', transformer: superjson }),
+          false: httpBatchLink({ url: '/api/trpc', transformer: superjson }),
+        }),
+      ],
     }),
   );
   return (

@@ -5,4 +5,7 @@ export * from './plan-cache';
 export * from './observations';
 export * from './embeddings';
 export * from './graph';
+export * from './graph-relations';
 export * from './knowledge';
+export * from './users';
+export * from './learning';

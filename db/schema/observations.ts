@@ -15,6 +15,8 @@ export const costObservations = pgTable(
     high: doublePrecision('high').notNull(),
     actual: doublePrecision('actual').notNull(),
     observedAt: timestamp('observed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Tier/reasoner/retrieval of the chosen plan: the learned estimator corrects per shape (migration 0010). */
+    planShape: text('plan_shape'),
   },
-  (table) => [index('cost_observations_estimator_idx').on(table.estimator)],
+  (table) => [index('cost_observations_estimator_idx').on(table.estimator), index('cost_observations_field_time_idx').on(table.estimator, table.field, table.observedAt)],
 );

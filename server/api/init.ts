@@ -8,13 +8,22 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { ContextRuntimeError, invalidInput, isContextRuntimeError, type RuntimeErrorCode } from '../runtime/errors';
 import type { Principal } from '../runtime/types';
+import { rankOf, ROLES, type Role } from '../auth/roles';
+import type { Accounts } from '../auth/accounts';
 import type { RuntimePort } from './runtime-port';
 
 export interface ApiContext {
   /** Lazily opens (or reuses) the process-wide runtime. */
   readonly runtime: () => Promise<RuntimePort>;
-  /** Who is calling; undefined until authentication is wired (the runtime then applies its default). */
+  /** Who is calling (resolved from the session cookie or the CLI's bearer token); undefined = signed out. */
   readonly principal?: Principal;
+  /** The accounts behind sign-in; only the users router needs them (absent in tests of other routers). */
+  readonly accounts?: () => Promise<Accounts>;
+}
+
+/** Procedure metadata: the role a procedure requires, so tests can enumerate every procedure's rule. */
+export interface ApiMeta {
+  readonly role?: Role;
 }
 
 type TRPCCode = TRPCError['code'];
@@ -63,7 +72,7 @@ function mapError(error: TRPCError, path: string): TRPCError {
   return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_ERROR_MESSAGE });
 }
 
-const t = initTRPC.context<ApiContext>().create({
+const t = initTRPC.context<ApiContext>().meta<ApiMeta>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const runtimeError = userFacingRuntimeError(error);
@@ -90,16 +99,8 @@ export const createCallerFactory = t.createCallerFactory;
 /** No sign-in needed: only for the sign-in/setup flow itself. Everything else names its role. */
 export const publicProcedure = t.procedure.use(errorMapping);
 
-/**
- * Roles are ranked: each one can do everything the roles below it can (an approver may also run
- * goals). viewer reads; operator runs goals; approver decides gates; admin manages users and config.
- */
-export const ROLES = ['viewer', 'operator', 'approver', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-
-function rankOf(roles: readonly string[]): number {
-  return Math.max(-1, ...roles.map((role) => ROLES.indexOf(role as Role)));
-}
+/** Ranked roles (server/auth/roles.ts): viewer < operator < approver < admin. */
+export { ROLES, type Role } from '../auth/roles';
 
 /** The server-side check: the page hiding a button is a courtesy, this is the rule. */
 function requireRole(needed: Role) {
@@ -112,7 +113,7 @@ function requireRole(needed: Role) {
   });
 }
 
-export const viewerProcedure = publicProcedure.use(requireRole('viewer'));
-export const operatorProcedure = publicProcedure.use(requireRole('operator'));
-export const approverProcedure = publicProcedure.use(requireRole('approver'));
-export const adminProcedure = publicProcedure.use(requireRole('admin'));
+export const viewerProcedure = publicProcedure.meta({ role: 'viewer' }).use(requireRole('viewer'));
+export const operatorProcedure = publicProcedure.meta({ role: 'operator' }).use(requireRole('operator'));
+export const approverProcedure = publicProcedure.meta({ role: 'approver' }).use(requireRole('approver'));
+export const adminProcedure = publicProcedure.meta({ role: 'admin' }).use(requireRole('admin'));

@@ -3,11 +3,13 @@
  * concrete ContextRuntime, so router tests can hand in a fake and the facade (server/runtime/index.ts)
  * satisfies it structurally.
  */
-import type { RunSummary, RunStatus } from '../runtime/contracts/run-store';
+import type { ApprovalAuditEntry, RunListOptions, RunSummary } from '../runtime/contracts/run-store';
+import type { PendingApproval } from '../runtime/facade/approval-inbox';
 import type { IngestResult } from '../runtime/contracts/store';
 import type { Span } from '../runtime/contracts/trace-sink';
 import type { ExplainResult, RunResult, SimulateResult } from '../runtime/explain/explain-types';
-import type { Principal, SourceInfo } from '../runtime/types';
+import type { ContextItem, Principal, SourceInfo } from '../runtime/types';
+import type { RunOptions } from '../runtime/facade/run-progress';
 import type { FieldStatistics } from '../runtime/costmodel/cost-estimator';
 
 /**
@@ -25,12 +27,17 @@ export interface RunRequestInput {
 export type ApprovalVerdict = 'approved' | 'rejected';
 
 export interface RuntimePort {
-  run(request: RunRequestInput): Promise<RunResult>;
+  run(request: RunRequestInput, options?: RunOptions): Promise<RunResult>;
+  /** Optional so fakes written before it need not change; the real runtime has it. */
+  evidence?(runId: string): Promise<readonly ContextItem[]>;
   explain(request: RunRequestInput, options?: { analyze?: boolean }): Promise<ExplainResult>;
   simulate(request: RunRequestInput): Promise<SimulateResult>;
   approve(runId: string, nodeId: string, decision: ApprovalVerdict, by: string, comment: string): Promise<RunResult>;
   getRun(runId: string): Promise<{ run: RunResult; spans: readonly Span[] }>;
-  listRuns(options: { limit: number; status?: RunStatus; search?: string }): Promise<readonly RunSummary[]>;
+  listRuns(options: Partial<RunListOptions>): Promise<readonly RunSummary[]>;
+  /** Optional so fakes written before the approvals inbox need not change; the real runtime has them. */
+  pendingApprovals?(options: { limit?: number }): Promise<readonly PendingApproval[]>;
+  approvalLog?(options: { limit?: number; offset?: number; runId?: string }): Promise<readonly ApprovalAuditEntry[]>;
   sources(): Promise<readonly SourceInfo[]>;
   ingest(path: string, options?: { source?: string }): Promise<readonly IngestResult[]>;
   statistics(): Promise<readonly FieldStatistics[]>;

@@ -39,8 +39,10 @@ export function localClient(runtime: ContextRuntime): RuntimeClient {
   };
 }
 
-export function remoteClient(baseUrl: string): RuntimeClient {
-  const trpc = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${baseUrl}/api/trpc`, transformer: superjson })] });
+/** `serviceToken`: the server's local token (see server/auth/local-secrets.ts); without it every call is refused. */
+export function remoteClient(baseUrl: string, serviceToken?: string): RuntimeClient {
+  const headers = serviceToken ? { authorization: `Bearer ${serviceToken}` } : {};
+  const trpc = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${baseUrl}/api/trpc`, transformer: superjson, headers })] });
   return {
     via: baseUrl,
     run: (request) => trpc.runtime.run.mutate(request as never) as Promise<RunResult>,

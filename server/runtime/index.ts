@@ -6,17 +6,24 @@
 import { resolve } from 'node:path';
 import { loadConfigFile } from './config/load-config';
 import type { RuntimeConfig } from './config/config-schema';
-import type { RunSummary, RunStatus } from './contracts/run-store';
+import type { ApprovalAuditEntry, RunListOptions, RunSummary } from './contracts/run-store';
 import type { Span } from './contracts/trace-sink';
 import type { VerificationResult } from './contracts/verifier';
 import { CostEstimator, type FieldStatistics } from './costmodel/cost-estimator';
+import { learningStateFor } from './costmodel/calibration-state';
+import { calibrationReport, type CalibrationReport, type CalibrationReportOptions } from './costmodel/calibration-report';
+import { attachCalibration } from './explain/analyze-calibration';
 import { ContextRuntimeError, invalidInput } from './errors';
 import type { AssembledContext } from './execution/assemble-context';
 import type { ExplainResult, RunResult, SimulateResult } from './explain/explain-types';
 import type { ReasonResult } from './contracts/reasoner';
 import type { ExecutionGraph } from './ir/graph';
 import { validateGraph } from './ir/validate-graph';
+import { BanditLearner, learningSettingsOf } from './learning/bandit-learner';
+import type { Thumb } from './learning/bandit-store';
+import { applyEditedGraph } from './facade/edited-plan';
 import { continueRun, startRun, toRunResult, type StoredPlan } from './facade/execute-run';
+import { pendingApprovals, type PendingApproval } from './facade/approval-inbox';
 import { planRequest, type PlannedRequest } from './facade/plan-request';
 import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/runtime-factory';
 import type { RuntimePlugins } from './facade/runtime-plugins';
@@ -24,11 +31,15 @@ import { simulatePlan } from './facade/simulate-plan';
 import { assertStorableText, validateRunRequest } from './facade/validate-request';
 import type { IngestResult } from './contracts/store';
 import type { KnowledgePlugin } from './contracts/knowledge';
-import type { SourceInfo } from './types';
+import type { PlanCachePlugin } from './contracts/plan-cache';
+import type { ContextItem, SourceInfo } from './types';
+import type { RunOptions } from './facade/run-progress';
 
 export type { RuntimePlugins } from './facade/runtime-plugins';
 export type { PlannedRequest } from './facade/plan-request';
+export type { ProgressNode, RunOptions, RunProgressEvent, RunProgressListener } from './facade/run-progress';
 export type { ExplainResult, RunResult, SimulateResult } from './explain/explain-types';
+export type { PendingApproval } from './facade/approval-inbox';
 export type { RuntimeConfig } from './config/config-schema';
 export { ContextRuntimeError } from './errors';
 export { registerRuntimeFactory } from './facade/runtime-factory';
@@ -54,9 +65,18 @@ export class ContextRuntime {
     return new ContextRuntime(await factory(config, options), config);
   }
 
+  private learnerInstance?: BanditLearner;
+
+  /** The online bandit (config `learning`); its persisted state loads on first use. */
+  private get learner(): BanditLearner {
+    return (this.learnerInstance ??= new BanditLearner(this.plugins.banditStore, learningSettingsOf(this.config.learning)));
+  }
+
   /** Plans without executing. Validates the request first: a rejected request writes nothing. */
   async plan(request: unknown): Promise<PlannedRequest> {
-    return planRequest(this.plugins, this.config, validateRunRequest(request));
+    // A cached plan would freeze the bandit's choice, so with learning on every request is planned.
+    const config = this.learner.settings.enabled ? { ...this.config, plan_cache: { ...this.config.plan_cache, enabled: false } } : this.config;
+    return planRequest(this.plugins, config, validateRunRequest(request), this.learner);
   }
 
   /** The Execution Graph of a plan, validated. */
@@ -65,13 +85,21 @@ export class ContextRuntime {
     return plan.graph;
   }
 
-  async execute(plan: PlannedRequest): Promise<RunResult> {
+  async execute(plan: PlannedRequest, options: RunOptions = {}): Promise<RunResult> {
     this.buildContext(plan);
-    return startRun(this.plugins, this.config, plan);
+    const result = await startRun(this.plugins, this.config, plan, options.onProgress);
+    this.learner.observeRun(result);
+    return this.withCalibration(result);
   }
 
-  async run(request: unknown): Promise<RunResult> {
-    return this.execute(await this.plan(request));
+  /** `onProgress` sees each node start, finish, skip or fail while the run executes. */
+  async run(request: unknown, options: RunOptions = {}): Promise<RunResult> {
+    return this.execute(await this.plan(request), options);
+  }
+
+  /** Plans the goal, then runs an operator-edited Execution Graph in its place (within the plan's policy envelope; see facade/edited-plan.ts). */
+  async runEditedPlan(request: unknown, graph: unknown, options: RunOptions = {}): Promise<RunResult> {
+    return this.execute(applyEditedGraph(await this.plan(request), graph, this.plugins, this.config), options);
   }
 
   /** EXPLAIN; with `analyze` the plan runs and actuals are overlaid per node (EXPLAIN ANALYZE). */
@@ -83,7 +111,7 @@ export class ContextRuntime {
 
   async simulate(request: unknown): Promise<SimulateResult> {
     const plan = await this.plan(request);
-    return simulatePlan(plan, await this.statistics());
+    return simulatePlan(plan, await learningStateFor(this.plugins.observationStore, plan.explain.costModel.version));
   }
 
   /** Re-runs the plan's verifier over a finished run's answer and assembled context. */
@@ -109,19 +137,48 @@ export class ContextRuntime {
       throw new ContextRuntimeError('CONFLICT', `run ${runId} is not waiting for approval at node ${nodeId} (status ${record.status}${record.pendingNodeId ? `, waiting at ${record.pendingNodeId}` : ''})`, { field: 'nodeId' });
     }
     await this.plugins.runStore.recordDecision(runId, { nodeId, decision, by: by.trim(), comment, at: new Date().toISOString() });
-    return continueRun(this.plugins, this.config, (await this.plugins.runStore.loadRun(runId))!);
+    const result = await continueRun(this.plugins, this.config, (await this.plugins.runStore.loadRun(runId))!);
+    this.learner.observeRun(result);
+    return this.withCalibration(result);
+  }
+
+  /** The evidence a run put in front of the model, numbered as its citations are: what a citation opens. */
+  async evidence(runId: string): Promise<readonly ContextItem[]> {
+    const record = await this.loadRun(runId);
+    return (record.nodeOutcomes.get('assemble')?.output as AssembledContext | undefined)?.items ?? [];
   }
 
   async getRun(runId: string): Promise<{ run: RunResult; spans: readonly Span[] }> {
     const record = await this.loadRun(runId);
     const { explain } = record.plan as StoredPlan;
-    return { run: toRunResult(record, explain, explain.graph), spans: await this.plugins.traceSink.spansOf(runId) };
+    return { run: await this.withCalibration(toRunResult(record, explain, explain.graph)), spans: await this.plugins.traceSink.spansOf(runId) };
   }
 
-  async listRuns(options: { readonly limit?: number; readonly status?: RunStatus; readonly search?: string } = {}): Promise<readonly RunSummary[]> {
+  async listRuns(options: Partial<RunListOptions> = {}): Promise<readonly RunSummary[]> {
     const limit = options.limit ?? 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidInput('limit', `expected an integer from 1 to 1000, got ${limit}`);
-    return this.plugins.runStore.listRuns({ limit, status: options.status, search: options.search });
+    const offset = options.offset ?? 0;
+    if (!Number.isInteger(offset) || offset < 0) throw invalidInput('offset', `expected a non-negative integer, got ${offset}`);
+    for (const field of ['from', 'to'] as const) {
+      const value = options[field];
+      if (value !== undefined && Number.isNaN(Date.parse(value))) throw invalidInput(field, `expected an ISO-8601 timestamp, got ${JSON.stringify(value)}`);
+    }
+    return this.plugins.runStore.listRuns({ limit, offset, status: options.status, search: options.search, user: options.user, from: options.from, to: options.to });
+  }
+
+  /** Runs paused at an approval gate, newest first, each with what approving releases and why it was gated. */
+  async pendingApprovals(options: { readonly limit?: number } = {}): Promise<readonly PendingApproval[]> {
+    const limit = options.limit ?? 50;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw invalidInput('limit', `expected an integer from 1 to 200, got ${limit}`);
+    return pendingApprovals(this.plugins.runStore, limit);
+  }
+
+  /** The append-only approval audit log, newest first. */
+  async approvalLog(options: { readonly limit?: number; readonly offset?: number; readonly runId?: string } = {}): Promise<readonly ApprovalAuditEntry[]> {
+    const limit = options.limit ?? 50;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidInput('limit', `expected an integer from 1 to 1000, got ${limit}`);
+    if (!this.plugins.runStore.listDecisions) throw new ContextRuntimeError('INVALID_CONFIG', 'this run store keeps no approval audit log');
+    return this.plugins.runStore.listDecisions({ limit, offset: options.offset, runId: options.runId });
   }
 
   sources(): Promise<readonly SourceInfo[]> {
@@ -144,17 +201,52 @@ export class ContextRuntime {
     return new CostEstimator(this.plugins.observationStore, this.plugins.costModel.version).statistics();
   }
 
+  /** The /calibration dashboard: every estimator's statistics, trend over time and estimate-vs-actual points. */
+  async calibration(options: CalibrationReportOptions = {}): Promise<CalibrationReport> {
+    return calibrationReport(await this.plugins.observationStore.all(), options);
+  }
+
   /** The Knowledge plugin itself (sources, versions, lineage, contradictions), for the Knowledge page. */
   knowledge(): KnowledgePlugin {
     return this.plugins.knowledge;
+  }
+
+  /** The Plan Cache plugin (stats, invalidation); undefined when none is wired or plan_cache.enabled is false. */
+  planCache(): PlanCachePlugin | undefined {
+    return this.config.plan_cache.enabled ? this.plugins.planCache : undefined;
   }
 
   capabilities() {
     return { store: this.plugins.storeCapabilities, retrievers: this.plugins.retrievers.map((retriever) => retriever.capabilities()), tiers: this.plugins.router.tiers() };
   }
 
+  /** The learning loop: arms with their statistics, and people's thumbs on runs (learning happens off the response path). */
+  learning() {
+    return Object.freeze({
+      settings: this.learner.settings,
+      arms: () => this.learner.armSummaries(),
+      feedback: async (runId: string, user: string, thumb: Thumb) => {
+        if (thumb !== 'up' && thumb !== 'down') throw invalidInput('thumb', `expected "up" or "down", got ${JSON.stringify(thumb)}`);
+        if (typeof user !== 'string' || user.trim() === '') throw invalidInput('user', 'expected the name of the person voting');
+        assertStorableText('user', user);
+        await this.loadRun(runId);
+        return this.learner.feedback(runId, user.trim(), thumb);
+      },
+      /** Resolves when every queued update has been applied (tests, shutdown). */
+      drain: () => this.learner.drain(),
+    });
+  }
+
   async close(): Promise<void> {
+    await this.learnerInstance?.drain();
     await this.plugins.close?.();
+  }
+
+  /** EXPLAIN ANALYZE shows the estimator's calibration (field × intent class) beside each misestimate. */
+  private async withCalibration(result: RunResult): Promise<RunResult> {
+    if (!result.explain.analyze) return result;
+    const state = await learningStateFor(this.plugins.observationStore, result.explain.costModel.version);
+    return { ...result, explain: attachCalibration(result.explain, (field) => state.calibration(field, result.explain.intent.primary)) };
   }
 
   private async loadRun(runId: string) {

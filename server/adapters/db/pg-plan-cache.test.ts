@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { PlanCacheKey } from '../../runtime/contracts/plan-cache';
 import { sha256Hex } from './ids';
 import { openStores, type Stores } from './open-stores';
@@ -48,74 +49,124 @@ describe('PgKnowledge.fingerprint', () => {
   });
 });
 
-describe('PgPlanCache', () => {
-  const keyFor = async (intent: string, sources: readonly string[]): Promise<PlanCacheKey> => ({
+describe('PgPlanCache (pgvector on PGlite, then without it)', () => {
+  const keyFor = async (intent: string, sources: readonly string[], changes: Partial<PlanCacheKey> = {}): Promise<PlanCacheKey> => ({
     intent,
+    intentShape: 'incident:checkout',
     sourceFingerprint: await stores.knowledge.fingerprint(sources),
     policyFingerprint: 'policy-1',
-    constraintEnvelope: 'max_cost_usd<=0.05',
+    permissionFingerprint: 'roles-oncall',
+    constraintEnvelope: '{"max_cost_usd":0.05}',
+    plannerVersion: 'planner-test',
+    capabilityFingerprint: 'caps-1',
+    ...changes,
+  });
+  const rows = async (table: string) => Number((await stores.database.query<{ count: number }>(sql.raw(`select count(*)::int as count from ${table}`)))[0].count);
+
+  it('finds the nearest intent with pgvector and serves a paraphrase, from the store and then from memory', async () => {
+    expect(await stores.planCache.lookup(await keyFor('why did checkout fail after the deploy', ['docs', 'logs']))).toEqual({ status: 'miss' });
+    await stores.planCache.put(await keyFor('why did checkout fail after the deploy', ['docs', 'logs']), 'plan-1', { candidate: 'bm25-small' });
+    expect(stores.planCache.store.vectorSearch).toBe(true);
+    const cold = new PgPlanCache(stores.database);
+    const paraphrase = await keyFor('what caused the checkout failure after the deployment', ['docs', 'logs']);
+    expect(await cold.lookup(paraphrase)).toMatchObject({ status: 'hit', tier: 'store', entry: { planHash: 'plan-1', payload: { candidate: 'bm25-small' } } });
+    expect(await cold.lookup(paraphrase)).toMatchObject({ status: 'hit', tier: 'memory' });
+    await cold.flush();
+    // The paraphrase was filed under its own wording on the first hit, so the second hit counts there.
+    const counted = await stores.database.query<{ intent_key: string; hits: number }>(sql`select intent_key, hits from plan_cache where plan_hash = 'plan-1' order by intent_key`);
+    expect(counted.map((row) => [row.intent_key, row.hits])).toEqual([
+      ['what caused the checkout failure after the deployment', 1],
+      ['why did checkout fail after the deploy', 1],
+    ]);
   });
 
-  it('misses, then hits on the exact key only, counting hits', async () => {
-    const key = await keyFor('why did checkout fail', ['docs', 'logs']);
-    expect(await stores.planCache.get(key)).toBeUndefined();
-    await stores.planCache.put(key, 'plan-1', { candidate: 'bm25-small' });
-    const first = await stores.planCache.get(key);
-    expect(first).toMatchObject({ key, planHash: 'plan-1', payload: { candidate: 'bm25-small' }, hits: 1 });
-    expect((await stores.planCache.get(key))?.hits).toBe(2);
-    expect(await stores.planCache.get({ ...key, policyFingerprint: 'policy-2' })).toBeUndefined();
-    expect(await stores.planCache.get({ ...key, constraintEnvelope: 'max_cost_usd<=0.06' })).toBeUndefined();
-    expect(await stores.planCache.get({ ...key, intent: 'why did checkout fail?' })).toBeUndefined();
+  it('reports which exact part differed on a near miss', async () => {
+    const miss = await stores.planCache.lookup(await keyFor('why did checkout fail after the deploy', ['docs', 'logs'], { constraintEnvelope: '{"max_cost_usd":0.06}' }));
+    expect(miss).toMatchObject({ status: 'miss', nearMiss: { differs: ['constraints'], intent: 'why did checkout fail after the deploy', similarity: 1 } });
   });
 
-  it('replaces an entry on put and resets its hits', async () => {
-    const key = await keyFor('why did checkout fail', ['docs', 'logs']);
+  it('replaces an entry on put', async () => {
+    const key = await keyFor('why did checkout fail after the deploy', ['docs', 'logs']);
     await stores.planCache.put(key, 'plan-2', { candidate: 'fulltext' });
-    expect(await stores.planCache.get(key)).toMatchObject({ planHash: 'plan-2', payload: { candidate: 'fulltext' }, hits: 1 });
+    expect(await stores.planCache.lookup(key)).toMatchObject({ entry: { planHash: 'plan-2', payload: { candidate: 'fulltext' } } });
+    expect(await rows("plan_cache where intent_key = 'why did checkout fail after the deploy'")).toBe(1);
   });
 
   it('expires entries older than the ttl', async () => {
     let now = new Date('2030-01-01T00:00:00Z');
     const cache = new PgPlanCache(stores.database, { ttlSeconds: 60, now: () => now });
-    const key = { intent: 'ttl', sourceFingerprint: 'f', policyFingerprint: 'p', constraintEnvelope: 'c' };
+    const key = await keyFor('ttl question about checkout', ['docs'], { permissionFingerprint: 'ttl' });
     await cache.put(key, 'plan-ttl', { n: 1 });
     now = new Date('2030-01-01T00:00:59Z');
-    expect(await cache.get(key)).toMatchObject({ planHash: 'plan-ttl', createdAt: '2030-01-01T00:00:00.000Z' });
+    expect(await cache.lookup(key)).toMatchObject({ status: 'hit', entry: { createdAt: '2030-01-01T00:00:00.000Z' } });
     now = new Date('2030-01-01T00:01:01Z');
-    expect(await cache.get(key)).toBeUndefined();
+    expect(await cache.lookup(key)).toMatchObject({ status: 'miss', nearMiss: { differs: ['expired'] } });
     expect(await cache.purgeExpired()).toBeGreaterThanOrEqual(1);
-    await cache.put(key, 'plan-ttl-2', { n: 2 });
-    expect(await cache.get(key)).toMatchObject({ planHash: 'plan-ttl-2' });
   });
 
-  it('invalidates exactly the entries whose fingerprint involved the source', async () => {
-    const both = await keyFor('q both', ['docs', 'logs']);
-    const docsOnly = await keyFor('q docs', ['docs']);
-    const logsOnly = await keyFor('q logs', ['logs']);
-    await stores.planCache.put(both, 'p-both', {});
+  it('retires exactly the plans that drew on a changed source, and explains the miss afterwards', async () => {
+    const docsOnly = await keyFor('q docs about checkout', ['docs']);
+    const logsOnly = await keyFor('q logs about checkout', ['logs']);
     await stores.planCache.put(docsOnly, 'p-docs', {});
     await stores.planCache.put(logsOnly, 'p-logs', {});
-    // Explicit names override the fingerprint lookup.
-    const explicit = { intent: 'q explicit', sourceFingerprint: 'made-elsewhere', policyFingerprint: 'p', constraintEnvelope: 'c' };
-    await stores.planCache.put(explicit, 'p-explicit', {}, ['logs']);
-    expect(await stores.planCache.invalidateSource('logs')).toBe(3);
-    expect(await stores.planCache.get(both)).toBeUndefined();
-    expect(await stores.planCache.get(logsOnly)).toBeUndefined();
-    expect(await stores.planCache.get(explicit)).toBeUndefined();
-    expect(await stores.planCache.get(docsOnly)).toMatchObject({ planHash: 'p-docs' });
-    expect(await stores.planCache.invalidateSource('logs')).toBe(0);
+    await stores.store.ingest({ name: 'logs', kind: 'logs' }, [chunk('epsilon')], 'logs-3');
+    expect(await rows("plan_cache where plan_hash = 'p-logs'")).toBe(0);
+    expect(await rows("plan_cache_retired where plan_hash = 'p-logs'")).toBe(1);
+    expect(await rows("plan_cache where plan_hash = 'p-docs'")).toBe(1);
+    expect(await stores.planCache.lookup(docsOnly)).toMatchObject({ status: 'hit', entry: { planHash: 'p-docs' } });
+    expect(await stores.planCache.lookup(logsOnly)).toMatchObject({ status: 'miss', nearMiss: { differs: ['invalidated'], invalidatedReason: 'source logs changed' } });
+    const fresh = await keyFor('q logs about checkout', ['logs']);
+    expect(await stores.planCache.lookup(fresh)).toMatchObject({ status: 'miss', nearMiss: { differs: ['invalidated', 'sources'] } });
   });
 
-  it('drops a source’s entries when the store marks it stale', async () => {
-    const key = await keyFor('q stale', ['docs']);
-    await stores.planCache.put(key, 'p-stale', {});
-    await stores.store.markStale('docs', 'upstream changed');
-    expect(await stores.planCache.get(key)).toBeUndefined();
+  it('a second process sees a retirement within the revalidation interval', async () => {
+    const key = await keyFor('q cross process checkout', ['docs']);
+    const other = new PgPlanCache(stores.database, { revalidateMs: 0 });
+    await stores.planCache.put(key, 'p-x', {});
+    expect((await other.lookup(key)).status).toBe('hit');
+    await stores.planCache.invalidate({ all: true, reason: 'admin cleared the cache' });
+    expect(await other.lookup(key)).toMatchObject({ status: 'miss', nearMiss: { invalidatedReason: 'admin cleared the cache' } });
   });
 
-  it('stores a null payload', async () => {
-    const key = { intent: 'null', sourceFingerprint: 'f', policyFingerprint: 'p', constraintEnvelope: 'c' };
-    await stores.planCache.put(key, 'p-null', null);
-    expect(await stores.planCache.get(key)).toMatchObject({ planHash: 'p-null', payload: null });
+  it('stores per-minute counters and aggregates them into buckets', async () => {
+    const since = new Date(Date.now() - 3_600_000);
+    const stats = await stores.planCache.stats({ since, until: new Date(Date.now() + 60_000), bucketSeconds: 3600 });
+    // This cache's own lookups (the other instances keep their counters until they flush).
+    expect(stats.totals.lookups).toBeGreaterThanOrEqual(5);
+    expect(stats.totals.hits).toBeGreaterThanOrEqual(2);
+    expect(stats.totals.nearMisses).toBeGreaterThanOrEqual(2);
+    expect(stats.totals.lookups).toBe(stats.totals.hits + stats.totals.nearMisses + stats.totals.misses);
+    expect(stats.buckets).toHaveLength(1);
+    expect(stats.totals.byReason).toMatchObject({ constraints: 1, invalidated: expect.any(Number) });
+    expect(stats.entries.retired).toBeGreaterThanOrEqual(3);
+    const again = await stores.planCache.stats({ since, until: new Date(Date.now() + 60_000), bucketSeconds: 3600 });
+    expect(again.totals.lookups).toBe(stats.totals.lookups);
+  });
+
+  it('without the vector column (a server without pgvector) ranks in process with the same answers', async () => {
+    await stores.database.exec('ALTER TABLE plan_cache DROP COLUMN intent_embedding; ALTER TABLE plan_cache_retired DROP COLUMN intent_embedding;');
+    const plain = new PgPlanCache(stores.database, { sourceNamesOf: (fingerprint) => stores.knowledge.namesOf(fingerprint) });
+    const key = await keyFor('why is checkout slow', ['docs']);
+    await plain.put(key, 'p-plain', { ok: true });
+    expect(plain.store.vectorSearch).toBe(false);
+    const fresh = new PgPlanCache(stores.database);
+    expect(await fresh.lookup({ ...key, intent: 'what makes checkout so slow' })).toMatchObject({ status: 'hit', tier: 'store', entry: { planHash: 'p-plain' } });
+    expect(await fresh.lookup({ ...key, permissionFingerprint: 'roles-viewer' })).toMatchObject({ status: 'miss', nearMiss: { differs: ['permissions'] } });
+    expect(await fresh.invalidateSource('docs')).toBeGreaterThanOrEqual(1);
+    expect(await fresh.lookup(key)).toMatchObject({ status: 'miss', nearMiss: { differs: ['invalidated'] } });
+  });
+
+  it('brings a data directory that skipped migration 0009 (drizzle skips an older-stamped one) up to date on first use', async () => {
+    await stores.database.exec(`
+      DROP TABLE plan_cache_retired; DROP TABLE plan_cache_stats; DROP INDEX plan_cache_exact_intent_idx; DROP INDEX plan_cache_embedder_idx;
+      ALTER TABLE plan_cache DROP COLUMN exact_key, DROP COLUMN intent_shape, DROP COLUMN permission_fingerprint, DROP COLUMN planner_version,
+        DROP COLUMN capability_fingerprint, DROP COLUMN embedder_id, DROP COLUMN intent_vector, DROP COLUMN expires_at;
+      CREATE UNIQUE INDEX plan_cache_key_idx ON plan_cache (intent_key, source_fingerprint, policy_fingerprint, constraint_envelope);`);
+    const healed = new PgPlanCache(stores.database);
+    const key = await keyFor('why did checkout fail after the deploy', ['docs']);
+    expect((await healed.lookup(key)).status).toBe('miss');
+    await healed.put(key, 'p-healed', {});
+    expect(await new PgPlanCache(stores.database).lookup(key)).toMatchObject({ status: 'hit', entry: { planHash: 'p-healed' } });
+    expect(healed.store.vectorSearch).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { approvalAudit, runNodes, runs } from '../../../db/schema';
 import {
   RUN_STORE_CONTRACT,
+  type ApprovalAuditEntry,
   type ApprovalDecision,
+  type RunListOptions,
   type RunRecord,
   type RunStatus,
   type RunStorePlugin,
@@ -119,20 +121,25 @@ export class PgRunStore implements RunStorePlugin {
     });
   }
 
-  async listRuns(options: { readonly limit: number; readonly status?: RunStatus; readonly search?: string }): Promise<readonly RunSummary[]> {
+  async listRuns(options: RunListOptions): Promise<readonly RunSummary[]> {
     const filters: SQL[] = [];
     if (options.status) filters.push(eq(runs.status, options.status));
     if (options.search?.trim()) {
       const pattern = `%${options.search.trim().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
       filters.push(or(ilike(runs.goal, pattern), ilike(runs.id, pattern)) as SQL);
     }
+    if (options.user?.trim()) filters.push(eq(runs.userName, options.user.trim()));
+    if (options.from) filters.push(gte(runs.createdAt, timestampOf('from', options.from)));
+    if (options.to) filters.push(lt(runs.createdAt, timestampOf('to', options.to)));
     const limit = Math.max(1, Math.min(Math.floor(options.limit) || 1, 1000));
+    const offset = Math.max(0, Math.floor(options.offset ?? 0) || 0);
     const rows = await this.database.db
       .select()
       .from(runs)
       .where(filters.length ? and(...filters) : undefined)
       .orderBy(desc(runs.createdAt), desc(runs.id))
-      .limit(limit);
+      .limit(limit)
+      .offset(offset);
     return Object.freeze(
       rows.map((run) =>
         Object.freeze({
@@ -144,6 +151,34 @@ export class PgRunStore implements RunStorePlugin {
           costUsd: run.costUsd,
           latencySeconds: run.latencySeconds,
           createdAt: run.createdAt.toISOString(),
+          updatedAt: run.updatedAt.toISOString(),
+          ...(run.pendingNodeId !== null ? { pendingNodeId: run.pendingNodeId } : {}),
+        }),
+      ),
+    );
+  }
+
+  async listDecisions(options: { readonly limit: number; readonly offset?: number; readonly runId?: string }): Promise<readonly ApprovalAuditEntry[]> {
+    const limit = Math.max(1, Math.min(Math.floor(options.limit) || 1, 1000));
+    const rows = await this.database.db
+      .select({ audit: approvalAudit, goal: runs.goal })
+      .from(approvalAudit)
+      .innerJoin(runs, eq(runs.id, approvalAudit.runId))
+      .where(options.runId ? eq(approvalAudit.runId, options.runId) : undefined)
+      .orderBy(desc(approvalAudit.id))
+      .limit(limit)
+      .offset(Math.max(0, Math.floor(options.offset ?? 0) || 0));
+    return Object.freeze(
+      rows.map(({ audit, goal }) =>
+        Object.freeze({
+          id: audit.id,
+          runId: audit.runId,
+          goal,
+          nodeId: audit.nodeId,
+          decision: audit.decision as ApprovalDecision['decision'],
+          by: audit.decidedBy,
+          comment: audit.comment,
+          at: audit.decidedAt.toISOString(),
         }),
       ),
     );
@@ -160,6 +195,12 @@ export class PgRunStore implements RunStorePlugin {
       throw error;
     }
   }
+}
+
+function timestampOf(field: 'from' | 'to', value: string): Date {
+  const parsed = new Date(value);
+  if (Number.isNaN(parsed.getTime())) throw invalidInput(field, 'must be an ISO-8601 timestamp', { [field]: value });
+  return parsed;
 }
 
 const notFound = (runId: string) => new ContextRuntimeError('NOT_FOUND', `no run ${runId}`, { field: 'runId', details: { runId } });

@@ -6,6 +6,9 @@ import { scanIdentifiers } from './identifier-scan';
 
 export const GRAPH_INDEX = 'graph';
 export const IDENTIFIER_INDEX = 'identifiers';
+/** LLM OpenIE links added to a built graph (openie-indexer.ts); `openie-partial` while a version is unfinished. */
+export const OPENIE_INDEX = 'openie';
+export const OPENIE_PARTIAL_INDEX = 'openie-partial';
 
 /** Rows per INSERT … FROM jsonb_to_recordset: one JSON parameter a batch, as chunk-insert.ts measured. */
 const INSERT_BATCH_ROWS = 2000;
@@ -43,7 +46,8 @@ const markBuilt = (tx: DrizzleTransaction, versionId: string, index: string, ite
 
 /**
  * The entity–passage graph of one source version (HippoRAG's offline indexing, with proper-noun
- * spans instead of LLM OpenIE). Idempotent: the version's edges are replaced in one transaction.
+ * spans instead of LLM OpenIE; with a model configured, openie-indexer.ts adds OpenIE's links).
+ * Idempotent: the version's edges are replaced in one transaction.
  * Entities are shared across sources and versions, keyed by normalised name, so a name mentioned
  * in a runbook and in a log is one node that bridges them.
  */
@@ -61,6 +65,8 @@ export async function buildGraphForVersion(database: Database, versionId: string
   }
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`delete from graph_passage_entities where version_id = ${versionId}`);
+    // OpenIE's relations go with its links; openie-indexer.ts re-extracts a rebuilt version.
+    await tx.execute(sql`delete from graph_entity_relations where version_id = ${versionId}`);
     const entityRows = [...entities].map(([name, id]) => ({ id, name }));
     await insertBatches(tx, entityRows, (payload) => sql`
       insert into graph_entities (id, name)

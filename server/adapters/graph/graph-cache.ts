@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { GRAPH_INDEX } from './graph-builder';
-import { createPassageGraph, DEFAULT_WEIGHTING, type GraphWeighting, type PassageEntityLink, type PassageGraph } from './passage-graph';
+import { GRAPH_INDEX, OPENIE_INDEX, OPENIE_PARTIAL_INDEX } from './graph-builder';
+import { createPassageGraph, DEFAULT_WEIGHTING, type EntityRelation, type GraphWeighting, type PassageEntityLink, type PassageGraph } from './passage-graph';
 
 interface LinkRow extends Record<string, unknown> {
   readonly chunk_id: string;
@@ -64,9 +64,9 @@ export class GraphCache {
 
   private async versionKey(): Promise<string> {
     const [row] = await this.database.query<{ key: string | null }>(sql`
-      select string_agg(built.version_id || ':' || extract(epoch from built.built_at)::text, ',' order by built.version_id) as key
+      select string_agg(built.version_id || ':' || built.index_name || ':' || extract(epoch from built.built_at)::text, ',' order by built.version_id, built.index_name) as key
       from sources join derived_index_builds built
-        on built.version_id = sources.current_version_id and built.index_name = ${GRAPH_INDEX}`);
+        on built.version_id = sources.current_version_id and built.index_name in (${GRAPH_INDEX}, ${OPENIE_INDEX}, ${OPENIE_PARTIAL_INDEX})`);
     return row?.key ?? '';
   }
 
@@ -78,7 +78,16 @@ export class GraphCache {
       join graph_entities entities on entities.id = links.entity_id
       order by links.chunk_id, entities.name`);
     const links: PassageEntityLink[] = rows.map((row) => ({ chunkId: row.chunk_id, sourceId: row.source_id, entity: row.name, role: row.role, weight: Number(row.weight) }));
-    const graph = createPassageGraph(links, this.options.weighting);
+    // OpenIE relation edges (openie-indexer.ts); none without an LLM.
+    const relationRows = await this.database.query<{ chunk_id: string; subject: string; object: string; weight: number | string }>(sql`
+      select relations.chunk_id, subjects.name as subject, objects.name as object, relations.weight
+      from sources
+      join graph_entity_relations relations on relations.version_id = sources.current_version_id
+      join graph_entities subjects on subjects.id = relations.subject_id
+      join graph_entities objects on objects.id = relations.object_id
+      order by relations.chunk_id, subjects.name, objects.name`);
+    const relations: EntityRelation[] = relationRows.map((row) => ({ chunkId: row.chunk_id, subject: row.subject, object: row.object, weight: Number(row.weight) }));
+    const graph = createPassageGraph(links, this.options.weighting, relations);
     this.graph = graph;
     this.key = key;
     return graph;

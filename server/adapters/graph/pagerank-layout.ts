@@ -14,6 +14,8 @@ export interface PageRankLayout {
   readonly leafPassage: Int32Array;
   /** Entity → passage step probabilities over every passage (graph.entityOffsets order). */
   readonly entityShare: Float64Array;
+  /** Entity → entity step probabilities along OpenIE relations (graph.relationOffsets order); an entity's two kinds of step sum to 1. */
+  readonly relationShare: Float64Array;
   /** Passage → entity step probabilities (graph.passageOffsets order). */
   readonly passageShare: Float64Array;
   /** Per passage: probability of stepping to one of its leaves. */
@@ -35,7 +37,9 @@ export function layoutOf(graph: PassageGraph): PageRankLayout {
   const inner: number[] = [];
   for (let entity = 0; entity < entityCount; entity++) {
     const start = graph.entityOffsets[entity];
-    if (graph.entityOffsets[entity + 1] - start === 1) leafPassage[entity] = graph.entityPassages[start];
+    // An entity with relations steps to other entities too: never pooled as a leaf.
+    const related = graph.relationOffsets[entity + 1] > graph.relationOffsets[entity];
+    if (graph.entityOffsets[entity + 1] - start === 1 && !related) leafPassage[entity] = graph.entityPassages[start];
     else inner.push(entity);
   }
   const passageShare = normalisedRows(graph.passageOffsets, graph.passageEntities, graph.passageWeights);
@@ -57,7 +61,7 @@ export function layoutOf(graph: PassageGraph): PageRankLayout {
   const layout = Object.freeze({
     innerEntities: Int32Array.from(inner),
     leafPassage,
-    entityShare: normalisedRows(graph.entityOffsets, graph.entityPassages, graph.entityWeights),
+    ...entityShares(graph),
     passageShare,
     leafShare,
     innerOffsets,
@@ -68,9 +72,28 @@ export function layoutOf(graph: PassageGraph): PageRankLayout {
   return layout;
 }
 
-/** Entity → passage step probabilities when only `allowed` passages may be entered (0 into the others). */
-export const restrictedEntityShare = (graph: PassageGraph, allowed: Uint8Array): Float64Array =>
-  normalisedRows(graph.entityOffsets, graph.entityPassages, graph.entityWeights, allowed);
+/**
+ * An entity's step probabilities, to passages and along relations, normalised together; with
+ * `allowed`, only into allowed passages and only along relations an allowed passage asserts.
+ * Without relations this is the plain row normalisation of the passage edges.
+ */
+export function entityShares(graph: PassageGraph, allowed?: Uint8Array): { readonly entityShare: Float64Array; readonly relationShare: Float64Array } {
+  const { relationOffsets, relationPassages, relationWeights } = graph;
+  if (relationWeights.length === 0) {
+    return { entityShare: normalisedRows(graph.entityOffsets, graph.entityPassages, graph.entityWeights, allowed), relationShare: new Float64Array(0) };
+  }
+  const entityShare = new Float64Array(graph.entityWeights.length);
+  const relationShare = new Float64Array(relationWeights.length);
+  for (let entity = 0; entity + 1 < graph.entityOffsets.length; entity++) {
+    let sum = 0;
+    for (let edge = graph.entityOffsets[entity]; edge < graph.entityOffsets[entity + 1]; edge++) if (!allowed || allowed[graph.entityPassages[edge]]) sum += graph.entityWeights[edge];
+    for (let edge = relationOffsets[entity]; edge < relationOffsets[entity + 1]; edge++) if (!allowed || allowed[relationPassages[edge]]) sum += relationWeights[edge];
+    if (sum === 0) continue;
+    for (let edge = graph.entityOffsets[entity]; edge < graph.entityOffsets[entity + 1]; edge++) if (!allowed || allowed[graph.entityPassages[edge]]) entityShare[edge] = graph.entityWeights[edge] / sum;
+    for (let edge = relationOffsets[entity]; edge < relationOffsets[entity + 1]; edge++) if (!allowed || allowed[relationPassages[edge]]) relationShare[edge] = relationWeights[edge] / sum;
+  }
+  return { entityShare, relationShare };
+}
 
 function normalisedRows(offsets: Int32Array, targets: Int32Array, weights: Float64Array, targetAllowed?: Uint8Array): Float64Array {
   const shares = new Float64Array(weights.length);

@@ -9,6 +9,14 @@ export interface PassageEntityLink {
   readonly weight: number;
 }
 
+/** One entity–entity edge from an OpenIE triple, as stored in graph_entity_relations. */
+export interface EntityRelation {
+  readonly chunkId: string;
+  readonly subject: string;
+  readonly object: string;
+  readonly weight: number;
+}
+
 /**
  * The entity–passage graph in compressed sparse rows, both directions, so one PPR iteration is
  * two passes over flat typed arrays (no Map lookups, no objects per edge): on MuSiQue's 1,890
@@ -29,6 +37,15 @@ export interface PassageGraph {
   readonly passageOffsets: Int32Array;
   readonly passageEntities: Int32Array;
   readonly passageWeights: Float64Array;
+  /**
+   * entity → entity relation edges (CSR, each triple in both directions), each with the passage
+   * that asserts it, so a walk restricted to readable passages skips relations only others assert.
+   * Empty without OpenIE.
+   */
+  readonly relationOffsets: Int32Array;
+  readonly relationTargets: Int32Array;
+  readonly relationPassages: Int32Array;
+  readonly relationWeights: Float64Array;
   /** Content word → entities containing it: the candidates of fuzzy linking. */
   readonly wordIndex: ReadonlyMap<string, readonly number[]>;
   readonly edgeCount: number;
@@ -39,6 +56,12 @@ export interface GraphWeighting {
   readonly titleWeight: number;
   /** The same multiplier on the way back, from a passage to its title entity. */
   readonly passageToTitleWeight: number;
+  /**
+   * Multiplier on a relation edge (per triple) against a passage edge (per occurrence) when an
+   * entity's step is split between its passages and its related entities; default 1, one triple
+   * counting as one mention. Not yet measured: no LLM ran over the benchmark sets here.
+   */
+  readonly relationWeight?: number;
 }
 
 /**
@@ -80,7 +103,7 @@ function toCsr(rows: number, edges: number, rowOf: Int32Array, columnOf: Int32Ar
   return { offsets, columns, values };
 }
 
-export function createPassageGraph(links: readonly PassageEntityLink[], weighting: GraphWeighting = DEFAULT_WEIGHTING): PassageGraph {
+export function createPassageGraph(links: readonly PassageEntityLink[], weighting: GraphWeighting = DEFAULT_WEIGHTING, relations: readonly EntityRelation[] = []): PassageGraph {
   const passageIndex = new Map<string, number>();
   const passageIds: string[] = [];
   const sourceIndex = new Map<string, number>();
@@ -101,6 +124,7 @@ export function createPassageGraph(links: readonly PassageEntityLink[], weightin
     backWeights[edge] = link.weight * (link.role === 'title' ? weighting.passageToTitleWeight : 1);
   });
   const byEntity = toCsr(entityNames.length, links.length, entityOf, passageOf, weights);
+  const relationEdges = relationCsr(entityNames.length, entityIndex, passageIndex, relations, weighting.relationWeight ?? 1);
   const byPassage = toCsr(passageIds.length, links.length, passageOf, entityOf, backWeights);
   const wordIndex = new Map<string, number[]>();
   entityNames.forEach((name, entity) => {
@@ -123,9 +147,34 @@ export function createPassageGraph(links: readonly PassageEntityLink[], weightin
     passageOffsets: byPassage.offsets,
     passageEntities: byPassage.columns,
     passageWeights: byPassage.values,
+    ...relationEdges,
     wordIndex,
     edgeCount: links.length,
   });
+}
+
+/** Relation edges between entities and passages of the graph (others could only strand mass), both directions. */
+function relationCsr(entities: number, entityIndex: ReadonlyMap<string, number>, passageIndex: ReadonlyMap<string, number>, relations: readonly EntityRelation[], multiplier: number) {
+  const from: number[] = [];
+  const to: number[] = [];
+  const passages: number[] = [];
+  const weights: number[] = [];
+  for (const relation of relations) {
+    const subject = entityIndex.get(relation.subject);
+    const object = entityIndex.get(relation.object);
+    const passage = passageIndex.get(relation.chunkId);
+    if (subject === undefined || object === undefined || passage === undefined || subject === object || !(relation.weight > 0)) continue;
+    from.push(subject, object);
+    to.push(object, subject);
+    passages.push(passage, passage);
+    weights.push(relation.weight * multiplier, relation.weight * multiplier);
+  }
+  const order = Int32Array.from(from.keys());
+  const byRow = toCsr(entities, from.length, Int32Array.from(from), order, Float64Array.from(weights));
+  // toCsr carried each edge's original index as its column: map it to target and passage.
+  const relationTargets = byRow.columns.map((edge) => to[edge]);
+  const relationPassages = byRow.columns.map((edge) => passages[edge]);
+  return { relationOffsets: byRow.offsets, relationTargets, relationPassages, relationWeights: byRow.values };
 }
 
 /** Passages an entity is linked to: HippoRAG's |P_i|, whose inverse is the node specificity. */

@@ -1,4 +1,4 @@
-import { layoutOf, restrictedEntityShare } from './pagerank-layout';
+import { entityShares, layoutOf } from './pagerank-layout';
 import type { PassageGraph } from './passage-graph';
 
 /**
@@ -8,7 +8,8 @@ import type { PassageGraph } from './passage-graph';
  * stay within a couple of hops of the query's entities); with d = 0.5 the error halves per
  * iteration, so 1e-6 in L1 takes ~20 iterations. Mass that would reach a passage the caller may
  * not read, or a node with no edges, returns to the seeds, so forbidden passages neither rank
- * nor relay evidence.
+ * nor relay evidence. OpenIE relation edges (HippoRAG's phrase–phrase edges) add entity → entity
+ * steps, each usable only while the passage asserting it is readable.
  */
 export interface PageRankOptions {
   readonly damping: number;
@@ -45,8 +46,9 @@ export function personalizedPageRank(graph: PassageGraph, seeds: PageRankSeeds, 
 
   const layout = layoutOf(graph);
   const { innerEntities, leafPassage, leafShare, innerOffsets, innerTargets, innerShares } = layout;
-  const entityShare = allowed ? restrictedEntityShare(graph, allowed) : layout.entityShare;
-  const { entityOffsets, entityPassages } = graph;
+  const { entityShare, relationShare } = allowed ? entityShares(graph, allowed) : layout;
+  const { entityOffsets, entityPassages, relationOffsets, relationTargets } = graph;
+  const related = relationShare.length > 0;
   // The leaves of a passage hold one pooled mass (pagerank-layout.ts).
   const seedLeaves = new Float64Array(passageCount);
   for (let entity = 0; entity < entityCount; entity++) if (leafPassage[entity] >= 0) seedLeaves[leafPassage[entity]] += seedEntities[entity];
@@ -64,9 +66,11 @@ export function personalizedPageRank(graph: PassageGraph, seeds: PageRankSeeds, 
     nextLeaf.fill(0);
     nextPassage.fill(0);
     let stranded = 0;
+    // Relations move mass entity → entity, so every inner entity is cleared before any receives.
+    if (related) for (let index = 0; index < innerEntities.length; index++) nextEntity[innerEntities[index]] = 0;
     for (let index = 0; index < innerEntities.length; index++) {
       const entity = innerEntities[index];
-      nextEntity[entity] = 0;
+      if (!related) nextEntity[entity] = 0;
       const mass = entityMass[entity];
       if (mass === 0) continue;
       let moved = false;
@@ -75,6 +79,14 @@ export function personalizedPageRank(graph: PassageGraph, seeds: PageRankSeeds, 
         if (share === 0) continue;
         nextPassage[entityPassages[edge]] += damping * mass * share;
         moved = true;
+      }
+      if (related) {
+        for (let edge = relationOffsets[entity]; edge < relationOffsets[entity + 1]; edge++) {
+          const share = relationShare[edge];
+          if (share === 0) continue;
+          nextEntity[relationTargets[edge]] += damping * mass * share;
+          moved = true;
+        }
       }
       if (!moved) stranded += mass;
     }

@@ -12,7 +12,7 @@ import { knowledgeRouter } from './knowledge-router';
 const root = mkdtempSync(path.join(tmpdir(), 'cr-knowledge-router-'));
 let stores: Stores;
 const createCaller = createCallerFactory(createTRPCRouter({ knowledge: knowledgeRouter }));
-const callerWith = (runtime: object) => createCaller({ runtime: async () => runtime as RuntimePort });
+const callerWith = (runtime: object) => createCaller({ runtime: async () => runtime as RuntimePort, principal: { user: 'vera', roles: ['viewer'] } });
 
 const doc = (text: string) => [{ uri: 'sizing.md', ordinal: 0, title: 'checkout-api sizing', text, tokens: 8 }];
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { KnowledgeExplorer } from '../../adapters/knowledge/knowledge-explorer';
 import { ContextRuntimeError } from '../../runtime/errors';
-import { type ApiContext, createTRPCRouter, publicProcedure } from '../init';
+import { type ApiContext, createTRPCRouter, viewerProcedure } from '../init';
 
 /** The reads the page needs; PgKnowledge.explorer implements it. */
 export type KnowledgePort = Pick<KnowledgeExplorer, 'sources' | 'versions' | 'facts' | 'lineage' | 'contradictions'>;
@@ -25,15 +25,15 @@ async function explorerOf(ctx: ApiContext): Promise<KnowledgePort> {
 const sourceName = z.string().trim().min(1).max(200);
 
 export const knowledgeRouter = createTRPCRouter({
-  sources: publicProcedure.query(async ({ ctx }) => (await explorerOf(ctx)).sources()),
+  sources: viewerProcedure.query(async ({ ctx }) => (await explorerOf(ctx)).sources()),
 
-  versions: publicProcedure.input(z.object({ sourceName })).query(async ({ ctx, input }) => (await explorerOf(ctx)).versions(input.sourceName)),
+  versions: viewerProcedure.input(z.object({ sourceName })).query(async ({ ctx, input }) => (await explorerOf(ctx)).versions(input.sourceName)),
 
-  facts: publicProcedure.input(z.object({ sourceName })).query(async ({ ctx, input }) => (await explorerOf(ctx)).facts(input.sourceName)),
+  facts: viewerProcedure.input(z.object({ sourceName })).query(async ({ ctx, input }) => (await explorerOf(ctx)).facts(input.sourceName)),
 
-  lineage: publicProcedure.input(z.object({ nodeId: z.string().trim().min(1).max(200) })).query(async ({ ctx, input }) => (await explorerOf(ctx)).lineage(input.nodeId)),
+  lineage: viewerProcedure.input(z.object({ nodeId: z.string().trim().min(1).max(200) })).query(async ({ ctx, input }) => (await explorerOf(ctx)).lineage(input.nodeId)),
 
-  contradictions: publicProcedure
+  contradictions: viewerProcedure
     .input(z.object({ sourceName: sourceName.optional() }).default({}))
     .query(async ({ ctx, input }) => (await explorerOf(ctx)).contradictions(input.sourceName)),
 });

@@ -13,7 +13,8 @@ function fakeRuntime(run: (request: RunRequestInput) => Promise<RunResult>): Run
   return { run, explain: unexpected, simulate: unexpected, approve: unexpected, getRun: unexpected, listRuns: unexpected, sources: unexpected, ingest: unexpected, statistics: unexpected };
 }
 
-const contextFor = (runtime: RuntimePort): ApiContext => ({ runtime: async () => runtime });
+/** An operator: the role run needs (authorization itself is covered by server/api/authorization.test.ts). */
+const contextFor = (runtime: RuntimePort): ApiContext => ({ runtime: async () => runtime, principal: { user: 'ada', roles: ['operator'] } });
 
 const rejectCost = async () => {
   throw invalidInput('constraints.max_cost_usd', 'expected a number ≥ 0, got -1');
@@ -73,6 +74,29 @@ describe('runtime router error mapping', () => {
     const error = await caller.runtime.run({ goal: 42 as unknown as string }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'BAD_REQUEST' });
     expect((error as Error).message).toMatch(/^goal: /);
+  });
+});
+
+describe('runtime router roles', () => {
+  const succeed = async () => ({ runId: 'run-1', status: 'completed' }) as unknown as RunResult;
+
+  it('refuses run to a caller who is not signed in (UNAUTHORIZED) and to a viewer (FORBIDDEN)', async () => {
+    const anonymous = await createCaller({ runtime: async () => fakeRuntime(succeed) }).runtime.run({ goal: 'g' }).catch((caught: unknown) => caught);
+    expect(anonymous).toMatchObject({ code: 'UNAUTHORIZED' });
+    const viewer = createCaller({ runtime: async () => fakeRuntime(succeed), principal: { user: 'vera', roles: ['viewer'] } });
+    await expect(viewer.runtime.run({ goal: 'g' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'requires the operator role' });
+  });
+
+  it('records the signed-in approver as the decider, not a name the client sends', async () => {
+    const approve = vi.fn(async () => ({ runId: 'run-1', status: 'completed' }) as unknown as RunResult);
+    const runtime = { ...fakeRuntime(succeed), approve } as RuntimePort;
+    const caller = createCaller({ runtime: async () => runtime, principal: { user: 'april@example.com', roles: ['approver'] } });
+    await caller.runtime.approve({ runId: 'run-1', nodeId: 'gate', decision: 'approved', by: 'mallory' } as never);
+    expect(approve).toHaveBeenCalledWith('run-1', 'gate', 'approved', 'april@example.com', '');
+    // The local CLI (service token) may name the person at the terminal; it is marked as such.
+    const cli = createCaller({ runtime: async () => runtime, principal: { user: 'cli@local', roles: ['admin'] } });
+    await cli.runtime.approve({ runId: 'run-1', nodeId: 'gate', decision: 'rejected', by: 'alice' });
+    expect(approve).toHaveBeenLastCalledWith('run-1', 'gate', 'rejected', 'alice (cli)', '');
   });
 });
 

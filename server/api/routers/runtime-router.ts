@@ -4,7 +4,8 @@
  * that names the offending field ("constraints.max_cost_usd: expected …").
  */
 import { z } from 'zod';
-import { createTRPCRouter, publicProcedure } from '../init';
+import { CLI_PRINCIPAL } from '../../auth/request-principal';
+import { approverProcedure, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
 
 const RUN_STATUSES = ['running', 'awaiting_approval', 'completed', 'rejected', 'failed'] as const;
 
@@ -16,45 +17,47 @@ const runRequestInput = z.object({
 });
 
 export const runtimeRouter = createTRPCRouter({
-  run: publicProcedure.input(runRequestInput).mutation(async ({ ctx, input }) => {
+  run: operatorProcedure.input(runRequestInput).mutation(async ({ ctx, input }) => {
     const runtime = await ctx.runtime();
     return runtime.run({ ...input, principal: ctx.principal });
   }),
 
-  explain: publicProcedure
+  explain: operatorProcedure
     .input(runRequestInput.extend({ analyze: z.boolean().default(false) }))
     .mutation(async ({ ctx, input: { analyze, ...request } }) => {
       const runtime = await ctx.runtime();
       return runtime.explain({ ...request, principal: ctx.principal }, { analyze });
     }),
 
-  simulate: publicProcedure.input(runRequestInput).mutation(async ({ ctx, input }) => {
+  simulate: operatorProcedure.input(runRequestInput).mutation(async ({ ctx, input }) => {
     const runtime = await ctx.runtime();
     return runtime.simulate({ ...input, principal: ctx.principal });
   }),
 
-  approve: publicProcedure
+  approve: approverProcedure
     .input(
       z.object({
         runId: z.string().min(1),
         nodeId: z.string().min(1),
         decision: z.enum(['approved', 'rejected']),
         comment: z.string().max(2000).default(''),
+        /** Honoured only for the local CLI (`approve --by alice`), whose token proves shell access to the server. */
+        by: z.string().trim().min(1).max(200).optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
       const runtime = await ctx.runtime();
-      // The approver is whoever is signed in, never a name the client sends.
-      const by = ctx.principal?.user ?? 'anonymous';
+      // The approver is whoever is signed in, never a name a browser client sends.
+      const by = ctx.principal.user === CLI_PRINCIPAL.user && input.by ? `${input.by} (cli)` : ctx.principal.user;
       return runtime.approve(input.runId, input.nodeId, input.decision, by, input.comment);
     }),
 
-  getRun: publicProcedure.input(z.object({ runId: z.string().min(1) })).query(async ({ ctx, input }) => {
+  getRun: viewerProcedure.input(z.object({ runId: z.string().min(1) })).query(async ({ ctx, input }) => {
     const runtime = await ctx.runtime();
     return runtime.getRun(input.runId);
   }),
 
-  listRuns: publicProcedure
+  listRuns: viewerProcedure
     .input(
       z.object({
         limit: z.number().int().min(1).max(500).default(50),
@@ -68,17 +71,17 @@ export const runtimeRouter = createTRPCRouter({
     }),
 
   /** Used by the CLI when this server owns the embedded data directory; the path is on the server's machine. */
-  ingest: publicProcedure.input(z.object({ path: z.string(), source: z.string().optional() })).mutation(async ({ ctx, input }) => {
+  ingest: operatorProcedure.input(z.object({ path: z.string(), source: z.string().optional() })).mutation(async ({ ctx, input }) => {
     const runtime = await ctx.runtime();
     return runtime.ingest(input.path, { source: input.source });
   }),
 
-  statistics: publicProcedure.query(async ({ ctx }) => {
+  statistics: viewerProcedure.query(async ({ ctx }) => {
     const runtime = await ctx.runtime();
     return runtime.statistics();
   }),
 
-  sources: publicProcedure.query(async ({ ctx }) => {
+  sources: viewerProcedure.query(async ({ ctx }) => {
     const runtime = await ctx.runtime();
     return runtime.sources();
   }),

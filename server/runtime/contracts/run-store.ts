@@ -40,6 +40,31 @@ export interface RunSummary {
   readonly costUsd: number;
   readonly latencySeconds: number;
   readonly createdAt: string;
+  /** The approval gate a paused run waits at (only while status is awaiting_approval). */
+  readonly pendingNodeId?: string;
+  readonly updatedAt?: string;
+}
+
+/** Filters for listing runs; every one is optional and they combine with AND. */
+export interface RunListOptions {
+  readonly limit: number;
+  /** Rows to skip (page × limit) for offset pagination. */
+  readonly offset?: number;
+  readonly status?: RunStatus;
+  /** Case-insensitive substring of the goal or the run id. */
+  readonly search?: string;
+  /** Exact user name. */
+  readonly user?: string;
+  /** ISO-8601 bounds on createdAt: from inclusive, to exclusive. */
+  readonly from?: string;
+  readonly to?: string;
+}
+
+/** One row of the append-only approval audit log, with the goal of the run it decided. */
+export interface ApprovalAuditEntry extends ApprovalDecision {
+  readonly id: number;
+  readonly runId: string;
+  readonly goal: string;
 }
 
 /** Persistence of runs, node outcomes and approval decisions. */
@@ -52,5 +77,7 @@ export interface RunStorePlugin {
   /** Records a decision once; a second decision on the same gate is a CONFLICT. Also appends to the audit log. */
   recordDecision(runId: string, decision: ApprovalDecision): Promise<void>;
   loadRun(runId: string): Promise<RunRecord | undefined>;
-  listRuns(options: { readonly limit: number; readonly status?: RunStatus; readonly search?: string }): Promise<readonly RunSummary[]>;
+  listRuns(options: RunListOptions): Promise<readonly RunSummary[]>;
+  /** The approval audit log, newest first; optional so stores without an audit table still conform. */
+  listDecisions?(options: { readonly limit: number; readonly offset?: number; readonly runId?: string }): Promise<readonly ApprovalAuditEntry[]>;
 }

@@ -113,7 +113,8 @@ export const nonNegative = (value: number): number => (value > 0 ? value : 0);
  *   interval  n ≥ CONFORMAL_MIN_SAMPLES: split-conformal order statistics of r − μ
  *             (Vovk, Gammerman & Shafer 2005; Lei et al. 2018: finite-sample coverage ≥ 1 − α)
  *             otherwise: Normal-Inverse-Gamma posterior predictive (Student t, Gelman et al. BDA3 §3.3)
- *             whose prior scale is the v1 band read as a 90% interval, so few samples mean a wide interval.
+ *             whose prior scale is the v1 band read as a 90% interval, so few samples mean a wide interval,
+ *             widened to the residuals' [min, max] (Wilks 1941) because real residuals are often bimodal.
  *   groups    (field, intent class, plan shape) → (field, intent class) → (field): the most specific
  *             group with CONFORMAL_MIN_SAMPLES observations, else the largest one.
  */

@@ -29,7 +29,10 @@ export interface ExecutionDependencies {
   readonly modelTimeoutMs: number;
 }
 
-export interface RetrievedOutput { readonly hits: readonly Hit[]; readonly expansion?: readonly string[] }
+/** One source's search inside a stratified retrieval, timed so the trace can show which source was slow. */
+export interface SourceSearch { readonly source: string; readonly hits: number; readonly startedAtMs: number; readonly latencyMs: number }
+
+export interface RetrievedOutput { readonly hits: readonly Hit[]; readonly expansion?: readonly string[]; readonly searches?: readonly SourceSearch[] }
 
 /** Small k: across sources, rank position matters more than the sources' incomparable raw scores. */
 const STRATIFIED_RRF_K = 10;
@@ -62,13 +65,22 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const text = expansion.length ? `${base} ${expansion.join(' ')}` : base;
       const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers });
       let hits: readonly Hit[];
+      let searches: SourceSearch[] | undefined;
       if (node.perSource && node.sources.length > 1) {
         // Each source answers with its own best; RRF then interleaves them (rank 1 of every source first).
         const perSourceK = Math.max(3, Math.ceil(node.k / node.sources.length));
-        const lists = await Promise.all(node.sources.map((source) => search([source], perSourceK)));
-        hits = reciprocalRankFusion(lists, STRATIFIED_RRF_K, node.k).map((hit) => ({ ...hit, method: node.method }));
+        const timed = await Promise.all(
+          node.sources.map(async (source) => {
+            const startedAtMs = Date.now();
+            const started = performance.now();
+            const list = await search([source], perSourceK);
+            return { list, search: { source, hits: list.length, startedAtMs, latencyMs: performance.now() - started } };
+          }),
+        );
+        searches = timed.map((entry) => entry.search);
+        hits = reciprocalRankFusion(timed.map((entry) => entry.list), STRATIFIED_RRF_K, node.k).map((hit) => ({ ...hit, method: node.method }));
       } else hits = await search(node.sources, node.k);
-      return { output: { hits, expansion } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
+      return { output: { hits, expansion, ...(searches ? { searches } : {}) } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },
     async fuse(node, inputs) {
       const lists = node.inputs.map((input) => (inputs.get(input) as RetrievedOutput | undefined)?.hits ?? []);

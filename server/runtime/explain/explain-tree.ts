@@ -4,7 +4,8 @@
  */
 import type { GraphNode } from '../ir/graph';
 import type { Estimate } from '../types';
-import type { AnalyzedNode, ExplainResult } from './explain-types';
+import { formatCalibration } from './analyze-calibration';
+import type { AnalyzedNode, ExplainResult, NodeCalibration } from './explain-types';
 
 const money = (usd: number) => `$${usd < 0.01 && usd > 0 ? usd.toFixed(6) : usd.toFixed(4)}`;
 const range = (estimate: Estimate, format: (value: number) => string) => `${format(estimate.value)} [${format(estimate.low)}–${format(estimate.high)}]`;
@@ -29,6 +30,11 @@ function describeNode(node: GraphNode): string {
   }
 }
 
+/** The estimator's track record for this intent class, so a misestimate can be weighed. */
+function calibrationNote(calibration: NodeCalibration): string {
+  return `[calibration ${calibration.tokens.estimator}/${calibration.tokens.intentClass}: tokens ${formatCalibration(calibration.tokens, tokens)}; cost ${formatCalibration(calibration.costUsd, money)}; time ${formatCalibration(calibration.latencySeconds, seconds)}]`;
+}
+
 function nodeLine(node: GraphNode, analyzed: AnalyzedNode | undefined): string {
   const estimate = node.estimate;
   let line = describeNode(node);
@@ -36,6 +42,7 @@ function nodeLine(node: GraphNode, analyzed: AnalyzedNode | undefined): string {
   if (analyzed?.actual) {
     const factor = analyzed.misestimate!.latencySeconds;
     line += `  (actual tokens=${tokens(analyzed.actual.tokens)} cost=${money(analyzed.actual.costUsd)} time=${seconds(analyzed.actual.latencySeconds)} attempts=${analyzed.attempts}; time ${factor.direction === 'exact' ? 'on estimate' : `${factor.direction}-estimated ×${factor.factor.toFixed(1)}`})`;
+    if (analyzed.calibration) line += `  ${calibrationNote(analyzed.calibration)}`;
   } else if (analyzed) line += `  (${analyzed.status})`;
   return line;
 }
@@ -55,14 +62,19 @@ export function renderExplainTree(explain: ExplainResult): string {
     for (const input of node.inputs) walk(byId.get(input)!, depth + 1);
   };
   lines.push(`Plan ${explain.planHash}  (plan cache ${explain.planCache.status}, planned in ${explain.planningMs.toFixed(2)} ms, cost model ${explain.costModel.version})`);
+  const cache = explain.planCache;
+  if (cache.status === 'hit' && cache.servedIntent !== undefined) lines.push(`Plan cache: hit (${cache.tier ?? 'store'}), planned for "${cache.servedIntent}", similarity ${(cache.similarity ?? 1).toFixed(3)}`);
+  if (cache.nearMiss) lines.push(`Plan cache: near miss on "${cache.nearMiss.intent}" (similarity ${cache.nearMiss.similarity.toFixed(3)}, threshold ${cache.nearMiss.threshold}): differs in ${cache.nearMiss.differs.join(', ')}${cache.nearMiss.invalidatedReason ? ` (${cache.nearMiss.invalidatedReason})` : ''}`);
   lines.push(`Intent: ${explain.intent.classes.join(', ')}${explain.intent.entities.length ? `; entities: ${explain.intent.entities.join(', ')}` : ''}${explain.intent.identifiers.length ? `; identifiers: ${explain.intent.identifiers.map((identifier) => `${identifier.kind}=${identifier.value}`).join(', ')}` : ''}`);
   lines.push(`Chosen: ${explain.chosen.description}  (score ${explain.chosen.score.total.toFixed(3)})`);
+  if (explain.learning) lines.push(`Bandit: arm ${explain.learning.arm}, estimate ${explain.learning.estimate.mean.toFixed(3)} + bonus ${explain.learning.estimate.bonus.toFixed(3)} = ${explain.learning.estimate.upper.toFixed(3)}${explain.learning.explored ? ' (explored: best mean was ' + explain.learning.greedyArm + ')' : ''}; PlanScore alone: ${explain.learning.optimizerCandidateId}`);
   lines.push(`Estimated: cost ${range(explain.estimates.costUsd, money)}, latency ${range(explain.estimates.latencySeconds, seconds)}, tokens ${range(explain.estimates.tokens, tokens)}, accuracy ${range(explain.estimates.accuracy, (value) => value.toFixed(2))}`);
   lines.push('');
   for (const root of explain.graph.nodes.filter((node) => !consumed.has(node.id))) walk(root, 0);
   if (explain.analyze) {
     const totals = explain.analyze.totals;
     lines.push('', `Run ${explain.analyze.runId}: ${explain.analyze.status}; actual tokens=${tokens(totals.actual.tokens)} cost=${money(totals.actual.costUsd)} time=${seconds(totals.actual.latencySeconds)} (estimated tokens=${tokens(totals.estimate.tokens)} cost=${money(totals.estimate.costUsd)} time=${seconds(totals.estimate.latencySeconds)})`);
+    if (explain.analyze.calibration) lines.push(`Estimator ${calibrationNote(explain.analyze.calibration)} (coverage = share of past actuals inside the p05–p95 interval)`);
   }
   const feasible = explain.candidates.filter((candidate) => candidate.feasible);
   lines.push('', `Candidates: ${explain.enumerated} enumerated, ${explain.rejectedCandidates.filter((rejected) => rejected.stage !== 'dominated').length} rule/capability cuts; best feasible:`);

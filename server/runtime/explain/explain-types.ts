@@ -3,14 +3,15 @@
  * "how far off were the estimates?"). Plain JSON; the CLI prints it as a tree, the console as tables.
  */
 import type { Contradiction } from '../contracts/knowledge';
-import type { PlanCacheKey } from '../contracts/plan-cache';
+import type { PlanCacheKey, PlanCacheNearMiss } from '../contracts/plan-cache';
 import type { RetrieverCapabilities } from '../contracts/retriever';
 import type { TierInfo } from '../contracts/router';
 import type { StoreCapabilities } from '../contracts/store';
 import type { VerificationResult } from '../contracts/verifier';
 import type { RunStatus } from '../contracts/run-store';
+import type { BanditExplain } from '../learning/bandit-learner';
 import type { ExecutionGraph, NodeEstimate, NodeKind } from '../ir/graph';
-import type { CandidateEstimates, CandidatePlan, Citation, ConstraintViolation, Constraints, Estimate, Intent, PlanScore, PlanScoreWeights, RejectedCandidate, RejectedSource } from '../types';
+import type { CandidateEstimates, CandidatePlan, Citation, ConstraintViolation, Constraints, Estimate, Intent, IntentClass, PlanScore, PlanScoreWeights, RejectedCandidate, RejectedSource } from '../types';
 
 export interface ExplainedCandidate {
   readonly id: string;
@@ -44,12 +45,37 @@ export interface VerificationPlan {
 export interface PlanCacheStatus {
   readonly status: 'hit' | 'miss' | 'disabled';
   readonly key: PlanCacheKey;
+  /** On a hit: the served plan's intent, its similarity to this goal's, and whether the in-process front answered. */
+  readonly servedIntent?: string;
+  readonly similarity?: number;
+  readonly tier?: 'memory' | 'store';
+  /** On a miss: the closest stored plan and which key parts kept it from being served. */
+  readonly nearMiss?: PlanCacheNearMiss;
+  /** Set when the cache could not answer (its embedder or store failed), so this plan was made cold. */
+  readonly error?: string;
 }
 
 export interface Misestimate {
   /** actual / estimate (PostgreSQL's rows-misestimate factor); > 1 = under-estimated. */
   readonly factor: number;
   readonly direction: 'under' | 'over' | 'exact';
+}
+
+/** How well the estimator has done on one field for the plan's intent class (its pg_statistic row). */
+export interface FieldCalibration {
+  readonly estimator: string;
+  readonly intentClass: IntentClass;
+  readonly count: number;
+  readonly meanAbsoluteError: number;
+  /** Fraction of past actuals inside the predicted p05–p95 interval (0.9 = calibrated). */
+  readonly intervalCoverage: number;
+  readonly intervalWidth: number;
+}
+
+export interface NodeCalibration {
+  readonly tokens: FieldCalibration;
+  readonly costUsd: FieldCalibration;
+  readonly latencySeconds: FieldCalibration;
 }
 
 export interface AnalyzedNode {
@@ -60,6 +86,8 @@ export interface AnalyzedNode {
   readonly estimate: NodeEstimate;
   readonly actual?: NodeEstimate;
   readonly misestimate?: { readonly tokens: Misestimate; readonly costUsd: Misestimate; readonly latencySeconds: Misestimate };
+  /** The estimator's run-level calibration for these fields and the plan's intent class, shown beside the misestimate. */
+  readonly calibration?: NodeCalibration;
 }
 
 export interface AnalyzeSection {
@@ -67,6 +95,8 @@ export interface AnalyzeSection {
   readonly status: RunStatus;
   readonly nodes: readonly AnalyzedNode[];
   readonly totals: { readonly estimate: NodeEstimate; readonly actual: NodeEstimate; readonly misestimate: AnalyzedNode['misestimate'] };
+  /** Run-level calibration of the estimator (tokens, cost, latency) for this intent class. */
+  readonly calibration?: NodeCalibration;
 }
 
 export interface ExplainResult {
@@ -91,7 +121,11 @@ export interface ExplainResult {
   readonly costModel: { readonly version: string; readonly weights: PlanScoreWeights };
   readonly capabilities: { readonly store: StoreCapabilities; readonly retrievers: readonly RetrieverCapabilities[]; readonly tiers: readonly TierInfo[] };
   readonly planningMs: number;
+  /** Set when an operator edited the graph before running it: the planner's own graph had `plannerNodes` nodes. */
+  readonly edited?: { readonly basePlanHash: string; readonly plannerNodes: number; readonly nodes: number };
   readonly analyze?: AnalyzeSection;
+  /** Present when the online bandit chose the plan (config `learning.enabled`): arm, estimate, explored. */
+  readonly learning?: BanditExplain;
 }
 
 export interface RunResult {
@@ -116,4 +150,15 @@ export interface SimulateResult {
   readonly expectedRetrieval: readonly string[];
   /** Observations behind the intervals; 0 = pure prior (honestly wide). */
   readonly basedOnSamples: number;
+  /** Which quantiles the intervals are (learned-v2 quotes p05–p95). */
+  readonly interval?: 'p05-p95';
+  /** The estimator that produced `expected` ("learned-v2"), over the planner's heuristic prior. */
+  readonly estimator?: string;
+  readonly intentClass?: IntentClass;
+  /** Tier/reasoner/retrieval key the learned correction is grouped by. */
+  readonly planShape?: string;
+  /** The heuristic-v1 estimates before correction. */
+  readonly prior?: { readonly costUsd: Estimate; readonly latencySeconds: Estimate; readonly tokens: Estimate };
+  /** Per quoted field: how many observations, from which group, by which method (prior | bayes | conformal). */
+  readonly samples?: Readonly<Record<'costUsd' | 'latencySeconds' | 'tokens', { readonly count: number; readonly group: string; readonly method: string }>>;
 }

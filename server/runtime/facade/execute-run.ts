@@ -11,7 +11,7 @@ import type { VerificationResult } from '../contracts/verifier';
 import { CostEstimator } from '../costmodel/cost-estimator';
 import type { ExplainResult, RunResult } from '../explain/explain-types';
 import type { AssembledContext } from '../execution/assemble-context';
-import { createNodeExecutor } from '../execution/node-executors';
+import { createNodeExecutor, type RetrievedOutput } from '../execution/node-executors';
 import type { ExecutionGraph } from '../ir/graph';
 import { RunTracer } from '../observability/run-tracer';
 import type { RuntimeConfig } from '../config/config-schema';
@@ -19,6 +19,7 @@ import type { RunRequest } from '../types';
 import { buildAnalyze } from './explain-builder';
 import type { PlannedRequest } from './plan-request';
 import type { RuntimePlugins } from './runtime-plugins';
+import { withProgress, type RunProgressListener } from './run-progress';
 
 /** What a run record keeps to resume: the validated request and the whole plan. */
 export interface StoredPlan {
@@ -33,7 +34,7 @@ export interface StoredResult {
   readonly caveats: readonly string[];
 }
 
-export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, planned: PlannedRequest): Promise<RunResult> {
+export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, planned: PlannedRequest, onProgress?: RunProgressListener): Promise<RunResult> {
   const runId = randomUUID();
   const tracer = new RunTracer(runId, plugins.traceSink);
   const planSpan = tracer.start('plan', 'planner', undefined, { planHash: planned.explain.planHash, planCache: planned.explain.planCache.status });
@@ -43,10 +44,10 @@ export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, p
   const plan: StoredPlan = { request: planned.request, explain: planned.explain };
   await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user: planned.request.principal?.user ?? 'anonymous' });
   const record = (await plugins.runStore.loadRun(runId))!;
-  return continueRun(plugins, config, record, tracer);
+  return continueRun(plugins, config, record, tracer, onProgress);
 }
 
-export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig, record: RunRecord, tracer = new RunTracer(record.id, plugins.traceSink)): Promise<RunResult> {
+export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig, record: RunRecord, tracer = new RunTracer(record.id, plugins.traceSink), onProgress?: RunProgressListener): Promise<RunResult> {
   const { request, explain } = record.plan as StoredPlan;
   const graph = explain.graph;
   const attempts = new Map<string, number>();
@@ -69,7 +70,7 @@ export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig
     plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency }),
     executor,
     { completed: record.nodeOutcomes, skipped: new Set(record.skipped), decisions: new Map([...record.decisions].map(([nodeId, decision]) => [nodeId, decision.decision])) },
-    {
+    withProgress(record.id, graph, explain.planHash, {
       onNodeDone: async (node, outcome, attempt) => {
         attempts.set(node.id, attempt);
         await plugins.runStore.saveNodeOutcome(record.id, node.id, outcome, attempt);
@@ -80,19 +81,24 @@ export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig
         tracer.record(`node.${node.id}`, 'node', 0, { kind: node.kind, skipped: reason }, runSpan.id);
       },
       onNodeFailed: (node, error, attempt, willRetry) => tracer.record(`node.${node.id}.attempt${attempt}`, 'node', 0, { kind: node.kind, error: error instanceof Error ? error.message : String(error), willRetry }, runSpan.id),
-    },
+    }, onProgress),
   );
   const finished = await settle(plugins, record, result, explain);
   const totals = sumActuals(result.outcomes);
   runSpan.end({ tokens: totals.tokens, costUsd: totals.costUsd, status: result.status === 'failed' ? 'error' : 'ok', attributes: { status: result.status } });
   await tracer.flush();
-  if (result.status === 'completed') await observe(plugins, record.id, explain, result.outcomes, finished.stored);
+  // An edited graph's actuals do not describe the candidate the cost model estimated: not learned from.
+  if (result.status === 'completed' && !explain.edited) await observe(plugins, record.id, explain, result.outcomes, finished.stored);
   const reloaded = (await plugins.runStore.loadRun(record.id))!;
   return toRunResult(reloaded, explain, graph, attempts, result.status === 'failed' ? result.nodeId : undefined);
 }
 
 function traceNode(tracer: RunTracer, parentId: string, nodeId: string, kind: string, outcome: NodeOutcome, attempt: number): void {
-  tracer.record(`node.${nodeId}`, 'node', outcome.actual.latencySeconds * 1000, { kind, attempts: attempt }, parentId, { tokens: outcome.actual.tokens, costUsd: outcome.actual.costUsd });
+  const nodeSpanId = tracer.record(`node.${nodeId}`, 'node', outcome.actual.latencySeconds * 1000, { kind, attempts: attempt }, parentId, { tokens: outcome.actual.tokens, costUsd: outcome.actual.costUsd });
+  // A stratified retrieval is one search per source: each is its own span, so a slow source shows.
+  for (const search of kind === 'retrieve' ? ((outcome.output as RetrievedOutput).searches ?? []) : []) {
+    tracer.record(`search.${search.source}`, 'retrieval', search.latencyMs, { source: search.source, hits: search.hits }, nodeSpanId, {}, search.startedAtMs);
+  }
   if (kind !== 'reason') return;
   for (const call of (outcome.output as ReasonResult).modelCalls) {
     tracer.record(`model.${call.tier}`, 'model', call.latencyMs, { modelId: call.modelId, inputTokens: call.usage.inputTokens, outputTokens: call.usage.outputTokens, fallbacks: call.fallbacks }, parentId, { tokens: call.usage.inputTokens + call.usage.outputTokens, costUsd: call.costUsd });
@@ -155,7 +161,7 @@ async function observe(plugins: RuntimePlugins, runId: string, explain: ExplainR
   const grounding = verification?.checks.find((check) => check.name === 'groundedness');
   const retrievedTokens = compressed?.tokensBefore ?? 0;
   await new CostEstimator(plugins.observationStore, explain.costModel.version).observe(
-    { runId, planHash: explain.planHash, intentClass: explain.intent.primary, estimates: explain.chosen.estimates },
+    { runId, planHash: explain.planHash, intentClass: explain.intent.primary, estimates: explain.chosen.estimates, choice: explain.chosen.choice },
     {
       tokens: totals.tokens,
       costUsd: totals.costUsd,
@@ -182,6 +188,13 @@ export function toRunResult(record: RunRecord, explain: ExplainResult, graph: Ex
     caveats: stored?.caveats ?? [],
     pendingApproval: pendingNode?.kind === 'approve' ? { nodeId: pendingNode.id, reason: pendingNode.reason } : undefined,
     error: record.error,
-    explain: { ...explain, analyze: buildAnalyze(graph, record, attempts, failedNodeId) },
+    explain: { ...explain, tokenBudget: spentBudget(explain, record), analyze: buildAnalyze(graph, record, attempts, failedNodeId) },
   };
+}
+
+/** The token budget as spent: what went into the context by source, and what was compressed or dropped. */
+function spentBudget(explain: ExplainResult, record: RunRecord): ExplainResult['tokenBudget'] {
+  const context = record.nodeOutcomes.get('assemble')?.output as AssembledContext | undefined;
+  if (!context) return explain.tokenBudget;
+  return { ...explain.tokenBudget, bySource: context.bySource, dropped: context.dropped, compressedTokensRemoved: context.compressedTokensRemoved };
 }

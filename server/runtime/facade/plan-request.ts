@@ -3,7 +3,7 @@
  * cache consulted first. Pure planning plus one cache read/write; nothing else is persisted.
  */
 import type { PlanningContext } from '../contracts/candidate-generator';
-import type { PlanCacheKey } from '../contracts/plan-cache';
+import { buildPlanCacheKey } from '../plancache/plan-cache-key';
 import { ContextRuntimeError } from '../errors';
 import type { ExplainResult } from '../explain/explain-types';
 import { buildExecutionGraph } from '../execution/graph-builder';
@@ -18,6 +18,7 @@ import type { RuntimeConfig } from '../config/config-schema';
 import type { Intent, RejectedSource, RunRequest, SourceInfo } from '../types';
 import { explainCandidate, rankForExplain } from './explain-builder';
 import type { RuntimePlugins } from './runtime-plugins';
+import type { BanditLearner } from '../learning/bandit-learner';
 
 export interface PlannedRequest {
   readonly request: RunRequest;
@@ -32,7 +33,7 @@ export interface PlannedRequest {
  * Bumped whenever planning or graph building changes what a given input produces: it is part of
  * the plan-cache key and the plan hash, so plans cached by older code are never served.
  */
-export const PLANNER_VERSION = 'planner-2026.11.30-8';
+export const PLANNER_VERSION = 'planner-2026.11.30-10';
 
 /** Output tokens a single answer may use; the cost model reads the same number via the tier caps. */
 const MAX_ANSWER_TOKENS = 600;
@@ -55,7 +56,7 @@ function selectSources(request: RunRequest, all: readonly SourceInfo[]): { selec
   return { selected, rejected };
 }
 
-export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig, request: RunRequest): Promise<PlannedRequest> {
+export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig, request: RunRequest, learner?: BanditLearner): Promise<PlannedRequest> {
   const started = performance.now();
   const timings: Record<string, number> = {};
   const intent = plugins.intentAnalyzer.analyze(request.goal);
@@ -73,14 +74,19 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
   // What the plugins can do is part of the envelope: a tier gaining its key, or an extension
   // appearing, must re-plan rather than serve a plan made without it.
   const capabilityFingerprint = sha256Hex(canonicalJson({ retrievers: retrievers.map(({ method, available }) => [method, available]), tiers: tiers.map(({ name, available, capabilities }) => [name, available, capabilities]), retrieval: config.retrieval, scheduler: config.scheduler }));
-  const key: PlanCacheKey = { intent: intent.normalized, sourceFingerprint, policyFingerprint: policy.fingerprint, constraintEnvelope: canonicalJson({ constraints, weights, budgets: config.budgets, planner: PLANNER_VERSION, capabilities: capabilityFingerprint }) };
+  const key = buildPlanCacheKey({ intent, principal: request.principal!, policy, allowedSources: allowed.map((source) => source.name), sourceFingerprint, envelope: { constraints, weights, budgets: config.budgets }, plannerVersion: PLANNER_VERSION, capabilityFingerprint });
 
+  // Reading sources, policy and fingerprints: paid by hits and misses alike (the cache key needs them).
+  timings['planner.key'] = performance.now() - started;
   const cacheStarted = performance.now();
-  const cached = config.plan_cache.enabled && plugins.planCache ? await plugins.planCache.get(key) : undefined;
+  const lookup = config.plan_cache.enabled && plugins.planCache ? await plugins.planCache.lookup(key) : undefined;
+  const cached = lookup?.entry;
   timings['planner.plan_cache'] = performance.now() - cacheStarted;
   if (cached) {
     const explain = cached.payload as ExplainResult;
-    return { request, intent, graph: graphFromJson(explain.graph), timings, explain: { ...explain, goal: request.goal, planCache: { status: 'hit', key }, planningMs: performance.now() - started } };
+    // A hit reuses the plan, not the question: this goal's own intent (entities, identifiers) drives retrieval.
+    const planCache = { status: 'hit' as const, key, similarity: lookup?.similarity, tier: lookup?.tier, servedIntent: cached.key.intent };
+    return { request, intent, graph: graphFromJson(explain.graph), timings, explain: { ...explain, goal: request.goal, intent, planCache, planningMs: performance.now() - started } };
   }
 
   const context: PlanningContext = {
@@ -99,7 +105,9 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
   timings['planner.cost_model'] = planned.timings.estimateMs;
   timings['planner.optimizer'] = planned.timings.optimizeMs;
 
-  const chosen = planned.chosen;
+  // The online bandit (server/runtime/learning) may pick another of the top feasible plan shapes.
+  const decision = learner?.settings.enabled ? (await learner.ready(), learner.decide(planned.candidates, intent)) : undefined;
+  const chosen = decision?.candidate ?? planned.chosen;
   const chunkCount = allowed.reduce((sum, source) => sum + source.chunkCount, 0);
   const meanChunkTokens = chunkCount === 0 ? 0 : allowed.reduce((sum, source) => sum + source.tokenCount, 0) / chunkCount;
   const scopedSources = chosen.candidate.sourceKinds === 'all' ? allowed : allowed.filter((source) => (chosen.candidate.sourceKinds as readonly string[]).includes(source.kind));
@@ -141,11 +149,12 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
     estimates: { costUsd: chosen.estimates.costUsd, accuracy: chosen.estimates.accuracy, latencySeconds: chosen.estimates.latencySeconds, tokens: chosen.estimates.tokens },
     tokenBudget: { budget: tokenBudget, finalK: config.retrieval.final_k, estimatedContextTokens: Math.round(Math.min(chosen.estimates.tokens.value, config.retrieval.final_k * meanChunkTokens)) },
     verificationPlan: { method: chosen.candidate.verification, requireCitations: constraints.require_citations ?? true, approval: chosen.candidate.approval, reasons: policy.reasons },
-    planCache: { status: config.plan_cache.enabled && plugins.planCache ? 'miss' : 'disabled', key },
+    planCache: { status: config.plan_cache.enabled && plugins.planCache ? 'miss' : 'disabled', key, ...(lookup?.nearMiss ? { nearMiss: lookup.nearMiss } : {}), ...(lookup?.error ? { error: lookup.error } : {}) },
     graph,
     costModel: { version: plugins.costModel.version, weights },
     capabilities: { store: plugins.storeCapabilities, retrievers: context.retrievers, tiers: context.tiers },
     planningMs: performance.now() - started,
+    ...(decision ? { learning: decision.explain } : {}),
   };
   if (config.plan_cache.enabled && plugins.planCache) await plugins.planCache.put(key, hash, explain);
   return { request, intent, explain, graph, timings };

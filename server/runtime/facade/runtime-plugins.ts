@@ -19,6 +19,7 @@ import type { SchedulerPlugin } from '../contracts/scheduler';
 import type { IngestResult, StoreCapabilities, StorePlugin } from '../contracts/store';
 import type { TraceSinkPlugin } from '../contracts/trace-sink';
 import type { VerifierPlugin } from '../contracts/verifier';
+import type { BanditStorePort } from '../learning/bandit-store';
 
 /** Ingests a file or folder into named sources (implemented outside the runtime: it reads files and git). */
 export type Ingester = (path: string, options: { readonly source?: string; readonly onProgress?: (done: number, total: number) => void }) => Promise<readonly IngestResult[]>;
@@ -44,6 +45,8 @@ export interface RuntimePlugins {
   readonly observationStore: ObservationStorePlugin;
   readonly countTokens: (text: string) => number;
   readonly ingester?: Ingester;
+  /** Persisted state of the online bandit (server/runtime/learning); without it the bandit learns in memory only. */
+  readonly banditStore?: BanditStorePort;
   /** Releases database handles and locks. */
   readonly close?: () => Promise<void>;
 }

@@ -1,37 +1,42 @@
 /**
- * simulate(): "what will it cost me?" — the chosen plan's estimates, with intervals replaced by
- * observed residual intervals once the intent class has enough samples (honestly wide before).
+ * simulate(): "what will it cost me?" — the chosen plan's heuristic estimates corrected by the
+ * learned estimator (learned-v2), as p05–p95 intervals. With few observations for the goal's intent
+ * class and plan shape the interval is the prior widened by a Student-t with few degrees of freedom,
+ * so an under-sampled quote is honestly wide; see costmodel/observation-learner.ts.
  */
-import type { FieldStatistics } from '../costmodel/cost-estimator';
+import type { LearningState } from '../costmodel/calibration-state';
+import { LEARNED_ESTIMATOR, planShape, type LearnedEstimate } from '../costmodel/observation-learner';
 import type { SimulateResult } from '../explain/explain-types';
-import type { Estimate, EstimatedField } from '../types';
+import type { EstimatedField } from '../types';
 import type { PlannedRequest } from './plan-request';
 
-/** Fewer observations than this and the residual quantiles are noise; keep the prior interval. */
-export const MIN_SAMPLES_FOR_EMPIRICAL_INTERVAL = 5;
+const QUOTED_FIELDS = ['costUsd', 'latencySeconds', 'tokens'] as const;
 
-function calibrated(prior: Estimate, statistics: FieldStatistics | undefined): Estimate {
-  if (!statistics || statistics.count < MIN_SAMPLES_FOR_EMPIRICAL_INTERVAL) return prior;
-  const [low, high] = statistics.p90Interval;
-  return { value: Math.max(0, prior.value + (low + high) / 2), low: Math.max(0, prior.value + low), high: Math.max(0, prior.value + high) };
-}
-
-export function simulatePlan(planned: PlannedRequest, statistics: readonly FieldStatistics[]): SimulateResult {
+export function simulatePlan(planned: PlannedRequest, state: LearningState): SimulateResult {
   const explain = planned.explain;
-  const forField = (field: EstimatedField) => statistics.find((row) => row.field === field && row.intentClass === explain.intent.primary);
-  const samples = Math.min(...(['costUsd', 'latencySeconds', 'tokens'] as const).map((field) => forField(field)?.count ?? 0));
-  const models = explain.capabilities.tiers.filter((tier) => tier.name === explain.chosen.choice.modelTier).map((tier) => `${tier.name}: ${tier.capabilities.provider}/${tier.capabilities.modelId}`);
+  const { choice, estimates } = explain.chosen;
+  const intentClass = explain.intent.primary;
+  const shape = planShape(choice);
+  const learned = (field: EstimatedField): LearnedEstimate => state.learner.predict(field, intentClass, shape, estimates[field]);
+  const [costUsd, latencySeconds, tokens] = QUOTED_FIELDS.map(learned);
+  const confidence = choice.verification === 'none' ? undefined : learned('verificationConfidence');
+  const models = explain.capabilities.tiers.filter((tier) => tier.name === choice.modelTier).map((tier) => `${tier.name}: ${tier.capabilities.provider}/${tier.capabilities.modelId}`);
   return {
     goal: explain.goal,
     planHash: explain.planHash,
-    expected: {
-      costUsd: calibrated(explain.estimates.costUsd, forField('costUsd')),
-      latencySeconds: calibrated(explain.estimates.latencySeconds, forField('latencySeconds')),
-      tokens: calibrated(explain.estimates.tokens, forField('tokens')),
-    },
-    expectedConfidence: explain.chosen.estimates.verificationConfidence,
+    expected: { costUsd: costUsd.estimate, latencySeconds: latencySeconds.estimate, tokens: tokens.estimate },
+    expectedConfidence: confidence?.estimate ?? estimates.verificationConfidence,
     expectedModels: models,
-    expectedRetrieval: explain.chosen.choice.retrieval,
-    basedOnSamples: samples,
+    expectedRetrieval: choice.retrieval,
+    basedOnSamples: Math.min(costUsd.samples, latencySeconds.samples, tokens.samples),
+    interval: 'p05-p95',
+    estimator: LEARNED_ESTIMATOR,
+    intentClass,
+    planShape: shape,
+    prior: { costUsd: estimates.costUsd, latencySeconds: estimates.latencySeconds, tokens: estimates.tokens },
+    samples: Object.fromEntries(QUOTED_FIELDS.map((field, index) => {
+      const entry = [costUsd, latencySeconds, tokens][index];
+      return [field, { count: entry.samples, group: entry.group, method: entry.method }];
+    })) as SimulateResult['samples'],
   };
 }

@@ -49,23 +49,28 @@ export class RunTracer {
     };
   }
 
-  /** Records an already-measured span (e.g. a planner stage timed inside a pure function). */
-  record(name: string, category: string, durationMs: number, attributes: Record<string, unknown> = {}, parentId?: string, spend: { tokens?: number; costUsd?: number } = {}): void {
-    const now = Date.now();
+  /**
+   * Records an already-measured span (e.g. a planner stage timed inside a pure function) and
+   * returns its id, so children can hang off it. Without `startedAtMs` the span ends now.
+   */
+  record(name: string, category: string, durationMs: number, attributes: Record<string, unknown> = {}, parentId?: string, spend: { tokens?: number; costUsd?: number } = {}, startedAtMs?: number): string {
+    const id = randomUUID();
+    const started = startedAtMs ?? Date.now() - durationMs;
     this.pending.push({
-      id: randomUUID(),
+      id,
       runId: this.runId,
       parentId,
       name,
       category,
-      startedAt: new Date(now - durationMs).toISOString(),
-      endedAt: new Date(now).toISOString(),
+      startedAt: new Date(started).toISOString(),
+      endedAt: new Date(started + durationMs).toISOString(),
       durationMs,
       tokens: spend.tokens ?? 0,
       costUsd: spend.costUsd ?? 0,
       status: 'ok',
       attributes,
     });
+    return id;
   }
 
   async flush(): Promise<void> {

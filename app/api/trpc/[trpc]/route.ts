@@ -1,5 +1,7 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from '@/server/api/root-router';
+import { accounts, authSecret, isServiceToken, userStore } from '@/server/auth/auth-services';
+import { resolvePrincipal } from '@/server/auth/request-principal';
 import { getRuntime } from '@/server/services/runtime-instance';
 
 // PGlite needs Node APIs (fs, WASM from node_modules), and every call reads live runtime state.
@@ -11,7 +13,12 @@ function handler(request: Request) {
     endpoint: '/api/trpc',
     req: request,
     router: appRouter,
-    createContext: () => ({ runtime: getRuntime }),
+    createContext: async () => ({
+      runtime: getRuntime,
+      accounts,
+      // Session cookie or the CLI's bearer token; undefined → every non-public procedure answers 401.
+      principal: await resolvePrincipal(request.headers, { secret: authSecret, users: userStore, isServiceToken }),
+    }),
   });
 }
 

@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { CalibrationPage } from '@/components/calibration/calibration-page';
+
+export const metadata: Metadata = { title: 'Calibration · Context Runtime' };
+
+export default function Calibration() {
+  return <CalibrationPage />;
+}

@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { PlanIndex } from '@/components/plans/plan-index';
+
+export const metadata: Metadata = { title: 'Plans · Context Runtime' };
+
+export default function PlansPage() {
+  return <PlanIndex />;
+}

@@ -1,0 +1,158 @@
+'use client';
+
+/**
+ * One run waiting at a gate: why it was gated, what approving releases (or runs), the plan around
+ * the gate, what it has cost so far, and the decision with a comment for the audit log.
+ */
+import Link from 'next/link';
+import { useId, useState, type FormEvent } from 'react';
+import type { PendingApproval } from '@/server/runtime/facade/approval-inbox';
+import { nodeDetail } from '@/components/explain/node-detail';
+import { formatInterval, formatRatio, formatSeconds, formatTokens, formatUsd } from '@/components/explain/format';
+import { formatTimestamp } from '@/components/traces/trace-format';
+import { GatePlan } from './gate-plan';
+import styles from './approvals.module.css';
+
+export type Verdict = 'approved' | 'rejected';
+
+export function PendingCard({ item, deciding, onDecide }: { readonly item: PendingApproval; readonly deciding: boolean; readonly onDecide: (verdict: Verdict, comment: string) => void }) {
+  const [verdict, setVerdict] = useState<Verdict>('approved');
+  const commentId = useId();
+  const { run, gate, why, draft, after, spent } = item;
+  const explain = run.explain;
+  const nodesById = new Map(explain.graph.nodes.map((node) => [node.id, node]));
+  const reasonNode = explain.graph.nodes.find((node) => node.kind === 'reason');
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // The button that submitted decides (Enter in the comment box submits the first: approve).
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const chosen: Verdict = submitter?.getAttribute('value') === 'rejected' ? 'rejected' : 'approved';
+    setVerdict(chosen);
+    onDecide(chosen, String(new FormData(event.currentTarget).get('comment') ?? ''));
+  };
+
+  return (
+    <article className={`panel ${styles.card}`} data-testid="pending-approval" data-run-id={run.runId} aria-labelledby={`${commentId}-goal`}>
+      <header className={styles.cardHeader}>
+        <h2 id={`${commentId}-goal`} className={styles.goal}>
+          {explain.goal}
+        </h2>
+        <p className={styles.meta}>
+          Asked by <strong>{item.user}</strong> · waiting since {formatTimestamp(item.waitingSince)} · gate <code>{gate.nodeId}</code> needs the <strong>{gate.approverRole}</strong> role ·{' '}
+          <Link href={`/traces/${encodeURIComponent(run.runId)}`}>trace</Link> · <Link href={`/plans/${encodeURIComponent(run.runId)}`}>plan</Link>
+        </p>
+      </header>
+
+      <div className={styles.columns}>
+        <section aria-label="Why approval is required">
+          <h3>Why it was gated</h3>
+          <p className={styles.reason} data-testid="gate-reason">
+            {gate.reason}
+          </p>
+          <ul className={styles.reasons}>
+            {why.rules.map((rule) => (
+              <li key={rule.rule}>
+                Planner rule <code>{rule.rule}</code>: {rule.why}
+              </li>
+            ))}
+            {why.policyReasons.filter((reason) => reason !== gate.reason).map((reason) => (
+              <li key={reason}>Policy: {reason}</li>
+            ))}
+            <li>
+              Intent: {why.intentClasses.map((intentClass) => <span key={intentClass} className="badge">{intentClass.replace('_', '-')}</span>)}
+              {why.signals.length > 0 ? (
+                <>
+                  {' '}
+                  matched {why.signals.map((signal) => <code key={signal} className={styles.signal}>{signal}</code>)}
+                </>
+              ) : null}
+            </li>
+          </ul>
+        </section>
+
+        <section aria-label="What approving does">
+          <h3>What approving does</h3>
+          {after.length > 0 ? (
+            <>
+              <p>Approving runs these steps:</p>
+              <ul className={styles.reasons} data-testid="after-gate">
+                {after.map((nodeId) => {
+                  const node = nodesById.get(nodeId);
+                  return (
+                    <li key={nodeId}>
+                      <code>{nodeId}</code> {node ? `— ${node.kind} ${nodeDetail(node)}` : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          ) : (
+            <p data-testid="after-gate">
+              Nothing more runs: approving <strong>releases the answer</strong> already drafted
+              {reasonNode?.kind === 'reason' ? (
+                <>
+                  {' '}
+                  by the <code>{reasonNode.tier}</code> tier ({reasonNode.strategy.replace('_', ' ')}
+                  {draft && draft.models.length > 0 ? `, ${[...new Set(draft.models)].join(', ')}` : ''})
+                </>
+              ) : null}
+              {draft?.verification ? (
+                <>
+                  {' '}
+                  and checked by <code>{draft.verification.method}</code> verification:{' '}
+                  <span className={draft.verification.passed ? styles.passed : styles.failed}>{draft.verification.passed ? 'passed' : 'failed'}</span> at {formatRatio(draft.verification.confidence)} confidence
+                </>
+              ) : null}
+              . Rejecting ends the run with no answer.
+            </p>
+          )}
+          {draft ? (
+            <details className={styles.draft}>
+              <summary>
+                Read the draft answer ({draft.citations} citation{draft.citations === 1 ? '' : 's'})
+              </summary>
+              <p>{draft.answer}</p>
+            </details>
+          ) : null}
+          <dl className="facts inline">
+            <div>
+              <dt>Spent so far</dt>
+              <dd>{formatUsd(spent.costUsd)}</dd>
+            </div>
+            <div>
+              <dt>Estimated cost</dt>
+              <dd>{formatInterval(explain.estimates.costUsd, formatUsd)}</dd>
+            </div>
+            <div>
+              <dt>Tokens</dt>
+              <dd>{formatTokens(spent.tokens)}</dd>
+            </div>
+            <div>
+              <dt>Time so far</dt>
+              <dd>{formatSeconds(spent.latencySeconds)}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+
+      <section aria-label="Plan around the gate">
+        <h3>Plan around the gate</h3>
+        <GatePlan nodes={explain.graph.nodes} analyzed={explain.analyze?.nodes ?? []} gateId={gate.nodeId} after={after} />
+      </section>
+
+      <form className={styles.decision} onSubmit={submit} aria-label={`Decide on: ${explain.goal}`}>
+        <label htmlFor={commentId}>Comment for the audit log</label>
+        <textarea id={commentId} name="comment" rows={2} maxLength={2000} placeholder="What you checked, or why not" data-testid="decision-comment" />
+        <div className="actions">
+          <button type="submit" value="approved" className="primary" disabled={deciding} data-testid="approve-button">
+            {deciding && verdict === 'approved' ? 'Approving…' : 'Approve'}
+          </button>
+          <button type="submit" value="rejected" className={styles.reject} disabled={deciding} data-testid="reject-button">
+            {deciding && verdict === 'rejected' ? 'Rejecting…' : 'Reject'}
+          </button>
+        </div>
+      </form>
+    </article>
+  );
+}

@@ -1,0 +1,125 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTRPC } from '@/components/providers/trpc-provider';
+import { ROLES, highestRole, type Role } from '@/server/auth/roles';
+import styles from './auth.module.css';
+
+/** Admin page: list accounts, create one with a password, change a role, disable/enable. */
+export function UsersAdmin({ currentEmail }: { readonly currentEmail: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const users = useQuery(trpc.users.list.queryOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey() });
+  const create = useMutation(trpc.users.create.mutationOptions({ onSuccess: refresh }));
+  const setRoles = useMutation(trpc.users.setRoles.mutationOptions({ onSuccess: refresh }));
+  const setDisabled = useMutation(trpc.users.setDisabled.mutationOptions({ onSuccess: refresh }));
+  const [created, setCreated] = useState<string | undefined>();
+  const failure = create.error ?? setRoles.error ?? setDisabled.error ?? users.error;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const input = { email: String(form.get('email') ?? ''), name: String(form.get('name') ?? ''), password: String(form.get('password') ?? ''), roles: [String(form.get('role') ?? 'viewer')] };
+    setCreated(undefined);
+    create.mutate(input, {
+      onSuccess: (user) => {
+        setCreated(user.email);
+        formElement.reset();
+      },
+    });
+  }
+
+  return (
+    <div className="console">
+      <section className="panel" aria-labelledby="users-title">
+        <h1 id="users-title">Users</h1>
+        {failure ? (
+          <p role="alert" className="error-message">
+            {failure.message}
+          </p>
+        ) : null}
+        <div className="table-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Name</th>
+                <th scope="col">Role</th>
+                <th scope="col">Sign-in</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(users.data ?? []).map((user) => (
+                <tr key={user.email}>
+                  <th scope="row">{user.email}</th>
+                  <td>{user.name}</td>
+                  <td>
+                    <select
+                      aria-label={`Role of ${user.email}`}
+                      value={highestRole(user.roles) ?? 'viewer'}
+                      onChange={(event) => setRoles.mutate({ email: user.email, roles: [event.target.value] })}
+                    >
+                      {ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {role}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>{user.hasPassword ? 'password' : 'single sign-on'}</td>
+                  <td>
+                    <button
+                      type="button"
+                      disabled={user.email === currentEmail}
+                      onClick={() => setDisabled.mutate({ email: user.email, disabled: !user.disabled })}
+                      aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.email}`}
+                    >
+                      {user.disabled ? 'Enable' : 'Disable'}
+                    </button>{' '}
+                    {user.disabled ? <span className="badge">disabled</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section className="panel" aria-labelledby="new-user-title">
+        <h2 id="new-user-title">Add a user</h2>
+        <form className={styles.inline} onSubmit={submit}>
+          <label className="field">
+            <span>Email</span>
+            <input name="email" type="email" required autoComplete="off" />
+          </label>
+          <label className="field">
+            <span>Name</span>
+            <input name="name" type="text" autoComplete="off" />
+          </label>
+          <label className="field">
+            <span>Password (12+ characters)</span>
+            <input name="password" type="password" required minLength={12} autoComplete="new-password" />
+          </label>
+          <label className="field">
+            <span>Role</span>
+            {/* aria-label: a wrapping label would also read out the selected option ("Role viewer"). */}
+            <select name="role" aria-label="Role" defaultValue={'viewer' satisfies Role}>
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {role}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="primary" disabled={create.isPending}>
+            Add user
+          </button>
+        </form>
+        {created ? <p role="status">Created {created}.</p> : null}
+      </section>
+    </div>
+  );
+}

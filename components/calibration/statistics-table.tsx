@@ -1,0 +1,46 @@
+import type { FieldStatistics } from '@/server/runtime/costmodel/cost-estimator';
+import { FIELD_LABELS, coverageTone, formatFieldValue } from './calibration-format';
+import styles from './calibration.module.css';
+
+/** The pg_statistic view: one row per estimator, field and intent class ('all' first). */
+export function StatisticsTable({ rows }: { readonly rows: readonly FieldStatistics[] }) {
+  if (rows.length === 0) return <p className="muted">No observations yet: every completed run adds one per estimated field.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="data-table" data-testid="calibration-statistics">
+        <thead>
+          <tr>
+            <th scope="col">Estimator</th>
+            <th scope="col">Field</th>
+            <th scope="col">Intent class</th>
+            <th scope="col" className="num">Count</th>
+            <th scope="col" className="num">MAE</th>
+            <th scope="col" className="num" title="Share of actuals inside the predicted p05–p95 interval; 0.90 is calibrated">
+              Coverage (p05–p95)
+            </th>
+            <th scope="col" className="num">Median interval width</th>
+            <th scope="col">Last updated</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.estimator}|${row.field}|${row.intentClass}`} data-field={row.field} data-intent={row.intentClass} data-estimator={row.estimator}>
+              <td>
+                <code>{row.estimator}</code>
+              </td>
+              <td>{FIELD_LABELS[row.field] ?? row.field}</td>
+              <td>{row.intentClass}</td>
+              <td className="num" data-testid="calibration-count">
+                {row.count}
+              </td>
+              <td className="num">{formatFieldValue(row.field, row.meanAbsoluteError)}</td>
+              <td className={`num ${styles[coverageTone(row.intervalCoverage, row.count)]}`}>{row.intervalCoverage.toFixed(2)}</td>
+              <td className="num">{formatFieldValue(row.field, row.intervalWidth)}</td>
+              <td>{row.lastUpdated ? new Date(row.lastUpdated).toISOString().replace('T', ' ').slice(0, 19) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

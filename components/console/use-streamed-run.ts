@@ -1,0 +1,96 @@
+'use client';
+
+/**
+ * Runs a goal through the `console.run` subscription: progress rows fill in as nodes report,
+ * then the RunResult arrives. One run at a time; starting another (or unmounting) stops listening,
+ * though the run itself finishes on the server and stays in the history.
+ */
+import type { TRPCClientErrorLike } from '@trpc/client';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTRPCClient } from '@/components/providers/trpc-provider';
+import type { AppRouter } from '@/server/api/root-router';
+import type { RunResult } from '@/server/runtime/explain/explain-types';
+import { EMPTY_PROGRESS, reduceProgress, type RunProgressState } from './progress-state';
+
+export interface StreamedRunRequest {
+  readonly goal: string;
+  readonly sources?: readonly string[];
+  readonly constraints?: Record<string, number | boolean>;
+}
+
+export type StreamedRunError = TRPCClientErrorLike<AppRouter>;
+
+export interface StreamedRun {
+  readonly pending: boolean;
+  readonly progress: RunProgressState;
+  readonly result?: RunResult;
+  readonly error?: StreamedRunError;
+  start(request: StreamedRunRequest): void;
+  /** Shows a finished run (from the history) as if it had just streamed. */
+  show(result: RunResult): void;
+  reset(): void;
+}
+
+interface State {
+  readonly pending: boolean;
+  readonly progress: RunProgressState;
+  readonly result?: RunResult;
+  readonly error?: StreamedRunError;
+}
+
+const IDLE: State = { pending: false, progress: EMPTY_PROGRESS };
+
+export function useStreamedRun(onSettled?: () => void): StreamedRun {
+  const client = useTRPCClient();
+  const [state, setState] = useState<State>(IDLE);
+  const subscription = useRef<{ unsubscribe(): void } | null>(null);
+  const settledRef = useRef(onSettled);
+  settledRef.current = onSettled;
+
+  const stop = useCallback(() => {
+    subscription.current?.unsubscribe();
+    subscription.current = null;
+  }, []);
+  useEffect(() => stop, [stop]);
+
+  const start = useCallback(
+    (request: StreamedRunRequest) => {
+      stop();
+      setState({ pending: true, progress: EMPTY_PROGRESS });
+      subscription.current = client.console.run.subscribe(
+        { goal: request.goal, sources: request.sources ? [...request.sources] : undefined, constraints: request.constraints },
+        {
+          onData: ({ data }) => {
+            if (data.type === 'progress') setState((previous) => ({ ...previous, progress: reduceProgress(previous.progress, data.event) }));
+            else {
+              setState((previous) => ({ ...previous, pending: false, result: data.result }));
+              stop();
+              settledRef.current?.();
+            }
+          },
+          onError: (error) => {
+            setState((previous) => ({ ...previous, pending: false, error }));
+            stop();
+            settledRef.current?.();
+          },
+        },
+      );
+    },
+    [client, stop],
+  );
+
+  const show = useCallback(
+    (result: RunResult) => {
+      stop();
+      setState({ pending: false, progress: EMPTY_PROGRESS, result });
+    },
+    [stop],
+  );
+
+  const reset = useCallback(() => {
+    stop();
+    setState(IDLE);
+  }, [stop]);
+
+  return { ...state, start, show, reset };
+}

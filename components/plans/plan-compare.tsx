@@ -1,0 +1,97 @@
+'use client';
+/**
+ * /plans/compare?a=…&b=…: two runs' plans side by side (e.g. one goal under two budgets). A diff of
+ * the choices and the estimated and actual totals, then both Execution Graphs, each explorable.
+ */
+import Link from 'next/link';
+import { useCallback, useEffect, useState } from 'react';
+import { ErrorMessage } from '@/components/console/error-message';
+import { MetricToggle } from './metric-toggle';
+import { NodeDetailPanel } from './node-detail-panel';
+import { diffPlans } from './plan-diff';
+import { PlanGraph } from './plan-graph';
+import type { Metric } from './plan-metrics';
+import { usePlanRun } from './use-plan-run';
+import './plan-explorer.css';
+
+function Side({ runId, side, metric }: { readonly runId: string; readonly side: 'A' | 'B'; readonly metric: Metric }) {
+  const { query, shaped } = usePlanRun(runId);
+  const [selectedId, setSelectedId] = useState<string>();
+  const close = useCallback(() => setSelectedId(undefined), []);
+  useEffect(() => {
+    if (!selectedId) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [selectedId, close]);
+  if (query.error) return <ErrorMessage error={query.error} />;
+  if (!shaped) return <p className="muted">Loading plan {side}…</p>;
+  const explain = shaped.run.explain;
+  const selected = selectedId ? shaped.views.find((view) => view.node.id === selectedId) : undefined;
+  return (
+    <div className="plan-compare-side" data-testid={`compare-side-${side}`}>
+      <h3>
+        Plan {side}: <Link href={`/plans/${encodeURIComponent(runId)}`}>{explain.graph.nodes.length} nodes</Link> <span className="muted">· {explain.chosen.description}</span>
+      </h3>
+      <PlanGraph graph={explain.graph} views={shaped.views} metric={metric} selectedId={selectedId} onSelect={setSelectedId} label={`Execution graph of plan ${side}`} compact />
+      {selected ? <NodeDetailPanel graph={explain.graph} views={shaped.views} view={selected} onClose={close} /> : null}
+    </div>
+  );
+}
+
+export function PlanCompare({ a, b }: { readonly a: string; readonly b: string }) {
+  const left = usePlanRun(a);
+  const right = usePlanRun(b);
+  const [metric, setMetric] = useState<Metric>('latencySeconds');
+  if (!a || !b) return <p className="panel">Compare needs two run ids: <code>/plans/compare?a=&lt;runId&gt;&amp;b=&lt;runId&gt;</code>.</p>;
+  const error = left.query.error ?? right.query.error;
+  const rows = left.shaped && right.shaped ? diffPlans(left.shaped.run, right.shaped.run) : undefined;
+  return (
+    <div className="plans">
+      <section className="panel plan-section" aria-labelledby="compare-title">
+        <h1 id="compare-title">Compare plans</h1>
+        {error ? <ErrorMessage error={error} /> : null}
+        {rows ? (
+          <div className="table-scroll">
+            <table className="data-table compact plan-diff" data-testid="plan-diff">
+              <thead>
+                <tr>
+                  <th scope="col">What</th>
+                  <th scope="col">
+                    <Link href={`/plans/${encodeURIComponent(a)}`}>Plan A</Link>
+                  </th>
+                  <th scope="col">
+                    <Link href={`/plans/${encodeURIComponent(b)}`}>Plan B</Link>
+                  </th>
+                  <th scope="col">B vs A</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.label} className={row.changed ? 'plan-diff-changed' : undefined} data-changed={row.changed || undefined}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.a}</td>
+                    <td>{row.b}</td>
+                    <td className={row.changed ? 'strong' : 'muted'}>{row.change}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : error ? null : (
+          <p className="muted">Loading both plans…</p>
+        )}
+      </section>
+      <section className="panel plan-section" aria-labelledby="compare-graphs-title">
+        <div className="plan-toolbar">
+          <h2 id="compare-graphs-title">Execution graphs</h2>
+          <MetricToggle value={metric} onChange={setMetric} />
+        </div>
+        <div className="plan-compare-grid">
+          <Side runId={a} side="A" metric={metric} />
+          <Side runId={b} side="B" metric={metric} />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import type { AnalyzeSection } from '@/server/runtime/explain/explain-types';
+import { createGraph, createNode } from '@/server/runtime/ir/graph';
+import { DAGRE_MAX_NODES, graphEdges, layoutGraph, NODE_HEIGHT, NODE_WIDTH } from './graph-layout';
+import { inclusiveFigures, upstreamOf } from './inclusive-figures';
+import { readMisestimate } from './misestimate-scale';
+import { buildNodeViews, shade } from './plan-metrics';
+
+const estimate = (tokens: number, costUsd: number, latencySeconds: number) => ({ tokens, costUsd, latencySeconds });
+
+// A diamond: two retrievals fuse, then reason. "b" feeds both fuse and reason.
+const graph = createGraph([
+  createNode('retrieve', { id: 'a', inputs: [], method: 'bm25', sources: ['logs'], sourceKinds: 'all', k: 5, estimate: estimate(100, 0, 0.02) }),
+  createNode('retrieve', { id: 'b', inputs: [], method: 'dense', sources: ['docs'], sourceKinds: 'all', k: 5, estimate: estimate(200, 0, 0.05) }),
+  createNode('fuse', { id: 'fuse', inputs: ['a', 'b'], strategy: 'rrf', rrfK: 60, k: 5, estimate: estimate(250, 0, 0.001) }),
+  createNode('reason', { id: 'reason', inputs: ['fuse', 'b'], strategy: 'single_shot', tier: 'local', localOnly: true, requireCitations: true, maxOutputTokens: 300, estimate: estimate(900, 0.01, 1) }),
+]);
+
+const analyze: AnalyzeSection = {
+  runId: 'r',
+  status: 'completed',
+  nodes: [
+    { nodeId: 'a', kind: 'retrieve', status: 'done', attempts: 1, estimate: estimate(100, 0, 0.02), actual: estimate(120, 0, 0.5) },
+    { nodeId: 'b', kind: 'retrieve', status: 'done', attempts: 2, estimate: estimate(200, 0, 0.05), actual: estimate(80, 0, 0.04) },
+    { nodeId: 'fuse', kind: 'fuse', status: 'done', attempts: 1, estimate: estimate(250, 0, 0.001), actual: estimate(150, 0, 0.001) },
+    { nodeId: 'reason', kind: 'reason', status: 'skipped', attempts: 0, estimate: estimate(900, 0.01, 1) },
+  ],
+  totals: { estimate: estimate(0, 0, 0), actual: estimate(0, 0, 0), misestimate: undefined },
+};
+
+describe('layout', () => {
+  it('places inputs left of the nodes that consume them, without overlaps', () => {
+    const positions = layoutGraph(graph);
+    expect(positions.size).toBe(4);
+    expect(positions.get('a')!.x).toBeLessThan(positions.get('fuse')!.x);
+    expect(positions.get('fuse')!.x).toBeLessThan(positions.get('reason')!.x);
+    const boxes = [...positions.values()];
+    for (const [index, box] of boxes.entries()) {
+      for (const other of boxes.slice(index + 1)) {
+        const overlap = Math.abs(box.x - other.x) < NODE_WIDTH && Math.abs(box.y - other.y) < NODE_HEIGHT;
+        expect(overlap).toBe(false);
+      }
+    }
+    expect(graphEdges(graph).map((edge) => edge.id)).toEqual(['a->fuse', 'b->fuse', 'fuse->reason', 'b->reason']);
+  });
+
+  it('lays out a 200-node two-level fan-in fast, grouped by fusion, without overlaps', () => {
+    const sources = ['docs', 'events', 'git', 'logs', 'metrics'];
+    const retrieves = Array.from({ length: 190 }, (_, index) => createNode('retrieve', { id: `r${index}`, inputs: [], method: 'bm25', sources: [sources[index % 5]], sourceKinds: 'all' as const, k: 3 }));
+    const fusions = sources.map((source, at) => createNode('fuse', { id: `fuse-${source}`, inputs: retrieves.filter((_, index) => index % 5 === at).map((node) => node.id), strategy: 'rrf', rrfK: 60, k: 5 }));
+    const big = createGraph([...retrieves, ...fusions, createNode('fuse', { id: 'fuse', inputs: fusions.map((node) => node.id), strategy: 'rrf', rrfK: 10, k: 10 }), createNode('compress', { id: 'compress', inputs: ['fuse'], method: 'clip' }), createNode('merge', { id: 'end', inputs: ['compress', 'r0'] })]);
+    expect(big.nodes.length).toBeGreaterThan(DAGRE_MAX_NODES);
+    const started = performance.now();
+    const positions = layoutGraph(big);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(positions.size).toBe(big.nodes.length);
+    for (const node of big.nodes) for (const input of node.inputs) expect(positions.get(input)!.x).toBeLessThan(positions.get(node.id)!.x);
+    const byColumn = new Map<number, number[]>();
+    for (const { x, y } of positions.values()) byColumn.set(x, [...(byColumn.get(x) ?? []), y]);
+    for (const ys of byColumn.values()) {
+      const sorted = ys.sort((a, b) => a - b);
+      for (let at = 1; at < sorted.length; at += 1) expect(sorted[at] - sorted[at - 1]).toBeGreaterThanOrEqual(NODE_HEIGHT);
+    }
+    // Each source's retrievals sit together, and its fusion sits within their span.
+    for (const fusion of fusions) {
+      const ys = fusion.inputs.map((id) => positions.get(id)!.y);
+      const span = Math.max(...ys) - Math.min(...ys);
+      expect(span).toBeLessThan(40 * (NODE_HEIGHT + 24));
+      expect(positions.get(fusion.id)!.y).toBeGreaterThanOrEqual(Math.min(...ys));
+      expect(positions.get(fusion.id)!.y).toBeLessThanOrEqual(Math.max(...ys));
+    }
+  });
+});
+
+describe('node views', () => {
+  const { views, totals } = buildNodeViews(graph, analyze, ['extractive-reader']);
+  const byId = new Map(views.map((view) => [view.node.id, view]));
+
+  it('uses the actual where a node ran and the estimate where it did not', () => {
+    expect(byId.get('a')!.measured).toEqual(estimate(120, 0, 0.5));
+    expect(byId.get('a')!.measuredIsActual).toBe(true);
+    expect(byId.get('reason')!.measured).toEqual(estimate(900, 0.01, 1));
+    expect(byId.get('reason')!.status).toBe('skipped');
+    expect(totals.measured.tokens).toBe(120 + 80 + 150 + 900);
+  });
+
+  it('computes shares of the total and intensities relative to the largest node', () => {
+    const a = byId.get('a')!;
+    expect(a.share.latencySeconds).toBeCloseTo(0.5 / (0.5 + 0.04 + 0.001 + 1));
+    expect(a.intensity.latencySeconds).toBeCloseTo(0.5);
+    expect(byId.get('reason')!.intensity.tokens).toBe(1);
+  });
+
+  it('tags the costliest, slowest and most token-hungry node, and nothing when all are zero', () => {
+    expect(byId.get('reason')!.tags).toEqual(['costliest', 'slowest', 'most tokens']);
+    expect(byId.get('a')!.tags).toEqual([]);
+    const free = buildNodeViews(createGraph([createNode('merge', { id: 'm', inputs: [] })]), undefined);
+    expect(free.views[0].tags).toEqual([]);
+    expect(free.views[0].status).toBe('planned');
+  });
+
+  it('lists models on reason nodes only', () => {
+    expect(byId.get('reason')!.models).toEqual(['extractive-reader']);
+    expect(byId.get('a')!.models).toEqual([]);
+  });
+
+  it('shades from near-white to saturated and clamps bad input', () => {
+    expect(shade(0, 'costUsd')).toBe('hsl(145 20% 97%)');
+    expect(shade(1, 'latencySeconds')).toBe('hsl(28 75% 62%)');
+    expect(shade(Number.NaN, 'tokens')).toBe(shade(0, 'tokens'));
+    expect(shade(7, 'tokens')).toBe(shade(1, 'tokens'));
+  });
+});
+
+describe('inclusive and exclusive figures', () => {
+  const figures = new Map(graph.nodes.map((node) => [node.id, node.estimate!]));
+
+  it('counts each upstream node once, even when reached along two paths', () => {
+    expect([...upstreamOf(graph, 'reason')].sort()).toEqual(['a', 'b', 'fuse']);
+    const reason = inclusiveFigures(graph, figures, 'reason');
+    expect(reason.exclusive).toEqual(estimate(900, 0.01, 1));
+    expect(reason.inclusive.tokens).toBe(900 + 250 + 100 + 200);
+    expect(reason.inclusive.latencySeconds).toBeCloseTo(1 + 0.001 + 0.02 + 0.05);
+    expect(reason.upstream).toBe(3);
+  });
+
+  it('takes the slowest chain for the critical path, not the sum', () => {
+    expect(inclusiveFigures(graph, figures, 'reason').criticalPathSeconds).toBeCloseTo(0.05 + 0.001 + 1);
+    const leaf = inclusiveFigures(graph, figures, 'a');
+    expect(leaf.inclusive).toEqual(leaf.exclusive);
+    expect(leaf.criticalPathSeconds).toBeCloseTo(0.02);
+  });
+});
+
+describe('misestimate colours', () => {
+  it.each([
+    [{ factor: 1, direction: 'exact' as const }, 'fine', 'as estimated'],
+    [{ factor: 3, direction: 'under' as const }, 'fine', 'under-estimated 3.0×'],
+    [{ factor: 12, direction: 'over' as const }, 'x10', 'over-estimated 12×'],
+    [{ factor: 150, direction: 'under' as const }, 'x100', 'under-estimated 150×'],
+    [{ factor: 2500, direction: 'over' as const }, 'x1000', 'over-estimated 2500×'],
+  ])('%o reads as %s', (misestimate, severity, text) => {
+    const reading = readMisestimate(misestimate)!;
+    expect(reading.severity).toBe(severity);
+    expect(reading.className).toBe(`misestimate-${severity}`);
+    expect(reading.text).toBe(text);
+  });
+
+  it('treats a factor below 1 as the same distance the other way', () => {
+    expect(readMisestimate({ factor: 0.01, direction: 'over' })!.severity).toBe('x100');
+    expect(readMisestimate(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * Splits a PlanScore into signed, weighted contributions (costmodel/plan-score.ts):
+ *   total = (Σ w·benefit − Σ w·penalty) / Σ w
+ * so each term contributes ±w·component/Σw, and the contributions add up to the total.
+ */
+import type { PlanScore, ScoreComponents } from '@/server/runtime/types';
+
+export const SCORE_TERMS: readonly { readonly key: keyof ScoreComponents; readonly label: string; readonly benefit: boolean }[] = [
+  { key: 'acc', label: 'accuracy', benefit: true },
+  { key: 'cache', label: 'cache', benefit: true },
+  { key: 'vrf', label: 'verification', benefit: true },
+  { key: 'cost', label: 'cost', benefit: false },
+  { key: 'lat', label: 'latency', benefit: false },
+  { key: 'risk', label: 'risk', benefit: false },
+  { key: 'hall', label: 'hallucination', benefit: false },
+  { key: 'loss', label: 'context loss', benefit: false },
+];
+
+export interface Contribution {
+  readonly key: keyof ScoreComponents;
+  readonly label: string;
+  /** Signed: positive for benefits, negative for penalties. */
+  readonly value: number;
+}
+
+export function contributions(score: PlanScore): readonly Contribution[] {
+  const weightSum = SCORE_TERMS.reduce((sum, term) => sum + score.weights[term.key], 0);
+  if (weightSum <= 0) return SCORE_TERMS.map((term) => ({ key: term.key, label: term.label, value: 0 }));
+  return SCORE_TERMS.map((term) => {
+    const magnitude = (score.weights[term.key] * score.components[term.key]) / weightSum;
+    return { key: term.key, label: term.label, value: term.benefit ? magnitude : -magnitude };
+  });
+}

@@ -1,0 +1,160 @@
+'use client';
+
+/**
+ * Every run, newest first, searchable by goal text, status, user and time range, paged. Filters
+ * apply on submit (Enter in any box), so typing does not fire a query per keystroke.
+ */
+import Link from 'next/link';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTRPC } from '@/components/providers/trpc-provider';
+import { ErrorMessage } from '@/components/console/error-message';
+import type { RunStatus } from '@/server/runtime/contracts/run-store';
+import { formatSeconds, formatTimestamp, formatUsd, STATUS_LABEL } from './trace-format';
+import styles from './traces.module.css';
+
+const PAGE_SIZE = 25;
+const STATUSES = Object.keys(STATUS_LABEL) as RunStatus[];
+
+interface Filters {
+  readonly search?: string;
+  readonly status?: RunStatus;
+  readonly user?: string;
+  readonly from?: string;
+  readonly to?: string;
+}
+
+/** A datetime-local value is the browser's local time; the server wants an absolute instant. */
+const toInstant = (local: FormDataEntryValue | null): string | undefined => {
+  if (typeof local !== 'string' || local === '') return undefined;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+};
+
+const text = (value: FormDataEntryValue | null) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+export function TraceList() {
+  const trpc = useTRPC();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(0);
+  const runs = useQuery({ ...trpc.traces.list.queryOptions({ ...filters, limit: PAGE_SIZE, offset: page * PAGE_SIZE }), placeholderData: keepPreviousData });
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setFilters({ search: text(form.get('search')), status: (text(form.get('status')) as RunStatus | undefined) ?? undefined, user: text(form.get('user')), from: toInstant(form.get('from')), to: toInstant(form.get('to')) });
+    setPage(0);
+  };
+
+  const first = page * PAGE_SIZE + 1;
+  const shown = runs.data?.runs.length ?? 0;
+
+  return (
+    <section className="panel" aria-labelledby="traces-heading">
+      <h1 id="traces-heading">Traces</h1>
+      <form className={styles.filters} onSubmit={apply} role="search" aria-label="Filter runs">
+        <label>
+          Goal or run id
+          <input name="search" type="search" placeholder="e.g. checkout-api" data-testid="trace-search" />
+        </label>
+        <label>
+          Status
+          <select name="status" defaultValue="" data-testid="trace-status-filter">
+            <option value="">Any</option>
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABEL[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          User
+          <input name="user" type="text" placeholder="any" autoComplete="off" />
+        </label>
+        <label>
+          From
+          <input name="from" type="datetime-local" />
+        </label>
+        <label>
+          Until
+          <input name="to" type="datetime-local" />
+        </label>
+        <div className={styles.filterActions}>
+          <button type="submit" className="primary" data-testid="trace-search-submit">
+            Search
+          </button>
+          <button
+            type="reset"
+            onClick={() => {
+              setFilters({});
+              setPage(0);
+            }}
+          >
+            Clear
+          </button>
+        </div>
+      </form>
+      {runs.error ? <ErrorMessage error={runs.error} /> : null}
+      {runs.isPending ? <p className="muted">Loading runs…</p> : null}
+      {runs.data ? (
+        <>
+          <div className="table-scroll">
+            <table className="data-table" data-testid="trace-list" aria-busy={runs.isFetching}>
+              <thead>
+                <tr>
+                  <th scope="col">Goal</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="num">
+                    Cost
+                  </th>
+                  <th scope="col" className="num">
+                    Latency
+                  </th>
+                  <th scope="col">User</th>
+                  <th scope="col">Started</th>
+                </tr>
+              </thead>
+              <tbody>
+                {runs.data.runs.length === 0 ? (
+                  <tr>
+                    <td colSpan={6} className="muted">
+                      {Object.values(filters).some(Boolean) ? 'No run matches these filters.' : 'No runs yet. Ask something in the Console.'}
+                    </td>
+                  </tr>
+                ) : (
+                  runs.data.runs.map((run) => (
+                    <tr key={run.id} data-testid="trace-row" data-run-id={run.id}>
+                      <td className={styles.goalCell}>
+                        <Link href={`/traces/${encodeURIComponent(run.id)}`}>{run.goal}</Link>
+                        <span className={styles.runId}>{run.id.slice(0, 8)}</span>
+                      </td>
+                      <td className={styles.nowrap}>
+                        <span className={`status status-${run.status}`}>{STATUS_LABEL[run.status] ?? run.status}</span>
+                      </td>
+                      <td className="num">{formatUsd(run.costUsd)}</td>
+                      <td className="num">{formatSeconds(run.latencySeconds)}</td>
+                      <td>{run.user}</td>
+                      <td className={styles.nowrap}>{formatTimestamp(run.createdAt)}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          <nav className={styles.pager} aria-label="Pages">
+            <span className="muted">{shown === 0 ? 'No rows' : `Rows ${first}–${first + shown - 1}`}</span>
+            <div>
+              <button type="button" disabled={page === 0} onClick={() => setPage((current) => Math.max(0, current - 1))}>
+                ← Newer
+              </button>
+              <button type="button" disabled={!runs.data.hasMore} onClick={() => setPage((current) => current + 1)} data-testid="trace-next-page">
+                Older →
+              </button>
+            </div>
+          </nav>
+        </>
+      ) : null}
+    </section>
+  );
+}

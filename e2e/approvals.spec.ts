@@ -1,0 +1,94 @@
+/**
+ * Approvals: an operator's high-risk goal pauses at its approval gate; an approver sees why in
+ * /approvals, approves with a comment, the run resumes to completion and the audit log shows the
+ * decision. A viewer's approve call is refused by the server (a raw tRPC POST → 403), not merely
+ * hidden by the page.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signIn, trpcMutation } from './fixtures/auth';
+
+// "roll back", "production" and "delete" are high-risk cues (server/runtime/planner/intent-lexicon.ts);
+// the high_risk rule (planner/rules.ts) and the policy then put an approve node at the end of the plan.
+const HIGH_RISK_GOAL = 'Roll back the production deployment of checkout-api and delete the failed replica set';
+
+interface RunResponse {
+  readonly runId: string;
+  readonly status: string;
+  readonly pendingApproval?: { readonly nodeId: string; readonly reason: string };
+}
+
+async function runGoal(request: APIRequestContext, goal: string): Promise<RunResponse> {
+  const response = await trpcMutation(request, 'runtime.run', { goal });
+  expect(response.ok(), `runtime.run: ${response.status()} ${(await response.text()).slice(0, 500)}`).toBe(true);
+  return ((await response.json()) as { result: { data: { json: RunResponse } } }).result.data.json;
+}
+
+test('an approver approves a gated run with a comment; it completes and the audit log records it', async ({ page }, testInfo) => {
+  const browserErrors: string[] = [];
+  page.on('pageerror', (error) => browserErrors.push(error.message));
+
+  await signIn(page, 'operator');
+  const gated = await runGoal(page.request, HIGH_RISK_GOAL);
+  expect(gated.status).toBe('awaiting_approval');
+  expect(gated.pendingApproval?.reason).toMatch(/high-risk/);
+
+  const approver = await signIn(page, 'approver');
+  await page.goto('/approvals');
+  const card = page.locator(`[data-testid="pending-approval"][data-run-id="${gated.runId}"]`);
+  await expect(card).toBeVisible();
+  // Why it was gated, what approving does, and the plan around the gate.
+  await expect(card.getByTestId('gate-reason')).toContainText('high-risk');
+  await expect(card).toContainText('intent.high_risk.approval');
+  await expect(card.getByTestId('after-gate')).toContainText('releases the answer');
+  await expect(card.getByRole('list', { name: 'Plan steps around the gate' })).toContainText('waiting here');
+  await expect(card.getByRole('link', { name: 'plan' })).toHaveAttribute('href', `/plans/${gated.runId}`);
+  await testInfo.attach('approvals inbox', { body: await page.screenshot({ path: 'test-results/approvals-inbox.png', fullPage: true }), contentType: 'image/png' });
+
+  const comment = `Rollback plan reviewed (${Date.now()})`;
+  await card.getByLabel('Comment for the audit log').fill(comment);
+  await card.getByRole('button', { name: 'Approve' }).click();
+
+  const outcome = page.locator(`[data-testid="decision-outcome"][data-run-id="${gated.runId}"]`);
+  await expect(outcome).toBeVisible({ timeout: 120_000 });
+  await expect(outcome.getByTestId('outcome-status')).toHaveText('completed');
+  await expect(card).toHaveCount(0);
+
+  const auditRow = page.locator(`[data-testid="audit-row"][data-run-id="${gated.runId}"]`);
+  await expect(auditRow).toBeVisible();
+  await expect(auditRow).toContainText('approved');
+  await expect(auditRow).toContainText(approver.email);
+  await expect(auditRow).toContainText(comment);
+  await testInfo.attach('approvals after decision', { body: await page.screenshot({ path: 'test-results/approvals-decided.png', fullPage: true }), contentType: 'image/png' });
+
+  // The run itself is completed on the server, and its trace shows the resumed segment.
+  await page.goto(`/traces/${gated.runId}`);
+  await expect(page.getByTestId('trace-status')).toHaveText('completed');
+  expect(browserErrors).toEqual([]);
+});
+
+test("the server refuses a viewer's approve call; the viewer sees the audit log but no inbox", async ({ page }, testInfo) => {
+  await signIn(page, 'operator');
+  const gated = await runGoal(page.request, HIGH_RISK_GOAL);
+  expect(gated.status).toBe('awaiting_approval');
+
+  await signIn(page, 'viewer');
+  for (const path of ['approvals.decide', 'runtime.approve']) {
+    const refused = await trpcMutation(page.request, path, { runId: gated.runId, nodeId: 'approve', decision: 'approved', comment: 'not mine to give' });
+    expect(refused.status(), path).toBe(403);
+    expect(await refused.text()).toContain('requires the approver role');
+  }
+  const inbox = await page.request.get(`/api/trpc/approvals.inbox?input=${encodeURIComponent(JSON.stringify({ json: { limit: 5 } }))}`);
+  expect(inbox.status()).toBe(403);
+
+  await page.goto('/approvals');
+  await expect(page.getByTestId('approvals-forbidden')).toBeVisible();
+  await expect(page.getByTestId('audit-log')).toBeVisible();
+  await expect(page.locator(`[data-testid="audit-row"][data-run-id="${gated.runId}"]`)).toHaveCount(0);
+  await testInfo.attach('approvals as viewer', { body: await page.screenshot({ path: 'test-results/approvals-viewer.png', fullPage: true }), contentType: 'image/png' });
+
+  // Still waiting: the refused calls decided nothing. An approver clears it so later runs start clean.
+  await signIn(page, 'approver');
+  const rejected = await trpcMutation(page.request, 'approvals.decide', { runId: gated.runId, nodeId: 'approve', decision: 'rejected', comment: 'cleanup after the viewer check' });
+  expect(rejected.ok(), await rejected.text()).toBe(true);
+  expect(((await rejected.json()) as { result: { data: { json: { status: string } } } }).result.data.json.status).toBe('rejected');
+});

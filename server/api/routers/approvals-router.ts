@@ -1,0 +1,55 @@
+/**
+ * The Approvals inbox over tRPC: runs paused at an approve node, the decision itself, and the
+ * append-only audit log. Deciding is the approver's right and is checked HERE (the page hiding the
+ * buttons is only a courtesy); the decider is the signed-in principal, never a name from the client.
+ */
+import { z } from 'zod';
+import { ContextRuntimeError } from '../../runtime/errors';
+import { approverProcedure, createTRPCRouter, viewerProcedure } from '../init';
+import type { RuntimePort } from '../runtime-port';
+
+type InboxPort = Required<Pick<RuntimePort, 'pendingApprovals' | 'approvalLog'>>;
+
+function inboxOf(runtime: RuntimePort): InboxPort {
+  const { pendingApprovals, approvalLog } = runtime;
+  if (!pendingApprovals || !approvalLog) throw new ContextRuntimeError('INTERNAL', 'the runtime exposes no approval inbox (pendingApprovals/approvalLog)');
+  return { pendingApprovals: pendingApprovals.bind(runtime), approvalLog: approvalLog.bind(runtime) };
+}
+
+export const approvalsRouter = createTRPCRouter({
+  /** The draft answers behind the gates are not released yet, so only approvers read the inbox. */
+  inbox: approverProcedure.input(z.object({ limit: z.number().int().min(1).max(200).default(50) }).default({ limit: 50 })).query(async ({ ctx, input }) => {
+    return inboxOf(await ctx.runtime()).pendingApprovals({ limit: input.limit });
+  }),
+
+  decide: approverProcedure
+    .input(
+      z.object({
+        runId: z.string().trim().min(1).max(200),
+        nodeId: z.string().trim().min(1).max(200),
+        decision: z.enum(['approved', 'rejected']),
+        comment: z.string().max(2000).default(''),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const runtime = await ctx.runtime();
+      const run = await runtime.approve(input.runId, input.nodeId, input.decision, ctx.principal.user, input.comment);
+      return { runId: run.runId, status: run.status, answer: run.answer, citations: run.citations.length, caveats: run.caveats, error: run.error, verification: run.verification };
+    }),
+
+  /** Who decided what, when, and why: evidence any signed-in user may read. */
+  log: viewerProcedure
+    .input(
+      z
+        .object({
+          limit: z.number().int().min(1).max(200).default(50),
+          offset: z.number().int().min(0).default(0),
+          runId: z.string().trim().min(1).max(200).optional(),
+        })
+        .default({ limit: 50, offset: 0 }),
+    )
+    .query(async ({ ctx, input }) => {
+      const rows = await inboxOf(await ctx.runtime()).approvalLog({ limit: input.limit + 1, offset: input.offset, runId: input.runId });
+      return { entries: rows.slice(0, input.limit), hasMore: rows.length > input.limit, offset: input.offset, limit: input.limit };
+    }),
+});

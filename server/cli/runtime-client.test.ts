@@ -1,0 +1,75 @@
+/**
+ * The CLI's remote path over real HTTP: a loopback server runs the app router with the same
+ * principal resolution as app/api/trpc (bearer service token), and the CLI client must present
+ * the token the server wrote beside its data directory.
+ */
+import { createServer } from 'node:http';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../api/root-router';
+import type { RuntimePort } from '../api/runtime-port';
+import { issueServiceToken, readServiceToken, serviceTokenPathOf } from '../auth/local-secrets';
+import { resolvePrincipal } from '../auth/request-principal';
+import type { Principal } from '../runtime/types';
+import { listenOnLoopback, readBody } from '../testing/loopback-http';
+import { remoteClient } from './runtime-client';
+
+const root = mkdtempSync(path.join(tmpdir(), 'cr-cli-remote-'));
+const dataDir = path.join(root, 'pglite');
+const seen: (Principal | undefined)[] = [];
+let serverToken: string;
+let server: Awaited<ReturnType<typeof listenOnLoopback>>;
+
+const runtime = { listRuns: async () => [{ id: 'run-1' }] } as unknown as RuntimePort;
+
+beforeAll(async () => {
+  serverToken = issueServiceToken(dataDir);
+  const http = createServer(async (incoming, outgoing) => {
+    const body = incoming.method === 'POST' ? await readBody(incoming) : undefined;
+    const request = new Request(`http://127.0.0.1${incoming.url}`, { method: incoming.method, headers: incoming.headers as Record<string, string>, body });
+    const response = await fetchRequestHandler({
+      endpoint: '/api/trpc',
+      req: request,
+      router: appRouter,
+      createContext: async () => {
+        const principal = await resolvePrincipal(request.headers, {
+          secret: () => 'unused-in-this-test-0123456789abcdef',
+          users: () => Promise.reject(new Error('no cookie sessions in this test')),
+          isServiceToken: (token) => token === serverToken,
+        });
+        seen.push(principal);
+        return { runtime: async () => runtime, ...(principal ? { principal } : {}) };
+      },
+    });
+    outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+    outgoing.end(await response.text());
+  });
+  server = await listenOnLoopback(http);
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('CLI over HTTP with the service token', () => {
+  const origin = () => server.baseURL.replace(/\/v1$/, '');
+
+  it('writes the token owner-only and reads it back', () => {
+    expect(statSync(serviceTokenPathOf(dataDir)).mode & 0o777).toBe(0o600);
+    expect(readServiceToken(dataDir)).toBe(serverToken);
+    expect(readServiceToken(path.join(root, 'elsewhere'))).toBeUndefined();
+  });
+
+  it('is served as cli@local (admin) with the token, and refused without it or with an old one', async () => {
+    await expect(remoteClient(origin(), readServiceToken(dataDir)).listRuns(5)).resolves.toEqual([{ id: 'run-1' }]);
+    expect(seen.at(-1)).toEqual({ user: 'cli@local', roles: ['admin'] });
+    await expect(remoteClient(origin()).listRuns(5)).rejects.toMatchObject({ message: 'sign in required' });
+    const old = serverToken;
+    serverToken = issueServiceToken(dataDir);
+    await expect(remoteClient(origin(), old).listRuns(5)).rejects.toMatchObject({ message: 'sign in required' });
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Small statistics the calibration code needs: interpolated quantiles, conformal order statistics
+ * and Student-t quantiles. No dependency: the runtime imports no numeric library.
+ */
+
+/** Linear interpolation between closest ranks (Hyndman & Fan 1996, type 7: R's and numpy's default). */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  const position = (sorted.length - 1) * q;
+  const lower = Math.floor(position);
+  const upper = Math.ceil(position);
+  return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - lower);
+}
+
+/**
+ * Split-conformal bounds from sorted scores: the ⌊(n+1)·α/2⌋-th and ⌈(n+1)(1−α/2)⌉-th order
+ * statistics (1-based), which cover a new exchangeable score with probability ≥ 1 − α
+ * (Lei et al. 2018, "Distribution-free predictive inference for regression", Thm 2.2).
+ * Undefined when n is too small for the upper rank to exist.
+ */
+export function conformalBounds(sorted: readonly number[], alpha: number): readonly [number, number] | undefined {
+  const count = sorted.length;
+  const upperRank = Math.ceil((count + 1) * (1 - alpha / 2));
+  const lowerRank = Math.floor((count + 1) * (alpha / 2));
+  if (upperRank > count || lowerRank < 1) return undefined;
+  return [sorted[lowerRank - 1], sorted[upperRank - 1]];
+}
+
+/**
+ * Student-t quantile by the Cornish–Fisher expansion in 1/ν (Abramowitz & Stegun 26.7.5), from
+ * the normal quantile z. Within 0.5% of the exact value for ν ≥ 3 and about 1.5% low at ν = 2
+ * (2.88 vs 2.92), which is the regime where the interval is already very wide.
+ */
+export function studentTQuantile(z: number, degreesOfFreedom: number): number {
+  const nu = Math.max(1, degreesOfFreedom);
+  const z2 = z * z;
+  const z3 = z2 * z;
+  const z5 = z3 * z2;
+  const z7 = z5 * z2;
+  const z9 = z7 * z2;
+  return (
+    z +
+    (z3 + z) / (4 * nu) +
+    (5 * z5 + 16 * z3 + 3 * z) / (96 * nu ** 2) +
+    (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * nu ** 3) +
+    (79 * z9 + 776 * z7 + 1482 * z5 - 1920 * z3 - 945 * z) / (92160 * nu ** 4)
+  );
+}
+
+export const mean = (values: readonly number[]): number => (values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length);
+
+export const median = (values: readonly number[]): number => quantile([...values].sort((left, right) => left - right), 0.5);

@@ -1,0 +1,54 @@
+/**
+ * The learner's in-memory state per observation store and estimator: loaded from the store on
+ * first use (so a restart resumes from Postgres) and then extended run by run, so a run pays for
+ * one append rather than a full re-read. Another process writing the same store is picked up
+ * after RELOAD_AFTER_MS.
+ */
+import type { ObservationStorePlugin } from '../contracts/observation-store';
+import type { EstimatedField, IntentClass } from '../types';
+import { summarize, type FieldStatistics } from './cost-estimator';
+import { ObservationLearner, type LearningObservation } from './observation-learner';
+
+/** A CLI run against the server's database shows up in the server's learner within a minute. */
+const RELOAD_AFTER_MS = 60_000;
+
+export interface LearningState {
+  readonly learner: ObservationLearner;
+  /** The estimator's observations, oldest first. */
+  readonly observations: readonly LearningObservation[];
+  record(observations: readonly LearningObservation[]): void;
+  /** Calibration of one field for one intent class (count 0 when never observed). */
+  calibration(field: EstimatedField, intentClass: IntentClass): FieldStatistics;
+}
+
+const cache = new WeakMap<ObservationStorePlugin, Map<string, { readonly loadedAt: number; readonly state: Promise<LearningState> }>>();
+
+async function load(store: ObservationStorePlugin, estimator: string): Promise<LearningState> {
+  const observations = (await store.all({ estimator })).filter((observation) => observation.estimator === estimator) as LearningObservation[];
+  const learner = ObservationLearner.from(observations);
+  return {
+    learner,
+    observations,
+    record(added) {
+      for (const observation of added) {
+        observations.push(observation);
+        learner.add(observation);
+      }
+    },
+    calibration(field, intentClass) {
+      return summarize(field, intentClass, observations.filter((observation) => observation.field === field && observation.intentClass === intentClass), estimator);
+    },
+  };
+}
+
+export function learningStateFor(store: ObservationStorePlugin, estimator: string): Promise<LearningState> {
+  const perStore = cache.get(store) ?? new Map();
+  cache.set(store, perStore);
+  const cached = perStore.get(estimator);
+  if (cached && Date.now() - cached.loadedAt < RELOAD_AFTER_MS) return cached.state;
+  const state = load(store, estimator);
+  // A failed load must not poison the cache: the next call retries.
+  state.catch(() => perStore.delete(estimator));
+  perStore.set(estimator, { loadedAt: Date.now(), state });
+  return state;
+}

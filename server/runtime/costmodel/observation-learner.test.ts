@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { Estimate } from '../types';
+import { conformalBounds, studentTQuantile } from './calibration-math';
+import { ObservationLearner, type LearningObservation } from './observation-learner';
+
+/** mulberry32: a seeded uniform generator so the test is deterministic. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const prior: Estimate = { value: 1000, low: 500, high: 2000 };
+
+/** Box–Muller normal from the seeded uniform generator. */
+function normal(random: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+}
+
+/** Actual tokens = 2.5 × estimate × lognormal(σ = 0.3): v1 is biased and its band misses most runs. */
+function observations(count: number, random: () => number, shape = 'local/single_shot/bm25'): LearningObservation[] {
+  return Array.from({ length: count }, (_, index) => ({
+    runId: `r${index}`, planHash: 'h', estimator: 'heuristic-v1', field: 'tokens', intentClass: 'incident', shape,
+    estimate: prior.value, low: prior.low, high: prior.high, actual: prior.value * 2.5 * Math.exp(0.3 * normal(random)), observedAt: '2026-11-30T00:00:00.000Z',
+  }));
+}
+
+const inside = (estimate: Estimate, actual: number) => actual >= estimate.low && actual <= estimate.high;
+
+describe('calibration math', () => {
+  it('Student-t quantiles match tables and conformal ranks need n ≥ 19 at α = 0.1', () => {
+    expect(studentTQuantile(1.6448536, 10)).toBeCloseTo(1.812, 2);
+    expect(studentTQuantile(1.6448536, 30)).toBeCloseTo(1.697, 2);
+    expect(conformalBounds([1, 2, 3], 0.1)).toBeUndefined();
+    const sorted = Array.from({ length: 19 }, (_, index) => index);
+    expect(conformalBounds(sorted, 0.1)).toEqual([0, 18]);
+  });
+});
+
+describe('ObservationLearner (learned-v2)', () => {
+  it('is the prior, honestly widened, with no observations', () => {
+    const learned = new ObservationLearner().predict('tokens', 'incident', 'x', prior);
+    expect(learned).toMatchObject({ samples: 0, method: 'prior', group: 'prior' });
+    expect(learned.estimate.value).toBeCloseTo(1000, 0);
+    expect(learned.estimate.low).toBeLessThan(prior.low);
+    expect(learned.estimate.high).toBeGreaterThan(prior.high);
+  });
+
+  it('corrects a biased prior: held-out coverage near 0.9 and intervals that narrow from 10 to 50 to 200 samples', () => {
+    const random = seededRandom(42);
+    const training = observations(200, random);
+    const heldOut = observations(400, random);
+    const widths: number[] = [];
+    for (const samples of [10, 50, 200]) {
+      const learner = ObservationLearner.from(training.slice(0, samples));
+      const predicted = learner.predict('tokens', 'incident', 'local/single_shot/bm25', prior);
+      const coverage = heldOut.filter((observation) => inside(predicted.estimate, observation.actual)).length / heldOut.length;
+      widths.push(Math.log(predicted.estimate.high / predicted.estimate.low));
+      expect(coverage, `coverage at ${samples} samples`).toBeGreaterThanOrEqual(samples === 10 ? 0.85 : 0.8);
+      expect(predicted.estimate.value).toBeGreaterThan(1700);
+      if (samples >= 50) {
+        expect(predicted.method).toBe('conformal');
+        expect(coverage).toBeLessThanOrEqual(0.97);
+      }
+    }
+    expect(widths[1]).toBeLessThan(widths[0]);
+    expect(widths[2]).toBeLessThan(widths[1]);
+    // The v1 band [500, 2000] covers almost none of these actuals.
+    expect(heldOut.filter((observation) => inside(prior, observation.actual)).length / heldOut.length).toBeLessThan(0.3);
+  });
+
+  it('uses the most specific group that has enough samples, and pools when a shape is new', () => {
+    const random = seededRandom(7);
+    const learner = ObservationLearner.from([...observations(30, random, 'local/single_shot/bm25'), ...observations(5, random, 'premium/plan_worker_critic/bm25+dense')]);
+    expect(learner.predict('tokens', 'incident', 'local/single_shot/bm25', prior)).toMatchObject({ group: 'intent+shape', samples: 30 });
+    expect(learner.predict('tokens', 'incident', 'premium/plan_worker_critic/bm25+dense', prior)).toMatchObject({ group: 'intent', samples: 35 });
+    expect(learner.predict('tokens', 'conceptual', 'local/single_shot/bm25', prior)).toMatchObject({ group: 'all', samples: 35 });
+    expect(learner.count('tokens', 'incident')).toBe(35);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * learned-v2: corrects the heuristic-v1 estimates with what the runs actually cost. The heuristic
+ * stays the prior; this learns the residual (actual vs v1 estimate, in log space for amounts) per
+ * field, intent class and plan shape, and turns it into a corrected value with a p05–p95 interval.
+ * Formulas and constants: units.ts ("LEARNED ESTIMATOR").
+ */
+import type { Observation } from '../contracts/observation-store';
+import type { CandidatePlan, Estimate, EstimatedField, IntentClass } from '../types';
+import { conformalBounds, studentTQuantile } from './calibration-math';
+import { CONFORMAL_MIN_SAMPLES, INTERVAL_ALPHA, LEARNING_WINDOW, LOG_FLOORS, PRIOR_DEGREES_OF_FREEDOM, PRIOR_PSEUDO_SAMPLES, Z_90, clampProbability } from './units';
+
+export const LEARNED_ESTIMATOR = 'learned-v2';
+
+/** An observation with the plan shape it came from (persisted beside the contract's fields). */
+export interface LearningObservation extends Observation {
+  readonly shape?: string;
+}
+
+export type LearnedGroup = 'prior' | 'all' | 'intent' | 'intent+shape';
+
+export interface LearnedEstimate {
+  readonly estimate: Estimate;
+  /** Observations behind the correction (0 = the prior alone). */
+  readonly samples: number;
+  readonly group: LearnedGroup;
+  readonly method: 'prior' | 'bayes' | 'conformal';
+}
+
+/** Tier, reasoner and retrieval mix: what moves tokens, cost and latency most for a given intent. */
+export function planShape(choice: Pick<CandidatePlan, 'modelTier' | 'reasoning' | 'retrieval'>): string {
+  return `${choice.modelTier}/${choice.reasoning}/${[...choice.retrieval].sort().join('+')}`;
+}
+
+export const isAmountField = (field: EstimatedField): boolean => field in LOG_FLOORS;
+
+/** The space residuals are learned in: log ratio for amounts, plain difference for probabilities. */
+export function toResidualSpace(field: EstimatedField, value: number): number {
+  return isAmountField(field) ? Math.log(Math.max(0, value) + LOG_FLOORS[field]) : value;
+}
+
+export function fromResidualSpace(field: EstimatedField, value: number): number {
+  if (!isAmountField(field)) return clampProbability(value);
+  const amount = Math.exp(value) - LOG_FLOORS[field];
+  // exp(ln(floor)) − floor is ±1e-22, not 0: snap round-off so a $0 estimate stays exactly $0.
+  return amount <= LOG_FLOORS[field] * 1e-9 ? 0 : amount;
+}
+
+/** Prior standard deviation: the v1 band read as a 90% interval, with a floor so a point prior is not certain. */
+function priorScale(field: EstimatedField, prior: Estimate): number {
+  const width = toResidualSpace(field, prior.high) - toResidualSpace(field, prior.low);
+  return Math.max(width / (2 * Z_90), isAmountField(field) ? 0.1 : 0.05);
+}
+
+const groupKey = (field: EstimatedField, intentClass: IntentClass | '*', shape: string) => `${field}|${intentClass}|${shape}`;
+
+export class ObservationLearner {
+  private readonly residuals = new Map<string, number[]>();
+
+  static from(observations: readonly LearningObservation[]): ObservationLearner {
+    const learner = new ObservationLearner();
+    for (const observation of observations) learner.add(observation);
+    return learner;
+  }
+
+  add(observation: LearningObservation): void {
+    const residual = toResidualSpace(observation.field, observation.actual) - toResidualSpace(observation.field, observation.estimate);
+    if (!Number.isFinite(residual)) return;
+    const keys = [groupKey(observation.field, '*', '*'), groupKey(observation.field, observation.intentClass, '*')];
+    if (observation.shape) keys.push(groupKey(observation.field, observation.intentClass, observation.shape));
+    for (const key of keys) {
+      const list = this.residuals.get(key) ?? [];
+      list.push(residual);
+      if (list.length > LEARNING_WINDOW) list.shift();
+      this.residuals.set(key, list);
+    }
+  }
+
+  count(field: EstimatedField, intentClass?: IntentClass, shape?: string): number {
+    return this.residuals.get(groupKey(field, intentClass ?? '*', intentClass && shape ? shape : '*'))?.length ?? 0;
+  }
+
+  predict(field: EstimatedField, intentClass: IntentClass, shape: string | undefined, prior: Estimate): LearnedEstimate {
+    const levels: { readonly group: LearnedGroup; readonly residuals: readonly number[] }[] = [
+      { group: 'intent+shape', residuals: shape ? (this.residuals.get(groupKey(field, intentClass, shape)) ?? []) : [] },
+      { group: 'intent', residuals: this.residuals.get(groupKey(field, intentClass, '*')) ?? [] },
+      { group: 'all', residuals: this.residuals.get(groupKey(field, '*', '*')) ?? [] },
+    ];
+    const center = toResidualSpace(field, prior.value);
+    const specific = levels.find((level) => level.residuals.length >= CONFORMAL_MIN_SAMPLES);
+    if (specific) {
+      const shift = shrunkMean(specific.residuals);
+      const bounds = conformalBounds([...specific.residuals].map((residual) => residual - shift).sort((a, b) => a - b), INTERVAL_ALPHA)!;
+      return build(field, center + shift, center + shift + bounds[0], center + shift + bounds[1], specific.residuals.length, specific.group, 'conformal');
+    }
+    const largest = levels.reduce((best, level) => (level.residuals.length > best.residuals.length ? level : best));
+    const { shift, halfWidth } = bayesPredictive(largest.residuals, priorScale(field, prior));
+    const samples = largest.residuals.length;
+    // The t interval assumes normal residuals; real ones are often bimodal (an exact-id lookup that
+    // finds nothing costs 20× less than one that does). Widening to the sample's range keeps the
+    // distribution-free guarantee of Wilks (1941): [min, max] of n covers a new draw with p ≥ (n−1)/(n+1).
+    const low = Math.min(shift - halfWidth, ...largest.residuals);
+    const high = Math.max(shift + halfWidth, ...largest.residuals);
+    return build(field, center + shift, center + low, center + high, samples, samples === 0 ? 'prior' : largest.group, samples === 0 ? 'prior' : 'bayes');
+  }
+}
+
+function shrunkMean(residuals: readonly number[]): number {
+  const sum = residuals.reduce((total, residual) => total + residual, 0);
+  return sum / (residuals.length + PRIOR_PSEUDO_SAMPLES);
+}
+
+/** Normal-Inverse-Gamma posterior predictive (BDA3 §3.3) with prior mean 0 and prior scale σ0. */
+function bayesPredictive(residuals: readonly number[], priorSigma: number): { shift: number; halfWidth: number } {
+  const count = residuals.length;
+  const sampleMean = count === 0 ? 0 : residuals.reduce((total, residual) => total + residual, 0) / count;
+  const squares = residuals.reduce((total, residual) => total + (residual - sampleMean) ** 2, 0);
+  const kappa = PRIOR_PSEUDO_SAMPLES + count;
+  const nu = PRIOR_DEGREES_OF_FREEDOM + count;
+  const variance = (PRIOR_DEGREES_OF_FREEDOM * priorSigma ** 2 + squares + (PRIOR_PSEUDO_SAMPLES * count * sampleMean ** 2) / kappa) / nu;
+  const scale = Math.sqrt(variance * (1 + 1 / kappa));
+  return { shift: (count * sampleMean) / kappa, halfWidth: studentTQuantile(Z_90, nu) * scale };
+}
+
+function build(field: EstimatedField, value: number, low: number, high: number, samples: number, group: LearnedGroup, method: LearnedEstimate['method']): LearnedEstimate {
+  const estimate = Object.freeze({ value: fromResidualSpace(field, value), low: fromResidualSpace(field, low), high: fromResidualSpace(field, high) });
+  return Object.freeze({ estimate, samples, group, method });
+}

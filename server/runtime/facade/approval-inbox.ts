@@ -1,0 +1,111 @@
+/**
+ * The approval inbox: every run paused at an approve node, with what approving releases and why
+ * the plan was gated. An approver decides on evidence, so each entry carries the gate's stored
+ * reason, the intent signals and policy reasons behind it, the draft answer waiting behind the gate
+ * and the nodes that will still run after it — read from the durable run record, not re-planned.
+ */
+import type { ReasonResult } from '../contracts/reasoner';
+import type { RunRecord, RunStorePlugin } from '../contracts/run-store';
+import type { VerificationResult } from '../contracts/verifier';
+import type { RunResult } from '../explain/explain-types';
+import type { ExecutionGraph } from '../ir/graph';
+import { applicableRules } from '../planner/rules';
+import { toRunResult, type StoredPlan } from './execute-run';
+
+export interface PendingApproval {
+  readonly run: RunResult;
+  readonly user: string;
+  readonly createdAt: string;
+  /** When the run paused at the gate (its last status change). */
+  readonly waitingSince: string;
+  readonly gate: { readonly nodeId: string; readonly reason: string; readonly approverRole: string };
+  /** Why the plan has a gate: the planner rules that demand one, intent classes and the analyzer signals that set them, and the policy's reasons. */
+  readonly why: {
+    readonly rules: readonly { readonly rule: string; readonly why: string }[];
+    readonly intentClasses: readonly string[];
+    readonly signals: readonly string[];
+    readonly policyReasons: readonly string[];
+  };
+  /** The answer approving releases (already reasoned and verified before the gate). */
+  readonly draft?: {
+    readonly answer: string;
+    readonly citations: number;
+    readonly models: readonly string[];
+    readonly verification?: Pick<VerificationResult, 'method' | 'passed' | 'confidence'>;
+  };
+  /** Nodes downstream of the gate: they run only once it is approved. */
+  readonly after: readonly string[];
+  readonly spent: { readonly costUsd: number; readonly tokens: number; readonly latencySeconds: number };
+}
+
+/** Intent classes that carry a gate or a policy restriction; their signals explain the gate. */
+const GATING_CLASSES = ['high_risk', 'sensitive'];
+
+export async function pendingApprovals(runStore: RunStorePlugin, limit: number): Promise<readonly PendingApproval[]> {
+  const paused = await runStore.listRuns({ limit, status: 'awaiting_approval' });
+  const records = await Promise.all(paused.map((summary) => runStore.loadRun(summary.id)));
+  return Object.freeze(records.filter((record): record is RunRecord => record?.status === 'awaiting_approval' && record.pendingNodeId !== undefined).map(describePending));
+}
+
+export function describePending(record: RunRecord): PendingApproval {
+  const { explain } = record.plan as StoredPlan;
+  const graph = explain.graph;
+  const gateNode = graph.nodes.find((node) => node.id === record.pendingNodeId);
+  const reasoned = record.nodeOutcomes.get('reason')?.output as ReasonResult | undefined;
+  const verification = record.nodeOutcomes.get('verify')?.output as VerificationResult | undefined;
+  let costUsd = 0;
+  let tokens = 0;
+  let latencySeconds = 0;
+  for (const outcome of record.nodeOutcomes.values()) {
+    costUsd += outcome.actual.costUsd;
+    tokens += outcome.actual.tokens;
+    latencySeconds += outcome.actual.latencySeconds;
+  }
+  return Object.freeze({
+    run: toRunResult(record, explain, graph),
+    user: record.user,
+    createdAt: record.createdAt,
+    waitingSince: record.updatedAt,
+    gate: {
+      nodeId: record.pendingNodeId!,
+      reason: gateNode?.kind === 'approve' ? gateNode.reason : 'unknown gate',
+      approverRole: gateNode?.kind === 'approve' ? gateNode.approverRole : 'approver',
+    },
+    why: {
+      rules: applicableRules(explain.intent)
+        .filter((rule) => rule.approval)
+        .map((rule) => ({ rule: `intent.${rule.intent}.approval`, why: rule.why })),
+      intentClasses: explain.intent.classes,
+      signals: explain.intent.signals.filter((signal) => GATING_CLASSES.some((intentClass) => signal.startsWith(intentClass))),
+      policyReasons: explain.verificationPlan.reasons,
+    },
+    ...(reasoned
+      ? {
+          draft: {
+            answer: reasoned.answer,
+            citations: reasoned.citations.length,
+            models: reasoned.modelCalls.map((call) => call.modelId),
+            ...(verification ? { verification: { method: verification.method, passed: verification.passed, confidence: verification.confidence } } : {}),
+          },
+        }
+      : {}),
+    after: downstreamOf(graph, record.pendingNodeId!),
+    spent: { costUsd, tokens, latencySeconds },
+  });
+}
+
+/** Every node reachable from `nodeId` along input edges, in graph order (a fixed point: node order need not be topological). */
+function downstreamOf(graph: ExecutionGraph, nodeId: string): string[] {
+  const reached = new Set([nodeId]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const node of graph.nodes) {
+      if (!reached.has(node.id) && node.inputs.some((input) => reached.has(input))) {
+        reached.add(node.id);
+        grew = true;
+      }
+    }
+  }
+  reached.delete(nodeId);
+  return graph.nodes.filter((node) => reached.has(node.id)).map((node) => node.id);
+}

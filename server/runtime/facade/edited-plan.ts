@@ -1,0 +1,130 @@
+/**
+ * "Re-run an edited plan": an operator hands back an Execution Graph (typically one EXPLAIN showed,
+ * with retrievals added, split per source or re-wired) and the runtime executes it for the goal.
+ * The goal is planned as usual first, so policy, source selection and the approval/verification
+ * gates are the planner's; the edit may reshape the graph but never widen that envelope:
+ *   - retrievals read only the sources the plan selected (policy-allowed, not stale);
+ *   - every method, tier, strategy and verifier must be a registered, available plugin;
+ *   - a local-only plan stays local-only, a verified plan keeps its verify node, a gated plan keeps
+ *     its approval node;
+ *   - estimates are the planner's (by node id, else by kind), never the caller's, so an edit
+ *     cannot make EXPLAIN ANALYZE look better than it is.
+ * The answer path keeps fixed ids because the run reads them (`assemble` → `reason` → `verify`).
+ */
+import { z } from 'zod';
+import type { RuntimeConfig } from '../config/config-schema';
+import { ContextRuntimeError } from '../errors';
+import { createGraph, createNode, type ExecutionGraph, type GraphNode, type NodeEstimate } from '../ir/graph';
+import { sha256Hex } from '../ir/plan-hash';
+import { canonicalJson } from '../ir/serialize-graph';
+import { validateGraph } from '../ir/validate-graph';
+import type { PlannedRequest } from './plan-request';
+import type { RuntimePlugins } from './runtime-plugins';
+import { editedNodeSchema, type EditedNode } from './edited-node-schema';
+
+/** Large enough for per-source × per-method × per-variant fan-out; bounded so one request cannot queue thousands of searches. */
+export const MAX_EDITED_NODES = 500;
+
+/** Kinds the executor can wire in an edited plan today (branch/merge outputs cannot feed compress). */
+const EDITABLE_KINDS = new Set(['retrieve', 'fuse', 'compress', 'assemble', 'reason', 'verify', 'approve']);
+
+const graphSchema = z.object({ version: z.literal(1), nodes: z.array(z.unknown()).min(1).max(MAX_EDITED_NODES) });
+
+const fail = (field: string, message: string) => new ContextRuntimeError('INVALID_GRAPH', message, { field });
+
+export function applyEditedGraph(planned: PlannedRequest, edited: unknown, plugins: RuntimePlugins, config: RuntimeConfig): PlannedRequest {
+  const started = performance.now();
+  const document = graphSchema.safeParse(edited);
+  if (!document.success) {
+    const issue = document.error.issues[0];
+    throw fail(['graph', ...(issue?.path ?? []).map(String)].join('.'), `graph: ${issue?.message ?? 'invalid'} (expected {version: 1, nodes: [1..${MAX_EDITED_NODES} nodes]})`);
+  }
+  const parsed: EditedNode[] = document.data.nodes.map((raw, index) => {
+    const node = editedNodeSchema.safeParse(raw);
+    if (node.success) return node.data;
+    const issue = node.error.issues[0];
+    const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : String(index);
+    throw fail(`graph.nodes.${id}${issue?.path.length ? `.${issue.path.join('.')}` : ''}`, `node ${id}: ${issue?.message ?? 'invalid'}`);
+  });
+  const plannedById = new Map(planned.graph.nodes.map((node) => [node.id, node]));
+  const nodes = parsed.map((node) => createNode(node.kind, { ...node, estimate: plannerEstimate(node, planned.graph, plannedById) } as never) as GraphNode);
+  const graph = createGraph(nodes);
+  validateGraph(graph);
+  checkEnvelope(graph, planned, plugins, config);
+  const planHash = sha256Hex(canonicalJson({ base: planned.explain.planHash, graph })).slice(0, 32);
+  return {
+    ...planned,
+    graph,
+    timings: { ...planned.timings, 'planner.edited_graph': performance.now() - started },
+    explain: { ...planned.explain, graph, planHash, edited: { basePlanHash: planned.explain.planHash, plannerNodes: planned.graph.nodes.length, nodes: graph.nodes.length } },
+  };
+}
+
+function plannerEstimate(node: EditedNode, plannedGraph: ExecutionGraph, plannedById: ReadonlyMap<string, GraphNode>): NodeEstimate {
+  const same = plannedById.get(node.id);
+  if (same && same.kind === node.kind && same.estimate) return same.estimate;
+  const method = node.kind === 'retrieve' ? node.method : undefined;
+  const sibling = plannedGraph.nodes.find((candidate) => candidate.kind === node.kind && (method === undefined || (candidate.kind === 'retrieve' && candidate.method === method))) ?? plannedGraph.nodes.find((candidate) => candidate.kind === node.kind);
+  return sibling?.estimate ?? { tokens: 0, costUsd: 0, latencySeconds: 0 };
+}
+
+function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: RuntimePlugins, config: RuntimeConfig): void {
+  const byId = new Map(graph.nodes.map((node) => [node.id, node]));
+  const allowedSources = new Set(planned.explain.selectedSources);
+  const retrievers = new Map(plugins.retrievers.map((retriever) => [retriever.method, retriever.capabilities()]));
+  const tiers = new Map(plugins.router.tiers().map((tier) => [tier.name, tier]));
+  const plannedReason = planned.graph.nodes.find((node) => node.kind === 'reason');
+  const kindOf = (id: string) => byId.get(id)?.kind;
+  const evidence = (id: string) => kindOf(id) === 'retrieve' || kindOf(id) === 'fuse';
+  for (const node of graph.nodes) {
+    const field = `graph.nodes.${node.id}`;
+    if (!EDITABLE_KINDS.has(node.kind)) throw fail(field, `node ${node.id}: ${node.kind} nodes cannot be executed in an edited plan (editable kinds: ${[...EDITABLE_KINDS].join(', ')})`);
+    if (node.timeoutMs !== undefined && node.timeoutMs > config.scheduler.node_timeout_ms) throw fail(`${field}.timeoutMs`, `node ${node.id}: timeoutMs may not exceed the configured ${config.scheduler.node_timeout_ms} ms`);
+    switch (node.kind) {
+      case 'retrieve': {
+        const capability = retrievers.get(node.method);
+        if (!capability?.available) throw fail(`${field}.method`, `node ${node.id}: retriever "${node.method}" is ${capability ? `unavailable (${capability.unavailableReason ?? 'no reason given'})` : `not registered (registered: ${[...retrievers.keys()].join(', ')})`}`);
+        const outside = node.sources.filter((source) => !allowedSources.has(source));
+        if (outside.length > 0) throw fail(`${field}.sources`, `node ${node.id}: sources ${outside.join(', ')} are outside what the plan may read (${[...allowedSources].join(', ')})`);
+        if (node.feedback && (!node.inputs.includes(node.feedback.fromNode) || !evidence(node.feedback.fromNode))) throw fail(`${field}.feedback.fromNode`, `node ${node.id}: feedback must come from one of its retrieve/fuse inputs`);
+        if (!node.inputs.every(evidence)) throw fail(`${field}.inputs`, `node ${node.id}: a retrieval may only wait for other retrievals or fusions`);
+        break;
+      }
+      case 'fuse':
+        if (node.inputs.length === 0 || !node.inputs.every(evidence)) throw fail(`${field}.inputs`, `node ${node.id}: fuse needs retrieve or fuse inputs`);
+        break;
+      case 'compress':
+        if (!plugins.compressions.some((compression) => compression.method === node.method)) throw fail(`${field}.method`, `node ${node.id}: compression "${node.method}" is not registered`);
+        if (node.inputs.length !== 1 || !evidence(node.inputs[0])) throw fail(`${field}.inputs`, `node ${node.id}: compress takes exactly one retrieve or fuse input`);
+        break;
+      case 'assemble':
+        if (node.inputs.length !== 1 || kindOf(node.inputs[0]) !== 'compress') throw fail(`${field}.inputs`, `node ${node.id}: assemble takes exactly one compress input`);
+        if (node.tokenBudget > planned.explain.tokenBudget.budget) throw fail(`${field}.tokenBudget`, `node ${node.id}: the plan's context budget is ${planned.explain.tokenBudget.budget} tokens`);
+        break;
+      case 'reason': {
+        const tier = tiers.get(node.tier);
+        if (!tier?.available) throw fail(`${field}.tier`, `node ${node.id}: model tier "${node.tier}" is ${tier ? 'unavailable' : 'not configured'}`);
+        if (!plugins.reasoners.some((reasoner) => reasoner.strategy === node.strategy)) throw fail(`${field}.strategy`, `node ${node.id}: reasoning strategy "${node.strategy}" is not registered`);
+        if (plannedReason?.kind === 'reason' && node.maxOutputTokens > plannedReason.maxOutputTokens) throw fail(`${field}.maxOutputTokens`, `node ${node.id}: the plan allows ${plannedReason.maxOutputTokens} output tokens`);
+        if (plannedReason?.kind === 'reason' && plannedReason.localOnly && (!node.localOnly || tier.capabilities.local !== true)) throw fail(`${field}.localOnly`, `node ${node.id}: policy keeps this goal on local models`);
+        break;
+      }
+      case 'verify':
+        if (!plugins.verifiers.some((verifier) => verifier.method === node.method)) throw fail(`${field}.method`, `node ${node.id}: verifier "${node.method}" is not registered`);
+        break;
+    }
+  }
+  const expectIds: Record<string, GraphNode['kind']> = { assemble: 'assemble', reason: 'reason' };
+  for (const [id, kind] of Object.entries(expectIds)) if (kindOf(id) !== kind) throw fail(`graph.nodes.${id}`, `the answer path needs a ${kind} node with id "${id}"`);
+  if (graph.nodes.filter((node) => node.kind === 'reason' || node.kind === 'assemble').length !== 2) throw fail('graph.nodes', 'an edited plan has exactly one assemble and one reason node');
+  const reason = byId.get('reason')!;
+  if (reason.inputs.length !== 1 || reason.inputs[0] !== 'assemble') throw fail('graph.nodes.reason.inputs', 'node reason: takes exactly the assemble node as input');
+  const plannedVerify = planned.graph.nodes.find((node) => node.kind === 'verify');
+  const verify = byId.get('verify');
+  if (plannedVerify && (verify?.kind !== 'verify' || verify.method !== (plannedVerify.kind === 'verify' ? plannedVerify.method : ''))) throw fail('graph.nodes.verify', `the plan verifies with ${plannedVerify.kind === 'verify' ? plannedVerify.method : ''}; an edit may not drop or change that`);
+  if (verify && (verify.kind !== 'verify' || !verify.inputs.includes('reason') || !verify.inputs.includes('assemble'))) throw fail('graph.nodes.verify.inputs', 'node verify: needs reason and assemble as inputs');
+  for (const gate of planned.graph.nodes.filter((node) => node.kind === 'approve')) {
+    const kept = byId.get(gate.id);
+    if (kept?.kind !== 'approve' || kept.reason !== (gate.kind === 'approve' ? gate.reason : '')) throw fail(`graph.nodes.${gate.id}`, `the plan requires human approval (node ${gate.id}); an edit may not remove it`);
+  }
+}

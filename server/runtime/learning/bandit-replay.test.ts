@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { overtakeStep, replayBandit, shuffledOrder } from './bandit-replay';
+
+// Two kinds of query: arm 0 wins on "claims" (context [1,0]), arm 1 on "questions" ([1,1]). Each
+// fixed arm is right half the time; a contextual bandit learns to be right nearly always.
+const items = Array.from({ length: 400 }, (_, index) =>
+  index % 2 === 0 ? { group: 'claims', context: [1, 0], rewards: [0.8, 0.3] } : { group: 'questions', context: [1, 1], rewards: [0.2, 0.9] },
+);
+
+describe('bandit replay', () => {
+  it('shuffles reproducibly from a seed, as a permutation', () => {
+    const order = shuffledOrder(50, 7);
+    expect(order).toEqual(shuffledOrder(50, 7));
+    expect(order).not.toEqual(shuffledOrder(50, 8));
+    expect([...order].sort((left, right) => left - right)).toEqual(Array.from({ length: 50 }, (_, index) => index));
+  });
+
+  it('learns the context → arm mapping and overtakes both fixed arms', () => {
+    const run = replayBandit(items, 2, { alpha: 0.5, order: shuffledOrder(items.length, 1) });
+    const last = items.length - 1;
+    expect(run.fixed[0][last]).toBeCloseTo(200, 9);
+    expect(run.fixed[1][last]).toBeCloseTo(240, 9);
+    expect(run.oracle[last]).toBeCloseTo(340, 9);
+    expect(run.bandit[last]).toBeGreaterThan(320);
+    expect(overtakeStep(run.bandit, run.fixed[1])).toBeLessThan(100);
+    // After learning, the choices match the context.
+    const tail = shuffledOrder(items.length, 1).slice(-100).map((index, position) => [items[index].group, run.choices[300 + position]]);
+    const right = tail.filter(([group, arm]) => (group === 'claims' ? arm === 0 : arm === 1)).length;
+    expect(right).toBeGreaterThanOrEqual(95);
+  });
+
+  it('chooses only among the allowed arms of each item', () => {
+    const restricted = items.map((item) => ({ ...item, rewards: [...item.rewards, 5], allowed: [1, 0] }));
+    const run = replayBandit(restricted, 3, { alpha: 0.5, order: shuffledOrder(restricted.length, 2) });
+    expect(run.choices.every((arm) => arm !== 2)).toBe(true);
+    // The first pick, before any learning, is the first allowed arm.
+    expect(run.choices[0]).toBe(1);
+  });
+
+  it('reports no overtake when the bandit ends behind, and the last crossing otherwise', () => {
+    expect(overtakeStep([1, 2, 3], [1, 2, 4])).toBeUndefined();
+    expect(overtakeStep([0, 3, 3, 6], [1, 2, 4, 5])).toBe(4);
+    expect(overtakeStep([1, 2, 3], [0, 1, 2])).toBe(1);
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * Arms are plan shapes, not candidate ids: retrieval method set + model tier + reasoning. Two
+ * candidates that differ only in compression or top-k share an arm, so what the bandit learns
+ * transfers across requests whose candidate lists differ (a candidate id never recurs that way).
+ */
+import type { CandidatePlan, ScoredCandidate } from '../types';
+
+export const armOf = (plan: Pick<CandidatePlan, 'retrieval' | 'modelTier' | 'reasoning'>): string => `${[...new Set(plan.retrieval)].sort().join('+')}|${plan.modelTier}|${plan.reasoning}`;
+
+/**
+ * The first `limit` distinct arms among the feasible candidates, each represented by its best
+ * candidate by PlanScore. The input is the optimizer's order (feasible first, best first), so the
+ * bandit only ever picks among plans the hard constraints allow and the cost model ranks high.
+ */
+export function topArms(ranked: readonly ScoredCandidate[], limit: number): { arm: string; candidate: ScoredCandidate }[] {
+  const arms: { arm: string; candidate: ScoredCandidate }[] = [];
+  const seen = new Set<string>();
+  for (const candidate of ranked) {
+    if (!candidate.feasible) continue;
+    const arm = armOf(candidate.candidate);
+    if (seen.has(arm)) continue;
+    seen.add(arm);
+    arms.push({ arm, candidate });
+    if (arms.length === limit) break;
+  }
+  return arms;
+}

@@ -1,0 +1,147 @@
+/**
+ * Semantic intent matching: an embedding of the normalized goal plus an alignment of its content
+ * words. The embedding alone is not enough: with SIF over word vectors a paraphrase ("why did X
+ * fail after the deploy" / "what caused the X failure after the deployment": 0.86) and a changed
+ * topic ("how does X handle rate limiting" / "… retries": 0.89) score alike, measured. Requiring
+ * every content word on each side to meet its counterpart (same stem, or word vectors close)
+ * separates them: a paraphrase swaps words for near-synonyms, a new question brings new ones.
+ */
+import type { EmbedderPlugin } from '../contracts/embedder';
+import { STOPWORDS, stem, tokenize } from '../text/text-terms';
+import { LruMap } from './lru-map';
+
+export interface IntentMatchSettings {
+  /** Cosine of the goal embeddings a match needs. */
+  readonly threshold: number;
+  /** Share of content words (each side; the lower counts) that need a counterpart. */
+  readonly termCoverage: number;
+  /** Word-vector cosine at which two different words count as counterparts. */
+  readonly termSimilarity: number;
+}
+
+/** Bumped when focusText or the term rules change. */
+const MATCHER_VERSION = 'focus-v1';
+
+export const DEFAULT_INTENT_MATCH: IntentMatchSettings = Object.freeze({ threshold: 0.8, termCoverage: 0.75, termSimilarity: 0.6 });
+
+interface Term {
+  readonly stem: string;
+  readonly vector: Float32Array;
+}
+
+export interface PreparedIntent {
+  readonly text: string;
+  readonly vector: Float32Array;
+  readonly terms: readonly Term[];
+}
+
+export interface IntentMatch {
+  readonly similarity: number;
+  readonly termCoverage: number;
+  readonly matched: boolean;
+}
+
+export function cosine(left: Float32Array, right: Float32Array): number {
+  if (left.length !== right.length) return 0;
+  let dot = 0;
+  let leftNorm = 0;
+  let rightNorm = 0;
+  for (let index = 0; index < left.length; index++) {
+    dot += left[index] * right[index];
+    leftNorm += left[index] * left[index];
+    rightNorm += right[index] * right[index];
+  }
+  return leftNorm === 0 || rightNorm === 0 ? 0 : dot / Math.sqrt(leftNorm * rightNorm);
+}
+
+/** Words that frame a question rather than say what it is about ("what caused X" = "why did X"). */
+const QUESTION_FRAME: ReadonlySet<string> = new Set(
+  'cause caused causes causing happen happened happens reason reasons make makes made way kind sort describe list look see lookup today now currently recently right still'.split(' '),
+);
+
+/** Plain words only: identifiers and entity names are matched exactly in the intent shape. */
+function contentWords(text: string): string[] {
+  return [...new Set(tokenize(text).filter((token) => /^[a-z]{2,}$/.test(token) && !STOPWORDS.has(token) && !QUESTION_FRAME.has(token)))];
+}
+
+/** The goal's tokens minus stopwords and question framing (identifiers kept whole). */
+export function focusText(text: string): string {
+  const kept = tokenize(text).filter((token) => !STOPWORDS.has(token) && !QUESTION_FRAME.has(token));
+  return kept.length > 0 ? kept.join(' ') : text;
+}
+
+export class IntentMatcher {
+  private readonly intents: LruMap<string, Promise<PreparedIntent>>;
+  private readonly words: LruMap<string, Float32Array>;
+
+  constructor(
+    private readonly embedder: EmbedderPlugin,
+    readonly settings: IntentMatchSettings = DEFAULT_INTENT_MATCH,
+    memoSize = 4096,
+  ) {
+    this.intents = new LruMap(memoSize);
+    this.words = new LruMap(memoSize * 4);
+  }
+
+  /** The embedder and this module's text preparation: vectors made either way differently are never compared. */
+  get embedderId(): string {
+    return `${this.embedder.id}+${MATCHER_VERSION}`;
+  }
+
+  /** Embeds a goal and its words once; repeats (the lookup, then the put) reuse it. */
+  prepare(text: string): Promise<PreparedIntent> {
+    let prepared = this.intents.get(text);
+    if (!prepared) {
+      prepared = this.embed(text);
+      this.intents.set(text, prepared);
+      // A failed embedding is not remembered: the next lookup tries again.
+      prepared.catch(() => this.intents.delete(text));
+    }
+    return prepared;
+  }
+
+  /** Prepares a stored intent whose goal vector is known (only its words may need embedding). */
+  async prepareStored(text: string, vector: Float32Array): Promise<PreparedIntent> {
+    return Object.freeze({ text, vector, terms: await this.termsOf(text) });
+  }
+
+  match(left: PreparedIntent, right: PreparedIntent): IntentMatch {
+    if (left.text === right.text) return { similarity: 1, termCoverage: 1, matched: true };
+    const similarity = cosine(left.vector, right.vector);
+    const termCoverage = Math.min(this.coverage(left.terms, right.terms), this.coverage(right.terms, left.terms));
+    return { similarity, termCoverage, matched: similarity >= this.settings.threshold && termCoverage >= this.settings.termCoverage };
+  }
+
+  private coverage(from: readonly Term[], to: readonly Term[]): number {
+    if (from.length === 0) return to.length === 0 ? 1 : 0;
+    let covered = 0;
+    for (const term of from) {
+      if (to.some((other) => other.stem === term.stem || cosine(other.vector, term.vector) >= this.settings.termSimilarity)) covered++;
+    }
+    return covered / from.length;
+  }
+
+  /**
+   * The embedded text is the goal without stopwords and question framing: on short goals the
+   * frame ("give me an overview of") otherwise dominates the average and pulls unrelated
+   * questions together while pushing paraphrases apart.
+   */
+  private async embed(text: string): Promise<PreparedIntent> {
+    const [[vector], terms] = await Promise.all([this.embedder.embed([focusText(text)]), this.termsOf(text)]);
+    return Object.freeze({ text, vector, terms });
+  }
+
+  private async termsOf(text: string): Promise<readonly Term[]> {
+    const words = contentWords(text);
+    const known = new Map(words.map((word) => [word, this.words.get(word)]));
+    const missing = words.filter((word) => !known.get(word));
+    if (missing.length > 0) {
+      const vectors = await this.embedder.embed(missing);
+      missing.forEach((word, index) => {
+        known.set(word, vectors[index]);
+        this.words.set(word, vectors[index]);
+      });
+    }
+    return Object.freeze(words.map((word) => ({ stem: stem(word), vector: known.get(word)! })));
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * The Semantic Plan Cache: serves a stored plan when every exact key part matches and the intent
+ * matches by meaning. An in-process LRU of key buckets sits in front of the store so a repeated
+ * or paraphrased goal is answered without a database round trip (embed once, compare in memory).
+ */
+import {
+  PLAN_CACHE_CONTRACT,
+  type PlanCacheEntry,
+  type PlanCacheInvalidation,
+  type PlanCacheKey,
+  type PlanCacheLookup,
+  type PlanCachePlugin,
+  type PlanCacheRecord,
+  type PlanCacheStats,
+  type PlanCacheStatsQuery,
+  type PlanCacheStorePlugin,
+} from '../contracts/plan-cache';
+import type { EmbedderPlugin } from '../contracts/embedder';
+import { sha256Hex } from '../ir/plan-hash';
+import { diagnoseMiss, type Candidate } from './near-miss';
+import { DEFAULT_INTENT_MATCH, IntentMatcher, type IntentMatchSettings, type PreparedIntent } from './intent-matcher';
+import { LruMap } from './lru-map';
+import { exactKeyOf } from './plan-cache-key';
+import { PlanCacheCounters } from './plan-cache-counters';
+
+export interface SemanticPlanCacheOptions {
+  readonly store: PlanCacheStorePlugin;
+  readonly embedder: EmbedderPlugin;
+  readonly match?: Partial<IntentMatchSettings>;
+  /** Entries older than this are not served; undefined = never expire. */
+  readonly ttlSeconds?: number;
+  readonly now?: () => Date;
+  /** Source names behind a fingerprint, recorded so invalidating one source finds its plans. */
+  readonly sourceNamesOf?: (sourceFingerprint: string) => readonly string[] | undefined;
+  /** Key buckets kept in process (default 2048). */
+  readonly memoryBuckets?: number;
+  /** How often the in-process front asks the store whether another process retired plans (default 1 s). */
+  readonly revalidateMs?: number;
+  /** Stored entries loaded per key bucket (default 64). */
+  readonly bucketLimit?: number;
+}
+
+interface Bucket {
+  readonly entries: { record: PlanCacheRecord; prepared: PreparedIntent }[];
+}
+
+export class SemanticPlanCache implements PlanCachePlugin {
+  readonly contract = PLAN_CACHE_CONTRACT;
+  readonly matcher: IntentMatcher;
+  private readonly buckets: LruMap<string, Bucket>;
+  private readonly counters: PlanCacheCounters;
+  protected readonly now: () => Date;
+  private generation?: string;
+  private checkedAt = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly options: SemanticPlanCacheOptions) {
+    this.matcher = new IntentMatcher(options.embedder, { ...DEFAULT_INTENT_MATCH, ...options.match });
+    this.buckets = new LruMap(options.memoryBuckets ?? 2048);
+    this.now = options.now ?? (() => new Date());
+    this.counters = new PlanCacheCounters(options.store);
+  }
+
+  /** A cache outage (embedder or store) costs a cold plan, never a failed request; the miss says why. */
+  async lookup(key: PlanCacheKey): Promise<PlanCacheLookup> {
+    const now = this.now();
+    let prepared: PreparedIntent;
+    try {
+      prepared = await this.matcher.prepare(key.intent);
+    } catch (error) {
+      this.counters.count(now, 'miss', 'embedder');
+      return { status: 'miss', error: `intent embedder failed: ${messageOf(error)}` };
+    }
+    try {
+      return await this.match(key, prepared, now);
+    } catch (error) {
+      this.counters.count(now, 'miss', 'store');
+      return { status: 'miss', error: `plan cache store failed: ${messageOf(error)}` };
+    }
+  }
+
+  private async match(key: PlanCacheKey, prepared: PreparedIntent, now: Date): Promise<PlanCacheLookup> {
+    await this.revalidate(now);
+    const exactKey = exactKeyOf(key, this.matcher.embedderId);
+    let bucket = this.buckets.get(exactKey);
+    const tier = bucket ? 'memory' : 'store';
+    bucket ??= await this.loadBucket(exactKey, prepared);
+    let best: { entry: Bucket['entries'][number]; similarity: number } | undefined;
+    for (const entry of bucket.entries) {
+      if (entry.record.expiresAt && entry.record.expiresAt <= now) continue;
+      const match = this.matcher.match(prepared, entry.prepared);
+      if (match.matched && (!best || match.similarity > best.similarity)) best = { entry, similarity: match.similarity };
+    }
+    if (best) {
+      this.counters.count(now, 'hit');
+      this.counters.hit(best.entry.record.id, now);
+      if (best.similarity < 1 && !bucket.entries.some((entry) => entry.record.key.intent === key.intent)) this.learnWording(bucket, best.entry.record, key, prepared);
+      return { status: 'hit', entry: entryOf(best.entry.record), similarity: best.similarity, tier };
+    }
+    const inBucket: Candidate[] = bucket.entries.map(({ record, prepared: stored }) => ({ record, prepared: stored }));
+    const nearMiss = await diagnoseMiss(key, prepared, this.matcher, now, [...inBucket, ...(await this.nearest(prepared))]);
+    this.counters.count(now, nearMiss ? 'near_miss' : 'miss', nearMiss?.differs[0]);
+    return nearMiss ? { status: 'miss', nearMiss } : { status: 'miss' };
+  }
+
+  async put(key: PlanCacheKey, planHash: string, payload: unknown): Promise<void> {
+    const prepared = await this.matcher.prepare(key.intent);
+    const exactKey = exactKeyOf(key, this.matcher.embedderId);
+    const createdAt = this.now();
+    const record: PlanCacheRecord = Object.freeze({
+      id: `plan_${sha256Hex(`${exactKey}\u0000${key.intent}`).slice(0, 32)}`,
+      exactKey,
+      key: Object.freeze({ ...key }),
+      embedderId: this.matcher.embedderId,
+      vector: prepared.vector,
+      sourceNames: Object.freeze([...(this.options.sourceNamesOf?.(key.sourceFingerprint) ?? [])]),
+      planHash,
+      payload: deepFreeze(structuredClone(payload)),
+      createdAt,
+      expiresAt: this.options.ttlSeconds === undefined ? undefined : new Date(createdAt.getTime() + this.options.ttlSeconds * 1000),
+      hits: 0,
+    });
+    // Best effort: a plan that could not be stored is planned again next time, nothing worse.
+    const stored = await this.options.store.upsert(record).then(() => true, () => false);
+    if (!stored) return;
+    const bucket = this.buckets.get(exactKey);
+    if (bucket) {
+      const index = bucket.entries.findIndex((entry) => entry.record.id === record.id);
+      if (index >= 0) bucket.entries.splice(index, 1);
+      bucket.entries.push({ record, prepared });
+    }
+  }
+
+  invalidateSource(sourceName: string): Promise<number> {
+    return this.invalidate({ sourceName, reason: `source ${sourceName} changed` });
+  }
+
+  async invalidate(scope: PlanCacheInvalidation): Promise<number> {
+    const retired = await this.options.store.retire({ sourceName: scope.sourceName, all: scope.all }, scope.reason, this.now());
+    this.buckets.clear();
+    this.generation = await this.options.store.generation();
+    return retired;
+  }
+
+  async stats(query: PlanCacheStatsQuery): Promise<PlanCacheStats> {
+    await this.flush();
+    return this.counters.stats(query, this.matcher.settings.threshold, await this.options.store.entryCounts(this.now()));
+  }
+
+  /** Writes pending counters and hit counts to the store (stats() calls it; so may a shutdown hook). */
+  flush(): Promise<void> {
+    return this.counters.flush();
+  }
+
+  /**
+   * Files a served paraphrase under its own wording (same exact key, same plan, same expiry):
+   * matching is not transitive, so the next wording may be close to this one and not to the
+   * original. Measured on bench:plancache, a third of the hits a correct cache could make but
+   * this one missed were such chains. The write is not awaited: a hit never waits on the store.
+   */
+  private learnWording(bucket: Bucket, served: PlanCacheRecord, key: PlanCacheKey, prepared: PreparedIntent): void {
+    const record: PlanCacheRecord = Object.freeze({
+      ...served,
+      id: `plan_${sha256Hex(`${served.exactKey}\u0000${key.intent}`).slice(0, 32)}`,
+      key: Object.freeze({ ...served.key, intent: key.intent }),
+      vector: prepared.vector,
+      hits: 0,
+    });
+    bucket.entries.push({ record, prepared });
+    void this.options.store.upsert(record).catch(() => undefined);
+  }
+
+  private async loadBucket(exactKey: string, prepared: PreparedIntent): Promise<Bucket> {
+    const records = await this.options.store.candidates(exactKey, prepared.vector, this.options.bucketLimit ?? 64);
+    const entries = await Promise.all(records.map(async (record) => ({ record, prepared: await this.matcher.prepareStored(record.key.intent, record.vector) })));
+    const bucket = { entries };
+    this.buckets.set(exactKey, bucket);
+    return bucket;
+  }
+
+  private async nearest(prepared: PreparedIntent): Promise<Candidate[]> {
+    const records = await this.options.store.nearest(this.matcher.embedderId, prepared.vector, 8);
+    return Promise.all(records.map(async (record) => ({ record, prepared: await this.matcher.prepareStored(record.key.intent, record.vector) })));
+  }
+
+  /** Another process may have retired plans: drop the in-process front when the store says so. */
+  private async revalidate(now: Date): Promise<void> {
+    if (now.getTime() - this.checkedAt < (this.options.revalidateMs ?? 1000)) return;
+    this.checkedAt = now.getTime();
+    const generation = await this.options.store.generation();
+    if (this.generation !== undefined && generation !== this.generation) this.buckets.clear();
+    this.generation = generation;
+  }
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+function entryOf(record: PlanCacheRecord): PlanCacheEntry {
+  return { key: record.key, planHash: record.planHash, payload: record.payload, createdAt: record.createdAt.toISOString(), hits: record.hits };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
