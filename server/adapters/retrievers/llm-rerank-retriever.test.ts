@@ -133,7 +133,8 @@ describe('llm-rerank retriever', () => {
     const capabilities = reranker.capabilities();
     expect(capabilities).toMatchObject({ method: 'llm-rerank', available: true, requires: ['pg_textsearch'], composedOf: ['bm25'], modelTier: 'cheap', costUsdPerQuery: profile.costUsdPerQuery });
     expect(capabilities.latencyMs).toBeGreaterThan(5 + 600);
-    expect(capabilities.recallPrior).toEqual({ conceptual: 0.6 * 1.1, exact_id: 1, sensitive: 0 });
+    expect(capabilities.recallPrior).toEqual({ conceptual: 0.6 * 1.1, exact_id: 1 });
+    expect(capabilities.sendsPassagesOffMachine).toBe(true);
     const local = createModelPlugin({ name: 'local', provider: 'extractive' }, {});
     const selfHosted = createModelPlugin({ name: 'ollama', provider: 'openai-compatible', model: 'qwen', base_url: server.baseURL }, {});
     expect(createLlmRerankRetriever(firstStage(HEAD), [local, selfHosted])).toBeUndefined();

@@ -139,12 +139,9 @@ export class LlmRerankRetriever implements RetrieverPlugin {
       ...(unavailableReason ? { unavailableReason } : {}),
       requires: first.requires,
       latencyMs: first.latencyMs + profile.modelLatencyMs,
-      recallPrior: Object.freeze({
-        ...Object.fromEntries(Object.entries(first.recallPrior).map(([intent, prior]) => [intent, Math.min(1, (prior ?? 0) * PRIOR_FACTOR)])),
-        // Passages go to a remote tier: a goal whose primary class is sensitive must not choose this.
-        // Stopgap: the contract cannot yet say "sends data off the machine", nor the query "local only".
-        sensitive: 0,
-      }),
+      recallPrior: Object.freeze(Object.fromEntries(Object.entries(first.recallPrior).map(([intent, prior]) => [intent, Math.min(1, (prior ?? 0) * PRIOR_FACTOR)]))),
+      // The planner cuts it under local-only policy and for sensitive goals (candidate-generator.ts).
+      sendsPassagesOffMachine: !this.model.capabilities().local,
       ...(first.sourceKinds ? { sourceKinds: first.sourceKinds } : {}),
       composedOf: Object.freeze([first.method, ...(first.composedOf ?? [])]),
       costUsdPerQuery: profile.costUsdPerQuery,

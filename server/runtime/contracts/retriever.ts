@@ -24,6 +24,12 @@ export interface RetrieverCapabilities {
    * counts the same evidence twice (SciFact: hybrid+rerank 0.696 nDCG@10 vs rerank alone 0.715).
    */
   readonly composedOf?: readonly string[];
+  /** Money one query spends outside the database (an LLM reranker's model calls); 0 when absent. */
+  readonly costUsdPerQuery?: number;
+  /** Model tokens one query spends (counted with the plan's tokens); 0 when absent. */
+  readonly tokensPerQuery?: number;
+  /** True when a query sends passages to a non-local model: cut under local-only policy and sensitive goals. */
+  readonly sendsPassagesOffMachine?: boolean;
 }
 
 export interface RetrievalQuery {

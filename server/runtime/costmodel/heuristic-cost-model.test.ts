@@ -63,6 +63,15 @@ describe('HeuristicCostModel', () => {
     expect(parallel.latencySeconds.value).toBeCloseTo(sequential.latencySeconds.value - 0.012, 9);
   });
 
+  it('adds what a model-calling retriever spends per query to the plan cost and tokens', () => {
+    const llm = { method: 'llm-rerank', available: true, requires: [], latencyMs: 900, recallPrior: { default: 0.8 }, costUsdPerQuery: 0.0025, tokensPerQuery: 6000 };
+    const withLlm = { ...context, retrievers: [...context.retrievers, llm] };
+    const plain = estimate({ retrieval: ['bm25'] }, withLlm);
+    const reranked = estimate({ retrieval: ['llm-rerank'] }, withLlm);
+    expect(reranked.costUsd.value - plain.costUsd.value).toBeCloseTo(0.0025, 9);
+    expect(reranked.tokens.value - plain.tokens.value).toBe(6000);
+  });
+
   it('verification adds confidence and lowers hallucination and risk; approval lowers risk', () => {
     const bare = estimate();
     const verified = estimate({ verification: 'citation_grounded' });

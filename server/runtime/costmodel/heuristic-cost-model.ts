@@ -53,8 +53,16 @@ export class HeuristicCostModel implements CostModelPlugin {
     const contextTokens = wanted > room ? room : wanted;
     const truncated = wanted > 0 ? 1 - contextTokens / wanted : 0;
     const inputPerCall = PROMPT_OVERHEAD_TOKENS + goal.goalTokens + contextTokens;
-    const tokens = calls * (inputPerCall + outputPerCall);
-    const costUsd = (calls * (inputPerCall * tier.inputUsdPerMillion + outputPerCall * tier.outputUsdPerMillion)) / 1e6;
+    // Retrieval that calls a model (an LLM reranker) reports its own spend per query.
+    let retrievalTokens = 0;
+    let retrievalCostUsd = 0;
+    for (const method of candidate.retrieval) {
+      const retriever = digest.retriever(method);
+      retrievalTokens += nonNegative(retriever?.tokensPerQuery ?? 0);
+      retrievalCostUsd += nonNegative(retriever?.costUsdPerQuery ?? 0);
+    }
+    const tokens = calls * (inputPerCall + outputPerCall) + retrievalTokens;
+    const costUsd = (calls * (inputPerCall * tier.inputUsdPerMillion + outputPerCall * tier.outputUsdPerMillion)) / 1e6 + retrievalCostUsd;
 
     // Latency: retrieval (summed or overlapped), fusion, compression, model rounds, verifier.
     let retrievalSum = 0;

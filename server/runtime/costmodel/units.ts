@@ -15,8 +15,9 @@
  *                    tier's window minus prompt, goal and output; the cut part adds to contextLoss
  *   inputPerCall   = PROMPT_OVERHEAD_TOKENS + goalTokens + contextTokens
  *   outputPerCall  = min(OUTPUT_TOKENS_PER_ANSWER, t.maxOutputTokens)
- *   tokens         = r.expectedModelCalls · (inputPerCall + outputPerCall)
+ *   tokens         = r.expectedModelCalls · (inputPerCall + outputPerCall) + Σ retriever.tokensPerQuery
  *   costUsd        = r.calls · (inputPerCall · t.inputUsdPerMillion + outputPerCall · t.outputUsdPerMillion) / 1e6
+ *                    + Σ retriever.costUsdPerQuery   (retrievers that call a model: the LLM reranker)
  *   latencySeconds = retrieval (Σ latencyMs sequential | max latencyMs parallel) / 1000
  *                    + FUSION_SECONDS_PER_EXTRA_METHOD · (methods − 1) + compression seconds
  *                    + rounds · (t.firstTokenSeconds + PREFILL_SECONDS_PER_TOKEN · inputPerCall

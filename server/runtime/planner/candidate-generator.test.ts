@@ -124,4 +124,17 @@ describe('intent rules', () => {
     expect(set.rejected.some((entry) => entry.rule === 'policy.require_verification' && entry.stage === 'policy')).toBe(true);
     expect(set.candidates.every((candidate) => !candidate.approval)).toBe(true);
   });
+
+  it('a retriever that sends passages to a remote model is cut for sensitive goals and under local-only policy', () => {
+    const base = demoPlanningContext();
+    const remote = { method: 'llm-rerank', available: true, requires: ['pg_textsearch'], latencyMs: 900, recallPrior: { default: 0.9 }, composedOf: ['bm25'], sendsPassagesOffMachine: true, costUsdPerQuery: 0.002, tokensPerQuery: 6000 };
+    const withRemote = { ...base, retrievers: [...base.retrievers, remote] };
+    const sensitive = generate("What is Alice Johnson's salary?", withRemote);
+    expect(sensitive.candidates.some((candidate) => candidate.retrieval.includes('llm-rerank'))).toBe(false);
+    expect(sensitive.rejected.some((entry) => entry.rule === 'intent.sensitive.local_only' && entry.candidate.description.includes('llm-rerank'))).toBe(true);
+    const localOnly = generate('What is a circuit breaker?', { ...withRemote, policy: { ...withRemote.policy, localOnly: true } });
+    expect(localOnly.candidates.some((candidate) => candidate.retrieval.includes('llm-rerank'))).toBe(false);
+    const open = generate('What is a circuit breaker?', withRemote);
+    expect(open.candidates.some((candidate) => candidate.retrieval.includes('llm-rerank'))).toBe(true);
+  });
 });

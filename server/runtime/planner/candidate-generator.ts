@@ -27,6 +27,15 @@ function retrievalCut(set: RetrievalSet, rules: readonly IntentRule[], context: 
       return { stage: 'capability', rule: 'capability.retriever', reason, subject: `using ${retriever.method}` };
     }
   }
+  const offMachine = set.retrievers.find((retriever) => retriever.sendsPassagesOffMachine);
+  if (offMachine && context.policy.localOnly) {
+    const reason = `policy allows only local models${context.policy.reasons.length ? `: ${context.policy.reasons.join('; ')}` : ''}; ${offMachine.method} sends passages to a remote model`;
+    return { stage: 'policy', rule: 'policy.local_only', reason, subject: `using ${offMachine.method}` };
+  }
+  const localRule = offMachine ? rules.find((rule) => rule.localOnly) : undefined;
+  if (offMachine && localRule) {
+    return { stage: 'rule', rule: `intent.${localRule.intent}.local_only`, reason: `${localRule.why}; ${offMachine.method} sends passages to a remote model`, subject: `using ${offMachine.method}` };
+  }
   const available = context.retrievers.filter((retriever) => retriever.available);
   for (const rule of rules) {
     const retrieval = rule.retrieval;
