@@ -14,11 +14,7 @@ export async function register(): Promise<void> {
     console.error(`[context-runtime] runtime failed to open: ${error instanceof Error ? error.message : String(error)}`);
     return;
   }
-  try {
-    // Sign-in: signing secret, the CLI's service token, and the first admin (or a setup link).
-    const { startAuth } = await import('./server/auth/auth-startup');
-    await startAuth({ port: Number(process.env.PORT ?? 3000) });
-  } catch (error) {
-    console.error(`[context-runtime] sign-in setup failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  // Sign-in: signing secret, the CLI's service token, and the first admin (or a setup link); logs its own failure.
+  const { ensureAuthStarted } = await import('./server/auth/auth-startup');
+  await ensureAuthStarted();
 }

@@ -21,6 +21,7 @@ export default function RootLayout({ children }: { readonly children: ReactNode 
           <nav aria-label="Main">
             <Link href="/">Console</Link>
             <Link href="/traces">Traces</Link>
+            <Link href="/plans">Plans</Link>
             <Link href="/approvals">Approvals</Link>
             <Link href="/knowledge">Knowledge</Link>
             <Link href="/calibration">Calibration</Link>

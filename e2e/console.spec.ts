@@ -107,6 +107,29 @@ test('runs only over the chosen sources', async ({ page }) => {
   expect(rejected).toContain('not among the requested sources');
 });
 
+test('reopens a past run and reuses its goal from the history', async ({ page }) => {
+  await submitGoal(page, 'something else');
+  const latest = page.getByTestId('history-item').first();
+  await expect(latest).toContainText(DEMO_GOAL);
+  await latest.getByRole('button', { name: 'Show answer' }).click();
+  await expect(page.getByTestId('answer')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('citations').locator('li').first()).toBeVisible();
+  await expect(page.getByTestId('goal-input')).toHaveValue(DEMO_GOAL);
+  await page.getByTestId('goal-input').fill('something else');
+  await latest.getByRole('button', { name: DEMO_GOAL }).click();
+  await expect(page.getByTestId('goal-input')).toHaveValue(DEMO_GOAL);
+  await expect(page.getByTestId('goal-input')).toBeFocused();
+});
+
+test('a viewer reads the console but cannot run goals', async ({ page }) => {
+  await signIn(page, 'viewer');
+  await page.goto('/');
+  await expect(page.getByTestId('role-note')).toBeVisible();
+  await expect(page.getByTestId('run-button')).toBeDisabled();
+  await expect(page.getByTestId('quote-button')).toBeDisabled();
+  await expect(page.getByTestId('history')).toBeVisible();
+});
+
 test('explain only plans without answering', async ({ page }) => {
   await submitGoal(page, DEMO_GOAL);
   await page.getByTestId('explain-button').click();

@@ -105,7 +105,13 @@ test('compares the demo goal under two budgets side by side', async ({ page }, t
   await expect(page.getByTestId('rejected-sources')).toContainText('not selected');
   await expect(page.getByTestId('plan-candidates').locator('tbody tr[data-feasible="false"]').first()).toContainText('max_tokens');
 
-  await page.goto(`/plans/compare?a=${demo.runId}&b=${tight.runId}`);
+  // From the plans index: pick both runs, then compare.
+  await page.goto('/plans');
+  await expect(page.getByTestId('plan-index')).toContainText(DEMO_GOAL);
+  await page.getByRole('checkbox', { name: `Pick run ${demo.runId} to compare` }).check();
+  await page.getByRole('checkbox', { name: `Pick run ${tight.runId} to compare` }).check();
+  await page.getByTestId('compare-picked').click();
+  await expect(page).toHaveURL(new RegExp(`/plans/compare\\?a=${demo.runId}&b=${tight.runId}$`));
   const diff = page.getByTestId('plan-diff');
   await expect(diff).toBeVisible({ timeout: 30_000 });
   await expect(diff.locator('tr', { hasText: 'Context budget' })).toContainText('−33%');

@@ -26,8 +26,8 @@ interface Outcome {
 export function ApprovalsPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  // A refusal (FORBIDDEN) will not change on retry.
-  const inbox = useQuery({ ...trpc.approvals.inbox.queryOptions({ limit: 50 }), retry: false });
+  // A refusal (FORBIDDEN) will not change on retry; a new gated run shows up within 15 s without a reload.
+  const inbox = useQuery({ ...trpc.approvals.inbox.queryOptions({ limit: 50 }), retry: false, refetchInterval: (query) => (query.state.error ? false : 15_000) });
   const [outcomes, setOutcomes] = useState<readonly Outcome[]>([]);
   const [decidingRunId, setDecidingRunId] = useState<string | undefined>();
   const decide = useMutation(

@@ -17,14 +17,14 @@ import { PlanGraph } from './plan-graph';
 import type { Metric } from './plan-metrics';
 import { PlanSummary } from './plan-summary';
 import { TokenBudgetPanel } from './token-budget-panel';
-import { usePlanRun } from './use-plan-run';
+import { usePlanRun, type StoredRun } from './use-plan-run';
 import './plan-explorer.css';
 
 /** Rejected families shown before "show all": the first ones are the planner's broadest cuts. */
 const REJECTED_SHOWN = 40;
 
-export function PlanExplorer({ runId }: { readonly runId: string }) {
-  const { query, shaped } = usePlanRun(runId);
+export function PlanExplorer({ runId, initial }: { readonly runId: string; readonly initial?: StoredRun }) {
+  const { query, shaped } = usePlanRun(runId, initial);
   const [metric, setMetric] = useState<Metric>('latencySeconds');
   const [selectedId, setSelectedId] = useState<string>();
   // The tables below the graph (hundreds of rejected-candidate rows) render after the graph is

@@ -2,12 +2,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
+import type { Span } from '@/server/runtime/contracts/trace-sink';
+import type { RunResult } from '@/server/runtime/explain/explain-types';
 import { buildNodeViews } from './plan-metrics';
 
-/** A stored run with its plan, shaped for the explorer (node views computed once per fetch). */
-export function usePlanRun(runId: string) {
+export interface StoredRun {
+  readonly run: RunResult;
+  readonly spans: readonly Span[];
+}
+
+/** A stored run with its plan, shaped for the explorer (node views computed once per fetch). `initial` is a server-side read of the same query. */
+export function usePlanRun(runId: string, initial?: StoredRun) {
   const trpc = useTRPC();
-  const query = useQuery({ ...trpc.runtime.getRun.queryOptions({ runId }), enabled: runId.length > 0 });
+  const query = useQuery({ ...trpc.runtime.getRun.queryOptions({ runId }), enabled: runId.length > 0, initialData: initial });
   const shaped = useMemo(() => {
     if (!query.data) return undefined;
     const { run, spans } = query.data;

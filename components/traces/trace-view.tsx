@@ -20,7 +20,8 @@ const CATEGORIES: readonly { readonly name: string; readonly label: string }[] =
 
 export function TraceView({ runId }: { readonly runId: string }) {
   const trpc = useTRPC();
-  const trace = useQuery(trpc.traces.get.queryOptions({ runId }, { staleTime: 60_000 }));
+  // A run still executing gains spans as it goes; a finished one never changes.
+  const trace = useQuery(trpc.traces.get.queryOptions({ runId }, { staleTime: 60_000, refetchInterval: (query) => (query.state.data?.run.status === 'running' ? 3_000 : false) }));
   const totals = useMemo(() => {
     // Run spans carry the run's measured totals; a resumed run has one per execution segment.
     const runSpans = trace.data?.spans.filter((span) => span.category === 'run') ?? [];

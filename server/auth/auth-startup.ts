@@ -15,3 +15,25 @@ export async function startAuth(options: { readonly port: number; readonly log?:
   const baseUrl = process.env.NEXTAUTH_URL || `http://localhost:${options.port}`;
   return ensureFirstAdmin(users, setupTokens, { env: process.env, baseUrl, log });
 }
+
+const STARTED_KEY = Symbol.for('context-runtime.auth-started');
+type StartedHolder = { [STARTED_KEY]?: Promise<FirstAdminOutcome | undefined> };
+
+/**
+ * startAuth once per process. instrumentation.ts calls it after the runtime opens; the API calls it
+ * too, so a server whose runtime failed to open at start (a lock still held by a dying process)
+ * still gets its service token and first admin once a later request opens the runtime.
+ */
+export function ensureAuthStarted(port: number = Number(process.env.PORT ?? 3000)): Promise<FirstAdminOutcome | undefined> {
+  const holder = globalThis as StartedHolder;
+  const existing = holder[STARTED_KEY];
+  if (existing) return existing;
+  const starting = startAuth({ port }).catch((error: unknown) => {
+    // Not cached: the next request retries (the usual cause is the runtime not opening yet).
+    if (holder[STARTED_KEY] === starting) delete holder[STARTED_KEY];
+    console.error(`[auth] sign-in setup failed: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  });
+  holder[STARTED_KEY] = starting;
+  return starting;
+}

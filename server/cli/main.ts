@@ -97,4 +97,5 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 const isEntryPoint = process.argv[1] && /cli[\\/]main\.ts$/.test(process.argv[1]);
-if (isEntryPoint) main(process.argv.slice(2)).then((code) => process.exit(code));
+// Exit once stdout has flushed: process.exit alone truncates output piped past 64 KB.
+if (isEntryPoint) main(process.argv.slice(2)).then((code) => process.stdout.write('', () => process.exit(code)));

@@ -58,6 +58,10 @@ describe('users router', () => {
     await expect(admin.users.setDisabled({ email: 'root@example.com', disabled: true })).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
+  it('tells any signed-in user who they are', async () => {
+    await expect(callerAs({ user: 'v@example.com', roles: ['viewer'] }).users.me()).resolves.toEqual({ user: 'v@example.com', roles: ['viewer'] });
+  });
+
   it('refuses an approver (FORBIDDEN) and a signed-out caller (UNAUTHORIZED)', async () => {
     await expect(callerAs({ user: 'a@example.com', roles: ['approver'] }).users.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(callerAs().users.create({ email: 'z@example.com', password: 'a long enough password', roles: ['admin'] })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });

@@ -8,7 +8,7 @@ import { completeSetup } from '../../auth/first-admin';
 import type { Accounts } from '../../auth/accounts';
 import type { UserRecord } from '../../auth/user-store';
 import { ContextRuntimeError } from '../../runtime/errors';
-import { adminProcedure, type ApiContext, createTRPCRouter, publicProcedure } from '../init';
+import { adminProcedure, type ApiContext, createTRPCRouter, publicProcedure, viewerProcedure } from '../init';
 
 async function accountsOf(ctx: ApiContext): Promise<Accounts> {
   if (!ctx.accounts) throw new ContextRuntimeError('INTERNAL', 'the API context has no account stores');
@@ -23,6 +23,9 @@ const email = z.string().max(320);
 const roles = z.array(z.string()).max(4);
 
 export const usersRouter = createTRPCRouter({
+  /** Who the caller is, with roles as the database has them now: pages use it to hide what the server would refuse. */
+  me: viewerProcedure.query(({ ctx }) => Object.freeze({ user: ctx.principal.user, roles: ctx.principal.roles })),
+
   list: adminProcedure.query(async ({ ctx }) => (await (await accountsOf(ctx)).users.list()).map(view)),
 
   create: adminProcedure

@@ -115,15 +115,15 @@ export const configSchema = z
         enabled: z.boolean().default(false),
         /** LinUCB exploration width α: 0 = greedy on the learned mean. 0.2 did best of 0.05–0.3 in bench:bandit (1,009 mixed queries). */
         alpha: z.number().min(0).max(10).default(0.2),
-        /** How many of the best feasible plan shapes the bandit chooses among. */
-        top_k_arms: z.number().int().min(1).max(32).default(4),
+        /** How many of the best feasible plan shapes the bandit chooses among: 3 beat 4, 5 and all six at every α tried in bench:bandit. */
+        top_k_arms: z.number().int().min(1).max(32).default(3),
         cost_penalty: z.number().min(0).max(1).default(0.1),
         latency_penalty: z.number().min(0).max(1).default(0.1),
         cost_scale_usd: z.number().positive().default(0.05),
         latency_scale_seconds: z.number().positive().default(10),
       })
       .strict()
-      .default({ enabled: false, alpha: 0.2, top_k_arms: 4, cost_penalty: 0.1, latency_penalty: 0.1, cost_scale_usd: 0.05, latency_scale_seconds: 10 }),
+      .default({ enabled: false, alpha: 0.2, top_k_arms: 3, cost_penalty: 0.1, latency_penalty: 0.1, cost_scale_usd: 0.05, latency_scale_seconds: 10 }),
   })
   .strict();
 

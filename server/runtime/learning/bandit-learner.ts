@@ -200,7 +200,7 @@ export class BanditLearner {
 }
 
 /** The config schema's defaults, for configs built by hand without a `learning` section. */
-const LEARNING_DEFAULTS = { enabled: false, alpha: 0.2, top_k_arms: 4, cost_penalty: 0.1, latency_penalty: 0.1, cost_scale_usd: 0.05, latency_scale_seconds: 10 } as const;
+const LEARNING_DEFAULTS = { enabled: false, alpha: 0.2, top_k_arms: 3, cost_penalty: 0.1, latency_penalty: 0.1, cost_scale_usd: 0.05, latency_scale_seconds: 10 } as const;
 
 /** The `learning` section of the runtime config, in the learner's terms. */
 export function learningSettingsOf(config: { readonly enabled: boolean; readonly alpha: number; readonly top_k_arms: number; readonly cost_penalty: number; readonly latency_penalty: number; readonly cost_scale_usd: number; readonly latency_scale_seconds: number } = LEARNING_DEFAULTS): LearningSettings {

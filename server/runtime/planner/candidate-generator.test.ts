@@ -131,7 +131,7 @@ describe('intent rules', () => {
     const withRemote = { ...base, retrievers: [...base.retrievers, remote] };
     const sensitive = generate("What is Alice Johnson's salary?", withRemote);
     expect(sensitive.candidates.some((candidate) => candidate.retrieval.includes('llm-rerank'))).toBe(false);
-    expect(sensitive.rejected.some((entry) => entry.rule === 'intent.sensitive.local_only' && entry.candidate.description.includes('llm-rerank'))).toBe(true);
+    expect(sensitive.rejected.some((entry) => entry.rule === 'intent.sensitive.local_only' && entry.reason.includes('llm-rerank'))).toBe(true);
     const localOnly = generate('What is a circuit breaker?', { ...withRemote, policy: { ...withRemote.policy, localOnly: true } });
     expect(localOnly.candidates.some((candidate) => candidate.retrieval.includes('llm-rerank'))).toBe(false);
     const open = generate('What is a circuit breaker?', withRemote);

@@ -1,12 +1,15 @@
 import NextAuth from 'next-auth';
 import { authOptions } from '@/server/auth/auth-options';
+import { ensureAuthStarted } from '@/server/auth/auth-startup';
 
 // Credentials are checked against PGlite (Node APIs); sessions are per request.
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Options are built per request: the secret may be generated on first start, after module load. */
-function handler(request: Request, context: { params: Promise<{ nextauth: string[] }> }) {
+async function handler(request: Request, context: { params: Promise<{ nextauth: string[] }> }) {
+  // Normally done at start (instrumentation.ts); creates the first admin if the runtime opened late.
+  await ensureAuthStarted();
   return NextAuth(authOptions())(request, context);
 }
 
