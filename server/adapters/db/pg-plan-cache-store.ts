@@ -3,8 +3,6 @@
  * found in SQL (`<=>`, cosine distance); on a server without `vector` (plain PostgreSQL 15) the
  * candidates are filtered by the exact key parts in SQL and ranked by cosine in process.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import type { PlanCacheCounts, PlanCacheKey, PlanCacheRecord, PlanCacheStats, PlanCacheStorePlugin } from '../../runtime/contracts/plan-cache';
@@ -148,7 +146,6 @@ export class PgPlanCacheStore implements PlanCacheStorePlugin {
   private hasVector(): Promise<boolean> {
     if (this.detected !== undefined) return Promise.resolve(this.detected);
     this.detecting ??= (async () => {
-      await ensureSemanticSchema(this.database);
       const [row] = await this.database.query<{ present: boolean }>(
         sql`select exists (select 1 from information_schema.columns where table_name = 'plan_cache' and column_name = 'intent_embedding') as present`,
       );
@@ -157,28 +154,6 @@ export class PgPlanCacheStore implements PlanCacheStorePlugin {
     this.detecting.catch(() => (this.detecting = undefined));
     return this.detecting;
   }
-}
-
-/**
- * Migration 0009 again, only where it is missing: drizzle's migrator skips a migration whose
- * timestamp is older than the newest applied one, and 0009 landed after 0010/0011 in some
- * development data directories. Idempotent; cached plans are disposable, so the table is emptied.
- */
-async function ensureSemanticSchema(database: Database): Promise<void> {
-  const [row] = await database.query<{ present: boolean }>(
-    sql`select exists (select 1 from information_schema.columns where table_name = 'plan_cache' and column_name = 'exact_key') as present`,
-  );
-  if (row.present) return;
-  // The server, CLI and tests run from the project root, where db/migrate.ts finds drizzle/ too.
-  const file = path.resolve(process.cwd(), 'drizzle', '0009_semantic_plan_cache.sql');
-  if (!existsSync(file)) return;
-  const migration = readFileSync(file, 'utf8');
-  await database.withExclusiveLock('context-runtime:migrate', async () => {
-    const [again] = await database.query<{ present: boolean }>(
-      sql`select exists (select 1 from information_schema.columns where table_name = 'plan_cache' and column_name = 'exact_key') as present`,
-    );
-    if (!again.present) for (const statement of migration.split('--> statement-breakpoint')) await database.exec(statement);
-  });
 }
 
 function recordOf(row: Row): PlanCacheRecord {

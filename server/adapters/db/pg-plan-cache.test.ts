@@ -155,18 +155,4 @@ describe('PgPlanCache (pgvector on PGlite, then without it)', () => {
     expect(await fresh.invalidateSource('docs')).toBeGreaterThanOrEqual(1);
     expect(await fresh.lookup(key)).toMatchObject({ status: 'miss', nearMiss: { differs: ['invalidated'] } });
   });
-
-  it('brings a data directory that skipped migration 0009 (drizzle skips an older-stamped one) up to date on first use', async () => {
-    await stores.database.exec(`
-      DROP TABLE plan_cache_retired; DROP TABLE plan_cache_stats; DROP INDEX plan_cache_exact_intent_idx; DROP INDEX plan_cache_embedder_idx;
-      ALTER TABLE plan_cache DROP COLUMN exact_key, DROP COLUMN intent_shape, DROP COLUMN permission_fingerprint, DROP COLUMN planner_version,
-        DROP COLUMN capability_fingerprint, DROP COLUMN embedder_id, DROP COLUMN intent_vector, DROP COLUMN expires_at;
-      CREATE UNIQUE INDEX plan_cache_key_idx ON plan_cache (intent_key, source_fingerprint, policy_fingerprint, constraint_envelope);`);
-    const healed = new PgPlanCache(stores.database);
-    const key = await keyFor('why did checkout fail after the deploy', ['docs']);
-    expect((await healed.lookup(key)).status).toBe('miss');
-    await healed.put(key, 'p-healed', {});
-    expect(await new PgPlanCache(stores.database).lookup(key)).toMatchObject({ status: 'hit', entry: { planHash: 'p-healed' } });
-    expect(healed.store.vectorSearch).toBe(true);
-  });
 });
