@@ -15,6 +15,8 @@ export const RETRIEVAL_DEPTH = 100;
 export const NAIVE_CONTEXT_HITS = 10;
 /** Queries run once untimed first, so JIT and PGlite's caches warm up the same for every method. */
 const WARM_UP_QUERIES = 5;
+/** The depth a run asks of a retriever by default (config `retrieval.top_k`): what serving latency means. */
+export const SERVING_DEPTH = 20;
 
 export interface QueryRun {
   readonly queryId: string;
@@ -33,6 +35,8 @@ export interface MethodRun {
   readonly runs: readonly QueryRun[];
   readonly errors: number;
   readonly firstError?: string;
+  /** A second, timing-only pass at SERVING_DEPTH (single retrievers only), caches as warm as in service. */
+  readonly servingLatencyMs?: readonly number[];
 }
 
 export interface RunEnvironment {
@@ -102,4 +106,15 @@ export function retrieverRunner(retriever: RetrieverPlugin, environment: RunEnvi
     const latencyMs = performance.now() - started;
     return queryRun(environment, query, hits, assembleContext(itemsOf(hits), environment.budget, NAIVE_CONTEXT_HITS), latencyMs);
   };
+}
+
+/** Every query again at SERVING_DEPTH, timed only: the latency a run's retrieve node sees at the default depth. */
+export async function servingLatencies(retriever: RetrieverPlugin, environment: RunEnvironment): Promise<number[]> {
+  const latencies: number[] = [];
+  for (const query of environment.dataset.queries) {
+    const started = performance.now();
+    await retriever.search({ text: query.text, k: SERVING_DEPTH, sources: [environment.sourceName] });
+    latencies.push(performance.now() - started);
+  }
+  return latencies;
 }

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import type { BeirDataset } from './beir-dataset';
 import { type IngestFigures, ingestDataset, writeBenchConfig } from './bench-database';
 import { openBenchRuntime } from './bench-runtime';
-import { type MethodRun, retrieverRunner, type RunEnvironment, runQueries } from './method-runs';
+import { type MethodRun, retrieverRunner, type RunEnvironment, runQueries, servingLatencies } from './method-runs';
 import { plannerRunner } from './planner-runs';
 import { figuresOf, type MethodFigures } from './report-table';
 
@@ -47,7 +47,10 @@ export async function runBench(dataset: BeirDataset, options: BenchOptions): Pro
         if (method === 'planner') runs.push(await runQueries(method, environment, plannerRunner(bench, environment), progress));
         else if (!retriever) runs.push({ method, skipped: `no retriever "${method}" is registered (registered: ${bench.plugins.retrievers.map((plugin) => plugin.method).join(', ')})`, runs: [], errors: 0 });
         else if (!capabilities?.available) runs.push({ method, skipped: capabilities?.unavailableReason ?? 'reported unavailable', runs: [], errors: 0 });
-        else runs.push(await runQueries(method, environment, retrieverRunner(retriever, environment), progress));
+        else {
+          const run = await runQueries(method, environment, retrieverRunner(retriever, environment), progress);
+          runs.push({ ...run, servingLatencyMs: await servingLatencies(retriever, environment) });
+        }
         options.progress?.('\r');
         log(`  ${method}: ${runs[runs.length - 1].skipped ? 'skipped' : 'done'} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       }
