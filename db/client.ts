@@ -115,8 +115,8 @@ async function openServer(url: string): Promise<Database> {
   });
 }
 
-/** PGlite returns { rows }, postgres.js an array of rows. */
-function rowsOf<Row>(result: unknown): Row[] {
+/** PGlite returns { rows }, postgres.js an array of rows (also for `tx.execute` inside a transaction). */
+export function rowsOf<Row>(result: unknown): Row[] {
   if (Array.isArray(result)) return [...result] as Row[];
   return ((result as { rows?: Row[] }).rows ?? []) as Row[];
 }

@@ -25,7 +25,8 @@ export interface InsertOptions {
 }
 
 export async function insertChunks(tx: DrizzleTransaction, sourceId: string, versionId: string, ingestChunks: readonly IngestChunk[], options: InsertOptions): Promise<void> {
-  const searchVector = options.inlineSearchVector ? sql`to_tsvector('english'::regconfig, search_text)` : sql`null::tsvector`;
+  // search_text is built here, not sent: the JSON payload carries each text once (title + body).
+  const searchVector = options.inlineSearchVector ? sql`to_tsvector('english'::regconfig, title || E'\n' || body)` : sql`null::tsvector`;
   for (let start = 0; start < ingestChunks.length; start += INSERT_BATCH_ROWS) {
     const rows = ingestChunks.slice(start, start + INSERT_BATCH_ROWS).map((chunk) => ({
       id: chunkIdOf(versionId, chunk.uri, chunk.ordinal),
@@ -33,7 +34,6 @@ export async function insertChunks(tx: DrizzleTransaction, sourceId: string, ver
       ordinal: chunk.ordinal,
       title: chunk.title,
       body: chunk.text,
-      search_text: `${chunk.title}\n${chunk.text}`,
       locator: chunk.locator ?? null,
       tokens: chunk.tokens,
       metadata: chunk.metadata ?? {},
@@ -41,8 +41,8 @@ export async function insertChunks(tx: DrizzleTransaction, sourceId: string, ver
     const payload = JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'string' ? storable(value) : value));
     await tx.execute(sql`
       insert into chunks (id, source_id, version_id, is_current, uri, ordinal, title, body, search_text, search_vector, locator, tokens, metadata)
-      select id, ${sourceId}, ${versionId}, true, uri, ordinal, title, body, search_text, ${searchVector}, locator, tokens, coalesce(metadata, '{}'::jsonb)
+      select id, ${sourceId}, ${versionId}, true, uri, ordinal, title, body, title || E'\n' || body, ${searchVector}, locator, tokens, coalesce(metadata, '{}'::jsonb)
       from jsonb_to_recordset(${payload}::jsonb)
-        as row_set(id text, uri text, ordinal int, title text, body text, search_text text, locator text, tokens int, metadata jsonb)`);
+        as row_set(id text, uri text, ordinal int, title text, body text, locator text, tokens int, metadata jsonb)`);
   }
 }

@@ -5,6 +5,7 @@ import { STORE_CONTRACT, type IngestChunk, type IngestResult, type StoreCapabili
 import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
 import type { SourceInfo, SourceKind } from '../../runtime/types';
 import type { CorpusStats } from './corpus-stats';
+import { isBulkLoad, withBm25IndexRebuiltAfter } from './bulk-index-load';
 import { insertChunks } from './chunk-insert';
 import { sourceIdOf, versionIdOf } from './ids';
 
@@ -77,7 +78,9 @@ export class PgStore implements StorePlugin {
       const tokenCount = ingestChunks.reduce((sum, chunk) => sum + chunk.tokens, 0);
       await tx.insert(sourceVersions).values({ id: versionId, sourceId, versionNo, contentHash, chunkCount: ingestChunks.length, tokenCount });
       await tx.update(chunks).set({ isCurrent: false }).where(and(eq(chunks.sourceId, sourceId), eq(chunks.isCurrent, true)));
-      await insertChunks(tx, sourceId, versionId, ingestChunks, { inlineSearchVector: this.storeCapabilities.extensions.pg_textsearch !== true });
+      const insert = () => insertChunks(tx, sourceId, versionId, ingestChunks, { inlineSearchVector: this.storeCapabilities.extensions.pg_textsearch !== true });
+      if (isBulkLoad(ingestChunks.length, this.corpus?.currentChunks ?? Number.POSITIVE_INFINITY)) await withBm25IndexRebuiltAfter(tx, insert);
+      else await insert();
       if (current) await tx.update(sourceVersions).set({ supersededAt: sql`now()` }).where(eq(sourceVersions.id, current.id));
       await tx
         .update(sources)
