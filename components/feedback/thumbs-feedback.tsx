@@ -33,7 +33,8 @@ export function ThumbsFeedback({ runId }: { readonly runId: string }) {
           onClick={() => send(thumb)}
           data-testid={`feedback-${thumb}`}
         >
-          {thumb === 'up' ? '👍' : '👎'}
+          {/* Words, not emoji: servers and kiosks often lack an emoji font and show empty boxes. */}
+          {thumb === 'up' ? 'Yes' : 'No'}
         </button>
       ))}
       {voted && !vote.isPending ? <span className={styles.thanks} role="status">Thanks: recorded for the planner’s learning.</span> : null}
