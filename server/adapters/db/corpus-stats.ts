@@ -7,6 +7,7 @@ import type { Database } from '../../../db/client';
  */
 export class CorpusStats {
   private chunkCount = 0;
+  private sourceIds: ReadonlySet<string> = new Set();
 
   constructor(private readonly database: Database) {}
 
@@ -14,9 +15,21 @@ export class CorpusStats {
     return this.chunkCount;
   }
 
+  /**
+   * True when `requestedIds` names every source that had current chunks at the last refresh: a
+   * retriever may then skip the source filter. Another process may have added a source since, so
+   * callers still check each row's source (bm25Rows does).
+   */
+  coversEverySource(requestedIds: ReadonlySet<string>): boolean {
+    if (this.sourceIds.size === 0) return false;
+    for (const id of this.sourceIds) if (!requestedIds.has(id)) return false;
+    return true;
+  }
+
   async refresh(): Promise<number> {
-    const [row] = await this.database.query<{ count: number }>(sql`select count(*)::int as count from chunks where is_current`);
-    this.chunkCount = Number(row?.count ?? 0);
+    const rows = await this.database.query<{ source_id: string; count: number }>(sql`select source_id, count(*)::int as count from chunks where is_current group by source_id`);
+    this.chunkCount = rows.reduce((sum, row) => sum + Number(row.count), 0);
+    this.sourceIds = new Set(rows.map((row) => row.source_id));
     return this.chunkCount;
   }
 }

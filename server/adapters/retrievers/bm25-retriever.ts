@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { RETRIEVER_CONTRACT, type RetrievalQuery, type RetrieverCapabilities, type RetrieverPlugin } from '../../runtime/contracts/retriever';
 import type { Hit } from '../../runtime/types';
 import type { CorpusStats } from '../db/corpus-stats';
+import { sourceIdOf } from '../db/ids';
 import { BM25_INDEX_NAME } from '../db/store-capabilities';
 import { type ChunkHitRow, clampK, currentChunksOf, toHits } from './chunk-hits';
 import { chunkTextCacheOf } from './chunk-text-cache';
@@ -55,7 +56,8 @@ export class Bm25Retriever implements RetrieverPlugin {
     const k = clampK(query.k);
     const terms = extractTerms(query.text, query.identifiers);
     if (k === 0 || terms.length === 0 || query.sources.length === 0) return [];
-    return toHits(await bm25Rows(this.database, toBm25Text(terms), query.sources, k), this.method);
+    const everySource = this.corpus.coversEverySource(new Set(query.sources.map(sourceIdOf)));
+    return toHits(await bm25Rows(this.database, toBm25Text(terms), query.sources, k, { everySource }), this.method);
   }
 }
 
@@ -68,20 +70,29 @@ export class Bm25Retriever implements RetrieverPlugin {
  * pg_textsearch re-scores every row (SciFact: p50 11.9 → 3.1 ms at k=10, 45 → 4.3 ms at k=100,
  * same ranking).
  */
-export async function bm25Rows(database: Database, text: string, sources: readonly string[], k: number): Promise<ChunkHitRow[]> {
+export async function bm25Rows(database: Database, text: string, sources: readonly string[], k: number, options: { readonly everySource?: boolean } = {}): Promise<ChunkHitRow[]> {
   const bm25Query = sql`to_bm25query(${text}, ${BM25_INDEX_NAME})`;
-  const ranked = await database.query<{ id: string; source_name: string; source_kind: string; version_id: string; raw: number | string }>(sql`
-    select ranked.id, sources.name as source_name, sources.kind as source_kind, ranked.version_id, ranked.raw
+  const rankedOf = (filter: SQL) => database.query<{ id: string; source_id: string; source_name: string; source_kind: string; version_id: string; raw: number | string }>(sql`
+    select ranked.id, ranked.source_id, sources.name as source_name, sources.kind as source_kind, ranked.version_id, ranked.raw
     from (
       select chunks.id, chunks.source_id, chunks.version_id, (chunks.search_text <@> ${bm25Query})::float8 as raw
       from chunks
-      where ${currentChunksOf(sources)}
+      where ${filter}
       order by chunks.search_text <@> ${bm25Query} asc
       limit ${sql.raw(String(k))}
     ) ranked
     join sources on sources.id = ranked.source_id
     where ranked.raw < 0
     order by ranked.raw asc, ranked.id asc`);
+  // Asking for every source is the common case; without the source filter the statement plans in
+  // about half the time (SciFact k = 20: 0.87 vs 1.52 ms p50, measured). A source another process
+  // added since the last corpus refresh would slip in: then the filtered statement answers instead.
+  let ranked = options.everySource ? await rankedOf(sql`chunks.is_current`) : undefined;
+  if (ranked) {
+    const wanted = new Set(sources.map(sourceIdOf));
+    if (ranked.some((row) => !wanted.has(row.source_id))) ranked = undefined;
+  }
+  ranked ??= await rankedOf(currentChunksOf(sources));
   // Bodies from the in-process cache (chunk-text-cache.ts): the ranking query ships ids only.
   const texts = await chunkTextCacheOf(database).texts(ranked.map((row) => row.id));
   const rows: ChunkHitRow[] = [];

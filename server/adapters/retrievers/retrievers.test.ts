@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RetrieverPlugin } from '../../runtime/contracts/retriever';
 import type { IngestChunk } from '../../runtime/contracts/store';
 import { CorpusStats } from '../db/corpus-stats';
+import { sourceIdOf } from '../db/ids';
 import { openStores, type Stores } from '../db/open-stores';
 import { Bm25Retriever } from './bm25-retriever';
 
@@ -132,5 +133,23 @@ describe('retriever capabilities', () => {
     const missing = new Bm25Retriever(stores.database, corpus, { available: false, reason: 'extension pg_textsearch is not installed on this server' });
     expect(missing.capabilities()).toMatchObject({ available: false, unavailableReason: 'extension pg_textsearch is not installed on this server' });
     expect(await missing.search({ text: 'memory', k: 5, sources: ALL })).toEqual([]);
+  });
+});
+
+describe('bm25 when every known source is asked for', () => {
+  it('skips the source filter, yet never returns a source another process added since its corpus refresh', async () => {
+    const corpus = new CorpusStats(stores.database);
+    await corpus.refresh();
+    const bm25 = new Bm25Retriever(stores.database, corpus, { available: true });
+    const known = (await stores.store.listSources()).map((source) => source.name);
+    expect(corpus.coversEverySource(new Set(known.map(sourceIdOf)))).toBe(true);
+    expect(corpus.coversEverySource(new Set(['runbooks'].map(sourceIdOf)))).toBe(false);
+    // Written through the stores' own corpus: this retriever's corpus still lists the first five.
+    await stores.store.ingest({ name: 'late', kind: 'docs' }, [doc('late.md', 0, 'pod crash', 'pod crash pod crash pod crash pod crash')], 'late-1');
+    const hits = await bm25.search({ text: 'pod crash', k: 50, sources: known });
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.some((hit) => hit.sourceName === 'late')).toBe(false);
+    const withLate = await bm25.search({ text: 'pod crash', k: 5, sources: [...known, 'late'] });
+    expect(withLate[0]?.sourceName).toBe('late');
   });
 });
