@@ -55,6 +55,14 @@ function fromZodError(error: ZodError): ContextRuntimeError {
   return invalidInput(field, issue?.message ?? 'invalid', { issues: error.issues });
 }
 
+/**
+ * The same mapping for an error thrown outside the procedure middleware (a subscription's stream
+ * fails after the procedure has returned its iterator).
+ */
+export function toClientError(error: unknown, path: string): TRPCError {
+  return mapError(error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error }), path);
+}
+
 function mapError(error: TRPCError, path: string): TRPCError {
   if (error.cause instanceof ZodError) {
     const cause = fromZodError(error.cause);

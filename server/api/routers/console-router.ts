@@ -2,12 +2,12 @@
  * The Console page's own procedures: a run streamed node by node (tRPC subscription over SSE),
  * the evidence chunk a citation points at, and the signed-in user's recent goals.
  */
-import { tracked, TRPCError } from '@trpc/server';
+import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { ContextRuntimeError, type RuntimeErrorCode } from '../../runtime/errors';
+import { ContextRuntimeError } from '../../runtime/errors';
 import type { RunResult } from '../../runtime/explain/explain-types';
 import type { RunProgressEvent } from '../../runtime/facade/run-progress';
-import { createTRPCRouter, INTERNAL_ERROR_MESSAGE, operatorProcedure, userFacingRuntimeError, viewerProcedure } from '../init';
+import { createTRPCRouter, operatorProcedure, toClientError, viewerProcedure } from '../init';
 import type { RuntimePort } from '../runtime-port';
 
 export type ConsoleRunEvent = { readonly type: 'progress'; readonly event: RunProgressEvent } | { readonly type: 'result'; readonly result: RunResult };
@@ -25,20 +25,6 @@ const runRequestInput = z.object({
 const RESUME_POLL_MS = 500;
 /** Scanned to find one user's runs among everyone's; a console shows the last few dozen. */
 const HISTORY_SCAN = 500;
-
-const TRPC_CODE_OF: Partial<Record<RuntimeErrorCode, TRPCError['code']>> = { NOT_FOUND: 'NOT_FOUND', CONFLICT: 'CONFLICT', NO_FEASIBLE_PLAN: 'PRECONDITION_FAILED' };
-
-/**
- * Errors thrown while a subscription streams bypass the procedure middleware, so the runtime's
- * user errors are mapped here the way init.ts maps them for queries and mutations.
- */
-function clientError(error: unknown): TRPCError {
-  if (error instanceof TRPCError) return error;
-  const runtimeError = userFacingRuntimeError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error }));
-  if (runtimeError) return new TRPCError({ code: TRPC_CODE_OF[runtimeError.code] ?? 'BAD_REQUEST', message: runtimeError.message, cause: runtimeError });
-  console.error('[api] console.run failed:', error);
-  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_ERROR_MESSAGE });
-}
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -96,7 +82,8 @@ export const consoleRouter = createTRPCRouter({
     for (let seq = 1; ; seq++) {
       while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
       const item = queue.shift()!;
-      if (item.type === 'error') throw clientError(item.error);
+      if (item.type === 'error') // Thrown after the procedure returned its iterator: the middleware's mapping is applied here.
+      throw toClientError(item.error, 'console.run');
       if (item.type === 'progress') runId = item.event.runId;
       yield tracked(`${runId}#${seq}`, item);
       if (item.type === 'result') return;
