@@ -105,7 +105,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
       ingester: async (path, ingestOptions) => {
         const results = await ingestPath(stores.store, path, { sourceName: ingestOptions.source, countTokens, onProgress: ingestOptions.onProgress });
         await stores.embedChunks();
-    await stores.indexDerived();
+        await stores.indexDerived();
         // The ingest itself is stored; OpenIE trouble (beyond a passage, which is skipped inside) is reported, not thrown.
         await openIe?.indexPending().catch((error: unknown) => console.warn(`openie: ${error instanceof Error ? error.message : String(error)}`));
         return results;

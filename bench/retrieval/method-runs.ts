@@ -17,6 +17,8 @@ export const NAIVE_CONTEXT_HITS = 10;
 const WARM_UP_QUERIES = 5;
 /** The depth a run asks of a retriever by default (config `retrieval.top_k`): what serving latency means. */
 export const SERVING_DEPTH = 20;
+/** Depths of the timing-only passes: the runtime's default and the quality pass's own. */
+export const WARM_DEPTHS = Object.freeze([SERVING_DEPTH, RETRIEVAL_DEPTH]);
 
 export interface QueryRun {
   readonly queryId: string;
@@ -35,8 +37,12 @@ export interface MethodRun {
   readonly runs: readonly QueryRun[];
   readonly errors: number;
   readonly firstError?: string;
-  /** A second, timing-only pass at SERVING_DEPTH (single retrievers only), caches as warm as in service. */
-  readonly servingLatencyMs?: readonly number[];
+  /**
+   * Timing-only passes after the quality pass, one per WARM_DEPTHS entry (single retrievers only):
+   * every in-process cache (chunk rows, graph, vectors) as warm as in a server that has been
+   * answering for a while. The quality pass's own latency includes the first read of each chunk.
+   */
+  readonly warmLatencyMs?: Readonly<Record<number, readonly number[]>>;
 }
 
 export interface RunEnvironment {
@@ -108,13 +114,17 @@ export function retrieverRunner(retriever: RetrieverPlugin, environment: RunEnvi
   };
 }
 
-/** Every query again at SERVING_DEPTH, timed only: the latency a run's retrieve node sees at the default depth. */
-export async function servingLatencies(retriever: RetrieverPlugin, environment: RunEnvironment): Promise<number[]> {
-  const latencies: number[] = [];
-  for (const query of environment.dataset.queries) {
-    const started = performance.now();
-    await retriever.search({ text: query.text, k: SERVING_DEPTH, sources: [environment.sourceName] });
-    latencies.push(performance.now() - started);
+/** Every query again at each of WARM_DEPTHS, timed only: the latency a run's retrieve node sees once caches are warm. */
+export async function warmLatencies(retriever: RetrieverPlugin, environment: RunEnvironment): Promise<Record<number, number[]>> {
+  const byDepth: Record<number, number[]> = {};
+  for (const depth of WARM_DEPTHS) {
+    const latencies: number[] = [];
+    for (const query of environment.dataset.queries) {
+      const started = performance.now();
+      await retriever.search({ text: query.text, k: depth, sources: [environment.sourceName] });
+      latencies.push(performance.now() - started);
+    }
+    byDepth[depth] = latencies;
   }
-  return latencies;
+  return byDepth;
 }

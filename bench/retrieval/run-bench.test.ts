@@ -68,6 +68,12 @@ describe('bench:retrieval on a tiny BEIR folder', () => {
     expect(figure('bm25').answerInContext).toBeGreaterThan(0);
   });
 
+  it('times single retrievers again once warm, at the default depth and at 100; the planner is timed once', () => {
+    expect(Object.keys(figure('bm25').warmP50Ms ?? {})).toEqual(['20', '100']);
+    for (const p50 of Object.values(figure('bm25').warmP50Ms!)) expect(p50).toBeGreaterThan(0);
+    expect(figure('planner').warmP50Ms).toBeUndefined();
+  });
+
   it('skips a method nobody registered, naming the ones that are', () => {
     expect(figure('no-such-method').skipped).toMatch(/^no retriever "no-such-method" is registered \(registered: bm25, .*rerank/);
   });

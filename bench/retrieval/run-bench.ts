@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import type { BeirDataset } from './beir-dataset';
 import { type IngestFigures, ingestDataset, writeBenchConfig } from './bench-database';
 import { openBenchRuntime } from './bench-runtime';
-import { type MethodRun, retrieverRunner, type RunEnvironment, runQueries, servingLatencies } from './method-runs';
+import { type MethodRun, retrieverRunner, type RunEnvironment, runQueries, warmLatencies } from './method-runs';
 import { plannerRunner } from './planner-runs';
 import { figuresOf, type MethodFigures } from './report-table';
 
@@ -49,7 +49,7 @@ export async function runBench(dataset: BeirDataset, options: BenchOptions): Pro
         else if (!capabilities?.available) runs.push({ method, skipped: capabilities?.unavailableReason ?? 'reported unavailable', runs: [], errors: 0 });
         else {
           const run = await runQueries(method, environment, retrieverRunner(retriever, environment), progress);
-          runs.push({ ...run, servingLatencyMs: await servingLatencies(retriever, environment) });
+          runs.push({ ...run, warmLatencyMs: await warmLatencies(retriever, environment) });
         }
         options.progress?.('\r');
         log(`  ${method}: ${runs[runs.length - 1].skipped ? 'skipped' : 'done'} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStores, type Stores } from '../db/open-stores';
-import { ChunkTextCache } from './chunk-text-cache';
+import { ChunkRowCache } from './chunk-row-cache';
 
 const root = mkdtempSync(path.join(tmpdir(), 'cr-chunk-cache-'));
 let stores: Stores;
@@ -22,28 +22,30 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe('ChunkTextCache', () => {
+describe('ChunkRowCache', () => {
   it('reads each id once, then answers from memory, and skips ids that do not exist', async () => {
-    const cache = new ChunkTextCache(stores.database);
-    const first = await cache.texts([ids[0], 'no-such-chunk']);
+    const cache = new ChunkRowCache(stores.database);
+    const first = await cache.chunks([ids[0], 'no-such-chunk']);
     expect([...first.keys()]).toEqual([ids[0]]);
-    expect(first.get(ids[0])).toEqual({ title: 'alpha', body: 'alpha '.repeat(10), locator: null, tokens: 10 });
-    const second = await cache.texts([ids[0], ids[1]]);
+    expect(first.get(ids[0])).toMatchObject({ sourceName: 'words', sourceKind: 'docs', title: 'alpha', body: 'alpha '.repeat(10), locator: null, tokens: 10 });
+    const [row] = await stores.database.query<{ source_id: string; version_id: string }>(sql`select source_id, version_id from chunks where id = ${ids[0]}`);
+    expect(first.get(ids[0])).toMatchObject({ sourceId: row.source_id, versionId: row.version_id });
+    const second = await cache.chunks([ids[0], ids[1]]);
     expect(second.get(ids[0])?.title).toBe('alpha');
     expect(second.get(ids[1])?.title).toBe('beta');
     expect(cache.size).toBe(2);
   });
 
   it('evicts the least recently used entries beyond its character bound', async () => {
-    const cache = new ChunkTextCache(stores.database, 150);
-    await cache.texts([ids[1]]); // beta: 4 + 55 characters
-    await cache.texts([ids[2]]); // gamma: 5 + 72 characters → 136 in all
-    await cache.texts([ids[1]]); // beta becomes the most recent
-    await cache.texts([ids[0]]); // alpha: 5 + 60 → over the bound, gamma (least recent) goes
+    const cache = new ChunkRowCache(stores.database, 150);
+    await cache.chunks([ids[1]]); // beta: 4 + 55 characters
+    await cache.chunks([ids[2]]); // gamma: 5 + 72 characters → 136 in all
+    await cache.chunks([ids[1]]); // beta becomes the most recent
+    await cache.chunks([ids[0]]); // alpha: 5 + 60 → over the bound, gamma (least recent) goes
     expect(cache.size).toBe(2);
-    expect((await cache.texts([ids[1]])).size).toBe(1);
-    const small = new ChunkTextCache(stores.database, 100);
-    await small.texts([ids[1], ids[2]]);
+    expect((await cache.chunks([ids[1]])).size).toBe(1);
+    const small = new ChunkRowCache(stores.database, 100);
+    await small.chunks([ids[1], ids[2]]);
     expect(small.size).toBe(1);
   });
 });
