@@ -92,6 +92,17 @@ export function NodeDetailPanel({ graph, views, view, onClose }: NodeDetailPanel
               </tr>
             );
           })}
+          {view.estimate.modelTokens || view.actual?.modelTokens ? (
+            // A retriever that calls a model (an LLM reranker): its spend, apart from the evidence tokens above.
+            <tr data-field="modelTokens">
+              <th scope="row">Model tokens</th>
+              <td className="num">{formatTokens(view.estimate.modelTokens ?? 0)}</td>
+              <td className="num">{view.actual ? formatTokens(view.actual.modelTokens ?? 0) : <span className="muted">not run</span>}</td>
+              <td>
+                <span className="muted">—</span>
+              </td>
+            </tr>
+          ) : null}
         </tbody>
       </table>
 

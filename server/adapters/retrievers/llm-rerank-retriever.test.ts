@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TierConfig } from '../../runtime/config/config-schema';
-import { RETRIEVER_CONTRACT, type RetrievalQuery, type RetrieverPlugin } from '../../runtime/contracts/retriever';
+import { RETRIEVER_CONTRACT, type RetrievalQuery, type RetrievalSpend, type RetrieverPlugin } from '../../runtime/contracts/retriever';
 import type { Hit } from '../../runtime/types';
 import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from '../../testing/loopback-openai-server';
 import { createModelPlugin } from '../models/ai-sdk-model';
@@ -56,8 +56,11 @@ describe('llm-rerank retriever', () => {
     const outcomes: LlmRerankOutcome[] = [];
     const stage = firstStage(HEAD);
     const reranker = new LlmRerankRetriever(stage, model(), { topN: 4, onOutcome: (outcome) => outcomes.push(outcome) });
-    const hits = await reranker.search(QUERY);
+    const spends: RetrievalSpend[] = [];
+    const hits = await reranker.search({ ...QUERY, onSpend: (spend) => spends.push(spend) });
     expect(hits.map((entry) => entry.chunkId)).toEqual(['c', 'd', 'b']);
+    // What the retrieve node records as its actual cost: the usage the server billed, at the tier's price.
+    expect(spends).toEqual([{ inputTokens: 300, outputTokens: 40, costUsd: expect.closeTo((300 * 0.4 + 40 * 1.6) / 1e6, 12) }]);
     expect(hits.map((entry) => [entry.rank, entry.method])).toEqual([[1, 'llm-rerank'], [2, 'llm-rerank'], [3, 'llm-rerank']]);
     expect(hits[0].score).toBeGreaterThan(hits[1].score);
     expect(stage.queries[0].k).toBe(4);
@@ -87,12 +90,16 @@ describe('llm-rerank retriever', () => {
   it('falls back to the first-stage order on a malformed reply and on an HTTP error, never throwing', async () => {
     const outcomes: LlmRerankOutcome[] = [];
     const reranker = new LlmRerankRetriever(firstStage(HEAD), model(), { topN: 4, onOutcome: (outcome) => outcomes.push(outcome) });
-    server.reply({ text: 'Sure! Passage three looks most relevant, then four.', status: 200 });
-    expect((await reranker.search(QUERY)).map((entry) => entry.chunkId)).toEqual(['a', 'b', 'c']);
+    const spends: RetrievalSpend[] = [];
+    server.reply({ text: 'Sure! Passage three looks most relevant, then four.', status: 200, usage: { prompt_tokens: 280, completion_tokens: 12 } });
+    expect((await reranker.search({ ...QUERY, onSpend: (spend) => spends.push(spend) })).map((entry) => entry.chunkId)).toEqual(['a', 'b', 'c']);
+    // An unusable reply was billed all the same; a refused request (HTTP 500 below) was not.
+    expect(spends).toMatchObject([{ inputTokens: 280, outputTokens: 12 }]);
     server.reply({ text: '{"grades": [{"id": 1, "grade": "high"}, {"id": 2, "grade": 3}', status: 200 });
     expect((await reranker.search(QUERY)).map((entry) => entry.chunkId)).toEqual(['a', 'b', 'c']);
     server.reply({ status: 500 });
-    expect((await reranker.search(QUERY)).map((entry) => entry.chunkId)).toEqual(['a', 'b', 'c']);
+    expect((await reranker.search({ ...QUERY, onSpend: (spend) => spends.push(spend) })).map((entry) => entry.chunkId)).toEqual(['a', 'b', 'c']);
+    expect(spends).toHaveLength(1);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fallback', 'fallback', 'fallback']);
     expect(outcomes[0].failures[0]).toMatch(/unusable reply \(the reply holds no JSON\)/);
     expect(outcomes[1].failures[0]).toMatch(/not valid JSON/);

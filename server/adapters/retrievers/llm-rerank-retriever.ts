@@ -60,7 +60,7 @@ export interface LlmRerankCostProfile {
   readonly modelLatencyMs: number;
 }
 
-/** Capabilities with the model's cost: the planner's contract has no cost field yet, so it rides along. */
+/** Capabilities with the model tier that pays for them (cost and tokens per query are contract fields). */
 export interface LlmRerankCapabilities extends RetrieverCapabilities {
   readonly costUsdPerQuery: number;
   readonly tokensPerQuery: number;
@@ -158,6 +158,8 @@ export class LlmRerankRetriever implements RetrieverPlugin {
     const graded = await gradeBatches(this.model, query.text, head, this.options);
     if (graded.sentTokens > 0) this.passageTokens = 0.8 * this.passageTokens + 0.2 * graded.sentTokens;
     this.options.onOutcome?.(outcomeOf(graded, head.length, this.model));
+    // An unusable reply was still billed: every reply's usage counts, graded or not.
+    if (graded.inputTokens + graded.outputTokens > 0 || graded.costUsd > 0) query.onSpend?.({ inputTokens: graded.inputTokens, outputTokens: graded.outputTokens, costUsd: graded.costUsd });
     const ordered = [...reorderHead(head, graded), ...hits.slice(head.length)].slice(0, k);
     // Positional scores: grades are coarse (0–3) and ungraded slots have none, so the order is the signal.
     return Object.freeze(ordered.map((hit, index) => Object.freeze({ ...hit, score: (ordered.length - index) / ordered.length, rank: index + 1, method: this.method })));

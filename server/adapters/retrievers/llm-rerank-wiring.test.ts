@@ -67,4 +67,22 @@ describe('bootstrap wiring of llm-rerank and OpenIE', () => {
     const reranked = await reranker.search(query);
     expect(reranked.map((hit) => hit.chunkId)).toEqual([first[1].chunkId, first[0].chunkId]);
   });
+
+  it("puts the reranker's spend on its retrieve node in EXPLAIN ANALYZE and in the run's totals", async () => {
+    server.reply({ text: '{"grades":[{"id":1,"grade":3},{"id":2,"grade":1}]}', usage: { prompt_tokens: 700, completion_tokens: 30 } });
+    const request = { goal: 'Where are the ledger rows kept?', sources: ['notes'] };
+    const planned = await fixture.runtime.explain(request);
+    // An operator's edit swaps the first retrieval for llm-rerank (the planner may rank it lower here).
+    const first = planned.graph.nodes.find((node) => node.kind === 'retrieve')!;
+    const graph = { version: 1, nodes: planned.graph.nodes.map((node) => (node.id === first.id ? { ...node, method: 'llm-rerank', perSource: false } : node)) };
+    const result = await fixture.runtime.runEditedPlan(request, graph);
+    const analyzed = result.explain.analyze!.nodes.find((node) => node.nodeId === first.id)!;
+    const priced = (700 * 1 + 30 * 2) / 1e6;
+    expect(analyzed.actual).toMatchObject({ modelTokens: 730, costUsd: expect.closeTo(priced, 12) });
+    expect(result.explain.analyze!.totals.actual.costUsd).toBeGreaterThanOrEqual(priced - 1e-12);
+    const reason = result.explain.analyze!.nodes.find((node) => node.kind === 'reason')!;
+    expect(result.explain.analyze!.totals.actual.tokens).toBe(reason.actual!.tokens + 730);
+    const [stored] = await fixture.database.query<{ cost_usd: number }>(sql`select cost_usd from runs where id = ${result.runId}`);
+    expect(Number(stored.cost_usd)).toBeCloseTo(result.explain.analyze!.totals.actual.costUsd, 9);
+  });
 });

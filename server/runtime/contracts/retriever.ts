@@ -32,6 +32,13 @@ export interface RetrieverCapabilities {
   readonly sendsPassagesOffMachine?: boolean;
 }
 
+/** What a model-calling retriever spent on one search (an LLM reranker's calls). */
+export interface RetrievalSpend {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly costUsd: number;
+}
+
 export interface RetrievalQuery {
   readonly text: string;
   readonly k: number;
@@ -39,6 +46,12 @@ export interface RetrievalQuery {
   readonly sources: readonly string[];
   /** Identifiers the intent analyzer extracted, for exact lookup. */
   readonly identifiers?: readonly string[];
+  /**
+   * A retriever that calls a model reports each search's spend here, so the retrieve node's actual
+   * cost (EXPLAIN ANALYZE, calibration, the run's total) holds it. Optional on both sides, so
+   * retriever/v1 plugins that spend nothing need no change.
+   */
+  readonly onSpend?: (spend: RetrievalSpend) => void;
 }
 
 /** A retrieval strategy over the Knowledge Layer. */

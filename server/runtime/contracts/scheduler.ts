@@ -13,7 +13,8 @@ export interface Schedule {
 /** Outcome of one node: its output (JSON-serialisable) plus measured actuals. */
 export interface NodeOutcome {
   readonly output: unknown;
-  readonly actual: { readonly tokens: number; readonly costUsd: number; readonly latencySeconds: number };
+  /** Same units as the node's estimate (ir/graph.ts NodeEstimate), modelTokens included. */
+  readonly actual: { readonly tokens: number; readonly costUsd: number; readonly latencySeconds: number; readonly modelTokens?: number };
   /** For branch nodes: which successor ids are taken; the others are skipped. */
   readonly takenBranch?: readonly string[];
 }

@@ -42,6 +42,16 @@ const LOCAL_STEP_SECONDS = 0.002;
 
 const estimateOf = (tokens: number, costUsd: number, latencySeconds: number): NodeEstimate => ({ tokens: Math.round(tokens), costUsd, latencySeconds });
 
+/**
+ * A retrieve node's estimate: evidence tokens, the method's latency, and what its model calls cost
+ * (an LLM reranker reports cost and tokens per search). A per-source node searches once per source.
+ */
+function retrieveEstimate(capability: RetrieverCapabilities | undefined, retrievedTokens: number, searches: number): NodeEstimate {
+  const latencySeconds = ((capability?.latencyMs ?? 5) / 1000) * searches;
+  const modelTokens = (capability?.tokensPerQuery ?? 0) * searches;
+  return { ...estimateOf(retrievedTokens, (capability?.costUsdPerQuery ?? 0) * searches, latencySeconds), ...(modelTokens > 0 ? { modelTokens: Math.round(modelTokens) } : {}) };
+}
+
 export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
   const { candidate, estimates } = input;
   const nodes: GraphNode[] = [];
@@ -52,6 +62,7 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
   const perSource = multiEvidence && input.sources.length > 1;
   for (const method of candidate.retrieval) {
     const capability = input.retrievers.find((retriever) => retriever.method === method);
+    const estimate = retrieveEstimate(capability, retrievedTokens, perSource ? input.sources.length : 1);
     const latencySeconds = (capability?.latencyMs ?? 5) / 1000;
     retrievalSeconds = candidate.shape === 'parallel' ? Math.max(retrievalSeconds, latencySeconds) : retrievalSeconds + latencySeconds;
     const id = `retrieve-${method}`;
@@ -67,7 +78,7 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
         perSource,
         retry: input.retry,
         timeoutMs: input.nodeTimeoutMs,
-        estimate: estimateOf(retrievedTokens, 0, latencySeconds * (perSource ? input.sources.length : 1)),
+        estimate,
       }),
     );
   }
@@ -80,8 +91,8 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
     const capability = input.retrievers.find((retriever) => retriever.method === first);
     const observations = input.observationSources.length > 0 ? input.observationSources : input.sources;
     const hop = (id: string, fields: { sources: readonly string[]; inputs: readonly string[]; note: string } & Partial<Pick<RetrieveNode, 'queryExpansion' | 'feedback'>>) => {
-      const latencySeconds = ((capability?.latencyMs ?? 5) / 1000) * Math.max(1, fields.sources.length);
-      retrievalSeconds += latencySeconds;
+      const estimate = retrieveEstimate(capability, retrievedTokens, Math.max(1, fields.sources.length));
+      retrievalSeconds += estimate.latencySeconds;
       retrieveIds.push(id);
       nodes.push(
         createNode('retrieve', {
@@ -93,7 +104,7 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
           focus: 'entities',
           retry: input.retry,
           timeoutMs: input.nodeTimeoutMs,
-          estimate: estimateOf(retrievedTokens, 0, latencySeconds),
+          estimate,
           ...fields,
         }),
       );
@@ -117,6 +128,7 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
   nodes.push(createNode('compress', { id: 'compress', inputs: [last], method: candidate.compression, estimate: estimateOf(retrievedTokens * (1 - estimates.contextLoss.value), 0, LOCAL_STEP_SECONDS) }));
   nodes.push(createNode('assemble', { id: 'assemble', inputs: ['compress'], tokenBudget: input.tokenBudget, finalK: input.finalK, coverSources: multiEvidence, estimate: estimateOf(Math.min(contextTokens, input.finalK * input.meanChunkTokens), 0, LOCAL_STEP_SECONDS) }));
   const verifySeconds = candidate.verification === 'none' ? 0 : VERIFY_SECONDS;
+  const retrieverSpend = spendCountedByCostModel(candidate, input.retrievers);
   const reasonSeconds = Math.max(0.001, estimates.latencySeconds.value - retrievalSeconds - verifySeconds - 3 * LOCAL_STEP_SECONDS);
   nodes.push(
     createNode('reason', {
@@ -128,7 +140,8 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
       requireCitations: input.requireCitations,
       maxOutputTokens: input.maxOutputTokens,
       retry: { maxAttempts: 1, backoffMs: 0 },
-      estimate: estimateOf(estimates.tokens.value, estimates.costUsd.value, reasonSeconds),
+      // The candidate's totals include its retrievers' model spend, estimated on their nodes above.
+      estimate: estimateOf(Math.max(0, estimates.tokens.value - retrieverSpend.tokens), Math.max(0, estimates.costUsd.value - retrieverSpend.costUsd), reasonSeconds),
       note: 'model tier fallback happens inside the router, so the node itself is not retried',
     }),
   );
@@ -141,4 +154,16 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
     nodes.push(createNode('approve', { id: 'approve', inputs: [last], reason: input.approvalReason, approverRole: 'approver', estimate: estimateOf(0, 0, 0) }));
   }
   return createGraph(nodes);
+}
+
+/** The cost model adds each chosen method's per-query spend once (heuristic-cost-model.ts); the same share is taken off the reason node. */
+function spendCountedByCostModel(candidate: CandidatePlan, retrievers: readonly RetrieverCapabilities[]): { tokens: number; costUsd: number } {
+  let tokens = 0;
+  let costUsd = 0;
+  for (const method of candidate.retrieval) {
+    const capability = retrievers.find((retriever) => retriever.method === method);
+    tokens += Math.max(0, capability?.tokensPerQuery ?? 0);
+    costUsd += Math.max(0, capability?.costUsdPerQuery ?? 0);
+  }
+  return { tokens, costUsd };
 }

@@ -4,7 +4,7 @@
  */
 import type { CompressionPlugin } from '../contracts/compression';
 import type { ReasonerPlugin, ReasonResult } from '../contracts/reasoner';
-import type { RetrieverPlugin } from '../contracts/retriever';
+import type { RetrievalSpend, RetrieverPlugin } from '../contracts/retriever';
 import type { RouterPlugin } from '../contracts/router';
 import type { NodeExecutor, NodeOutcome } from '../contracts/scheduler';
 import type { VerifierPlugin, VerificationResult } from '../contracts/verifier';
@@ -50,7 +50,7 @@ function plugin<T>(registry: ReadonlyMap<string, T>, key: string, what: string):
   return found;
 }
 
-type Step = Omit<NodeOutcome, 'actual'> & { tokens: number; costUsd: number };
+type Step = Omit<NodeOutcome, 'actual'> & { tokens: number; costUsd: number; modelTokens?: number };
 
 export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExecutor {
   const steps: { [K in GraphNode['kind']]: (node: NodeOfKind<K>, inputs: ReadonlyMap<string, unknown>) => Promise<Step> } = {
@@ -63,7 +63,14 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const expansion = [...(node.queryExpansion ?? []), ...feedback];
       const base = node.focus === 'entities' && dependencies.entities.length > 0 ? dependencies.entities.join(' ') : dependencies.goal;
       const text = expansion.length ? `${base} ${expansion.join(' ')}` : base;
-      const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers });
+      // A model-calling retriever (an LLM reranker) reports its spend per search; it is this node's cost.
+      let spentTokens = 0;
+      let spentUsd = 0;
+      const onSpend = (spend: RetrievalSpend) => {
+        spentTokens += spend.inputTokens + spend.outputTokens;
+        spentUsd += spend.costUsd;
+      };
+      const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers, onSpend });
       let hits: readonly Hit[];
       let searches: SourceSearch[] | undefined;
       if (node.perSource && node.sources.length > 1) {
@@ -80,7 +87,12 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
         searches = timed.map((entry) => entry.search);
         hits = reciprocalRankFusion(timed.map((entry) => entry.list), STRATIFIED_RRF_K, node.k).map((hit) => ({ ...hit, method: node.method }));
       } else hits = await search(node.sources, node.k);
-      return { output: { hits, expansion, ...(searches ? { searches } : {}) } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
+      return {
+        output: { hits, expansion, ...(searches ? { searches } : {}) } satisfies RetrievedOutput,
+        tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0),
+        costUsd: spentUsd,
+        ...(spentTokens > 0 ? { modelTokens: spentTokens } : {}),
+      };
     },
     async fuse(node, inputs) {
       const lists = node.inputs.map((input) => (inputs.get(input) as RetrievedOutput | undefined)?.hits ?? []);
@@ -135,6 +147,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
     const started = performance.now();
     const step = await (steps[node.kind] as (node: GraphNode, inputs: ReadonlyMap<string, unknown>) => Promise<Step>)(node, context.inputs);
     const latencySeconds = (performance.now() - started) / 1000;
-    return { output: step.output, takenBranch: step.takenBranch, actual: { tokens: step.tokens, costUsd: step.costUsd, latencySeconds } };
+    const actual = { tokens: step.tokens, costUsd: step.costUsd, latencySeconds, ...(step.modelTokens ? { modelTokens: step.modelTokens } : {}) };
+    return { output: step.output, takenBranch: step.takenBranch, actual };
   };
 }

@@ -38,10 +38,12 @@ function calibrationNote(calibration: NodeCalibration): string {
 function nodeLine(node: GraphNode, analyzed: AnalyzedNode | undefined): string {
   const estimate = node.estimate;
   let line = describeNode(node);
-  if (estimate) line += `  (est tokens=${tokens(estimate.tokens)} cost=${money(estimate.costUsd)} time=${seconds(estimate.latencySeconds)})`;
+  // Model tokens a non-reason node spent (an LLM reranker) are shown beside its evidence tokens.
+  const spent = (figures: { readonly modelTokens?: number }) => (figures.modelTokens ? ` model tokens=${tokens(figures.modelTokens)}` : '');
+  if (estimate) line += `  (est tokens=${tokens(estimate.tokens)}${spent(estimate)} cost=${money(estimate.costUsd)} time=${seconds(estimate.latencySeconds)})`;
   if (analyzed?.actual) {
     const factor = analyzed.misestimate!.latencySeconds;
-    line += `  (actual tokens=${tokens(analyzed.actual.tokens)} cost=${money(analyzed.actual.costUsd)} time=${seconds(analyzed.actual.latencySeconds)} attempts=${analyzed.attempts}; time ${factor.direction === 'exact' ? 'on estimate' : `${factor.direction}-estimated ×${factor.factor.toFixed(1)}`})`;
+    line += `  (actual tokens=${tokens(analyzed.actual.tokens)}${spent(analyzed.actual)} cost=${money(analyzed.actual.costUsd)} time=${seconds(analyzed.actual.latencySeconds)} attempts=${analyzed.attempts}; time ${factor.direction === 'exact' ? 'on estimate' : `${factor.direction}-estimated ×${factor.factor.toFixed(1)}`})`;
     if (analyzed.calibration) line += `  ${calibrationNote(analyzed.calibration)}`;
   } else if (analyzed) line += `  (${analyzed.status})`;
   return line;

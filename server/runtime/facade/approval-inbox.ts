@@ -8,7 +8,7 @@ import type { ReasonResult } from '../contracts/reasoner';
 import type { RunRecord, RunStorePlugin } from '../contracts/run-store';
 import type { VerificationResult } from '../contracts/verifier';
 import type { RunResult } from '../explain/explain-types';
-import type { ExecutionGraph } from '../ir/graph';
+import { type ExecutionGraph, modelTokensOf } from '../ir/graph';
 import { applicableRules } from '../planner/rules';
 import { toRunResult, type StoredPlan } from './execute-run';
 
@@ -56,9 +56,10 @@ export function describePending(record: RunRecord): PendingApproval {
   let costUsd = 0;
   let tokens = 0;
   let latencySeconds = 0;
-  for (const outcome of record.nodeOutcomes.values()) {
+  const kindOf = new Map(graph.nodes.map((node) => [node.id, node.kind]));
+  for (const [nodeId, outcome] of record.nodeOutcomes) {
     costUsd += outcome.actual.costUsd;
-    tokens += outcome.actual.tokens;
+    tokens += modelTokensOf(kindOf.get(nodeId) ?? '', outcome.actual);
     latencySeconds += outcome.actual.latencySeconds;
   }
   return Object.freeze({

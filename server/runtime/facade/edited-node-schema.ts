@@ -16,7 +16,7 @@ const base = {
   loop: z.strictObject({ maxIterations: positive(10), until: z.string().max(200) }).optional(),
   compensation: id.optional(),
   timeoutMs: positive(3_600_000).optional(),
-  estimate: z.strictObject({ tokens: z.number().min(0), costUsd: z.number().min(0), latencySeconds: z.number().min(0) }).optional(),
+  estimate: z.strictObject({ tokens: z.number().min(0), costUsd: z.number().min(0), latencySeconds: z.number().min(0), modelTokens: z.number().min(0).optional() }).optional(),
   note: z.string().max(500).optional(),
 };
 

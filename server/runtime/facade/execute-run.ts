@@ -12,7 +12,7 @@ import { CostEstimator } from '../costmodel/cost-estimator';
 import type { ExplainResult, RunResult } from '../explain/explain-types';
 import type { AssembledContext } from '../execution/assemble-context';
 import { createNodeExecutor, type RetrievedOutput } from '../execution/node-executors';
-import type { ExecutionGraph } from '../ir/graph';
+import { type ExecutionGraph, modelTokensOf } from '../ir/graph';
 import { RunTracer } from '../observability/run-tracer';
 import type { RuntimeConfig } from '../config/config-schema';
 import type { RunRequest } from '../types';
@@ -84,7 +84,7 @@ export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig
     }, onProgress),
   );
   const finished = await settle(plugins, record, result, explain);
-  const totals = sumActuals(result.outcomes);
+  const totals = sumActuals(graph, result.outcomes);
   runSpan.end({ tokens: totals.tokens, costUsd: totals.costUsd, status: result.status === 'failed' ? 'error' : 'ok', attributes: { status: result.status } });
   await tracer.flush();
   // An edited graph's actuals do not describe the candidate the cost model estimated: not learned from.
@@ -105,12 +105,13 @@ function traceNode(tracer: RunTracer, parentId: string, nodeId: string, kind: st
   }
 }
 
-function sumActuals(outcomes: ReadonlyMap<string, NodeOutcome>) {
+function sumActuals(graph: ExecutionGraph, outcomes: ReadonlyMap<string, NodeOutcome>) {
+  const kindOf = new Map(graph.nodes.map((node) => [node.id, node.kind]));
   let tokens = 0;
   let costUsd = 0;
   let latencySeconds = 0;
   for (const [nodeId, outcome] of outcomes) {
-    if (nodeId === 'reason') tokens += outcome.actual.tokens;
+    tokens += modelTokensOf(kindOf.get(nodeId) ?? '', outcome.actual);
     costUsd += outcome.actual.costUsd;
     latencySeconds += outcome.actual.latencySeconds;
   }
@@ -154,7 +155,7 @@ async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<stri
 }
 
 async function observe(plugins: RuntimePlugins, runId: string, explain: ExplainResult, outcomes: ReadonlyMap<string, NodeOutcome>, stored: StoredResult | undefined): Promise<void> {
-  const totals = sumActuals(outcomes);
+  const totals = sumActuals(explain.graph, outcomes);
   const context = outcomes.get('assemble')?.output as AssembledContext | undefined;
   const compressed = outcomes.get('compress')?.output as { tokensBefore: number } | undefined;
   const verification = stored?.verification;

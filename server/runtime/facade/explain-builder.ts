@@ -5,7 +5,7 @@
 import type { NodeOutcome } from '../contracts/scheduler';
 import type { RunRecord } from '../contracts/run-store';
 import type { AnalyzeSection, AnalyzedNode, ExplainedCandidate, Misestimate } from '../explain/explain-types';
-import type { ExecutionGraph, NodeEstimate } from '../ir/graph';
+import { type ExecutionGraph, modelTokensOf, type NodeEstimate } from '../ir/graph';
 import type { ScoredCandidate } from '../types';
 
 /** Candidates EXPLAIN lists in full; the rest are counted (EXPLAIN of a 1,000-candidate plan must stay readable). */
@@ -59,14 +59,10 @@ export function buildAnalyze(graph: ExecutionGraph, run: Pick<RunRecord, 'id' | 
       const status = run.skipped.includes(node.id) ? 'skipped' : node.id === failedNodeId ? 'failed' : 'pending';
       return { nodeId: node.id, kind: node.kind, status, attempts: attempts.get(node.id) ?? 0, estimate };
     }
-    // Model tokens are counted on the reason node only; retrieval "tokens" are evidence sizes, not spend.
-    if (node.kind === 'reason') {
-      estimateTotal = add(estimateTotal, estimate);
-      actualTotal = add(actualTotal, outcome.actual);
-    } else {
-      estimateTotal = add(estimateTotal, { ...estimate, tokens: 0 });
-      actualTotal = add(actualTotal, { ...outcome.actual, tokens: 0 });
-    }
+    // Totals count model tokens: the reason node's, and what another node spent on a model (an LLM
+    // reranker); a retrieve node's own "tokens" are evidence sizes, not spend.
+    estimateTotal = add(estimateTotal, { ...estimate, tokens: modelTokensOf(node.kind, estimate) });
+    actualTotal = add(actualTotal, { ...outcome.actual, tokens: modelTokensOf(node.kind, outcome.actual) });
     return { nodeId: node.id, kind: node.kind, status: 'done', attempts: attempts.get(node.id) ?? 1, estimate, actual: outcome.actual, misestimate: misestimates(estimate, outcome.actual) };
   });
   return { runId: run.id, status: run.status, nodes, totals: { estimate: estimateTotal, actual: actualTotal, misestimate: misestimates(estimateTotal, actualTotal) } };

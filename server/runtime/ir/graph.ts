@@ -25,10 +25,16 @@ export interface LoopPolicy {
 
 /** What the planner expects this node to cost; EXPLAIN ANALYZE diffs actuals against it. */
 export interface NodeEstimate {
+  /** The reason node: model tokens. Other nodes: the evidence they pass on, which no model is billed for yet. */
   readonly tokens: number;
   readonly costUsd: number;
   readonly latencySeconds: number;
+  /** Model tokens a node other than reason spends (an LLM reranker's calls); absent when none. */
+  readonly modelTokens?: number;
 }
+
+/** What a node spent on models, in tokens: a run's and a plan's token totals sum this over nodes. */
+export const modelTokensOf = (kind: string, figures: Pick<NodeEstimate, 'tokens' | 'modelTokens'>): number => (kind === 'reason' ? figures.tokens : (figures.modelTokens ?? 0));
 
 interface NodeBase {
   readonly id: string;
