@@ -9,53 +9,96 @@
  * the split through each method. --runs DIR writes each method's rankings as JSON
  * ({query id: [doc ids]}) for ../shared/scripts/eval-run.py. See bench/retrieval/RESULTS.md.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BenchUsageError, KNOWN_METHODS, parseBenchArguments } from './retrieval/bench-arguments';
 import { DatasetError, loadBeirDataset } from './retrieval/beir-dataset';
 import { formatTable } from './retrieval/report-table';
-import { DEFAULT_BUDGET, DEFAULT_METHODS, runBench } from './retrieval/run-bench';
-
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
+import { runBench } from './retrieval/run-bench';
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: npm run bench:retrieval -- --dataset <folder> --split <name> [--methods ${DEFAULT_METHODS.join(',')}] [--budget TOKENS] [--json FILE] [--runs DIR] [--keep]`);
+  console.error(`${message}\nusage: npm run bench:retrieval -- --dataset <folder> --split <name> [--methods ${KNOWN_METHODS.join(',')}] [--budget TOKENS] [--json FILE] [--runs DIR] [--keep]`);
   process.exit(2);
 }
 
-async function main(): Promise<void> {
-  const folder = argument('--dataset') ?? usage('--dataset is required');
-  const split = argument('--split') ?? usage('--split is required');
-  const methods = (argument('--methods') ?? DEFAULT_METHODS.join(',')).split(',').map((method) => method.trim()).filter(Boolean);
-  const budget = Number(argument('--budget') ?? DEFAULT_BUDGET);
-  if (!Number.isInteger(budget) || budget <= 0) usage(`--budget must be a positive integer, got ${argument('--budget')}`);
-  const jsonPath = argument('--json');
-  const runsDir = argument('--runs');
+const ROOT_PREFIX = 'bench-retrieval-';
+const OWNER_FILE = 'owner.pid';
 
-  const dataset = loadBeirDataset(folder, split);
+/**
+ * Temp databases of earlier runs whose process is gone (killed while its event loop was busy in a
+ * synchronous PGlite statement, when no signal handler can run; each SciFact run leaves ~250 MB).
+ */
+function sweepAbandonedRoots(): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(ROOT_PREFIX)) continue;
+    const root = join(tmpdir(), name);
+    let owner: number;
+    try {
+      owner = Number(readFileSync(join(root, OWNER_FILE), 'utf8'));
+    } catch {
+      continue; // not made by this CLI (or --keep from an older version): left alone
+    }
+    if (Number.isInteger(owner) && owner > 0 && !processAlive(owner)) rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The temp database is removed on Ctrl-C too, once the event loop is free to run the handler. */
+function removeOnInterrupt(root: string, keep: boolean): void {
+  // `on`, not `once`: Ctrl-C reaches this process from the terminal and again relayed by npm/tsx,
+  // and a second signal without a handler would kill it before the first one's cleanup ran.
+  let interrupted = false;
+  const onSignal = () => {
+    if (interrupted) return;
+    interrupted = true;
+    if (!keep) rmSync(root, { recursive: true, force: true });
+    console.error(`\ninterrupted${keep ? `; kept ${root}` : ''}`);
+    process.exit(130);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+async function main(): Promise<void> {
+  const options = parseBenchArguments(process.argv.slice(2));
+  const dataset = loadBeirDataset(options.dataset, options.split);
+  if (options.runsDir) mkdirSync(options.runsDir, { recursive: true });
+  sweepAbandonedRoots();
+  const root = mkdtempSync(join(tmpdir(), ROOT_PREFIX));
+  // --keep hands the folder to the user: no owner file, so no later run sweeps it.
+  if (!options.keep) writeFileSync(join(root, OWNER_FILE), String(process.pid));
+  removeOnInterrupt(root, options.keep);
   const started = performance.now();
-  console.log(`bench:retrieval ${dataset.name}/${split}: ${dataset.documents.length} documents, ${dataset.queries.length} queries; ${cpus().length} CPUs, node ${process.version}`);
-  const result = await runBench(dataset, { methods, budget, keep: process.argv.includes('--keep'), log: (line) => console.log(line), progress: process.stderr.isTTY ? (line) => process.stderr.write(line) : undefined });
+  console.log(`bench:retrieval ${dataset.name}/${options.split}: ${dataset.documents.length} documents, ${dataset.queries.length} queries; ${cpus().length} CPUs, node ${process.version}`);
+  const result = await runBench(dataset, { methods: options.methods, budget: options.budget, root, keep: options.keep, log: (line) => console.log(line), progress: process.stderr.isTTY ? (line) => process.stderr.write(line) : undefined }).catch((error: unknown) => {
+    if (!options.keep) rmSync(root, { recursive: true, force: true }); // runBench removes it itself once ingest succeeded
+    throw error;
+  });
   console.log('');
-  console.log(formatTable(dataset, result.figures, result.ingest, budget));
+  console.log(formatTable(dataset, result.figures, result.ingest, options.budget));
   console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  if (runsDir) {
-    mkdirSync(runsDir, { recursive: true });
+  if (options.runsDir) {
     for (const run of result.runs.filter((entry) => !entry.skipped)) {
-      writeFileSync(join(runsDir, `${dataset.name}-${split}-${run.method}.json`), JSON.stringify(Object.fromEntries(run.runs.map((queryRun) => [queryRun.queryId, queryRun.ranked]))));
+      writeFileSync(join(options.runsDir, `${dataset.name}-${options.split}-${run.method}.json`), JSON.stringify(Object.fromEntries(run.runs.map((queryRun) => [queryRun.queryId, queryRun.ranked]))));
     }
   }
-  if (jsonPath) {
-    const report = { dataset: dataset.name, split, folder: dataset.folder, queries: dataset.queries.length, documents: dataset.documents.length, budget, ingest: result.ingest, methods: result.figures, machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version }, date: new Date().toISOString() };
-    writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+  if (options.jsonPath) {
+    const report = { dataset: dataset.name, split: options.split, folder: dataset.folder, queries: dataset.queries.length, documents: dataset.documents.length, budget: options.budget, ingest: result.ingest, methods: result.figures, machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version }, date: new Date().toISOString() };
+    writeFileSync(options.jsonPath, `${JSON.stringify(report, null, 2)}\n`);
   }
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DatasetError) usage(error.message);
+  if (error instanceof DatasetError || error instanceof BenchUsageError) usage(error.message);
   console.error(error);
   process.exit(1);
 });

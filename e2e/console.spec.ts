@@ -67,6 +67,8 @@ test('runs the demo goal and shows a cited answer with its plan', async ({ page 
   await expect(page.getByTestId('candidate-table').locator('tbody tr[data-chosen]')).toHaveCount(1);
   await expect(page.getByTestId('rejected-candidates')).toBeVisible();
   await expect(page.getByTestId('rejected-sources')).toBeVisible();
+  // The demo's sources disagree on the memory limit: EXPLAIN lists it before anything is retrieved.
+  await expect(page.getByTestId('explain-contradictions').locator('tbody tr').filter({ hasText: 'checkout-api' }).filter({ hasText: '512Mi (demo-docs)' })).toHaveCount(1);
 
   // The run is in this user's history.
   await expect(page.getByTestId('history-item').first()).toContainText(DEMO_GOAL);

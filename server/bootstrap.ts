@@ -29,8 +29,15 @@ import { acquireDataDirLock } from './services/data-dir-lock';
 
 /** Where the embedded database lives: env beats config, so tests and e2e can point elsewhere. */
 /** The registered retrievers plus the ones derived from them (hybrid, rerank, rm3). */
-function withDerived(database: Parameters<typeof derivedRetrievers>[0], retrievers: readonly RetrieverPlugin[]): RetrieverPlugin[] {
-  return [...retrievers, ...derivedRetrievers(database, retrievers)];
+function withDerived(database: Parameters<typeof derivedRetrievers>[0], retrievers: readonly RetrieverPlugin[], hybrid: RuntimeConfig['retrieval']['hybrid']): RetrieverPlugin[] {
+  // Only the keys an operator set; the rest keep hybrid-retriever.ts's measured defaults.
+  const options = {
+    ...(hybrid.rrf_k !== undefined ? { rrfK: hybrid.rrf_k } : {}),
+    ...(hybrid.bm25_weight !== undefined ? { lexicalWeight: hybrid.bm25_weight } : {}),
+    ...(hybrid.dense_weight !== undefined ? { semanticWeight: hybrid.dense_weight } : {}),
+    ...(hybrid.depth !== undefined ? { depth: hybrid.depth } : {}),
+  };
+  return [...retrievers, ...derivedRetrievers(database, retrievers, { hybrid: options })];
 }
 
 export function embeddedDataDir(config: RuntimeConfig): string {
@@ -49,7 +56,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
   try {
     preloadTokenEncoder();
     const countTokens = createTokenCounter();
-    const embedder = resolveEmbedder(undefined, process.env);
+    const embedder = resolveEmbedder(config.embeddings, process.env);
     const stores = await openStores({
       ...(url ? { url } : { dataDir }),
       planCacheTtlSeconds: config.plan_cache.ttl_seconds,
@@ -80,7 +87,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
       store: stores.store,
       storeCapabilities: stores.capabilities,
       knowledge: stores.knowledge,
-      retrievers: [...withDerived(stores.database, [...stores.retrievers, stores.dense, stores.graph, stores.exact]), ...(llmRerank ? [llmRerank] : [])],
+      retrievers: [...withDerived(stores.database, [...stores.retrievers, stores.dense, stores.graph, stores.exact], config.retrieval.hybrid), ...(llmRerank ? [llmRerank] : [])],
       router,
       reasoners: [createSingleShotReasoner()],
       compressions: BUILTIN_COMPRESSIONS,

@@ -15,6 +15,8 @@ export interface BenchOptions {
   readonly budget: number;
   /** Keep the temp directory (database and config) after the run. */
   readonly keep?: boolean;
+  /** An empty directory for the database and config (the CLI makes it so it can remove it on Ctrl-C); default a new temp dir. */
+  readonly root?: string;
   readonly log?: (line: string) => void;
   /** Progress as "\r  method: done/total" fragments. */
   readonly progress?: (fragment: string) => void;
@@ -30,7 +32,7 @@ export interface BenchResult {
 
 export async function runBench(dataset: BeirDataset, options: BenchOptions): Promise<BenchResult> {
   const log = options.log ?? (() => undefined);
-  const corpus = await ingestDataset(dataset);
+  const corpus = await ingestDataset(dataset, options.root);
   const runs: MethodRun[] = [];
   let added: readonly string[] = [];
   try {

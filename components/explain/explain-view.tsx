@@ -1,6 +1,7 @@
 import type { ExplainResult } from '@/server/runtime/explain/explain-types';
 import { CandidateTable } from './candidate-table';
 import { ChosenPlan } from './chosen-plan';
+import { ContradictionsTable } from './contradictions-table';
 import { ExplainSummary } from './explain-summary';
 import { GraphNodesTable } from './graph-nodes-table';
 import { RejectedCandidatesTable } from './rejected-candidates-table';
@@ -18,6 +19,7 @@ export function ExplainView({ explain }: { readonly explain: ExplainResult }) {
       <CandidateTable candidates={explain.candidates} enumerated={explain.enumerated} weights={explain.costModel.weights} />
       <RejectedCandidatesTable rejected={explain.rejectedCandidates} />
       <RejectedSourcesTable rejected={explain.rejectedSources} />
+      <ContradictionsTable contradictions={explain.contradictions ?? []} />
       <TokenBudgetView budget={explain.tokenBudget} />
     </section>
   );

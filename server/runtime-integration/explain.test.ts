@@ -80,6 +80,14 @@ describe('EXPLAIN on embedded PGlite', () => {
     expect(first.graph.nodes.length).toBeGreaterThan(0);
   });
 
+  it('lists the contradictions among the planned sources, with each value and where it comes from', () => {
+    const limit = first.contradictions.find((entry) => entry.subject === 'checkout-api' && entry.attribute === 'memory limit');
+    expect(limit).toBeDefined();
+    const sourcesOf = (value: string) => new Set(limit!.values.filter((entry) => entry.value === value).map((entry) => entry.sourceName));
+    expect(sourcesOf('512Mi')).toEqual(new Set(['demo-docs']));
+    expect(sourcesOf('256Mi').has('demo-git')).toBe(true);
+  });
+
   it('is deterministic and served from the plan cache the second time', async () => {
     expect(first.planCache.status).toBe('miss');
     expect(second.planCache.status).toBe('hit');

@@ -79,9 +79,51 @@ export const configSchema = z
         top_k: z.number().int().positive().max(1000).default(20),
         final_k: z.number().int().positive().max(200).default(8),
         context_token_budget: z.number().int().positive().default(3000),
+        /**
+         * Weighted RRF of bm25 and dense: Σ weight / (rrf_k + rank). Unset keys keep the measured
+         * defaults (server/adapters/retrievers/hybrid-retriever.ts: k 1, bm25 1, dense 0.1, depth 100);
+         * a trained provider embedder earns a larger dense_weight, measured with bench:retrieval.
+         */
+        hybrid: z
+          .object({
+            rrf_k: z.number().min(0).max(1000).optional(),
+            bm25_weight: z.number().min(0).max(100).optional(),
+            dense_weight: z.number().min(0).max(100).optional(),
+            depth: z.number().int().positive().max(1000).optional(),
+          })
+          .strict()
+          .default({}),
       })
       .strict()
-      .default({ top_k: 20, final_k: 8, context_token_budget: 3000 }),
+      .default({ top_k: 20, final_k: 8, context_token_budget: 3000, hybrid: {} }),
+    /**
+     * The embedder behind `dense`. sif: offline pretrained word vectors (the default); openai or
+     * openai-compatible (Ollama, vLLM, LM Studio): the AI SDK's embedMany, dimension taken from the
+     * provider's first reply. Vectors are kept per embedder, so switching re-embeds at next start.
+     */
+    embeddings: z
+      .object({
+        provider: z.enum(['sif', 'openai', 'openai-compatible']).default('sif'),
+        model: z.string().min(1).optional(),
+        base_url: z.string().url().optional(),
+        /** Name of the environment variable holding the key (default OPENAI_API_KEY for openai). */
+        api_key_env: z.string().min(1).optional(),
+        /** Provider name in the embedder id for openai-compatible servers, e.g. "ollama". */
+        name: z
+          .string()
+          .regex(/^[A-Za-z0-9._-]{1,40}$/, 'letters, digits, . _ - (at most 40)')
+          .optional(),
+        /** Where the sif embedder keeps its binary word-vector cache. */
+        cache_path: z.string().min(1).optional(),
+        timeout_ms: z.number().int().positive().optional(),
+      })
+      .strict()
+      .superRefine((embeddings, context) => {
+        if (embeddings.provider !== 'openai-compatible') return;
+        if (!embeddings.base_url) context.addIssue({ code: 'custom', path: ['base_url'], message: 'openai-compatible embeddings need base_url (Ollama: http://localhost:11434/v1)' });
+        if (!embeddings.model) context.addIssue({ code: 'custom', path: ['model'], message: 'openai-compatible embeddings need model (Ollama: e.g. nomic-embed-text)' });
+      })
+      .default({ provider: 'sif' }),
     plan_cache: z
       .object({ enabled: z.boolean().default(true), ttl_seconds: z.number().int().positive().default(3600) })
       .strict()

@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ContextRuntimeError } from '../errors';
+import { loadConfigFile, parseConfig } from './load-config';
+
+const refusal = (raw: unknown): ContextRuntimeError => {
+  try {
+    parseConfig(raw);
+  } catch (error) {
+    return error as ContextRuntimeError;
+  }
+  throw new Error('expected the config to be refused');
+};
+
+describe('config', () => {
+  it('accepts the documented example file, and it states the defaults', () => {
+    const example = loadConfigFile(resolve(__dirname, '../../../context-runtime.example.yaml'), { required: true });
+    const defaults = parseConfig({});
+    expect(example.retrieval).toEqual(defaults.retrieval);
+    expect(example.embeddings).toEqual(defaults.embeddings);
+    expect(defaults.embeddings).toEqual({ provider: 'sif' });
+  });
+
+  it('takes an Ollama embedder and hybrid weights', () => {
+    const config = parseConfig({
+      embeddings: { provider: 'openai-compatible', name: 'ollama', base_url: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text' },
+      retrieval: { hybrid: { dense_weight: 0.3 } },
+    });
+    expect(config.embeddings).toMatchObject({ provider: 'openai-compatible', model: 'nomic-embed-text' });
+    expect(config.retrieval).toMatchObject({ top_k: 20, hybrid: { dense_weight: 0.3 } });
+  });
+
+  it('names the key and what was expected', () => {
+    expect(refusal({ embeddings: { provider: 'openai-compatible', base_url: 'http://127.0.0.1:11434/v1' } }).message).toContain('embeddings.model: openai-compatible embeddings need model');
+    expect(refusal({ embeddings: { provider: 'cohere' } }).field).toBe('embeddings.provider');
+    expect(refusal({ embeddings: { name: 'has space' } }).message).toContain('embeddings.name: letters, digits');
+    expect(refusal({ retrieval: { hybrid: { dense_weight: -1 } } }).field).toBe('retrieval.hybrid.dense_weight');
+    expect(refusal({ retrieval: { hybrid: { weight: 1 } } }).message).toContain('retrieval.hybrid');
+  });
+});
