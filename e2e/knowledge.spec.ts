@@ -34,6 +34,82 @@ test('the knowledge page shows the demo sources, their versions, facts, lineage 
   await expect(lineage.locator('[data-testid="lineage-step"][data-kind="chunk"]')).toHaveCount(1);
   await expect(lineage.locator('[data-testid="lineage-step"][data-kind="source"]')).toContainText('demo-docs v1');
 
+  // A viewer reads memories but is not offered the operator's lifecycle actions.
+  await expect(page.getByTestId('knowledge-memories')).toBeVisible();
+  await expect(page.getByTestId('keep-as-memory')).toHaveCount(0);
+  await expect(page.getByTestId('compact-memories')).toHaveCount(0);
+
   await page.screenshot({ path: 'test-results/knowledge-page.png', fullPage: true });
+  expect(browserErrors).toEqual([]);
+});
+
+/** A datetime-local value for an instant, in UTC as the page reads it ("2025-06-02T16:41:05"). */
+const localValueOf = (instant: Date) => instant.toISOString().slice(0, 19);
+
+test('an operator keeps a fact as a memory, expires it, and still finds it as known before the expiry', async ({ page }) => {
+  const browserErrors: string[] = [];
+  page.on('pageerror', (error) => browserErrors.push(error.message));
+  await signIn(page, 'operator');
+  await page.goto('/knowledge');
+  await page.getByRole('button', { name: 'demo-git', exact: true }).click();
+
+  const fact = page.locator('[data-testid="knowledge-fact-row"][data-fact-status="current"]').filter({ hasText: 'memory limit' }).filter({ hasText: '256Mi' }).first();
+  await expect(fact).toBeVisible({ timeout: 60_000 });
+  // Out of range first: the server's refusal is shown inline, naming the field.
+  await fact.getByTestId('keep-confidence').fill('2');
+  await fact.getByTestId('keep-as-memory').click();
+  await expect(page.getByTestId('error-message').filter({ hasText: 'confidence' })).toBeVisible();
+  await expect(page.getByTestId('error-field')).toHaveText('confidence');
+
+  await fact.getByTestId('keep-confidence').fill('0.75');
+  await fact.getByTestId('keep-as-memory').click();
+  const promoted = page.getByTestId('promoted-memory');
+  await expect(promoted).toContainText('256Mi');
+  const memoryId = (await promoted.getAttribute('data-memory-id'))!;
+  expect(memoryId).toMatch(/^mem_/);
+
+  const memories = page.getByTestId('knowledge-memories');
+  const row = memories.locator(`[data-testid="knowledge-memory-row"][data-memory-id="${memoryId}"]`);
+  await expect(row).toContainText('checkout-api');
+  await expect(row).toContainText('0.75');
+  await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'current');
+
+  // A known-at instant between recording and expiry, to the second (datetime-local's resolution).
+  const recordedAt = new Date((await row.locator('[data-recorded-at]').getAttribute('data-recorded-at'))!);
+  const knownAt = new Date(Math.ceil((recordedAt.getTime() + 1) / 1000) * 1000);
+  const wait = knownAt.getTime() + 300 - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait);
+  await row.getByTestId('expire-memory').click();
+  await expect(row).toHaveCount(0);
+
+  const asOf = page.getByTestId('memories-as-of');
+  await asOf.getByLabel('Known at').fill(localValueOf(knownAt));
+  await asOf.getByRole('button', { name: 'Show' }).click();
+  await expect(row).toBeVisible();
+  await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'expired');
+  await expect(row.getByTestId('expire-memory')).toHaveCount(0);
+
+  await asOf.getByRole('button', { name: 'Now' }).click();
+  await expect(row).toHaveCount(0);
+
+  // Two current memories saying the same thing are compacted into one; the report says how many merged.
+  await fact.getByTestId('keep-confidence').fill('0.5');
+  await fact.getByTestId('keep-as-memory').click();
+  await expect(promoted).not.toHaveAttribute('data-memory-id', memoryId);
+  const weakId = (await promoted.getAttribute('data-memory-id'))!;
+  await fact.getByTestId('keep-confidence').fill('0.9');
+  await fact.getByTestId('keep-as-memory').click();
+  await expect(promoted).not.toHaveAttribute('data-memory-id', weakId);
+  const strongId = (await promoted.getAttribute('data-memory-id'))!;
+  await expect(memories.locator(`[data-memory-id="${weakId}"]`)).toBeVisible();
+  await page.getByTestId('compact-memories').click();
+  await expect(page.getByTestId('compaction-report')).toContainText(/Compaction merged [1-9]\d* duplicate/);
+  await expect(memories.locator(`[data-memory-id="${weakId}"]`)).toHaveCount(0);
+  await expect(memories.locator(`[data-memory-id="${strongId}"]`)).toContainText('0.90');
+  // Leave no current memory behind for the next run on the same data directory.
+  await memories.locator(`[data-memory-id="${strongId}"]`).getByTestId('expire-memory').click();
+  await expect(memories.locator(`[data-memory-id="${strongId}"]`)).toHaveCount(0);
+
+  await page.screenshot({ path: 'test-results/knowledge-memories.png', fullPage: true });
   expect(browserErrors).toEqual([]);
 });

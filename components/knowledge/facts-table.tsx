@@ -1,12 +1,22 @@
 import type { KnowledgeNodeView } from '@/server/adapters/knowledge/lineage-query';
 import styles from './knowledge.module.css';
+import { KeepFactControl } from './keep-fact-control';
 import { formatInstant } from './knowledge-format';
 import { StatusBadge } from './status-badge';
 
 type FactView = KnowledgeNodeView & { readonly locator: string | null };
 
+interface FactsTableProps {
+  readonly facts: readonly FactView[];
+  readonly selectedNode: string | null;
+  readonly onLineage: (nodeId: string) => void;
+  /** Present only for roles that may promote (operator and up). */
+  readonly onKeep?: (factId: string, confidence: number) => void;
+  readonly keeping?: string | null;
+}
+
 /** A source's facts: what it says, when it held (valid time), and whether it can still be relied on. */
-export function FactsTable({ facts, selectedNode, onLineage }: { readonly facts: readonly FactView[]; readonly selectedNode: string | null; readonly onLineage: (nodeId: string) => void }) {
+export function FactsTable({ facts, selectedNode, onLineage, onKeep, keeping = null }: FactsTableProps) {
   return (
     <div className="table-scroll">
       <table className="data-table" data-testid="knowledge-facts">
@@ -20,18 +30,19 @@ export function FactsTable({ facts, selectedNode, onLineage }: { readonly facts:
             <th scope="col" className="num">Confidence</th>
             <th scope="col">Status</th>
             <th scope="col">Lineage</th>
+            {onKeep ? <th scope="col">Memory</th> : null}
           </tr>
         </thead>
         <tbody>
           {facts.length === 0 ? (
             <tr>
-              <td colSpan={8} className="muted">
+              <td colSpan={onKeep ? 9 : 8} className="muted">
                 No facts extracted from this source (settings in manifests and config, limits and replicas stated in prose or logs).
               </td>
             </tr>
           ) : (
             facts.map((fact) => (
-              <tr key={fact.id} data-testid="knowledge-fact-row" className={fact.id === selectedNode ? styles.selected : undefined}>
+              <tr key={fact.id} data-testid="knowledge-fact-row" data-fact-id={fact.id} data-fact-status={fact.status} className={fact.id === selectedNode ? styles.selected : undefined}>
                 <td>{fact.subject}</td>
                 <td>{fact.attribute}</td>
                 <td className="strong">{fact.value}</td>
@@ -58,6 +69,14 @@ export function FactsTable({ facts, selectedNode, onLineage }: { readonly facts:
                     lineage
                   </button>
                 </td>
+                {onKeep ? (
+                  <td>
+                    {/* Only a current fact can become a memory (MemoryStore.promote answers CONFLICT otherwise). */}
+                    {fact.status === 'current' ? (
+                      <KeepFactControl label={`${fact.subject ?? ''} ${fact.attribute ?? ''} = ${fact.value ?? ''}`} busy={keeping === fact.id} onKeep={(confidence) => onKeep(fact.id, confidence)} />
+                    ) : null}
+                  </td>
+                ) : null}
               </tr>
             ))
           )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInstant, formatPeriod, shortId, sidesOf, statusTone } from './knowledge-format';
+import { formatInstant, formatPeriod, instantOfLocal, shortId, sidesOf, statusTone } from './knowledge-format';
 
 describe('knowledge page formatting', () => {
   it('prints instants in UTC with a fixed layout', () => {
@@ -35,5 +35,12 @@ describe('knowledge page formatting', () => {
       ['256Mi', 'demo-logs', [2, 3]],
       ['512Mi', 'demo-docs', [4]],
     ]);
+  });
+
+  it('reads datetime-local values as UTC instants for the as-of inputs', () => {
+    expect(instantOfLocal('2025-06-02T16:41')).toBe('2025-06-02T16:41:00.000Z');
+    expect(instantOfLocal('2025-06-02T16:41:05')).toBe('2025-06-02T16:41:05.000Z');
+    expect(instantOfLocal('  ')).toBeUndefined();
+    expect(instantOfLocal('tomorrow')).toBe('tomorrow');
   });
 });

@@ -58,3 +58,15 @@ export function sidesOf<Fact extends { readonly value: string; readonly sourceNa
   }
   return [...sides.values()];
 }
+
+/**
+ * A datetime-local value ("2025-06-02T16:41" or with seconds), read as UTC like every instant on
+ * this page, as the ISO-8601 string the API takes; empty → undefined (= now). A value the browser
+ * let through unparsed is passed on as typed, so the server's message names the field.
+ */
+export function instantOfLocal(local: string): string | undefined {
+  const trimmed = local.trim();
+  if (trimmed === '') return undefined;
+  const date = new Date(`${trimmed}Z`);
+  return Number.isNaN(date.getTime()) ? trimmed : date.toISOString();
+}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorMessage } from '@/components/console/error-message';
 import { useTRPC } from '@/components/providers/trpc-provider';
@@ -8,15 +8,18 @@ import { ContradictionsTable } from './contradictions-table';
 import { FactsTable } from './facts-table';
 import styles from './knowledge.module.css';
 import { LineageView } from './lineage-view';
+import { MemoriesPanel } from './memories-panel';
 import { SourcesTable } from './sources-table';
 import { VersionsTable } from './versions-table';
 
 /**
  * Sources with their versions and staleness; for the selected source its versions and facts; a
- * selected node's lineage; the open contradictions (all, or those touching the selected source).
+ * selected node's lineage; the open contradictions (all, or those touching the selected source);
+ * memories as of an instant. `canOperate` only hides actions the server would refuse (FORBIDDEN).
  */
-export function KnowledgePage() {
+export function KnowledgePage({ canOperate = false }: { readonly canOperate?: boolean }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [selectedSource, setSelectedSource] = useState<string | null>(null);
   const [selectedNode, setSelectedNode] = useState<string | null>(null);
   const sources = useQuery(trpc.knowledge.sources.queryOptions());
@@ -25,6 +28,7 @@ export function KnowledgePage() {
   const facts = useQuery({ ...trpc.knowledge.facts.queryOptions({ sourceName: source ?? '' }), enabled: source !== null });
   const contradictions = useQuery(trpc.knowledge.contradictions.queryOptions({}));
   const lineage = useQuery({ ...trpc.knowledge.lineage.queryOptions({ nodeId: selectedNode ?? '' }), enabled: selectedNode !== null });
+  const promote = useMutation(trpc.knowledge.promoteFact.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.knowledge.memories.queryKey() }) }));
 
   const lineagePanel = useRef<HTMLElement>(null);
   // The lineage panel sits below a possibly long facts list: bring it into view once it has data.
@@ -37,6 +41,7 @@ export function KnowledgePage() {
   const selectSource = (name: string) => {
     setSelectedSource(name);
     setSelectedNode(null);
+    promote.reset();
   };
 
   return (
@@ -67,7 +72,23 @@ export function KnowledgePage() {
             Facts of <code>{source}</code>
           </h2>
           {facts.error ? <ErrorMessage error={facts.error} /> : null}
-          {facts.data ? <FactsTable facts={facts.data} selectedNode={selectedNode} onLineage={showLineage} /> : <p className="muted">Loading facts…</p>}
+          {promote.error ? <ErrorMessage error={promote.error} /> : null}
+          {promote.data ? (
+            <p className="notice success" role="status" data-testid="promoted-memory" data-memory-id={promote.data.id}>
+              Kept {promote.data.subject} · {promote.data.attribute} = {promote.data.value} as a memory (confidence {promote.data.confidence?.toFixed(2) ?? '—'}).
+            </p>
+          ) : null}
+          {facts.data ? (
+            <FactsTable
+              facts={facts.data}
+              selectedNode={selectedNode}
+              onLineage={showLineage}
+              onKeep={canOperate ? (factId, confidence) => promote.mutate({ factId, confidence }) : undefined}
+              keeping={promote.isPending ? (promote.variables?.factId ?? null) : null}
+            />
+          ) : (
+            <p className="muted">Loading facts…</p>
+          )}
         </section>
       ) : null}
 
@@ -82,6 +103,11 @@ export function KnowledgePage() {
         <h2>Contradictions</h2>
         {contradictions.error ? <ErrorMessage error={contradictions.error} /> : null}
         {contradictions.data ? <ContradictionsTable groups={contradictions.data} onLineage={showLineage} /> : <p className="muted">Loading contradictions…</p>}
+      </section>
+
+      <section className="panel" data-testid="knowledge-memories-panel">
+        <h2>Memories</h2>
+        <MemoriesPanel canOperate={canOperate} onLineage={showLineage} />
       </section>
     </div>
   );

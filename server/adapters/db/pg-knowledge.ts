@@ -85,6 +85,11 @@ export class PgKnowledge implements KnowledgePlugin {
   }
 
   /** Contradictions touching the given chunks (at least one side drawn from them), all current values listed. */
+  /** The answer as a summary node; its subject is the goal, so the Knowledge page can say what it answered. */
+  async recordAnswer(answer: { readonly runId: string; readonly goal: string; readonly text: string; readonly chunkIds: readonly string[] }): Promise<string> {
+    return this.graph.recordSummary({ text: answer.text, derivedFrom: answer.chunkIds, subject: `answer to: ${answer.goal}`.slice(0, 500), metadata: { runId: answer.runId } });
+  }
+
   async contradictions(chunkIds: readonly string[]): Promise<readonly Contradiction[]> {
     const preferred = new Set(chunkIds);
     return Object.freeze((await contradictionGroups(this.database, { chunkIds })).map((group) => toContradiction(group, preferred)));

@@ -100,13 +100,13 @@ export class KnowledgeGraph {
    * A summary (compression output, an LLM digest) with derived_from edges to what it summarises.
    * Born stale when any origin is already superseded or stale: it would describe old content.
    */
-  async recordSummary(summary: { readonly text: string; readonly derivedFrom: readonly string[]; readonly subject?: string }): Promise<string> {
+  async recordSummary(summary: { readonly text: string; readonly derivedFrom: readonly string[]; readonly subject?: string; readonly metadata?: Readonly<Record<string, unknown>> }): Promise<string> {
     if (summary.derivedFrom.length === 0) throw new ContextRuntimeError('INVALID_INPUT', 'derivedFrom: a summary must name what it was derived from', { field: 'derivedFrom' });
     const id = randomNodeId('sum');
     await this.database.db.transaction(async (tx) => {
       await tx.execute(sql`
-        insert into knowledge_nodes (id, kind, subject, text, status, expired_at, status_reason)
-        select ${id}, 'summary', ${summary.subject ?? null}, ${summary.text},
+        insert into knowledge_nodes (id, kind, subject, text, metadata, status, expired_at, status_reason)
+        select ${id}, 'summary', ${summary.subject ?? null}, ${summary.text}, ${JSON.stringify(summary.metadata ?? {})}::jsonb,
                case when count(*) filter (where status in ('superseded', 'stale')) > 0 then 'stale' else 'current' end,
                case when count(*) filter (where status in ('superseded', 'stale')) > 0 then now() end,
                string_agg(case when status in ('superseded', 'stale') then id || ' is ' || status end, '; ')

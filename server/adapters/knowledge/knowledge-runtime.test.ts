@@ -75,4 +75,30 @@ describe('Knowledge Layer on the demo incident', () => {
     expect(after.selectedSources).not.toContain('demo-digest');
     expect(after.selectedSources).toContain('demo-docs');
   });
+
+  it("keeps a cited answer as a summary derived from its chunks, which turns stale when a cited source changes", async () => {
+    const result = await fixture.runtime.run({ goal: DEMO_QUESTION });
+    expect(result.status).toBe('completed');
+    expect(result.citations.length).toBeGreaterThan(0);
+    const answerId = result.answerNodeId!;
+    expect(answerId).toBeDefined();
+    const lineage = await knowledge.explorer.lineage(answerId);
+    expect(lineage.node).toMatchObject({ kind: 'summary', status: 'current', text: result.answer });
+    const cited = new Set(result.citations.map((citation) => citation.chunkId));
+    const derivedFrom = lineage.chain.filter((step) => step.parentId === answerId && step.via === 'derived_from').map((step) => step.id);
+    expect(new Set(derivedFrom)).toEqual(cited);
+    const [row] = await fixture.database.query<{ run_id: string }>(sql`select metadata ->> 'runId' as run_id from knowledge_nodes where id = ${answerId}`);
+    expect(row.run_id).toBe(result.runId);
+
+    // A new version of a cited source: the answer no longer describes what the sources say.
+    const citedSource = result.citations[0].sourceName;
+    const planned = (await planDemoCorpus({ countTokens: createTokenCounter(), workDir: fixture.root })).find((source) => source.name === citedSource)!;
+    const changed = [...planned.chunks, { uri: 'later-note.md', ordinal: 0, title: 'later note', text: 'A later note on checkout-api.', tokens: 7 }];
+    const update = await (fixture.plugins.store as PgStore).ingest({ name: citedSource, kind: planned.kind }, changed, `${planned.contentHash}-answer-test`);
+    await knowledge.syncSource(citedSource);
+    const after = await knowledge.explorer.lineage(answerId);
+    expect(after.node.status).toBe('stale');
+    expect(after.node.statusReason).toContain(update.versionId);
+  });
 });
+

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStores, type Stores } from '../../adapters/db/open-stores';
 import { createCallerFactory, createTRPCRouter } from '../init';
+import type { Principal } from '../../runtime/types';
 import type { RuntimePort } from '../runtime-port';
 import { knowledgeRouter } from './knowledge-router';
 
@@ -12,7 +13,8 @@ import { knowledgeRouter } from './knowledge-router';
 const root = mkdtempSync(path.join(tmpdir(), 'cr-knowledge-router-'));
 let stores: Stores;
 const createCaller = createCallerFactory(createTRPCRouter({ knowledge: knowledgeRouter }));
-const callerWith = (runtime: object) => createCaller({ runtime: async () => runtime as RuntimePort, principal: { user: 'vera', roles: ['viewer'] } });
+const callerWith = (runtime: object, principal: Principal | undefined = { user: 'vera', roles: ['viewer'] }) =>
+  createCaller({ runtime: async () => runtime as RuntimePort, ...(principal ? { principal } : {}) });
 
 const doc = (text: string) => [{ uri: 'sizing.md', ordinal: 0, title: 'checkout-api sizing', text, tokens: 8 }];
 
@@ -73,6 +75,107 @@ describe('knowledge router', () => {
   it('fails as an internal error when the runtime exposes no explorer', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await expect(callerWith({}).knowledge.sources()).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
+    log.mockRestore();
+  });
+});
+
+describe('knowledge router: memory lifecycle', () => {
+  const runtime = () => ({ knowledge: () => stores.knowledge });
+  const viewer = () => callerWith(runtime());
+  const operator = () => callerWith(runtime(), { user: 'otto', roles: ['operator'] });
+  const signedOut = () => callerWith(runtime(), undefined);
+  const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+  it('refuses callers without a session, and viewers on every mutation, before touching the store', async () => {
+    const untouchable = (principal?: Principal) =>
+      createCaller({ runtime: () => Promise.reject(new Error('the runtime was reached before the role check')), ...(principal ? { principal } : {}) }).knowledge;
+    const anonymous = untouchable();
+    const reader = untouchable({ user: 'vera', roles: ['viewer'] });
+    await expect(anonymous.memories({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const mutations = [
+      (caller: typeof anonymous) => caller.promoteFact({ factId: 'fct_x', confidence: 0.5 }),
+      (caller: typeof anonymous) => caller.expireMemory({ memoryId: 'mem_x' }),
+      (caller: typeof anonymous) => caller.supersedeMemory({ memoryId: 'mem_x', value: '1Gi', confidence: 0.5 }),
+      (caller: typeof anonymous) => caller.compactMemories(),
+    ];
+    for (const call of mutations) {
+      await expect(call(anonymous)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      await expect(call(reader)).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'requires the operator role' });
+    }
+  });
+
+  it('rejects bad input as BAD_REQUEST naming the field', async () => {
+    const bad = async (call: Promise<unknown>, field: string) => {
+      const error = await call.then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error).toMatchObject({ code: 'BAD_REQUEST', cause: { code: 'INVALID_INPUT', field } });
+      expect((error as Error).message.startsWith(`${field}: `), (error as Error).message).toBe(true);
+      return (error as Error).message;
+    };
+    expect(await bad(viewer().knowledge.memories({ validAt: 'yesterday' }), 'validAt')).toContain('ISO-8601');
+    await bad(viewer().knowledge.memories({ knownAt: '2025-06-02T16:41:00' }), 'knownAt');
+    await bad(viewer().knowledge.memories({ kinds: ['chunk' as 'fact'] }), 'kinds.0');
+    await bad(operator().knowledge.promoteFact({ factId: 'fct_x', confidence: 2 }), 'confidence');
+    await bad(operator().knowledge.expireMemory({ memoryId: 'mem_x', at: 'soon' }), 'at');
+    await bad(operator().knowledge.supersedeMemory({ memoryId: 'mem_x', value: '1Gi', confidence: 0.5, validFrom: '2025-99-01T00:00:00Z' }), 'validFrom');
+    const unknownKey = await bad(operator().knowledge.promoteFact({ factId: 'fct_x', confidence: 0.5, owner: 'me' } as never), 'input');
+    expect(unknownKey).toContain('owner');
+    await expect(operator().knowledge.promoteFact({ factId: 'fct_missing', confidence: 0.5 })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'no fact "fct_missing"' });
+    await expect(operator().knowledge.expireMemory({ memoryId: 'mem_missing' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('promotes a fact, reads it as of now, expires it, reads before and after the expiry, supersedes and compacts', async () => {
+    const facts = await viewer().knowledge.facts({ sourceName: 'sizing' });
+    const current = facts.find((fact) => fact.status === 'current')!;
+    const stale = facts.find((fact) => fact.status === 'stale')!;
+    await expect(operator().knowledge.promoteFact({ factId: stale.id, confidence: 0.5 })).rejects.toMatchObject({ code: 'CONFLICT' });
+
+    const memory = await operator().knowledge.promoteFact({ factId: current.id, confidence: 0.6, text: 'sized for the spring sale' });
+    expect(memory).toMatchObject({ kind: 'memory', subject: 'checkout-api', attribute: 'memory limit', value: '384Mi', text: 'sized for the spring sale', status: 'current', sourceName: 'sizing' });
+    expect(memory.confidence).toBeCloseTo(0.6, 5);
+    expect((await viewer().knowledge.memories({})).map((row) => row.id)).toEqual([memory.id]);
+    expect((await viewer().knowledge.memories({ subject: 'payments-api' })).map((row) => row.id)).toEqual([]);
+    const withFacts = await viewer().knowledge.memories({ subject: 'checkout-api', kinds: ['memory', 'fact'] });
+    expect(withFacts.map((row) => row.kind).sort()).toEqual(['fact', 'fact', 'memory']);
+
+    await pause(5);
+    const believed = new Date();
+    await pause(5);
+    const expired = await operator().knowledge.expireMemory({ memoryId: memory.id, reason: 'the sale is over' });
+    expect(expired).toMatchObject({ status: 'expired', statusReason: 'the sale is over', expiredAt: expect.any(String) });
+    expect(await viewer().knowledge.memories({})).toEqual([]);
+    const before = await viewer().knowledge.memories({ knownAt: believed.toISOString() });
+    expect(before.map((row) => row.id)).toEqual([memory.id]);
+    const after = await viewer().knowledge.memories({ knownAt: new Date(new Date(expired.expiredAt!).getTime() + 1).toISOString() });
+    expect(after).toEqual([]);
+    await expect(operator().knowledge.expireMemory({ memoryId: memory.id, at: '2000-01-01T00:00:00Z' })).rejects.toMatchObject({ code: 'BAD_REQUEST', cause: { field: 'at' } });
+
+    const kept = await operator().knowledge.promoteFact({ factId: current.id, confidence: 0.4 });
+    const replacement = await operator().knowledge.supersedeMemory({ memoryId: kept.id, value: '448Mi', confidence: 0.9, validFrom: '2099-01-01T00:00:00Z' });
+    expect(replacement).toMatchObject({ value: '448Mi', status: 'current', validFrom: '2099-01-01T00:00:00.000Z' });
+    await expect(operator().knowledge.supersedeMemory({ memoryId: kept.id, value: '1Gi', confidence: 0.5 })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await viewer().knowledge.memories({})).map((row) => row.value)).toEqual(['384Mi']);
+    expect((await viewer().knowledge.memories({ validAt: '2099-06-01T00:00:00Z' })).map((row) => row.value)).toEqual(['448Mi']);
+
+    // The closed copy of the superseded memory still holds until 2099; compaction merges only current duplicates.
+    const weak = await operator().knowledge.promoteFact({ factId: current.id, confidence: 0.3 });
+    const strong = await operator().knowledge.promoteFact({ factId: current.id, confidence: 0.8 });
+    expect(await operator().knowledge.compactMemories()).toEqual({ groups: 1, merged: 1 });
+    const compacted = await viewer().knowledge.memories({});
+    expect(compacted.map((row) => [row.value, row.status, row.confidence?.toFixed(1)]).sort()).toEqual([
+      ['384Mi', 'current', '0.8'],
+      ['384Mi', 'superseded', '0.4'],
+    ]);
+    expect(compacted.map((row) => row.id)).toContain(strong.id);
+    expect(compacted.map((row) => row.id)).not.toContain(weak.id);
+    expect(await operator().knowledge.compactMemories()).toEqual({ groups: 0, merged: 0 });
+  });
+
+  it('fails as an internal error when the runtime exposes no memory store', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(callerWith({ knowledge: () => ({ explorer: {} }) }).knowledge.memories({})).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
     log.mockRestore();
   });
 });

@@ -1,28 +1,58 @@
 /**
  * The Knowledge page over tRPC: sources with versions and staleness, a source's facts, a node's
- * lineage, open contradictions. Thin by design: zod shape → one explorer call → result.
+ * lineage, open contradictions, and the memory lifecycle (promote, expire, supersede, compact,
+ * reads "as of" a valid time and a known time). Thin by design: zod shape → one call → result.
  */
 import { z } from 'zod';
 import type { KnowledgeExplorer } from '../../adapters/knowledge/knowledge-explorer';
+import type { MemoryStore } from '../../adapters/knowledge/memory-store';
 import { ContextRuntimeError } from '../../runtime/errors';
-import { type ApiContext, createTRPCRouter, viewerProcedure } from '../init';
+import { type ApiContext, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
 
 /** The reads the page needs; PgKnowledge.explorer implements it. */
 export type KnowledgePort = Pick<KnowledgeExplorer, 'sources' | 'versions' | 'facts' | 'lineage' | 'contradictions'>;
 
+/** The memory lifecycle; PgKnowledge.memories implements it. */
+export type MemoryPort = Pick<MemoryStore, 'promote' | 'expire' | 'supersede' | 'compact' | 'asOf'>;
+
 /**
- * The explorer behind the runtime's Knowledge plugin. The runtime exposes its plugin through
- * `knowledge()`; a plugin without an explorer (another store) has no page to show.
+ * A part of the runtime's Knowledge plugin. The runtime exposes its plugin through `knowledge()`;
+ * a plugin without that part (another store) has no page to show.
  */
-async function explorerOf(ctx: ApiContext): Promise<KnowledgePort> {
+async function partOf<Part>(ctx: ApiContext, part: 'explorer' | 'memories', description: string): Promise<Part> {
   const runtime = (await ctx.runtime()) as { knowledge?: () => unknown };
   const plugin = typeof runtime.knowledge === 'function' ? runtime.knowledge() : undefined;
-  const explorer = plugin && typeof plugin === 'object' ? (plugin as { explorer?: KnowledgePort }).explorer : undefined;
-  if (!explorer) throw new ContextRuntimeError('INTERNAL', 'the runtime exposes no knowledge explorer (ContextRuntime.knowledge() returning PgKnowledge)');
-  return explorer;
+  const found = plugin && typeof plugin === 'object' ? (plugin as Record<string, unknown>)[part] : undefined;
+  if (!found) throw new ContextRuntimeError('INTERNAL', `the runtime exposes no ${description} (ContextRuntime.knowledge() returning PgKnowledge)`);
+  return found as Part;
 }
 
+const explorerOf = (ctx: ApiContext) => partOf<KnowledgePort>(ctx, 'explorer', 'knowledge explorer');
+const memoriesOf = (ctx: ApiContext) => partOf<MemoryPort>(ctx, 'memories', 'memory store');
+
 const sourceName = z.string().trim().min(1).max(200);
+const nodeId = z.string().trim().min(1).max(200);
+const confidence = z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
+
+/**
+ * An instant on the wire: ISO-8601 with a time zone (Z or ±hh:mm), so the server never guesses
+ * which zone a bare "16:41" was meant in.
+ */
+const instant = z.iso
+  .datetime({ offset: true, message: 'must be an ISO-8601 instant with a time zone, e.g. 2025-06-02T16:41:00Z' })
+  .transform((value, context) => {
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime())) context.addIssue({ code: 'custom', message: `is not a real instant: ${value}` });
+    return date;
+  });
+
+const memoryFilter = z.strictObject({
+  validAt: instant.optional(),
+  knownAt: instant.optional(),
+  subject: z.string().trim().min(1).max(200).optional(),
+  attribute: z.string().trim().min(1).max(200).optional(),
+  kinds: z.array(z.enum(['memory', 'fact'])).min(1).max(2).optional(),
+});
 
 export const knowledgeRouter = createTRPCRouter({
   sources: viewerProcedure.query(async ({ ctx }) => (await explorerOf(ctx)).sources()),
@@ -31,9 +61,41 @@ export const knowledgeRouter = createTRPCRouter({
 
   facts: viewerProcedure.input(z.object({ sourceName })).query(async ({ ctx, input }) => (await explorerOf(ctx)).facts(input.sourceName)),
 
-  lineage: viewerProcedure.input(z.object({ nodeId: z.string().trim().min(1).max(200) })).query(async ({ ctx, input }) => (await explorerOf(ctx)).lineage(input.nodeId)),
+  lineage: viewerProcedure.input(z.object({ nodeId })).query(async ({ ctx, input }) => (await explorerOf(ctx)).lineage(input.nodeId)),
 
   contradictions: viewerProcedure
     .input(z.object({ sourceName: sourceName.optional() }).default({}))
     .query(async ({ ctx, input }) => (await explorerOf(ctx)).contradictions(input.sourceName)),
+
+  /** What was believed at `knownAt` to be true at `validAt` (both default to now). */
+  memories: viewerProcedure.input(memoryFilter.default({})).query(async ({ ctx, input }) => {
+    const { validAt, knownAt, ...filter } = input;
+    return (await memoriesOf(ctx)).asOf({ validAt, knownAt }, filter);
+  }),
+
+  promoteFact: operatorProcedure
+    .input(z.strictObject({ factId: nodeId, confidence, text: z.string().trim().min(1).max(2000).optional() }))
+    .mutation(async ({ ctx, input }) => (await memoriesOf(ctx)).promote(input.factId, { confidence: input.confidence, text: input.text })),
+
+  expireMemory: operatorProcedure
+    .input(z.strictObject({ memoryId: nodeId, at: instant.optional(), reason: z.string().trim().min(1).max(500).optional() }))
+    .mutation(async ({ ctx, input }) => (await memoriesOf(ctx)).expire(input.memoryId, { at: input.at, reason: input.reason ?? `expired by ${ctx.principal.user}` })),
+
+  supersedeMemory: operatorProcedure
+    .input(
+      z.strictObject({
+        memoryId: nodeId,
+        value: z.string().trim().min(1).max(500),
+        confidence,
+        text: z.string().trim().min(1).max(2000).optional(),
+        validFrom: instant.optional(),
+        derivedFrom: z.array(nodeId).max(50).optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const { memoryId, ...replacement } = input;
+      return (await memoriesOf(ctx)).supersede(memoryId, replacement);
+    }),
+
+  compactMemories: operatorProcedure.mutation(async ({ ctx }) => (await memoriesOf(ctx)).compact()),
 });

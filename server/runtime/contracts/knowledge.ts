@@ -20,4 +20,10 @@ export interface KnowledgePlugin {
   contradictions(chunkIds: readonly string[]): Promise<readonly Contradiction[]>;
   /** Contradictions among the current facts of the named sources (for EXPLAIN, before anything is retrieved). */
   contradictionsAmong?(sourceNames: readonly string[]): Promise<readonly Contradiction[]>;
+  /**
+   * Keeps a completed run's cited answer as a summary node derived_from the chunks it cites, so a
+   * new version of any cited source marks the answer stale, like any other derived knowledge.
+   * Returns the node id. Optional: a knowledge plugin without a graph records nothing.
+   */
+  recordAnswer?(answer: { readonly runId: string; readonly goal: string; readonly text: string; readonly chunkIds: readonly string[] }): Promise<string>;
 }

@@ -136,6 +136,8 @@ export interface RunResult {
   readonly verification?: VerificationResult;
   /** Things the reader should know: failed verification, contradictions, fallbacks, omitted content. */
   readonly caveats: readonly string[];
+  /** The answer kept as a summary node derived_from its cited chunks (Knowledge page lineage). */
+  readonly answerNodeId?: string;
   readonly pendingApproval?: { readonly nodeId: string; readonly reason: string };
   readonly error?: string;
   readonly explain: ExplainResult;

@@ -32,6 +32,8 @@ export interface StoredResult {
   readonly citations: RunResult['citations'];
   readonly verification?: VerificationResult;
   readonly caveats: readonly string[];
+  /** The answer's summary node in the Knowledge Layer (stale once a cited source changes). */
+  readonly answerNodeId?: string;
 }
 
 export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, planned: PlannedRequest, onProgress?: RunProgressListener): Promise<RunResult> {
@@ -131,9 +133,27 @@ async function settle(plugins: RuntimePlugins, record: RunRecord, result: Schedu
     await plugins.runStore.setStatus(record.id, 'failed', { error: `node ${result.nodeId} failed: ${result.error}`, pendingNodeId: null });
     return { status: 'failed' };
   }
-  const stored = await composeResult(plugins, result.outcomes, explain);
+  const composed = await composeResult(plugins, result.outcomes, explain);
+  const answerNodeId = await recordAnswer(plugins, record.id, explain.goal, composed);
+  const stored: StoredResult = answerNodeId ? { ...composed, answerNodeId } : composed;
   await plugins.runStore.setStatus(record.id, 'completed', { result: stored, pendingNodeId: null });
   return { status: 'completed', stored };
+}
+
+/**
+ * A cited answer becomes derived knowledge (contracts/knowledge.ts recordAnswer). Unverified or
+ * failed-verification answers are kept too, marked by the run's own record; an answer without
+ * citations has nothing to be derived from and is not kept. Recording must not fail the run.
+ */
+async function recordAnswer(plugins: RuntimePlugins, runId: string, goal: string, result: StoredResult): Promise<string | undefined> {
+  const chunkIds = [...new Set(result.citations.map((citation) => citation.chunkId))];
+  if (!result.answer || chunkIds.length === 0 || !plugins.knowledge.recordAnswer) return undefined;
+  try {
+    return await plugins.knowledge.recordAnswer({ runId, goal, text: result.answer, chunkIds });
+  } catch (error) {
+    console.warn(`run ${runId}: the answer was not recorded as knowledge: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
 }
 
 async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<string, NodeOutcome>, explain: ExplainResult): Promise<StoredResult> {
@@ -187,6 +207,7 @@ export function toRunResult(record: RunRecord, explain: ExplainResult, graph: Ex
     citations: stored?.citations ?? [],
     verification: stored?.verification,
     caveats: stored?.caveats ?? [],
+    ...(stored?.answerNodeId ? { answerNodeId: stored.answerNodeId } : {}),
     pendingApproval: pendingNode?.kind === 'approve' ? { nodeId: pendingNode.id, reason: pendingNode.reason } : undefined,
     error: record.error,
     explain: { ...explain, tokenBudget: spentBudget(explain, record), analyze: buildAnalyze(graph, record, attempts, failedNodeId) },
