@@ -1,4 +1,5 @@
 import type { Contradiction } from '@/server/runtime/contracts/knowledge';
+import { valuesWithSources } from '@/server/runtime/explain/contradiction-text';
 import { ExplainSection } from './explain-section';
 
 /**
@@ -28,7 +29,7 @@ export function ContradictionsTable({ contradictions }: { readonly contradiction
               <tr key={`${contradiction.subject}\u0000${contradiction.attribute}`}>
                 <td>{contradiction.subject}</td>
                 <td>{contradiction.attribute}</td>
-                <td>{valuesBySource(contradiction)}</td>
+                <td>{valuesWithSources(contradiction)}</td>
               </tr>
             ))
           )}
@@ -36,11 +37,4 @@ export function ContradictionsTable({ contradictions }: { readonly contradiction
       </table>
     </ExplainSection>
   );
-}
-
-/** "256Mi (demo-events, demo-git) vs 512Mi (demo-docs)": the caveat's wording. */
-function valuesBySource(contradiction: Contradiction): string {
-  const sourcesByValue = new Map<string, Set<string>>();
-  for (const { value, sourceName } of contradiction.values) sourcesByValue.set(value, (sourcesByValue.get(value) ?? new Set()).add(sourceName));
-  return [...sourcesByValue].map(([value, sources]) => `${value} (${[...sources].sort().join(', ')})`).join(' vs ');
 }

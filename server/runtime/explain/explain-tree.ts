@@ -2,6 +2,7 @@
  * Renders EXPLAIN as an indented tree, the way psql prints a PostgreSQL plan: the final node on
  * top, its inputs indented under "->", estimates in parentheses and, with ANALYZE, actuals beside.
  */
+import { valuesWithSources } from './contradiction-text';
 import type { GraphNode } from '../ir/graph';
 import type { Estimate } from '../types';
 import { formatCalibration } from './analyze-calibration';
@@ -92,7 +93,7 @@ export function renderExplainTree(explain: ExplainResult): string {
   }
   lines.push(`Sources: ${explain.selectedSources.join(', ') || '(none)'}`);
   for (const rejected of explain.rejectedSources) lines.push(`  - rejected ${rejected.source} (${rejected.reason}): ${rejected.detail}`);
-  for (const contradiction of explain.contradictions ?? []) lines.push(`Contradiction: ${contradiction.subject} ${contradiction.attribute}: ${[...new Set(contradiction.values.map((value) => value.value))].join(' vs ')}`);
+  for (const contradiction of explain.contradictions ?? []) lines.push(`Contradiction: ${contradiction.subject} ${contradiction.attribute}: ${valuesWithSources(contradiction)}`);
   lines.push(`Token budget: ${explain.tokenBudget.budget} tokens, final_k ${explain.tokenBudget.finalK}, estimated context ${explain.tokenBudget.estimatedContextTokens} tokens`);
   lines.push(`Verification: ${explain.verificationPlan.method}${explain.verificationPlan.requireCitations ? ', citations required' : ''}${explain.verificationPlan.approval ? ', human approval' : ''}${explain.verificationPlan.reasons.length ? ` — ${explain.verificationPlan.reasons.join('; ')}` : ''}`);
   const missing = Object.values(explain.capabilities.store.missing);

@@ -9,6 +9,7 @@ import type { RunRecord, RunStatus } from '../contracts/run-store';
 import type { NodeOutcome, ScheduleResult } from '../contracts/scheduler';
 import type { VerificationResult } from '../contracts/verifier';
 import { CostEstimator } from '../costmodel/cost-estimator';
+import { valuesWithSources } from '../explain/contradiction-text';
 import type { ExplainResult, RunResult } from '../explain/explain-types';
 import type { AssembledContext } from '../execution/assemble-context';
 import { createNodeExecutor, type RetrievedOutput } from '../execution/node-executors';
@@ -167,9 +168,7 @@ async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<stri
   if (context && context.dropped.length > 0) caveats.push(`${context.dropped.length} retrieved chunk(s) did not fit the context (${context.dropped.reduce((sum, item) => sum + item.tokens, 0)} tokens).`);
   const contradictions = context ? await plugins.knowledge.contradictions(context.items.map((item) => item.hit.chunkId)) : [];
   for (const contradiction of contradictions) {
-    const sourcesByValue = new Map<string, Set<string>>();
-    for (const { value, sourceName } of contradiction.values) sourcesByValue.set(value, (sourcesByValue.get(value) ?? new Set()).add(sourceName));
-    caveats.push(`Sources disagree on ${contradiction.subject} ${contradiction.attribute}: ${[...sourcesByValue].map(([value, sources]) => `${value} (${[...sources].join(', ')})`).join(' vs ')}.`);
+    caveats.push(`Sources disagree on ${contradiction.subject} ${contradiction.attribute}: ${valuesWithSources(contradiction)}.`);
   }
   return { answer: reasoned?.answer, citations: reasoned?.citations ?? [], verification, caveats };
 }
