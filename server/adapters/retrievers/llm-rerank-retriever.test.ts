@@ -131,7 +131,7 @@ describe('llm-rerank retriever', () => {
     expect(outcomes[0]).toMatchObject({ status: 'partial', graded: 2, withheld: 1 });
   });
 
-  it('reports a cost profile from the tier price and is only created with a non-local tier', () => {
+  it('reports a cost profile from the tier price, and picks a hosted tier, else a self-hosted model, never the extractive reader', () => {
     const reranker = new LlmRerankRetriever(firstStage(HEAD), model(), { topN: 20, batchSize: 10, maxPassageTokens: 256 });
     const profile = reranker.costProfile();
     expect(profile).toMatchObject({ tier: 'cheap', modelId: 'gpt-4.1-mini', candidates: 20 });
@@ -144,7 +144,10 @@ describe('llm-rerank retriever', () => {
     expect(capabilities.sendsPassagesOffMachine).toBe(true);
     const local = createModelPlugin({ name: 'local', provider: 'extractive' }, {});
     const selfHosted = createModelPlugin({ name: 'ollama', provider: 'openai-compatible', model: 'qwen', base_url: server.baseURL }, {});
-    expect(createLlmRerankRetriever(firstStage(HEAD), [local, selfHosted])).toBeUndefined();
+    expect(createLlmRerankRetriever(firstStage(HEAD), [local])).toBeUndefined();
+    // A self-hosted model grades when no hosted tier is reachable; nothing leaves the machine then.
+    const onMachine = createLlmRerankRetriever(firstStage(HEAD), [local, selfHosted])!;
+    expect(onMachine.capabilities()).toMatchObject({ available: true, modelTier: 'ollama', sendsPassagesOffMachine: false });
     const keyless = createModelPlugin(tier(), {});
     const unreachable = createLlmRerankRetriever(firstStage(HEAD), [local, keyless])!;
     expect(unreachable.capabilities()).toMatchObject({ available: false, unavailableReason: 'model tier cheap unavailable: LOOPBACK_KEY is not set' });

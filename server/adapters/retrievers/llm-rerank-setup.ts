@@ -3,18 +3,19 @@ import type { RetrieverPlugin } from '../../runtime/contracts/retriever';
 import { type LlmRerankOptions, LlmRerankRetriever } from './llm-rerank-retriever';
 
 /**
- * The tier the reranker calls: the cheapest (first in config order) non-local tier that can be
- * reached, else the first non-local one (so the retriever is listed, unavailable, with the tier's
- * reason, as an unreachable tier is). Local tiers are skipped: the built-in one is an extractive
- * reader that cannot grade, and a self-hosted model is better spent on the answer.
- * Undefined when no non-local tier is configured.
+ * The tier the reranker calls: the first reachable language-model tier in config order (tiers are
+ * listed cheapest/local first), as OpenIE picks its tier (graph/openie-setup.ts). A self-hosted
+ * model (Ollama, vLLM: local) keeps passages on the machine, so it may grade for sensitive goals
+ * too; a hosted one reports sendsPassagesOffMachine and the planner cuts it there. With none
+ * reachable, the first one (listed unavailable, with the tier's reason). The built-in extractive
+ * reader is never used: it cannot grade. Undefined when no tier is a language model.
  */
 export function rerankModelOf(models: readonly ModelPlugin[]): ModelPlugin | undefined {
-  const remote = models.filter((model) => !model.capabilities().local);
-  return remote.find((model) => model.available ?? true) ?? remote[0];
+  const graders = models.filter((model) => model.capabilities().provider !== 'extractive');
+  return graders.find((model) => model.available ?? true) ?? graders[0];
 }
 
-/** The llm-rerank retriever over `firstStage`, or undefined (not registered) without a non-local tier. */
+/** The llm-rerank retriever over `firstStage`, or undefined (not registered) when no tier can grade. */
 export function createLlmRerankRetriever(firstStage: RetrieverPlugin, models: readonly ModelPlugin[], options: Partial<LlmRerankOptions> = {}): LlmRerankRetriever | undefined {
   const model = rerankModelOf(models);
   return model ? new LlmRerankRetriever(firstStage, model, options) : undefined;
