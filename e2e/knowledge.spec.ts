@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures/auth';
 
@@ -113,3 +117,43 @@ test('an operator keeps a fact as a memory, expires it, and still finds it as kn
   await page.screenshot({ path: 'test-results/knowledge-memories.png', fullPage: true });
   expect(browserErrors).toEqual([]);
 });
+
+test('re-ingesting a changed source keeps the old version, marks what was derived from it stale, and the page shows both', async ({ page }) => {
+  const browserErrors: string[] = [];
+  page.on('pageerror', (error) => browserErrors.push(error.message));
+  // Ingest through the running server, as an operator's CLI does (it finds the server by the data
+  // directory's lock). A fresh marker makes each run a new version on a reused e2e data directory.
+  const folder = mkdtempSync(join(tmpdir(), 'e2e-runbook-'));
+  const marker = `${Date.now()}`;
+  const ingest = (limit: string) => {
+    writeFileSync(join(folder, 'payments-api.md'), `# payments-api sizing\n\nThe payments-api memory limit is ${limit}.\n\nRevision ${marker}-${limit}.\n`);
+    execFileSync(process.execPath, ['bin/context-runtime.mjs', 'ingest', folder, '--source', 'e2e-runbook'], { env: { ...process.env, CONTEXT_RUNTIME_DATA_DIR: '.data/e2e-pglite' }, encoding: 'utf8', timeout: 120_000 });
+  };
+  try {
+    ingest('1Gi');
+    ingest('2Gi');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+
+  await signIn(page, 'viewer');
+  await page.goto('/knowledge');
+  await page.getByRole('button', { name: 'e2e-runbook', exact: true }).click();
+  const versions = page.getByTestId('knowledge-versions').locator('[data-testid="knowledge-version-row"]');
+  await expect(versions.nth(1)).toBeVisible({ timeout: 60_000 });
+  const latest = Number(await versions.nth(0).getAttribute('data-version'));
+  await expect(versions.nth(1)).toHaveAttribute('data-version', String(latest - 1));
+  await expect(versions.nth(0).locator('[data-status]')).toHaveAttribute('data-status', 'current');
+  await expect(versions.nth(1).locator('[data-status]')).toHaveAttribute('data-status', 'superseded');
+
+  const facts = page.getByTestId('knowledge-facts');
+  await expect(facts.locator('[data-testid="knowledge-fact-row"][data-fact-status="current"]').filter({ hasText: 'payments-api' }).filter({ hasText: '2Gi' })).toHaveCount(1);
+  const old = facts.locator('[data-testid="knowledge-fact-row"][data-fact-status="stale"]').filter({ hasText: 'payments-api' }).filter({ hasText: '1Gi' });
+  await expect(old).toHaveCount(1);
+  await old.getByTestId('lineage-button').click();
+  await expect(page.getByTestId('knowledge-lineage').locator('[data-testid="lineage-step"][data-kind="source"]')).toContainText(`e2e-runbook v${latest - 1}`);
+
+  await page.screenshot({ path: 'test-results/knowledge-versions.png', fullPage: true });
+  expect(browserErrors).toEqual([]);
+});
+
