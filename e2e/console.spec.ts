@@ -83,6 +83,22 @@ test('runs the demo goal and shows a cited answer with its plan', async ({ page 
   await expect(page).toHaveURL(new RegExp(`${planHref}$`));
 });
 
+test("a cited answer is kept as knowledge: its lineage leads to the chunks it cites", async ({ page }) => {
+  await submitGoal(page, DEMO_GOAL);
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('answer')).toBeVisible({ timeout: 150_000 });
+  const cited = await page.getByTestId('citations').locator('li').count();
+  await page.getByTestId('answer-lineage-link').click();
+  await expect(page).toHaveURL(/\/knowledge\?node=sum_/);
+  const lineage = page.getByTestId('knowledge-lineage');
+  await expect(lineage).toContainText(`answer to: ${DEMO_GOAL}`, { timeout: 60_000 });
+  // One derived_from step per cited chunk (several citations may point at one chunk), each inside its source version.
+  const chunks = await lineage.locator('[data-testid="lineage-step"][data-kind="chunk"]').count();
+  expect(chunks).toBeGreaterThan(0);
+  expect(chunks).toBeLessThanOrEqual(cited);
+  await expect(lineage.locator('[data-testid="lineage-step"][data-kind="source"]').first()).toBeVisible();
+});
+
 test('quotes the expected cost, latency and tokens before running', async ({ page }) => {
   await submitGoal(page, DEMO_GOAL);
   await page.getByTestId('quote-button').click();

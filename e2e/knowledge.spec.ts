@@ -124,9 +124,10 @@ test('re-ingesting a changed source keeps the old version, marks what was derive
   // Ingest through the running server, as an operator's CLI does (it finds the server by the data
   // directory's lock). A fresh marker makes each run a new version on a reused e2e data directory.
   const folder = mkdtempSync(join(tmpdir(), 'e2e-runbook-'));
-  const marker = `${Date.now()}`;
+  // One service name per run, so the facts of earlier runs on the same data directory do not count.
+  const service = `payments${Date.now() % 1_000_000}-api`;
   const ingest = (limit: string) => {
-    writeFileSync(join(folder, 'payments-api.md'), `# payments-api sizing\n\nThe payments-api memory limit is ${limit}.\n\nRevision ${marker}-${limit}.\n`);
+    writeFileSync(join(folder, 'payments-api.md'), `# ${service} sizing\n\nThe ${service} memory limit is ${limit}.\n`);
     execFileSync(process.execPath, ['bin/context-runtime.mjs', 'ingest', folder, '--source', 'e2e-runbook'], { env: { ...process.env, CONTEXT_RUNTIME_DATA_DIR: '.data/e2e-pglite' }, encoding: 'utf8', timeout: 120_000 });
   };
   try {
@@ -147,8 +148,8 @@ test('re-ingesting a changed source keeps the old version, marks what was derive
   await expect(versions.nth(1).locator('[data-status]')).toHaveAttribute('data-status', 'superseded');
 
   const facts = page.getByTestId('knowledge-facts');
-  await expect(facts.locator('[data-testid="knowledge-fact-row"][data-fact-status="current"]').filter({ hasText: 'payments-api' }).filter({ hasText: '2Gi' })).toHaveCount(1);
-  const old = facts.locator('[data-testid="knowledge-fact-row"][data-fact-status="stale"]').filter({ hasText: 'payments-api' }).filter({ hasText: '1Gi' });
+  await expect(facts.locator('[data-testid="knowledge-fact-row"][data-fact-status="current"]').filter({ hasText: service }).filter({ hasText: '2Gi' })).toHaveCount(1);
+  const old = facts.locator('[data-testid="knowledge-fact-row"][data-fact-status="stale"]').filter({ hasText: service }).filter({ hasText: '1Gi' });
   await expect(old).toHaveCount(1);
   await old.getByTestId('lineage-button').click();
   await expect(page.getByTestId('knowledge-lineage').locator('[data-testid="lineage-step"][data-kind="source"]')).toContainText(`e2e-runbook v${latest - 1}`);

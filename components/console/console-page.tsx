@@ -113,9 +113,17 @@ export function ConsolePage({ canRun }: { readonly canRun: boolean }) {
               <h2 id="answer-heading">
                 Answer <span className={`status status-${runResult.status}`}>{runResult.status.replace('_', ' ')}</span>
               </h2>
-              <Link href={`/plans/${runResult.runId}`} className={styles.planLink} data-testid="plan-link">
-                Open plan <span aria-hidden="true">→</span>
-              </Link>
+              <span>
+                {runResult.answerNodeId ? (
+                  // The answer is kept as knowledge derived from its citations: it turns stale when a cited source changes.
+                  <Link href={`/knowledge?node=${encodeURIComponent(runResult.answerNodeId)}`} className={styles.planLink} data-testid="answer-lineage-link">
+                    Lineage <span aria-hidden="true">→</span>
+                  </Link>
+                ) : null}{' '}
+                <Link href={`/plans/${runResult.runId}`} className={styles.planLink} data-testid="plan-link">
+                  Open plan <span aria-hidden="true">→</span>
+                </Link>
+              </span>
             </div>
             {runResult.answer ? <AnswerText answer={runResult.answer} citations={runResult.citations} onOpenCitation={setOpenCitation} /> : null}
             {runResult.status === 'completed' ? <ThumbsFeedback key={runResult.runId} runId={runResult.runId} /> : null}

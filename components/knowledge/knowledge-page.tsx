@@ -17,11 +17,11 @@ import { VersionsTable } from './versions-table';
  * selected node's lineage; the open contradictions (all, or those touching the selected source);
  * memories as of an instant. `canOperate` only hides actions the server would refuse (FORBIDDEN).
  */
-export function KnowledgePage({ canOperate = false }: { readonly canOperate?: boolean }) {
+export function KnowledgePage({ canOperate = false, initialNode = null }: { readonly canOperate?: boolean; readonly initialNode?: string | null }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [selectedSource, setSelectedSource] = useState<string | null>(null);
-  const [selectedNode, setSelectedNode] = useState<string | null>(null);
+  const [selectedNode, setSelectedNode] = useState<string | null>(initialNode);
   const sources = useQuery(trpc.knowledge.sources.queryOptions());
   const source = selectedSource ?? sources.data?.[0]?.name ?? null;
   const versions = useQuery({ ...trpc.knowledge.versions.queryOptions({ sourceName: source ?? '' }), enabled: source !== null });

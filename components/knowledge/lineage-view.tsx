@@ -3,10 +3,14 @@ import styles from './knowledge.module.css';
 import { formatPeriod, shortId } from './knowledge-format';
 import { StatusBadge } from './status-badge';
 
+const clip = (text: string, length: number): string => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
+
 function describe(node: KnowledgeNodeView): string {
   if (node.kind === 'source') return `${node.sourceName ?? 'source'} v${node.versionNo ?? '?'}`;
   if (node.kind === 'chunk') return `${node.sourceName ?? ''} v${node.versionNo ?? '?'} · ${node.text ?? ''}`;
   if (node.subject && node.attribute) return `${node.subject} · ${node.attribute} = ${node.value ?? ''}`;
+  // A kept answer: what it answered, then the start of the answer itself.
+  if (node.kind === 'summary' && node.subject) return `${node.subject} — ${clip(node.text ?? '', 240)}`;
   return node.text ?? node.id;
 }
 
