@@ -13,8 +13,10 @@ import { createModelPlugin } from './adapters/models/ai-sdk-model';
 import { preloadTokenEncoder, createTokenCounter } from './adapters/models/token-counter';
 import { createTieredRouter } from './adapters/models/tiered-router';
 import { openIeBudgetFrom, setupOpenIe } from './adapters/graph/openie-setup';
-import { createLlmRerankRetriever } from './adapters/retrievers/llm-rerank-setup';
-import { derivedRetrievers } from './adapters/retrievers/derived-retrievers';
+import { createLlmReranker, createLlmRerankRetriever } from './adapters/retrievers/llm-rerank-setup';
+import { createLinearReranker, derivedRetrievers } from './adapters/retrievers/derived-retrievers';
+import type { LinearReranker } from './adapters/retrievers/linear-reranker';
+import type { LlmRerankOptions } from './adapters/retrievers/llm-rerank-retriever';
 import { loadDemoCorpus } from './ingest/demo-corpus';
 import { ingestPath } from './ingest/ingest-path';
 import { ContextRuntime, DEFAULT_CONFIG_PATH, registerRuntimeFactory, type RuntimeConfig, type RuntimePlugins } from './runtime';
@@ -28,8 +30,8 @@ import { BUILTIN_VERIFIERS } from './runtime/verification/citation-verifiers';
 import { acquireDataDirLock } from './services/data-dir-lock';
 
 /** Where the embedded database lives: env beats config, so tests and e2e can point elsewhere. */
-/** The registered retrievers plus the ones derived from them (hybrid, rerank, rm3). */
-function withDerived(database: Parameters<typeof derivedRetrievers>[0], retrievers: readonly RetrieverPlugin[], hybrid: RuntimeConfig['retrieval']['hybrid']): RetrieverPlugin[] {
+/** The registered retrievers plus the ones derived from them (hybrid, rerank over the `linear` reranker, rm3). */
+function withDerived(database: Parameters<typeof derivedRetrievers>[0], retrievers: readonly RetrieverPlugin[], hybrid: RuntimeConfig['retrieval']['hybrid'], linear: LinearReranker | undefined): RetrieverPlugin[] {
   // Only the keys an operator set; the rest keep hybrid-retriever.ts's measured defaults.
   const options = {
     ...(hybrid.rrf_k !== undefined ? { rrfK: hybrid.rrf_k } : {}),
@@ -37,7 +39,7 @@ function withDerived(database: Parameters<typeof derivedRetrievers>[0], retrieve
     ...(hybrid.dense_weight !== undefined ? { semanticWeight: hybrid.dense_weight } : {}),
     ...(hybrid.depth !== undefined ? { depth: hybrid.depth } : {}),
   };
-  return [...retrievers, ...derivedRetrievers(database, retrievers, { hybrid: options })];
+  return [...retrievers, ...derivedRetrievers(database, retrievers, { hybrid: options, ...(linear ? { linear } : {}) })];
 }
 
 export function embeddedDataDir(config: RuntimeConfig): string {
@@ -76,18 +78,24 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
     // HippoRAG OpenIE links at each ingest when a language-model tier is reachable (else rule-based
     // entities only). Not at start-up: it spends model calls, which an ingest is the moment to ask for.
     const openIe = setupOpenIe(stores.database, models, { sensitiveSources: config.policy.sensitive_sources, ...openIeBudgetFrom(process.env) });
-    // Registered only when a non-local tier is configured; a failing model falls back to bm25's order.
-    const llmRerank = createLlmRerankRetriever(stores.retrievers.find((retriever) => retriever.capabilities().available) ?? stores.retrievers[0], models, {
+    // Registered only when a language-model tier is configured; a failing model falls back to bm25's order.
+    // One instance each serves as the Reranker plugin (`rerank` nodes) and inside its composite retriever.
+    const llmRerankOptions: Partial<LlmRerankOptions> = {
       sensitiveSources: config.policy.sensitive_sources,
       onOutcome: (outcome) => {
         if (outcome.failures.length > 0) console.warn(`llm-rerank ${outcome.status}: ${outcome.failures.join('; ')}`);
       },
-    });
+    };
+    const llmReranker = createLlmReranker(models, llmRerankOptions);
+    const llmRerank = createLlmRerankRetriever(stores.retrievers.find((retriever) => retriever.capabilities().available) ?? stores.retrievers[0], models, llmRerankOptions, llmReranker);
+    const firstStages = [...stores.retrievers, stores.dense, stores.graph, stores.exact];
+    const linearReranker = createLinearReranker(stores.database, firstStages);
     return {
       store: stores.store,
       storeCapabilities: stores.capabilities,
       knowledge: stores.knowledge,
-      retrievers: [...withDerived(stores.database, [...stores.retrievers, stores.dense, stores.graph, stores.exact], config.retrieval.hybrid), ...(llmRerank ? [llmRerank] : [])],
+      retrievers: [...withDerived(stores.database, firstStages, config.retrieval.hybrid, linearReranker), ...(llmRerank ? [llmRerank] : [])],
+      rerankers: [linearReranker, llmReranker].filter((reranker) => reranker !== undefined),
       router,
       reasoners: [createSingleShotReasoner()],
       compressions: BUILTIN_COMPRESSIONS,

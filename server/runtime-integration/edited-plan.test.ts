@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_QUESTION } from '../ingest/demo-corpus';
 import type { ContextRuntimeError } from '../runtime/errors';
+import type { RetrievedOutput } from '../runtime/execution/node-executors';
 import type { RunResult } from '../runtime/explain/explain-types';
 import type { GraphNode } from '../runtime/ir/graph';
 import { fanOutGraph } from '../testing/fan-out-graph';
@@ -23,6 +24,14 @@ async function refusal(graph: unknown): Promise<ContextRuntimeError> {
 }
 
 const edit = (update: (node: GraphNode) => GraphNode) => ({ version: 1, nodes: base.explain.graph.nodes.map(update) });
+
+/** The base plan with a rerank node between its first retrieval and whatever else read that retrieval. */
+function withRerank(method: string, topN: number) {
+  const first = base.explain.graph.nodes.find((node) => node.kind === 'retrieve')!;
+  // Retrievals keep their inputs: a feedback hop reads the retrieval itself.
+  const rewired = base.explain.graph.nodes.map((node) => (node.kind === 'retrieve' ? node : { ...node, inputs: node.inputs.map((input) => (input === first.id ? 'rerank-1' : input)) }));
+  return { first, graph: { version: 1, nodes: [...rewired, { id: 'rerank-1', kind: 'rerank', inputs: [first.id], method, topN }] } };
+}
 
 describe('edited plans (embedded PGlite)', () => {
   beforeAll(async () => {
@@ -76,5 +85,39 @@ describe('edited plans (embedded PGlite)', () => {
 
     const cycle = await refusal(edit((node) => (node.id === 'compress' ? { ...node, inputs: ['reason'] } : node)));
     expect(cycle.code).toBe('INVALID_GRAPH');
+  });
+
+  it('runs a rerank node through the linear Reranker plugin, with its actuals in EXPLAIN ANALYZE', async () => {
+    const { first, graph } = withRerank('linear', 10);
+    const run = await fixture.runtime.runEditedPlan({ goal: DEMO_QUESTION }, graph);
+    expect(run.status).toBe('completed');
+    expect(run.citations.length).toBeGreaterThan(0);
+    const reranked = run.explain.analyze!.nodes.find((node) => node.nodeId === 'rerank-1')!;
+    expect(reranked).toMatchObject({ kind: 'rerank', status: 'done' });
+    expect(reranked.actual!.tokens).toBeGreaterThan(0);
+    expect(reranked.actual!.costUsd).toBe(0);
+    expect(reranked.actual).not.toHaveProperty('modelTokens');
+    // The planner placed no rerank node: the estimate is the reranker's own latency, passing on the retrieval's evidence.
+    const plannedFirst = base.explain.graph.nodes.find((node) => node.id === first.id)!;
+    expect(reranked.estimate).toEqual({ tokens: plannedFirst.estimate!.tokens, costUsd: 0, latencySeconds: 0.004 });
+    const consumers = run.explain.graph.nodes.filter((node) => node.inputs.includes('rerank-1'));
+    expect(consumers.length).toBeGreaterThan(0);
+    // Every hit the reranker passed on was retrieved by the node before it: it reorders, never adds or drops.
+    const record = (await fixture.plugins.runStore.loadRun(run.runId))!;
+    const retrieved = (record.nodeOutcomes.get(first.id)!.output as RetrievedOutput).hits;
+    const passed = (record.nodeOutcomes.get('rerank-1')!.output as RetrievedOutput).hits;
+    expect(passed.map((hit) => hit.chunkId).sort()).toEqual(retrieved.map((hit) => hit.chunkId).sort());
+    expect(passed.map((hit) => [hit.rank, hit.method])).toEqual(passed.map((_, index) => [index + 1, 'linear']));
+  }, 60_000);
+
+  it('refuses a rerank node naming an unregistered reranker or a non-evidence input, naming the field', async () => {
+    const unknown = await refusal(withRerank('nope', 10).graph);
+    expect(unknown.code).toBe('INVALID_GRAPH');
+    expect(unknown.field).toBe('graph.nodes.rerank-1.method');
+    expect(unknown.message).toMatch(/reranker "nope" is not registered \(registered: linear\b/);
+
+    const { graph } = withRerank('linear', 10);
+    const misfed = await refusal({ ...graph, nodes: graph.nodes.map((node) => (node.id === 'rerank-1' ? { ...node, inputs: [] } : node)) });
+    expect(misfed.field).toBe('graph.nodes.rerank-1.inputs');
   });
 });

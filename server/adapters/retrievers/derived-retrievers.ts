@@ -8,18 +8,32 @@ import type { Database } from '../../../db/client';
 import type { RetrieverPlugin } from '../../runtime/contracts/retriever';
 import { DenseRetriever } from './dense-retriever';
 import { type HybridOptions, HybridRetriever } from './hybrid-retriever';
+import { LinearReranker } from './linear-reranker';
 import { RerankRetriever } from './rerank-retriever';
 import { Rm3Retriever } from './rm3-retriever';
 
-/** The derived retrievers whose parts are registered and which are not registered yet. */
-export function derivedRetrievers(database: Database, registered: readonly RetrieverPlugin[], options: { readonly hybrid?: Partial<HybridOptions> } = {}): RetrieverPlugin[] {
+/**
+ * The `linear` Reranker plugin when bm25 is registered (its weights were trained over bm25's head),
+ * with the dense retriever's stored vectors for the cosine feature when there is one.
+ */
+export function createLinearReranker(database: Database, registered: readonly RetrieverPlugin[]): LinearReranker | undefined {
+  const byMethod = new Map(registered.map((retriever) => [retriever.method, retriever]));
+  const dense = byMethod.get('dense');
+  return byMethod.has('bm25') ? new LinearReranker(database, dense instanceof DenseRetriever ? { dense } : {}) : undefined;
+}
+
+/**
+ * The derived retrievers whose parts are registered and which are not registered yet. `linear`:
+ * the registered linear Reranker, so the rerank retriever and `rerank` nodes share one.
+ */
+export function derivedRetrievers(database: Database, registered: readonly RetrieverPlugin[], options: { readonly hybrid?: Partial<HybridOptions>; readonly linear?: LinearReranker } = {}): RetrieverPlugin[] {
   const byMethod = new Map(registered.map((retriever) => [retriever.method, retriever]));
   const bm25 = byMethod.get('bm25');
   const dense = byMethod.get('dense');
   const derived: RetrieverPlugin[] = [];
   if (!bm25) return derived;
   if (!byMethod.has('hybrid') && dense) derived.push(new HybridRetriever(bm25, dense, options.hybrid));
-  if (!byMethod.has('rerank')) derived.push(new RerankRetriever(database, bm25, dense instanceof DenseRetriever ? { dense } : {}));
+  if (!byMethod.has('rerank')) derived.push(new RerankRetriever(database, bm25, {}, options.linear ?? createLinearReranker(database, registered)));
   if (!byMethod.has('rm3')) derived.push(new Rm3Retriever(database, bm25));
   return derived;
 }

@@ -7,7 +7,8 @@ import { createModelPlugin } from '../models/ai-sdk-model';
 import { countTokens, preloadTokenEncoder } from '../models/token-counter';
 import { parseGrades, rerankMessages } from './llm-rerank-prompt';
 import { type LlmRerankOutcome, LlmRerankRetriever } from './llm-rerank-retriever';
-import { createLlmRerankRetriever } from './llm-rerank-setup';
+import { LlmReranker } from './llm-reranker';
+import { createLlmReranker, createLlmRerankRetriever } from './llm-rerank-setup';
 
 const hit = (id: string, text: string, sourceName = 'docs'): Hit => ({
   chunkId: id, sourceName, sourceKind: 'docs', sourceVersionId: `${sourceName}-1`, title: id, text, score: 0, rank: 0, method: 'bm25', tokens: countTokens(text),
@@ -158,5 +159,38 @@ describe('llm-rerank retriever', () => {
     const [system, user] = rerankMessages('', []);
     expect(countTokens(system.content) + countTokens(user.content)).toBe(124);
     expect(parseGrades('[{"id":2,"grade":2},{"id":2,"grade":0},{"id":9,"grade":3}]', [1, 2])).toEqual(new Map([[2, 2]]));
+  });
+});
+
+describe('llm reranker (the Reranker plugin inside llm-rerank)', () => {
+  it('reorders the head of the hits it is given by the graded labels and reports the billed spend', async () => {
+    server.reply({ text: grades(1, 0, 3, 2), status: 200, delayMs: 0, usage: { prompt_tokens: 410, completion_tokens: 36 } });
+    const before = server.requests.length;
+    const reranker = new LlmReranker(model(), { topN: 20 });
+    const spends: RetrievalSpend[] = [];
+    const tail = hit('e', 'A tail passage below the head.');
+    const hits = await reranker.rerank({ text: QUERY.text, hits: [...HEAD, tail], topN: 4, onSpend: (spend) => spends.push(spend) });
+    expect(hits.map((entry) => entry.chunkId)).toEqual(['c', 'd', 'a', 'b', 'e']);
+    expect(hits.map((entry) => [entry.rank, entry.method])).toEqual([[1, 'llm'], [2, 'llm'], [3, 'llm'], [4, 'llm'], [5, 'llm']]);
+    expect(hits[0].score).toBeGreaterThan(hits[4].score);
+    expect(spends).toEqual([{ inputTokens: 410, outputTokens: 36, costUsd: expect.closeTo((410 * 0.4 + 36 * 1.6) / 1e6, 12) }]);
+    const sent = server.requests.slice(before);
+    expect(sent).toHaveLength(1);
+    // Only the head of 4 is graded: the tail passage never reaches the model.
+    expect(JSON.stringify(sent[0].body)).not.toContain('A tail passage');
+  });
+
+  it('reports its tier, cost and availability, and is the instance the llm-rerank retriever grades with', () => {
+    const reranker = createLlmReranker([createModelPlugin({ name: 'local', provider: 'extractive' }, {}), model()])!;
+    const capabilities = reranker.capabilities();
+    expect(capabilities).toMatchObject({ method: 'llm', available: true, modelTier: 'cheap', sendsPassagesOffMachine: true, costUsdPerQuery: reranker.costProfile(20).costUsdPerQuery });
+    expect(capabilities.tokensPerQuery).toBeGreaterThan(20 * 256);
+    expect(capabilities).not.toHaveProperty('trainedOn');
+    const retriever = createLlmRerankRetriever(firstStage(HEAD), [], {}, reranker)!;
+    expect(retriever.reranker).toBe(reranker);
+    expect(retriever.capabilities().costUsdPerQuery).toBe(capabilities.costUsdPerQuery);
+    const keyless = createLlmReranker([createModelPlugin(tier(), {})])!;
+    expect(keyless.capabilities()).toMatchObject({ available: false, unavailableReason: 'model tier cheap unavailable: LOOPBACK_KEY is not set' });
+    expect(createLlmReranker([createModelPlugin({ name: 'local', provider: 'extractive' }, {})])).toBeUndefined();
   });
 });

@@ -1,43 +1,13 @@
 import type { ModelPlugin } from '../../runtime/contracts/model';
 import { RETRIEVER_CONTRACT, type RetrievalQuery, type RetrieverCapabilities, type RetrieverPlugin } from '../../runtime/contracts/retriever';
-import { PREFILL_SECONDS_PER_TOKEN } from '../../runtime/costmodel/units';
 import type { Hit } from '../../runtime/types';
 import { clampK } from './chunk-hits';
-import { gradeBatches, type GradedHead } from './llm-rerank-batches';
-import { OUTPUT_TOKENS_PER_BATCH, OUTPUT_TOKENS_PER_GRADE } from './llm-rerank-prompt';
+import { DEFAULT_LLM_RERANK_OPTIONS, type LlmRerankCostProfile, LlmReranker, type LlmRerankerOptions, positional } from './llm-reranker';
 
-export interface LlmRerankOptions {
-  /** First-stage hits graded by the model; the rest keep their order below them. */
-  readonly topN: number;
-  /** Passages per model call; the batches of one query run in parallel. */
-  readonly batchSize: number;
-  /** Passages are cut to this many tokens in the prompt (the head of a passage carries most of its topic). */
-  readonly maxPassageTokens: number;
-  readonly timeoutMs: number;
-  /** Passages of these sources never leave the machine: they keep their first-stage slot ungraded. */
-  readonly sensitiveSources: readonly string[];
-  /** Told how each search went (graded, fell back, cost): the place a caller hangs a span attribute or a caveat. */
-  readonly onOutcome?: (outcome: LlmRerankOutcome) => void;
-}
+export { DEFAULT_LLM_RERANK_OPTIONS, reorderHead, type LlmRerankCostProfile, type LlmRerankOutcome } from './llm-reranker';
 
-/**
- * 20 candidates in 2 parallel batches of 10: Zhuang et al. (NAACL 2024) and RankGPT rerank the
- * top 100, but each of those costs a remote call's worth of tokens; 20 bounds a query to ~2×(10 ×
- * 256 + 250) ≈ 5.4k input tokens (≈ $0.0022 on gpt-4.1-mini) and the first stage's top 20 already
- * holds what a final_k of 8 can use.
- */
-export const DEFAULT_LLM_RERANK_OPTIONS: Omit<LlmRerankOptions, 'onOutcome'> = Object.freeze({
-  topN: 20,
-  batchSize: 10,
-  maxPassageTokens: 256,
-  timeoutMs: 15_000,
-  sensitiveSources: Object.freeze([]),
-});
-
-/** System prompt, query frame and the "Grades (JSON):" tail, in cl100k tokens (measured: 124, llm-rerank-retriever.test.ts), plus ~30 for a query and the chat framing. */
-const BATCH_PROMPT_TOKENS = 124 + 30;
-/** "[12] Title\n" and the blank line between passages. */
-const PASSAGE_FRAME_TOKENS = 12;
+/** First-stage hits graded by the model (`topN`; the rest keep their order below them), batching, deadline and withheld sources. */
+export type LlmRerankOptions = LlmRerankerOptions;
 
 /**
  * Recall factor over the first stage: RankGPT (Sun et al., EMNLP 2023, Table 2) reranking BM25's
@@ -47,19 +17,6 @@ const PASSAGE_FRAME_TOKENS = 12;
  */
 const PRIOR_FACTOR = 1.1;
 
-export interface LlmRerankCostProfile {
-  readonly tier: string;
-  readonly modelId: string;
-  readonly candidates: number;
-  readonly inputTokensPerCandidate: number;
-  readonly outputTokensPerCandidate: number;
-  readonly tokensPerQuery: number;
-  /** candidates × (input tokens × input price + output tokens × output price). */
-  readonly costUsdPerQuery: number;
-  /** One batch's model time (the batches run in parallel). */
-  readonly modelLatencyMs: number;
-}
-
 /** Capabilities with the model tier that pays for them (cost and tokens per query are contract fields). */
 export interface LlmRerankCapabilities extends RetrieverCapabilities {
   readonly costUsdPerQuery: number;
@@ -67,71 +24,40 @@ export interface LlmRerankCapabilities extends RetrieverCapabilities {
   readonly modelTier: string;
 }
 
-export interface LlmRerankOutcome {
-  /** reranked: every eligible candidate graded; partial: some; fallback: none (first-stage order); skipped: fewer than 2 eligible. */
-  readonly status: 'reranked' | 'partial' | 'fallback' | 'skipped';
-  readonly candidates: number;
-  readonly graded: number;
-  readonly withheld: number;
-  readonly failures: readonly string[];
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly costUsd: number;
-  readonly latencyMs: number;
-  readonly tier: string;
-  readonly modelId: string;
-}
-
 /**
- * A reranker that asks a configured (remote) model for a graded relevance label of each of the
- * first stage's top N (pointwise, batched; why in llm-rerank-prompt.ts) and reorders them.
- * A failing model never fails the search: ungraded candidates keep their first-stage slots.
+ * The LLM Reranker (llm-reranker.ts) over a first-stage retriever's top N, as one retriever the
+ * planner can choose. A failing model never fails the search: ungraded candidates keep their
+ * first-stage slots.
  */
 export class LlmRerankRetriever implements RetrieverPlugin {
   readonly contract = RETRIEVER_CONTRACT;
   readonly method = 'llm-rerank';
   readonly options: LlmRerankOptions;
-  /** Mean tokens of the passages actually sent; starts at the cap (the conservative guess). */
-  private passageTokens: number;
+  readonly reranker: LlmReranker;
 
+  /** `grader`: a model tier, or the instance registered as the `llm` Reranker plugin (its options then grade). */
   constructor(
     private readonly firstStage: RetrieverPlugin,
-    private readonly model: ModelPlugin,
+    grader: ModelPlugin | LlmReranker,
     options: Partial<LlmRerankOptions> = {},
   ) {
-    this.options = Object.freeze({ ...DEFAULT_LLM_RERANK_OPTIONS, ...options });
-    this.passageTokens = this.options.maxPassageTokens;
+    this.options = Object.freeze({ ...DEFAULT_LLM_RERANK_OPTIONS, ...(grader instanceof LlmReranker ? grader.options : {}), ...options });
+    this.reranker = grader instanceof LlmReranker ? grader : new LlmReranker(grader, this.options);
   }
 
   costProfile(): LlmRerankCostProfile {
-    const model = this.model.capabilities();
-    const { topN, batchSize } = this.options;
-    const inputTokensPerCandidate = Math.round(this.passageTokens + PASSAGE_FRAME_TOKENS + BATCH_PROMPT_TOKENS / batchSize);
-    const outputTokensPerCandidate = OUTPUT_TOKENS_PER_GRADE + OUTPUT_TOKENS_PER_BATCH / batchSize;
-    const costUsdPerQuery = (topN * (inputTokensPerCandidate * model.inputUsdPerMillion + outputTokensPerCandidate * model.outputUsdPerMillion)) / 1e6;
-    const batchInput = batchSize * inputTokensPerCandidate;
-    const batchOutput = batchSize * OUTPUT_TOKENS_PER_GRADE + OUTPUT_TOKENS_PER_BATCH;
-    const modelLatencyMs = 1000 * (model.firstTokenSeconds + PREFILL_SECONDS_PER_TOKEN * batchInput + model.secondsPerOutputToken * batchOutput);
-    return Object.freeze({
-      tier: this.model.tier,
-      modelId: model.modelId,
-      candidates: topN,
-      inputTokensPerCandidate,
-      outputTokensPerCandidate,
-      tokensPerQuery: Math.round(topN * (inputTokensPerCandidate + outputTokensPerCandidate)),
-      costUsdPerQuery,
-      modelLatencyMs,
-    });
+    return this.reranker.costProfile(this.options.topN);
   }
 
   capabilities(): LlmRerankCapabilities {
     const first = this.firstStage.capabilities();
     const profile = this.costProfile();
-    const modelAvailable = this.model.available ?? true;
+    const model = this.reranker.model;
+    const modelAvailable = model.available ?? true;
     const unavailableReason = !first.available
       ? `${first.method} unavailable: ${first.unavailableReason ?? 'no reason given'}`
       : !modelAvailable
-        ? `model tier ${this.model.tier} unavailable: ${this.model.unavailableReason ?? 'no reason given'}`
+        ? `model tier ${model.tier} unavailable: ${model.unavailableReason ?? 'no reason given'}`
         : undefined;
     return Object.freeze({
       method: this.method,
@@ -141,12 +67,12 @@ export class LlmRerankRetriever implements RetrieverPlugin {
       latencyMs: first.latencyMs + profile.modelLatencyMs,
       recallPrior: Object.freeze(Object.fromEntries(Object.entries(first.recallPrior).map(([intent, prior]) => [intent, Math.min(1, (prior ?? 0) * PRIOR_FACTOR)]))),
       // The planner cuts it under local-only policy and for sensitive goals (candidate-generator.ts).
-      sendsPassagesOffMachine: !this.model.capabilities().local,
+      sendsPassagesOffMachine: !model.capabilities().local,
       ...(first.sourceKinds ? { sourceKinds: first.sourceKinds } : {}),
       composedOf: Object.freeze([first.method, ...(first.composedOf ?? [])]),
       costUsdPerQuery: profile.costUsdPerQuery,
       tokensPerQuery: profile.tokensPerQuery,
-      modelTier: this.model.tier,
+      modelTier: model.tier,
     });
   }
 
@@ -154,46 +80,8 @@ export class LlmRerankRetriever implements RetrieverPlugin {
     const k = clampK(query.k);
     if (k === 0) return [];
     const hits = await this.firstStage.search({ ...query, k: Math.max(k, this.options.topN) });
-    const head = hits.slice(0, this.options.topN);
-    const graded = await gradeBatches(this.model, query.text, head, this.options);
-    if (graded.sentTokens > 0) this.passageTokens = 0.8 * this.passageTokens + 0.2 * graded.sentTokens;
-    this.options.onOutcome?.(outcomeOf(graded, head.length, this.model));
-    // An unusable reply was still billed: every reply's usage counts, graded or not.
-    if (graded.inputTokens + graded.outputTokens > 0 || graded.costUsd > 0) query.onSpend?.({ inputTokens: graded.inputTokens, outputTokens: graded.outputTokens, costUsd: graded.costUsd });
-    const ordered = [...reorderHead(head, graded), ...hits.slice(head.length)].slice(0, k);
-    // Positional scores: grades are coarse (0–3) and ungraded slots have none, so the order is the signal.
-    return Object.freeze(ordered.map((hit, index) => Object.freeze({ ...hit, score: (ordered.length - index) / ordered.length, rank: index + 1, method: this.method })));
+    const reranked = await this.reranker.rerank({ text: query.text, identifiers: query.identifiers, hits, topN: this.options.topN, onSpend: query.onSpend });
+    // Positional scores over the k returned, as the search always gave them.
+    return positional(reranked.slice(0, k), this.method);
   }
-}
-
-/**
- * Graded candidates re-sorted (grade, then first-stage order) into the slots graded candidates
- * held; ungraded ones (withheld, failed batch, missing grade) stay where the first stage put them.
- */
-export function reorderHead(head: readonly Hit[], graded: GradedHead): readonly Hit[] {
-  const slots = [...graded.grades.keys()].sort((a, b) => a - b);
-  const sorted = [...slots].sort((a, b) => graded.grades.get(b)! - graded.grades.get(a)! || a - b);
-  const result = [...head];
-  slots.forEach((slot, index) => {
-    result[slot] = head[sorted[index]];
-  });
-  return result;
-}
-
-function outcomeOf(graded: GradedHead, candidates: number, model: ModelPlugin): LlmRerankOutcome {
-  const eligible = candidates - graded.withheld;
-  const status = eligible < 2 ? 'skipped' : graded.grades.size === 0 ? 'fallback' : graded.grades.size < eligible ? 'partial' : 'reranked';
-  return Object.freeze({
-    status,
-    candidates,
-    graded: graded.grades.size,
-    withheld: graded.withheld,
-    failures: Object.freeze([...graded.failures]),
-    inputTokens: graded.inputTokens,
-    outputTokens: graded.outputTokens,
-    costUsd: graded.costUsd,
-    latencyMs: graded.latencyMs,
-    tier: model.tier,
-    modelId: model.capabilities().modelId,
-  });
 }

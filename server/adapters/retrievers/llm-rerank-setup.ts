@@ -1,6 +1,7 @@
 import type { ModelPlugin } from '../../runtime/contracts/model';
 import type { RetrieverPlugin } from '../../runtime/contracts/retriever';
 import { type LlmRerankOptions, LlmRerankRetriever } from './llm-rerank-retriever';
+import { LlmReranker } from './llm-reranker';
 
 /**
  * The tier the reranker calls: the first reachable language-model tier in config order (tiers are
@@ -15,8 +16,13 @@ export function rerankModelOf(models: readonly ModelPlugin[]): ModelPlugin | und
   return graders.find((model) => model.available ?? true) ?? graders[0];
 }
 
-/** The llm-rerank retriever over `firstStage`, or undefined (not registered) when no tier can grade. */
-export function createLlmRerankRetriever(firstStage: RetrieverPlugin, models: readonly ModelPlugin[], options: Partial<LlmRerankOptions> = {}): LlmRerankRetriever | undefined {
+/** The `llm` Reranker plugin on that tier, or undefined (not registered) when no tier can grade. */
+export function createLlmReranker(models: readonly ModelPlugin[], options: Partial<LlmRerankOptions> = {}): LlmReranker | undefined {
   const model = rerankModelOf(models);
-  return model ? new LlmRerankRetriever(firstStage, model, options) : undefined;
+  return model ? new LlmReranker(model, options) : undefined;
+}
+
+/** The llm-rerank retriever over `firstStage` (through `reranker` when given, so both share one), or undefined when no tier can grade. */
+export function createLlmRerankRetriever(firstStage: RetrieverPlugin, models: readonly ModelPlugin[], options: Partial<LlmRerankOptions> = {}, reranker = createLlmReranker(models, options)): LlmRerankRetriever | undefined {
+  return reranker ? new LlmRerankRetriever(firstStage, reranker, options) : undefined;
 }

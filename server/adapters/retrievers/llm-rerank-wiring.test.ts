@@ -1,7 +1,8 @@
 /**
  * The bootstrap wiring of the two LLM retrieval parts, end to end through ContextRuntime with a
  * real loopback chat-completions server as a non-local tier: llm-rerank is registered over bm25,
- * and an ingest adds OpenIE links to the graph.
+ * the `linear` and `llm` Reranker plugins beside it (the same instances the composite retrievers
+ * call), and an ingest adds OpenIE links to the graph.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from '../../testing/loopback-openai-server';
 import { openRuntimeFixture, type RuntimeFixture } from '../../testing/runtime-fixture';
+import { LinearReranker } from './linear-reranker';
+import { LlmRerankRetriever } from './llm-rerank-retriever';
+import { RerankRetriever } from './rerank-retriever';
 
 let server: LoopbackOpenAIServer;
 let fixture: RuntimeFixture;
@@ -84,5 +88,48 @@ describe('bootstrap wiring of llm-rerank and OpenIE', () => {
     expect(result.explain.analyze!.totals.actual.tokens).toBe(reason.actual!.tokens + 730);
     const [stored] = await fixture.database.query<{ cost_usd: number }>(sql`select cost_usd from runs where id = ${result.runId}`);
     expect(Number(stored.cost_usd)).toBeCloseTo(result.explain.analyze!.totals.actual.costUsd, 9);
+  });
+
+  it('registers the linear and llm Reranker plugins, the same instances rerank and llm-rerank call', () => {
+    const rerankers = new Map((fixture.plugins.rerankers ?? []).map((reranker) => [reranker.method, reranker]));
+    expect([...rerankers.keys()]).toEqual(['linear', 'llm']);
+    expect(rerankers.get('linear')).toBeInstanceOf(LinearReranker);
+    expect(rerankers.get('llm')!.capabilities()).toMatchObject({ available: true, sendsPassagesOffMachine: true, modelTier: 'remote' });
+    const rerank = fixture.plugins.retrievers.find((retriever) => retriever.method === 'rerank') as RerankRetriever;
+    const llmRerank = fixture.plugins.retrievers.find((retriever) => retriever.method === 'llm-rerank') as LlmRerankRetriever;
+    expect(rerank.reranker).toBe(rerankers.get('linear'));
+    expect(llmRerank.reranker).toBe(rerankers.get('llm'));
+  });
+
+  it("puts an llm rerank node's spend on that node in an edited plan", async () => {
+    server.reply({ text: '{"grades":[{"id":1,"grade":0},{"id":2,"grade":3}]}', usage: { prompt_tokens: 500, completion_tokens: 20 } });
+    const request = { goal: 'Where are the ledger rows kept?', sources: ['notes'] };
+    const planned = await fixture.runtime.explain(request);
+    const first = planned.graph.nodes.find((node) => node.kind === 'retrieve')!;
+    const rewired = planned.graph.nodes.map((node) => (node.kind === 'retrieve' ? node : { ...node, inputs: node.inputs.map((input) => (input === first.id ? 'rerank-llm' : input)) }));
+    const graph = { version: 1, nodes: [...rewired, { id: 'rerank-llm', kind: 'rerank', inputs: [first.id], method: 'llm', topN: 5 }] };
+    const result = await fixture.runtime.runEditedPlan(request, graph);
+    expect(result.status).toBe('completed');
+    const analyzed = result.explain.analyze!.nodes.find((node) => node.nodeId === 'rerank-llm')!;
+    expect(analyzed.actual).toMatchObject({ modelTokens: 520, costUsd: expect.closeTo((500 * 1 + 20 * 2) / 1e6, 12) });
+    // Estimated from the reranker's own cost profile, as the planner places no rerank node.
+    expect(analyzed.estimate.costUsd).toBeGreaterThan(0);
+    expect(analyzed.estimate.modelTokens).toBeGreaterThan(0);
+  });
+
+  it('refuses an llm rerank node for a goal policy keeps on local models, naming the field', async () => {
+    const request = { goal: 'Which passwords guard the ledger rows?', sources: ['notes'] };
+    const planned = await fixture.runtime.explain(request);
+    expect(planned.graph.nodes.find((node) => node.kind === 'reason')).toMatchObject({ localOnly: true });
+    const first = planned.graph.nodes.find((node) => node.kind === 'retrieve')!;
+    const rewired = planned.graph.nodes.map((node) => (node.kind === 'retrieve' ? node : { ...node, inputs: node.inputs.map((input) => (input === first.id ? 'rerank-llm' : input)) }));
+    const graph = { version: 1, nodes: [...rewired, { id: 'rerank-llm', kind: 'rerank', inputs: [first.id], method: 'llm', topN: 5 }] };
+    await expect(fixture.runtime.runEditedPlan(request, graph)).rejects.toMatchObject({ code: 'INVALID_GRAPH', field: 'graph.nodes.rerank-llm.method', message: expect.stringMatching(/local models; reranker "llm" sends passages to a remote model/) });
+    // The linear reranker runs on the machine: allowed for the same goal.
+    const local = await fixture.runtime.runEditedPlan(request, { ...graph, nodes: graph.nodes.map((node) => (node.id === 'rerank-llm' ? { ...node, method: 'linear' } : node)) });
+    expect(local.status).toBe('completed');
+    // Likewise an edit that swaps the retrieval itself for llm-rerank.
+    const swapped = { version: 1, nodes: planned.graph.nodes.map((node) => (node.id === first.id ? { ...node, method: 'llm-rerank', perSource: false } : node)) };
+    await expect(fixture.runtime.runEditedPlan(request, swapped)).rejects.toMatchObject({ code: 'INVALID_GRAPH', field: `graph.nodes.${first.id}.method`, message: expect.stringMatching(/local models; retriever "llm-rerank" sends passages to a remote model/) });
   });
 });

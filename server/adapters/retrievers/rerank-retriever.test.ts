@@ -15,6 +15,7 @@ import { FILLER, RUNBOOK } from '../embeddings/testing/fixture-texts';
 import { loadFixtureVectors } from '../embeddings/testing/fixture-vectors';
 import { DenseRetriever } from './dense-retriever';
 import { HybridRetriever } from './hybrid-retriever';
+import { LinearReranker, splitLetterCompounds } from './linear-reranker';
 import { RERANK_FEATURES } from './rerank-features';
 import { BM25_ORDER_MODEL } from './rerank-model';
 import { RerankRetriever } from './rerank-retriever';
@@ -123,6 +124,37 @@ describe('rerank retriever (linear model over bm25 top N)', () => {
     expect(await rerank.search({ text: 'the of and', k: 5, sources: ALL })).toEqual([]);
     expect(await rerank.search({ text: 'memory', k: 0, sources: ALL })).toEqual([]);
     expect(await rerank.search({ text: 'memory', k: 5, sources: [] })).toEqual([]);
+  });
+});
+
+describe('linear reranker (the Reranker plugin inside the rerank retriever)', () => {
+  it("orders bm25's head as the rerank retriever does, keeping every hit once with the tail in bm25 order", async () => {
+    const linear = new LinearReranker(stores.database, { dense, corpusSize: () => corpus.currentChunks });
+    const rerank = new RerankRetriever(stores.database, bm25, { topN: 2 }, linear);
+    expect(rerank.reranker).toBe(linear);
+    const reordered: boolean[] = [];
+    for (const text of ['10% of sudden infant death syndrome deaths happen in newborns', 'the river flooded the village near the new bridge', 'deaths in the capital port city']) {
+      const head = await bm25.search({ text: splitLetterCompounds(text), k: 12, sources: ALL });
+      expect(head.length).toBeGreaterThanOrEqual(2);
+      const [reranked, searched] = await Promise.all([linear.rerank({ text, hits: head, topN: 2 }), rerank.search({ text, k: 12, sources: ALL })]);
+      expect(reranked.map((hit) => hit.chunkId)).toEqual(searched.map((hit) => hit.chunkId));
+      expect(reranked.map((hit) => hit.score)).toEqual(searched.map((hit) => hit.score));
+      expect(reranked.slice(2).map((hit) => hit.chunkId)).toEqual(head.slice(2).map((hit) => hit.chunkId));
+      reranked.forEach((hit, index) => expect(hit).toMatchObject({ rank: index + 1, method: 'linear' }));
+      searched.forEach((hit) => expect(hit.method).toBe('rerank'));
+      reordered.push(reranked[0].chunkId !== head[0].chunkId);
+    }
+    // The claim's abstract overtakes the survey table (as through the retriever above): the model did reorder.
+    expect(reordered[0]).toBe(true);
+    expect(linear.capabilities()).toMatchObject({ method: 'linear', available: true, trainedOn: 'bm25', costUsdPerQuery: 0, sendsPassagesOffMachine: false });
+  });
+
+  it('leaves a head of fewer than two hits in first-stage order', async () => {
+    const linear = new LinearReranker(stores.database, { dense });
+    const [only] = await bm25.search({ text: 'Zorbania capital', k: 1, sources: ALL });
+    const hits = [only, { ...only, chunkId: 'other', rank: 2 }];
+    expect((await linear.rerank({ text: 'Zorbania capital', hits, topN: 1 })).map((hit) => [hit.chunkId, hit.rank, hit.method])).toEqual([[only.chunkId, 1, 'linear'], ['other', 2, 'linear']]);
+    expect(await linear.rerank({ text: 'anything', hits: [], topN: 10 })).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import type { CompressionPlugin } from '../contracts/compression';
 import type { ReasonerPlugin, ReasonResult } from '../contracts/reasoner';
+import type { RerankerPlugin } from '../contracts/reranker';
 import type { RetrievalSpend, RetrieverPlugin } from '../contracts/retriever';
 import type { RouterPlugin } from '../contracts/router';
 import type { NodeExecutor, NodeOutcome } from '../contracts/scheduler';
@@ -21,6 +22,8 @@ export interface ExecutionDependencies {
   /** The goal's entities and identifiers: the query of an entity-focused retrieval. */
   readonly entities: readonly string[];
   readonly retrievers: ReadonlyMap<string, RetrieverPlugin>;
+  /** Rerankers by method, for `rerank` nodes; absent = none registered. */
+  readonly rerankers?: ReadonlyMap<string, RerankerPlugin>;
   readonly router: RouterPlugin;
   readonly reasoners: ReadonlyMap<string, ReasonerPlugin>;
   readonly compressions: ReadonlyMap<string, CompressionPlugin>;
@@ -52,6 +55,28 @@ function plugin<T>(registry: ReadonlyMap<string, T>, key: string, what: string):
 
 type Step = Omit<NodeOutcome, 'actual'> & { tokens: number; costUsd: number; modelTokens?: number };
 
+/** Sums what a model-calling plugin (an LLM reranker) reports per call: the node's model cost. */
+function spendCollector() {
+  let tokens = 0;
+  let costUsd = 0;
+  return {
+    onSpend: (spend: RetrievalSpend) => {
+      tokens += spend.inputTokens + spend.outputTokens;
+      costUsd += spend.costUsd;
+    },
+    step: (hits: readonly Hit[]) => ({ tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd, ...(tokens > 0 ? { modelTokens: tokens } : {}) }),
+  };
+}
+
+function reranker(registry: ReadonlyMap<string, RerankerPlugin> | undefined, method: string): RerankerPlugin {
+  const found = registry?.get(method);
+  const registered = [...(registry?.keys() ?? [])].join(', ') || 'none';
+  if (!found) throw new ContextRuntimeError('NODE_FAILED', `no reranker "${method}" is registered (registered: ${registered})`);
+  const capabilities = found.capabilities();
+  if (!capabilities.available) throw new ContextRuntimeError('NODE_FAILED', `reranker "${method}" is unavailable: ${capabilities.unavailableReason ?? 'no reason given'} (registered: ${registered})`);
+  return found;
+}
+
 export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExecutor {
   const steps: { [K in GraphNode['kind']]: (node: NodeOfKind<K>, inputs: ReadonlyMap<string, unknown>) => Promise<Step> } = {
     async retrieve(node, inputs) {
@@ -64,12 +89,8 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const base = node.focus === 'entities' && dependencies.entities.length > 0 ? dependencies.entities.join(' ') : dependencies.goal;
       const text = expansion.length ? `${base} ${expansion.join(' ')}` : base;
       // A model-calling retriever (an LLM reranker) reports its spend per search; it is this node's cost.
-      let spentTokens = 0;
-      let spentUsd = 0;
-      const onSpend = (spend: RetrievalSpend) => {
-        spentTokens += spend.inputTokens + spend.outputTokens;
-        spentUsd += spend.costUsd;
-      };
+      const spend = spendCollector();
+      const onSpend = spend.onSpend;
       const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers, onSpend });
       let hits: readonly Hit[];
       let searches: SourceSearch[] | undefined;
@@ -89,9 +110,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       } else hits = await search(node.sources, node.k);
       return {
         output: { hits, expansion, ...(searches ? { searches } : {}) } satisfies RetrievedOutput,
-        tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0),
-        costUsd: spentUsd,
-        ...(spentTokens > 0 ? { modelTokens: spentTokens } : {}),
+        ...spend.step(hits),
       };
     },
     async fuse(node, inputs) {
@@ -99,8 +118,13 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const hits = reciprocalRankFusion(lists, node.rrfK, node.k);
       return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },
-    async rerank(node) {
-      throw new ContextRuntimeError('NODE_FAILED', `no reranker "${node.method}" is registered`);
+    async rerank(node, inputs) {
+      const chosen = reranker(dependencies.rerankers, node.method);
+      const first = node.inputs[0] === undefined ? undefined : (inputs.get(node.inputs[0]) as RetrievedOutput | undefined);
+      if (!first) throw new ContextRuntimeError('NODE_FAILED', `rerank node ${node.id} has no completed retrieve or fuse input`);
+      const spend = spendCollector();
+      const hits = await chosen.rerank({ text: dependencies.goal, identifiers: dependencies.identifiers, hits: first.hits, topN: node.topN, onSpend: spend.onSpend });
+      return { output: { hits } satisfies RetrievedOutput, ...spend.step(hits) };
     },
     async compress(node, inputs) {
       const { hits } = only<RetrievedOutput>(inputs);

@@ -4,11 +4,13 @@
  * The goal is planned as usual first, so policy, source selection and the approval/verification
  * gates are the planner's; the edit may reshape the graph but never widen that envelope:
  *   - retrievals read only the sources the plan selected (policy-allowed, not stale);
- *   - every method, tier, strategy and verifier must be a registered, available plugin;
+ *   - every method, tier, strategy, reranker and verifier must be a registered, available plugin;
  *   - a local-only plan stays local-only, a verified plan keeps its verify node, a gated plan keeps
  *     its approval node;
  *   - estimates are the planner's (by node id, else by kind), never the caller's, so an edit
- *     cannot make EXPLAIN ANALYZE look better than it is.
+ *     cannot make EXPLAIN ANALYZE look better than it is; a rerank node the planner did not place
+ *     is estimated from its reranker's reported latency and cost;
+ *   - a retriever or reranker that sends passages off the machine is refused where the plan is local-only.
  * The answer path keeps fixed ids because the run reads them (`assemble` → `reason` → `verify`).
  */
 import { z } from 'zod';
@@ -18,6 +20,7 @@ import { createGraph, createNode, type ExecutionGraph, type GraphNode, type Node
 import { sha256Hex } from '../ir/plan-hash';
 import { canonicalJson } from '../ir/serialize-graph';
 import { validateGraph } from '../ir/validate-graph';
+import type { RerankerCapabilities } from '../contracts/reranker';
 import type { PlannedRequest } from './plan-request';
 import type { RuntimePlugins } from './runtime-plugins';
 import { editedNodeSchema, type EditedNode } from './edited-node-schema';
@@ -26,7 +29,7 @@ import { editedNodeSchema, type EditedNode } from './edited-node-schema';
 export const MAX_EDITED_NODES = 500;
 
 /** Kinds the executor can wire in an edited plan today (branch/merge outputs cannot feed compress). */
-const EDITABLE_KINDS = new Set(['retrieve', 'fuse', 'compress', 'assemble', 'reason', 'verify', 'approve']);
+const EDITABLE_KINDS = new Set(['retrieve', 'fuse', 'rerank', 'compress', 'assemble', 'reason', 'verify', 'approve']);
 
 const graphSchema = z.object({ version: z.literal(1), nodes: z.array(z.unknown()).min(1).max(MAX_EDITED_NODES) });
 
@@ -46,8 +49,8 @@ export function applyEditedGraph(planned: PlannedRequest, edited: unknown, plugi
     const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : String(index);
     throw fail(`graph.nodes.${id}${issue?.path.length ? `.${issue.path.join('.')}` : ''}`, `node ${id}: ${issue?.message ?? 'invalid'}`);
   });
-  const plannedById = new Map(planned.graph.nodes.map((node) => [node.id, node]));
-  const nodes = parsed.map((node) => createNode(node.kind, { ...node, estimate: plannerEstimate(node, planned.graph, plannedById) } as never) as GraphNode);
+  const estimates = plannerEstimates(parsed, planned.graph, plugins);
+  const nodes = parsed.map((node) => createNode(node.kind, { ...node, estimate: estimates.get(node.id) } as never) as GraphNode);
   const graph = createGraph(nodes);
   validateGraph(graph);
   checkEnvelope(graph, planned, plugins, config);
@@ -60,22 +63,49 @@ export function applyEditedGraph(planned: PlannedRequest, edited: unknown, plugi
   };
 }
 
-function plannerEstimate(node: EditedNode, plannedGraph: ExecutionGraph, plannedById: ReadonlyMap<string, GraphNode>): NodeEstimate {
-  const same = plannedById.get(node.id);
-  if (same && same.kind === node.kind && same.estimate) return same.estimate;
-  const method = node.kind === 'retrieve' ? node.method : undefined;
-  const sibling = plannedGraph.nodes.find((candidate) => candidate.kind === node.kind && (method === undefined || (candidate.kind === 'retrieve' && candidate.method === method))) ?? plannedGraph.nodes.find((candidate) => candidate.kind === node.kind);
-  return sibling?.estimate ?? { tokens: 0, costUsd: 0, latencySeconds: 0 };
+const NO_ESTIMATE: NodeEstimate = Object.freeze({ tokens: 0, costUsd: 0, latencySeconds: 0 });
+
+function plannerEstimates(nodes: readonly EditedNode[], plannedGraph: ExecutionGraph, plugins: RuntimePlugins): ReadonlyMap<string, NodeEstimate> {
+  const plannedById = new Map(plannedGraph.nodes.map((node) => [node.id, node]));
+  const editedById = new Map(nodes.map((node) => [node.id, node]));
+  const estimates = new Map<string, NodeEstimate>();
+  const estimateOf = (node: EditedNode, visiting: ReadonlySet<string>): NodeEstimate => {
+    const known = estimates.get(node.id);
+    if (known) return known;
+    const same = plannedById.get(node.id);
+    const method = node.kind === 'retrieve' ? node.method : undefined;
+    const sibling =
+      same && same.kind === node.kind && same.estimate
+        ? same
+        : (plannedGraph.nodes.find((candidate) => candidate.kind === node.kind && (method === undefined || (candidate.kind === 'retrieve' && candidate.method === method))) ?? plannedGraph.nodes.find((candidate) => candidate.kind === node.kind));
+    let estimate = sibling?.estimate ?? NO_ESTIMATE;
+    if (!sibling?.estimate && node.kind === 'rerank') {
+      // The planner places no rerank nodes yet: the reranker's own figures, passing on its input's evidence.
+      const input = editedById.get(node.inputs[0] ?? '');
+      const passed = input && !visiting.has(input.id) ? estimateOf(input, new Set([...visiting, node.id])).tokens : 0;
+      estimate = rerankEstimate(plugins.rerankers?.find((reranker) => reranker.method === node.method)?.capabilities(), passed);
+    }
+    estimates.set(node.id, estimate);
+    return estimate;
+  };
+  for (const node of nodes) estimateOf(node, new Set([node.id]));
+  return estimates;
+}
+
+function rerankEstimate(capabilities: RerankerCapabilities | undefined, tokens: number): NodeEstimate {
+  const modelTokens = capabilities?.tokensPerQuery ?? 0;
+  return { tokens, costUsd: capabilities?.costUsdPerQuery ?? 0, latencySeconds: (capabilities?.latencyMs ?? 0) / 1000, ...(modelTokens > 0 ? { modelTokens } : {}) };
 }
 
 function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: RuntimePlugins, config: RuntimeConfig): void {
   const byId = new Map(graph.nodes.map((node) => [node.id, node]));
   const allowedSources = new Set(planned.explain.selectedSources);
   const retrievers = new Map(plugins.retrievers.map((retriever) => [retriever.method, retriever.capabilities()]));
+  const rerankers = new Map((plugins.rerankers ?? []).map((reranker) => [reranker.method, reranker.capabilities()]));
   const tiers = new Map(plugins.router.tiers().map((tier) => [tier.name, tier]));
   const plannedReason = planned.graph.nodes.find((node) => node.kind === 'reason');
   const kindOf = (id: string) => byId.get(id)?.kind;
-  const evidence = (id: string) => kindOf(id) === 'retrieve' || kindOf(id) === 'fuse';
+  const evidence = (id: string) => kindOf(id) === 'retrieve' || kindOf(id) === 'fuse' || kindOf(id) === 'rerank';
   for (const node of graph.nodes) {
     const field = `graph.nodes.${node.id}`;
     if (!EDITABLE_KINDS.has(node.kind)) throw fail(field, `node ${node.id}: ${node.kind} nodes cannot be executed in an edited plan (editable kinds: ${[...EDITABLE_KINDS].join(', ')})`);
@@ -84,6 +114,7 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
       case 'retrieve': {
         const capability = retrievers.get(node.method);
         if (!capability?.available) throw fail(`${field}.method`, `node ${node.id}: retriever "${node.method}" is ${capability ? `unavailable (${capability.unavailableReason ?? 'no reason given'})` : `not registered (registered: ${[...retrievers.keys()].join(', ')})`}`);
+        if (plannedReason?.kind === 'reason' && plannedReason.localOnly && capability.sendsPassagesOffMachine) throw fail(`${field}.method`, `node ${node.id}: policy keeps this goal on local models; retriever "${node.method}" sends passages to a remote model`);
         const outside = node.sources.filter((source) => !allowedSources.has(source));
         if (outside.length > 0) throw fail(`${field}.sources`, `node ${node.id}: sources ${outside.join(', ')} are outside what the plan may read (${[...allowedSources].join(', ')})`);
         if (node.feedback && (!node.inputs.includes(node.feedback.fromNode) || !evidence(node.feedback.fromNode))) throw fail(`${field}.feedback.fromNode`, `node ${node.id}: feedback must come from one of its retrieve/fuse inputs`);
@@ -91,11 +122,18 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
         break;
       }
       case 'fuse':
-        if (node.inputs.length === 0 || !node.inputs.every(evidence)) throw fail(`${field}.inputs`, `node ${node.id}: fuse needs retrieve or fuse inputs`);
+        if (node.inputs.length === 0 || !node.inputs.every(evidence)) throw fail(`${field}.inputs`, `node ${node.id}: fuse needs retrieve, fuse or rerank inputs`);
         break;
+      case 'rerank': {
+        const capability = rerankers.get(node.method);
+        if (!capability?.available) throw fail(`${field}.method`, `node ${node.id}: reranker "${node.method}" is ${capability ? `unavailable (${capability.unavailableReason ?? 'no reason given'})` : 'not registered'} (registered: ${[...rerankers.keys()].join(', ') || 'none'})`);
+        if (plannedReason?.kind === 'reason' && plannedReason.localOnly && capability.sendsPassagesOffMachine) throw fail(`${field}.method`, `node ${node.id}: policy keeps this goal on local models; reranker "${node.method}" sends passages to a remote model`);
+        if (node.inputs.length !== 1 || !evidence(node.inputs[0])) throw fail(`${field}.inputs`, `node ${node.id}: rerank takes exactly one retrieve, fuse or rerank input`);
+        break;
+      }
       case 'compress':
         if (!plugins.compressions.some((compression) => compression.method === node.method)) throw fail(`${field}.method`, `node ${node.id}: compression "${node.method}" is not registered`);
-        if (node.inputs.length !== 1 || !evidence(node.inputs[0])) throw fail(`${field}.inputs`, `node ${node.id}: compress takes exactly one retrieve or fuse input`);
+        if (node.inputs.length !== 1 || !evidence(node.inputs[0])) throw fail(`${field}.inputs`, `node ${node.id}: compress takes exactly one retrieve, fuse or rerank input`);
         break;
       case 'assemble':
         if (node.inputs.length !== 1 || kindOf(node.inputs[0]) !== 'compress') throw fail(`${field}.inputs`, `node ${node.id}: assemble takes exactly one compress input`);

@@ -59,6 +59,7 @@ export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig
     identifiers: explain.intent.identifiers.map((identifier) => identifier.value),
     entities: [...new Set([...explain.intent.entities, ...explain.intent.identifiers.map((identifier) => identifier.value)])],
     retrievers: new Map(plugins.retrievers.map((retriever) => [retriever.method, retriever])),
+    rerankers: new Map((plugins.rerankers ?? []).map((reranker) => [reranker.method, reranker])),
     router: plugins.router,
     reasoners: new Map(plugins.reasoners.map((reasoner) => [reasoner.strategy, reasoner])),
     compressions: new Map(plugins.compressions.map((compression) => [compression.method, compression])),

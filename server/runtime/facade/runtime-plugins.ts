@@ -12,6 +12,7 @@ import type { OptimizerPlugin } from '../contracts/optimizer';
 import type { PlanCachePlugin } from '../contracts/plan-cache';
 import type { PolicyPlugin } from '../contracts/policy';
 import type { ReasonerPlugin } from '../contracts/reasoner';
+import type { RerankerPlugin } from '../contracts/reranker';
 import type { RetrieverPlugin } from '../contracts/retriever';
 import type { RouterPlugin } from '../contracts/router';
 import type { RunStorePlugin } from '../contracts/run-store';
@@ -29,6 +30,8 @@ export interface RuntimePlugins {
   readonly storeCapabilities: StoreCapabilities;
   readonly knowledge: KnowledgePlugin;
   readonly retrievers: readonly RetrieverPlugin[];
+  /** Second stages a `rerank` node names by method (the planner does not place them yet: edited plans do). */
+  readonly rerankers?: readonly RerankerPlugin[];
   readonly router: RouterPlugin;
   readonly reasoners: readonly ReasonerPlugin[];
   readonly compressions: readonly CompressionPlugin[];
