@@ -75,6 +75,8 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
     // also converts the word vectors into their binary cache, ~6–8 s).
     await stores.embedChunks();
     await stores.indexDerived();
+    // The first queries after a start would otherwise each read the rows they have not seen yet.
+    await stores.warmCaches();
     // HippoRAG OpenIE links at each ingest when a language-model tier is reachable (else rule-based
     // entities only). Not at start-up: it spends model calls, which an ingest is the moment to ask for.
     const openIe = setupOpenIe(stores.database, models, { sensitiveSources: config.policy.sensitive_sources, ...openIeBudgetFrom(process.env) });

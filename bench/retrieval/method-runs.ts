@@ -40,7 +40,7 @@ export interface MethodRun {
   /**
    * Timing-only passes after the quality pass, one per WARM_DEPTHS entry (single retrievers only):
    * every in-process cache (chunk rows, graph, vectors) as warm as in a server that has been
-   * answering for a while. The quality pass's own latency includes the first read of each chunk.
+   * answering for a while.
    */
   readonly warmLatencyMs?: Readonly<Record<number, readonly number[]>>;
 }

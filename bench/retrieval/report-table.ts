@@ -87,6 +87,6 @@ export function formatTable(dataset: BeirDataset, figures: readonly MethodFigure
       lines.push(`${figure.method} chose: ${tally}`);
     }
   }
-  lines.push(`Recall in %; latency = one query through the plugin at k = ${RETRIEVAL_DEPTH} (planner: plan + retrieval nodes), after 5 warm-up queries, including each chunk's first read into the in-process caches; "warm p50" = timing-only passes afterwards (single retrievers), at the runtime's default depth (${WARM_DEPTHS[0]}) and at ${RETRIEVAL_DEPTH}.`);
+  lines.push(`Recall in %; latency = one query through the plugin at k = ${RETRIEVAL_DEPTH} (planner: plan + retrieval nodes), after 5 warm-up queries (the runtime loads its chunk-row cache when it opens, as a server start does; other caches fill during this pass); "warm p50" = timing-only passes afterwards (single retrievers), at the runtime's default depth (${WARM_DEPTHS[0]}) and at ${RETRIEVAL_DEPTH}.`);
   return lines.join('\n');
 }

@@ -8,6 +8,7 @@ import { Bm25Retriever } from '../retrievers/bm25-retriever';
 import { FulltextRetriever } from '../retrievers/fulltext-retriever';
 import { CorpusStats } from './corpus-stats';
 import { backfillSearchVectors, type SearchVectorBackfillReport } from './search-vector-backfill';
+import { chunkRowCacheOf } from '../retrievers/chunk-row-cache';
 import { setupGraphRetrieval } from '../graph/graph-setup';
 import type { DerivedIndexReport } from '../graph/graph-builder';
 import { PgKnowledge } from './pg-knowledge';
@@ -50,6 +51,8 @@ export interface Stores {
   fillSearchVectors(): Promise<SearchVectorBackfillReport>;
   /** Builds the search vectors, graph and identifier indexes of every current version lacking them; call after each ingest. */
   indexDerived(): Promise<readonly DerivedIndexReport[]>;
+  /** Loads current chunk rows into the retrievers' in-process cache, up to its bound; returns how many. */
+  warmCaches(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -101,6 +104,7 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
       graph: graphRetrieval.graph,
       exact: graphRetrieval.exact,
       fillSearchVectors: () => backfillSearchVectors(database),
+      warmCaches: () => chunkRowCacheOf(database).warm(),
       indexDerived: async () => {
         await backfillSearchVectors(database);
         return graphRetrieval.indexPending();

@@ -48,4 +48,17 @@ describe('ChunkRowCache', () => {
     await small.chunks([ids[1], ids[2]]);
     expect(small.size).toBe(1);
   });
+
+  it('warms with every current chunk, page by page, then answers without a query; stops at its bound', async () => {
+    let queries = 0;
+    const counted = { ...stores.database, query: (statement: Parameters<typeof stores.database.query>[0]) => ((queries += 1), stores.database.query(statement)) } as typeof stores.database;
+    const cache = new ChunkRowCache(counted);
+    expect(await cache.warm(2)).toBe(3); // pages of 2 rows: 2 + 1
+    expect(queries).toBe(2);
+    expect((await cache.chunks(ids)).size).toBe(3);
+    expect(queries).toBe(2);
+    const bounded = new ChunkRowCache(stores.database, 100);
+    await bounded.warm(1);
+    expect(bounded.size).toBeLessThan(3);
+  });
 });

@@ -27,6 +27,32 @@ export interface CachedChunk {
 
 /** ~64 MB of UTF-16 text: SciFact's 5,183 abstracts take about 16 MB. */
 const DEFAULT_MAX_CHARS = 32_000_000;
+/** Rows per warm-up statement: a few MB of text each, so no single read holds the database long. */
+const WARM_PAGE_ROWS = 2000;
+
+interface ChunkRow extends Record<string, unknown> {
+  readonly id: string;
+  readonly source_id: string;
+  readonly source_name: string;
+  readonly source_kind: string;
+  readonly version_id: string;
+  readonly title: string;
+  readonly body: string;
+  readonly locator: string | null;
+  readonly tokens: number | string;
+}
+
+const cachedChunkOf = (row: ChunkRow): CachedChunk =>
+  Object.freeze({
+    sourceId: row.source_id,
+    sourceName: row.source_name,
+    sourceKind: row.source_kind,
+    versionId: row.version_id,
+    title: row.title,
+    body: row.body,
+    locator: row.locator,
+    tokens: Number(row.tokens),
+  });
 
 const charsOf = (chunk: CachedChunk): number => chunk.title.length + chunk.body.length;
 
@@ -41,6 +67,32 @@ export class ChunkRowCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /**
+   * Fills the cache with current chunks up to its bound, a page at a time, so the first queries
+   * after a start do not each pay a second round trip for rows they have not seen (SciFact: the
+   * first 809 claims at k = 100 read all 5,183 chunks that way). Returns the rows cached.
+   */
+  async warm(pageRows = WARM_PAGE_ROWS): Promise<number> {
+    let after = '';
+    let cached = 0;
+    while (this.chars < this.maxChars) {
+      const rows = await this.database.query<ChunkRow>(sql`
+        select chunks.id, chunks.source_id, sources.name as source_name, sources.kind as source_kind, chunks.version_id,
+               chunks.title, chunks.body, chunks.locator, chunks.tokens
+        from chunks join sources on sources.id = chunks.source_id
+        where chunks.is_current and chunks.id > ${after}
+        order by chunks.id limit ${sql.raw(String(pageRows))}`);
+      for (const row of rows) {
+        if (this.chars >= this.maxChars) break;
+        if (!this.entries.has(row.id)) this.remember(row.id, cachedChunkOf(row));
+        cached += 1;
+      }
+      if (rows.length < pageRows) break;
+      after = rows[rows.length - 1].id;
+    }
+    return cached;
   }
 
   /** The chunks of `ids` (every id that exists), reading the missing ones in one query. */
@@ -59,32 +111,13 @@ export class ChunkRowCache {
       found.set(id, entry);
     }
     if (missing.length === 0) return found;
-    const rows = await this.database.query<{
-      id: string;
-      source_id: string;
-      source_name: string;
-      source_kind: string;
-      version_id: string;
-      title: string;
-      body: string;
-      locator: string | null;
-      tokens: number | string;
-    }>(sql`
+    const rows = await this.database.query<ChunkRow>(sql`
       select chunks.id, chunks.source_id, sources.name as source_name, sources.kind as source_kind, chunks.version_id,
              chunks.title, chunks.body, chunks.locator, chunks.tokens
       from chunks join sources on sources.id = chunks.source_id
       where chunks.id = any (array(select jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb)))`);
     for (const row of rows) {
-      const entry: CachedChunk = Object.freeze({
-        sourceId: row.source_id,
-        sourceName: row.source_name,
-        sourceKind: row.source_kind,
-        versionId: row.version_id,
-        title: row.title,
-        body: row.body,
-        locator: row.locator,
-        tokens: Number(row.tokens),
-      });
+      const entry = cachedChunkOf(row);
       found.set(row.id, entry);
       this.remember(row.id, entry);
     }
