@@ -3,6 +3,7 @@ import { COST_MODEL_CONTRACT, type CostModelPlugin } from '../contracts/cost-mod
 import type { CandidateEstimates, CandidatePlan, Estimate, Intent, PlanScore, PlanScoreWeights } from '../types';
 import { scorePlan } from './plan-score';
 import { digestOf } from './planning-digest';
+import { retrievalSpendOf } from './retrieval-spend';
 import {
   ACCURACY_HALF_WIDTH, APPROVAL_RISK_FACTOR, BASE_HALLUCINATION, CACHE_HIT_BASE, COST_BAND, CRITIC_HALLUCINATION_FACTOR,
   DEFAULT_RETRIEVER_LATENCY_MS, FUSION_SECONDS_PER_EXTRA_METHOD, LATENCY_BAND, OUTPUT_TOKENS_PER_ANSWER, PARALLEL_MODEL_ROUNDS,
@@ -54,15 +55,9 @@ export class HeuristicCostModel implements CostModelPlugin {
     const truncated = wanted > 0 ? 1 - contextTokens / wanted : 0;
     const inputPerCall = PROMPT_OVERHEAD_TOKENS + goal.goalTokens + contextTokens;
     // Retrieval that calls a model (an LLM reranker) reports its own spend per query.
-    let retrievalTokens = 0;
-    let retrievalCostUsd = 0;
-    for (const method of candidate.retrieval) {
-      const retriever = digest.retriever(method);
-      retrievalTokens += nonNegative(retriever?.tokensPerQuery ?? 0);
-      retrievalCostUsd += nonNegative(retriever?.costUsdPerQuery ?? 0);
-    }
-    const tokens = calls * (inputPerCall + outputPerCall) + retrievalTokens;
-    const costUsd = (calls * (inputPerCall * tier.inputUsdPerMillion + outputPerCall * tier.outputUsdPerMillion)) / 1e6 + retrievalCostUsd;
+    const retrieval = retrievalSpendOf(candidate.retrieval, (method) => digest.retriever(method));
+    const tokens = calls * (inputPerCall + outputPerCall) + retrieval.tokens;
+    const costUsd = (calls * (inputPerCall * tier.inputUsdPerMillion + outputPerCall * tier.outputUsdPerMillion)) / 1e6 + retrieval.costUsd;
 
     // Latency: retrieval (summed or overlapped), fusion, compression, model rounds, verifier.
     let retrievalSum = 0;

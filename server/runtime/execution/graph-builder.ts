@@ -9,6 +9,7 @@
  * incidents add a failure-cause hop and a feedback hop that re-queries with the evidence terms.
  */
 import type { RetrieverCapabilities } from '../contracts/retriever';
+import { retrievalSpendOf } from '../costmodel/retrieval-spend';
 import { FAILURE_CAUSE_SIGNALS } from './failure-signals';
 import { createGraph, createNode, type ExecutionGraph, type GraphNode, type NodeEstimate, type RetrieveNode } from '../ir/graph';
 import type { CandidateEstimates, CandidatePlan } from '../types';
@@ -128,7 +129,7 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
   nodes.push(createNode('compress', { id: 'compress', inputs: [last], method: candidate.compression, estimate: estimateOf(retrievedTokens * (1 - estimates.contextLoss.value), 0, LOCAL_STEP_SECONDS) }));
   nodes.push(createNode('assemble', { id: 'assemble', inputs: ['compress'], tokenBudget: input.tokenBudget, finalK: input.finalK, coverSources: multiEvidence, estimate: estimateOf(Math.min(contextTokens, input.finalK * input.meanChunkTokens), 0, LOCAL_STEP_SECONDS) }));
   const verifySeconds = candidate.verification === 'none' ? 0 : VERIFY_SECONDS;
-  const retrieverSpend = spendCountedByCostModel(candidate, input.retrievers);
+  const retrieverSpend = retrievalSpendOf(candidate.retrieval, (method) => input.retrievers.find((retriever) => retriever.method === method));
   const reasonSeconds = Math.max(0.001, estimates.latencySeconds.value - retrievalSeconds - verifySeconds - 3 * LOCAL_STEP_SECONDS);
   nodes.push(
     createNode('reason', {
@@ -154,16 +155,4 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
     nodes.push(createNode('approve', { id: 'approve', inputs: [last], reason: input.approvalReason, approverRole: 'approver', estimate: estimateOf(0, 0, 0) }));
   }
   return createGraph(nodes);
-}
-
-/** The cost model adds each chosen method's per-query spend once (heuristic-cost-model.ts); the same share is taken off the reason node. */
-function spendCountedByCostModel(candidate: CandidatePlan, retrievers: readonly RetrieverCapabilities[]): { tokens: number; costUsd: number } {
-  let tokens = 0;
-  let costUsd = 0;
-  for (const method of candidate.retrieval) {
-    const capability = retrievers.find((retriever) => retriever.method === method);
-    tokens += Math.max(0, capability?.tokensPerQuery ?? 0);
-    costUsd += Math.max(0, capability?.costUsdPerQuery ?? 0);
-  }
-  return { tokens, costUsd };
 }
