@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { Database } from './client';
+import { readJournalEntries } from './migration-journal';
 
 export interface MigrationReport {
   /** Tags of the migrations this call applied, oldest first (empty when already up to date). */
@@ -16,18 +17,13 @@ export interface MigrationReport {
   readonly folder: string;
 }
 
-interface JournalEntry {
-  readonly tag: string;
-  readonly when: number;
-}
-
 /**
  * Applies drizzle/ migrations with drizzle's own migrator (it records them in
  * drizzle.__drizzle_migrations and runs pending ones in one transaction).
  */
 export async function migrateDatabase(database: Database, options: { readonly migrationsFolder?: string } = {}): Promise<MigrationReport> {
   const folder = options.migrationsFolder ?? defaultMigrationsFolder();
-  const journal = readJournal(folder);
+  const journal = readJournalEntries(folder);
   return database.withExclusiveLock('context-runtime:migrate', async () => {
     const before = await lastAppliedMillis(database);
     if (database.driver === 'pglite') {
@@ -41,7 +37,7 @@ export async function migrateDatabase(database: Database, options: { readonly mi
 }
 
 /** drizzle/ beside db/ when run from source (tsx, vitest); the working directory otherwise (a bundle). */
-function defaultMigrationsFolder(): string {
+export function defaultMigrationsFolder(): string {
   try {
     const besideSource = fileURLToPath(new URL('../drizzle', import.meta.url));
     if (existsSync(path.join(besideSource, 'meta', '_journal.json'))) return besideSource;
@@ -49,11 +45,6 @@ function defaultMigrationsFolder(): string {
     // import.meta.url is not a file: URL inside some bundles.
   }
   return path.resolve(process.cwd(), 'drizzle');
-}
-
-function readJournal(folder: string): readonly JournalEntry[] {
-  const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
-  return journal.entries;
 }
 
 async function lastAppliedMillis(database: Database): Promise<number | undefined> {

@@ -4,7 +4,8 @@
  */
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import { detectStoreCapabilities, ensureOptionalSearchSupport } from '../server/adapters/db/store-capabilities';
+import { reapplyCapabilityMigration } from '../db/capability-migration';
+import { detectStoreCapabilities } from '../server/adapters/db/store-capabilities';
 import { isContextRuntimeError } from '../server/runtime/errors';
 import { acquireDataDirLock, type DataDirLock } from '../server/services/data-dir-lock';
 
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
     try {
       console.log(`database: ${database.driver} ${database.location}`);
       const report = await migrateDatabase(database);
-      await ensureOptionalSearchSupport(database);
+      await reapplyCapabilityMigration(database, report.folder);
       if (report.applied.length === 0) console.log(`migrations: up to date (${report.total} in ${report.folder})`);
       else for (const tag of report.applied) console.log(`applied: ${tag}`);
       const capabilities = await detectStoreCapabilities(database);

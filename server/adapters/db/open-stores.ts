@@ -1,5 +1,6 @@
 import { type Database, openDatabase, type OpenDatabaseOptions } from '../../../db/client';
 import { migrateDatabase, type MigrationReport } from '../../../db/migrate';
+import { reapplyCapabilityMigration } from '../../../db/capability-migration';
 import type { RetrieverPlugin } from '../../runtime/contracts/retriever';
 import type { StoreCapabilities } from '../../runtime/contracts/store';
 import { type DenseSetupOptions, setupDenseRetrieval } from '../embeddings/dense-setup';
@@ -17,7 +18,7 @@ import { PgPlanCache } from './pg-plan-cache';
 import { PgRunStore } from './pg-run-store';
 import { PgStore } from './pg-store';
 import { PgTraceSink } from './pg-trace-sink';
-import { BM25_INDEX_NAME, detectStoreCapabilities, ensureOptionalSearchSupport, indexExists } from './store-capabilities';
+import { BM25_INDEX_NAME, detectStoreCapabilities, indexExists } from './store-capabilities';
 
 export interface OpenStoresOptions extends OpenDatabaseOptions {
   /** plan_cache.ttl_seconds from the config; undefined = entries never expire. */
@@ -61,7 +62,7 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
   const database = await openDatabase(options);
   try {
     const migrations = await migrateDatabase(database);
-    await ensureOptionalSearchSupport(database);
+    await reapplyCapabilityMigration(database, migrations.folder);
     const capabilities = await detectStoreCapabilities(database);
     const corpus = new CorpusStats(database);
     await corpus.refresh();

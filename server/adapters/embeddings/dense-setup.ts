@@ -4,7 +4,7 @@ import type { StoreCapabilities } from '../../runtime/contracts/store';
 import type { CorpusStats } from '../db/corpus-stats';
 import { DenseRetriever, PROVIDER_RECALL_PRIOR, SIF_RECALL_PRIOR } from '../retrievers/dense-retriever';
 import { type EmbedPendingReport, embedPending } from './embed-pending';
-import { embeddingTableExists, ensureEmbeddingTable } from './embedding-table';
+import { embeddingTableExists } from './embedding-table';
 import { SifEmbedder } from './sif-embedder';
 import { loadSifState, prepareSifEmbedder } from './sif-state-store';
 import { openWordVectors } from './word-vectors';
@@ -36,7 +36,7 @@ export async function setupDenseRetrieval(
   options: DenseSetupOptions = {},
 ): Promise<DenseSetup> {
   const vectorInstalled = capabilities.extensions.vector === true;
-  if (vectorInstalled) await ensureEmbeddingTable(database);
+  // The table itself comes from the capability migration (drizzle/0015), which openStores re-runs at start.
   const tableReady = vectorInstalled && (await embeddingTableExists(database));
   const usable = tableReady && options.embedderUnavailableReason === undefined;
   const embedder = options.embedder ?? new SifEmbedder(() => openWordVectors({ cachePath: options.cachePath }));

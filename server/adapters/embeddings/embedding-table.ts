@@ -5,31 +5,6 @@ import type { Database } from '../../../db/client';
 /** pgvector's HNSW limit for `vector` columns; larger embeddings are searched exactly (sequential scan). */
 export const HNSW_MAX_DIMENSIONS = 2000;
 
-/**
- * Migration 0004's optional part again, run at start-up: a server that gains pgvector after it
- * was migrated gets the table without a new migration (as ensureOptionalSearchSupport does for
- * the bm25 index). Idempotent; a no-op where `vector` is missing.
- */
-export async function ensureEmbeddingTable(database: Database): Promise<void> {
-  await database.exec(`
-DO $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'vector') AND to_regclass('chunk_embeddings') IS NULL THEN
-    EXECUTE $ddl$
-      CREATE TABLE IF NOT EXISTS "chunk_embeddings" (
-        "chunk_id" text NOT NULL,
-        "embedder_id" text NOT NULL,
-        "dims" integer NOT NULL,
-        "embedding" vector NOT NULL,
-        "created_at" timestamp with time zone DEFAULT now() NOT NULL,
-        CONSTRAINT "chunk_embeddings_chunk_id_embedder_id_pk" PRIMARY KEY("chunk_id","embedder_id"),
-        CONSTRAINT "chunk_embeddings_dims_check" CHECK (vector_dims("chunk_embeddings"."embedding") = "chunk_embeddings"."dims")
-      )$ddl$;
-  END IF;
-END
-$$;`);
-}
-
 export async function embeddingTableExists(database: Database): Promise<boolean> {
   const [row] = await database.query<{ present: boolean }>(sql`select to_regclass('chunk_embeddings') is not null as present`);
   return row?.present === true;
