@@ -43,6 +43,23 @@ test('runs feed the calibration dashboard', async ({ page }) => {
     await expect(row.getByTestId('calibration-count')).toHaveText(String(before[estimator] + GOALS.length));
   }
   await expect(table.locator('tr[data-estimator="heuristic-v1"][data-field="tokens"][data-intent="incident"]')).toHaveCount(1);
+
+  // Issue 10: a cell resting on a handful of runs read a red "0.00"; it now says how few there are,
+  // and shows the figure once there are 20 (the e2e database outlives spec runs, so either may hold).
+  const statistics = page.getByRole('table', { name: 'Calibration statistics' });
+  for (const estimator of ['heuristic-v1', 'learned-v2'] as const) {
+    const count = before[estimator] + GOALS.length;
+    const row = statistics.locator(`tr[data-estimator="${estimator}"][data-field="tokens"][data-intent="all"]`);
+    if (count < 20) {
+      await expect(row.getByRole('cell', { name: `too few samples (n = ${count})`, exact: true })).toBeVisible();
+    } else {
+      await expect(row.getByRole('cell', { name: /^[01]\.\d\d$/ })).toBeVisible();
+      await expect(row.getByRole('cell', { name: /too few samples/ })).toHaveCount(0);
+    }
+  }
+  const legend = page.getByRole('list', { name: 'Coverage legend' });
+  await expect(legend.getByRole('listitem')).toHaveCount(4);
+  await expect(legend).toContainText('fewer than 20 runs in this cell');
   await expect(page.getByTestId('calibration-trend')).toBeVisible();
   await expect(page.getByTestId('calibration-scatter-tokens').locator('circle')).not.toHaveCount(0);
   await expect(page.getByTestId('bandit-arms')).toBeVisible();

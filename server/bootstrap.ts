@@ -120,12 +120,12 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
       banditStore: new PgBanditStore(stores.database),
       countTokens,
       ingester: async (path, ingestOptions) => {
-        const results = await ingestPath(stores.store, path, { sourceName: ingestOptions.source, countTokens, onProgress: ingestOptions.onProgress });
+        const report = await ingestPath(stores.store, path, { sourceName: ingestOptions.source, countTokens, onProgress: ingestOptions.onProgress });
         await stores.embedChunks();
         await stores.indexDerived();
         // The ingest itself is stored; OpenIE trouble (beyond a passage, which is skipped inside) is reported, not thrown.
         await openIe?.indexPending().catch((error: unknown) => console.warn(`openie: ${error instanceof Error ? error.message : String(error)}`));
-        return results;
+        return report;
       },
       close: async () => {
         await stores.close();

@@ -3,6 +3,7 @@
  * without a browser. Locale is pinned so server and client render the same text.
  */
 import { formatSeconds, formatTokens, formatUsd } from '@/components/explain/format';
+import { CONFORMAL_MIN_SAMPLES } from '@/server/runtime/costmodel/units';
 
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
   tokens: 'tokens',
@@ -24,12 +25,37 @@ export function formatFieldValue(field: string, value: number): string {
   return value.toFixed(3);
 }
 
-/** p05–p95 coverage against its 0.90 target: within 0.85–0.95 is calibrated. */
-export function coverageTone(coverage: number, count: number): 'good' | 'warn' | 'bad' | 'none' {
+/**
+ * Runs a cell needs before its coverage means anything: the learned estimator's own threshold for
+ * a conformal interval (costmodel/units.ts). Below it one run moves coverage by 5 points or more;
+ * after two runs it reads 0.00, 0.50 or 1.00, which said "badly calibrated" in red about noise.
+ */
+export const MIN_COVERAGE_SAMPLES = CONFORMAL_MIN_SAMPLES;
+
+export type CoverageTone = 'good' | 'warn' | 'bad' | 'few' | 'none';
+
+/** p05–p95 coverage against its 0.90 target: within 0.85–0.95 is calibrated; judged only on enough runs. */
+export function coverageTone(coverage: number, count: number): CoverageTone {
   if (count === 0) return 'none';
+  if (count < MIN_COVERAGE_SAMPLES) return 'few';
   if (coverage >= 0.85 && coverage <= 0.95) return 'good';
   if (coverage >= 0.7) return 'warn';
   return 'bad';
+}
+
+export interface CoverageCell {
+  readonly text: string;
+  readonly tone: CoverageTone;
+  /** The longer explanation (hover title). */
+  readonly title: string;
+}
+
+/** What a coverage cell shows: the figure once there are enough runs, else how many there are. */
+export function coverageCell(coverage: number, count: number): CoverageCell {
+  const tone = coverageTone(coverage, count);
+  if (tone === 'none') return { text: '—', tone, title: 'no runs yet' };
+  if (tone === 'few') return { text: `too few samples (n = ${count})`, tone, title: `${count} of the ${MIN_COVERAGE_SAMPLES} runs a coverage figure needs` };
+  return { text: coverage.toFixed(2), tone, title: `${Math.round(coverage * count)} of ${count} actuals inside their p05–p95 interval` };
 }
 
 export interface LogScale {

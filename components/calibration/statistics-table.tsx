@@ -1,5 +1,5 @@
 import type { FieldStatistics } from '@/server/runtime/costmodel/cost-estimator';
-import { FIELD_LABELS, coverageTone, formatFieldValue } from './calibration-format';
+import { FIELD_LABELS, MIN_COVERAGE_SAMPLES, coverageCell, formatFieldValue } from './calibration-format';
 import styles from './calibration.module.css';
 
 /** The pg_statistic view: one row per estimator, field and intent class ('all' first). */
@@ -7,7 +7,7 @@ export function StatisticsTable({ rows }: { readonly rows: readonly FieldStatist
   if (rows.length === 0) return <p className="muted">No observations yet: every completed run adds one per estimated field.</p>;
   return (
     <div className="table-scroll">
-      <table className="data-table" data-testid="calibration-statistics">
+      <table className="data-table" data-testid="calibration-statistics" aria-label="Calibration statistics">
         <thead>
           <tr>
             <th scope="col">Estimator</th>
@@ -34,13 +34,44 @@ export function StatisticsTable({ rows }: { readonly rows: readonly FieldStatist
                 {row.count}
               </td>
               <td className="num">{formatFieldValue(row.field, row.meanAbsoluteError)}</td>
-              <td className={`num ${styles[coverageTone(row.intervalCoverage, row.count)]}`}>{row.intervalCoverage.toFixed(2)}</td>
+              <CoverageTd coverage={row.intervalCoverage} count={row.count} />
               <td className="num">{formatFieldValue(row.field, row.intervalWidth)}</td>
               <td>{row.lastUpdated ? new Date(row.lastUpdated).toISOString().replace('T', ' ').slice(0, 19) : '—'}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      <CoverageLegend />
     </div>
+  );
+}
+
+function CoverageTd({ coverage, count }: { readonly coverage: number; readonly count: number }) {
+  const cell = coverageCell(coverage, count);
+  return (
+    <td className={`num ${styles[cell.tone]}`} title={cell.title}>
+      {cell.text}
+    </td>
+  );
+}
+
+/** What the coverage colours mean, and why a sparse cell shows no figure. */
+function CoverageLegend() {
+  return (
+    <ul className={styles.legend} aria-label="Coverage legend">
+      <li>
+        <span className={styles.good}>0.85–0.95</span> calibrated (target 0.90)
+      </li>
+      <li>
+        <span className={styles.warn}>0.70–0.85 or above 0.95</span> intervals somewhat too narrow, or wider than needed
+      </li>
+      <li>
+        <span className={styles.bad}>below 0.70</span> over-confident: actuals often fall outside the interval
+      </li>
+      <li>
+        <span className={styles.few}>too few samples (n = …)</span> fewer than {MIN_COVERAGE_SAMPLES} runs in this cell, the number the learned estimator itself needs for an
+        interval; MAE and width are shown, coverage is not judged yet
+      </li>
+    </ul>
   );
 }

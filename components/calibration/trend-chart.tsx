@@ -1,4 +1,5 @@
 import type { TrendSeries } from '@/server/runtime/costmodel/calibration-report';
+import { MIN_COVERAGE_SAMPLES } from './calibration-format';
 import styles from './calibration.module.css';
 
 const WIDTH = 560;
@@ -39,8 +40,8 @@ export function TrendChart({ series, title }: { readonly series: readonly TrendS
           <g key={entry.estimator} stroke={COLORS[index % COLORS.length]} fill={COLORS[index % COLORS.length]}>
             <polyline fill="none" strokeWidth={2} points={entry.buckets.map((bucket) => `${x(Date.parse(bucket.start))},${y(bucket.intervalCoverage)}`).join(' ')} />
             {entry.buckets.map((bucket) => (
-              <circle key={bucket.start} cx={x(Date.parse(bucket.start))} cy={y(bucket.intervalCoverage)} r={3}>
-                <title>{`${entry.estimator} ${bucket.start}: coverage ${bucket.intervalCoverage.toFixed(2)}, n=${bucket.count}`}</title>
+              <circle key={bucket.start} cx={x(Date.parse(bucket.start))} cy={y(bucket.intervalCoverage)} r={3} className={bucket.count < MIN_COVERAGE_SAMPLES ? styles.dotSparse : undefined}>
+                <title>{`${entry.estimator} ${bucket.start}: coverage ${bucket.intervalCoverage.toFixed(2)}, n=${bucket.count}${bucket.count < MIN_COVERAGE_SAMPLES ? ' (too few samples to judge)' : ''}`}</title>
               </circle>
             ))}
           </g>
@@ -53,7 +54,7 @@ export function TrendChart({ series, title }: { readonly series: readonly TrendS
             ● {entry.estimator}
           </span>
         ))}{' '}
-        (shaded: the 0.85–0.95 target)
+        (shaded: the 0.85–0.95 target; hollow: fewer than {MIN_COVERAGE_SAMPLES} runs in that bucket, too few to judge)
       </figcaption>
     </figure>
   );

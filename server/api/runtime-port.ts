@@ -5,7 +5,7 @@
  */
 import type { ApprovalAuditEntry, RunListOptions, RunSummary } from '../runtime/contracts/run-store';
 import type { PendingApproval } from '../runtime/facade/approval-inbox';
-import type { IngestResult } from '../runtime/contracts/store';
+import type { IngestReport } from '../runtime/contracts/store';
 import type { Span } from '../runtime/contracts/trace-sink';
 import type { ExplainResult, RunResult, SimulateResult } from '../runtime/explain/explain-types';
 import type { ContextItem, Principal, SourceInfo } from '../runtime/types';
@@ -39,6 +39,6 @@ export interface RuntimePort {
   pendingApprovals?(options: { limit?: number }): Promise<readonly PendingApproval[]>;
   approvalLog?(options: { limit?: number; offset?: number; runId?: string }): Promise<readonly ApprovalAuditEntry[]>;
   sources(): Promise<readonly SourceInfo[]>;
-  ingest(path: string, options?: { source?: string }): Promise<readonly IngestResult[]>;
+  ingest(path: string, options?: { source?: string }): Promise<IngestReport>;
   statistics(): Promise<readonly FieldStatistics[]>;
 }

@@ -11,16 +11,23 @@ Commands:
   run <goal>                 plan, execute and answer with citations
   explain <goal>             show the plan (EXPLAIN); --analyze runs it and overlays actuals
   simulate <goal>            quote cost, latency and tokens before running
-  ingest <path>              ingest docs, .log files, Kubernetes events (JSON), metrics (CSV) or a git repository
+  ingest <path>              ingest docs, .log files, Kubernetes events (JSON), metrics (CSV) or a git repository;
+                             files it leaves out (binary content, unsupported types, executables) are listed with why
   approve <runId> <nodeId>   decide a paused approval gate (--decision approved|rejected --by NAME)
   runs                       list recent runs
   stats                      cost-model calibration statistics
 
+Goal from stdin: write "-" as the goal, or give no goal with stdin piped:
+  echo "Why did checkout-api fail?" | context-runtime run -
+  context-runtime explain < goal.txt
+
 Options:
   --source NAME              restrict to a source (repeatable); with ingest: the source name
+  --sources A,B              the same, comma-separated (combines with --source)
   --max-cost-usd N  --max-latency-seconds N  --max-tokens N
   --no-citations             do not require citations   --require-verification
   --analyze  --json  --config PATH  --decision D  --by NAME  --comment TEXT  --limit N
+  -h, --help                 this text
 `;
 
 export interface CliCommand {
@@ -35,6 +42,58 @@ export interface CliCommand {
   readonly by?: string;
   readonly comment?: string;
   readonly limit?: number;
+}
+
+const OPTIONS = {
+  source: { type: 'string', multiple: true },
+  sources: { type: 'string', multiple: true },
+  'max-cost-usd': { type: 'string' },
+  'max-latency-seconds': { type: 'string' },
+  'max-tokens': { type: 'string' },
+  'no-citations': { type: 'boolean' },
+  'require-verification': { type: 'boolean' },
+  analyze: { type: 'boolean' },
+  json: { type: 'boolean' },
+  config: { type: 'string' },
+  decision: { type: 'string' },
+  by: { type: 'string' },
+  comment: { type: 'string' },
+  limit: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/**
+ * parseArgs explains over several lines and in its own terms ("To specify a positional argument
+ * starting with a '-' …"); a user needs one line naming the flag and what to do.
+ */
+function argumentError(error: unknown): Error {
+  const code = (error as { code?: string }).code ?? '';
+  const message = error instanceof Error ? error.message : String(error);
+  const flag = /'(--?[A-Za-z0-9-]+)/.exec(message)?.[1] ?? 'option';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return invalidInput(flag, 'unknown option (see context-runtime --help)');
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    if (/does not take an argument/.test(message)) return invalidInput(flag, 'takes no value (it is a switch: write it alone)');
+    return invalidInput(flag, `expected a value, e.g. ${flag} VALUE (write ${flag}=VALUE for a value starting with "-")`);
+  }
+  return error instanceof Error ? error : new Error(message);
+}
+
+/**
+ * --source (repeatable) and --sources A,B mean the same: the list of sources to restrict to. Both
+ * split on commas (a source name cannot hold one), keep the first of duplicates, and refuse an
+ * empty name, naming the flag that held it.
+ */
+function sourceList(source: readonly string[] | undefined, sources: readonly string[] | undefined): readonly string[] | undefined {
+  if (source === undefined && sources === undefined) return undefined;
+  const names: string[] = [];
+  for (const [flag, values] of [['--source', source], ['--sources', sources]] as const) {
+    for (const value of values ?? []) {
+      const parts = value.split(',').map((part) => part.trim());
+      if (parts.some((part) => part === '')) throw invalidInput(flag, `expected source names separated by commas, got "${value}"`);
+      for (const part of parts) if (!names.includes(part)) names.push(part);
+    }
+  }
+  return names;
 }
 
 const numberOrRaw = (value: string | undefined) => (value === undefined ? undefined : value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value);
@@ -54,27 +113,13 @@ function joinNegativeValues(argv: readonly string[]): string[] {
 }
 
 export function parseCli(argv: readonly string[]): CliCommand {
-  const { values, positionals } = parseArgs({
-    args: joinNegativeValues(argv),
-    allowPositionals: true,
-    strict: true,
-    options: {
-      source: { type: 'string', multiple: true },
-      'max-cost-usd': { type: 'string' },
-      'max-latency-seconds': { type: 'string' },
-      'max-tokens': { type: 'string' },
-      'no-citations': { type: 'boolean' },
-      'require-verification': { type: 'boolean' },
-      analyze: { type: 'boolean' },
-      json: { type: 'boolean' },
-      config: { type: 'string' },
-      decision: { type: 'string' },
-      by: { type: 'string' },
-      comment: { type: 'string' },
-      limit: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: typeof OPTIONS }>>;
+  try {
+    parsed = parseArgs({ args: joinNegativeValues(argv), allowPositionals: true, strict: true, options: OPTIONS });
+  } catch (error) {
+    throw argumentError(error);
+  }
+  const { values, positionals } = parsed;
   const [command = 'help', ...rest] = positionals;
   const constraints: Record<string, unknown> = {};
   if (values['max-cost-usd'] !== undefined) constraints.max_cost_usd = numberOrRaw(values['max-cost-usd']);
@@ -84,13 +129,16 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (values['require-verification']) constraints.require_verification = true;
   const limit = values.limit === undefined ? undefined : Number(values.limit);
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw invalidInput('--limit', `expected a positive integer, got ${values.limit}`);
+  const sources = sourceList(values.source, values.sources);
+  // Ingest names the one source it writes; elsewhere the list restricts retrieval.
+  if (command === 'ingest' && sources && sources.length > 1) throw invalidInput(values.sources ? '--sources' : '--source', `ingest writes one source; got ${sources.length} (${sources.join(', ')})`);
   return {
     command: values.help ? 'help' : command,
     positionals: rest,
     json: Boolean(values.json),
     analyze: Boolean(values.analyze),
     configPath: values.config,
-    sources: values.source,
+    sources,
     constraints,
     decision: values.decision,
     by: values.by,

@@ -1,6 +1,13 @@
 /** Human output for the CLI: answers with numbered citations, progress bars, tables. */
+import { relative, isAbsolute } from 'node:path';
+import type { IngestReport, IngestSkipped } from '../runtime/contracts/store';
+import type { FieldStatistics } from '../runtime/costmodel/cost-estimator';
+import { CONFORMAL_MIN_SAMPLES } from '../runtime/costmodel/units';
 import type { RunResult, SimulateResult } from '../runtime/explain/explain-types';
 import { renderExplainTree } from '../runtime/explain/explain-tree';
+
+/** Skipped files listed one per line up to this many; --json lists them all. */
+export const MAX_SKIPPED_LINES = 20;
 
 export function renderRun(result: RunResult): string {
   const lines: string[] = [`Run ${result.runId}: ${result.status}`];
@@ -32,6 +39,31 @@ export function renderSimulate(simulation: SimulateResult): string {
 }
 
 export { renderExplainTree };
+
+export function renderIngest(report: IngestReport): string {
+  if (report.sources.length === 0) return `nothing ingested${report.skipped.length > 0 ? ` (${report.skipped.length} skipped, see below)` : ''}`;
+  return report.sources.map((result) => `${result.source}: ${result.changed ? `version ${result.versionId}` : 'unchanged'} — ${result.documents} documents, ${result.chunks} chunks`).join('\n');
+}
+
+/** "warning: skipped <path>: <reason>" per file, paths relative to `cwd` when inside it; capped. */
+export function renderSkipped(skipped: readonly IngestSkipped[], cwd: string): string[] {
+  const shown = (path: string) => {
+    const inside = relative(cwd, path);
+    return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
+  };
+  const lines = skipped.slice(0, MAX_SKIPPED_LINES).map((entry) => `warning: skipped ${shown(entry.path)}: ${entry.reason}`);
+  if (skipped.length > MAX_SKIPPED_LINES) lines.push(`warning: … and ${skipped.length - MAX_SKIPPED_LINES} more skipped (--json lists all)`);
+  return lines;
+}
+
+/**
+ * One `stats` line. Coverage on a handful of runs is noise (one miss in two reads 0.50), so below
+ * the learned estimator's own threshold for a conformal interval it says so instead of a figure.
+ */
+export function renderStatisticsRow(row: FieldStatistics): string {
+  const coverage = row.count < CONFORMAL_MIN_SAMPLES ? `too few samples (n=${row.count}, needs ${CONFORMAL_MIN_SAMPLES})` : `coverage=${row.intervalCoverage.toFixed(2)}`;
+  return `${row.field.padEnd(24)} ${row.intentClass.padEnd(11)} n=${String(row.count).padEnd(5)} MAE=${row.meanAbsoluteError.toPrecision(3).padEnd(9)} ${coverage} p90=[${row.p90Interval.map((value) => value.toPrecision(3)).join(', ')}]`;
+}
 
 /** A one-line progress bar on stderr (only when it is a terminal: logs stay clean). */
 export function progressBar(stream: NodeJS.WriteStream = process.stderr) {

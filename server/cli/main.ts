@@ -8,41 +8,47 @@ import { isContextRuntimeError } from '../runtime/errors';
 import { invalidInput } from '../runtime/errors';
 import { validateRunRequest } from '../runtime/facade/validate-request';
 import { parseCli, USAGE, type CliCommand } from './cli-arguments';
-import { progressBar, renderExplainTree, renderRun, renderSimulate } from './cli-output';
+import { type GoalInput, processStdin, resolveGoal } from './cli-goal';
+import { progressBar, renderExplainTree, renderIngest, renderRun, renderSimulate, renderSkipped, renderStatisticsRow } from './cli-output';
 import { connectRuntime } from './connect-runtime';
 import type { RuntimeClient } from './runtime-client';
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
 const asJson = (value: unknown) => JSON.stringify(value, null, 2);
 
-function goalRequest(command: CliCommand): object {
-  if (command.positionals.length === 0) throw invalidInput('goal', 'expected a goal, e.g. context-runtime explain "Explain why deployment checkout-api failed"');
-  return { goal: command.positionals.join(' '), sources: command.sources, constraints: command.constraints };
+const GOAL_COMMANDS = ['run', 'explain', 'simulate'];
+
+function goalRequest(command: CliCommand, goal: string): object {
+  return { goal, sources: command.sources, constraints: command.constraints };
 }
 
-async function dispatch(command: CliCommand, client: RuntimeClient): Promise<void> {
+async function dispatch(command: CliCommand, goal: string, client: RuntimeClient): Promise<void> {
   switch (command.command) {
     case 'run': {
-      const result = await client.run(goalRequest(command));
+      const result = await client.run(goalRequest(command, goal));
       print(command.json ? asJson(result) : renderRun(result));
       return;
     }
     case 'explain': {
-      const explain = await client.explain(goalRequest(command), command.analyze);
+      const explain = await client.explain(goalRequest(command, goal), command.analyze);
       print(command.json ? asJson(explain) : renderExplainTree(explain));
       return;
     }
     case 'simulate': {
-      const simulation = await client.simulate(goalRequest(command));
+      const simulation = await client.simulate(goalRequest(command, goal));
       print(command.json ? asJson(simulation) : renderSimulate(simulation));
       return;
     }
     case 'ingest': {
       const path = command.positionals[0];
       if (!path) throw invalidInput('path', 'expected a file or folder to ingest');
-      const results = await client.ingest(resolve(path), command.sources?.[0], progressBar());
-      if (command.json) print(asJson(results));
-      else for (const result of results) print(`${result.source}: ${result.changed ? `version ${result.versionId}` : 'unchanged'} — ${result.documents} documents, ${result.chunks} chunks`);
+      const report = await client.ingest(resolve(path), command.sources?.[0], progressBar());
+      if (command.json) print(asJson(report));
+      else {
+        print(renderIngest(report));
+        // Warnings on stderr: stdout stays the list of what was written.
+        for (const line of renderSkipped(report.skipped, process.cwd())) process.stderr.write(`${line}\n`);
+      }
       return;
     }
     case 'approve': {
@@ -61,7 +67,7 @@ async function dispatch(command: CliCommand, client: RuntimeClient): Promise<voi
     case 'stats': {
       const statistics = await client.statistics();
       if (command.json) print(asJson(statistics));
-      else for (const row of statistics) print(`${row.field.padEnd(24)} ${row.intentClass.padEnd(11)} n=${String(row.count).padEnd(5)} MAE=${row.meanAbsoluteError.toPrecision(3).padEnd(9)} coverage=${row.intervalCoverage.toFixed(2)} p90=[${row.p90Interval.map((value) => value.toPrecision(3)).join(', ')}]`);
+      else for (const row of statistics) print(renderStatisticsRow(row));
       return;
     }
     default:
@@ -69,7 +75,8 @@ async function dispatch(command: CliCommand, client: RuntimeClient): Promise<voi
   }
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
+/** `stdin`: where a goal written "-" (or omitted, with stdin piped) is read from; tests pass their own. */
+export async function main(argv: readonly string[], io: { readonly stdin?: GoalInput } = {}): Promise<number> {
   let client: RuntimeClient | undefined;
   try {
     const command = parseCli(argv);
@@ -77,11 +84,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       print(USAGE);
       return 0;
     }
+    const goal = GOAL_COMMANDS.includes(command.command) ? await resolveGoal(command.positionals, io.stdin ?? processStdin()) : '';
     // A malformed goal or constraint is refused before the database is opened (seconds saved, nothing touched).
-    if (['run', 'explain', 'simulate'].includes(command.command)) validateRunRequest(goalRequest(command));
+    if (GOAL_COMMANDS.includes(command.command)) validateRunRequest(goalRequest(command, goal));
     const connected = await connectRuntime(command.configPath);
     client = connected;
-    await dispatch(command, connected);
+    await dispatch(command, goal, connected);
     return 0;
   } catch (error) {
     if (process.env.CONTEXT_RUNTIME_DEBUG) console.error(error);

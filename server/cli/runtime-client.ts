@@ -7,7 +7,7 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import superjson from 'superjson';
 import type { AppRouter } from '../api/root-router';
 import type { ContextRuntime } from '../runtime';
-import type { IngestResult } from '../runtime/contracts/store';
+import type { IngestReport } from '../runtime/contracts/store';
 import type { RunSummary } from '../runtime/contracts/run-store';
 import type { FieldStatistics } from '../runtime/costmodel/cost-estimator';
 import type { ExplainResult, RunResult, SimulateResult } from '../runtime/explain/explain-types';
@@ -19,7 +19,7 @@ export interface RuntimeClient {
   explain(request: object, analyze: boolean): Promise<ExplainResult>;
   simulate(request: object): Promise<SimulateResult>;
   approve(runId: string, nodeId: string, decision: string, by: string, comment: string): Promise<RunResult>;
-  ingest(path: string, source: string | undefined, onProgress: (done: number, total: number) => void): Promise<readonly IngestResult[]>;
+  ingest(path: string, source: string | undefined, onProgress: (done: number, total: number) => void): Promise<IngestReport>;
   listRuns(limit: number): Promise<readonly RunSummary[]>;
   statistics(): Promise<readonly FieldStatistics[]>;
   close(): Promise<void>;
@@ -50,9 +50,9 @@ export function remoteClient(baseUrl: string, serviceToken?: string): RuntimeCli
     simulate: (request) => trpc.runtime.simulate.mutate(request as never) as Promise<SimulateResult>,
     approve: (runId, nodeId, decision, by, comment) => trpc.runtime.approve.mutate({ runId, nodeId, decision, by, comment } as never) as Promise<RunResult>,
     ingest: async (path, source, onProgress) => {
-      const results = (await trpc.runtime.ingest.mutate({ path, source } as never)) as readonly IngestResult[];
+      const report = (await trpc.runtime.ingest.mutate({ path, source } as never)) as IngestReport;
       onProgress(1, 1);
-      return results;
+      return report;
     },
     listRuns: (limit) => trpc.runtime.listRuns.query({ limit } as never) as Promise<readonly RunSummary[]>,
     statistics: () => trpc.runtime.statistics.query() as Promise<readonly FieldStatistics[]>,

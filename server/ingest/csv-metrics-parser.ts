@@ -34,9 +34,10 @@ type Role = keyof typeof COLUMN_NAMES;
 const looksLikeData = (cell: string) => cell.trim() !== '' && (Number.isFinite(Number(cell)) || /^\d{4}-\d{2}-\d{2}/.test(cell.trim()));
 
 function readHeader(cells: readonly string[], uri: string): Partial<Record<Role, number>> {
-  const dataCell = cells.find(looksLikeData);
-  if (dataCell !== undefined) {
-    throw invalidInput(uri, `missing header row: the first row looks like data ("${dataCell}"); add a header naming the timestamp, metric and value columns`, { file: uri, line: 1 });
+  // Errors name the column by position, not by value: they must not quote the file's content.
+  const dataColumn = cells.findIndex(looksLikeData);
+  if (dataColumn >= 0) {
+    throw invalidInput(uri, `missing header row: the first row looks like data (column ${dataColumn + 1} holds a number or a date); add a header naming the timestamp, metric and value columns`, { file: uri, line: 1 });
   }
   const normalized = cells.map((cell) => cell.trim().toLowerCase());
   const columns: Partial<Record<Role, number>> = {};
@@ -44,7 +45,7 @@ function readHeader(cells: readonly string[], uri: string): Partial<Record<Role,
     const index = normalized.findIndex((name) => (COLUMN_NAMES[role] as readonly string[]).includes(name));
     if (index >= 0) columns[role] = index;
   }
-  if (columns.timestamp === undefined) throw invalidInput(uri, `header has no timestamp column (expected one of ${COLUMN_NAMES.timestamp.join(', ')}); found ${normalized.join(', ')}`, { file: uri, line: 1 });
+  if (columns.timestamp === undefined) throw invalidInput(uri, `header has no timestamp column (expected one of ${COLUMN_NAMES.timestamp.join(', ')}); found ${normalized.length} other column${normalized.length === 1 ? '' : 's'}`, { file: uri, line: 1 });
   return columns;
 }
 

@@ -42,6 +42,8 @@ describe('detectSources', () => {
       metrics: ['metrics/cpu.csv'],
     });
     expect(detected.skipped.map((entry) => [entry.path.slice(workDir.length + 1), entry.reason])).toEqual([
+      ['mixed/.cache', 'hidden folder, not walked'],
+      ['mixed/node_modules', 'dependency folder, not walked'],
       ['mixed/logo.png', 'unsupported file type ".png"'],
       ['mixed/package.json', 'JSON file is not a list of Kubernetes events'],
     ]);

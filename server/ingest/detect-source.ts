@@ -3,6 +3,7 @@ import { open, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve, sep } from 'node:path';
 import type { SourceKind } from '../runtime/types';
 import { invalidInput } from '../runtime/errors';
+import { binaryContentReason } from './binary-content';
 
 /**
  * Decides which parser reads a path and which SourceKind its chunks get. A directory holding .git is
@@ -48,24 +49,37 @@ const SNIFF_BYTES = 64 * 1024;
 
 const EVENT_SIGNATURE = /"(involvedObject|regarding)"\s*:|"kind"\s*:\s*"(Event|EventList)"/;
 
-async function looksLikeK8sEvents(path: string): Promise<boolean> {
-  if (/event/i.test(basename(path))) return true;
+/** The first SNIFF_BYTES of a file, and whether the file goes on past them. */
+async function sniff(path: string): Promise<{ readonly bytes: Buffer; readonly truncated: boolean }> {
   const handle = await open(path, 'r');
   try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return EVENT_SIGNATURE.test(buffer.subarray(0, bytesRead).toString('utf8'));
+    const buffer = Buffer.alloc(SNIFF_BYTES + 1);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES + 1, 0);
+    return { bytes: buffer.subarray(0, Math.min(bytesRead, SNIFF_BYTES)), truncated: bytesRead > SNIFF_BYTES };
   } finally {
     await handle.close();
   }
 }
 
-/** The parser for one file, or the reason it has none. `explicit` = the user named this file directly. */
-export async function classifyFile(path: string, explicit: boolean): Promise<ParserName | { readonly reason: string }> {
+/**
+ * The parser for one file, or the reason it has none. `explicit` = the user named this file directly.
+ * The extension picks the parser, but the bytes must be text whatever the extension says: a renamed
+ * binary would otherwise be ingested as chunks of garbage.
+ */
+export async function classifyFile(path: string, explicit: boolean, mode = 0): Promise<ParserName | { readonly reason: string }> {
   const parser = EXTENSION_PARSER[extname(path).toLowerCase()];
-  if (!parser) return { reason: `unsupported file type "${extname(path) || basename(path)}"` };
+  if (!parser) {
+    const type = extname(path) || basename(path);
+    // Said apart from other unsupported files: "my tool was ignored" is the question a user asks.
+    return { reason: mode & 0o111 ? `executable file, not a document (unsupported file type "${type}")` : `unsupported file type "${type}"` };
+  }
+  const head = await sniff(path);
+  const binary = binaryContentReason(head.bytes, head.truncated);
+  if (binary) return { reason: binary };
   // A named .json file goes to the events parser even if it does not look like events: its error says why.
-  if (parser === 'k8s-events' && !explicit && !(await looksLikeK8sEvents(path))) return { reason: 'JSON file is not a list of Kubernetes events' };
+  if (parser === 'k8s-events' && !explicit && !/event/i.test(basename(path)) && !EVENT_SIGNATURE.test(head.bytes.toString('utf8'))) {
+    return { reason: 'JSON file is not a list of Kubernetes events' };
+  }
   return parser;
 }
 
@@ -74,8 +88,10 @@ async function walk(root: string, directory: string, files: string[], skipped: S
   entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
   for (const entry of entries) {
     const path = join(directory, entry.name);
-    if (entry.name.startsWith('.') || SKIPPED_DIRECTORIES.has(entry.name)) continue;
-    if (entry.isDirectory()) await walk(root, path, files, skipped);
+    // Listed once, not walked: a skipped folder is reported as one line, not one per file inside.
+    if (SKIPPED_DIRECTORIES.has(entry.name)) skipped.push({ path, reason: entry.name === '.git' ? 'git metadata folder (ingest the repository folder itself to read its history)' : 'dependency folder, not walked' });
+    else if (entry.name.startsWith('.')) skipped.push({ path, reason: entry.isDirectory() ? 'hidden folder, not walked' : 'hidden file' });
+    else if (entry.isDirectory()) await walk(root, path, files, skipped);
     else if (entry.isFile()) {
       if (files.length >= MAX_FILES) throw invalidInput('path', `${root} holds more than ${MAX_FILES} files; ingest a narrower folder`, { path: root });
       files.push(path);
@@ -97,12 +113,12 @@ export async function detectSources(path: string): Promise<DetectedSources> {
 
   const byParser = new Map<ParserName, DetectedFile[]>();
   for (const file of candidates) {
-    const size = info.isDirectory() ? (await stat(file)).size : info.size;
+    const { size, mode } = info.isDirectory() ? await stat(file) : info;
     if (size > MAX_FILE_BYTES) {
       skipped.push({ path: file, reason: `larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB` });
       continue;
     }
-    const parser = await classifyFile(file, !info.isDirectory());
+    const parser = await classifyFile(file, !info.isDirectory(), mode);
     if (typeof parser !== 'string') {
       skipped.push({ path: file, reason: parser.reason });
       continue;
@@ -111,7 +127,10 @@ export async function detectSources(path: string): Promise<DetectedSources> {
     byParser.set(parser, [...(byParser.get(parser) ?? []), Object.freeze({ path: file, relativePath })]);
   }
   if (byParser.size === 0) {
-    const detail = skipped.length > 0 ? `: ${skipped.slice(0, 3).map((entry) => `${basename(entry.path)} (${entry.reason})`).join(', ')}` : '';
+    // Name the files a user meant to ingest first; hidden and vendored entries rarely explain the refusal.
+    const quiet = (entry: SkippedPath) => /^(hidden|dependency|git metadata)/.test(entry.reason);
+    const telling = [...skipped.filter((entry) => !quiet(entry)), ...skipped.filter(quiet)];
+    const detail = telling.length > 0 ? `: ${telling.slice(0, 3).map((entry) => `${basename(entry.path)} (${entry.reason})`).join(', ')}` : '';
     throw invalidInput('path', `nothing to ingest at ${path}; supported: .md, .txt, .log, Kubernetes events .json, .csv metrics, or a git repository${detail}`, { path, skipped });
   }
   const order: readonly ParserName[] = ['markdown', 'log', 'k8s-events', 'csv-metrics'];

@@ -66,12 +66,47 @@ describe('ingestPath', () => {
     const store = new MemoryStore();
     const progress: [number, number][] = [];
     const first = await ingestPath(store, folder, { countTokens: countWords, onProgress: (done, total) => progress.push([done, total]) });
-    expect(first.map((result) => [result.source, result.changed, result.chunks])).toEqual([['notes-docs', true, 1], ['notes-logs', true, 1]]);
+    expect(first.sources.map((result) => [result.source, result.changed, result.chunks])).toEqual([['notes-docs', true, 1], ['notes-logs', true, 1]]);
     expect(progress).toEqual([[0, 2], [1, 2], [2, 2]]);
     const again = await ingestPath(store, folder, { countTokens: countWords });
-    expect(again.map((result) => result.changed)).toEqual([false, false]);
+    expect(again.sources.map((result) => result.changed)).toEqual([false, false]);
     await writeFile(join(folder, 'b.log'), 'x\ny\nz\n');
     const changed = await ingestPath(store, folder, { countTokens: countWords });
-    expect(changed.map((result) => [result.source, result.changed])).toEqual([['notes-docs', false], ['notes-logs', true]]);
+    expect(changed.sources.map((result) => [result.source, result.changed])).toEqual([['notes-docs', false], ['notes-logs', true]]);
+    expect(changed.skipped).toEqual([]);
+  });
+
+  // Regression (issue 10): a binary named .md became 11 chunks of garbage and an executable vanished without a word.
+  it('leaves binary files out whatever their extension and reports every skipped file with its reason, never its content', async () => {
+    const folder = join(workDir, 'mixed-binary');
+    await mkdir(folder);
+    const secret = 'TOPSECRET-PAYLOAD';
+    await writeFile(join(folder, 'runbook.md'), '# Runbook\n\nRestart the pod.\n');
+    // An image renamed .md: PNG signature (with its NUL bytes) and a readable marker after it.
+    await writeFile(join(folder, 'diagram.md'), Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), Buffer.from(secret.repeat(400))]));
+    // Text for its first 64 KiB, binary after: only reading the whole file finds it.
+    await writeFile(join(folder, 'late.log'), Buffer.concat([Buffer.from(`${'ok line\n'.repeat(9000)}`), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from(secret)]));
+    await writeFile(join(folder, 'deploy-tool'), `#!/bin/sh\necho ${secret}\n`, { mode: 0o755 });
+    await writeFile(join(folder, 'photo.png'), secret);
+    const store = new MemoryStore();
+    const report = await ingestPath(store, folder, { countTokens: countWords });
+    expect(report.sources.map((result) => [result.source, result.documents])).toEqual([['mixed-binary-docs', 1]]);
+    const reasons = Object.fromEntries(report.skipped.map((entry) => [entry.path.slice(folder.length + 1), entry.reason]));
+    expect(reasons).toEqual({
+      'diagram.md': 'binary content (NUL byte at offset 8)',
+      'late.log': 'binary content (not valid UTF-8 text)',
+      'deploy-tool': 'executable file, not a document (unsupported file type "deploy-tool")',
+      'photo.png': 'unsupported file type ".png"',
+    });
+    expect(JSON.stringify(report)).not.toContain(secret);
+    expect([...store.sources.values()].flatMap((source) => source.chunks).some((chunk) => /[\u0000\ufffd]/.test(chunk.text))).toBe(false);
+  });
+
+  it('refuses a single binary file named .md with the reason, writing nothing', async () => {
+    const file = join(workDir, 'renamed.md');
+    await writeFile(file, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0]));
+    const store = new MemoryStore();
+    await expect(ingestPath(store, file, { countTokens: countWords })).rejects.toThrow(/nothing to ingest .*renamed\.md \(binary content \(NUL byte at offset 7\)\)/);
+    expect(await store.listSources()).toEqual([]);
   });
 });

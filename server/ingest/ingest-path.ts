@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { IngestChunk, IngestResult, StorePlugin } from '../runtime/contracts/store';
+import type { IngestChunk, IngestReport, IngestResult, StorePlugin } from '../runtime/contracts/store';
 import type { SourceKind } from '../runtime/types';
 import { parseCsvMetrics } from './csv-metrics-parser';
-import { type DetectedGroup, type ParserName, type SkippedPath, detectSources } from './detect-source';
+import { binaryContentReason } from './binary-content';
+import { type DetectedFile, type DetectedGroup, type ParserName, type SkippedPath, detectSources } from './detect-source';
 import { commitChunk, readGitHistory } from './git-history-parser';
 import type { CountTokens, TextFile } from './ingest-types';
 import { parseK8sEvents } from './k8s-events-parser';
@@ -67,7 +68,24 @@ function parseFile(parser: Exclude<ParserName, 'git-history'>, file: TextFile, c
   }
 }
 
-async function planGroup(root: string, group: DetectedGroup, options: IngestPathOptions): Promise<Omit<PlannedSource, 'name'>> {
+interface PlannedGroup extends Omit<PlannedSource, 'name'> {
+  /** Files the sniff let through but whose full content is not text (binary past the first 64 KiB). */
+  readonly skipped: readonly SkippedPath[];
+}
+
+async function readTextFiles(files: readonly DetectedFile[]): Promise<{ readonly texts: TextFile[]; readonly skipped: SkippedPath[] }> {
+  const texts: TextFile[] = [];
+  const skipped: SkippedPath[] = [];
+  for (const file of files) {
+    const bytes = await readFile(file.path);
+    const binary = binaryContentReason(bytes);
+    if (binary) skipped.push({ path: file.path, reason: binary });
+    else texts.push({ uri: file.relativePath, content: bytes.toString('utf8') });
+  }
+  return { texts, skipped };
+}
+
+async function planGroup(root: string, group: DetectedGroup, options: IngestPathOptions): Promise<PlannedGroup> {
   if (group.parser === 'git-history') {
     const documents = await readGitHistory(root, { maxCommits: options.maxCommits });
     return {
@@ -75,15 +93,17 @@ async function planGroup(root: string, group: DetectedGroup, options: IngestPath
       chunks: Object.freeze(documents.map((document) => commitChunk(document, options.countTokens))),
       contentHash: contentHash(documents.map((document) => ({ uri: document.uri, content: document.text }))),
       documents: documents.length,
+      skipped: [],
     };
   }
   const parser = group.parser;
-  const files = await Promise.all(group.files.map(async (file) => ({ uri: file.relativePath, content: await readFile(file.path, 'utf8') })));
+  const { texts, skipped } = await readTextFiles(group.files);
   return {
     kind: group.kind,
-    chunks: Object.freeze(files.flatMap((file) => parseFile(parser, file, options.countTokens))),
-    contentHash: contentHash(files),
-    documents: files.length,
+    chunks: Object.freeze(texts.flatMap((file) => parseFile(parser, file, options.countTokens))),
+    contentHash: contentHash(texts),
+    documents: texts.length,
+    skipped,
   };
 }
 
@@ -99,10 +119,11 @@ export async function planIngest(path: string, options: IngestPathOptions): Prom
   const skipped = [...detected.skipped];
   const sources: PlannedSource[] = [];
   for (const group of detected.groups) {
-    const planned = await planGroup(detected.root, group, options);
+    const { skipped: unreadable, ...planned } = await planGroup(detected.root, group, options);
+    skipped.push(...unreadable);
     const name = detected.groups.length > 1 ? `${baseName}-${group.kind}` : baseName;
     if (planned.chunks.length === 0) {
-      skipped.push({ path: detected.root, reason: `${group.kind}: no content to ingest (empty files or no commits)` });
+      if (unreadable.length < group.files.length || group.files.length === 0) skipped.push({ path: detected.root, reason: `${group.kind}: no content to ingest (empty files or no commits)` });
       continue;
     }
     sources.push(Object.freeze({ name, ...planned }));
@@ -114,7 +135,7 @@ export async function ingestPath(
   store: StorePlugin,
   path: string,
   options: IngestPathOptions & { readonly onProgress?: (done: number, total: number) => void },
-): Promise<IngestResult[]> {
+): Promise<IngestReport> {
   const plan = await planIngest(path, options);
   const results: IngestResult[] = [];
   options.onProgress?.(0, plan.sources.length);
@@ -122,5 +143,5 @@ export async function ingestPath(
     results.push(await store.ingest({ name: source.name, kind: source.kind, sensitive: options.sensitive }, source.chunks, source.contentHash));
     options.onProgress?.(results.length, plan.sources.length);
   }
-  return results;
+  return Object.freeze({ sources: Object.freeze(results), skipped: plan.skipped });
 }

@@ -42,6 +42,16 @@ describe('parseK8sEvents', () => {
     expect(error.message).toMatch(/^events\/broken\.json: malformed JSON/);
   });
 
+  it('says where malformed JSON or a bad value is without quoting the file (errors never echo content)', () => {
+    expect(caught(() => parse('[{"reason": "SECRET-TOKEN",\n  "message" "m"}]', 'e.json')).message).toBe('e.json: malformed JSON in Kubernetes events file at line 2, column 13');
+    expect(caught(() => parse('SECRET-TOKEN', 'e.json')).message).toBe('e.json: malformed JSON in Kubernetes events file');
+    expect(caught(() => parse('[{"reason": "SECRET",', 'e.json')).message).toBe('e.json: malformed JSON in Kubernetes events file: it ends before the JSON is complete');
+    const badCount = caught(() => parse('[{"reason":"X","message":"m","involvedObject":{"kind":"Pod","name":"p"},"count":"SECRET-TOKEN"}]'));
+    expect(badCount.message).toMatch(/count: expected a non-negative number, found a string$/);
+    const badName = caught(() => parse('[{"reason":"X","message":"m","involvedObject":{"kind":"Pod","name":42}}]'));
+    expect(badName.message).toMatch(/name: expected a non-empty string, found a number$/);
+  });
+
   it('rejects a non-array document', () => {
     const error = caught(() => parse('{"reason": "BackOff"}'));
     expect(error.code).toBe('INVALID_INPUT');

@@ -29,9 +29,30 @@ type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const optionalString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
+/** What kind of value sits where a string or number was expected: the type, never the value (errors must not quote file content). */
+function describeFound(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (value === '') return 'an empty string';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** Where JSON.parse stopped, as line and column; its own message quotes the text around it. */
+function syntaxErrorPlace(error: unknown, content: string): string {
+  const message = error instanceof Error ? error.message : '';
+  if (/end of JSON input/i.test(message)) return ': it ends before the JSON is complete';
+  const position = /position (\d+)/.exec(message);
+  if (!position) return '';
+  if (Number(position[1]) >= content.trimEnd().length) return ': it ends before the JSON is complete';
+  const before = content.slice(0, Number(position[1]));
+  const line = before.split('\n').length;
+  return ` at line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
+}
+
 function requireString(record: JsonObject, key: string, field: string, fallbackKey?: string): string {
   const value = record[key] ?? (fallbackKey ? record[fallbackKey] : undefined);
-  if (typeof value !== 'string' || value === '') throw invalidInput(`${field}.${key}`, `expected a non-empty string, found ${JSON.stringify(value) ?? 'nothing'}`);
+  if (typeof value !== 'string' || value === '') throw invalidInput(`${field}.${key}`, `expected a non-empty string, found ${describeFound(value)}`);
   return value;
 }
 
@@ -40,7 +61,7 @@ function eventItems(uri: string, content: string): readonly unknown[] {
   try {
     parsed = JSON.parse(content);
   } catch (error) {
-    throw invalidInput(uri, `malformed JSON in Kubernetes events file: ${(error as Error).message}`, { file: uri });
+    throw invalidInput(uri, `malformed JSON in Kubernetes events file${syntaxErrorPlace(error, content)}`, { file: uri });
   }
   if (Array.isArray(parsed)) return parsed;
   if (isObject(parsed) && Array.isArray(parsed.items)) return parsed.items;
@@ -56,7 +77,7 @@ export function readK8sEvent(raw: unknown, field: string): K8sEvent {
   const metadata = isObject(raw.metadata) ? raw.metadata : {};
   const series = isObject(raw.series) ? raw.series : {};
   const count = raw.count ?? raw.deprecatedCount ?? series.count ?? 1;
-  if (typeof count !== 'number' || !Number.isFinite(count) || count < 0) throw invalidInput(`${field}.count`, `expected a non-negative number, found ${JSON.stringify(count)}`);
+  if (typeof count !== 'number' || !Number.isFinite(count) || count < 0) throw invalidInput(`${field}.count`, `expected a non-negative number, found ${typeof count === 'number' ? 'a negative or non-finite number' : describeFound(count)}`);
   const source = isObject(raw.source) ? raw.source : {};
   return Object.freeze({
     type: optionalString(raw.type) ?? 'Normal',

@@ -3,10 +3,12 @@
  * a temp embedded data directory. Each invocation costs ~3 s (tsx + PGlite), so there are few.
  */
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExplainResult } from '../runtime/explain/explain-types';
+import type { ExplainResult, SimulateResult } from '../runtime/explain/explain-types';
 import { DEMO_QUESTION } from '../ingest/demo-corpus';
 import { openRuntimeFixture, type RuntimeFixture } from '../testing/runtime-fixture';
 
@@ -22,15 +24,17 @@ interface CliOutcome {
 let fixture: RuntimeFixture;
 let dataDir: string;
 
-function cli(args: readonly string[]): Promise<CliOutcome> {
+/** `stdin`: text piped to the child, then closed (a user's `echo … | context-runtime`); without it stdin is closed at once. */
+function cli(args: readonly string[], stdin = ''): Promise<CliOutcome> {
   const env: NodeJS.ProcessEnv = { ...process.env, CONTEXT_RUNTIME_DATA_DIR: dataDir };
   // The child must use this data dir, not a server URL or a config file from the caller's shell.
   for (const name of ['DATABASE_URL', 'CONTEXT_RUNTIME_CONFIG', 'CONTEXT_RUNTIME_DEBUG', 'NODE_OPTIONS']) delete env[name];
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: REPO_ROOT, env, timeout: 90_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [BIN, ...args], { cwd: REPO_ROOT, env, timeout: 90_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       resolve({ code, stdout, stderr });
     });
+    child.stdin?.end(stdin);
   });
 }
 
@@ -108,5 +112,56 @@ describe('context-runtime CLI on a temp data directory', { timeout: 180_000 }, (
     expect(outcome.code).toBe(2);
     expect(stderrLines(outcome)).toEqual([expect.stringMatching(/max_cost_usd/)]);
     expect(hasStackTrace(outcome.stderr)).toBe(false);
+  });
+
+  // Issue 10: --sources was refused and a goal could not come from stdin.
+  it('explain - reads the goal from stdin, and --sources a,b restricts the sources like --source', async () => {
+    const outcome = await cli(['explain', '-', '--sources', 'demo-logs,demo-events', '--json'], `${DEMO_QUESTION}\n`);
+    expect(outcome.stderr).toBe('');
+    expect(outcome.code).toBe(0);
+    const explain = JSON.parse(outcome.stdout) as ExplainResult;
+    expect(explain.goal).toBe(DEMO_QUESTION);
+    expect(explain.selectedSources.length).toBeGreaterThan(0);
+    for (const source of explain.selectedSources) expect(['demo-logs', 'demo-events']).toContain(source);
+  });
+
+  it('simulate with no goal argument reads the piped goal; an empty pipe is one line naming the goal', async () => {
+    const quoted = await cli(['simulate', '--json'], DEMO_QUESTION);
+    expect(quoted.code).toBe(0);
+    expect((JSON.parse(quoted.stdout) as SimulateResult).goal).toBe(DEMO_QUESTION);
+    const empty = await cli(['run', '-'], '');
+    expect(empty.code).toBe(2);
+    expect(stderrLines(empty)).toEqual(['context-runtime: goal: stdin was empty: expected the goal text']);
+  });
+
+  it('an unknown flag is one line naming it (exit 2); --help documents --sources and stdin', async () => {
+    const unknown = await cli(['explain', DEMO_QUESTION, '--surces', 'demo-logs']);
+    expect(unknown.code).toBe(2);
+    expect(stderrLines(unknown)).toEqual(['context-runtime: --surces: unknown option (see context-runtime --help)']);
+    const help = await cli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--sources A,B');
+    expect(help.stdout).toContain('context-runtime run -');
+  });
+
+  it('ingest leaves binary and executable files out and warns about each, without echoing their content', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cli-ingest-'));
+    const secret = 'CLI-SECRET-PAYLOAD';
+    try {
+      writeFileSync(join(folder, 'runbook.md'), '# Rollback\n\nRoll back with kubectl rollout undo.\n');
+      writeFileSync(join(folder, 'diagram.md'), Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), Buffer.from(secret.repeat(50))]));
+      writeFileSync(join(folder, 'deploy-tool'), `#!/bin/sh\necho ${secret}\n`, { mode: 0o755 });
+      const outcome = await cli(['ingest', folder, '--sources', 'cli-notes']);
+      expect(outcome.code).toBe(0);
+      expect(outcome.stdout).toMatch(/^cli-notes: version \S+ — 1 documents, \d+ chunks$/m);
+      const warnings = stderrLines(outcome).filter((line) => line.startsWith('warning:'));
+      expect(warnings).toEqual([
+        `warning: skipped ${join(folder, 'deploy-tool')}: executable file, not a document (unsupported file type "deploy-tool")`,
+        `warning: skipped ${join(folder, 'diagram.md')}: binary content (NUL byte at offset 8)`,
+      ]);
+      expect(outcome.stdout + outcome.stderr).not.toContain(secret);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

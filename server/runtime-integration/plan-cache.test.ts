@@ -67,7 +67,7 @@ describe('plan cache soundness on embedded PGlite', () => {
   });
 
   it('re-ingesting a changed source misses afterwards, invalidates the plans on it, and keeps the old version', async () => {
-    const [ingested] = await fixture.runtime.ingest(notesDir, { source: NOTES });
+    const { sources: [ingested] } = await fixture.runtime.ingest(notesDir, { source: NOTES });
     expect(ingested).toMatchObject({ source: NOTES, changed: true, documents: 2 });
     const request = { goal: NOTES_GOAL, sources: [NOTES] };
     const before = await fixture.runtime.explain(request);
@@ -76,12 +76,12 @@ describe('plan cache soundness on embedded PGlite', () => {
     expect(await cachedPlansOn(NOTES)).toBe(1);
 
     // Same content: a no-op ingest keeps the cached plan.
-    const [unchanged] = await fixture.runtime.ingest(notesDir, { source: NOTES });
+    const { sources: [unchanged] } = await fixture.runtime.ingest(notesDir, { source: NOTES });
     expect(unchanged).toMatchObject({ changed: false, versionId: ingested.versionId });
     expect((await fixture.runtime.explain(request)).planCache.status).toBe('hit');
 
     writeNotes('96Mi');
-    const [changed] = await fixture.runtime.ingest(notesDir, { source: NOTES });
+    const { sources: [changed] } = await fixture.runtime.ingest(notesDir, { source: NOTES });
     expect(changed.changed).toBe(true);
     expect(changed.versionId).not.toBe(ingested.versionId);
     expect(await cachedPlansOn(NOTES)).toBe(0);

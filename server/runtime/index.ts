@@ -29,7 +29,7 @@ import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/r
 import type { RuntimePlugins } from './facade/runtime-plugins';
 import { simulatePlan } from './facade/simulate-plan';
 import { assertStorableText, validateRunRequest } from './facade/validate-request';
-import type { IngestResult } from './contracts/store';
+import type { IngestReport } from './contracts/store';
 import type { KnowledgePlugin } from './contracts/knowledge';
 import type { PlanCachePlugin } from './contracts/plan-cache';
 import type { ContextItem, SourceInfo } from './types';
@@ -185,15 +185,15 @@ export class ContextRuntime {
     return this.plugins.knowledge.sources();
   }
 
-  async ingest(path: string, options: { readonly source?: string; readonly onProgress?: (done: number, total: number) => void } = {}): Promise<readonly IngestResult[]> {
+  async ingest(path: string, options: { readonly source?: string; readonly onProgress?: (done: number, total: number) => void } = {}): Promise<IngestReport> {
     if (!this.plugins.ingester) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without an ingester');
     if (typeof path !== 'string' || path.trim() === '') throw invalidInput('path', 'expected a file or folder path');
     if (options.source !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(options.source)) {
       throw invalidInput('source', 'expected 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit');
     }
-    const results = await this.plugins.ingester(path, options);
-    if (this.plugins.planCache) for (const result of results) if (result.changed) await this.plugins.planCache.invalidateSource(result.source);
-    return results;
+    const report = await this.plugins.ingester(path, options);
+    if (this.plugins.planCache) for (const result of report.sources) if (result.changed) await this.plugins.planCache.invalidateSource(result.source);
+    return report;
   }
 
   /** Cost-model calibration: per estimated field and intent class. */

@@ -42,6 +42,21 @@ export interface IngestResult {
   readonly chunks: number;
 }
 
+/** A file or folder an ingest left out, and why ("binary content (NUL byte at offset 0)", "unsupported file type \".png\""). */
+export interface IngestSkipped {
+  /** The path on the machine that ingested (absolute). */
+  readonly path: string;
+  /** Says why in words; never quotes the file's content. */
+  readonly reason: string;
+}
+
+/** One ingest call: the sources written (or found unchanged) and everything it did not read. */
+export interface IngestReport {
+  readonly sources: readonly IngestResult[];
+  /** Never dropped: a file left out silently is a question a user cannot answer. */
+  readonly skipped: readonly IngestSkipped[];
+}
+
 /** Persistence of sources and chunks: the physical half of the Knowledge Layer. */
 export interface StorePlugin {
   readonly contract: typeof STORE_CONTRACT;

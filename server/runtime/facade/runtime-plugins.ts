@@ -17,13 +17,13 @@ import type { RetrieverPlugin } from '../contracts/retriever';
 import type { RouterPlugin } from '../contracts/router';
 import type { RunStorePlugin } from '../contracts/run-store';
 import type { SchedulerPlugin } from '../contracts/scheduler';
-import type { IngestResult, StoreCapabilities, StorePlugin } from '../contracts/store';
+import type { IngestReport, StoreCapabilities, StorePlugin } from '../contracts/store';
 import type { TraceSinkPlugin } from '../contracts/trace-sink';
 import type { VerifierPlugin } from '../contracts/verifier';
 import type { BanditStorePort } from '../learning/bandit-store';
 
 /** Ingests a file or folder into named sources (implemented outside the runtime: it reads files and git). */
-export type Ingester = (path: string, options: { readonly source?: string; readonly onProgress?: (done: number, total: number) => void }) => Promise<readonly IngestResult[]>;
+export type Ingester = (path: string, options: { readonly source?: string; readonly onProgress?: (done: number, total: number) => void }) => Promise<IngestReport>;
 
 export interface RuntimePlugins {
   readonly store: StorePlugin;
