@@ -6,6 +6,7 @@ import { valuesWithSources } from './contradiction-text';
 import type { GraphNode } from '../ir/graph';
 import type { Estimate } from '../types';
 import { formatCalibration } from './analyze-calibration';
+import { riskReadingText } from './risk-reading-text';
 import type { AnalyzedNode, ExplainResult, NodeCalibration } from './explain-types';
 
 const money = (usd: number) => `$${usd < 0.01 && usd > 0 ? usd.toFixed(6) : usd.toFixed(4)}`;
@@ -69,6 +70,8 @@ export function renderExplainTree(explain: ExplainResult): string {
   if (cache.status === 'hit' && cache.servedIntent !== undefined) lines.push(`Plan cache: hit (${cache.tier ?? 'store'}), planned for "${cache.servedIntent}", similarity ${(cache.similarity ?? 1).toFixed(3)}`);
   if (cache.nearMiss) lines.push(`Plan cache: near miss on "${cache.nearMiss.intent}" (similarity ${cache.nearMiss.similarity.toFixed(3)}, threshold ${cache.nearMiss.threshold}): differs in ${cache.nearMiss.differs.join(', ')}${cache.nearMiss.invalidatedReason ? ` (${cache.nearMiss.invalidatedReason})` : ''}`);
   lines.push(`Intent: ${explain.intent.classes.join(', ')}${explain.intent.entities.length ? `; entities: ${explain.intent.entities.join(', ')}` : ''}${explain.intent.identifiers.length ? `; identifiers: ${explain.intent.identifiers.map((identifier) => `${identifier.kind}=${identifier.value}`).join(', ')}` : ''}`);
+  const risk = riskReadingText(explain.intent);
+  if (risk) lines.push(risk);
   lines.push(`Chosen: ${explain.chosen.description}  (score ${explain.chosen.score.total.toFixed(3)})`);
   if (explain.learning) lines.push(`Bandit: arm ${explain.learning.arm}, estimate ${explain.learning.estimate.mean.toFixed(3)} + bonus ${explain.learning.estimate.bonus.toFixed(3)} = ${explain.learning.estimate.upper.toFixed(3)}${explain.learning.explored ? ' (explored: best mean was ' + explain.learning.greedyArm + ')' : ''}; PlanScore alone: ${explain.learning.optimizerCandidateId}`);
   lines.push(`Estimated: cost ${range(explain.estimates.costUsd, money)}, latency ${range(explain.estimates.latencySeconds, seconds)}, tokens ${range(explain.estimates.tokens, tokens)}, accuracy ${range(explain.estimates.accuracy, (value) => value.toFixed(2))}`);
