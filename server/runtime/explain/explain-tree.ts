@@ -97,6 +97,8 @@ export function renderExplainTree(explain: ExplainResult): string {
   lines.push(`Sources: ${explain.selectedSources.join(', ') || '(none)'}`);
   for (const rejected of explain.rejectedSources) lines.push(`  - rejected ${rejected.source} (${rejected.reason}): ${rejected.detail}`);
   for (const contradiction of explain.contradictions ?? []) lines.push(`Contradiction: ${contradiction.subject} ${contradiction.attribute}: ${valuesWithSources(contradiction)}`);
+  // Listed so "why no caveat?" has an answer, and marked so nobody reads them as the goal's.
+  for (const contradiction of explain.otherContradictions ?? []) lines.push(`Contradiction (not about this goal, no caveat): ${contradiction.subject} ${contradiction.attribute}: ${valuesWithSources(contradiction)}`);
   lines.push(`Token budget: ${explain.tokenBudget.budget} tokens, final_k ${explain.tokenBudget.finalK}, estimated context ${explain.tokenBudget.estimatedContextTokens} tokens`);
   lines.push(`Verification: ${explain.verificationPlan.method}${explain.verificationPlan.requireCitations ? ', citations required' : ''}${explain.verificationPlan.approval ? ', human approval' : ''}${explain.verificationPlan.reasons.length ? ` — ${explain.verificationPlan.reasons.join('; ')}` : ''}`);
   const missing = Object.values(explain.capabilities.store.missing);
