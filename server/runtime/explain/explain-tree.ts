@@ -6,6 +6,7 @@ import { valuesWithSources } from './contradiction-text';
 import type { GraphNode } from '../ir/graph';
 import type { Estimate } from '../types';
 import { formatCalibration } from './analyze-calibration';
+import { riskReadingText } from './risk-reading-text';
 import type { AnalyzedNode, ExplainResult, NodeCalibration } from './explain-types';
 
 const money = (usd: number) => `$${usd < 0.01 && usd > 0 ? usd.toFixed(6) : usd.toFixed(4)}`;
@@ -69,6 +70,8 @@ export function renderExplainTree(explain: ExplainResult): string {
   if (cache.status === 'hit' && cache.servedIntent !== undefined) lines.push(`Plan cache: hit (${cache.tier ?? 'store'}), planned for "${cache.servedIntent}", similarity ${(cache.similarity ?? 1).toFixed(3)}`);
   if (cache.nearMiss) lines.push(`Plan cache: near miss on "${cache.nearMiss.intent}" (similarity ${cache.nearMiss.similarity.toFixed(3)}, threshold ${cache.nearMiss.threshold}): differs in ${cache.nearMiss.differs.join(', ')}${cache.nearMiss.invalidatedReason ? ` (${cache.nearMiss.invalidatedReason})` : ''}`);
   lines.push(`Intent: ${explain.intent.classes.join(', ')}${explain.intent.entities.length ? `; entities: ${explain.intent.entities.join(', ')}` : ''}${explain.intent.identifiers.length ? `; identifiers: ${explain.intent.identifiers.map((identifier) => `${identifier.kind}=${identifier.value}`).join(', ')}` : ''}`);
+  const risk = riskReadingText(explain.intent);
+  if (risk) lines.push(risk);
   lines.push(`Chosen: ${explain.chosen.description}  (score ${explain.chosen.score.total.toFixed(3)})`);
   if (explain.learning) lines.push(`Bandit: arm ${explain.learning.arm}, estimate ${explain.learning.estimate.mean.toFixed(3)} + bonus ${explain.learning.estimate.bonus.toFixed(3)} = ${explain.learning.estimate.upper.toFixed(3)}${explain.learning.explored ? ' (explored: best mean was ' + explain.learning.greedyArm + ')' : ''}; PlanScore alone: ${explain.learning.optimizerCandidateId}`);
   lines.push(`Estimated: cost ${range(explain.estimates.costUsd, money)}, latency ${range(explain.estimates.latencySeconds, seconds)}, tokens ${range(explain.estimates.tokens, tokens)}, accuracy ${range(explain.estimates.accuracy, (value) => value.toFixed(2))}`);
@@ -94,6 +97,8 @@ export function renderExplainTree(explain: ExplainResult): string {
   lines.push(`Sources: ${explain.selectedSources.join(', ') || '(none)'}`);
   for (const rejected of explain.rejectedSources) lines.push(`  - rejected ${rejected.source} (${rejected.reason}): ${rejected.detail}`);
   for (const contradiction of explain.contradictions ?? []) lines.push(`Contradiction: ${contradiction.subject} ${contradiction.attribute}: ${valuesWithSources(contradiction)}`);
+  // Listed so "why no caveat?" has an answer, and marked so nobody reads them as the goal's.
+  for (const contradiction of explain.otherContradictions ?? []) lines.push(`Contradiction (not about this goal, no caveat): ${contradiction.subject} ${contradiction.attribute}: ${valuesWithSources(contradiction)}`);
   lines.push(`Token budget: ${explain.tokenBudget.budget} tokens, final_k ${explain.tokenBudget.finalK}, estimated context ${explain.tokenBudget.estimatedContextTokens} tokens`);
   lines.push(`Verification: ${explain.verificationPlan.method}${explain.verificationPlan.requireCitations ? ', citations required' : ''}${explain.verificationPlan.approval ? ', human approval' : ''}${explain.verificationPlan.reasons.length ? ` — ${explain.verificationPlan.reasons.join('; ')}` : ''}`);
   const missing = Object.values(explain.capabilities.store.missing);

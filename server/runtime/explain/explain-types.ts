@@ -111,8 +111,13 @@ export interface ExplainResult {
   readonly rejectedCandidates: readonly RejectedCandidate[];
   readonly selectedSources: readonly string[];
   readonly rejectedSources: readonly RejectedSource[];
-  /** Facts the selected sources disagree on: the answer will carry them as caveats. */
+  /**
+   * Facts the selected sources disagree on about what the goal names: the answer will carry them
+   * as caveats (it may add ones its own cited statements touch; knowledge/goal-contradictions.ts).
+   */
   readonly contradictions: readonly Contradiction[];
+  /** Other disagreements known in the selected sources, about subjects the goal does not name: no caveat. */
+  readonly otherContradictions?: readonly Contradiction[];
   readonly estimates: { readonly costUsd: Estimate; readonly accuracy: Estimate; readonly latencySeconds: Estimate; readonly tokens: Estimate };
   readonly tokenBudget: TokenBudget;
   readonly verificationPlan: VerificationPlan;

@@ -17,6 +17,7 @@ import { type ExecutionGraph, modelTokensOf } from '../ir/graph';
 import { RunTracer } from '../observability/run-tracer';
 import type { RuntimeConfig } from '../config/config-schema';
 import type { RunRequest } from '../types';
+import { scopeContradictions } from '../knowledge/goal-contradictions';
 import { buildAnalyze } from './explain-builder';
 import type { PlannedRequest } from './plan-request';
 import type { RuntimePlugins } from './runtime-plugins';
@@ -167,8 +168,10 @@ async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<stri
   for (const call of reasoned?.modelCalls ?? []) for (const fallback of call.fallbacks) caveats.push(`Model tier ${fallback.tier} failed (${fallback.error}); answered by tier ${call.tier}.`);
   if (explain.verificationPlan.requireCitations && reasoned && reasoned.citations.length === 0) caveats.push('The answer cites no evidence although citations were required.');
   if (context && context.dropped.length > 0) caveats.push(`${context.dropped.length} retrieved chunk(s) did not fit the context (${context.dropped.reduce((sum, item) => sum + item.tokens, 0)} tokens).`);
-  const contradictions = context ? await plugins.knowledge.contradictions(context.items.map((item) => item.hit.chunkId)) : [];
-  for (const contradiction of contradictions) {
+  const found = context ? await plugins.knowledge.contradictions(context.items.map((item) => item.hit.chunkId)) : [];
+  // Retrieved context is wider than the goal: only disagreements the goal or its answer touches are caveats.
+  const { concerning } = scopeContradictions(found, explain.intent, { text: reasoned?.answer ?? '', citations: reasoned?.citations ?? [] });
+  for (const contradiction of concerning) {
     caveats.push(`Sources disagree on ${contradiction.subject} ${contradiction.attribute}: ${valuesWithSources(contradiction)}.`);
   }
   return { answer: reasoned?.answer, citations: reasoned?.citations ?? [], verification, caveats };

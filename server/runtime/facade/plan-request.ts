@@ -16,6 +16,7 @@ import { resolveWeights } from '../costmodel/plan-score';
 import { mergeConstraints } from '../constraints/validate-constraints';
 import type { RuntimeConfig } from '../config/config-schema';
 import type { Intent, RejectedSource, RunRequest, SourceInfo } from '../types';
+import { scopeContradictions } from '../knowledge/goal-contradictions';
 import { explainCandidate, rankForExplain } from './explain-builder';
 import type { RuntimePlugins } from './runtime-plugins';
 import type { BanditLearner } from '../learning/bandit-learner';
@@ -86,7 +87,9 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
     const explain = cached.payload as ExplainResult;
     // A hit reuses the plan, not the question: this goal's own intent (entities, identifiers) drives retrieval.
     const planCache = { status: 'hit' as const, key, similarity: lookup?.similarity, tier: lookup?.tier, servedIntent: cached.key.intent };
-    return { request, intent, graph: graphFromJson(explain.graph), timings, explain: { ...explain, goal: request.goal, intent, planCache, planningMs: performance.now() - started } };
+    // The cached plan may have been made for another goal: its contradictions are re-read against this one.
+    const contradictions = scopeContradictions([...(explain.contradictions ?? []), ...(explain.otherContradictions ?? [])], intent);
+    return { request, intent, graph: graphFromJson(explain.graph), timings, explain: { ...explain, goal: request.goal, intent, contradictions: contradictions.concerning, otherContradictions: contradictions.other, planCache, planningMs: performance.now() - started } };
   }
 
   const context: PlanningContext = {
@@ -133,6 +136,7 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
     observationSources: scopedSources.filter((source) => source.kind === 'logs' || source.kind === 'events').map((source) => source.name),
   });
   const hash = planHash({ intent, choice: chosen.candidate, sourceFingerprint, policyFingerprint: policy.fingerprint, constraints: mergedConstraints, plannerVersion: PLANNER_VERSION });
+  const contradictions = scopeContradictions((await plugins.knowledge.contradictionsAmong?.(scopedSources.map((source) => source.name))) ?? [], intent);
   const explained = rankForExplain(planned.candidates, chosen).map((candidate) => explainCandidate(candidate, candidate.candidate.id === chosen.candidate.id));
   const explain: ExplainResult = {
     goal: request.goal,
@@ -145,7 +149,8 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
     rejectedCandidates: planned.rejected,
     selectedSources: scopedSources.map((source) => source.name),
     rejectedSources,
-    contradictions: (await plugins.knowledge.contradictionsAmong?.(scopedSources.map((source) => source.name))) ?? [],
+    contradictions: contradictions.concerning,
+    otherContradictions: contradictions.other,
     estimates: { costUsd: chosen.estimates.costUsd, accuracy: chosen.estimates.accuracy, latencySeconds: chosen.estimates.latencySeconds, tokens: chosen.estimates.tokens },
     tokenBudget: { budget: tokenBudget, finalK: config.retrieval.final_k, estimatedContextTokens: Math.round(Math.min(chosen.estimates.tokens.value, config.retrieval.final_k * meanChunkTokens)) },
     verificationPlan: { method: chosen.candidate.verification, requireCitations: constraints.require_citations ?? true, approval: chosen.candidate.approval, reasons: policy.reasons },

@@ -10,7 +10,8 @@ const CASES: readonly [string, IntentClass, IntentClass[]][] = [
   ['Why did payments-service crash last night?', 'incident', []],
   ['checkout-api is down', 'incident', []],
   ['Latency on the search cluster went up after the deploy — why?', 'incident', []],
-  ['What happened to the nightly billing job', 'incident', ['high_risk']],
+  // A question about billing is not a request to act on billing (issue 10; risk-intent.test.ts).
+  ['What happened to the nightly billing job', 'incident', []],
   ['Pods keep getting OOMKilled in the orders namespace', 'incident', ['exact_id']],
   ['Postmortem for the auth-gateway outage', 'incident', []],
   ['Find request req-8f3a2b9c1d in the logs', 'exact_id', []],
@@ -31,7 +32,7 @@ const CASES: readonly [string, IntentClass, IntentClass[]][] = [
   ['Rollback deployment checkout-api in production', 'high_risk', []],
   ['Delete the stale rows from the orders table', 'high_risk', []],
   ['Issue a refund for order 5512', 'high_risk', []],
-  ['Is there a security vulnerability in the login flow?', 'high_risk', []],
+  ['Is there a security vulnerability in the login flow?', 'conceptual', []],
   ["What is Alice Johnson's salary?", 'sensitive', ['conceptual']],
   ['Where is the database password stored', 'sensitive', []],
   ['Customer SSN 123-45-6789 shows up in logs', 'sensitive', []],

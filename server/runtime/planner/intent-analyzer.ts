@@ -2,7 +2,9 @@ import { INTENT_ANALYZER_CONTRACT, type IntentAnalyzerPlugin } from '../contract
 import type { Identifier, Intent, IntentClass } from '../types';
 import { quotedSpans, tokenize, type GoalToken } from './goal-tokens';
 import { MAX_TOKEN_CHARS, identifierOf, isWorkloadName, podWorkloadName } from './identifier-extractor';
+import { readActionRequest } from './action-request';
 import { GOAL_VERBS, PHRASE_CUES, RELATIVE_PRONOUNS, STOPWORDS, WH_WORDS, WORD_CUES } from './intent-lexicon';
+import { ACTION_VERBS, PHRASAL_ACTIONS } from './risk-lexicon';
 
 /**
  * Rule-based intent analysis: one linear pass over the tokens. Deterministic and cheap
@@ -111,6 +113,30 @@ function classifyStructure(tokens: readonly GoalToken[], evidence: Evidence, ent
   if (entityCount >= 2 && (evidence.weights.get('multi_hop') ?? 0) > 0) evidence.add('multi_hop', 0.5, 'multi_hop.two_entities');
 }
 
+/** Each requested action is strong evidence; what it is done to ("production", "payment") adds to it, at most twice. */
+const ACTION_WEIGHT = 2;
+const TARGET_WEIGHT = 1;
+const MAX_TARGETS = 2;
+
+/**
+ * high_risk means the goal asks for a risky action to be carried out, not that it mentions one
+ * (issue 10: "how many replicas run in production?" was gated). The reading is recorded as
+ * signals either way, so EXPLAIN and the approval inbox show why a gate was or was not set.
+ */
+function classifyRisk(tokens: readonly GoalToken[], evidence: Evidence): void {
+  const reading = readActionRequest(tokens);
+  for (const action of reading.actions) {
+    evidence.note(`mood.${action.form}(${action.cue})`);
+    evidence.add('high_risk', ACTION_WEIGHT, `high_risk.action(${action.action})`);
+  }
+  if (reading.actions.length > 0) {
+    for (const target of reading.targets.slice(0, MAX_TARGETS)) evidence.add('high_risk', TARGET_WEIGHT, `high_risk.target(${target})`);
+    return;
+  }
+  if (reading.questionOpener) evidence.note(`mood.question(${reading.questionOpener})`);
+  if (reading.topicWords.length > 0) evidence.note(`risk.topic_not_action(${reading.topicWords.join(', ')})`);
+}
+
 export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
   readonly contract = INTENT_ANALYZER_CONTRACT;
 
@@ -191,7 +217,7 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
       const isIdentifierToken = identifier !== undefined && identifier.kind !== 'deployment';
       if (!isIdentifierToken && token.text.length <= 64 && KEBAB_OR_SNAKE.test(token.text)) pushUnique(entities, entitySeen, token.text, MAX_ENTITIES);
 
-      const skipAsOpener = token.sentenceStart && (STOPWORDS.has(lower) || GOAL_VERBS.has(lower) || WORD_CUES.has(lower));
+      const skipAsOpener = token.sentenceStart && (STOPWORDS.has(lower) || GOAL_VERBS.has(lower) || WORD_CUES.has(lower) || ACTION_VERBS.has(lower) || PHRASAL_ACTIONS.has(lower));
       if (!isIdentifierToken && !skipAsOpener && token.text.length <= MAX_TOKEN_CHARS && CAPITALISED.test(token.text)) {
         span.push(token.text);
         if (token.closesSpan) closeSpan();
@@ -205,6 +231,7 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
     }
     closeSpan();
     classifyStructure(tokens, evidence, entities.length);
+    classifyRisk(tokens, evidence);
     if (namedSpans > 0 && isQuestion(goal, tokens)) evidence.add('multi_hop', ENTITY_QUESTION_WEIGHT, `multi_hop.entity_question(${entities[0]})`);
 
     if (evidence.weights.size === 0) evidence.add('conceptual', 0.5, 'conceptual.default');

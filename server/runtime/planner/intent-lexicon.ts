@@ -16,13 +16,15 @@ export interface Cue {
 const cues = (intent: IntentClass, weight: number, words: string): [string, Cue][] =>
   words.split(',').map((word) => [word.trim(), { intent, weight }]);
 
-/** Single-word cues, lower-case. */
+/**
+ * Single-word cues, lower-case. No high_risk cues: a risky word is a topic, not a request to act;
+ * action-request.ts reads whether the goal asks for an action (risk-lexicon.ts holds its words).
+ */
 export const WORD_CUES: ReadonlyMap<string, Cue> = new Map([
   ...cues('incident', 2, 'failed,fail,fails,failing,failure,failures,outage,outages,crash,crashed,crashes,crashing,crashloop,crashloopbackoff,oom,oomkilled,down,incident,incidents,broke,broken,degraded,degradation,timeout,timeouts,unavailable,unhealthy,evicted,restarting,postmortem,sev1,sev2,5xx,500s,502s,503s,504s,regression'),
   ...cues('incident', 1, 'error,errors,latency,slow,slowness,alert,alerts,exception,exceptions,panic,stuck,hung,spike,spiking,restarts,paging'),
   ...cues('multi_hop', 2, 'compare,compared,comparing,comparison,versus,vs'),
   ...cues('multi_hop', 1, 'differ,differs,both'),
-  ...cues('high_risk', 1.5, 'delete,deleting,deletion,drop,dropping,truncate,rollback,revert,purge,wipe,destroy,terminate,payment,payments,refund,refunds,chargeback,billing,security,vulnerability,vulnerabilities,cve,exploit,breach,shutdown'),
   ...cues('sensitive', 1.5, 'password,passwords,passwd,secret,secrets,pii,ssn,salary,salaries,payroll,compensation,medical,diagnosis,patient,patients,hipaa,dob,passport'),
   ...cues('conceptual', 1, 'explain,describe,overview,concept,concepts,meaning,purpose,architecture,design,understand,tutorial,guide,introduction'),
 ]);
@@ -33,7 +35,6 @@ export const PHRASE_CUES: ReadonlyMap<string, Cue> = new Map([
   ...cues('incident', 2, 'what happened,root cause,went down,timed out,not working,stopped working'),
   ...cues('multi_hop', 2, 'difference between,differences between'),
   ...cues('multi_hop', 1, 'depends on,depend on,called by,relationship between'),
-  ...cues('high_risk', 1.5, 'roll back,production change,prod change,in production,to production,shut down,force push,drop table,rm -rf'),
   ...cues('sensitive', 1.5, 'api key,api keys,private key,access key,credit card,card number,social security,health record,health records,date of birth,home address,phone number,bank account'),
   ...cues('conceptual', 1, 'what is,what are,what does,how does,how do,how to,best practice,best practices'),
 ]);

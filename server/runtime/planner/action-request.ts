@@ -1,0 +1,171 @@
+/**
+ * Reads whether a goal asks for an action to be carried out, from its grammatical mood rather than
+ * from risky words (issue 10). A goal requests an action when a clause of a non-question sentence
+ * opens with an action verb that has an object ("delete the orders table") or its particle ("roll
+ * it back"); when it asks someone to act ("can you restart …"); when it states an intention to act
+ * ("I need to drop …", "let's redeploy …"); or when it asks for a go/no-go on acting ("should we
+ * roll back …", "is it safe to delete …"), since that answer is what gets acted on. A wh-question
+ * or a yes/no question about facts ("how many replicas run in production?", "what has to be done
+ * after the key is rotated?") asks for information, however risky its words sound.
+ * One linear pass; no tagger, so the rules stay explainable and the analyzer stays microseconds.
+ */
+import type { GoalToken } from './goal-tokens';
+import {
+  ACTION_VERBS, AUX_OPENERS, DECISION_MODALS, FILLERS, INTENTION_WORDS, INTERJECTIONS, NOT_AN_OBJECT, OBJECT_PRONOUNS,
+  PHRASAL_ACTIONS, REQUEST_MODALS, RISK_TARGETS, RISK_TOPICS, SAFETY_WORDS, SPEAKERS, STATEMENT_MARKERS, WH_OPENERS,
+} from './risk-lexicon';
+
+/** How the action was asked for. */
+export type RequestForm = 'imperative' | 'request' | 'decision' | 'intention';
+
+export interface RequestedAction {
+  readonly form: RequestForm;
+  /** The phrasing up to and including the verb: "delete", "can you restart", "should we roll back". */
+  readonly cue: string;
+  /** The verb and up to three words of what it is done to: "delete the orders table". */
+  readonly action: string;
+}
+
+export interface ActionReading {
+  readonly actions: readonly RequestedAction[];
+  /** Stake-raising words anywhere in the goal ("production", "payment"); they matter only with an action. */
+  readonly targets: readonly string[];
+  /** The opener of the first question sentence ("what", "does"). */
+  readonly questionOpener?: string;
+  /** Risky-sounding words that were read as the topic, not as a request ("payment", "rotated"). */
+  readonly topicWords: readonly string[];
+}
+
+/** Objects stop at these: the rest of the clause is where or when, not what. */
+const OBJECT_STOPS = new Set(['in', 'on', 'at', 'of', 'for', 'after', 'before', 'during', 'since', 'from', 'with', 'without', 'by', 'about', 'into', 'to', 'and', 'or', 'but', 'then', 'against']);
+const MAX_OBJECT_WORDS = 3;
+/** Verbs whose destination may come first ("deploy to production"); for others "to" after the word makes it a noun ("close to 500 errors"). */
+const MOVE_VERBS = new Set(['deploy', 'redeploy', 'migrate', 'push', 'promote', 'release', 'ship', 'transfer', 'move', 'scale', 'upgrade', 'downgrade', 'revert', 'rollback', 'failover', 'rollout']);
+const SUBJECT_MARKERS = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'got', 'caused', 'failed']);
+const MAX_ACTIONS = 8;
+
+/** The base form when `word` is an action verb or one of its inflections ("rotated", "dropping", "deletion"). */
+export function actionStem(word: string): string | undefined {
+  if (ACTION_VERBS.has(word)) return word;
+  for (const suffix of ['ing', 'ed', 'ion', 'es', 's']) {
+    if (!word.endsWith(suffix) || word.length <= suffix.length + 2) continue;
+    const base = word.slice(0, -suffix.length);
+    const undoubled = base.length > 2 && base[base.length - 1] === base[base.length - 2] ? base.slice(0, -1) : base;
+    for (const candidate of [base, `${base}e`, undoubled]) if (ACTION_VERBS.has(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+function skipFillers(sentence: readonly GoalToken[], index: number): number {
+  while (index < sentence.length) {
+    const lower = sentence[index].lower;
+    if (lower === 'go' && sentence[index + 1]?.lower === 'ahead') index++;
+    else if (FILLERS.has(lower)) index++;
+    else break;
+  }
+  return index;
+}
+
+/** The action starting at `index` when the word there is used as a verb; undefined when it is a noun or a subject. */
+function actionAt(sentence: readonly GoalToken[], index: number, gerund = false): { verb: string; action: string } | undefined {
+  const token = sentence[index];
+  if (!token) return undefined;
+  // "Would you mind restarting …": the gerund stands for the verb.
+  const lower = gerund && token.lower.endsWith('ing') ? (actionStem(token.lower) ?? token.lower) : token.lower;
+  const next = sentence[index + 1]?.lower ?? '';
+  const particles = PHRASAL_ACTIONS.get(lower);
+  let verb = lower;
+  let objectStart: number;
+  if (particles?.has(next) && !token.closesSpan) {
+    verb = `${lower} ${next}`;
+    objectStart = index + 2;
+  } else if (particles && OBJECT_PRONOUNS.has(next) && particles.has(sentence[index + 2]?.lower ?? '')) {
+    verb = `${lower} ${sentence[index + 2].lower}`;
+    objectStart = index + 3;
+  } else {
+    if (!ACTION_VERBS.has(lower) || token.closesSpan || next === '') return undefined;
+    // "Deploy to production" asks; "deploy to production failed" reports.
+    if (next === 'to' ? !MOVE_VERBS.has(lower) || sentence.slice(index + 2).some((later) => STATEMENT_MARKERS.has(later.lower)) : NOT_AN_OBJECT.has(next)) return undefined;
+    objectStart = index + 1;
+    // "Release 2.14 was deployed": the verb-shaped word is the subject of a statement.
+    if ([sentence[index + 2], sentence[index + 3]].some((later) => later !== undefined && SUBJECT_MARKERS.has(later.lower))) return undefined;
+  }
+  const words = sentence.slice(index, objectStart).map((word) => word.lower);
+  for (let at = objectStart; at < sentence.length && at < objectStart + MAX_OBJECT_WORDS; at++) {
+    if (sentence[at - 1].closesSpan || OBJECT_STOPS.has(sentence[at].lower)) break;
+    words.push(sentence[at].lower);
+  }
+  return { verb, action: words.join(' ') };
+}
+
+function sentencesOf(tokens: readonly GoalToken[]): GoalToken[][] {
+  const sentences: GoalToken[][] = [];
+  for (const token of tokens) {
+    if (token.sentenceStart || sentences.length === 0) sentences.push([]);
+    sentences[sentences.length - 1].push(token);
+  }
+  return sentences;
+}
+
+export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
+  const actions: RequestedAction[] = [];
+  let questionOpener: string | undefined;
+  // "Refund card …": the verb is the action, not also what it is done to.
+  const verbs = new Set<GoalToken>();
+  const push = (form: RequestForm, prefix: string, sentence: readonly GoalToken[], at: number): boolean => {
+    const mind = form === 'request' && sentence[at]?.lower === 'mind';
+    const verbAt = mind ? at + 1 : at;
+    const found = actionAt(sentence, verbAt, mind);
+    if (found && actions.length < MAX_ACTIONS) {
+      actions.push({ form, cue: prefix ? `${prefix} ${found.verb}` : found.verb, action: found.action });
+      verbs.add(sentence[verbAt]);
+    }
+    return found !== undefined;
+  };
+
+  for (const sentence of sentencesOf(tokens)) {
+    let start = 0;
+    while (start < sentence.length - 1 && INTERJECTIONS.has(sentence[start].lower)) start++;
+    const [opener, second, third, fourth] = [0, 1, 2, 3].map((offset) => sentence[start + offset]?.lower ?? '');
+    if (REQUEST_MODALS.has(opener) && (second === 'you' || second === 'u')) {
+      push('request', `${opener} ${second}`, sentence, skipFillers(sentence, start + 2));
+      continue;
+    }
+    if (DECISION_MODALS.has(opener) && (second === 'i' || second === 'we')) {
+      push('decision', `${opener} ${second}`, sentence, skipFillers(sentence, start + 2));
+      continue;
+    }
+    if (opener === 'is' && second === 'it' && SAFETY_WORDS.has(third) && fourth === 'to') {
+      push('decision', `is it ${third} to`, sentence, skipFillers(sentence, start + 4));
+      continue;
+    }
+    if (WH_OPENERS.has(opener) || AUX_OPENERS.has(opener)) {
+      questionOpener ??= opener;
+      continue;
+    }
+    // A statement or a command: each clause (after a comma, "and", "then") may open with a verb.
+    for (let clause = start; clause < sentence.length; ) {
+      const head = skipFillers(sentence, clause);
+      const word = sentence[head]?.lower ?? '';
+      if (SPEAKERS.has(word)) {
+        let verbAt = head + 1;
+        while (verbAt < sentence.length && INTENTION_WORDS.has(sentence[verbAt].lower)) verbAt++;
+        if (verbAt > head + 1) push('intention', sentence.slice(head, verbAt).map((token) => token.lower).join(' '), sentence, verbAt);
+      } else if (word === "let's" || word === 'lets' || (word === 'let' && sentence[head + 1]?.lower === 'us')) {
+        const verbAt = skipFillers(sentence, head + (word === 'let' ? 2 : 1));
+        push('intention', word === 'let' ? 'let us' : word, sentence, verbAt);
+      } else push('imperative', '', sentence, head);
+      let next = Math.max(head, clause) + 1;
+      while (next < sentence.length && !sentence[next - 1].closesSpan && sentence[next].lower !== 'and' && sentence[next].lower !== 'then') next++;
+      clause = next;
+    }
+  }
+
+  const targets: string[] = [];
+  const topicWords: string[] = [];
+  for (const token of tokens) {
+    if (RISK_TARGETS.has(token.lower) && !verbs.has(token) && !targets.includes(token.lower)) targets.push(token.lower);
+    if ((RISK_TOPICS.has(token.lower) || actionStem(token.lower)) && !topicWords.includes(token.lower) && topicWords.length < 8) topicWords.push(token.lower);
+  }
+  return { actions, targets, ...(questionOpener ? { questionOpener } : {}), topicWords };
+}

@@ -1,0 +1,129 @@
+/**
+ * High risk means the goal asks for a risky action to be carried out (issue 10): "how many replicas
+ * run in production?" asks for information and is answered; "scale checkout-api to 0 replicas" asks
+ * to act and waits for a human. The table runs the real rule analyzer and the real config policy,
+ * over goals from operations, finance, HR, logistics and health care, so no single corpus shapes it.
+ * Sensitive-data classification is a separate class and must not move (last block).
+ */
+import { describe, expect, it } from 'vitest';
+import { createConfigPolicy } from '../policy/config-policy';
+import type { Principal } from '../types';
+import { ruleIntentAnalyzer } from './intent-analyzer';
+
+const policy = createConfigPolicy({ sourceRoles: {}, sensitiveSources: [], highRiskRequiresHuman: true, verificationByDefault: false });
+const principal: Principal = { user: 'ops', roles: ['operator'] };
+const gated = (goal: string) => policy.evaluate({ intent: ruleIntentAnalyzer.analyze(goal), principal, sources: [] }).requireApproval;
+
+/** Questions (information, a procedure, an explanation, a hypothetical) and reports of what happened. Answered, not gated. */
+const QUESTIONS: readonly string[] = [
+  'How many replicas run in production?',
+  'What has to be done after the payment provider key is rotated?',
+  'Why did the deploy to production fail?',
+  'What does the runbook say about deleting old partitions?',
+  'How do I rotate the payment provider key?',
+  'When was the orders table last truncated?',
+  'Who approved the rollback of checkout-api last night?',
+  'Is there a security vulnerability in the login flow?',
+  'What happened to the nightly billing job',
+  'Which refunds failed yesterday?',
+  'Does billing-worker retry failed payments?',
+  "What is the policy for terminating an employee's system access on their last day?",
+  'How long does a chargeback dispute take to resolve?',
+  'Where are the database backups kept before a purge?',
+  'Explain how to drop a partition safely',
+  'Summarize the production changes of last week',
+  'List the CVEs fixed in release 2.14',
+  'Show me the steps to restart the prod database',
+  'What would happen if we scaled checkout-api to 0 replicas?',
+  'Drop in traffic after the deploy to production: is it related to the cache?',
+  'Has the shipment to the Rotterdam warehouse been cancelled?',
+  'Rollback failed for checkout-api in production, why?',
+  'How can I restart a stuck pod?',
+  'Release 2.14 was deployed and latency spiked',
+  'Close to 500 errors per minute on checkout-api',
+  'Push notifications are failing on Android',
+  'Deploy to production failed for billing-worker',
+];
+
+/** Requests to act on a system: imperatives, "can you …", stated intentions, go/no-go decisions. Gated. */
+const REQUESTS: readonly string[] = [
+  'Rotate the payment provider key now',
+  'Delete the orders table in production',
+  'Scale checkout-api to 0 replicas',
+  'Restart the prod database',
+  'Run the migration against production',
+  'Can you restart the prod DB?',
+  'Could you please roll back checkout-api to 2.14.0?',
+  'Please purge the CDN cache for the storefront',
+  'Issue a refund for order 5512',
+  'Rollback deployment checkout-api in production',
+  'Roll back the production deployment of checkout-api and delete the failed replica set',
+  'Cancel the shipment to the Rotterdam warehouse',
+  "Revoke Dana's access to the HR system today",
+  'I need to drop the legacy_users table before Friday',
+  "Let's redeploy billing-worker with the previous image",
+  'Explain the outage, then roll back checkout-api',
+  'Should we roll back checkout-api now?',
+  'Transfer 5000 EUR from the operating account to the supplier',
+  'Disable two-factor authentication for all admins',
+  'Go ahead and wipe the staging cluster',
+  'Delete the stale rows from the orders table',
+  'Terminate instance i-0abc123 in eu-west-1',
+  'Discharge the patient in bed 12 and close the admission record',
+  'Would you mind restarting the prod DB?',
+  'Deploy billing-worker to production',
+  'Checkout is failing. Roll it back',
+  'kubectl delete pod checkout-api-7d9f8b6c5-x2k4p',
+];
+
+describe('risk classification reads intent, not words', () => {
+  it('has at least thirty goals', () => {
+    expect(QUESTIONS.length + REQUESTS.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(QUESTIONS)('question, not an action: %s', (goal) => {
+    const intent = ruleIntentAnalyzer.analyze(goal);
+    expect(intent.classes).not.toContain('high_risk');
+    expect(gated(goal)).toBe(false);
+  });
+
+  it.each(REQUESTS)('request to act, gated: %s', (goal) => {
+    const intent = ruleIntentAnalyzer.analyze(goal);
+    expect(intent.classes).toContain('high_risk');
+    expect(gated(goal)).toBe(true);
+  });
+});
+
+describe('the reading is recorded where the intent signals are (EXPLAIN shows why)', () => {
+  const signals = (goal: string) => ruleIntentAnalyzer.analyze(goal).signals;
+
+  it('names the requested action and the form of the request', () => {
+    expect(signals('Delete the orders table in production')).toEqual(expect.arrayContaining(['mood.imperative(delete)', 'high_risk.action(delete the orders table)', 'high_risk.target(production)']));
+    expect(signals('Can you restart the prod DB?')).toEqual(expect.arrayContaining(['mood.request(can you restart)', 'high_risk.action(restart the prod db)']));
+    expect(signals('Should we roll back checkout-api now?')).toEqual(expect.arrayContaining(['mood.decision(should we roll back)', 'high_risk.action(roll back checkout-api now)']));
+    expect(signals("Let's redeploy billing-worker with the previous image")).toEqual(expect.arrayContaining(["mood.intention(let's redeploy)"]));
+  });
+
+  it('says a question that mentions risky words is read as a question', () => {
+    const read = signals('What has to be done after the payment provider key is rotated?');
+    expect(read).toContain('mood.question(what)');
+    expect(read).toContain('risk.topic_not_action(payment, rotated)');
+    expect(read.some((signal) => signal.startsWith('high_risk'))).toBe(false);
+  });
+
+  it('does not make an imperative verb at the start a named entity', () => {
+    expect(ruleIntentAnalyzer.analyze('Rotate the payment provider key now').entities).not.toContain('Rotate');
+  });
+});
+
+describe('sensitive-data classification is untouched', () => {
+  it.each([
+    ['Where is the database password stored', true],
+    ['Customer SSN 123-45-6789 shows up in logs', true],
+    ['Card 4111 1111 1111 1111 was charged twice', true],
+    ['Which api keys were rotated last week?', true],
+    ['How many replicas run in production?', false],
+  ] as const)('%s → sensitive %s', (goal, sensitive) => {
+    expect(ruleIntentAnalyzer.analyze(goal).classes.includes('sensitive')).toBe(sensitive);
+  });
+});
