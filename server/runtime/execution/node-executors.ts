@@ -13,6 +13,7 @@ import { ContextRuntimeError } from '../errors';
 import type { GraphNode, NodeOfKind } from '../ir/graph';
 import type { ContextItem, Hit } from '../types';
 import { assembleContext, type AssembledContext } from './assemble-context';
+import { scopeToEntities } from './entity-scope';
 import { feedbackTerms } from './query-feedback';
 import { reciprocalRankFusion } from './rrf-fusion';
 
@@ -106,8 +107,13 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
           }),
         );
         searches = timed.map((entry) => entry.search);
-        hits = reciprocalRankFusion(timed.map((entry) => entry.list), STRATIFIED_RRF_K, node.k).map((hit) => ({ ...hit, method: node.method }));
-      } else hits = await search(node.sources, node.k);
+        // Only sources that speak about the goal's subject; in an entity-focused hop, only hits that do.
+        const scoped = scopeToEntities(timed.map((entry) => entry.list), dependencies.entities, node.focus === 'entities');
+        hits = reciprocalRankFusion(scoped, STRATIFIED_RRF_K, node.k).map((hit) => ({ ...hit, method: node.method }));
+      } else {
+        hits = await search(node.sources, node.k);
+        if (node.focus === 'entities') hits = scopeToEntities([hits], dependencies.entities, true)[0];
+      }
       return {
         output: { hits, expansion, ...(searches ? { searches } : {}) } satisfies RetrievedOutput,
         ...spend.step(hits),
