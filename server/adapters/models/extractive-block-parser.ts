@@ -36,8 +36,27 @@ interface ChangedLine {
 
 const keyValue = (content: string) => /^([\w.-]+)\s*[:=]\s*(.*)$/.exec(content.trim());
 
+/**
+ * A comment wrapped over several changed lines ("# Migrations are applied by hand (…). Migrating at
+ * start" / "# turned a lock wait into a restart loop") is one sentence: quoted line by line, the
+ * answer would cite half of it.
+ */
+function joinedComments(lines: readonly ChangedLine[]): ChangedLine[] {
+  const joined: ChangedLine[] = [];
+  for (const line of lines) {
+    const previous = joined[joined.length - 1];
+    const comment = /^\s*(#|\/\/)\s?(.*)$/.exec(line.content);
+    const previousComment = previous ? /^\s*(#|\/\/)/.exec(previous.content) : null;
+    if (comment && previous && previousComment && previous.sign === line.sign && previousComment[1] === comment[1] && !/[.!?:]$/.test(previous.content.trim())) {
+      joined[joined.length - 1] = { ...previous, content: `${previous.content.trimEnd()} ${comment[2].trim()}` };
+    } else joined.push(line);
+  }
+  return joined;
+}
+
 /** One run of changed lines as "limits: memory: 512Mi → 256Mi" (old and new value of one key together), else "added: …" / "removed: …". */
-function changePieces(run: readonly ChangedLine[]): BlockPiece[] {
+function changePieces(lines: readonly ChangedLine[]): BlockPiece[] {
+  const run = joinedComments(lines);
   const removed = run.filter((line) => line.sign === '-');
   const paired = new Set<number>();
   const prefixed = (line: ChangedLine, text: string) => (line.parent ? `${line.parent}: ${text}` : text);
