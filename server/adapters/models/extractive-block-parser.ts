@@ -87,9 +87,15 @@ function gitPieces(text: string): BlockPiece[] {
   const flushPlain = () => { pieces.push(...prose(plain.join('\n'))); plain = []; };
   const flushRun = () => { pieces.push(...changePieces(run)); run = []; };
   // A message paragraph is hard-wrapped at ~72 columns: rejoined, a sentence is one unit; the first paragraph is the subject.
+  // Which commit and whose: "which commit did X, who wrote it" is answered by the subject line only with them.
+  let commit = { sha: '', author: '' };
+  const subjectPiece = (subject: string): BlockPiece => {
+    const origin = [commit.sha && `commit ${commit.sha}`, commit.author].filter(Boolean).join(', ');
+    return origin ? { text: `${subject} (${origin})`, role: 'subject', scored: subject } : { text: subject, role: 'subject' };
+  };
   const flushParagraph = () => {
     const joined = paragraph.join(' ');
-    if (joined.length > 0) pieces.push(...(paragraphs++ === 0 ? [{ text: joined, role: 'subject' as const }] : prose(joined)));
+    if (joined.length > 0) pieces.push(...(paragraphs++ === 0 ? [subjectPiece(joined)] : prose(joined)));
     paragraph = [];
   };
   for (const line of text.split(/\r?\n/)) {
@@ -118,8 +124,12 @@ function gitPieces(text: string): BlockPiece[] {
       }
       state = 'text';
     }
-    if (COMMIT_LINE.test(trimmed)) { flushPlain(); state = 'fields'; continue; }
-    if (state === 'fields' && COMMIT_FIELD.test(trimmed)) continue;
+    if (COMMIT_LINE.test(trimmed)) { flushPlain(); state = 'fields'; commit = { sha: trimmed.slice(7, 14), author: '' }; continue; }
+    if (state === 'fields' && COMMIT_FIELD.test(trimmed)) {
+      const author = /^Author:\s*([^<]+?)\s*(?:<.*)?$/.exec(trimmed);
+      if (author) commit = { ...commit, author: author[1] };
+      continue;
+    }
     if (state === 'fields' && trimmed === '') { state = 'message'; paragraphs = 0; continue; }
     if (DIFF_HEADER.test(line) || DIFFSTAT.test(trimmed)) {
       flushPlain();

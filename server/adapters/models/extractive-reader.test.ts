@@ -27,7 +27,7 @@ describe('extractive reader on the demo incident context', () => {
     expect(oomEvent && commit).toBeTruthy();
     expect(lines[0]).toMatch(/^Evidence on "Explain why deployment checkout-api failed" from \d context items:$/);
     expect(new Set(lines.slice(1, 3).map(refOfLine))).toEqual(new Set([oomEvent!.ref, commit!.ref]));
-    expect(text).toContain(`- Lower checkout-api memory limit to 256Mi to cut cluster cost [${commit!.ref}]`);
+    expect(text).toContain(`- Lower checkout-api memory limit to 256Mi to cut cluster cost (commit 48d4188, Carol Nguyen) [${commit!.ref}]`);
     expect(text).toContain('Container checkout-api was OOMKilled: memory usage reached the limit of 256Mi (exit code 137)');
     const cited = parseCitations(text, demo.items).map((citation) => `${citation.sourceName} ${citation.locator}`);
     expect(cited).toContain('demo-events event 19');
@@ -92,7 +92,7 @@ describe('extractive reader on another incident', () => {
   it('leads with the panic and the commit that removed the nil check, not the runbook that repeats the question', () => {
     const lines = answer('Why did the orders-worker rollout fail?', panicIncident).split('\n');
     expect(new Set(lines.slice(1, 3).map(refOfLine))).toEqual(new Set([3, 4]));
-    expect(lines).toContain('- orders-worker: skip the coupon existence check when the cache is warm [4]');
+    expect(lines).toContain('- orders-worker: skip the coupon existence check when the cache is warm (commit 9f1e2d3, Dana Park) [4]');
     expect(lines.join('\n')).not.toContain('kubectl rollout undo');
     expect(lines.join('\n')).not.toContain('diff --git');
   });
