@@ -26,8 +26,8 @@ const perSourceRetriever: RetrieverPlugin = {
   search: async (query) => query.sources.flatMap((source) => BY_SOURCE[source] ?? []),
 };
 
-const dependencies = (entities: readonly string[]): ExecutionDependencies => ({
-  goal: 'Why did billing-worker stop producing invoices?', identifiers: [], entities, retrievers: new Map([['bm25', perSourceRetriever]]),
+const dependencies = (entities: readonly string[], goal: string): ExecutionDependencies => ({
+  goal, identifiers: [], entities, retrievers: new Map([['bm25', perSourceRetriever]]),
   router: undefined as never, reasoners: new Map(), compressions: new Map(), verifiers: new Map(), countTokens: (text) => text.length, modelTimeoutMs: 1000,
 });
 
@@ -36,8 +36,8 @@ const retrieve = (focus?: 'entities') =>
     id: 'retrieve-bm25', inputs: [], method: 'bm25', sources: Object.keys(BY_SOURCE), sourceKinds: 'all', k: 10, perSource: true,
     retry: { maxAttempts: 1, backoffMs: 0 }, timeoutMs: 1000, estimate: { tokens: 0, costUsd: 0, latencySeconds: 0 }, ...(focus ? { focus } : {}),
   });
-const run = async (entities: readonly string[], focus?: 'entities') =>
-  ((await createNodeExecutor(dependencies(entities))(retrieve(focus), { attempt: 1, inputs: new Map(), signal: new AbortController().signal })).output as RetrievedOutput).hits.map((entry) => entry.chunkId).sort();
+const run = async (entities: readonly string[], focus?: 'entities', goal = 'Why did billing-worker stop producing invoices?') =>
+  ((await createNodeExecutor(dependencies(entities, goal))(retrieve(focus), { attempt: 1, inputs: new Map(), signal: new AbortController().signal })).output as RetrievedOutput).hits.map((entry) => entry.chunkId).sort();
 
 describe('stratified retrieval scoped to the goal entities', () => {
   it("drops a source none of whose hits mentions the goal's subject (the demo's OOMKilled events for a billing-worker question)", async () => {
@@ -49,8 +49,12 @@ describe('stratified retrieval scoped to the goal entities', () => {
   });
 
   it('changes nothing when the goal names nothing, or names nothing this corpus holds', async () => {
-    expect(await run([])).toEqual(['bw1', 'oom', 'rb', 'uc1']);
-    expect(await run(['ledger-export'])).toEqual(['bw1', 'oom', 'rb', 'uc1']);
+    expect(await run([], undefined, 'Why were invoices late?')).toEqual(['bw1', 'oom', 'rb', 'uc1']);
+    expect(await run(['ledger-export'], undefined, 'Why was ledger-export late?')).toEqual(['bw1', 'oom', 'rb', 'uc1']);
+  });
+
+  it("also scopes to identifier-shaped names of the goal that the intent analyzer did not list", async () => {
+    expect(await run([])).toEqual(['bw1', 'uc1']);
   });
 
   it("still answers the demo: checkout-api's pod names mention checkout-api", () => {
