@@ -34,7 +34,8 @@ const gitShow = [
 describe('extractive block parser', () => {
   it('reads git show output as subject, rejoined message sentences and changed values, dropping headers', () => {
     expect(blockPieces(gitShow)).toEqual([
-      { text: 'Lower checkout-api memory limit to 256Mi to cut cluster cost', role: 'subject' },
+      // The subject names its commit and author ("which commit…, who wrote it?"); it is scored without them.
+      { text: 'Lower checkout-api memory limit to 256Mi to cut cluster cost (commit 48d4188, Carol Nguyen)', role: 'subject', scored: 'Lower checkout-api memory limit to 256Mi to cut cluster cost' },
       { text: 'Over the last 7 days the average working set of checkout-api was 196Mi per pod, so a 256Mi limit still leaves about 30% headroom.', role: 'prose' },
       { text: 'requests: memory: 384Mi → 192Mi', role: 'change' },
       { text: 'limits: memory: 512Mi → 256Mi', role: 'change' },

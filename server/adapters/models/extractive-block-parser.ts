@@ -36,8 +36,27 @@ interface ChangedLine {
 
 const keyValue = (content: string) => /^([\w.-]+)\s*[:=]\s*(.*)$/.exec(content.trim());
 
+/**
+ * A comment wrapped over several changed lines ("# Migrations are applied by hand (…). Migrating at
+ * start" / "# turned a lock wait into a restart loop") is one sentence: quoted line by line, the
+ * answer would cite half of it.
+ */
+function joinedComments(lines: readonly ChangedLine[]): ChangedLine[] {
+  const joined: ChangedLine[] = [];
+  for (const line of lines) {
+    const previous = joined[joined.length - 1];
+    const comment = /^\s*(#|\/\/)\s?(.*)$/.exec(line.content);
+    const previousComment = previous ? /^\s*(#|\/\/)/.exec(previous.content) : null;
+    if (comment && previous && previousComment && previous.sign === line.sign && previousComment[1] === comment[1] && !/[.!?:]$/.test(previous.content.trim())) {
+      joined[joined.length - 1] = { ...previous, content: `${previous.content.trimEnd()} ${comment[2].trim()}` };
+    } else joined.push(line);
+  }
+  return joined;
+}
+
 /** One run of changed lines as "limits: memory: 512Mi → 256Mi" (old and new value of one key together), else "added: …" / "removed: …". */
-function changePieces(run: readonly ChangedLine[]): BlockPiece[] {
+function changePieces(lines: readonly ChangedLine[]): BlockPiece[] {
+  const run = joinedComments(lines);
   const removed = run.filter((line) => line.sign === '-');
   const paired = new Set<number>();
   const prefixed = (line: ChangedLine, text: string) => (line.parent ? `${line.parent}: ${text}` : text);
@@ -68,9 +87,15 @@ function gitPieces(text: string): BlockPiece[] {
   const flushPlain = () => { pieces.push(...prose(plain.join('\n'))); plain = []; };
   const flushRun = () => { pieces.push(...changePieces(run)); run = []; };
   // A message paragraph is hard-wrapped at ~72 columns: rejoined, a sentence is one unit; the first paragraph is the subject.
+  // Which commit and whose: "which commit did X, who wrote it" is answered by the subject line only with them.
+  let commit = { sha: '', author: '' };
+  const subjectPiece = (subject: string): BlockPiece => {
+    const origin = [commit.sha && `commit ${commit.sha}`, commit.author].filter(Boolean).join(', ');
+    return origin ? { text: `${subject} (${origin})`, role: 'subject', scored: subject } : { text: subject, role: 'subject' };
+  };
   const flushParagraph = () => {
     const joined = paragraph.join(' ');
-    if (joined.length > 0) pieces.push(...(paragraphs++ === 0 ? [{ text: joined, role: 'subject' as const }] : prose(joined)));
+    if (joined.length > 0) pieces.push(...(paragraphs++ === 0 ? [subjectPiece(joined)] : prose(joined)));
     paragraph = [];
   };
   for (const line of text.split(/\r?\n/)) {
@@ -99,8 +124,12 @@ function gitPieces(text: string): BlockPiece[] {
       }
       state = 'text';
     }
-    if (COMMIT_LINE.test(trimmed)) { flushPlain(); state = 'fields'; continue; }
-    if (state === 'fields' && COMMIT_FIELD.test(trimmed)) continue;
+    if (COMMIT_LINE.test(trimmed)) { flushPlain(); state = 'fields'; commit = { sha: trimmed.slice(7, 14), author: '' }; continue; }
+    if (state === 'fields' && COMMIT_FIELD.test(trimmed)) {
+      const author = /^Author:\s*([^<]+?)\s*(?:<.*)?$/.exec(trimmed);
+      if (author) commit = { ...commit, author: author[1] };
+      continue;
+    }
     if (state === 'fields' && trimmed === '') { state = 'message'; paragraphs = 0; continue; }
     if (DIFF_HEADER.test(line) || DIFFSTAT.test(trimmed)) {
       flushPlain();

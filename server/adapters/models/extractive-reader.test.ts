@@ -27,7 +27,7 @@ describe('extractive reader on the demo incident context', () => {
     expect(oomEvent && commit).toBeTruthy();
     expect(lines[0]).toMatch(/^Evidence on "Explain why deployment checkout-api failed" from \d context items:$/);
     expect(new Set(lines.slice(1, 3).map(refOfLine))).toEqual(new Set([oomEvent!.ref, commit!.ref]));
-    expect(text).toContain(`- Lower checkout-api memory limit to 256Mi to cut cluster cost [${commit!.ref}]`);
+    expect(text).toContain(`- Lower checkout-api memory limit to 256Mi to cut cluster cost (commit 48d4188, Carol Nguyen) [${commit!.ref}]`);
     expect(text).toContain('Container checkout-api was OOMKilled: memory usage reached the limit of 256Mi (exit code 137)');
     const cited = parseCitations(text, demo.items).map((citation) => `${citation.sourceName} ${citation.locator}`);
     expect(cited).toContain('demo-events event 19');
@@ -92,7 +92,7 @@ describe('extractive reader on another incident', () => {
   it('leads with the panic and the commit that removed the nil check, not the runbook that repeats the question', () => {
     const lines = answer('Why did the orders-worker rollout fail?', panicIncident).split('\n');
     expect(new Set(lines.slice(1, 3).map(refOfLine))).toEqual(new Set([3, 4]));
-    expect(lines).toContain('- orders-worker: skip the coupon existence check when the cache is warm [4]');
+    expect(lines).toContain('- orders-worker: skip the coupon existence check when the cache is warm (commit 9f1e2d3, Dana Park) [4]');
     expect(lines.join('\n')).not.toContain('kubectl rollout undo');
     expect(lines.join('\n')).not.toContain('diff --git');
   });
@@ -102,5 +102,49 @@ describe('renderCitedSentence', () => {
   it('puts the marker before a closing full stop but after an ellipsis', () => {
     expect(renderCitedSentence({ ref: 2, text: 'The limit is back at 512Mi.', score: 1 })).toBe('- The limit is back at 512Mi [2].');
     expect(renderCitedSentence({ ref: 2, text: '0 of 3 updated replicas are available...', score: 1 })).toBe('- 0 of 3 updated replicas are available... [2]');
+  });
+});
+
+describe('extractive reader on a commit the question names by id', () => {
+  const show = [
+    'commit 744c0b5af741bca35c6798724bf3f683aa423715',
+    'Author: Jonas Keller <jonas.keller@tallybox.example>',
+    'Date:   Mon Dec 1 11:15:00 2025 +0100',
+    '',
+    '    billing-worker: stop migrating on start, lock_timeout for migrations',
+    '',
+    '    On 2025-11-30 migration 0042 waited for an ACCESS EXCLUSIVE lock on invoices behind the',
+    '    ledger-export month-end query. Also halve upload concurrency.',
+    '',
+    'diff --git a/services/billing-worker/config.yaml b/services/billing-worker/config.yaml',
+    '--- a/services/billing-worker/config.yaml',
+    '+++ b/services/billing-worker/config.yaml',
+    '@@ -9,6 +9,9 @@ database:',
+    ' upload:',
+    '-  concurrency: 16',
+    '-migrate_on_start: true',
+    '+  concurrency: 8',
+    '+# Migrations are applied by hand (runbook: schema changes). Migrating at start',
+    '+# turned a lock wait into a restart loop on 2025-11-30.',
+    '+migrate_on_start: false',
+    '+migrations:',
+    '+  lock_timeout: 3s',
+  ].join('\n');
+  const item = (ref: number, locator: string, title: string, text: string): ContextItem => ({
+    ref, text, tokens: 120, compressed: false,
+    hit: { chunkId: `c${ref}`, sourceName: 'billing-git', sourceKind: 'git', sourceVersionId: 'v1', title, text, score: 1, rank: ref, method: 'bm25', locator, tokens: 120 },
+  });
+  const other = item(2, 'commit aa9f295', 'commit aa9f295: Bump checkout-api image to 2.14.1', 'commit aa9f2954d7f48277261be7ae1e96d053b772a3ea\n\n    Bump checkout-api image to 2.14.1\n\n    No other changes since 2.14.0.');
+  const text = answer('What did commit 744c0b5 change?', [item(1, 'commit 744c0b5', 'commit 744c0b5: billing-worker: stop migrating on start, lock_timeout for migrations', show), other]);
+
+  it('lists every changed key of the named commit, old and new value together', () => {
+    expect(text).toContain('migrate_on_start: true → false [1]');
+    expect(text).toContain('concurrency: 16 → 8 [1]');
+    expect(text).toContain('lock_timeout: 3s [1]');
+  });
+
+  it('quotes a comment wrapped over two changed lines as one sentence', () => {
+    expect(text).toContain('Migrating at start turned a lock wait into a restart loop on 2025-11-30 [1].');
+    expect(text).not.toMatch(/Migrating at start \[1\]/);
   });
 });

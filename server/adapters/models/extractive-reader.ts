@@ -29,6 +29,12 @@ const RELATIVE_THRESHOLD = 0.3;
 const MAX_SOURCES = 4;
 /** When fewer sources qualify, the answer is topped up to this many sentences from those sources. */
 const MIN_SENTENCES = 3;
+/**
+ * A question that names an item by its id ("What did commit 744c0b5 change?") is answered by that
+ * item's own lines — every changed key, not its best one plus fillers from other items — up to
+ * this many sentences in all.
+ */
+const MAX_NAMED_ITEM_SENTENCES = 6;
 /** Two log lines sharing this share of terms are the same event on another pod: cite it once. */
 const DUPLICATE_JACCARD = 0.7;
 
@@ -109,6 +115,8 @@ const TITLE_SHARE = 0.6;
 const SUBJECT_SHARE = 0.6;
 /** A diff line pair or a table row is a detail that supports a claim, rarely the claim itself. */
 const DETAIL_WEIGHT = 0.75;
+/** "What did commit X change?", "what changed in …": the changed lines are the claim asked for, not a detail. */
+const CHANGE_QUESTION = /\b(?:chang(?:e|ed|es)|diff|modif(?:y|ied|ies))\b/i;
 
 interface Unit {
   readonly ref: number;
@@ -216,6 +224,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const units = unitsOf(prompt.blocks);
   if (queryTerms.length === 0 || units.length === 0) return [];
   const causal = CAUSAL_QUESTION.test(prompt.question);
+  const asksForChange = CHANGE_QUESTION.test(prompt.question);
   const idf = documentFrequencies(units.map((unit) => unit.termSet));
   const meanIdf = queryTerms.reduce((sum, term) => sum + idf(term), 0) / queryTerms.length;
   const averageLength = units.reduce((sum, unit) => sum + unit.terms.length, 0) / units.length || 1;
@@ -263,12 +272,14 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (symptom) score *= SYMPTOM_WEIGHT;
     if (causal && categories === 0) score *= NO_SIGNAL_WEIGHT;
     if (causal && questionIdentifiers.length > 0 && ![...unit.tokens].some((token) => /\d|[_./:]/.test(token) || questionIdentifiers.includes(token))) score *= GENERIC_WEIGHT;
-    if (unit.role === 'change' || unit.role === 'row') score *= DETAIL_WEIGHT;
+    if ((unit.role === 'change' && !asksForChange) || unit.role === 'row') score *= DETAIL_WEIGHT;
     // Headings and fragments ("## Symptoms") carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;
     scored.push({ unit, score });
   });
-  return pickDiverse(scored).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
+  // Items whose header carries an id of the question (a commit SHA, an error code): the question names them.
+  const named = new Set(prompt.blocks.filter((block) => questionIdentifiers.some((identifier) => /\d/.test(identifier) && block.header.toLowerCase().includes(identifier))).map((block) => block.ref));
+  return pickDiverse(scored, named).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
 
 interface ScoredUnit {
@@ -276,7 +287,7 @@ interface ScoredUnit {
   readonly score: number;
 }
 
-function pickDiverse(scored: readonly ScoredUnit[]): ScoredUnit[] {
+function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number> = new Set()): ScoredUnit[] {
   const ranked = [...scored].sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
   if (ranked.length === 0 || ranked[0].score <= 0) return [];
   const floor = ranked[0].score * RELATIVE_THRESHOLD;
@@ -292,6 +303,12 @@ function pickDiverse(scored: readonly ScoredUnit[]): ScoredUnit[] {
   for (const candidate of ranked) {
     if (chosen.length >= MIN_SENTENCES || candidate.score < floor) break;
     if (chosen.includes(candidate) || isDuplicate(candidate)) continue;
+    chosen.push(candidate);
+  }
+  // Last, the rest of an item the question names by id.
+  for (const candidate of ranked) {
+    if (chosen.length >= MAX_NAMED_ITEM_SENTENCES || candidate.score < floor) break;
+    if (!named.has(candidate.unit.ref) || chosen.includes(candidate) || isDuplicate(candidate)) continue;
     chosen.push(candidate);
   }
   return chosen.sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);

@@ -3,6 +3,7 @@ import type { RetrieverCapabilities } from '../contracts/retriever';
 import type { TierInfo } from '../contracts/router';
 import { ContextRuntimeError } from '../errors';
 import { plannableSources } from '../planner/candidate-dimensions';
+import { namedSourceKinds } from '../planner/named-source-kinds';
 import { applicableRules, recallPriorFor } from '../planner/rules';
 import type { Intent, SourceKind } from '../types';
 import {
@@ -35,7 +36,8 @@ export class IntentDigest {
     this.goalTokens = Math.ceil(intent.goal.length / CHARS_PER_TOKEN);
     this.risk = Math.max(0, ...intent.classes.map((intentClass) => INTENT_RISK[intentClass] ?? 0));
     const present = context.presentKinds;
-    this.requiredKinds = applicableRules(intent).flatMap((rule) => rule.scope?.required ?? []).filter((kind) => present.has(kind));
+    // A kind the goal names ("which commit…") is required as much as a rule's: a scope without it misses the answer.
+    this.requiredKinds = [...applicableRules(intent).flatMap((rule) => rule.scope?.required ?? []), ...namedSourceKinds(intent.goal)].filter((kind) => present.has(kind));
   }
 
   /** Fused recall prior of a method set (see units.ts). */

@@ -13,6 +13,8 @@ import { ContextRuntimeError } from '../errors';
 import type { GraphNode, NodeOfKind } from '../ir/graph';
 import type { ContextItem, Hit } from '../types';
 import { assembleContext, type AssembledContext } from './assemble-context';
+import { scopeToEntities } from './entity-scope';
+import { namedEntities } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
 import { reciprocalRankFusion } from './rrf-fusion';
 
@@ -78,6 +80,8 @@ function reranker(registry: ReadonlyMap<string, RerankerPlugin> | undefined, met
 }
 
 export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExecutor {
+  // What the goal is about: the analyzer's entities, plus identifier-shaped names it may not list ("mq.tallybox.internal").
+  const anchors = [...new Set([...dependencies.entities, ...namedEntities(dependencies.goal)])];
   const steps: { [K in GraphNode['kind']]: (node: NodeOfKind<K>, inputs: ReadonlyMap<string, unknown>) => Promise<Step> } = {
     async retrieve(node, inputs) {
       const retriever = plugin(dependencies.retrievers, node.method, 'retriever');
@@ -106,8 +110,13 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
           }),
         );
         searches = timed.map((entry) => entry.search);
-        hits = reciprocalRankFusion(timed.map((entry) => entry.list), STRATIFIED_RRF_K, node.k).map((hit) => ({ ...hit, method: node.method }));
-      } else hits = await search(node.sources, node.k);
+        // Only sources that speak about the goal's subject; in an entity-focused hop, only hits that do.
+        const scoped = scopeToEntities(timed.map((entry) => entry.list), anchors, node.focus === 'entities');
+        hits = reciprocalRankFusion(scoped, STRATIFIED_RRF_K, node.k).map((hit) => ({ ...hit, method: node.method }));
+      } else {
+        hits = await search(node.sources, node.k);
+        if (node.focus === 'entities') hits = scopeToEntities([hits], anchors, true)[0];
+      }
       return {
         output: { hits, expansion, ...(searches ? { searches } : {}) } satisfies RetrievedOutput,
         ...spend.step(hits),

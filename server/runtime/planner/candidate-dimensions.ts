@@ -2,6 +2,7 @@ import type { PlanningContext } from '../contracts/candidate-generator';
 import type { RetrieverCapabilities } from '../contracts/retriever';
 import type { Intent, SourceInfo, SourceKind } from '../types';
 import { applicableRules, methodFamily, type MethodFamily } from './rules';
+import { namedSourceKinds } from './named-source-kinds';
 
 /** The values of each planning dimension, built once per goal from the PlanningContext. */
 
@@ -59,16 +60,17 @@ export function retrievalSets(retrievers: readonly RetrieverCapabilities[]): Ret
 
 /**
  * 'all', plus each applicable rule's own scope (its required and optional kinds that the
- * corpus holds). A rule scope equal to every present kind is the same search as 'all'
+ * corpus holds, plus the kinds the goal names: namedSourceKinds). A rule scope equal to every present kind is the same search as 'all'
  * and is not enumerated twice.
  */
 export function scopes(intent: Intent, sources: readonly SourceInfo[]): Scope[] {
   const present = new Set(sources.map((source) => source.kind));
   const result: Scope[] = [{ key: 'all', kinds: 'all' }];
   const seen = new Set<string>(['all']);
+  const named = namedSourceKinds(intent.goal);
   for (const rule of applicableRules(intent)) {
     if (!rule.scope) continue;
-    const wanted = new Set<SourceKind>([...rule.scope.required, ...rule.scope.optional]);
+    const wanted = new Set<SourceKind>([...rule.scope.required, ...rule.scope.optional, ...named]);
     const kinds = KIND_ORDER.filter((kind) => wanted.has(kind) && present.has(kind));
     if (kinds.length === 0 || kinds.length === present.size) continue;
     const key = kinds.join(',');

@@ -30,6 +30,27 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('rejoins hard-wrapped prose and list items so a sentence is never cut at a line break', () => {
+    const markdown = [
+      '- Invoice PDFs in `tallybox-invoices` are kept for seven years (object lock, compliance mode),',
+      '  as required by the German and French bookkeeping rules.',
+      '',
+      'Above that Paystream answers HTTP 429. The limit is per merchant account, not per',
+      'caller: the three instances share it. The eight billing-worker',
+      'consumers normally drain the queue in 50 to 70 minutes.',
+      '## Next',
+      '| a | b |',
+    ].join('\n');
+    expect(splitSentences(markdown)).toEqual([
+      'Invoice PDFs in `tallybox-invoices` are kept for seven years (object lock, compliance mode), as required by the German and French bookkeeping rules.',
+      'Above that Paystream answers HTTP 429.',
+      'The limit is per merchant account, not per caller: the three instances share it.',
+      'The eight billing-worker consumers normally drain the queue in 50 to 70 minutes.',
+      '## Next',
+      '| a | b |',
+    ]);
+  });
+
   it('drops list markers, blank and decoration-only lines', () => {
     expect(splitSentences('## Steps\n\n- Check the pool.\n1. Scale it.\n---\n')).toEqual(['## Steps', 'Check the pool.', 'Scale it.']);
   });

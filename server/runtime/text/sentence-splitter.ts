@@ -1,7 +1,10 @@
 /**
  * Splits context text into the units an answer cites. Prose splits at sentence ends; a log line,
  * a Kubernetes event row or a list item is one unit as it stands, because its timestamp, object
- * and message only mean something together.
+ * and message only mean something together. Hard-wrapped prose (markdown wrapped at ~100 columns,
+ * a list item continued on an indented line) is rejoined into its paragraph first: split line by
+ * line, "Invoice PDFs are kept for seven years (object lock," was one unit and the rest of the
+ * sentence another, so answers quoted fragments cut mid-sentence (issue 10).
  */
 
 // A line that starts like a log record or an event row: ISO date, clock time, bracketed/bare level,
@@ -19,31 +22,54 @@ const MAX_RECORD_CHARS = 400;
 // "key: value" / "key = value" / "key:" — a line of YAML, a manifest, an env file.
 const KEY_VALUE = /^[\w.-]+\s*(?::|=)(\s|$)/;
 
+const HEADING = /^#{1,6}\s/;
+const TABLE_ROW = /^\|/;
+const FENCE = /^(?:```|~~~)/;
+/** A line ending like this closes its thought: the next line starts a new unit even without a blank line. */
+const CLOSED_LINE = /[.!?:;]["')\]]?$/;
+
 /** The cited units of `text`, in order, trimmed, without list markers or decoration-only lines. */
 export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   let previousWasKeyValue = false;
+  // Prose lines of the paragraph being read; flushed at a blank line, a new list item or a structured line.
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length > 0) sentences.push(...splitProse(paragraph.join(' ')));
+    paragraph = [];
+  };
   for (const rawLine of text.split(/\r?\n/)) {
     const hasListMarker = LIST_MARKER.test(rawLine.trim());
     const line = rawLine.trim().replace(LIST_MARKER, '').trim();
     if (line.length === 0 || DECORATION_ONLY.test(line)) {
+      flush();
       previousWasKeyValue = false;
+      continue;
+    }
+    const structured = HEADING.test(line) || TABLE_ROW.test(line) || FENCE.test(line) || (RECORD_LINE.test(line) && line.length <= MAX_RECORD_CHARS);
+    // A wrapped line continues an open sentence even when it happens to start like "caller: the three…".
+    const continues = paragraph.length > 0 && !hasListMarker && !structured && !CLOSED_LINE.test(paragraph[paragraph.length - 1]);
+    if (continues) {
+      paragraph.push(line);
       continue;
     }
     const keyValue = KEY_VALUE.test(line);
     // An indented key under the previous key belongs with it ("limits:" / "memory: 256Mi"): split apart, neither says anything.
     const last = sentences.length - 1;
-    if (keyValue && previousWasKeyValue && /^\s/.test(rawLine) && !hasListMarker && sentences[last].length + line.length < MAX_RECORD_CHARS) {
+    if (paragraph.length === 0 && keyValue && previousWasKeyValue && /^\s/.test(rawLine) && !hasListMarker && sentences[last].length + line.length < MAX_RECORD_CHARS) {
       sentences[last] = `${sentences[last]}${sentences[last].endsWith(':') ? ' ' : '; '}${line}`;
       continue;
     }
     previousWasKeyValue = keyValue;
-    if (keyValue || (RECORD_LINE.test(line) && line.length <= MAX_RECORD_CHARS)) {
+    if (keyValue || structured) {
+      flush();
       sentences.push(line);
       continue;
     }
-    sentences.push(...splitProse(line));
+    if (hasListMarker) flush();
+    paragraph.push(line);
   }
+  flush();
   return sentences;
 }
 

@@ -1,0 +1,87 @@
+/**
+ * Answer quality on a corpus nobody tuned the runtime on (issue 10):
+ *   npm run bench:answers [-- --questions examples/billing-pipeline/questions.json] [--split tune|heldout|all] [--json out.json] [--verbose]
+ * Opens the real runtime on a fresh temporary embedded database (the demo corpus loads on start, as
+ * on a first server start), ingests the question set's corpus beside it (its folders per source,
+ * its git-history.json rebuilt into a repository), runs every question with `runtime.run` (offline
+ * default reader, default constraints, every source readable) and scores each answer with
+ * bench/answers/answer-scoring.ts.
+ */
+import { writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { materializeDemoGitRepo } from '../server/ingest/demo-git-repo';
+import { openRuntimeFixture } from '../server/testing/runtime-fixture';
+import { type QuestionOutcome, offGoalCaveats, readQuestionSet, scoreCitations, scoreKeyFacts, totals } from './answers/answer-scoring';
+
+const { values } = parseArgs({
+  options: {
+    questions: { type: 'string', default: 'examples/billing-pipeline/questions.json' },
+    split: { type: 'string', default: 'all' },
+    json: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+if (!['all', 'tune', 'heldout'].includes(values.split!)) throw new Error('--split must be all, tune or heldout');
+const questionsPath = resolve(values.questions!);
+const corpusFolder = dirname(questionsPath);
+const set = readQuestionSet(questionsPath);
+const questions = set.questions.filter((question) => values.split === 'all' || question.split === values.split);
+
+const fixture = await openRuntimeFixture();
+try {
+  const started = performance.now();
+  for (const [source, kind] of Object.entries(set.sources)) {
+    const path = kind === 'git' ? (await materializeDemoGitRepo(join(fixture.root, `${source}-repo`), { historyPath: join(corpusFolder, 'git-history.json') })).path : join(corpusFolder, kind === 'docs' ? 'docs' : kind);
+    const results = await fixture.runtime.ingest(path, { source });
+    if (results.length !== 1 || results[0].source !== source) throw new Error(`ingesting ${path} as ${source} gave ${results.map((result) => result.source).join(', ')}`);
+  }
+  console.log(`corpus ${corpusFolder} ingested beside the demo in ${((performance.now() - started) / 1000).toFixed(1)} s; ${questions.length} questions (split ${values.split})\n`);
+
+  const uriOf = new Map((await fixture.database.query<{ id: string; uri: string }>(sql`select id, uri from chunks`)).map((row) => [row.id, row.uri]));
+  const outcomes: (QuestionOutcome & { readonly question: string; readonly answer: string; readonly cited: readonly string[]; readonly caveats: readonly string[] })[] = [];
+  for (const question of questions) {
+    const result = await fixture.runtime.run({ goal: question.question });
+    const answer = result.answer ?? '';
+    const citations = result.citations.map((citation) => ({ sourceName: citation.sourceName, uri: uriOf.get(citation.chunkId) ?? '' }));
+    const citationScore = scoreCitations(citations, question.relevant);
+    const verification = result.status !== 'completed' ? result.status : result.verification ? `${result.verification.passed ? 'passed' : 'failed'} ${result.verification.confidence.toFixed(2)}` : 'none';
+    outcomes.push({
+      id: question.id,
+      split: question.split,
+      question: question.question,
+      answer,
+      cited: citations.map((citation) => `${citation.sourceName}:${citation.uri}`),
+      caveats: result.caveats,
+      keyFact: scoreKeyFacts(answer, question.keyFacts),
+      citations: citationScore,
+      offGoalCaveats: offGoalCaveats(result.caveats, question.question, question.entities, set.entityVocabulary),
+      sentToApproval: result.status === 'awaiting_approval' || result.pendingApproval !== undefined,
+      verification,
+      passedWithoutRelevantEvidence: verification.startsWith('passed') && citationScore.relevant === 0,
+    });
+    const outcome = outcomes[outcomes.length - 1];
+    const missing = question.keyFacts.filter((_, index) => outcome.keyFact.matched[index] === undefined).map((aliases) => aliases[0]);
+    console.log(
+      `${question.id} [${question.split}/${question.kind}] fact ${outcome.keyFact.allFound ? 'yes' : `NO (missing: ${missing.join(', ')})`} · cited ${citationScore.relevant}/${citationScore.total} relevant · off-goal caveats ${outcome.offGoalCaveats.length} · approval ${outcome.sentToApproval ? 'YES' : 'no'} · verification ${verification}`,
+    );
+    if (values.verbose) {
+      console.log(`   Q: ${question.question}\n   A: ${answer.replace(/\s+/g, ' ').slice(0, 600)}`);
+      for (const cited of outcome.cited) console.log(`   cite ${cited}`);
+      for (const caveat of outcome.offGoalCaveats) console.log(`   off-goal caveat (${caveat.entities.join(', ')}): ${caveat.caveat.slice(0, 200)}`);
+    }
+  }
+
+  const bySplit = Object.fromEntries(['all', 'tune', 'heldout'].map((split) => [split, totals(outcomes.filter((outcome) => split === 'all' || outcome.split === split))]));
+  console.log('\nsplit    questions  key fact  relevant citations  off-goal caveats  to approval  verification passed  passed w/o relevant evidence');
+  for (const [split, total] of Object.entries(bySplit)) {
+    if (total.questions === 0) continue;
+    console.log(
+      `${split.padEnd(8)} ${String(total.questions).padStart(9)}  ${`${total.keyFactPct}%`.padStart(8)}  ${`${total.relevantCitationPct}% of ${total.citations}`.padStart(18)}  ${String(total.offGoalCaveats).padStart(16)}  ${String(total.sentToApproval).padStart(11)}  ${String(total.verificationPassed).padStart(19)}  ${String(total.passedWithoutRelevantEvidence).padStart(28)}`,
+    );
+  }
+  if (values.json) writeFileSync(values.json, JSON.stringify({ questionsPath, split: values.split, totals: bySplit, outcomes }, null, 2));
+} finally {
+  await fixture.close();
+}

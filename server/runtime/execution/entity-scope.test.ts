@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { RETRIEVER_CONTRACT, type RetrieverPlugin } from '../contracts/retriever';
+import { createNode } from '../ir/graph';
+import type { Hit, SourceKind } from '../types';
+import { scopeToEntities } from './entity-scope';
+import { createNodeExecutor, type ExecutionDependencies, type RetrievedOutput } from './node-executors';
+
+const hit = (chunkId: string, sourceName: string, sourceKind: SourceKind, text: string, rank = 1): Hit => ({
+  chunkId, sourceName, sourceKind, sourceVersionId: `${sourceName}-1`, title: `${sourceName} ${chunkId}`, text, score: 10 - rank, rank, method: 'bm25', tokens: 30,
+});
+
+// Two incidents in one corpus: the question is about billing-worker, the demo's events are about checkout-api.
+const BY_SOURCE: Record<string, readonly Hit[]> = {
+  'billing-logs': [
+    hit('bw1', 'billing-logs', 'logs', 'bw-01 billing-worker@1: migration still running migration=0042 elapsed=60s'),
+    hit('uc1', 'billing-logs', 'logs', 'uc-01 usage-collector ERROR connection failed: certificate has expired', 2),
+  ],
+  'demo-events': [hit('oom', 'demo-events', 'events', 'Warning OOMKilled pod/checkout-api-7d9f8b6c5-q8m2n: Container checkout-api was OOMKilled')],
+  'billing-docs': [hit('rb', 'billing-docs', 'docs', 'Workers waiting on Lock mean something holds a lock on invoices.')],
+};
+
+const perSourceRetriever: RetrieverPlugin = {
+  contract: RETRIEVER_CONTRACT,
+  method: 'bm25',
+  capabilities: () => ({ method: 'bm25', available: true, latencyMs: 5 }) as ReturnType<RetrieverPlugin['capabilities']>,
+  search: async (query) => query.sources.flatMap((source) => BY_SOURCE[source] ?? []),
+};
+
+const dependencies = (entities: readonly string[], goal: string): ExecutionDependencies => ({
+  goal, identifiers: [], entities, retrievers: new Map([['bm25', perSourceRetriever]]),
+  router: undefined as never, reasoners: new Map(), compressions: new Map(), verifiers: new Map(), countTokens: (text) => text.length, modelTimeoutMs: 1000,
+});
+
+const retrieve = (focus?: 'entities') =>
+  createNode('retrieve', {
+    id: 'retrieve-bm25', inputs: [], method: 'bm25', sources: Object.keys(BY_SOURCE), sourceKinds: 'all', k: 10, perSource: true,
+    retry: { maxAttempts: 1, backoffMs: 0 }, timeoutMs: 1000, estimate: { tokens: 0, costUsd: 0, latencySeconds: 0 }, ...(focus ? { focus } : {}),
+  });
+const run = async (entities: readonly string[], focus?: 'entities', goal = 'Why did billing-worker stop producing invoices?') =>
+  ((await createNodeExecutor(dependencies(entities, goal))(retrieve(focus), { attempt: 1, inputs: new Map(), signal: new AbortController().signal })).output as RetrievedOutput).hits.map((entry) => entry.chunkId).sort();
+
+describe('stratified retrieval scoped to the goal entities', () => {
+  it("drops a source none of whose hits mentions the goal's subject (the demo's OOMKilled events for a billing-worker question)", async () => {
+    expect(await run(['billing-worker'])).toEqual(['bw1', 'uc1']);
+  });
+
+  it('keeps only hits about the subject in an entity-focused hop (the failure-cause probe)', async () => {
+    expect(await run(['billing-worker'], 'entities')).toEqual(['bw1']);
+  });
+
+  it('changes nothing when the goal names nothing, or names nothing this corpus holds', async () => {
+    expect(await run([], undefined, 'Why were invoices late?')).toEqual(['bw1', 'oom', 'rb', 'uc1']);
+    expect(await run(['ledger-export'], undefined, 'Why was ledger-export late?')).toEqual(['bw1', 'oom', 'rb', 'uc1']);
+  });
+
+  it("also scopes to identifier-shaped names of the goal that the intent analyzer did not list", async () => {
+    expect(await run([])).toEqual(['bw1', 'uc1']);
+  });
+
+  it("still answers the demo: checkout-api's pod names mention checkout-api", () => {
+    const scoped = scopeToEntities([BY_SOURCE['demo-events'], BY_SOURCE['billing-logs']], ['checkout-api'], true);
+    expect(scoped.map((list) => list.map((entry) => entry.chunkId))).toEqual([['oom'], []]);
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * Keeps a stratified retrieval on the goal's subject. Per-source retrieval gives every source a
+ * place in the context, which is what an incident needs when all sources are about the incident —
+ * and wrong when a source is about something else: asked why billing-worker stopped, the demo's
+ * Kubernetes events still answered with their best "OOMKilled" lines (issue 10). The goal's named
+ * entities decide: a source none of whose hits mentions one has nothing to say about this goal.
+ * Within an entity-focused hop (the failure-cause probe) the rule applies per hit: a cause word
+ * that is not about the goal's subject is another system's failure.
+ */
+import type { Hit } from '../types';
+import { mentions } from '../text/named-entities';
+
+const mentionsAny = (hit: Hit, anchors: readonly string[]) => anchors.some((anchor) => mentions(`${hit.title}\n${hit.text}`, anchor));
+
+/**
+ * @param lists one ranked list per source
+ * @param anchors the goal's named entities and identifiers
+ * @param perHit drop every hit that mentions no anchor (entity-focused hops), not only silent sources
+ * When no hit of any list mentions an anchor, the anchors are not in this corpus and nothing is dropped.
+ */
+export function scopeToEntities(lists: readonly (readonly Hit[])[], anchors: readonly string[], perHit = false): (readonly Hit[])[] {
+  const usable = anchors.filter((anchor) => anchor.trim().length >= 3);
+  if (usable.length === 0) return lists.map((list) => list);
+  const matching = lists.map((list) => list.filter((hit) => mentionsAny(hit, usable)));
+  if (matching.every((list) => list.length === 0)) return lists.map((list) => list);
+  return lists.map((list, index) => (matching[index].length === 0 ? [] : perHit ? matching[index] : list));
+}

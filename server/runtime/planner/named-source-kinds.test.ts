@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { SourceInfo, SourceKind } from '../types';
+import { scopes } from './candidate-dimensions';
+import { ruleIntentAnalyzer } from './intent-analyzer';
+import { namedSourceKinds } from './named-source-kinds';
+
+const source = (name: string, kind: SourceKind): SourceInfo => ({ name, kind, versionId: `${name}-1`, contentHash: 'h', chunkCount: 10, stale: false }) as SourceInfo;
+const SOURCES = [source('billing-docs', 'docs'), source('billing-logs', 'logs'), source('billing-metrics', 'metrics'), source('billing-git', 'git')];
+
+describe('source kinds a goal names', () => {
+  it('reads "commit", "log" and "runbook" as where the answer is', () => {
+    expect(namedSourceKinds('Which commit made billing-worker apply migrations at start-up, and who wrote it?')).toEqual(['git']);
+    expect(namedSourceKinds('What does code PS-4010 in the dunning-service log mean?')).toEqual(['logs']);
+    expect(namedSourceKinds('What does the runbook say about committees?')).toEqual(['docs']);
+    expect(namedSourceKinds('How long are invoice PDFs kept?')).toEqual([]);
+  });
+
+  it("keeps the named kind in every narrowed scope: a conceptual question about a commit is not narrowed to docs alone", async () => {
+    const intent = await ruleIntentAnalyzer.analyze('Which commit made billing-worker apply migrations at start-up, and who wrote it?');
+    expect(intent.primary).toBe('conceptual');
+    const narrowed = scopes(intent, SOURCES).filter((scope) => scope.kinds !== 'all');
+    expect(narrowed.length).toBeGreaterThan(0);
+    for (const scope of narrowed) expect(scope.kinds).toContain('git');
+  });
+});
