@@ -34,7 +34,7 @@ try {
   const started = performance.now();
   for (const [source, kind] of Object.entries(set.sources)) {
     const path = kind === 'git' ? (await materializeDemoGitRepo(join(fixture.root, `${source}-repo`), { historyPath: join(corpusFolder, 'git-history.json') })).path : join(corpusFolder, kind === 'docs' ? 'docs' : kind);
-    const results = await fixture.runtime.ingest(path, { source });
+    const { sources: results } = await fixture.runtime.ingest(path, { source });
     if (results.length !== 1 || results[0].source !== source) throw new Error(`ingesting ${path} as ${source} gave ${results.map((result) => result.source).join(', ')}`);
   }
   console.log(`corpus ${corpusFolder} ingested beside the demo in ${((performance.now() - started) / 1000).toFixed(1)} s; ${questions.length} questions (split ${values.split})\n`);
