@@ -32,9 +32,13 @@ export function ConstraintFields({ values, errors, invalidField, onChange }: Con
         const error = errors[field.key];
         const errorId = `${field.testId}-error`;
         return (
-          <label key={field.key} className="field">
-            <span>{FIELD_LABEL[field.key]}</span>
+          // The error sits outside the label: the field is named by its label alone and described by the error.
+          <div key={field.key} className="field">
+            <label htmlFor={field.testId} className={styles.fieldLabel}>
+              {FIELD_LABEL[field.key]}
+            </label>
             <input
+              id={field.testId}
               type="text"
               className={styles.numberInput}
               inputMode="decimal"
@@ -52,7 +56,7 @@ export function ConstraintFields({ values, errors, invalidField, onChange }: Con
                 {error}
               </small>
             ) : null}
-          </label>
+          </div>
         );
       })}
       {CHECKBOX_FIELDS.map((field) => (

@@ -1,6 +1,7 @@
 import type { FormEvent, KeyboardEvent } from 'react';
 import { DEMO_GOAL, type ConstraintFormValues } from './build-request';
 import { ConstraintFields } from './constraint-fields';
+import styles from './console.module.css';
 import { SourcePicker } from './source-picker';
 import type { FormErrors, FormField } from './validate-form';
 
@@ -40,10 +41,13 @@ export function GoalForm({ goal, constraints, pending, canRun, invalidField, err
     if (!blocked) onSubmit('run');
   };
   return (
-    // Server-side validation is the source of truth, so the browser's own number checks are off.
+    // validate-form.ts checks the fields in the form's words; the browser's own checks would not.
     <form className="goal-form" onSubmit={submit} noValidate aria-busy={busy}>
-      <label className="field goal-field">
-        <span>Goal</span>
+      {/* The hint sits outside the label so the box is named "Goal", not "Goal Enter runs…". */}
+      <div className="field goal-field">
+        <label htmlFor="goal-input" className={styles.fieldLabel}>
+          Goal
+        </label>
         <textarea
           id="goal-input"
           name="goal"
@@ -65,7 +69,7 @@ export function GoalForm({ goal, constraints, pending, canRun, invalidField, err
             {goalEmpty ? 'Type a goal to run it.' : 'Enter runs · Shift+Enter for a new line'}
           </small>
         )}
-      </label>
+      </div>
       <SourcePicker selected={sources} invalid={invalidField === 'sources' || errors.sources !== undefined} onChange={onSourcesChange} />
       <ConstraintFields values={constraints} errors={errors} invalidField={invalidField === 'goal' || invalidField === 'sources' ? undefined : invalidField} onChange={onConstraintsChange} />
       <div className="actions">
