@@ -59,6 +59,7 @@ export function ConstraintFields({ values, errors, invalidField, onChange }: Con
           </div>
         );
       })}
+      <div className={styles.checkboxes}>
       {CHECKBOX_FIELDS.map((field) => (
         <label key={field.key} className="field checkbox">
           <input
@@ -71,6 +72,7 @@ export function ConstraintFields({ values, errors, invalidField, onChange }: Con
           <span>{FIELD_LABEL[field.key]}</span>
         </label>
       ))}
+      </div>
       {values.requireVerification ? null : <small className="hint">A policy may still require verification for some goals.</small>}
     </fieldset>
   );

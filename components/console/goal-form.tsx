@@ -51,7 +51,7 @@ export function GoalForm({ goal, constraints, pending, canRun, invalidField, err
         <textarea
           id="goal-input"
           name="goal"
-          rows={3}
+          rows={2}
           value={goal}
           placeholder={DEMO_GOAL}
           aria-invalid={invalidField === 'goal' || errors.goal !== undefined || undefined}
