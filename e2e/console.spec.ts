@@ -20,8 +20,8 @@ test('runs the demo goal and shows a cited answer with its plan', async ({ page 
   // Enter in the goal box runs (Shift+Enter would add a newline).
   await page.getByTestId('goal-input').press('Enter');
 
-  // Progress streams in node by node before the answer arrives.
-  await expect(page.getByTestId('progress-item').first()).toBeVisible({ timeout: 60_000 });
+  // Progress streams in node by node before the answer arrives (then folds away under it, so a fast run may never show it open).
+  await expect(page.getByTestId('progress-item').first()).toBeAttached({ timeout: 60_000 });
   await expect(page.getByTestId('progress-item').filter({ has: page.locator('code', { hasText: /^reason$/ }) })).toHaveCount(1);
   await expect(page.getByTestId('answer')).toBeVisible({ timeout: 150_000 });
   // Once answered, the progress list folds into one line under the answer; it opens on request.

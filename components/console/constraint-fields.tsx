@@ -60,18 +60,18 @@ export function ConstraintFields({ values, errors, invalidField, onChange }: Con
         );
       })}
       <div className={styles.checkboxes}>
-      {CHECKBOX_FIELDS.map((field) => (
-        <label key={field.key} className="field checkbox">
-          <input
-            type="checkbox"
-            checked={values[field.key]}
-            aria-invalid={invalidField === field.key || undefined}
-            data-testid={field.testId}
-            onChange={(event) => onChange({ ...values, [field.key]: event.target.checked })}
-          />
-          <span>{FIELD_LABEL[field.key]}</span>
-        </label>
-      ))}
+        {CHECKBOX_FIELDS.map((field) => (
+          <label key={field.key} className="field checkbox">
+            <input
+              type="checkbox"
+              checked={values[field.key]}
+              aria-invalid={invalidField === field.key || undefined}
+              data-testid={field.testId}
+              onChange={(event) => onChange({ ...values, [field.key]: event.target.checked })}
+            />
+            <span>{FIELD_LABEL[field.key]}</span>
+          </label>
+        ))}
       </div>
       {values.requireVerification ? null : <small className="hint">A policy may still require verification for some goals.</small>}
     </fieldset>
