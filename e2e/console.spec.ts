@@ -25,7 +25,7 @@ test('runs the demo goal and shows a cited answer with its plan', async ({ page 
   await expect(page.getByTestId('progress-item').filter({ has: page.locator('code', { hasText: /^reason$/ }) })).toHaveCount(1);
   await expect(page.getByTestId('answer')).toBeVisible({ timeout: 150_000 });
   // Once answered, the progress list folds into one line under the answer; it opens on request.
-  await page.getByTestId('progress').locator('summary').click();
+  await page.getByTestId('progress').locator(':scope > summary').click();
   const progressStates = await page.getByTestId('progress-item').evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
   expect(progressStates.length).toBeGreaterThan(2);
   expect(progressStates.every((state) => state === 'done' || state === 'skipped'), progressStates.join(',')).toBe(true);
@@ -63,7 +63,7 @@ test('runs the demo goal and shows a cited answer with its plan', async ({ page 
   }
 
   // The plan is folded under the answer too.
-  await page.getByTestId('run-plan').locator('summary').click();
+  await page.getByText('EXPLAIN of the plan that produced this answer').click();
   await expect(page.getByTestId('explain-summary')).toBeVisible();
   await expect(page.getByTestId('plan-hash')).toHaveText(/^[0-9a-z]{8,}$/i);
   await expect(page.getByTestId('graph-nodes').locator('tbody tr').first()).toBeVisible();
