@@ -20,10 +20,12 @@ test('runs the demo goal and shows a cited answer with its plan', async ({ page 
   // Enter in the goal box runs (Shift+Enter would add a newline).
   await page.getByTestId('goal-input').press('Enter');
 
-  // Progress streams in node by node before the answer arrives.
-  await expect(page.getByTestId('progress-item').first()).toBeVisible({ timeout: 60_000 });
+  // Progress streams in node by node before the answer arrives (then folds away under it, so a fast run may never show it open).
+  await expect(page.getByTestId('progress-item').first()).toBeAttached({ timeout: 60_000 });
   await expect(page.getByTestId('progress-item').filter({ has: page.locator('code', { hasText: /^reason$/ }) })).toHaveCount(1);
   await expect(page.getByTestId('answer')).toBeVisible({ timeout: 150_000 });
+  // Once answered, the progress list folds into one line under the answer; it opens on request.
+  await page.getByTestId('progress').locator(':scope > summary').click();
   const progressStates = await page.getByTestId('progress-item').evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
   expect(progressStates.length).toBeGreaterThan(2);
   expect(progressStates.every((state) => state === 'done' || state === 'skipped'), progressStates.join(',')).toBe(true);
@@ -60,6 +62,8 @@ test('runs the demo goal and shows a cited answer with its plan', async ({ page 
     await expect(dialog).toBeHidden();
   }
 
+  // The plan is folded under the answer too.
+  await page.getByText('EXPLAIN of the plan that produced this answer').click();
   await expect(page.getByTestId('explain-summary')).toBeVisible();
   await expect(page.getByTestId('plan-hash')).toHaveText(/^[0-9a-z]{8,}$/i);
   await expect(page.getByTestId('graph-nodes').locator('tbody tr').first()).toBeVisible();
@@ -156,15 +160,67 @@ test('explain only plans without answering', async ({ page }) => {
   await expect(page.getByTestId('answer')).toHaveCount(0);
 });
 
-test('an invalid constraint is reported inline with its field', async ({ page }) => {
+test('an invalid constraint is named inline by its label and nothing is sent', async ({ page }) => {
   await submitGoal(page, DEMO_GOAL);
-  await page.getByTestId('max-cost-input').fill('-1');
-  await page.getByTestId('run-button').click();
-
-  const error = page.getByTestId('error-message');
-  await expect(error).toBeVisible({ timeout: 60_000 });
-  await expect(error).toContainText('max_cost_usd');
-  await expect(page.getByTestId('max-cost-input')).toHaveAttribute('aria-invalid', 'true');
+  const started: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('console.start')) started.push(request.url());
+  });
+  const maxCost = page.getByLabel('Max cost (USD)');
+  await maxCost.fill('-1');
+  await expect(maxCost).toHaveAttribute('aria-invalid', 'true');
+  await expect(maxCost).toHaveAccessibleDescription('Max cost (USD) must be a number of dollars, 0 or more (for example 0.05)');
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Goal', exact: true }).press('Enter');
   await expect(page.getByTestId('answer')).toHaveCount(0);
+  expect(started).toEqual([]);
   await page.screenshot({ path: 'test-results/console-invalid-constraint.png', fullPage: true });
+});
+
+test("a constraint the runtime refuses is reported in the form's words, not as an API path", async ({ page }) => {
+  await submitGoal(page, DEMO_GOAL);
+  // A valid number no plan can meet: the runtime says why, naming the constraint.
+  await page.getByLabel('Max latency (seconds)').fill('0.000001');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'No plan meets the constraints' });
+  await expect(alert).toBeVisible({ timeout: 60_000 });
+  await expect(alert).toContainText('Max latency (seconds)');
+  await expect(alert).not.toContainText('max_latency_seconds');
+  await expect(alert).not.toContainText('constraints.');
+});
+
+test('the answer is on the first screen after a run, citations numbered 1..n as the answer cites them', async ({ page }) => {
+  await submitGoal(page, DEMO_GOAL);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const answerHeading = page.getByRole('heading', { name: /^Answer/ });
+  await expect(answerHeading).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByTestId('answer')).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The answer is above the progress list and the plan, which are folded.
+  const answerTop = (await page.getByTestId('answer').boundingBox())!.y;
+  expect((await page.getByTestId('progress').boundingBox())!.y).toBeGreaterThan(answerTop);
+  expect((await page.getByTestId('run-plan').boundingBox())!.y).toBeGreaterThan(answerTop);
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(pageHeight, 'the page stays a few screens tall').toBeLessThan(5_000);
+  await page.screenshot({ path: 'test-results/console-first-screen.png' });
+
+  const list = page.getByRole('list', { name: 'Citations' });
+  const numbers = await list.locator(':scope > li').evaluateAll((items) => items.map((item) => Number(item.getAttribute('value'))));
+  expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+  // Markers read 1, 2, 3… in order of first appearance.
+  const markers = await page.getByTestId('answer').getByRole('button', { name: /^Open citation/ }).evaluateAll((buttons) => buttons.map((button) => Number(button.textContent)));
+  const firstSeen = markers.filter((number, index) => markers.indexOf(number) === index);
+  expect(firstSeen).toEqual(firstSeen.map((_, index) => index + 1));
+  expect(firstSeen.length).toBeGreaterThan(0);
+});
+
+test('a run awaiting approval links to its entry on the approvals page', async ({ page }) => {
+  await submitGoal(page, 'Roll back the production deployment of checkout-api and delete the failed replica set');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const notice = page.getByRole('status').filter({ hasText: 'Awaiting approval' });
+  await expect(notice).toBeVisible({ timeout: 150_000 });
+  const link = notice.getByRole('link', { name: 'Open this run in Approvals' });
+  const planHref = await page.getByTestId('plan-link').getAttribute('href');
+  const runId = planHref!.split('/').at(-1)!;
+  await expect(link).toHaveAttribute('href', `/approvals?run=${runId}`);
 });

@@ -1,17 +1,19 @@
 import { Fragment, useMemo } from 'react';
 import type { Citation } from '@/server/runtime/types';
 import styles from './console.module.css';
+import type { CitationNumbering } from './number-citations';
 import { splitCitationMarkers } from './split-citation-markers';
 
 interface AnswerTextProps {
   readonly answer: string;
-  readonly citations: readonly Citation[];
+  /** The reader's numbers (number-citations.ts); markers show these, not the runtime's context refs. */
+  readonly numbering: CitationNumbering;
   /** Opens the cited chunk; markers without a matching citation stay plain text. */
-  readonly onOpenCitation: (citation: Citation) => void;
+  readonly onOpenCitation: (citation: Citation, number: number) => void;
 }
 
-export function AnswerText({ answer, citations, onOpenCitation }: AnswerTextProps) {
-  const byRef = useMemo(() => new Map(citations.map((citation) => [citation.ref, citation])), [citations]);
+export function AnswerText({ answer, numbering, onOpenCitation }: AnswerTextProps) {
+  const byRef = useMemo(() => new Map(numbering.entries.map((entry) => [entry.ref, entry])), [numbering]);
   const known = useMemo(() => new Set(byRef.keys()), [byRef]);
   const segments = useMemo(() => splitCitationMarkers(answer, known), [answer, known]);
   return (
@@ -23,13 +25,13 @@ export function AnswerText({ answer, citations, onOpenCitation }: AnswerTextProp
           <sup key={index} className="cite-marker" data-testid="cite-marker">
             [
             {segment.refs.map((ref, position) => {
-              const citation = byRef.get(ref);
+              const entry = byRef.get(ref);
               return (
                 <Fragment key={ref}>
                   {position > 0 ? ', ' : null}
-                  {citation ? (
-                    <button type="button" className={styles.citeButton} data-ref={ref} aria-label={`Open citation ${ref}: ${citation.sourceName}`} onClick={() => onOpenCitation(citation)}>
-                      {ref}
+                  {entry ? (
+                    <button type="button" className={styles.citeButton} data-ref={entry.number} aria-label={`Open citation ${entry.number}: ${entry.sourceName}`} onClick={() => onOpenCitation(entry.citation, entry.number)}>
+                      {entry.number}
                     </button>
                   ) : (
                     ref

@@ -1,6 +1,6 @@
 /**
- * Console form state → the request the runtime validates. Number fields are sent as typed
- * (including negatives and NaN) so the runtime, not the browser, decides what is valid and says why.
+ * Console form state → the request the runtime validates. The form checks numbers before sending
+ * (validate-form.ts), so what arrives here is either empty (no limit) or a number.
  */
 export const DEMO_GOAL = 'Explain why deployment checkout-api failed';
 
@@ -12,28 +12,25 @@ export interface ConstraintFormValues {
   readonly requireVerification: boolean;
 }
 
-export const EMPTY_CONSTRAINTS: ConstraintFormValues = Object.freeze({
+/**
+ * The boxes start as the runtime runs without them: citations are required unless a request says
+ * otherwise (plan-request.ts `require_citations ?? true`), and verification is on by default
+ * (config `verification.default: true`, as the CLI's help says).
+ */
+export const DEFAULT_CONSTRAINTS: ConstraintFormValues = Object.freeze({
   maxCostUsd: '',
   maxLatencySeconds: '',
   maxTokens: '',
-  requireCitations: false,
-  requireVerification: false,
-});
-
-/** Which form field shows a server error for a runtime field path such as "constraints.max_cost_usd". */
-export const FIELD_OF_CONSTRAINT: Readonly<Record<string, keyof ConstraintFormValues>> = Object.freeze({
-  'constraints.max_cost_usd': 'maxCostUsd',
-  'constraints.max_latency_seconds': 'maxLatencySeconds',
-  'constraints.max_tokens': 'maxTokens',
-  'constraints.require_citations': 'requireCitations',
-  'constraints.require_verification': 'requireVerification',
+  requireCitations: true,
+  requireVerification: true,
 });
 
 const numberOrUndefined = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text.trim()));
 
 /**
- * Unchecked boxes are omitted rather than sent as false: an unchecked box means "the configured
- * default", and a deployment may require citations by default.
+ * Checked citations are omitted (the runtime's default, so the request and its plan hash are the
+ * CLI's for the same goal); an unchecked box is sent as false. Verification is sent either way:
+ * a box that shows "on" must mean on even where a deployment turned its default off.
  */
 export function buildConstraints(values: ConstraintFormValues): Record<string, number | boolean> {
   const constraints: Record<string, number | boolean> = {};
@@ -43,7 +40,7 @@ export function buildConstraints(values: ConstraintFormValues): Record<string, n
     ['max_tokens', numberOrUndefined(values.maxTokens)],
   ];
   for (const [name, value] of entries) if (value !== undefined) constraints[name] = value;
-  if (values.requireCitations) constraints.require_citations = true;
-  if (values.requireVerification) constraints.require_verification = true;
+  if (!values.requireCitations) constraints.require_citations = false;
+  constraints.require_verification = values.requireVerification;
   return constraints;
 }

@@ -1,34 +1,20 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTRPC, useTRPCClient } from '@/components/providers/trpc-provider';
 import { ExplainView } from '@/components/explain/explain-view';
-import { ThumbsFeedback } from '@/components/feedback/thumbs-feedback';
 import type { Citation } from '@/server/runtime/types';
-import { AnswerText } from './answer-text';
-import { buildConstraints, DEMO_GOAL, EMPTY_CONSTRAINTS, FIELD_OF_CONSTRAINT, type ConstraintFormValues } from './build-request';
-import { CitationList } from './citation-list';
+import { AnswerPanel } from './answer-panel';
+import { buildConstraints, DEFAULT_CONSTRAINTS, DEMO_GOAL, type ConstraintFormValues } from './build-request';
 import styles from './console.module.css';
 import { ErrorMessage, type DisplayableError } from './error-message';
-import { EvidenceDialog } from './evidence-dialog';
 import { GoalForm, type ConsoleAction } from './goal-form';
 import { QuotePanel } from './quote-panel';
 import { RunHistory } from './run-history';
-import { RunNotices } from './run-notices';
 import { RunProgressList } from './run-progress-list';
-import { useStreamedRun } from './use-streamed-run';
-
-type InvalidField = keyof ConstraintFormValues | 'goal' | 'sources';
-
-function invalidFieldOf(error: DisplayableError | null | undefined): InvalidField | undefined {
-  const field = error?.data?.runtimeError?.field ?? undefined;
-  if (!field) return undefined;
-  if (field === 'goal') return 'goal';
-  if (field === 'sources' || field.startsWith('sources.')) return 'sources';
-  return FIELD_OF_CONSTRAINT[field];
-}
+import { useStreamedRun, type StreamedRunRequest } from './use-streamed-run';
+import { canSubmit, fieldOfPath, validateConsoleForm } from './validate-form';
 
 /** `canRun`: the signed-in user may run goals (operator or above); viewers read answers and history. */
 export function ConsolePage({ canRun }: { readonly canRun: boolean }) {
@@ -36,10 +22,14 @@ export function ConsolePage({ canRun }: { readonly canRun: boolean }) {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const [goal, setGoal] = useState(DEMO_GOAL);
-  const [constraints, setConstraints] = useState<ConstraintFormValues>(EMPTY_CONSTRAINTS);
+  const [constraints, setConstraints] = useState<ConstraintFormValues>(DEFAULT_CONSTRAINTS);
   const [sources, setSources] = useState<readonly string[] | null>(null);
   const [lastAction, setLastAction] = useState<ConsoleAction | null>(null);
-  const [openCitation, setOpenCitation] = useState<Citation | null>(null);
+  const [openCitation, setOpenCitation] = useState<{ readonly citation: Citation; readonly number: number } | null>(null);
+  /** The request behind the quote on screen: "Run this plan" runs exactly it, whatever the form says now. */
+  const [quotedRequest, setQuotedRequest] = useState<StreamedRunRequest | null>(null);
+  /** The plan hash the user ran from a quote, to say whether the run executed that plan. */
+  const [ranQuoteHash, setRanQuoteHash] = useState<string | null>(null);
   const refreshHistory = () => void queryClient.invalidateQueries({ queryKey: trpc.console.history.queryKey() });
   const run = useStreamedRun(refreshHistory);
   const explain = useMutation(trpc.runtime.explain.mutationOptions());
@@ -52,19 +42,42 @@ export function ConsolePage({ canRun }: { readonly canRun: boolean }) {
     },
   });
 
-  const submit = (action: ConsoleAction) => {
-    const request = { goal, sources: sources ?? undefined, constraints: buildConstraints(constraints) };
-    setLastAction(action);
+  const formValues = { goal, sources, constraints };
+  const formErrors = useMemo(() => validateConsoleForm({ goal, sources, constraints }), [goal, sources, constraints]);
+  const submittable = canSubmit(formValues, formErrors);
+
+  const clearResults = () => {
     setOpenCitation(null);
+    setRanQuoteHash(null);
     explain.reset();
     quote.reset();
     openRun.reset();
+  };
+
+  const submit = (action: ConsoleAction) => {
+    // The buttons are disabled too; this also guards Enter in the goal box.
+    if (!submittable) return;
+    const request: StreamedRunRequest = { goal, sources: sources ?? undefined, constraints: buildConstraints(constraints) };
+    setLastAction(action);
+    clearResults();
     if (action === 'run') run.start(request);
     else {
       run.reset();
       if (action === 'explain') explain.mutate({ ...request, sources: request.sources && [...request.sources], analyze: false });
-      else quote.mutate({ ...request, sources: request.sources && [...request.sources] });
+      else {
+        setQuotedRequest(request);
+        quote.mutate({ ...request, sources: request.sources && [...request.sources] });
+      }
     }
+  };
+
+  const runQuotedPlan = () => {
+    if (!quotedRequest || !quote.data) return;
+    const planHash = quote.data.planHash;
+    setLastAction('run');
+    clearResults();
+    setRanQuoteHash(planHash);
+    run.start(quotedRequest);
   };
 
   const reuseGoal = (previous: string) => {
@@ -74,9 +87,7 @@ export function ConsolePage({ canRun }: { readonly canRun: boolean }) {
 
   const showRun = (runId: string) => {
     setLastAction('run');
-    setOpenCitation(null);
-    explain.reset();
-    quote.reset();
+    clearResults();
     openRun.mutate(runId);
   };
 
@@ -90,14 +101,19 @@ export function ConsolePage({ canRun }: { readonly canRun: boolean }) {
     <div className={styles.layout}>
       <div className="console">
         <section className="panel" aria-labelledby="console-heading">
-          <h1 id="console-heading">Console</h1>
+          {/* Named for screen readers; the nav already says "Console", and the answer needs the room on the first screen. */}
+          <h1 id="console-heading" className={styles.visuallyHidden}>
+            Console
+          </h1>
           <GoalForm
             goal={goal}
             constraints={constraints}
             sources={sources}
             pending={pending}
             canRun={canRun}
-            invalidField={invalidFieldOf(error)}
+            errors={formErrors}
+            submittable={submittable}
+            invalidField={fieldOfPath(error?.data?.runtimeError?.field)}
             onGoalChange={setGoal}
             onConstraintsChange={setConstraints}
             onSourcesChange={setSources}
@@ -105,35 +121,28 @@ export function ConsolePage({ canRun }: { readonly canRun: boolean }) {
           />
           {error ? <ErrorMessage error={error} /> : null}
         </section>
-        {lastAction === 'quote' && quote.data ? <QuotePanel quote={quote.data} /> : null}
-        {showProgress ? <RunProgressList progress={run.progress} pending={run.pending} /> : null}
+        {lastAction === 'quote' && quote.data ? <QuotePanel quote={quote.data} busy={pending !== null} onRunPlan={canRun ? runQuotedPlan : undefined} /> : null}
+        {/* The answer comes first: the progress list and the plan fold away beneath it. */}
         {runResult ? (
-          <section className="panel" aria-labelledby="answer-heading">
-            <div className={styles.answerHeader}>
-              <h2 id="answer-heading">
-                Answer <span className={`status status-${runResult.status}`}>{runResult.status.replace('_', ' ')}</span>
-              </h2>
-              <span>
-                {runResult.answerNodeId ? (
-                  // The answer is kept as knowledge derived from its citations: it turns stale when a cited source changes.
-                  <Link href={`/knowledge?node=${encodeURIComponent(runResult.answerNodeId)}`} className={styles.planLink} data-testid="answer-lineage-link">
-                    Lineage <span aria-hidden="true">→</span>
-                  </Link>
-                ) : null}{' '}
-                <Link href={`/plans/${runResult.runId}`} className={styles.planLink} data-testid="plan-link">
-                  Open plan <span aria-hidden="true">→</span>
-                </Link>
-              </span>
-            </div>
-            {runResult.answer ? <AnswerText answer={runResult.answer} citations={runResult.citations} onOpenCitation={setOpenCitation} /> : null}
-            {runResult.status === 'completed' ? <ThumbsFeedback key={runResult.runId} runId={runResult.runId} /> : null}
-            <RunNotices result={runResult} />
-            <h3>Citations</h3>
-            <CitationList citations={runResult.citations} onOpen={setOpenCitation} />
-            <EvidenceDialog runId={runResult.runId} citation={openCitation} onClose={() => setOpenCitation(null)} />
-          </section>
+          <AnswerPanel
+            result={runResult}
+            quotedPlanHash={ranQuoteHash}
+            openCitation={openCitation}
+            onOpenCitation={(citation, number) => setOpenCitation({ citation, number })}
+            onCloseCitation={() => setOpenCitation(null)}
+          />
         ) : null}
-        {explainResult ? <ExplainView explain={explainResult} /> : null}
+        {showProgress ? <RunProgressList progress={run.progress} pending={run.pending} /> : null}
+        {explainResult && lastAction === 'run' ? (
+          <details className="panel" data-testid="run-plan">
+            <summary className={styles.foldSummary}>
+              <h2>Plan</h2> <span className="muted">EXPLAIN of the plan that produced this answer</span>
+            </summary>
+            <ExplainView explain={explainResult} />
+          </details>
+        ) : explainResult ? (
+          <ExplainView explain={explainResult} />
+        ) : null}
       </div>
       <RunHistory activeRunId={runResult?.runId} onReuseGoal={reuseGoal} onOpenRun={showRun} />
     </div>

@@ -1,21 +1,25 @@
+import { describeServerMessage, FIELD_LABEL, fieldOfPath } from './validate-form';
+
 /** The part of a tRPC client error the console shows; structural so it fits every procedure's error. */
 export interface DisplayableError {
   readonly message: string;
   readonly data?: { readonly runtimeError?: { readonly code: string; readonly field: string | null } | null } | null;
 }
 
+/** A refused request in the form's words: the field by its label, never an API path. */
 export function ErrorMessage({ error }: { readonly error: DisplayableError }) {
   const runtimeError = error.data?.runtimeError;
+  const field = fieldOfPath(runtimeError?.field);
   return (
     <div className="error-message" role="alert" data-testid="error-message">
       <strong>{runtimeError ? describeCode(runtimeError.code) : 'Request failed'}</strong>
-      {runtimeError?.field ? (
+      {field ? (
         <span>
           {' '}
-          in <code data-testid="error-field">{runtimeError.field}</code>
+          in <span data-testid="error-field">{FIELD_LABEL[field]}</span>
         </span>
       ) : null}
-      <p>{error.message}</p>
+      <p>{describeServerMessage(error.message, runtimeError?.field)}</p>
     </div>
   );
 }

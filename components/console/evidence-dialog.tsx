@@ -11,6 +11,8 @@ interface EvidenceDialogProps {
   readonly runId: string;
   /** The citation to show; null = closed. */
   readonly citation: Citation | null;
+  /** Its number as the answer shows it (not the runtime's context ref). */
+  readonly number?: number;
   readonly onClose: () => void;
 }
 
@@ -18,7 +20,7 @@ interface EvidenceDialogProps {
  * The chunk a citation points at, as the run retrieved it. A native modal <dialog>: focus moves
  * in and back, Escape closes, the page behind is inert, with no focus-trap code to get wrong.
  */
-export function EvidenceDialog({ runId, citation, onClose }: EvidenceDialogProps) {
+export function EvidenceDialog({ runId, citation, number, onClose }: EvidenceDialogProps) {
   const trpc = useTRPC();
   const dialog = useRef<HTMLDialogElement>(null);
   const evidence = useQuery({
@@ -41,7 +43,7 @@ export function EvidenceDialog({ runId, citation, onClose }: EvidenceDialogProps
         <>
           <header className={styles.dialogHeader}>
             <h2 id="evidence-title">
-              [{citation.ref}] {citation.sourceName}
+              [{number ?? citation.ref}] {citation.sourceName}
               {citation.locator ? <span className="muted"> · {citation.locator}</span> : null}
             </h2>
             <button type="button" onClick={() => dialog.current?.close()} autoFocus data-testid="evidence-close">

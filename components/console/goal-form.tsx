@@ -1,7 +1,9 @@
 import type { FormEvent, KeyboardEvent } from 'react';
 import { DEMO_GOAL, type ConstraintFormValues } from './build-request';
 import { ConstraintFields } from './constraint-fields';
+import styles from './console.module.css';
 import { SourcePicker } from './source-picker';
+import type { FormErrors, FormField } from './validate-form';
 
 export type ConsoleAction = 'run' | 'explain' | 'quote';
 
@@ -10,7 +12,12 @@ interface GoalFormProps {
   readonly constraints: ConstraintFormValues;
   readonly pending: ConsoleAction | null;
   readonly canRun: boolean;
-  readonly invalidField?: keyof ConstraintFormValues | 'goal' | 'sources';
+  /** The field a server-side error named. */
+  readonly invalidField?: FormField;
+  /** What the form itself found wrong, by field (validate-form.ts). */
+  readonly errors: FormErrors;
+  /** False while the goal is empty or a field is invalid: nothing is sent. */
+  readonly submittable: boolean;
   /** null = every source. */
   readonly sources: readonly string[] | null;
   readonly onSourcesChange: (sources: readonly string[] | null) => void;
@@ -19,9 +26,10 @@ interface GoalFormProps {
   readonly onSubmit: (action: ConsoleAction) => void;
 }
 
-export function GoalForm({ goal, constraints, pending, canRun, invalidField, sources, onGoalChange, onConstraintsChange, onSourcesChange, onSubmit }: GoalFormProps) {
+export function GoalForm({ goal, constraints, pending, canRun, invalidField, errors, submittable, sources, onGoalChange, onConstraintsChange, onSourcesChange, onSubmit }: GoalFormProps) {
   const busy = pending !== null;
-  const blocked = busy || !canRun;
+  const blocked = busy || !canRun || !submittable;
+  const goalEmpty = goal.trim() === '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!blocked) onSubmit('run');
@@ -33,25 +41,37 @@ export function GoalForm({ goal, constraints, pending, canRun, invalidField, sou
     if (!blocked) onSubmit('run');
   };
   return (
-    // Server-side validation is the source of truth, so the browser's own number checks are off.
+    // validate-form.ts checks the fields in the form's words; the browser's own checks would not.
     <form className="goal-form" onSubmit={submit} noValidate aria-busy={busy}>
-      <label className="field goal-field">
-        <span>Goal</span>
+      {/* The hint sits outside the label so the box is named "Goal", not "Goal Enter runs…". */}
+      <div className="field goal-field">
+        <label htmlFor="goal-input" className={styles.fieldLabel}>
+          Goal
+        </label>
         <textarea
           id="goal-input"
           name="goal"
-          rows={3}
+          rows={2}
           value={goal}
           placeholder={DEMO_GOAL}
-          aria-invalid={invalidField === 'goal' || undefined}
+          aria-invalid={invalidField === 'goal' || errors.goal !== undefined || undefined}
+          aria-describedby={errors.goal ? 'goal-error' : 'goal-hint'}
           data-testid="goal-input"
           onChange={(event) => onGoalChange(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        <small className="hint">Enter runs · Shift+Enter for a new line</small>
-      </label>
-      <SourcePicker selected={sources} invalid={invalidField === 'sources'} onChange={onSourcesChange} />
-      <ConstraintFields values={constraints} invalidField={invalidField === 'goal' || invalidField === 'sources' ? undefined : invalidField} onChange={onConstraintsChange} />
+        {errors.goal ? (
+          <small id="goal-error" className="hint" role="alert">
+            {errors.goal}
+          </small>
+        ) : (
+          <small id="goal-hint" className="hint">
+            {goalEmpty ? 'Type a goal to run it.' : 'Enter runs · Shift+Enter for a new line'}
+          </small>
+        )}
+      </div>
+      <SourcePicker selected={sources} invalid={invalidField === 'sources' || errors.sources !== undefined} onChange={onSourcesChange} />
+      <ConstraintFields values={constraints} errors={errors} invalidField={invalidField === 'goal' || invalidField === 'sources' ? undefined : invalidField} onChange={onConstraintsChange} />
       <div className="actions">
         <button type="submit" className="primary" disabled={blocked} data-testid="run-button">
           {pending === 'run' ? 'Running…' : 'Run'}

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { RunResult } from '@/server/runtime/explain/explain-types';
 
 /** What a reader must know before trusting the answer: approval gate, run failure, verification, caveats. */
@@ -8,7 +9,9 @@ export function RunNotices({ result }: { readonly result: RunResult }) {
       {result.status === 'awaiting_approval' && pendingApproval ? (
         <div className="notice warning" role="status" data-testid="pending-approval">
           <strong>Awaiting approval</strong> at node <code>{pendingApproval.nodeId}</code>: {pendingApproval.reason}. Run{' '}
-          <code>{result.runId}</code> resumes once an approver decides.
+          <code>{result.runId}</code> resumes once an approver decides.{' '}
+          {/* The approvals page picks the run out of `?run=` (agreed with its owner). */}
+          <Link href={`/approvals?run=${encodeURIComponent(result.runId)}`}>Open this run in Approvals</Link>
         </div>
       ) : null}
       {result.error ? (

@@ -42,26 +42,46 @@ function ProgressRow({ row }: { readonly row: NodeProgressRow }) {
   );
 }
 
+/**
+ * While the run goes, the node list (height-capped, so a long plan scrolls inside it); once it has
+ * ended, one folded line under the answer: the answer is what the reader came for.
+ */
 export function RunProgressList({ progress, pending }: { readonly progress: RunProgressState; readonly pending: boolean }) {
   const total = progress.rows.length;
   const settled = settledCount(progress);
+  const status = total === 0 ? (pending ? 'planning…' : '') : `${settled} of ${total} nodes${pending ? ' · running' : ''}`;
+  const list =
+    total > 0 ? (
+      <ol className={`${styles.progressList} ${styles.progressScroll}`} aria-label="Nodes">
+        {progress.rows.map((row) => (
+          <ProgressRow key={row.nodeId} row={row} />
+        ))}
+      </ol>
+    ) : (
+      <p className="muted">Choosing a plan…</p>
+    );
+  if (!pending && total > 0) {
+    return (
+      <details className="panel" data-testid="progress">
+        <summary className={styles.foldSummary}>
+          <h2 id="progress-heading">Progress</h2>{' '}
+          <span className="muted" data-testid="progress-status">
+            {status}
+          </span>
+        </summary>
+        {list}
+      </details>
+    );
+  }
   return (
     <section className="panel" aria-labelledby="progress-heading" data-testid="progress">
       <h2 id="progress-heading">
         Progress{' '}
         <span className="muted" role="status" aria-live="polite" data-testid="progress-status">
-          {total === 0 ? (pending ? 'planning…' : '') : `${settled} of ${total} nodes${pending ? ' · running' : ''}`}
+          {status}
         </span>
       </h2>
-      {total > 0 ? (
-        <ol className={styles.progressList}>
-          {progress.rows.map((row) => (
-            <ProgressRow key={row.nodeId} row={row} />
-          ))}
-        </ol>
-      ) : (
-        <p className="muted">Choosing a plan…</p>
-      )}
+      {list}
     </section>
   );
 }

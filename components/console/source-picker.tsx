@@ -24,7 +24,7 @@ export function SourcePicker({ selected, invalid, onChange }: SourcePickerProps)
   };
 
   return (
-    <fieldset className={styles.sources} data-testid="source-picker" aria-invalid={invalid || undefined}>
+    <fieldset className={styles.sources} data-testid="source-picker" aria-invalid={invalid || undefined} aria-describedby={selected !== null && selected.length === 0 ? 'sources-error' : undefined}>
       <legend>Sources</legend>
       {sources.isPending ? <span className="muted">Loading sources…</span> : null}
       {sources.error ? <span className="muted">Sources unavailable: {sources.error.message}</span> : null}
@@ -42,7 +42,12 @@ export function SourcePicker({ selected, invalid, onChange }: SourcePickerProps)
               {source.stale ? <span className={styles.stale}>stale</span> : null}
             </label>
           ))}
-          {selected !== null && selected.length === 0 ? <span className={styles.sourceHint}>Pick at least one source.</span> : null}
+          {selected !== null && selected.length === 0 ? (
+            // Run stays disabled until one is picked: an empty selection would plan over nothing.
+            <span id="sources-error" className={styles.sourceHint} role="alert">
+              Pick at least one source.
+            </span>
+          ) : null}
         </>
       ) : null}
     </fieldset>

@@ -1,9 +1,11 @@
 'use client';
 
 /**
- * Runs a goal through the `console.run` subscription: progress rows fill in as nodes report,
- * then the RunResult arrives. One run at a time; starting another (or unmounting) stops listening,
- * though the run itself finishes on the server and stays in the history.
+ * Starts a goal with the `console.start` mutation (a POST: the goal never travels in a URL), then
+ * follows the run by its id over the `console.follow` subscription: progress rows fill in as nodes
+ * report, then the RunResult arrives. A dropped stream reconnects by id and resumes; it never starts
+ * the goal again. One run at a time; starting another (or unmounting) stops listening, though the
+ * run itself finishes on the server and stays in the history.
  */
 import type { TRPCClientErrorLike } from '@trpc/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -22,6 +24,8 @@ export type StreamedRunError = TRPCClientErrorLike<AppRouter>;
 
 export interface StreamedRun {
   readonly pending: boolean;
+  /** The run being followed, once `console.start` answered. */
+  readonly runId?: string;
   readonly progress: RunProgressState;
   readonly result?: RunResult;
   readonly error?: StreamedRunError;
@@ -33,6 +37,7 @@ export interface StreamedRun {
 
 interface State {
   readonly pending: boolean;
+  readonly runId?: string;
   readonly progress: RunProgressState;
   readonly result?: RunResult;
   readonly error?: StreamedRunError;
@@ -53,12 +58,13 @@ export function useStreamedRun(onSettled?: () => void): StreamedRun {
   }, []);
   useEffect(() => stop, [stop]);
 
-  const start = useCallback(
-    (request: StreamedRunRequest) => {
-      stop();
-      setState({ pending: true, progress: EMPTY_PROGRESS });
-      subscription.current = client.console.run.subscribe(
-        { goal: request.goal, sources: request.sources ? [...request.sources] : undefined, constraints: request.constraints },
+  // Bumped by every start/show/reset, so a start whose POST answers late does not follow a stale run.
+  const generation = useRef(0);
+
+  const follow = useCallback(
+    (runId: string) => {
+      subscription.current = client.console.follow.subscribe(
+        { runId },
         {
           onData: ({ data }) => {
             if (data.type === 'progress') setState((previous) => ({ ...previous, progress: reduceProgress(previous.progress, data.event) }));
@@ -79,9 +85,33 @@ export function useStreamedRun(onSettled?: () => void): StreamedRun {
     [client, stop],
   );
 
+  const start = useCallback(
+    (request: StreamedRunRequest) => {
+      stop();
+      const current = ++generation.current;
+      setState({ pending: true, progress: EMPTY_PROGRESS });
+      client.console.start
+        .mutate({ goal: request.goal, sources: request.sources ? [...request.sources] : undefined, constraints: request.constraints })
+        .then(
+          ({ runId }) => {
+            if (current !== generation.current) return;
+            setState((previous) => ({ ...previous, runId }));
+            follow(runId);
+          },
+          (error: StreamedRunError) => {
+            if (current !== generation.current) return;
+            setState((previous) => ({ ...previous, pending: false, error }));
+            settledRef.current?.();
+          },
+        );
+    },
+    [client, follow, stop],
+  );
+
   const show = useCallback(
     (result: RunResult) => {
       stop();
+      generation.current++;
       setState({ pending: false, progress: EMPTY_PROGRESS, result });
     },
     [stop],
@@ -89,6 +119,7 @@ export function useStreamedRun(onSettled?: () => void): StreamedRun {
 
   const reset = useCallback(() => {
     stop();
+    generation.current++;
     setState(IDLE);
   }, [stop]);
 

@@ -84,6 +84,8 @@ describe('authorization of every procedure', () => {
       'runtime.explain': 'operator',
       'runtime.simulate': 'operator',
       'runtime.ingest': 'operator',
+      'console.start': 'operator',
+      'console.follow': 'viewer',
       'runtime.approve': 'approver',
       'knowledge.sources': 'viewer',
       'knowledge.lineage': 'viewer',

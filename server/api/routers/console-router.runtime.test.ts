@@ -1,5 +1,5 @@
 /**
- * console.run and console.evidence over the real runtime (embedded PGlite, demo corpus): the
+ * console.start/follow and console.evidence over the real runtime (embedded PGlite, demo corpus): the
  * progress callback is threaded from run() through the scheduler, and a citation opens its chunk.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,8 @@ describe('console router on the real runtime', () => {
     fixture = await openRuntimeFixture();
     caller = createCaller({ runtime: async () => fixture.runtime, principal: { user: 'ada', roles: ['operator'] } });
     const received: ConsoleRunEvent[] = [];
-    for await (const envelope of await caller.console.run({ goal: DEMO_QUESTION })) received.push((envelope as unknown as [string, ConsoleRunEvent])[1]);
+    const { runId } = await caller.console.start({ goal: DEMO_QUESTION });
+    for await (const envelope of await caller.console.follow({ runId })) received.push((envelope as unknown as [string, ConsoleRunEvent])[1]);
     events = received.flatMap((item) => (item.type === 'progress' ? [item.event] : []));
     const last = received.at(-1);
     if (last?.type !== 'result') throw new Error('the stream did not end with the result');

@@ -1,7 +1,7 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { describe, expect, it, vi } from 'vitest';
 import type { RunSummary } from '../../runtime/contracts/run-store';
-import { invalidInput } from '../../runtime/errors';
+import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
 import type { RunResult } from '../../runtime/explain/explain-types';
 import type { RunOptions, RunProgressEvent } from '../../runtime/facade/run-progress';
 import type { ContextItem, Principal } from '../../runtime/types';
@@ -50,63 +50,100 @@ async function collect<T>(iterable: AsyncIterable<{ id: string; data: T }>): Pro
   return items;
 }
 
-describe('console.run subscription', () => {
-  it('streams progress events in order, then the result, with resumable ids', async () => {
+/** Starts a run through the mutation and follows it to the end. */
+async function startAndFollow(runtime: RuntimePort, request: RunRequestInput, lastEventId?: string) {
+  const caller = callerFor(runtime, operator);
+  const { runId } = await caller.console.start(request as never);
+  return { runId, events: await collect(await caller.console.follow({ runId, lastEventId })) };
+}
+
+const storedRun = (status: string) => vi.fn(async () => ({ run: { ...result, status } as RunResult, spans: [] }));
+
+describe('console.start and console.follow', () => {
+  it('starts the run with a POST-sized request and answers with its id; follow streams progress then the result', async () => {
     const run = vi.fn(fakeRuntime().run);
-    const stream = await callerFor(fakeRuntime({ run }), operator).console.run({ goal: 'why', sources: ['demo-logs'] });
-    const events = await collect(stream);
+    const getRun = storedRun('running');
+    const { runId, events } = await startAndFollow(fakeRuntime({ run, getRun }), { goal: 'why', sources: ['demo-logs'] });
+    expect(runId).toBe('run-1');
     expect(events.map(([, data]) => data.type)).toEqual(['progress', 'progress', 'result']);
     expect(events.map(([id]) => id)).toEqual(['run-1#1', 'run-1#2', 'run-1#3']);
     expect(events[1][1]).toEqual({ type: 'progress', event: finished });
     expect(events[2][1]).toEqual({ type: 'result', result });
+    expect(run).toHaveBeenCalledTimes(1);
     expect(run.mock.calls[0][0]).toEqual({ goal: 'why', sources: ['demo-logs'], principal: operator });
+    // The read check: follow asks the runtime for the run before streaming it.
+    expect(getRun).toHaveBeenCalledWith('run-1');
   });
 
-  it('maps a runtime input error to BAD_REQUEST naming the field', async () => {
+  it('accepts a 15,000-character goal over HTTP: start is a POST, follow carries only the run id', async () => {
+    const run = vi.fn(fakeRuntime().run);
+    const runtime = fakeRuntime({ run, getRun: storedRun('running') });
+    const context: ApiContext = { runtime: async () => runtime, principal: operator };
+    const goal = 'why did checkout-api fail '.repeat(600).slice(0, 15_000);
+    const body = JSON.stringify({ 0: { json: { goal } } });
+    const started = await fetchRequestHandler({ endpoint: '/api/trpc', req: new Request('http://local/api/trpc/console.start?batch=1', { method: 'POST', body, headers: { 'content-type': 'application/json' } }), router: appRouter, createContext: () => context });
+    expect(started.status).toBe(200);
+    expect(run.mock.calls[0][0].goal).toHaveLength(15_000);
+    const [{ result: { data } }] = (await started.json()) as [{ result: { data: { json: { runId: string } } } }];
+    const input = encodeURIComponent(JSON.stringify({ json: { runId: data.json.runId } }));
+    expect(input.length).toBeLessThan(100);
+    const stream = await fetchRequestHandler({ endpoint: '/api/trpc', req: new Request(`http://local/api/trpc/console.follow?input=${input}`), router: appRouter, createContext: () => context });
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const text = await stream.text();
+    expect(text.indexOf('"node_finished"')).toBeGreaterThan(text.indexOf('"run_started"'));
+    expect(text).toMatch(/id: run-1#3/);
+  });
+
+  it('refuses bad input at start, naming the field, and starts nothing', async () => {
     const run = async () => {
       throw invalidInput('constraints.max_cost_usd', 'expected a number ≥ 0, got -1');
     };
-    const stream = await callerFor(fakeRuntime({ run }), operator).console.run({ goal: 'why', constraints: { max_cost_usd: -1 } });
-    const error = await collect(stream).catch((caught: unknown) => caught);
+    const error = await callerFor(fakeRuntime({ run }), operator).console.start({ goal: 'why', constraints: { max_cost_usd: -1 } }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'BAD_REQUEST', message: 'constraints.max_cost_usd: expected a number ≥ 0, got -1', cause: { field: 'constraints.max_cost_usd' } });
   });
 
-  it('does not run the goal again on reconnect: it waits for the run it already started', async () => {
+  it('a reconnect resumes after the last event it saw and does not run the goal again', async () => {
     const run = vi.fn(fakeRuntime().run);
-    const getRun = vi.fn().mockResolvedValueOnce({ run: { ...result, status: 'running' }, spans: [] }).mockResolvedValueOnce({ run: result, spans: [] });
-    const stream = await callerFor(fakeRuntime({ run, getRun }), operator).console.run({ goal: 'why', lastEventId: 'run-1#2' });
-    const events = await collect(stream);
+    const runtime = fakeRuntime({ run, getRun: storedRun('running') });
+    const { runId } = await startAndFollow(runtime, { goal: 'why' });
+    const resumed = await collect(await callerFor(runtime, operator).console.follow({ runId, lastEventId: 'run-1#2' }));
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(resumed).toEqual([['run-1#3', { type: 'result', result }]]);
+  });
+
+  it('follows a run this process does not hold by polling its stored state until it settles', async () => {
+    const run = vi.fn(fakeRuntime().run);
+    const getRun = vi.fn().mockResolvedValueOnce({ run: { ...result, status: 'running' }, spans: [] }).mockResolvedValueOnce({ run: { ...result, status: 'running' }, spans: [] }).mockResolvedValueOnce({ run: result, spans: [] });
+    const events = await collect(await callerFor(fakeRuntime({ run, getRun }), viewer).console.follow({ runId: 'elsewhere', lastEventId: 'elsewhere#4' }));
     expect(run).not.toHaveBeenCalled();
-    expect(getRun).toHaveBeenCalledWith('run-1');
+    expect(getRun).toHaveBeenCalledWith('elsewhere');
     expect(events.map(([, data]) => data)).toEqual([{ type: 'result', result }]);
   });
 
-  it('streams over HTTP as server-sent events', async () => {
-    const context: ApiContext = { runtime: async () => fakeRuntime(), principal: operator };
-    const input = encodeURIComponent(JSON.stringify({ json: { goal: 'why' } }));
-    const response = await fetchRequestHandler({ endpoint: '/api/trpc', req: new Request(`http://local/api/trpc/console.run?input=${input}`), router: appRouter, createContext: () => context });
-    expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const body = await response.text();
-    expect(body.indexOf('"node_finished"')).toBeGreaterThan(body.indexOf('"run_started"'));
-    expect(body).toMatch(/id: run-1#3/);
-  });
-
-  it('sends a runtime error over SSE with the field the form highlights', async () => {
-    const run = async () => {
-      throw invalidInput('constraints.max_cost_usd', 'expected a number ≥ 0, got -1');
+  it('sends a failure after the run started as a serialized error over SSE', async () => {
+    const runFails = async (_request: RunRequestInput, options?: RunOptions) => {
+      options?.onProgress?.(started);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      throw new ContextRuntimeError('NO_FEASIBLE_PLAN', 'max_latency_seconds: no plan fits 0.001 s', { field: 'constraints.max_latency_seconds' });
     };
-    const context: ApiContext = { runtime: async () => fakeRuntime({ run }), principal: operator };
-    const input = encodeURIComponent(JSON.stringify({ json: { goal: 'why' } }));
-    const response = await fetchRequestHandler({ endpoint: '/api/trpc', req: new Request(`http://local/api/trpc/console.run?input=${input}`), router: appRouter, createContext: () => context });
-    const body = await response.text();
-    expect(body).toContain('event: serialized-error');
-    expect(body).toContain('"field":"constraints.max_cost_usd"');
-    expect(body).toContain('"code":"BAD_REQUEST"');
+    const runtime = fakeRuntime({ run: runFails, getRun: storedRun('running') });
+    const { runId } = await callerFor(runtime, operator).console.start({ goal: 'why' });
+    const error = await collect(await callerFor(runtime, operator).console.follow({ runId })).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'PRECONDITION_FAILED', cause: { field: 'constraints.max_latency_seconds' } });
   });
 
-  it('requires sign-in and the operator role', async () => {
-    await expect(callerFor(fakeRuntime()).console.run({ goal: 'why' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(callerFor(fakeRuntime(), viewer).console.run({ goal: 'why' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  it('follow of an unknown run is NOT_FOUND from the read check', async () => {
+    const getRun = async () => {
+      throw new ContextRuntimeError('NOT_FOUND', 'run nope not found', { field: 'runId' });
+    };
+    const error = await collect(await callerFor(fakeRuntime({ getRun }), viewer).console.follow({ runId: 'nope' })).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('start requires the operator role; follow requires sign-in', async () => {
+    await expect(callerFor(fakeRuntime()).console.start({ goal: 'why' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(callerFor(fakeRuntime(), viewer).console.start({ goal: 'why' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerFor(fakeRuntime()).console.follow({ runId: 'run-1' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
 

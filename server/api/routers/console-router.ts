@@ -1,28 +1,32 @@
 /**
- * The Console page's own procedures: a run streamed node by node (tRPC subscription over SSE),
- * the evidence chunk a citation points at, and the signed-in user's recent goals.
+ * The Console page's own procedures: start a run (a POST that answers with the run id), follow it
+ * node by node by id (tRPC subscription over SSE), the evidence chunk a citation points at, and the
+ * signed-in user's recent goals.
  */
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { ContextRuntimeError } from '../../runtime/errors';
-import type { RunResult } from '../../runtime/explain/explain-types';
-import type { RunProgressEvent } from '../../runtime/facade/run-progress';
+import { liveRun, startLiveRun, type ConsoleRunEvent, type LiveRun } from '../live-run-registry';
 import { createTRPCRouter, operatorProcedure, toClientError, viewerProcedure } from '../init';
 import type { RuntimePort } from '../runtime-port';
 
-export type ConsoleRunEvent = { readonly type: 'progress'; readonly event: RunProgressEvent } | { readonly type: 'result'; readonly result: RunResult };
+export type { ConsoleRunEvent } from '../live-run-registry';
 
 const runRequestInput = z.object({
   goal: z.string(),
   sources: z.array(z.string()).optional(),
   constraints: z.record(z.string(), z.unknown()).optional(),
   weights: z.record(z.string(), z.unknown()).optional(),
+});
+
+const followInput = z.object({
+  runId: z.string().min(1).max(200),
   /** Sent by the SSE client when it reconnects: "<runId>#<seq>" of the last event it saw. */
   lastEventId: z.string().nullish(),
 });
 
-/** How often a reconnected stream looks at a run it no longer watches live. */
-const RESUME_POLL_MS = 500;
+/** How often a stream looks at a run this process does not hold live (started elsewhere, or long ago). */
+const POLL_MS = 500;
 /** Scanned to find one user's runs among everyone's; a console shows the last few dozen. */
 const HISTORY_SCAN = 500;
 
@@ -32,21 +36,37 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
   });
 
-/**
- * A reconnecting EventSource re-sends the subscription; starting the goal again would run it twice.
- * The run goes on in this process regardless, so the stream waits for it to settle and sends the result.
- */
-async function* resumeRun(runtime: RuntimePort, lastEventId: string, signal?: AbortSignal) {
-  const runId = lastEventId.split('#')[0];
-  for (let seq = 1; !signal?.aborted; seq++) {
-    const { run } = await runtime.getRun(runId);
-    if (run.status !== 'running') {
-      yield tracked(`${runId}#resumed-${seq}`, { type: 'result', result: run } satisfies ConsoleRunEvent);
-      return;
+/** The events of a run this process holds, from the one after `seenSeq`, live until it settles. */
+async function* replayLive(live: LiveRun, seenSeq: number, signal?: AbortSignal) {
+  for (let seq = seenSeq + 1; !signal?.aborted; ) {
+    while (seq <= live.events.length) {
+      const event = live.events[seq - 1];
+      yield tracked(`${live.runId}#${seq}`, event);
+      if (event.type === 'result') return;
+      seq++;
     }
-    await sleep(RESUME_POLL_MS, signal);
+    // Thrown after the procedure returned its iterator: the middleware's mapping is applied here.
+    if (live.settled) throw toClientError(live.error ?? new Error(`run ${live.runId} ended without a result`), 'console.follow');
+    await live.changed();
   }
 }
+
+/** A run another process executes (or one this process has forgotten): its stored state, once settled. */
+async function* pollStored(runtime: RuntimePort, runId: string, signal?: AbortSignal) {
+  for (let poll = 1; !signal?.aborted; poll++) {
+    const { run } = await runtime.getRun(runId);
+    if (run.status !== 'running') {
+      yield tracked(`${runId}#stored-${poll}`, { type: 'result', result: run } satisfies ConsoleRunEvent);
+      return;
+    }
+    await sleep(POLL_MS, signal);
+  }
+}
+
+const seqOf = (lastEventId: string | null | undefined, runId: string): number => {
+  const [id, seq] = (lastEventId ?? '').split('#');
+  return id === runId && /^\d+$/.test(seq ?? '') ? Number(seq) : 0;
+};
 
 interface VersionReader {
   versions(sourceName: string): Promise<readonly { readonly id: string; readonly versionNo: number; readonly supersededAt: string | null }[]>;
@@ -64,30 +84,30 @@ async function versionOf(runtime: RuntimePort, sourceName: string, versionId: st
 }
 
 export const consoleRouter = createTRPCRouter({
-  run: operatorProcedure.input(runRequestInput).subscription(async function* ({ ctx, input, signal }) {
+  /**
+   * Starts a run and answers with its id as soon as the run exists; progress is read with `follow`.
+   * A POST body carries a goal of any allowed length (a GET URL did not: HTTP 431 at ~15,000 characters).
+   */
+  start: operatorProcedure.input(runRequestInput).mutation(async ({ ctx, input }) => {
     const runtime = await ctx.runtime();
-    const { lastEventId, ...request } = input;
-    if (lastEventId) return yield* resumeRun(runtime, lastEventId, signal);
-    const queue: (ConsoleRunEvent | { readonly type: 'error'; readonly error: unknown })[] = [];
-    let wake: (() => void) | undefined;
-    const push = (item: (typeof queue)[number]) => {
-      queue.push(item);
-      wake?.();
-    };
-    void runtime.run({ ...request, principal: ctx.principal }, { onProgress: (event) => push({ type: 'progress', event }) }).then(
-      (result) => push({ type: 'result', result }),
-      (error: unknown) => push({ type: 'error', error }),
-    );
-    let runId = '';
-    for (let seq = 1; ; seq++) {
-      while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-      const item = queue.shift()!;
-      if (item.type === 'error') // Thrown after the procedure returned its iterator: the middleware's mapping is applied here.
-      throw toClientError(item.error, 'console.run');
-      if (item.type === 'progress') runId = item.event.runId;
-      yield tracked(`${runId}#${seq}`, item);
-      if (item.type === 'result') return;
+    return { runId: await startLiveRun(runtime, { ...input, principal: ctx.principal }) };
+  }),
+
+  /**
+   * A run's progress, then its result, by run id. Who may read the run is decided by the same check
+   * as `runtime.getRun` (asked first, so an unknown id is NOT_FOUND); following never starts a run,
+   * and a reconnect resumes after the last event it saw.
+   */
+  follow: viewerProcedure.input(followInput).subscription(async function* ({ ctx, input, signal }) {
+    const runtime = await ctx.runtime();
+    const { run } = await runtime.getRun(input.runId);
+    const live = liveRun(runtime, input.runId);
+    if (live) return yield* replayLive(live, seqOf(input.lastEventId, input.runId), signal);
+    if (run.status !== 'running') {
+      yield tracked(`${input.runId}#stored`, { type: 'result', result: run } satisfies ConsoleRunEvent);
+      return;
     }
+    return yield* pollStored(runtime, input.runId, signal);
   }),
 
   /** The chunk behind a citation, as the run saw it, with the source version it came from. */

@@ -168,4 +168,6 @@ export interface SimulateResult {
   readonly prior?: { readonly costUsd: Estimate; readonly latencySeconds: Estimate; readonly tokens: Estimate };
   /** Per quoted field: how many observations, from which group, by which method (prior | bayes | conformal). */
   readonly samples?: Readonly<Record<'costUsd' | 'latencySeconds' | 'tokens', { readonly count: number; readonly group: string; readonly method: string }>>;
+  /** The caps the plan was chosen under (request constraints over config budgets), as EXPLAIN has them: what the quote is judged against. */
+  readonly constraints?: Constraints;
 }

@@ -23,7 +23,9 @@ export function simulatePlan(planned: PlannedRequest, state: LearningState): Sim
   const models = explain.capabilities.tiers.filter((tier) => tier.name === choice.modelTier).map((tier) => `${tier.name}: ${tier.capabilities.provider}/${tier.capabilities.modelId}`);
   return {
     goal: explain.goal,
+    // The plan EXPLAIN shows for the same request: one planning path (ContextRuntime.plan), one hash.
     planHash: explain.planHash,
+    constraints: explain.constraints,
     expected: { costUsd: costUsd.estimate, latencySeconds: latencySeconds.estimate, tokens: tokens.estimate },
     expectedConfidence: confidence?.estimate ?? estimates.verificationConfidence,
     expectedModels: models,
