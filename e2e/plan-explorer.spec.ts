@@ -251,6 +251,9 @@ for (const width of [1280, 1024]) {
     const panelBox = (await panel.boundingBox())!;
     expect(graphBox.x + graphBox.width).toBeLessThanOrEqual(panelBox.x);
     for (const node of await nodes.all()) expect(await smallestTextPx(node)).toBeGreaterThanOrEqual(12);
+    // The panel's own tables fit its column: nothing to scroll sideways to.
+    expect(await panel.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await expect(panel.getByRole('columnheader', { name: 'Misestimate' })).toBeVisible();
     await snapshot(page, testInfo, `panel-${width}`);
     await page.keyboard.press('Escape');
     await expect(panel).toHaveCount(0);

@@ -26,7 +26,8 @@ export const READABLE_ZOOM = 12 / 13;
 /** The canvas of a top-to-bottom plan grows with the plan up to this; taller plans are panned. */
 const MAX_CANVAS_HEIGHT = 1400;
 const MIN_CANVAS_HEIGHT = 260;
-const FIT_PADDING = '16px';
+/** Small, so a two-wide plan (2 × 248 px + gap) still fits at full size beside the 340 px panel at 1,024 px. */
+const FIT_PADDING = '8px';
 
 /** Large left-to-right plans are overviews: fitted whole, however small (the minimap and zoom help). */
 const OVERVIEW_FIT: FitViewOptions = { maxZoom: 1, minZoom: 0.2, padding: 0.1 };
