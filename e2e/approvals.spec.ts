@@ -92,3 +92,53 @@ test("the server refuses a viewer's approve call; the viewer sees the audit log 
   expect(rejected.ok(), await rejected.text()).toBe(true);
   expect(((await rejected.json()) as { result: { data: { json: { status: string } } } }).result.data.json.status).toBe('rejected');
 });
+
+test("an operator's own waiting run is on their Approvals page, read-only; ?run= points at it", async ({ page }, testInfo) => {
+  const browserErrors: string[] = [];
+  page.on('pageerror', (error) => browserErrors.push(error.message));
+  await signIn(page, 'operator');
+  const gated = await runGoal(page.request, HIGH_RISK_GOAL);
+  expect(gated.status).toBe('awaiting_approval');
+
+  await page.goto('/approvals');
+  const card = page.getByRole('article', { name: new RegExp(`run ${gated.runId}$`) });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('heading', { name: HIGH_RISK_GOAL })).toBeVisible();
+  await expect(card.getByRole('status')).toContainText('Waiting for an approver');
+  await expect(card).toContainText('high-risk');
+  await expect(card.getByRole('link', { name: 'plan' })).toHaveAttribute('href', `/plans/${gated.runId}`);
+  // Read-only, and the draft stays behind the gate: no decision controls, no draft to read.
+  await expect(card.getByRole('button')).toHaveCount(0);
+  await expect(card.getByLabel('Comment for the audit log')).toHaveCount(0);
+  await expect(card.getByText(/Read the draft answer/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  // The console's "Awaiting approval" notice links to /approvals?run=<id>: that card is marked, in view and focused.
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await runGoal(page.request, HIGH_RISK_GOAL).then((later) => expect(later.status).toBe('awaiting_approval'));
+  await page.goto(`/approvals?run=${encodeURIComponent(gated.runId)}`);
+  await expect(card).toHaveAttribute('aria-current', 'true');
+  await expect(card).toBeInViewport();
+  await expect(card).toBeFocused();
+  await expect(page.getByRole('article').and(page.locator('[aria-current="true"]'))).toHaveCount(1);
+  await testInfo.attach('approvals as operator', { body: await page.screenshot({ path: 'test-results/approvals-operator.png', fullPage: true }), contentType: 'image/png' });
+
+  // A link to a run that is not waiting says so.
+  await page.goto('/approvals?run=no-such-run');
+  await expect(page.getByRole('status').filter({ hasText: 'no-such-run' })).toContainText('is not waiting for approval');
+
+  // The approver sees the same run, with the decision, at the same link — and clears what this test left waiting.
+  await signIn(page, 'approver');
+  await page.goto(`/approvals?run=${encodeURIComponent(gated.runId)}`);
+  const approverCard = page.getByRole('article', { name: new RegExp(`run ${gated.runId}$`) });
+  await expect(approverCard).toHaveAttribute('aria-current', 'true');
+  await expect(approverCard).toBeInViewport();
+  await expect(approverCard.getByRole('button', { name: 'Approve' })).toBeEnabled();
+  const waiting = await page.request.get(`/api/trpc/approvals.inbox?input=${encodeURIComponent(JSON.stringify({ json: { limit: 200 } }))}`);
+  const pending = ((await waiting.json()) as { result: { data: { json: { run: { runId: string } }[] } } }).result.data.json;
+  for (const { run } of pending) {
+    const rejected = await trpcMutation(page.request, 'approvals.decide', { runId: run.runId, nodeId: 'approve', decision: 'rejected', comment: 'cleanup after the operator view check' });
+    expect(rejected.ok(), await rejected.text()).toBe(true);
+  }
+  expect(browserErrors).toEqual([]);
+});

@@ -143,14 +143,7 @@ test('reopens a past run and reuses its goal from the history', async ({ page })
   await expect(page.getByTestId('goal-input')).toBeFocused();
 });
 
-test('a viewer reads the console but cannot run goals', async ({ page }) => {
-  await signIn(page, 'viewer');
-  await page.goto('/');
-  await expect(page.getByTestId('role-note')).toBeVisible();
-  await expect(page.getByTestId('run-button')).toBeDisabled();
-  await expect(page.getByTestId('quote-button')).toBeDisabled();
-  await expect(page.getByTestId('history')).toBeVisible();
-});
+// A viewer's landing page (the answers they may read, no run form) is e2e/viewer.spec.ts.
 
 test('explain only plans without answering', async ({ page }) => {
   await submitGoal(page, DEMO_GOAL);

@@ -190,3 +190,106 @@ test('a 200-node edited plan renders and opens a node within 2 s', async ({ page
   expect(clickMs).toBeLessThan(BUDGET_MS);
   expect(errors).toEqual([]);
 });
+
+/** The smallest on-screen text in an element: computed font size × the zoom its box is drawn at. */
+async function smallestTextPx(node: import('@playwright/test').Locator): Promise<number> {
+  return node.evaluate((element: HTMLElement) => {
+    const zoom = element.getBoundingClientRect().width / element.offsetWidth;
+    let smallest = Number.POSITIVE_INFINITY;
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      if (!text.textContent?.trim() || !text.parentElement) continue;
+      smallest = Math.min(smallest, parseFloat(getComputedStyle(text.parentElement).fontSize) * zoom);
+    }
+    return smallest;
+  });
+}
+
+interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+const inside = (inner: Box, outer: Box) => inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
+
+/** Every node's box, and whether each lies inside the graph's visible area. */
+async function nodesOutside(page: Page): Promise<string[]> {
+  const graph = page.getByRole('region', { name: 'Execution graph', exact: true });
+  const area = (await graph.boundingBox())!;
+  const nodes = graph.getByRole('button', { name: /node .*: open details$/ });
+  const outside: string[] = [];
+  for (const node of await nodes.all()) {
+    const box = await node.boundingBox();
+    if (!box || !inside(box, area)) outside.push((await node.getAttribute('aria-label')) ?? '?');
+  }
+  return outside;
+}
+
+for (const width of [1280, 1024]) {
+  test(`at ${width} px: nodes readable at the first fit, the panel hides none, tables stay inside their cards`, async ({ page }, testInfo) => {
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width, height: 800 });
+    await signIn(page, 'operator');
+    const run = await mutate(page, 'runtime.run', { goal: DEMO_GOAL });
+    await page.goto(`/plans/${run.runId}`);
+    const graph = page.getByRole('region', { name: 'Execution graph', exact: true });
+    await expect(graph).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+    const nodes = graph.getByRole('button', { name: /node .*: open details$/ });
+    await expect(nodes).toHaveCount(run.explain.graph.nodes.length);
+
+    // Readable without zooming: every node's smallest text is at least 12 px on screen, and every node is in view.
+    for (const node of await nodes.all()) expect(await smallestTextPx(node), (await node.getAttribute('aria-label')) ?? '').toBeGreaterThanOrEqual(12);
+    expect(await nodesOutside(page)).toEqual([]);
+
+    // The node panel takes its own column; the graph re-fits into what is left and hides no node.
+    await graph.getByRole('button', { name: /^reason node reason,/ }).click();
+    const panel = page.getByRole('dialog', { name: /reason/ });
+    await expect(panel).toBeVisible();
+    await expect.poll(() => nodesOutside(page), { message: 'nodes outside the graph area with the panel open' }).toEqual([]);
+    const graphBox = (await graph.boundingBox())!;
+    const panelBox = (await panel.boundingBox())!;
+    expect(graphBox.x + graphBox.width).toBeLessThanOrEqual(panelBox.x);
+    for (const node of await nodes.all()) expect(await smallestTextPx(node)).toBeGreaterThanOrEqual(12);
+    // The panel's own tables fit its column: nothing to scroll sideways to.
+    expect(await panel.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await expect(panel.getByRole('columnheader', { name: 'Misestimate' })).toBeVisible();
+    await snapshot(page, testInfo, `panel-${width}`);
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+
+    // The candidate table: every column header in full inside its card, nothing scrolled out of sight.
+    const candidatesCard = page.getByRole('region', { name: /^Candidate plans/ });
+    const candidates = candidatesCard.getByRole('table', { name: /^Candidate plans/ });
+    await expect(candidates).toBeVisible({ timeout: 30_000 });
+    const cardBox = (await candidatesCard.boundingBox())!;
+    for (const header of ['#', 'Plan', 'Score', 'Components', 'Accuracy', 'Cost', 'Latency', 'Tokens']) {
+      const cell = candidates.getByRole('columnheader', { name: header, exact: true });
+      await expect(cell).toBeVisible();
+      expect(inside((await cell.boundingBox())!, cardBox), `${header} header inside the card`).toBe(true);
+      // In full: the header's text is not clipped by its cell.
+      expect(await cell.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    }
+    expect(inside((await candidates.boundingBox())!, cardBox)).toBe(true);
+    await snapshot(page, testInfo, `candidates-${width}`);
+    expect(errors).toEqual([]);
+  });
+
+  test(`at ${width} px: the console's EXPLAIN estimate table stays inside its card`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signIn(page, 'operator');
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Goal' }).fill(DEMO_GOAL);
+    await page.getByRole('button', { name: 'Explain only' }).click();
+    const card = page.getByRole('region', { name: 'Explain', exact: true });
+    const estimates = card.getByRole('table', { name: 'Plan estimates' });
+    await expect(estimates).toBeVisible({ timeout: 60_000 });
+    const cardBox = (await card.boundingBox())!;
+    expect(inside((await estimates.boundingBox())!, cardBox), 'estimate table inside the EXPLAIN card').toBe(true);
+    for (const header of ['Estimate', 'Expected', /^Interval/]) await expect(estimates.getByRole('columnheader', { name: header })).toBeVisible();
+    // Inside without a hidden part to scroll to: the whole table is on show.
+    expect(await estimates.evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
+    await page.screenshot({ path: `test-results/explain-estimates-${width}.png`, fullPage: true });
+    await testInfo.attach(`explain-${width}`, { path: `test-results/explain-estimates-${width}.png`, contentType: 'image/png' });
+  });
+}

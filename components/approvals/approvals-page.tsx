@@ -2,7 +2,8 @@
 
 /**
  * The approvals inbox: runs paused at an approve node, decided here with a comment; the run
- * resumes on the server and its outcome shows at the top. Below, the audit log of every decision.
+ * resumes on the server and its outcome shows at the top. An operator sees their own waiting runs,
+ * read-only. `?run=<id>` marks and scrolls to that run. Below, the audit log of every decision.
  */
 import Link from 'next/link';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +13,8 @@ import { ErrorMessage } from '@/components/console/error-message';
 import { STATUS_LABEL } from '@/components/traces/trace-format';
 import { AuditLog } from './audit-log';
 import { PendingCard, type Verdict } from './pending-card';
+import { useLinkedRunScroll } from './use-linked-run-scroll';
+import { WaitingCard } from './waiting-card';
 import styles from './approvals.module.css';
 
 interface Outcome {
@@ -23,11 +26,16 @@ interface Outcome {
   readonly error?: string;
 }
 
-export function ApprovalsPage() {
+/** What the signed-in user may do here: decide (approver and up), follow their own waiting runs (operator), or read the log (viewer). */
+export type ApprovalsAccess = 'approver' | 'operator' | 'viewer';
+
+export function ApprovalsPage({ access, linkedRunId }: { readonly access: ApprovalsAccess; readonly linkedRunId?: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   // A refusal (FORBIDDEN) will not change on retry; a new gated run shows up within 15 s without a reload.
-  const inbox = useQuery({ ...trpc.approvals.inbox.queryOptions({ limit: 50 }), retry: false, refetchInterval: (query) => (query.state.error ? false : 15_000) });
+  const refetchInterval = (query: { state: { error: unknown } }) => (query.state.error ? false : 15_000);
+  const inbox = useQuery({ ...trpc.approvals.inbox.queryOptions({ limit: 50 }), retry: false, refetchInterval, enabled: access === 'approver' });
+  const mine = useQuery({ ...trpc.approvals.mine.queryOptions({ limit: 50 }), retry: false, refetchInterval, enabled: access === 'operator' });
   const [outcomes, setOutcomes] = useState<readonly Outcome[]>([]);
   const [decidingRunId, setDecidingRunId] = useState<string | undefined>();
   const decide = useMutation(
@@ -38,7 +46,12 @@ export function ApprovalsPage() {
       },
     }),
   );
-  const forbidden = inbox.error?.data?.code === 'FORBIDDEN';
+  const listed = access === 'approver' ? inbox : mine;
+  const runIds = access === 'approver' ? inbox.data?.map((item) => item.run.runId) : mine.data?.map((item) => item.run.runId);
+  const linkedFound = linkedRunId !== undefined && runIds?.includes(linkedRunId) === true;
+  useLinkedRunScroll(linkedFound ? linkedRunId : undefined);
+  const forbidden = access === 'viewer' || listed.error?.data?.code === 'FORBIDDEN';
+  const count = runIds?.length;
 
   return (
     <div className={styles.stack}>
@@ -58,18 +71,27 @@ export function ApprovalsPage() {
           <p className="notice warning" data-testid="approvals-forbidden">
             Deciding needs the approver role, and the drafts waiting behind gates are shown only to approvers. The audit log below is open to everyone signed in.
           </p>
-        ) : inbox.error ? (
-          <ErrorMessage error={inbox.error} />
+        ) : listed.error ? (
+          <ErrorMessage error={listed.error} />
         ) : null}
-        {inbox.isPending ? <p className="muted">Loading the inbox…</p> : null}
-        {inbox.data && inbox.data.length === 0 ? (
+        {access === 'operator' ? (
+          <p className="muted">You see the runs you started that wait for an approver. Deciding needs the approver role; once approved, the answer appears in your console history.</p>
+        ) : null}
+        {!forbidden && listed.isPending ? <p className="muted">Loading the inbox…</p> : null}
+        {count === 0 ? (
           <p className="muted" data-testid="inbox-empty">
-            Nothing is waiting for approval.
+            {access === 'approver' ? 'Nothing is waiting for approval.' : 'None of your runs is waiting for approval.'}
           </p>
         ) : null}
-        {inbox.data && inbox.data.length > 0 ? (
+        {count !== undefined && count > 0 ? (
           <p data-testid="inbox-count">
-            <strong>{inbox.data.length}</strong> run{inbox.data.length === 1 ? '' : 's'} waiting.
+            <strong>{count}</strong> {access === 'approver' ? '' : 'of your '}run{count === 1 ? '' : 's'} waiting.
+          </p>
+        ) : null}
+        {linkedRunId && runIds && !linkedFound ? (
+          <p className="notice" role="status">
+            Run <code>{linkedRunId}</code> is not waiting for approval here: it may have been decided already, or it is not yours to follow.{' '}
+            <Link href={`/traces/${encodeURIComponent(linkedRunId)}`}>Open its trace</Link>
           </p>
         ) : null}
       </section>
@@ -78,6 +100,7 @@ export function ApprovalsPage() {
           key={item.run.runId}
           item={item}
           deciding={decidingRunId === item.run.runId}
+          linked={item.run.runId === linkedRunId}
           onDecide={(verdict, comment) => {
             setDecidingRunId(item.run.runId);
             decide.mutate(
@@ -90,6 +113,7 @@ export function ApprovalsPage() {
           }}
         />
       ))}
+      {mine.data?.map((item) => <WaitingCard key={item.run.runId} item={item} linked={item.run.runId === linkedRunId} />)}
       <AuditLog />
     </div>
   );

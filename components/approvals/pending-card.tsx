@@ -11,11 +11,13 @@ import { nodeDetail } from '@/components/explain/node-detail';
 import { formatInterval, formatRatio, formatSeconds, formatTokens, formatUsd } from '@/components/explain/format';
 import { formatTimestamp } from '@/components/traces/trace-format';
 import { GatePlan } from './gate-plan';
+import { runAnchor } from './run-anchor';
+import { GateWhy } from './gate-why';
 import styles from './approvals.module.css';
 
 export type Verdict = 'approved' | 'rejected';
 
-export function PendingCard({ item, deciding, onDecide }: { readonly item: PendingApproval; readonly deciding: boolean; readonly onDecide: (verdict: Verdict, comment: string) => void }) {
+export function PendingCard({ item, deciding, onDecide, linked = false }: { readonly item: PendingApproval; readonly deciding: boolean; readonly onDecide: (verdict: Verdict, comment: string) => void; readonly linked?: boolean }) {
   const [verdict, setVerdict] = useState<Verdict>('approved');
   const commentId = useId();
   const { run, gate, why, draft, after, spent } = item;
@@ -33,43 +35,27 @@ export function PendingCard({ item, deciding, onDecide }: { readonly item: Pendi
   };
 
   return (
-    <article className={`panel ${styles.card}`} data-testid="pending-approval" data-run-id={run.runId} aria-labelledby={`${commentId}-goal`}>
+    <article
+      id={runAnchor(run.runId)}
+      className={`panel ${styles.card}${linked ? ` ${styles.linked}` : ''}`}
+      data-testid="pending-approval"
+      data-run-id={run.runId}
+      aria-labelledby={`${commentId}-goal ${commentId}-run`}
+      aria-current={linked || undefined}
+      tabIndex={-1}
+    >
       <header className={styles.cardHeader}>
         <h2 id={`${commentId}-goal`} className={styles.goal}>
           {explain.goal}
         </h2>
         <p className={styles.meta}>
-          Asked by <strong>{item.user}</strong> · waiting since {formatTimestamp(item.waitingSince)} · gate <code>{gate.nodeId}</code> needs the <strong>{gate.approverRole}</strong> role ·{' '}
+          <span id={`${commentId}-run`}>run {run.runId}</span> · asked by <strong>{item.user}</strong> · waiting since {formatTimestamp(item.waitingSince)} · gate <code>{gate.nodeId}</code> needs the <strong>{gate.approverRole}</strong> role ·{' '}
           <Link href={`/traces/${encodeURIComponent(run.runId)}`}>trace</Link> · <Link href={`/plans/${encodeURIComponent(run.runId)}`}>plan</Link>
         </p>
       </header>
 
       <div className={styles.columns}>
-        <section aria-label="Why approval is required">
-          <h3>Why it was gated</h3>
-          <p className={styles.reason} data-testid="gate-reason">
-            {gate.reason}
-          </p>
-          <ul className={styles.reasons}>
-            {why.rules.map((rule) => (
-              <li key={rule.rule}>
-                Planner rule <code>{rule.rule}</code>: {rule.why}
-              </li>
-            ))}
-            {why.policyReasons.filter((reason) => reason !== gate.reason).map((reason) => (
-              <li key={reason}>Policy: {reason}</li>
-            ))}
-            <li>
-              Intent: {why.intentClasses.map((intentClass) => <span key={intentClass} className="badge">{intentClass.replace('_', '-')}</span>)}
-              {why.signals.length > 0 ? (
-                <>
-                  {' '}
-                  matched {why.signals.map((signal) => <code key={signal} className={styles.signal}>{signal}</code>)}
-                </>
-              ) : null}
-            </li>
-          </ul>
-        </section>
+        <GateWhy gate={gate} why={why} />
 
         <section aria-label="What approving does">
           <h3>What approving does</h3>

@@ -1,7 +1,8 @@
 import type { ExplainResult } from '@/server/runtime/explain/explain-types';
 import type { Estimate } from '@/server/runtime/types';
 import { ExplainSection } from './explain-section';
-import { formatInterval, formatRatio, formatSeconds, formatTokens, formatUsd } from './format';
+import { formatRatio, formatSeconds, formatTokens, formatUsd } from './format';
+import './explain.css';
 
 const ESTIMATE_ROWS: readonly { readonly label: string; readonly pick: (explain: ExplainResult) => Estimate; readonly format: (value: number) => string }[] = [
   { label: 'Cost', pick: (explain) => explain.estimates.costUsd, format: formatUsd },
@@ -14,7 +15,7 @@ export function ExplainSummary({ explain }: { readonly explain: ExplainResult })
   const { intent, planCache, verificationPlan } = explain;
   return (
     <ExplainSection title="Summary">
-      <div className="summary-grid" data-testid="explain-summary">
+      <div className="summary-grid explain-summary-grid" data-testid="explain-summary">
         <dl className="facts">
           <dt>Plan hash</dt>
           <dd>
@@ -53,27 +54,35 @@ export function ExplainSummary({ explain }: { readonly explain: ExplainResult })
             {verificationPlan.reasons.length > 0 ? <span className="muted"> — {verificationPlan.reasons.join('; ')}</span> : null}
           </dd>
         </dl>
-        <table className="data-table estimates">
-          <thead>
-            <tr>
-              <th scope="col">Estimate</th>
-              <th scope="col" className="num">Expected</th>
-              <th scope="col" className="num">Interval (p05 – p95)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ESTIMATE_ROWS.map((row) => {
-              const estimate = row.pick(explain);
-              return (
-                <tr key={row.label}>
-                  <th scope="row">{row.label}</th>
-                  <td className="num">{row.format(estimate.value)}</td>
-                  <td className="num">{formatInterval(estimate, row.format)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        {/* Its own scroll box, and an interval that may break at its dash: in the summary's narrow
+            column the nowrap cells pushed the table out of its card at 1,280 and 1,024 px (issue 10). */}
+        <div className="table-scroll">
+          <table className="data-table estimates" aria-label="Plan estimates">
+            <thead>
+              <tr>
+                <th scope="col">Estimate</th>
+                <th scope="col" className="num">Expected</th>
+                <th scope="col" className="num estimate-interval">
+                  Interval <span className="weight">p05 – p95</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {ESTIMATE_ROWS.map((row) => {
+                const estimate = row.pick(explain);
+                return (
+                  <tr key={row.label}>
+                    <th scope="row">{row.label}</th>
+                    <td className="num">{row.format(estimate.value)}</td>
+                    <td className="num estimate-interval">
+                      {row.format(estimate.low)} –<wbr /> {row.format(estimate.high)}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       </div>
     </ExplainSection>
   );

@@ -34,6 +34,23 @@ function ScoreBar({ candidate, scale }: { readonly candidate: ExplainedCandidate
   );
 }
 
+/**
+ * The eight components (0–1) under the bar, four to a line: as eight columns of their own they
+ * pushed the table past its card at 1,280 px and cut the Accuracy column to "Ac…" (issue 10).
+ */
+function ScoreTerms({ candidate, weights }: { readonly candidate: ExplainedCandidate; readonly weights: PlanScoreWeights }) {
+  return (
+    <dl className="score-terms" aria-label="Score components">
+      {SCORE_TERMS.map((term) => (
+        <div key={term.key} title={`${term.label}: component 0–1, weight ${weights[term.key]}`}>
+          <dt>{term.key}</dt>
+          <dd>{formatScore(candidate.score.components[term.key])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function CandidateScores({ candidates, enumerated, weights }: CandidateScoresProps) {
   // One scale for every row so bars compare across candidates.
   const scale = Math.max(1e-9, ...candidates.flatMap((candidate) => {
@@ -54,18 +71,15 @@ export function CandidateScores({ candidates, enumerated, weights }: CandidateSc
         <span className="muted">penalties ← 0 → benefits</span>
       </div>
       <div className="table-scroll">
-        <table className="data-table candidates plan-candidates" data-testid="plan-candidates">
+        <table className="data-table candidates plan-candidates" data-testid="plan-candidates" aria-labelledby="candidates-title">
           <thead>
             <tr>
               <th scope="col">#</th>
               <th scope="col">Plan</th>
               <th scope="col" className="num">Score</th>
-              <th scope="col" className="score-chart-col">Contributions</th>
-              {SCORE_TERMS.map((term) => (
-                <th key={term.key} scope="col" className="num" title={`${term.label}: component 0–1, weight ${weights[term.key]}`}>
-                  {term.key}
-                </th>
-              ))}
+              <th scope="col" className="score-chart-col">
+                Components
+              </th>
               <th scope="col" className="num">Accuracy</th>
               <th scope="col" className="num">Cost</th>
               <th scope="col" className="num">Latency</th>
@@ -92,12 +106,8 @@ export function CandidateScores({ candidates, enumerated, weights }: CandidateSc
                 <td className="num strong">{formatScore(candidate.score.total)}</td>
                 <td>
                   <ScoreBar candidate={candidate} scale={scale} />
+                  <ScoreTerms candidate={candidate} weights={weights} />
                 </td>
-                {SCORE_TERMS.map((term) => (
-                  <td key={term.key} className="num">
-                    {formatScore(candidate.score.components[term.key])}
-                  </td>
-                ))}
                 <td className="num">{formatRatio(candidate.estimates.accuracy.value)}</td>
                 <td className="num">{formatUsd(candidate.estimates.costUsd.value)}</td>
                 <td className="num">{formatSeconds(candidate.estimates.latencySeconds.value)}</td>

@@ -3,12 +3,17 @@
  * The planned Execution Graph (not one rebuilt from spans), drawn with React Flow over a dagre
  * layout. Layout and node objects are memoised on the graph and the shading metric only, so
  * selecting a node re-renders nothing but the highlight and the detail panel.
+ *
+ * Readable first: a typical plan is drawn top to bottom at full size on a canvas as tall as the
+ * plan (the page scrolls, the wheel is left to the page), and never shrunk below READABLE_ZOOM to
+ * fit; what does not fit is panned to. When the canvas changes width (the node panel opens beside
+ * it), the view is fitted again so no node is left behind the panel's edge.
  */
-import { Background, Controls, MiniMap, ReactFlow, type Edge } from '@xyflow/react';
+import { Background, Controls, MiniMap, ReactFlow, useReactFlow, useStore, type Edge, type FitViewOptions } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ExecutionGraph } from '@/server/runtime/ir/graph';
-import { graphEdges, layoutGraph, NODE_HEIGHT, NODE_WIDTH } from './graph-layout';
+import { graphEdges, layoutDirection, layoutExtent, layoutGraph, NODE_HEIGHT, NODE_WIDTH } from './graph-layout';
 import { NodeSelectContext, PLAN_NODE_TYPES, type PlanFlowNode } from './plan-node-card';
 import { shade, type Metric, type PlanNodeView } from './plan-metrics';
 
@@ -16,8 +21,17 @@ import { shade, type Metric, type PlanNodeView } from './plan-metrics';
 const VIRTUALISE_ABOVE = 120;
 /** A minimap helps only when the graph does not fit the view at a readable zoom. */
 const MINIMAP_FROM = 30;
-/** Small plans get a shorter canvas instead of a band of empty space. */
-const SMALL_GRAPH = 16;
+/** Node text is 13 px (plan-explorer.css); at this zoom it is 12 px on screen, the floor issue 10 asks for. */
+export const READABLE_ZOOM = 12 / 13;
+/** The canvas of a top-to-bottom plan grows with the plan up to this; taller plans are panned. */
+const MAX_CANVAS_HEIGHT = 1400;
+const MIN_CANVAS_HEIGHT = 260;
+/** Small, so a two-wide plan (2 × 248 px + gap) still fits at full size beside the 340 px panel at 1,024 px. */
+const FIT_PADDING = '8px';
+
+/** Large left-to-right plans are overviews: fitted whole, however small (the minimap and zoom help). */
+const OVERVIEW_FIT: FitViewOptions = { maxZoom: 1, minZoom: 0.2, padding: 0.1 };
+const READABLE_FIT: FitViewOptions = { maxZoom: 1, minZoom: READABLE_ZOOM, padding: FIT_PADDING };
 
 interface PlanGraphProps {
   readonly graph: ExecutionGraph;
@@ -31,20 +45,37 @@ interface PlanGraphProps {
   readonly onReady?: () => void;
 }
 
+/** Re-fits the view when the canvas changes width (not on the first measure: the `fitView` prop does that). */
+function RefitOnResize({ options }: { readonly options: FitViewOptions }) {
+  const width = useStore((state) => state.width);
+  const { fitView } = useReactFlow();
+  const measured = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (width === 0) return;
+    if (measured.current !== undefined && measured.current !== width) void fitView(options);
+    measured.current = width;
+  }, [width, fitView, options]);
+  return null;
+}
+
 export function PlanGraph({ graph, views, metric, selectedId, onSelect, label, compact = false, onReady }: PlanGraphProps) {
   const [ready, setReady] = useState(false);
+  const vertical = layoutDirection(graph) === 'TB';
   const positions = useMemo(() => layoutGraph(graph), [graph]);
+  const canvasHeight = useMemo(() => (vertical ? Math.min(MAX_CANVAS_HEIGHT, Math.max(MIN_CANVAS_HEIGHT, layoutExtent(positions).height + 16)) : undefined), [vertical, positions]);
   const nodes = useMemo<PlanFlowNode[]>(
     // Fixed dimensions let React Flow fit the view and cull off-screen nodes before measuring any.
-    () => views.map((view) => ({ id: view.node.id, type: view.node.kind, position: positions.get(view.node.id) ?? { x: 0, y: 0 }, width: NODE_WIDTH, height: NODE_HEIGHT, data: { view, metric } })),
-    [views, positions, metric],
+    () => views.map((view) => ({ id: view.node.id, type: view.node.kind, position: positions.get(view.node.id) ?? { x: 0, y: 0 }, width: NODE_WIDTH, height: NODE_HEIGHT, data: { view, metric, vertical } })),
+    [views, positions, metric, vertical],
   );
   const edges = useMemo<Edge[]>(() => graphEdges(graph).map((edge) => ({ ...edge, type: 'smoothstep' })), [graph]);
   const colours = useMemo(() => new Map(views.map((view) => [view.node.id, shade(view.intensity[metric], metric)])), [views, metric]);
+  const fitOptions = vertical ? READABLE_FIT : OVERVIEW_FIT;
   const safeId = selectedId?.replace(/["\\]/g, '');
   return (
     <div
-      className={`plan-graph${compact ? ' compact' : ''}${graph.nodes.length <= SMALL_GRAPH ? ' small' : ''}`}
+      className={`plan-graph${compact ? ' compact' : ''}${vertical ? ' vertical' : ''}`}
+      style={canvasHeight !== undefined ? { height: canvasHeight } : undefined}
       role="region"
       aria-label={label}
       data-testid="plan-graph"
@@ -64,8 +95,11 @@ export function PlanGraph({ graph, views, metric, selectedId, onSelect, label, c
           // Also what makes React Flow give nodes pointer events when they are neither draggable nor selectable.
           onNodeClick={(_event, node) => onSelect(node.id)}
           fitView
-          fitViewOptions={{ maxZoom: 1, minZoom: 0.2 }}
+          fitViewOptions={fitOptions}
           minZoom={0.05}
+          // A canvas as tall as the page leaves the wheel to the page; pinch, Ctrl+wheel and the buttons zoom.
+          zoomOnScroll={!vertical}
+          preventScrolling={!vertical}
           nodesDraggable={false}
           nodesConnectable={false}
           elementsSelectable={false}
@@ -73,8 +107,9 @@ export function PlanGraph({ graph, views, metric, selectedId, onSelect, label, c
           edgesFocusable={false}
           onlyRenderVisibleElements={graph.nodes.length > VIRTUALISE_ABOVE}
         >
+          <RefitOnResize options={fitOptions} />
           <Background gap={24} />
-          <Controls showInteractive={false} />
+          <Controls showInteractive={false} fitViewOptions={fitOptions} />
           {compact || graph.nodes.length < MINIMAP_FROM ? null : <MiniMap pannable zoomable ariaLabel="Execution graph overview" nodeColor={(node) => colours.get(node.id) ?? '#eee'} nodeStrokeWidth={2} />}
         </ReactFlow>
       </NodeSelectContext.Provider>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyzeSection } from '@/server/runtime/explain/explain-types';
 import { createGraph, createNode } from '@/server/runtime/ir/graph';
-import { DAGRE_MAX_NODES, graphEdges, layoutGraph, NODE_HEIGHT, NODE_WIDTH } from './graph-layout';
+import { DAGRE_MAX_NODES, graphEdges, layoutDirection, layoutExtent, layoutGraph, NODE_HEIGHT, NODE_WIDTH } from './graph-layout';
 import { inclusiveFigures, upstreamOf } from './inclusive-figures';
 import { readMisestimate } from './misestimate-scale';
 import { buildNodeViews, shade } from './plan-metrics';
@@ -29,11 +29,16 @@ const analyze: AnalyzeSection = {
 };
 
 describe('layout', () => {
-  it('places inputs left of the nodes that consume them, without overlaps', () => {
+  it('places inputs above the nodes that consume them (a typical plan is deep, not wide), without overlaps', () => {
     const positions = layoutGraph(graph);
+    expect(layoutDirection(graph)).toBe('TB');
     expect(positions.size).toBe(4);
-    expect(positions.get('a')!.x).toBeLessThan(positions.get('fuse')!.x);
-    expect(positions.get('fuse')!.x).toBeLessThan(positions.get('reason')!.x);
+    expect(positions.get('a')!.y).toBeLessThan(positions.get('fuse')!.y);
+    expect(positions.get('fuse')!.y).toBeLessThan(positions.get('reason')!.y);
+    // Two inputs side by side: the drawing is two nodes wide and three ranks deep.
+    const extent = layoutExtent(positions);
+    expect(extent.width).toBeLessThan(3 * NODE_WIDTH);
+    expect(extent.height).toBeGreaterThan(3 * NODE_HEIGHT);
     const boxes = [...positions.values()];
     for (const [index, box] of boxes.entries()) {
       for (const other of boxes.slice(index + 1)) {
@@ -50,6 +55,7 @@ describe('layout', () => {
     const fusions = sources.map((source, at) => createNode('fuse', { id: `fuse-${source}`, inputs: retrieves.filter((_, index) => index % 5 === at).map((node) => node.id), strategy: 'rrf', rrfK: 60, k: 5 }));
     const big = createGraph([...retrieves, ...fusions, createNode('fuse', { id: 'fuse', inputs: fusions.map((node) => node.id), strategy: 'rrf', rrfK: 10, k: 10 }), createNode('compress', { id: 'compress', inputs: ['fuse'], method: 'clip' }), createNode('merge', { id: 'end', inputs: ['compress', 'r0'] })]);
     expect(big.nodes.length).toBeGreaterThan(DAGRE_MAX_NODES);
+    expect(layoutDirection(big)).toBe('LR');
     const started = performance.now();
     const positions = layoutGraph(big);
     expect(performance.now() - started).toBeLessThan(100);

@@ -11,7 +11,8 @@ import type { NodeKind } from '@/server/runtime/ir/graph';
 import { formatSeconds, formatTokens, formatUsd } from '@/components/explain/format';
 import { METRIC_LABELS, shade, type Metric, type PlanNodeView } from './plan-metrics';
 
-export type PlanFlowNode = Node<{ readonly view: PlanNodeView; readonly metric: Metric }, NodeKind>;
+/** `vertical`: the plan is drawn top to bottom (graph-layout.ts), so edges enter at the top and leave at the bottom. */
+export type PlanFlowNode = Node<{ readonly view: PlanNodeView; readonly metric: Metric; readonly vertical: boolean }, NodeKind>;
 
 /** Selection goes through context so node data stays stable when the selection changes. */
 export const NodeSelectContext = createContext<(nodeId: string) => void>(() => undefined);
@@ -27,13 +28,13 @@ function Figure({ label, estimate, actual, format }: { readonly label: string; r
   );
 }
 
-function NodeFrame({ view, metric, children }: { readonly view: PlanNodeView; readonly metric: Metric; readonly children: ReactNode }) {
+function NodeFrame({ view, metric, vertical, children }: { readonly view: PlanNodeView; readonly metric: Metric; readonly vertical: boolean; readonly children: ReactNode }) {
   const select = useContext(NodeSelectContext);
   const { node, estimate, actual } = view;
   const label = `${node.kind} node ${node.id}, ${view.status}${view.tags.length ? `, ${view.tags.join(', ')}` : ''}: open details`;
   return (
     <>
-      <Handle type="target" position={Position.Left} isConnectable={false} />
+      <Handle type="target" position={vertical ? Position.Top : Position.Left} isConnectable={false} />
       <button
         type="button"
         className={`plan-node plan-node-${node.kind} plan-node-status-${view.status}`}
@@ -51,7 +52,9 @@ function NodeFrame({ view, metric, children }: { readonly view: PlanNodeView; re
       >
         <span className="plan-node-head">
           <span className={`plan-node-kind kind-${node.kind}`}>{node.kind}</span>
-          <span className="plan-node-id">{node.id}</span>
+          <span className="plan-node-id" title={node.id}>
+            {node.id}
+          </span>
         </span>
         <span className="plan-node-what">{children}</span>
         <span className="plan-node-figures">
@@ -70,7 +73,7 @@ function NodeFrame({ view, metric, children }: { readonly view: PlanNodeView; re
           ))}
         </span>
       </button>
-      <Handle type="source" position={Position.Right} isConnectable={false} />
+      <Handle type="source" position={vertical ? Position.Bottom : Position.Right} isConnectable={false} />
     </>
   );
 }
@@ -79,7 +82,7 @@ type KindProps = NodeProps<PlanFlowNode>;
 const withFrame = (describe: (view: PlanNodeView) => ReactNode) =>
   memo(function PlanKindNode({ data }: KindProps) {
     return (
-      <NodeFrame view={data.view} metric={data.metric}>
+      <NodeFrame view={data.view} metric={data.metric} vertical={data.vertical}>
         {describe(data.view)}
       </NodeFrame>
     );

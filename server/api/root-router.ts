@@ -9,6 +9,7 @@ import { tracesRouter } from './routers/traces-router';
 import { approvalsRouter } from './routers/approvals-router';
 import { plansRouter } from './routers/plans-router';
 import { planCacheRouter } from './routers/plan-cache-router';
+import { answersRouter } from './routers/answers-router';
 
 export const appRouter = createTRPCRouter({
   runtime: runtimeRouter,
@@ -21,6 +22,7 @@ export const appRouter = createTRPCRouter({
   approvals: approvalsRouter,
   plans: plansRouter,
   planCache: planCacheRouter,
+  answers: answersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@
  */
 import type { ApprovalAuditEntry, RunListOptions, RunSummary } from '../runtime/contracts/run-store';
 import type { PendingApproval } from '../runtime/facade/approval-inbox';
+import type { RecentAnswer } from '../runtime/facade/recent-answers';
 import type { IngestReport } from '../runtime/contracts/store';
 import type { Span } from '../runtime/contracts/trace-sink';
 import type { ExplainResult, RunResult, SimulateResult } from '../runtime/explain/explain-types';
@@ -36,7 +37,9 @@ export interface RuntimePort {
   getRun(runId: string): Promise<{ run: RunResult; spans: readonly Span[] }>;
   listRuns(options: Partial<RunListOptions>): Promise<readonly RunSummary[]>;
   /** Optional so fakes written before the approvals inbox need not change; the real runtime has them. */
-  pendingApprovals?(options: { limit?: number }): Promise<readonly PendingApproval[]>;
+  pendingApprovals?(options: { limit?: number; principal?: Principal; startedBy?: string }): Promise<readonly PendingApproval[]>;
+  /** Completed runs' answers the principal may read (source permissions applied by the runtime). */
+  recentAnswers?(options: { principal: Principal; limit?: number }): Promise<readonly RecentAnswer[]>;
   approvalLog?(options: { limit?: number; offset?: number; runId?: string }): Promise<readonly ApprovalAuditEntry[]>;
   sources(): Promise<readonly SourceInfo[]>;
   ingest(path: string, options?: { source?: string }): Promise<IngestReport>;

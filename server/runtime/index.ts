@@ -24,15 +24,17 @@ import type { Thumb } from './learning/bandit-store';
 import { applyEditedGraph } from './facade/edited-plan';
 import { continueRun, startRun, toRunResult, type StoredPlan } from './facade/execute-run';
 import { pendingApprovals, type PendingApproval } from './facade/approval-inbox';
+import { recentAnswers, type RecentAnswer } from './facade/recent-answers';
+import { runReader } from './facade/run-access';
 import { planRequest, type PlannedRequest } from './facade/plan-request';
 import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/runtime-factory';
 import type { RuntimePlugins } from './facade/runtime-plugins';
 import { simulatePlan } from './facade/simulate-plan';
-import { assertStorableText, validateRunRequest } from './facade/validate-request';
+import { assertStorableText, validatePrincipal, validateRunRequest } from './facade/validate-request';
 import type { IngestReport } from './contracts/store';
 import type { KnowledgePlugin } from './contracts/knowledge';
 import type { PlanCachePlugin } from './contracts/plan-cache';
-import type { ContextItem, SourceInfo } from './types';
+import type { ContextItem, Principal, SourceInfo } from './types';
 import type { RunOptions } from './facade/run-progress';
 
 export type { RuntimePlugins } from './facade/runtime-plugins';
@@ -40,6 +42,7 @@ export type { PlannedRequest } from './facade/plan-request';
 export type { ProgressNode, RunOptions, RunProgressEvent, RunProgressListener } from './facade/run-progress';
 export type { ExplainResult, RunResult, SimulateResult } from './explain/explain-types';
 export type { PendingApproval } from './facade/approval-inbox';
+export type { RecentAnswer } from './facade/recent-answers';
 export type { RuntimeConfig } from './config/config-schema';
 export { ContextRuntimeError } from './errors';
 export { registerRuntimeFactory } from './facade/runtime-factory';
@@ -166,11 +169,23 @@ export class ContextRuntime {
     return this.plugins.runStore.listRuns({ limit, offset, status: options.status, search: options.search, user: options.user, from: options.from, to: options.to });
   }
 
-  /** Runs paused at an approval gate, newest first, each with what approving releases and why it was gated. */
-  async pendingApprovals(options: { readonly limit?: number } = {}): Promise<readonly PendingApproval[]> {
+  /**
+   * Runs paused at an approval gate, newest first, each with what approving releases and why it was
+   * gated. With `principal`, only runs over sources that principal may read; with `startedBy`, only
+   * that user's runs.
+   */
+  async pendingApprovals(options: { readonly limit?: number; readonly principal?: Principal; readonly startedBy?: string } = {}): Promise<readonly PendingApproval[]> {
     const limit = options.limit ?? 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw invalidInput('limit', `expected an integer from 1 to 200, got ${limit}`);
-    return pendingApprovals(this.plugins.runStore, limit);
+    const mayRead = options.principal ? await this.runReaderFor(options.principal) : undefined;
+    return pendingApprovals(this.plugins.runStore, limit, { user: options.startedBy, mayRead });
+  }
+
+  /** Completed runs' answers the principal may read (every source of the run readable to them), newest first. */
+  async recentAnswers(options: { readonly principal: Principal; readonly limit?: number }): Promise<readonly RecentAnswer[]> {
+    const limit = options.limit ?? 20;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalidInput('limit', `expected an integer from 1 to 100, got ${limit}`);
+    return recentAnswers(this.plugins.runStore, await this.runReaderFor(options.principal), limit);
   }
 
   /** The append-only approval audit log, newest first. */
@@ -247,6 +262,13 @@ export class ContextRuntime {
     if (!result.explain.analyze) return result;
     const state = await learningStateFor(this.plugins.observationStore, result.explain.costModel.version);
     return { ...result, explain: attachCalibration(result.explain, (field) => state.calibration(field, result.explain.intent.primary)) };
+  }
+
+  /** The source-permission check on stored runs for one principal (facade/run-access.ts). */
+  private async runReaderFor(principal: Principal) {
+    // No default reader here: ANONYMOUS would read everything an operator may.
+    if (principal === undefined || principal === null) throw invalidInput('principal', 'expected the user whose source permissions filter the runs');
+    return runReader(this.plugins.policy, validatePrincipal(principal), await this.plugins.knowledge.sources());
   }
 
   private async loadRun(runId: string) {

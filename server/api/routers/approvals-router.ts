@@ -1,12 +1,15 @@
 /**
- * The Approvals inbox over tRPC: runs paused at an approve node, the decision itself, and the
- * append-only audit log. Deciding is the approver's right and is checked HERE (the page hiding the
+ * The Approvals inbox over tRPC: runs paused at an approve node (all of them for approvers, their
+ * own for operators), the decision itself, and the append-only audit log. Deciding is the approver's right and is checked HERE (the page hiding the
  * buttons is only a courtesy); the decider is the signed-in principal, never a name from the client.
  */
 import { z } from 'zod';
 import { ContextRuntimeError } from '../../runtime/errors';
-import { approverProcedure, createTRPCRouter, viewerProcedure } from '../init';
+import { withoutDraft } from '../../runtime/facade/approval-inbox';
+import { approverProcedure, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
 import type { RuntimePort } from '../runtime-port';
+
+const limitInput = z.object({ limit: z.number().int().min(1).max(200).default(50) }).default({ limit: 50 });
 
 type InboxPort = Required<Pick<RuntimePort, 'pendingApprovals' | 'approvalLog'>>;
 
@@ -17,9 +20,15 @@ function inboxOf(runtime: RuntimePort): InboxPort {
 }
 
 export const approvalsRouter = createTRPCRouter({
-  /** The draft answers behind the gates are not released yet, so only approvers read the inbox. */
-  inbox: approverProcedure.input(z.object({ limit: z.number().int().min(1).max(200).default(50) }).default({ limit: 50 })).query(async ({ ctx, input }) => {
-    return inboxOf(await ctx.runtime()).pendingApprovals({ limit: input.limit });
+  /** The draft answers behind the gates are not released yet, so only approvers read the inbox (of runs over sources they may read). */
+  inbox: approverProcedure.input(limitInput).query(async ({ ctx, input }) => {
+    return inboxOf(await ctx.runtime()).pendingApprovals({ limit: input.limit, principal: ctx.principal });
+  }),
+
+  /** The caller's own runs waiting at a gate, draft withheld: an operator sees what they wait for, not what they may not read yet. */
+  mine: operatorProcedure.input(limitInput).query(async ({ ctx, input }) => {
+    const waiting = await inboxOf(await ctx.runtime()).pendingApprovals({ limit: input.limit, principal: ctx.principal, startedBy: ctx.principal.user });
+    return waiting.map(withoutDraft);
   }),
 
   decide: approverProcedure

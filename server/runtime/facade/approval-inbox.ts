@@ -41,10 +41,18 @@ export interface PendingApproval {
 /** Intent classes that carry a gate or a policy restriction; their signals explain the gate. */
 const GATING_CLASSES = ['high_risk', 'sensitive'];
 
-export async function pendingApprovals(runStore: RunStorePlugin, limit: number): Promise<readonly PendingApproval[]> {
-  const paused = await runStore.listRuns({ limit, status: 'awaiting_approval' });
+export interface PendingFilter {
+  /** Only runs this user started (an operator's own waiting runs). */
+  readonly user?: string;
+  /** Only runs the caller may read (run-access.ts): a paused run's draft is made of its sources. */
+  readonly mayRead?: (record: RunRecord) => boolean;
+}
+
+export async function pendingApprovals(runStore: RunStorePlugin, limit: number, filter: PendingFilter = {}): Promise<readonly PendingApproval[]> {
+  const paused = await runStore.listRuns({ limit, status: 'awaiting_approval', ...(filter.user !== undefined ? { user: filter.user } : {}) });
   const records = await Promise.all(paused.map((summary) => runStore.loadRun(summary.id)));
-  return Object.freeze(records.filter((record): record is RunRecord => record?.status === 'awaiting_approval' && record.pendingNodeId !== undefined).map(describePending));
+  const waiting = records.filter((record): record is RunRecord => record?.status === 'awaiting_approval' && record.pendingNodeId !== undefined);
+  return Object.freeze(waiting.filter((record) => filter.mayRead?.(record) ?? true).map(describePending));
 }
 
 export function describePending(record: RunRecord): PendingApproval {
@@ -109,4 +117,15 @@ function downstreamOf(graph: ExecutionGraph, nodeId: string): string[] {
   }
   reached.delete(nodeId);
   return graph.nodes.filter((node) => reached.has(node.id)).map((node) => node.id);
+}
+
+/** A paused run as the user who started it sees it: why and where it waits, without the draft. */
+export type WaitingRun = Omit<PendingApproval, 'draft'> & {
+  /** True when an answer is drafted behind the gate: it is released to its asker only by an approver's decision. */
+  readonly draftWithheld: boolean;
+};
+
+/** The gate exists so nobody reads the answer before a human approves it, the asker included. */
+export function withoutDraft({ draft, ...entry }: PendingApproval): WaitingRun {
+  return Object.freeze({ ...entry, draftWithheld: draft !== undefined });
 }

@@ -55,7 +55,8 @@ function validateWeights(raw: unknown): Partial<PlanScoreWeights> | undefined {
   return weights;
 }
 
-function validatePrincipal(raw: unknown): Principal {
+/** A caller's principal; undefined is the embedded default (ANONYMOUS, an operator). */
+export function validatePrincipal(raw: unknown): Principal {
   if (raw === undefined) return ANONYMOUS;
   const principal = raw as Partial<Principal>;
   if (typeof principal !== 'object' || typeof principal.user !== 'string' || principal.user.trim() === '' || !Array.isArray(principal.roles)) {
