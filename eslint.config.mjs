@@ -28,12 +28,14 @@ const ISOMORPHIC = [
  * Where UI code (components/, app/) may take server *types* from (`import type`, erased at build):
  * the runtime's published data shapes, not its internals — so an internal refactor of the planner
  * or the estimator cannot break a page, and a page cannot come to depend on an adapter's row shape.
+ * - server/runtime (index.ts): the public surface, which re-exports the published types;
  * - contracts/**: one plugin contract per file (§5.2), including the knowledge page's read models;
  * - runtime/types.ts and any `*-types.ts` module: plain type modules (explain-types, calibration-types);
  * - ir/graph.ts: the Execution Graph IR, which EXPLAIN serialises and the plan explorer draws;
  * - api/root-router.ts: `AppRouter`, which the tRPC client infers every procedure's types from.
  */
 const UI_TYPE_MODULES = [
+  'server/runtime',
   'server/runtime/contracts/**',
   'server/runtime/types',
   'server/runtime/**/*-types',
@@ -147,10 +149,18 @@ const layerPolicy = {
 };
 
 /**
- * Files other engineers are editing while this config lands; each has findings listed in the
- * branch's report. Remove an entry once its file is fixed — the list should end up empty.
+ * PENDING_AFTER_MERGE — TEMPORARY. Files other engineers were editing when this config landed, so
+ * their findings could not be fixed here; they are skipped by lint entirely until then. Fix each
+ * and delete its line (the list must end up empty):
  */
-const PENDING_AFTER_MERGE = [];
+const PENDING_AFTER_MERGE = [
+  // layers/imports: `import type { PendingApproval }` from a runtime internal → from '@/server/runtime'.
+  'components/approvals/pending-card.tsx',
+  // layers/imports: `import type { RunProgressEvent }` from a runtime internal → from '@/server/runtime'.
+  'components/console/progress-state.ts',
+  // react-hooks/refs: `settledRef.current = onSettled` during render → assign it in an effect.
+  'components/console/use-streamed-run.ts',
+];
 
 const config = [
   { ignores: ['.next/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'drizzle/**', 'next-env.d.ts', 'tsconfig.tsbuildinfo'] },

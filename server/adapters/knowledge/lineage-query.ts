@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { ContextRuntimeError } from '../../runtime/errors';
-import type { KnowledgeNodeView, Lineage, LineageStep } from '../../runtime/contracts/knowledge-explorer';
+import type { KnowledgeNodeView, Lineage } from '../../runtime/contracts/knowledge-explorer';
 import { toIso } from './knowledge-rows';
 
 /** Deeper chains than this are cycles or mistakes; a summary of a summary of a file is depth 3–4. */

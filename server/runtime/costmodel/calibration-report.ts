@@ -4,7 +4,7 @@
  * and estimate-vs-actual points for a log-log scatter.
  */
 import type { Observation } from '../contracts/observation-store';
-import type { EstimatedField, IntentClass } from '../types';
+import type { EstimatedField } from '../types';
 import type { CalibrationReport, CalibrationReportOptions, ScatterPoint, TrendSeries } from './calibration-types';
 import { SCATTER_FIELDS } from './calibration-fields';
 import { statisticsOf, summarize } from './cost-estimator';
