@@ -9,6 +9,7 @@
  */
 import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
+import { fileURLToPath } from 'node:url';
 import { layersPlugin } from './scripts/lint/layer-imports-rule.mjs';
 
 /**
@@ -55,6 +56,8 @@ const ADAPTERS_AND_DB = {
 };
 
 const layerPolicy = {
+  // Paths are judged relative to this file, whichever directory eslint is started from.
+  root: fileURLToPath(new URL('.', import.meta.url)),
   layers: [
     {
       name: 'server/runtime',

@@ -8,7 +8,7 @@
  * first (the `@/` alias of tsconfig, or relative to the importing file), then matched by glob — the
  * same answer whichever way the import is spelled. Bare specifiers are matched as package names.
  *
- * Policy shape: `{ layers: Layer[], client: Client }`.
+ * Policy shape: `{ root, layers: Layer[], client: Client }`; `root` is the repository directory.
  * - Layer `{ name, files, ignores?, forbid: Restriction[] }` applies to files matching `files`.
  * - Restriction `{ paths?, packages?, except?, typesFrom?, message }`: an import whose target matches
  *   `paths` (repository globs, no extension) or `packages` (package-name globs), and not `except`, is
@@ -103,7 +103,7 @@ export const layerImportsRule = {
   },
   create(context) {
     const policy = context.options[0] ?? {};
-    const fileRelative = path.relative(context.cwd, context.filename).split(path.sep).join('/');
+    const fileRelative = path.relative(policy.root ?? context.cwd, context.filename).split(path.sep).join('/');
     const layers = (policy.layers ?? []).filter((layer) => matches(layer.files, fileRelative) && !matches(layer.ignores, fileRelative));
     const client = policy.client;
     let isClient = false;
