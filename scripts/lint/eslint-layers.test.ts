@@ -14,6 +14,9 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: repositoryRoot });
 });
 
+// The first lint loads the config and every plugin (babel, React, jsx-a11y, typescript-eslint).
+const FIRST_LINT_TIMEOUT = 120_000;
+
 /** The layers/imports findings for `code` as if it lived at `filePath`, as "line: message". */
 async function layerFindings(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -37,7 +40,7 @@ describe('server/runtime imports no framework, driver or adapter', () => {
     expect(findings.map((finding) => finding.split(':')[0])).toEqual(['1', '2', '3', '4', '5']);
     expect(findings[0]).toMatch(/server\/runtime imports no framework, driver or SDK/);
     expect(findings[3]).toMatch(/server\/runtime depends on nothing outside itself/);
-  });
+  }, FIRST_LINT_TIMEOUT);
 
   it('allows zod, node built-ins and its own modules, and runtime tests may use real adapters', async () => {
     const own = "import { z } from 'zod';\nimport { createHash } from 'node:crypto';\nimport { ContextRuntimeError } from '../errors';\nimport type { Intent } from '../types';\nexport const planted = [z, createHash, ContextRuntimeError] as unknown as Intent;\n";
@@ -141,5 +144,5 @@ describe('the files fixed on this branch stay clean', () => {
     const results = await eslint.lintFiles(['components/knowledge', 'components/calibration', 'server/api/routers/knowledge-router.ts', 'server/api/routers/learning-router.ts']);
     const findings = results.flatMap((result) => result.messages.map((message) => `${result.filePath}:${message.line} ${message.ruleId}`));
     expect(findings).toEqual([]);
-  });
+  }, 180_000); // real files through every plugin: ~5 s alone, 30 s when the suite shares two cores
 });
