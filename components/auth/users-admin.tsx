@@ -6,6 +6,9 @@ import { useTRPC } from '@/components/providers/trpc-provider';
 import { ROLES, highestRole, type Role } from '@/server/auth/roles';
 import styles from './auth.module.css';
 
+/** The role a new account starts with: the least privilege. */
+const NEW_USER_ROLE: Role = 'viewer';
+
 /** Admin page: list accounts, create one with a password, change a role, disable/enable. */
 export function UsersAdmin({ currentEmail }: { readonly currentEmail: string }) {
   const trpc = useTRPC();
@@ -106,7 +109,7 @@ export function UsersAdmin({ currentEmail }: { readonly currentEmail: string }) 
           <label className="field">
             <span>Role</span>
             {/* aria-label: a wrapping label would also read out the selected option ("Role viewer"). */}
-            <select name="role" aria-label="Role" defaultValue={'viewer' satisfies Role}>
+            <select name="role" aria-label="Role" defaultValue={NEW_USER_ROLE}>
               {ROLES.map((role) => (
                 <option key={role} value={role}>
                   {role}

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage } from '@/components/console/error-message';
 import { useTRPC } from '@/components/providers/trpc-provider';
-import { SCATTER_FIELDS } from '@/server/runtime/costmodel/calibration-report';
+import { SCATTER_FIELDS } from '@/server/runtime/costmodel/calibration-fields';
 import { BanditArmsPanel } from './bandit-arms-panel';
 import { FIELD_LABELS } from './calibration-format';
 import styles from './calibration.module.css';

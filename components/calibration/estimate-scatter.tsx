@@ -1,4 +1,4 @@
-import type { ScatterPoint } from '@/server/runtime/costmodel/calibration-report';
+import type { ScatterPoint } from '@/server/runtime/costmodel/calibration-types';
 import { FIELD_LABELS, SCATTER_FLOORS, formatFieldValue, logScale } from './calibration-format';
 import styles from './calibration.module.css';
 

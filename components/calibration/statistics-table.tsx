@@ -1,4 +1,4 @@
-import type { FieldStatistics } from '@/server/runtime/costmodel/cost-estimator';
+import type { FieldStatistics } from '@/server/runtime/costmodel/calibration-types';
 import { FIELD_LABELS, MIN_COVERAGE_SAMPLES, coverageCell, formatFieldValue } from './calibration-format';
 import styles from './calibration.module.css';
 

@@ -1,4 +1,4 @@
-import type { TrendSeries } from '@/server/runtime/costmodel/calibration-report';
+import type { TrendSeries } from '@/server/runtime/costmodel/calibration-types';
 import { MIN_COVERAGE_SAMPLES } from './calibration-format';
 import styles from './calibration.module.css';
 

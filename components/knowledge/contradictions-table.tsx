@@ -1,4 +1,4 @@
-import type { ContradictionGroup } from '@/server/adapters/knowledge/contradiction-query';
+import type { ContradictionGroup } from '@/server/runtime/contracts/knowledge-explorer';
 import styles from './knowledge.module.css';
 import { sidesOf } from './knowledge-format';
 

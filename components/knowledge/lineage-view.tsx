@@ -1,4 +1,4 @@
-import type { KnowledgeNodeView, Lineage } from '@/server/adapters/knowledge/lineage-query';
+import type { KnowledgeNodeView, Lineage } from '@/server/runtime/contracts/knowledge-explorer';
 import styles from './knowledge.module.css';
 import { formatPeriod, shortId } from './knowledge-format';
 import { StatusBadge } from './status-badge';

@@ -1,4 +1,4 @@
-import type { KnowledgeNodeView } from '@/server/adapters/knowledge/lineage-query';
+import type { KnowledgeNodeView } from '@/server/runtime/contracts/knowledge-explorer';
 import styles from './knowledge.module.css';
 import { formatInstant, formatPeriod } from './knowledge-format';
 import { StatusBadge } from './status-badge';

@@ -1,4 +1,4 @@
-import type { KnowledgeSourceSummary } from '@/server/adapters/knowledge/knowledge-explorer';
+import type { KnowledgeSourceSummary } from '@/server/runtime/contracts/knowledge-explorer';
 import styles from './knowledge.module.css';
 import { shortId } from './knowledge-format';
 import { StatusBadge } from './status-badge';

@@ -1,4 +1,4 @@
-import type { SourceVersionView } from '@/server/adapters/knowledge/knowledge-explorer';
+import type { SourceVersionView } from '@/server/runtime/contracts/knowledge-explorer';
 import { formatInstant, shortId } from './knowledge-format';
 import { StatusBadge } from './status-badge';
 

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { listenOnLoopback, readBody, writeJson } from './loopback-http';
 
 /**

@@ -5,24 +5,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import type { Contradiction } from '../../runtime/contracts/knowledge';
+import type { ContradictionFact, ContradictionGroup } from '../../runtime/contracts/knowledge-explorer';
 import { jsonList, toIso } from './knowledge-rows';
-
-export interface ContradictionFact {
-  readonly factId: string;
-  readonly value: string;
-  readonly sourceName: string;
-  readonly chunkId: string;
-  readonly locator: string | null;
-  readonly evidence: string;
-  readonly confidence: number | null;
-  readonly validFrom: string | null;
-}
-
-export interface ContradictionGroup {
-  readonly subject: string;
-  readonly attribute: string;
-  readonly facts: readonly ContradictionFact[];
-}
 
 interface FactRow extends Record<string, unknown> {
   readonly id: string;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlannedSource } from '../../ingest/ingest-path';
 import { planDemoCorpus } from '../../ingest/demo-corpus';
 import { createTokenCounter } from '../models/token-counter';

@@ -5,42 +5,15 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { ContextRuntimeError } from '../../runtime/errors';
-import { type ContradictionGroup, contradictionGroups } from './contradiction-query';
+import type { ContradictionGroup, KnowledgeExplorerPort, KnowledgeNodeView, KnowledgeSourceSummary, Lineage, SourceVersionView } from '../../runtime/contracts/knowledge-explorer';
+import { contradictionGroups } from './contradiction-query';
 import { toIso } from './knowledge-rows';
-import { type KnowledgeNodeView, type Lineage, lineageOf, NODE_VIEW_COLUMNS, nodeViewOf } from './lineage-query';
+import { lineageOf, NODE_VIEW_COLUMNS, nodeViewOf } from './lineage-query';
 
 /** Facts listed per source on the page; a manifest-heavy source has dozens, not thousands. */
 const FACT_PAGE_LIMIT = 500;
 
-export interface KnowledgeSourceSummary {
-  readonly name: string;
-  readonly kind: string;
-  readonly currentVersionNo: number | null;
-  readonly currentVersionId: string | null;
-  readonly versions: number;
-  readonly chunks: number;
-  readonly facts: number;
-  /** Subject + attribute pairs on which this source's current facts disagree with another fact. */
-  readonly contradictions: number;
-  readonly stale: boolean;
-  readonly staleReason: string | null;
-}
-
-export interface SourceVersionView {
-  readonly id: string;
-  readonly versionNo: number;
-  readonly contentHash: string;
-  readonly chunkCount: number;
-  readonly tokenCount: number;
-  readonly recordedAt: string;
-  readonly supersededAt: string | null;
-  /** Status of the version's knowledge node; null when the graph has not mirrored it yet. */
-  readonly status: string | null;
-  readonly statusReason: string | null;
-  readonly facts: number;
-}
-
-export class KnowledgeExplorer {
+export class KnowledgeExplorer implements KnowledgeExplorerPort {
   constructor(private readonly database: Database) {}
 
   async sources(): Promise<readonly KnowledgeSourceSummary[]> {

@@ -6,41 +6,11 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { ContextRuntimeError } from '../../runtime/errors';
+import type { KnowledgeNodeView, Lineage } from '../../runtime/contracts/knowledge-explorer';
 import { toIso } from './knowledge-rows';
 
 /** Deeper chains than this are cycles or mistakes; a summary of a summary of a file is depth 3–4. */
 const MAX_DEPTH = 32;
-
-export interface KnowledgeNodeView {
-  readonly id: string;
-  readonly kind: string;
-  readonly sourceName: string | null;
-  readonly versionNo: number | null;
-  readonly subject: string | null;
-  readonly attribute: string | null;
-  readonly value: string | null;
-  readonly text: string | null;
-  readonly confidence: number | null;
-  readonly status: string;
-  readonly statusReason: string | null;
-  readonly validFrom: string | null;
-  readonly validTo: string | null;
-  readonly recordedAt: string;
-  readonly expiredAt: string | null;
-}
-
-export interface LineageStep extends KnowledgeNodeView {
-  readonly depth: number;
-  /** The edge that led here from `parentId` (derived_from, or contains read upwards); null for the start node. */
-  readonly via: string | null;
-  readonly parentId: string | null;
-}
-
-export interface Lineage {
-  readonly node: KnowledgeNodeView;
-  /** Upstream steps, nearest first. */
-  readonly chain: readonly LineageStep[];
-}
 
 /** Columns of a KnowledgeNodeView, selected from `knowledge_nodes n` joined to `sources s` and `source_versions v`. */
 export const NODE_VIEW_COLUMNS = sql`n.id, n.kind, s.name as source_name, v.version_no, n.subject, n.attribute, n.value, n.text, n.confidence,

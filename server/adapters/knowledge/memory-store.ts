@@ -9,32 +9,14 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
 import { randomNodeId, txQuery } from './knowledge-rows';
-import { type KnowledgeNodeView, NODE_VIEW_COLUMNS, nodeViewOf } from './lineage-query';
-
-export interface AsOf {
-  /** Valid time: true in the world at this instant (default now). */
-  readonly validAt?: Date;
-  /** Transaction time: as recorded by this instant (default now). */
-  readonly knownAt?: Date;
-}
-
-export interface MemoryFilter {
-  readonly subject?: string;
-  readonly attribute?: string;
-  /** Node kinds to read (default memories only; facts follow the same bi-temporal rules). */
-  readonly kinds?: readonly ('memory' | 'fact')[];
-}
-
-export interface CompactionReport {
-  readonly groups: number;
-  readonly merged: number;
-}
+import type { AsOf, CompactionReport, KnowledgeNodeView, MemoryFilter, MemoryLifecyclePort } from '../../runtime/contracts/knowledge-explorer';
+import { NODE_VIEW_COLUMNS, nodeViewOf } from './lineage-query';
 
 function checkConfidence(confidence: number): void {
   if (!(confidence >= 0 && confidence <= 1)) throw invalidInput('confidence', `must be between 0 and 1, got ${confidence}`);
 }
 
-export class MemoryStore {
+export class MemoryStore implements MemoryLifecyclePort {
   constructor(private readonly database: Database) {}
 
   /** Keeps a current fact as a memory (derived_from the fact, so it turns stale when the fact's source changes). */

@@ -83,7 +83,6 @@ describe('knowledge router: memory lifecycle', () => {
   const runtime = () => ({ knowledge: () => stores.knowledge });
   const viewer = () => callerWith(runtime());
   const operator = () => callerWith(runtime(), { user: 'otto', roles: ['operator'] });
-  const signedOut = () => callerWith(runtime(), undefined);
   const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
   it('refuses callers without a session, and viewers on every mutation, before touching the store', async () => {

@@ -4,20 +4,14 @@
  * reads "as of" a valid time and a known time). Thin by design: zod shape → one call → result.
  */
 import { z } from 'zod';
-import type { KnowledgeExplorer } from '../../adapters/knowledge/knowledge-explorer';
-import type { MemoryStore } from '../../adapters/knowledge/memory-store';
+import type { KnowledgeExplorerPort, MemoryLifecyclePort } from '../../runtime/contracts/knowledge-explorer';
 import { ContextRuntimeError } from '../../runtime/errors';
 import { type ApiContext, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
 
-/** The reads the page needs; PgKnowledge.explorer implements it. */
-export type KnowledgePort = Pick<KnowledgeExplorer, 'sources' | 'versions' | 'facts' | 'lineage' | 'contradictions'>;
-
-/** The memory lifecycle; PgKnowledge.memories implements it. */
-export type MemoryPort = Pick<MemoryStore, 'promote' | 'expire' | 'supersede' | 'compact' | 'asOf'>;
-
 /**
- * A part of the runtime's Knowledge plugin. The runtime exposes its plugin through `knowledge()`;
- * a plugin without that part (another store) has no page to show.
+ * A part of the runtime's Knowledge plugin (PgKnowledge.explorer and .memories implement the
+ * contracts). The runtime exposes its plugin through `knowledge()`; a plugin without that part
+ * (another store) has no page to show.
  */
 async function partOf<Part>(ctx: ApiContext, part: 'explorer' | 'memories', description: string): Promise<Part> {
   const runtime = (await ctx.runtime()) as { knowledge?: () => unknown };
@@ -27,8 +21,8 @@ async function partOf<Part>(ctx: ApiContext, part: 'explorer' | 'memories', desc
   return found as Part;
 }
 
-const explorerOf = (ctx: ApiContext) => partOf<KnowledgePort>(ctx, 'explorer', 'knowledge explorer');
-const memoriesOf = (ctx: ApiContext) => partOf<MemoryPort>(ctx, 'memories', 'memory store');
+const explorerOf = (ctx: ApiContext) => partOf<KnowledgeExplorerPort>(ctx, 'explorer', 'knowledge explorer');
+const memoriesOf = (ctx: ApiContext) => partOf<MemoryLifecyclePort>(ctx, 'memories', 'memory store');
 
 const sourceName = z.string().trim().min(1).max(200);
 const nodeId = z.string().trim().min(1).max(200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ContextRuntimeError } from '../../runtime/errors';
-import { learningSettingsOf } from '../../runtime/learning/bandit-learner';
+import { BANDIT_POLICY, learningSettingsOf } from '../../runtime/learning/bandit-learner';
 import type { Principal } from '../../runtime/types';
 import { createCallerFactory, createTRPCRouter } from '../init';
 import type { RuntimePort } from '../runtime-port';
@@ -10,6 +10,7 @@ const createCaller = createCallerFactory(createTRPCRouter({ learning: learningRo
 
 const votes: { runId: string; user: string; thumb: string }[] = [];
 const fake: LearningPort = {
+  policy: BANDIT_POLICY,
   settings: learningSettingsOf({ enabled: true, alpha: 0.4, top_k_arms: 3, cost_penalty: 0.1, latency_penalty: 0.1, cost_scale_usd: 0.05, latency_scale_seconds: 10 }),
   arms: async () => [{ arm: 'bm25|local|single_shot', pulls: 2, meanReward: 0.5, estimate: { mean: 0.5, bonus: 0.2, upper: 0.7 }, weights: { bias: 0.5 } }],
   feedback: async (runId, user, thumb) => {

@@ -5,12 +5,14 @@
  */
 import { z } from 'zod';
 import { ContextRuntimeError } from '../../runtime/errors';
-import { type ArmSummary, BANDIT_POLICY, type LearningSettings } from '../../runtime/learning/bandit-learner';
+import type { ArmSummary, LearningSettings } from '../../runtime/learning/bandit-learner';
 import type { FeedbackTally, Thumb } from '../../runtime/learning/bandit-store';
 import { type ApiContext, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
 
 /** What ContextRuntime.learning() returns, as far as this router needs it. */
 export interface LearningPort {
+  /** The bandit policy id (BanditLearner.policy), read from the runtime rather than imported from it. */
+  readonly policy: string;
   readonly settings: LearningSettings;
   arms(): Promise<readonly ArmSummary[]>;
   feedback(runId: string, user: string, thumb: Thumb): Promise<FeedbackTally>;
@@ -25,7 +27,7 @@ async function learningOf(ctx: ApiContext): Promise<LearningPort> {
 export const learningRouter = createTRPCRouter({
   arms: viewerProcedure.query(async ({ ctx }) => {
     const learning = await learningOf(ctx);
-    return { policy: BANDIT_POLICY, enabled: learning.settings.enabled, alpha: learning.settings.alpha, topKArms: learning.settings.topKArms, arms: await learning.arms() };
+    return { policy: learning.policy, enabled: learning.settings.enabled, alpha: learning.settings.alpha, topKArms: learning.settings.topKArms, arms: await learning.arms() };
   }),
 
   feedback: operatorProcedure

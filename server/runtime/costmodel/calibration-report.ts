@@ -4,53 +4,13 @@
  * and estimate-vs-actual points for a log-log scatter.
  */
 import type { Observation } from '../contracts/observation-store';
-import type { EstimatedField, IntentClass } from '../types';
-import { statisticsOf, summarize, type FieldStatistics } from './cost-estimator';
+import type { EstimatedField } from '../types';
+import type { CalibrationReport, CalibrationReportOptions, ScatterPoint, TrendSeries } from './calibration-types';
+import { SCATTER_FIELDS } from './calibration-fields';
+import { statisticsOf, summarize } from './cost-estimator';
 
-export interface TrendBucket {
-  /** ISO start of the bucket. */
-  readonly start: string;
-  readonly count: number;
-  readonly meanAbsoluteError: number;
-  readonly intervalCoverage: number;
-  readonly intervalWidth: number;
-}
-
-export interface TrendSeries {
-  readonly estimator: string;
-  readonly field: EstimatedField;
-  readonly buckets: readonly TrendBucket[];
-}
-
-export interface ScatterPoint {
-  readonly estimator: string;
-  readonly field: EstimatedField;
-  readonly intentClass: IntentClass;
-  readonly estimate: number;
-  readonly actual: number;
-  readonly low: number;
-  readonly high: number;
-  readonly observedAt: string;
-}
-
-export interface CalibrationReport {
-  readonly generatedAt: string;
-  readonly observations: number;
-  readonly estimators: readonly string[];
-  readonly statistics: readonly FieldStatistics[];
-  readonly trend: readonly TrendSeries[];
-  readonly scatter: readonly ScatterPoint[];
-}
-
-export interface CalibrationReportOptions {
-  /** Time buckets per trend series (default 12). */
-  readonly buckets?: number;
-  /** Newest points per estimator and field in the scatter (default 300). */
-  readonly scatterLimit?: number;
-}
-
-/** Fields the scatter plots: amounts spanning orders of magnitude, which is what log axes are for. */
-export const SCATTER_FIELDS: readonly EstimatedField[] = ['tokens', 'latencySeconds', 'costUsd'];
+export type { CalibrationReport, CalibrationReportOptions, ScatterPoint, TrendBucket, TrendSeries } from './calibration-types';
+export { SCATTER_FIELDS } from './calibration-fields';
 
 function trendOf(estimator: string, field: EstimatedField, observations: readonly Observation[], bucketCount: number): TrendSeries {
   const times = observations.map((observation) => Date.parse(observation.observedAt));

@@ -15,26 +15,14 @@
  */
 import type { Observation, ObservationStorePlugin } from '../contracts/observation-store';
 import type { CandidateEstimates, CandidatePlan, EstimatedField, IntentClass } from '../types';
+import type { FieldStatistics } from './calibration-types';
 import { learningStateFor } from './calibration-state';
 import { median, quantile } from './calibration-math';
 import { LEARNED_ESTIMATOR, planShape, type LearningObservation } from './observation-learner';
 
-export type ObservedActuals = Partial<Record<EstimatedField, number>>;
+export type { FieldStatistics } from './calibration-types';
 
-export interface FieldStatistics {
-  readonly estimator: string;
-  readonly field: EstimatedField;
-  readonly intentClass: IntentClass | 'all';
-  readonly count: number;
-  readonly meanAbsoluteError: number;
-  /** Fraction of actuals inside the predicted [low, high] (the p05–p95 interval: 0.9 is calibrated). */
-  readonly intervalCoverage: number;
-  /** Median width (high − low) of the predicted p90 intervals, in the field's unit. */
-  readonly intervalWidth: number;
-  /** Residual (actual − estimate) interval holding 90% of observations: [p05, p95]. */
-  readonly p90Interval: readonly [number, number];
-  readonly lastUpdated: string;
-}
+export type ObservedActuals = Partial<Record<EstimatedField, number>>;
 
 export function summarize(field: EstimatedField, intentClass: IntentClass | 'all', observations: readonly Observation[], estimator = observations[0]?.estimator ?? ''): FieldStatistics {
   const residuals = observations.map((observation) => observation.actual - observation.estimate).sort((a, b) => a - b);

@@ -52,6 +52,8 @@ export interface ArmSummary {
 const withSum = (state: ReturnType<typeof freshArm>, contextSum: readonly number[]): StoredArm => Object.freeze({ ...state, contextSum: Object.freeze([...contextSum]) });
 
 export class BanditLearner {
+  /** The policy id the arms and observations are stored under (the API reports it). */
+  readonly policy = BANDIT_POLICY;
   private readonly arms = new Map<string, StoredArm>();
   private loading?: Promise<void>;
   private readonly queue: LearningQueue;
