@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { ROLES, highestRole, type Role } from '@/server/auth/roles';
+import { TableScroll } from '@/components/layout/table-scroll';
 import styles from './auth.module.css';
 
 /** The role a new account starts with: the least privilege. */
@@ -44,7 +45,7 @@ export function UsersAdmin({ currentEmail }: { readonly currentEmail: string }) 
             {failure.message}
           </p>
         ) : null}
-        <div className="table-scroll">
+        <TableScroll label="Users">
           <table className="data-table">
             <thead>
               <tr>
@@ -89,7 +90,7 @@ export function UsersAdmin({ currentEmail }: { readonly currentEmail: string }) 
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </section>
       <section className="panel" aria-labelledby="new-user-title">
         <h2 id="new-user-title">Add a user</h2>

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '@/components/console/error-message';
 import { useTRPC } from '@/components/providers/trpc-provider';
+import { TableScroll } from '@/components/layout/table-scroll';
 
 /** The bandit's arms (procedure learning.arms): pulls and mean reward, most pulled first. */
 export function BanditArmsPanel() {
@@ -21,7 +22,7 @@ export function BanditArmsPanel() {
           {arms.data.arms.length === 0 ? (
             <p className="muted">No arm has been pulled yet.</p>
           ) : (
-            <div className="table-scroll">
+            <TableScroll label="Bandit arms">
               <table className="data-table">
                 <thead>
                   <tr>
@@ -46,7 +47,7 @@ export function BanditArmsPanel() {
                     ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </>
       ) : null}

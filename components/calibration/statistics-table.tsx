@@ -1,4 +1,5 @@
 import type { FieldStatistics } from '@/server/runtime/costmodel/calibration-types';
+import { TableScroll } from '@/components/layout/table-scroll';
 import { FIELD_LABELS, MIN_COVERAGE_SAMPLES, coverageCell, formatFieldValue } from './calibration-format';
 import styles from './calibration.module.css';
 
@@ -6,7 +7,7 @@ import styles from './calibration.module.css';
 export function StatisticsTable({ rows }: { readonly rows: readonly FieldStatistics[] }) {
   if (rows.length === 0) return <p className="muted">No observations yet: every completed run adds one per estimated field.</p>;
   return (
-    <div className="table-scroll">
+    <TableScroll label="Calibration statistics">
       <table className="data-table" data-testid="calibration-statistics" aria-label="Calibration statistics">
         <thead>
           <tr>
@@ -42,7 +43,7 @@ export function StatisticsTable({ rows }: { readonly rows: readonly FieldStatist
         </tbody>
       </table>
       <CoverageLegend />
-    </div>
+    </TableScroll>
   );
 }
 

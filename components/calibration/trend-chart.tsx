@@ -5,7 +5,9 @@ import styles from './calibration.module.css';
 const WIDTH = 560;
 const HEIGHT = 180;
 const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
-const COLORS = ['#2563eb', '#d97706', '#059669', '#9333ea'];
+// Each at least 4.5:1 on white: the legend names the estimators in these colours, so they are text
+// (WCAG 1.4.3), not only lines; amber-600 and emerald-600 were 3.2:1 and 3.8:1.
+const COLORS = ['#2563eb', '#b45309', '#047857', '#9333ea'];
 
 /**
  * Interval coverage per time bucket, one line per estimator, with the 0.85–0.95 target band shaded.

@@ -1,11 +1,12 @@
 import type { ContradictionGroup } from '@/server/runtime/contracts/knowledge-explorer';
+import { TableScroll } from '@/components/layout/table-scroll';
 import styles from './knowledge.module.css';
 import { sidesOf } from './knowledge-format';
 
 /** Facts valid now that disagree on one subject and attribute: one row per side (value × source). */
 export function ContradictionsTable({ groups, onLineage }: { readonly groups: readonly ContradictionGroup[]; readonly onLineage: (nodeId: string) => void }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label="Contradictions">
       <table className="data-table" data-testid="knowledge-contradictions">
         <thead>
           <tr>
@@ -59,6 +60,6 @@ export function ContradictionsTable({ groups, onLineage }: { readonly groups: re
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,4 +1,5 @@
 import type { KnowledgeNodeView } from '@/server/runtime/contracts/knowledge-explorer';
+import { TableScroll } from '@/components/layout/table-scroll';
 import styles from './knowledge.module.css';
 import { KeepFactControl } from './keep-fact-control';
 import { formatInstant } from './knowledge-format';
@@ -18,7 +19,7 @@ interface FactsTableProps {
 /** A source's facts: what it says, when it held (valid time), and whether it can still be relied on. */
 export function FactsTable({ facts, selectedNode, onLineage, onKeep, keeping = null }: FactsTableProps) {
   return (
-    <div className="table-scroll">
+    <TableScroll label="Facts">
       <table className="data-table" data-testid="knowledge-facts">
         <thead>
           <tr>
@@ -82,6 +83,6 @@ export function FactsTable({ facts, selectedNode, onLineage, onKeep, keeping = n
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

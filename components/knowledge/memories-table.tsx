@@ -1,4 +1,5 @@
 import type { KnowledgeNodeView } from '@/server/runtime/contracts/knowledge-explorer';
+import { TableScroll } from '@/components/layout/table-scroll';
 import styles from './knowledge.module.css';
 import { formatInstant, formatPeriod } from './knowledge-format';
 import { StatusBadge } from './status-badge';
@@ -19,7 +20,7 @@ interface MemoriesTableProps {
 export function MemoriesTable({ memories, onExpire, expiring, onLineage }: MemoriesTableProps) {
   const columns = onExpire ? 10 : 9;
   return (
-    <div className="table-scroll">
+    <TableScroll label="Memories">
       <table className="data-table" data-testid="knowledge-memories">
         <thead>
           <tr>
@@ -83,6 +84,6 @@ export function MemoriesTable({ memories, onExpire, expiring, onLineage }: Memor
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

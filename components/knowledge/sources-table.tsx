@@ -1,4 +1,5 @@
 import type { KnowledgeSourceSummary } from '@/server/runtime/contracts/knowledge-explorer';
+import { TableScroll } from '@/components/layout/table-scroll';
 import styles from './knowledge.module.css';
 import { shortId } from './knowledge-format';
 import { StatusBadge } from './status-badge';
@@ -13,7 +14,7 @@ export function SourcesTable({
   readonly onSelect: (name: string) => void;
 }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label="Sources">
       <table className="data-table" data-testid="knowledge-sources">
         <thead>
           <tr>
@@ -59,6 +60,6 @@ export function SourcesTable({
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,11 +1,12 @@
 import type { SourceVersionView } from '@/server/runtime/contracts/knowledge-explorer';
+import { TableScroll } from '@/components/layout/table-scroll';
 import { formatInstant, shortId } from './knowledge-format';
 import { StatusBadge } from './status-badge';
 
 /** Every version of one source, newest first: old versions are kept, never deleted. */
 export function VersionsTable({ versions }: { readonly versions: readonly SourceVersionView[] }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label="Source versions">
       <table className="data-table" data-testid="knowledge-versions">
         <thead>
           <tr>
@@ -42,6 +43,6 @@ export function VersionsTable({ versions }: { readonly versions: readonly Source
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -10,6 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { ErrorMessage } from '@/components/console/error-message';
 import type { RunStatus } from '@/server/runtime/contracts/run-store';
+import { TableScroll } from '@/components/layout/table-scroll';
 import { formatSeconds, formatTimestamp, formatUsd, STATUS_LABEL } from './trace-format';
 import styles from './traces.module.css';
 
@@ -99,7 +100,7 @@ export function TraceList() {
       {runs.isPending ? <p className="muted">Loading runs…</p> : null}
       {runs.data ? (
         <>
-          <div className="table-scroll">
+          <TableScroll label="Runs">
             <table className="data-table" data-testid="trace-list" aria-busy={runs.isFetching}>
               <thead>
                 <tr>
@@ -141,7 +142,7 @@ export function TraceList() {
                 )}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <nav className={styles.pager} aria-label="Pages">
             <span className="muted">{shown === 0 ? 'No rows' : `Rows ${first}–${first + shown - 1}`}</span>
             <div>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONFORMAL_MIN_SAMPLES } from '../costmodel/units';
 import type { EstimatedField } from '../types';
 import { attachCalibration, formatCalibration } from './analyze-calibration';
 import type { AnalyzeSection, ExplainResult } from './explain-types';
@@ -16,7 +17,7 @@ const analyze: AnalyzeSection = {
 const explain = { intent: { primary: 'incident' }, analyze } as unknown as ExplainResult;
 const rows: Record<string, { count: number; meanAbsoluteError: number; intervalCoverage: number }> = {
   tokens: { count: 12, meanAbsoluteError: 310.4, intervalCoverage: 0.75 },
-  costUsd: { count: 12, meanAbsoluteError: 0, intervalCoverage: 1 },
+  costUsd: { count: 2, meanAbsoluteError: 0, intervalCoverage: 0 },
   latencySeconds: { count: 0, meanAbsoluteError: 0, intervalCoverage: 0 },
 };
 const lookup = (field: EstimatedField) => ({ estimator: 'heuristic-v1', intervalWidth: 1, ...rows[field] });
@@ -34,7 +35,17 @@ describe('attachCalibration', () => {
     const plain = { intent: { primary: 'incident' } } as unknown as ExplainResult;
     expect(attachCalibration(plain, lookup)).toBe(plain);
     const result = attachCalibration(explain, lookup).analyze!.calibration!;
-    expect(formatCalibration(result.tokens, (value) => value.toFixed(0))).toBe('cov 0.75 MAE 310 n=12');
     expect(formatCalibration(result.latencySeconds, String)).toBe('no samples');
+  });
+
+  it('prints the coverage only from CONFORMAL_MIN_SAMPLES runs on; below that, how few there are', () => {
+    const field = (count: number, intervalCoverage: number) => ({ estimator: 'learned-v2', intentClass: 'incident' as const, count, meanAbsoluteError: 310.4, intervalCoverage, intervalWidth: 1 });
+    const round = (value: number) => value.toFixed(0);
+    const result = attachCalibration(explain, lookup).analyze!.calibration!;
+    expect(formatCalibration(result.costUsd, String)).toBe('too few samples (n = 2) MAE 0');
+    expect(formatCalibration(result.tokens, round)).toBe('too few samples (n = 12) MAE 310');
+    expect(formatCalibration(field(CONFORMAL_MIN_SAMPLES - 1, 0), round)).toBe(`too few samples (n = ${CONFORMAL_MIN_SAMPLES - 1}) MAE 310`);
+    expect(formatCalibration(field(CONFORMAL_MIN_SAMPLES, 0.85), round)).toBe(`cov 0.85 MAE 310 n=${CONFORMAL_MIN_SAMPLES}`);
+    expect(formatCalibration(field(120, 0.875), round)).toBe('cov 0.88 MAE 310 n=120');
   });
 });
