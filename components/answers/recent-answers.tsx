@@ -15,7 +15,7 @@ import { EvidenceDialog } from '@/components/console/evidence-dialog';
 import { numberCitations } from '@/components/console/number-citations';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { formatTimestamp } from '@/components/traces/trace-format';
-import type { RecentAnswer } from '@/server/runtime/facade/recent-answers';
+import type { RecentAnswer } from '@/server/runtime';
 import type { Citation } from '@/server/runtime/types';
 import styles from './recent-answers.module.css';
 

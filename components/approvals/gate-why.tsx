@@ -2,7 +2,7 @@
  * Why a run stopped at its gate: the gate's reason, the planner rules and policy reasons behind it,
  * and the intent signals that set them. Shared by the approver's card and the asker's read-only one.
  */
-import type { PendingApproval } from '@/server/runtime/facade/approval-inbox';
+import type { PendingApproval } from '@/server/runtime';
 import styles from './approvals.module.css';
 
 export function GateWhy({ gate, why }: Pick<PendingApproval, 'gate' | 'why'>) {

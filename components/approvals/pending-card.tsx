@@ -6,7 +6,7 @@
  */
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
-import type { PendingApproval } from '@/server/runtime/facade/approval-inbox';
+import type { PendingApproval } from '@/server/runtime';
 import { nodeDetail } from '@/components/explain/node-detail';
 import { formatInterval, formatRatio, formatSeconds, formatTokens, formatUsd } from '@/components/explain/format';
 import { formatTimestamp } from '@/components/traces/trace-format';

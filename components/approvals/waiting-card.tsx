@@ -7,7 +7,7 @@
  */
 import Link from 'next/link';
 import { useId } from 'react';
-import type { WaitingRun } from '@/server/runtime/facade/approval-inbox';
+import type { WaitingRun } from '@/server/runtime';
 import { formatSeconds, formatUsd } from '@/components/explain/format';
 import { formatTimestamp } from '@/components/traces/trace-format';
 import { GatePlan } from './gate-plan';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTRPC, useTRPCClient } from '@/components/providers/trpc-provider';
 import { ExplainView } from '@/components/explain/explain-view';
 import type { Citation } from '@/server/runtime/types';
@@ -43,7 +43,7 @@ export function ConsolePage({ canRun }: { readonly canRun: boolean }) {
   });
 
   const formValues = { goal, sources, constraints };
-  const formErrors = useMemo(() => validateConsoleForm({ goal, sources, constraints }), [goal, sources, constraints]);
+  const formErrors = validateConsoleForm(formValues);
   const submittable = canSubmit(formValues, formErrors);
 
   const clearResults = () => {

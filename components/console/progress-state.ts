@@ -3,7 +3,7 @@
  * what is pending as well as what ran. Pure: the hook feeds it, the list renders it.
  */
 import type { NodeEstimate, NodeKind } from '@/server/runtime/ir/graph';
-import type { RunProgressEvent } from '@/server/runtime/facade/run-progress';
+import type { RunProgressEvent } from '@/server/runtime';
 
 export type NodeProgressStatus = 'pending' | 'running' | 'retrying' | 'done' | 'skipped' | 'failed';
 

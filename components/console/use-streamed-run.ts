@@ -50,7 +50,10 @@ export function useStreamedRun(onSettled?: () => void): StreamedRun {
   const [state, setState] = useState<State>(IDLE);
   const subscription = useRef<{ unsubscribe(): void } | null>(null);
   const settledRef = useRef(onSettled);
-  settledRef.current = onSettled;
+  // Kept current after each render (not during it) so the subscription callbacks call the latest one.
+  useEffect(() => {
+    settledRef.current = onSettled;
+  }, [onSettled]);
 
   const stop = useCallback(() => {
     subscription.current?.unsubscribe();

@@ -4,7 +4,7 @@
  * satisfies it structurally.
  */
 import type { ApprovalAuditEntry, RunListOptions, RunSummary } from '../runtime/contracts/run-store';
-import type { PendingApproval } from '../runtime/facade/approval-inbox';
+import type { PendingApproval, WaitingRun } from '../runtime/facade/approval-inbox';
 import type { RecentAnswer } from '../runtime/facade/recent-answers';
 import type { IngestReport } from '../runtime/contracts/store';
 import type { Span } from '../runtime/contracts/trace-sink';
@@ -38,6 +38,8 @@ export interface RuntimePort {
   listRuns(options: Partial<RunListOptions>): Promise<readonly RunSummary[]>;
   /** Optional so fakes written before the approvals inbox need not change; the real runtime has them. */
   pendingApprovals?(options: { limit?: number; principal?: Principal; startedBy?: string }): Promise<readonly PendingApproval[]>;
+  /** The principal's own runs waiting at a gate, draft withheld. */
+  waitingRunsOf?(options: { principal: Principal; limit?: number }): Promise<readonly WaitingRun[]>;
   /** Completed runs' answers the principal may read (source permissions applied by the runtime). */
   recentAnswers?(options: { principal: Principal; limit?: number }): Promise<readonly RecentAnswer[]>;
   approvalLog?(options: { limit?: number; offset?: number; runId?: string }): Promise<readonly ApprovalAuditEntry[]>;

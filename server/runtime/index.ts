@@ -23,7 +23,7 @@ import { BanditLearner, learningSettingsOf } from './learning/bandit-learner';
 import type { Thumb } from './learning/bandit-store';
 import { applyEditedGraph } from './facade/edited-plan';
 import { continueRun, startRun, toRunResult, type StoredPlan } from './facade/execute-run';
-import { pendingApprovals, type PendingApproval } from './facade/approval-inbox';
+import { pendingApprovals, type PendingApproval, type WaitingRun, withoutDraft } from './facade/approval-inbox';
 import { recentAnswers, type RecentAnswer } from './facade/recent-answers';
 import { runReader } from './facade/run-access';
 import { planRequest, type PlannedRequest } from './facade/plan-request';
@@ -41,7 +41,7 @@ export type { RuntimePlugins } from './facade/runtime-plugins';
 export type { PlannedRequest } from './facade/plan-request';
 export type { ProgressNode, RunOptions, RunProgressEvent, RunProgressListener } from './facade/run-progress';
 export type { ExplainResult, RunResult, SimulateResult } from './explain/explain-types';
-export type { PendingApproval } from './facade/approval-inbox';
+export type { PendingApproval, WaitingRun } from './facade/approval-inbox';
 export type { RecentAnswer } from './facade/recent-answers';
 export type { RuntimeConfig } from './config/config-schema';
 export { ContextRuntimeError } from './errors';
@@ -179,6 +179,15 @@ export class ContextRuntime {
     if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw invalidInput('limit', `expected an integer from 1 to 200, got ${limit}`);
     const mayRead = options.principal ? await this.runReaderFor(options.principal) : undefined;
     return pendingApprovals(this.plugins.runStore, limit, { user: options.startedBy, mayRead });
+  }
+
+  /**
+   * The principal's own runs waiting at a gate, with the draft withheld: the starter sees what
+   * they wait for, not the answer an approver has not released yet.
+   */
+  async waitingRunsOf(options: { readonly principal: Principal; readonly limit?: number }): Promise<readonly WaitingRun[]> {
+    const waiting = await this.pendingApprovals({ limit: options.limit, principal: options.principal, startedBy: options.principal.user });
+    return waiting.map(withoutDraft);
   }
 
   /** Completed runs' answers the principal may read (every source of the run readable to them), newest first. */

@@ -5,18 +5,17 @@
  */
 import { z } from 'zod';
 import { ContextRuntimeError } from '../../runtime/errors';
-import { withoutDraft } from '../../runtime/facade/approval-inbox';
 import { approverProcedure, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
 import type { RuntimePort } from '../runtime-port';
 
 const limitInput = z.object({ limit: z.number().int().min(1).max(200).default(50) }).default({ limit: 50 });
 
-type InboxPort = Required<Pick<RuntimePort, 'pendingApprovals' | 'approvalLog'>>;
+type InboxPort = Required<Pick<RuntimePort, 'pendingApprovals' | 'waitingRunsOf' | 'approvalLog'>>;
 
 function inboxOf(runtime: RuntimePort): InboxPort {
-  const { pendingApprovals, approvalLog } = runtime;
-  if (!pendingApprovals || !approvalLog) throw new ContextRuntimeError('INTERNAL', 'the runtime exposes no approval inbox (pendingApprovals/approvalLog)');
-  return { pendingApprovals: pendingApprovals.bind(runtime), approvalLog: approvalLog.bind(runtime) };
+  const { pendingApprovals, waitingRunsOf, approvalLog } = runtime;
+  if (!pendingApprovals || !waitingRunsOf || !approvalLog) throw new ContextRuntimeError('INTERNAL', 'the runtime exposes no approval inbox (pendingApprovals/waitingRunsOf/approvalLog)');
+  return { pendingApprovals: pendingApprovals.bind(runtime), waitingRunsOf: waitingRunsOf.bind(runtime), approvalLog: approvalLog.bind(runtime) };
 }
 
 export const approvalsRouter = createTRPCRouter({
@@ -27,8 +26,7 @@ export const approvalsRouter = createTRPCRouter({
 
   /** The caller's own runs waiting at a gate, draft withheld: an operator sees what they wait for, not what they may not read yet. */
   mine: operatorProcedure.input(limitInput).query(async ({ ctx, input }) => {
-    const waiting = await inboxOf(await ctx.runtime()).pendingApprovals({ limit: input.limit, principal: ctx.principal, startedBy: ctx.principal.user });
-    return waiting.map(withoutDraft);
+    return inboxOf(await ctx.runtime()).waitingRunsOf({ limit: input.limit, principal: ctx.principal });
   }),
 
   decide: approverProcedure
