@@ -12,6 +12,9 @@ export async function register(): Promise<void> {
   } catch (error) {
     // The page still serves and reports the problem; requests retry the open.
     console.error(`[context-runtime] runtime failed to open: ${error instanceof Error ? error.message : String(error)}`);
+    // This server still owns its data directory, so the CLI comes here: give it the token it needs.
+    const { startLocalSecretsIfOwner } = await import('./server/auth/auth-startup');
+    startLocalSecretsIfOwner();
     return;
   }
   // Sign-in: signing secret, the CLI's service token, and the first admin (or a setup link); logs its own failure.

@@ -28,14 +28,21 @@ afterAll(() => {
 });
 
 /** The real CLI entry (`connectRuntime`) in its own process, as `npx context-runtime` runs it. */
-async function cliConnectsVia(): Promise<string> {
-  const script = "import('./server/cli/connect-runtime.ts').then(async ({ connectRuntime }) => { const client = await connectRuntime(); console.log('VIA ' + client.via); await client.close(); })";
+async function cliAttempt(): Promise<{ readonly via: string; readonly runError: string }> {
+  const script = [
+    "import('./server/cli/connect-runtime.ts').then(async ({ connectRuntime }) => {",
+    '  const client = await connectRuntime();',
+    "  console.log('VIA ' + client.via);",
+    "  await client.run({ goal: 'Explain why deployment checkout-api failed' }).catch((error) => console.log('RUN-ERROR ' + error.message));",
+    '  await client.close();',
+    '})',
+  ].join('\n');
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', script], {
     cwd: path.resolve(__dirname, '../..'),
     env: { ...process.env, CONTEXT_RUNTIME_DATA_DIR: dataDir },
     timeout: 90_000,
   });
-  return /VIA (\S+)/.exec(stdout)?.[1] ?? stdout;
+  return { via: /VIA (\S+)/.exec(stdout)?.[1] ?? stdout, runError: /RUN-ERROR (.*)/.exec(stdout)?.[1] ?? '' };
 }
 
 describe('a server whose runtime fails to open', () => {
@@ -56,7 +63,11 @@ describe('a server whose runtime fails to open', () => {
     expect(readDataDirLock(dataDir)).toMatchObject({ pid: process.pid, port, alive: true });
     // In this process the next attempt may take it (the failed one released its lease)…
     acquireDataDirLock(dataDir).release();
-    // …but another process (the CLI) goes to the server rather than opening the database.
-    expect(await cliConnectsVia()).toBe(`http://127.0.0.1:${port}`);
+    // …but another process (the CLI) goes to the server rather than opening the database, and
+    // when nothing answers on the recorded port it says so instead of "fetch failed".
+    const cli = await cliAttempt();
+    expect(cli.via).toBe(`http://127.0.0.1:${port}`);
+    expect(cli.runError).toContain(`belongs to the server process ${process.pid}, which did not answer at http://127.0.0.1:${port}`);
+    expect(cli.runError).toContain('does not open a data directory a running server owns');
   }, 120_000);
 });
