@@ -51,6 +51,13 @@ function serverClient(owner: DataDirLockInfo & { readonly port: number }, dataDi
 function explainServerError(error: unknown, owner: DataDirLockInfo, url: string, dataDir: string): unknown {
   if (!(error instanceof TRPCClientError)) return error;
   const code = (error.data as { code?: string } | undefined)?.code;
+  if (code === 'UNAUTHORIZED' && readServiceToken(dataDir) === undefined) {
+    return new ContextRuntimeError(
+      'DATA_DIR_LOCKED',
+      `the server at ${url} (process ${owner.pid}) owns ${dataDir} but has not written the CLI's service token (${serviceTokenPathOf(dataDir)}) yet: wait until it has started, or restart it`,
+      { details: { pid: owner.pid, port: owner.port ?? null } },
+    );
+  }
   if (code === 'UNAUTHORIZED') {
     return new ContextRuntimeError(
       'DATA_DIR_LOCKED',
@@ -65,6 +72,10 @@ function explainServerError(error: unknown, owner: DataDirLockInfo, url: string,
       `${dataDir} belongs to the server process ${owner.pid}, which did not answer at ${url} (${error.message}). Wait until it has started, or stop process ${owner.pid}; the CLI does not open a data directory a running server owns`,
       { details: { pid: owner.pid, port: owner.port ?? null } },
     );
+  }
+  if (code === 'INTERNAL_SERVER_ERROR') {
+    // The server hides internals on 5xx; point at where they are (its log), e.g. a runtime that cannot open.
+    return new ContextRuntimeError('INTERNAL', `the server at ${url} (process ${owner.pid}, which owns ${dataDir}) failed: ${error.message}`, { details: { pid: owner.pid } });
   }
   return error;
 }

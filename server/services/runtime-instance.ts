@@ -33,7 +33,7 @@ export function getRuntime(): Promise<RuntimePort> {
  * or not the runtime opened: the CLI then reaches this server over HTTP (and gets the server's own
  * error) instead of opening the database this process may still hold or retry.
  */
-async function claimServerDataDir(port: number): Promise<void> {
+export async function claimServerDataDir(port: number = Number(process.env.PORT ?? 3000)): Promise<void> {
   const configPath = defaultConfigPath();
   const config = loadConfigFile(configPath ?? 'context-runtime.yaml', { required: false });
   if (databaseUrl(config)) return;
