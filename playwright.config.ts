@@ -4,7 +4,9 @@ import { E2E_BASE_URL, E2E_PORT, E2E_USERS } from './e2e/fixtures/e2e-users';
 /**
  * Browser tests drive Debian's Chromium against `next start` (build first: `npx next build`).
  * The e2e server gets its own data directory so it never contends for the dev server's PGlite lock.
- * Specs sign in with e2e/fixtures/auth.ts (`signIn(page, role)`).
+ * Specs sign in with e2e/fixtures/auth.ts (`signIn(page, role)`). e2e/first-run.spec.ts starts a
+ * second `next start` of its own (port E2E_PORT + 1) on an empty data directory with no word-vector
+ * cache, as a fresh clone starts: this server's data directory has them from earlier runs.
  */
 export default defineConfig({
   testDir: 'e2e',

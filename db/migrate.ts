@@ -39,7 +39,9 @@ export async function migrateDatabase(database: Database, options: { readonly mi
 /** drizzle/ beside db/ when run from source (tsx, vitest); the working directory otherwise (a bundle). */
 export function defaultMigrationsFolder(): string {
   try {
-    const besideSource = fileURLToPath(new URL('../drizzle', import.meta.url));
+    // A path computed from this file, not `new URL('../drizzle', import.meta.url)`: the bundler reads
+    // that form as an asset import and warns "Module not found" (it is a folder, read at run time).
+    const besideSource = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle');
     if (existsSync(path.join(besideSource, 'meta', '_journal.json'))) return besideSource;
   } catch {
     // import.meta.url is not a file: URL inside some bundles.

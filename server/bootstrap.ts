@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { openStores } from './adapters/db/open-stores';
 import { PgBanditStore } from './adapters/db/pg-bandit-store';
-import { registerAuthDatabase } from './auth/auth-database-holder';
+import { registerAuthDatabase, unregisterAuthDatabase } from './auth/auth-database-holder';
 import { resolveEmbedder } from './adapters/embeddings/embedder-factory';
 import { createModelPlugin } from './adapters/models/ai-sdk-model';
 import { preloadTokenEncoder, createTokenCounter } from './adapters/models/token-counter';
@@ -55,15 +55,16 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
   const dataDir = url ? undefined : embeddedDataDir(config);
   // Take the lock before opening: a second PGlite on the same directory corrupts it.
   const lock = dataDir ? acquireDataDirLock(dataDir, { port: options.port }) : undefined;
+  let opened: Awaited<ReturnType<typeof openStores>> | undefined;
   try {
     preloadTokenEncoder();
     const countTokens = createTokenCounter();
     const embedder = resolveEmbedder(config.embeddings, process.env);
-    const stores = await openStores({
+    const stores = (opened = await openStores({
       ...(url ? { url } : { dataDir }),
       planCacheTtlSeconds: config.plan_cache.ttl_seconds,
       dense: embedder.available ? { embedder: embedder.embedder } : { embedderUnavailableReason: embedder.unavailableReason },
-    });
+    }));
     // Accounts live in the same database: embedded PGlite admits one opener per directory.
     registerAuthDatabase(stores.database);
     const models = config.models.tiers.map((tier) => createModelPlugin(tier, process.env));
@@ -128,11 +129,18 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
         return report;
       },
       close: async () => {
+        unregisterAuthDatabase(stores.database);
         await stores.close();
         lock?.release();
       },
     };
   } catch (error) {
+    // Close what this attempt opened before giving up the lock (issue 10): a database left open and
+    // registered for sign-in kept taking writes while another process opened the same directory.
+    if (opened) {
+      unregisterAuthDatabase(opened.database);
+      await opened.close().catch((closeError: unknown) => console.error(`[context-runtime] closing after a failed open: ${closeError instanceof Error ? closeError.message : String(closeError)}`));
+    }
     lock?.release();
     throw error;
   }

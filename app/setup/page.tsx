@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SetupForm } from '@/components/auth/setup-form';
+import { SetupLinkHelp } from '@/components/auth/setup-link-help';
 import { accounts } from '@/server/auth/auth-services';
 
 export const metadata: Metadata = { title: 'Set up · Context Runtime' };
@@ -10,24 +11,40 @@ interface SetupPageProps {
   readonly searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
+type SetupState = 'complete' | 'needs-link' | 'link-spent' | 'form' | { readonly unavailable: string };
+
+async function setupState(token: string | undefined): Promise<SetupState> {
+  try {
+    const { users, setupTokens } = await accounts();
+    if ((await users.count()) > 0) return 'complete';
+    if (!token) return 'needs-link';
+    return (await setupTokens.hasPending()) ? 'form' : 'link-spent';
+  } catch (error) {
+    // The runtime could not open its database: say so here rather than as an error page.
+    return { unavailable: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 /** The one-time link printed to the server log on a first start without CONTEXT_RUNTIME_ADMIN_*. */
 export default async function SetupPage({ searchParams }: SetupPageProps) {
-  const token = (await searchParams).token;
-  const { users } = await accounts();
-  const complete = (await users.count()) > 0;
+  const raw = (await searchParams).token;
+  const token = typeof raw === 'string' && raw.length > 0 ? raw : undefined;
+  const state = await setupState(token);
   return (
-    <section className="panel" style={{ maxWidth: '26rem', margin: '2rem auto' }} aria-labelledby="setup-title">
+    <section className="panel" style={{ maxWidth: '34rem', margin: '2rem auto' }} aria-labelledby="setup-title">
       <h1 id="setup-title">Create the first admin</h1>
-      {complete ? (
+      {state === 'complete' ? (
         <p>
           Setup is complete. <Link href="/signin">Sign in</Link>.
         </p>
-      ) : typeof token !== 'string' || token.length === 0 ? (
+      ) : state === 'form' && token ? (
+        <SetupForm token={token} />
+      ) : typeof state === 'object' ? (
         <p role="alert" className="error-message">
-          Open the setup link the server printed to its log (it contains a one-time token).
+          The server cannot open its database yet ({state.unavailable}). The server log says why; setup continues once it opens.
         </p>
       ) : (
-        <SetupForm token={token} />
+        <SetupLinkHelp reason={state === 'link-spent' ? 'spent' : 'missing'} />
       )}
     </section>
   );

@@ -17,3 +17,9 @@ export function registerAuthDatabase(database: Database): void {
 export function registeredAuthDatabase(): Database | undefined {
   return (globalThis as Holder)[HOLDER_KEY];
 }
+
+/** Called when that database closes (or a failed open closes it): sign-in must never write to a closed or abandoned database. */
+export function unregisterAuthDatabase(database: Database): void {
+  const holder = globalThis as Holder;
+  if (holder[HOLDER_KEY] === database) delete holder[HOLDER_KEY];
+}

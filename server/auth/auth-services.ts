@@ -55,6 +55,10 @@ export function setServiceToken(token: string | undefined): void {
   (globalThis as TokenHolder)[SERVICE_TOKEN_KEY] = token;
 }
 
+export function hasServiceToken(): boolean {
+  return Boolean((globalThis as TokenHolder)[SERVICE_TOKEN_KEY]);
+}
+
 export function isServiceToken(candidate: string): boolean {
   const expected = (globalThis as TokenHolder)[SERVICE_TOKEN_KEY];
   if (!expected) return false;

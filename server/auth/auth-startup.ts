@@ -2,15 +2,37 @@
  * Sign-in's part of server start (instrumentation.ts, after the runtime opened): pin the signing
  * secret, hand the CLI a fresh service token, and make sure an admin exists or can be created.
  */
-import { accounts, authSecret, serverDataDir, setServiceToken } from './auth-services';
+import { accounts, authSecret, hasServiceToken, serverDataDir, setServiceToken } from './auth-services';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './first-admin';
 import { issueServiceToken } from './local-secrets';
+import { readDataDirLock } from '../services/data-dir-lock';
+
+/** The signing secret and the CLI's service token: they need the data directory, not the database. */
+function startLocalSecrets(): void {
+  authSecret();
+  if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
+  // Once per process, not per retry: while the runtime cannot open, each request retries startAuth,
+  // and a rotating token would refuse the CLI that read the file a moment earlier.
+  if (!hasServiceToken()) setServiceToken(issueServiceToken(serverDataDir()));
+}
+
+/**
+ * For a server whose runtime failed to open at start: if this process still owns the data
+ * directory (it claims it before opening), the CLI will come here rather than open the database,
+ * so it gets its token now and hears the server's reason instead of "sign in required".
+ */
+export function startLocalSecretsIfOwner(): void {
+  if (readDataDirLock(serverDataDir())?.pid !== process.pid) return;
+  try {
+    startLocalSecrets();
+  } catch (error) {
+    console.error(`[auth] could not write the local secrets: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 
 export async function startAuth(options: { readonly port: number; readonly log?: (line: string) => void }): Promise<FirstAdminOutcome> {
   const log = options.log ?? ((line: string) => console.log(line));
-  authSecret();
-  if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
-  setServiceToken(issueServiceToken(serverDataDir()));
+  startLocalSecrets();
   const { users, setupTokens } = await accounts();
   const baseUrl = process.env.NEXTAUTH_URL || `http://localhost:${options.port}`;
   return ensureFirstAdmin(users, setupTokens, { env: process.env, baseUrl, log });

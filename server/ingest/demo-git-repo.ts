@@ -46,7 +46,8 @@ const MARKER_FILE = 'demo-incident-materialized';
 export function resolveDemoDirectory(): string {
   const candidates = [resolve(process.cwd(), 'examples/demo-incident')];
   try {
-    candidates.unshift(fileURLToPath(new URL('../../examples/demo-incident/', import.meta.url)));
+    // Not `new URL('../../examples/…', import.meta.url)`: the bundler reads that as an asset import of a folder ("Module not found").
+    candidates.unshift(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'examples', 'demo-incident'));
   } catch {
     // import.meta.url is not a file: URL inside some bundles; the working directory still works.
   }

@@ -62,7 +62,9 @@ export class ContextRuntime {
 
   /** Loads and validates `context-runtime.yaml` (an invalid file names the key and the problem), then wires the registered plugins. */
   static async fromConfig(path?: string, options: RuntimeFactoryOptions = {}): Promise<ContextRuntime> {
-    const config = loadConfigFile(resolve(path ?? DEFAULT_CONFIG_PATH), { required: path !== undefined });
+    const configPath = path ?? DEFAULT_CONFIG_PATH;
+    // turbopackIgnore: a run-time path; the build's tracer would otherwise trace the whole project.
+    const config = loadConfigFile(resolve(/* turbopackIgnore: true */ configPath), { required: path !== undefined });
     const factory = registeredRuntimeFactory();
     if (!factory) throw new ContextRuntimeError('INVALID_CONFIG', 'no plugin factory registered: import the runtime through server/bootstrap (or call ContextRuntime.create with plugins)');
     return new ContextRuntime(await factory(config, options), config);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, type DataDirLock, lockPathOf, readDataDirLock } from './data-dir-lock';
+import { acquireDataDirLock, claimDataDirForProcess, type DataDirLock, lockPathOf, readDataDirLock } from './data-dir-lock';
 
 const root = mkdtempSync(path.join(tmpdir(), 'cr-lock-'));
 const held: DataDirLock[] = [];
@@ -110,5 +110,20 @@ describe('data directory lock', () => {
     writeFileSync(lock.path, JSON.stringify({ pid: owner.pid, startedAt: new Date().toISOString() }));
     lock.release();
     expect(readDataDirLock(dataDir)?.pid).toBe(owner.pid);
+  });
+
+  it('a process claim outlives each open: opens lease it one at a time, and releasing a lease keeps the lock file', () => {
+    const dataDir = path.join(root, 'h', 'pglite');
+    expect(claimDataDirForProcess(dataDir, { port: 3400 })).toMatchObject({ pid: process.pid, port: 3400 });
+    // Idempotent: the server claims on every open attempt.
+    expect(claimDataDirForProcess(dataDir, { port: 3400 }).pid).toBe(process.pid);
+    const lease = acquireDataDirLock(dataDir);
+    expect(() => acquireDataDirLock(dataDir)).toThrow(expect.objectContaining({ code: 'DATA_DIR_LOCKED' }));
+    lease.release();
+    // A failed open released its lease; the directory is still this process's, with its port, for the CLI to see.
+    expect(readDataDirLock(dataDir)).toMatchObject({ pid: process.pid, port: 3400, alive: true });
+    const retry = acquireDataDirLock(dataDir);
+    retry.release();
+    expect(existsSync(lockPathOf(dataDir))).toBe(true);
   });
 });

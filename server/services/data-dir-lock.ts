@@ -32,7 +32,52 @@ export function readDataDirLock(dataDir: string): (DataDirLockInfo & { readonly 
   return info ? Object.freeze({ ...info, alive: isAlive(info.pid) }) : undefined;
 }
 
+const CLAIMS_KEY = Symbol.for('context-runtime.data-dir-claims');
+type Claim = { readonly lock: DataDirLock; leased: boolean };
+type ClaimHolder = { [CLAIMS_KEY]?: Map<string, Claim> };
+/** On globalThis: each Next.js route bundle has its own copy of this module, the process has one claim. */
+const claims = (): Map<string, Claim> => ((globalThis as ClaimHolder)[CLAIMS_KEY] ??= new Map());
+
+/**
+ * The server's hold on its data directory, for the life of the process rather than of one open
+ * runtime: a server whose runtime failed to open (and retries per request) still owns the
+ * directory, so the CLI talks to it instead of opening the database beside it (issue 10: an
+ * account created on such a server vanished). Idempotent; released only when the process exits.
+ * While claimed, acquireDataDirLock in this process leases the claim (one lease at a time).
+ */
+export function claimDataDirForProcess(dataDir: string, options: { readonly port?: number } = {}): DataDirLockInfo {
+  const existing = claims().get(lockPathOf(dataDir));
+  if (existing) return existing.lock.info;
+  const lock = acquireFileLock(dataDir, options);
+  claims().set(lock.path, { lock, leased: false });
+  return lock.info;
+}
+
 export function acquireDataDirLock(dataDir: string, options: { readonly port?: number } = {}): DataDirLock {
+  const claim = claims().get(lockPathOf(dataDir));
+  return claim ? leaseOf(dataDir, claim) : acquireFileLock(dataDir, options);
+}
+
+/** A handle over the process's claim: release() ends the lease, the lock file stays until exit. */
+function leaseOf(dataDir: string, claim: Claim): DataDirLock {
+  if (claim.leased) throw lockedError(dataDir, claim.lock.path, claim.lock.info);
+  claim.leased = true;
+  let released = false;
+  return {
+    path: claim.lock.path,
+    get info() {
+      return claim.lock.info;
+    },
+    setPort: (port: number) => claim.lock.setPort(port),
+    release() {
+      if (released) return;
+      released = true;
+      claim.leased = false;
+    },
+  };
+}
+
+function acquireFileLock(dataDir: string, options: { readonly port?: number }): DataDirLock {
   const lockPath = lockPathOf(dataDir);
   mkdirSync(path.dirname(lockPath), { recursive: true });
   let info: DataDirLockInfo = Object.freeze({ pid: process.pid, ...(options.port !== undefined ? { port: options.port } : {}), startedAt: new Date().toISOString() });

