@@ -74,6 +74,8 @@ test('console: empty, after a run, and with the evidence dialog open', async ({ 
   await goal.fill(DEMO_GOAL);
   await goal.press('Enter');
   await expect(page.getByTestId('answer')).toBeVisible({ timeout: 150_000 });
+  // The plan folds away under the answer: open it, so its tables are checked too.
+  await page.getByText('EXPLAIN of the plan that produced this answer').click();
   await expect(page.getByTestId('explain-summary')).toBeVisible();
   await check(page, 'console after a run');
 
