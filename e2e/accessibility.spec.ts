@@ -5,10 +5,6 @@
  * critical fails the test, with each rule id, its help text and the offending selectors in the
  * message. Panels and dialogs a user opens (the console's evidence dialog, the plan explorer's node
  * panel, a trace's span detail, a knowledge source's facts) are checked after opening them too.
- *
- * PAGES_PENDING_FIXES lists the checks whose components are being rewritten on other branches; their
- * serious/critical violations are printed with console.log but do not fail yet. Empty it once those
- * branches are merged.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -19,21 +15,6 @@ const DEMO_GOAL = 'Explain why deployment checkout-api failed';
 const HIGH_RISK_GOAL = 'Roll back the production deployment of checkout-api and delete the failed replica set';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
-
-/** Checks (by the name each `check` call gives) whose owners are fixing them on other branches. */
-export const PAGES_PENDING_FIXES: readonly string[] = [
-  // components/explain (graph-nodes-table, candidate-table): scrollable-region-focusable on their
-  // .table-scroll wrappers (components/layout/table-scroll.tsx is the fix).
-  'console after a run',
-  // components/plans: colour-contrast of .plan-node-figure-label/.plan-node-share (muted grey) on
-  // heat-shaded nodes; scrollable-region-focusable on plan-summary's and candidate-scores' .table-scroll.
-  'plan explorer',
-  'plan explorer node panel',
-  'plan compare',
-  'plan explorer (phone)',
-  // components/approvals/audit-log.tsx: scrollable-region-focusable on its .table-scroll.
-  'approvals (phone)',
-];
 
 interface RunResponse {
   readonly runId: string;
@@ -46,7 +27,7 @@ async function run(request: APIRequestContext, input: unknown): Promise<RunRespo
   return ((await response.json()) as { result: { data: { json: RunResponse } } }).result.data.json;
 }
 
-/** Runs axe on what the page shows now; fails on serious/critical violations unless the check is pending. */
+/** Runs axe on what the page shows now; fails on serious/critical violations. */
 async function check(page: Page, name: string): Promise<void> {
   // Whatever the page is still fetching would be checked half-drawn: wait for it to settle.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
@@ -59,10 +40,6 @@ async function check(page: Page, name: string): Promise<void> {
       return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${targets.join('\n')}`;
     })
     .join('\n');
-  if (PAGES_PENDING_FIXES.includes(name)) {
-    if (blocking.length > 0) console.log(`axe (pending fixes, not failing yet) on ${name} — ${blocking.length} serious/critical:\n${report}`);
-    return;
-  }
   // Soft, so one run reports every page and panel in the test, not only the first that fails.
   const summary = blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   expect.soft(summary, `axe on ${name} — serious/critical violations:\n${report}`).toEqual([]);
@@ -97,6 +74,8 @@ test('console: empty, after a run, and with the evidence dialog open', async ({ 
   await goal.fill(DEMO_GOAL);
   await goal.press('Enter');
   await expect(page.getByTestId('answer')).toBeVisible({ timeout: 150_000 });
+  // The plan folds away under the answer: open it, so its tables are checked too.
+  await page.getByText('EXPLAIN of the plan that produced this answer').click();
   await expect(page.getByTestId('explain-summary')).toBeVisible();
   await check(page, 'console after a run');
 

@@ -8,6 +8,7 @@ import { useTRPC } from '@/components/providers/trpc-provider';
 import { ErrorMessage } from '@/components/console/error-message';
 import { formatTimestamp } from '@/components/traces/trace-format';
 import styles from './approvals.module.css';
+import { TableScroll } from '@/components/layout/table-scroll';
 
 const PAGE_SIZE = 20;
 
@@ -24,7 +25,7 @@ export function AuditLog() {
       {log.isPending ? <p className="muted">Loading the audit log…</p> : null}
       {log.data ? (
         <>
-          <div className="table-scroll">
+          <TableScroll label="Audit log entries">
             <table className="data-table" data-testid="audit-log">
               <thead>
                 <tr>
@@ -63,7 +64,7 @@ export function AuditLog() {
                 )}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <nav className={styles.pager} aria-label="Audit log pages">
             <button type="button" disabled={page === 0} onClick={() => setPage((current) => Math.max(0, current - 1))}>
               ← Newer

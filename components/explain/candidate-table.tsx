@@ -2,6 +2,7 @@ import type { ExplainedCandidate } from '@/server/runtime/explain/explain-types'
 import type { PlanScoreWeights } from '@/server/runtime/types';
 import { ExplainSection } from './explain-section';
 import { formatRatio, formatScore, formatSeconds, formatUsd } from './format';
+import { TableScroll } from '@/components/layout/table-scroll';
 
 const SHOWN = 15;
 const COMPONENTS = ['acc', 'cost', 'lat', 'risk', 'hall', 'loss', 'cache', 'vrf'] as const;
@@ -19,7 +20,7 @@ export function CandidateTable({ candidates, enumerated, weights }: CandidateTab
   if (chosen && !shown.includes(chosen)) shown.push(chosen);
   return (
     <ExplainSection title="Candidate plans" note={`(top ${shown.length} of ${candidates.length} scored, ${enumerated} enumerated)`}>
-      <div className="table-scroll">
+      <TableScroll label="Scored candidates">
         <table className="data-table candidates" data-testid="candidate-table">
           <thead>
             <tr>
@@ -65,7 +66,7 @@ export function CandidateTable({ candidates, enumerated, weights }: CandidateTab
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </ExplainSection>
   );
 }

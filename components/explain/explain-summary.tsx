@@ -3,6 +3,7 @@ import type { Estimate } from '@/server/runtime/types';
 import { ExplainSection } from './explain-section';
 import { formatRatio, formatSeconds, formatTokens, formatUsd } from './format';
 import './explain.css';
+import { TableScroll } from '@/components/layout/table-scroll';
 
 const ESTIMATE_ROWS: readonly { readonly label: string; readonly pick: (explain: ExplainResult) => Estimate; readonly format: (value: number) => string }[] = [
   { label: 'Cost', pick: (explain) => explain.estimates.costUsd, format: formatUsd },
@@ -56,7 +57,7 @@ export function ExplainSummary({ explain }: { readonly explain: ExplainResult })
         </dl>
         {/* Its own scroll box, and an interval that may break at its dash: in the summary's narrow
             column the nowrap cells pushed the table out of its card at 1,280 and 1,024 px (issue 10). */}
-        <div className="table-scroll">
+        <TableScroll label="Plan estimates">
           <table className="data-table estimates" aria-label="Plan estimates">
             <thead>
               <tr>
@@ -82,7 +83,7 @@ export function ExplainSummary({ explain }: { readonly explain: ExplainResult })
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </div>
     </ExplainSection>
   );

@@ -5,6 +5,7 @@ import { MisestimateCell } from './misestimate-cell';
 import { nodeDetail } from './node-detail';
 import { formatCalibration } from '@/server/runtime/explain/analyze-calibration';
 import { formatSeconds, formatTokens, formatUsd } from './format';
+import { TableScroll } from '@/components/layout/table-scroll';
 
 const METRICS = [
   { key: 'tokens', label: 'tokens', format: formatTokens, tag: 'most tokens' },
@@ -31,7 +32,7 @@ export function GraphNodesTable({ graph, analyze }: { readonly graph: ExecutionG
   const tags = topNodes(new Map(graph.nodes.map((node) => [node.id, analyzed.get(node.id)?.actual ?? node.estimate])));
   return (
     <ExplainSection title={analyze ? 'Execution graph (EXPLAIN ANALYZE)' : 'Execution graph'} note={`(${graph.nodes.length} nodes)`}>
-      <div className="table-scroll">
+      <TableScroll label="Graph nodes">
         <table className="data-table" data-testid="graph-nodes">
           <thead>
             <tr>
@@ -121,7 +122,7 @@ export function GraphNodesTable({ graph, analyze }: { readonly graph: ExecutionG
             </tfoot>
           ) : null}
         </table>
-      </div>
+      </TableScroll>
     </ExplainSection>
   );
 }

@@ -7,6 +7,7 @@ import type { ExplainedCandidate } from '@/server/runtime/explain/explain-types'
 import type { PlanScoreWeights } from '@/server/runtime/types';
 import { formatRatio, formatScore, formatSeconds, formatTokens, formatUsd } from '@/components/explain/format';
 import { contributions, SCORE_TERMS } from './score-contributions';
+import { TableScroll } from '@/components/layout/table-scroll';
 
 interface CandidateScoresProps {
   readonly candidates: readonly ExplainedCandidate[];
@@ -70,7 +71,7 @@ export function CandidateScores({ candidates, enumerated, weights }: CandidateSc
         ))}
         <span className="muted">penalties ← 0 → benefits</span>
       </div>
-      <div className="table-scroll">
+      <TableScroll label="Candidate scores">
         <table className="data-table candidates plan-candidates" data-testid="plan-candidates" aria-labelledby="candidates-title">
           <thead>
             <tr>
@@ -116,7 +117,7 @@ export function CandidateScores({ candidates, enumerated, weights }: CandidateSc
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { PlanGraph } from './plan-graph';
 import type { Metric } from './plan-metrics';
 import { usePlanRun } from './use-plan-run';
 import './plan-explorer.css';
+import { TableScroll } from '@/components/layout/table-scroll';
 
 function Side({ runId, side, metric }: { readonly runId: string; readonly side: 'A' | 'B'; readonly metric: Metric }) {
   const { query, shaped } = usePlanRun(runId);
@@ -52,7 +53,7 @@ export function PlanCompare({ a, b }: { readonly a: string; readonly b: string }
         <h1 id="compare-title">Compare plans</h1>
         {error ? <ErrorMessage error={error} /> : null}
         {rows ? (
-          <div className="table-scroll">
+          <TableScroll label="Plan differences">
             <table className="data-table compact plan-diff" data-testid="plan-diff">
               <thead>
                 <tr>
@@ -77,7 +78,7 @@ export function PlanCompare({ a, b }: { readonly a: string; readonly b: string }
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ) : error ? null : (
           <p className="muted">Loading both plans…</p>
         )}

@@ -9,6 +9,7 @@ import { ErrorMessage } from '@/components/console/error-message';
 import { formatSeconds, formatUsd } from '@/components/explain/format';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import './plan-explorer.css';
+import { TableScroll } from '@/components/layout/table-scroll';
 
 export function PlanIndex() {
   const trpc = useTRPC();
@@ -30,7 +31,7 @@ export function PlanIndex() {
       {runs.error ? <ErrorMessage error={runs.error} /> : null}
       {runs.isPending ? <p className="muted">Loading runs…</p> : null}
       {runs.data ? (
-        <div className="table-scroll">
+        <TableScroll label="Recent runs">
           <table className="data-table" data-testid="plan-index">
             <thead>
               <tr>
@@ -69,7 +70,7 @@ export function PlanIndex() {
               )}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
     </section>
   );

@@ -4,7 +4,34 @@ import { createGraph, createNode } from '@/server/runtime/ir/graph';
 import { DAGRE_MAX_NODES, graphEdges, layoutDirection, layoutExtent, layoutGraph, NODE_HEIGHT, NODE_WIDTH } from './graph-layout';
 import { inclusiveFigures, upstreamOf } from './inclusive-figures';
 import { readMisestimate } from './misestimate-scale';
-import { buildNodeViews, shade } from './plan-metrics';
+import { buildNodeViews, METRICS, shade } from './plan-metrics';
+
+/** WCAG 2.x relative luminance of an sRGB colour given as 0–255 channels. */
+function luminance(rgb: readonly number[]): number {
+  const [r, g, b] = rgb.map((channel) => {
+    const c = channel / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** The 0–255 channels of a CSS `hsl(H S% L%)` colour, as a browser rounds them. */
+function hslToRgb(css: string): number[] {
+  const match = /^hsl\((\d+(?:\.\d+)?) (\d+(?:\.\d+)?)% (\d+(?:\.\d+)?)%\)$/.exec(css);
+  if (!match) throw new Error(`not an hsl() colour: ${css}`);
+  const [hue, saturation, lightness] = [Number(match[1]), Number(match[2]) / 100, Number(match[3]) / 100];
+  const chroma = saturation * Math.min(lightness, 1 - lightness);
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    return Math.round(255 * (lightness - chroma * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  return [channel(0), channel(8), channel(4)];
+}
+
+const contrast = (a: readonly number[], b: readonly number[]) => {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+};
 
 const estimate = (tokens: number, costUsd: number, latencySeconds: number) => ({ tokens, costUsd, latencySeconds });
 
@@ -115,6 +142,21 @@ describe('node views', () => {
     expect(shade(1, 'latencySeconds')).toBe('hsl(28 75% 62%)');
     expect(shade(Number.NaN, 'tokens')).toBe(shade(0, 'tokens'));
     expect(shade(7, 'tokens')).toBe(shade(1, 'tokens'));
+  });
+
+  it('checks the contrast computation against known WCAG figures', () => {
+    expect(contrast([0, 0, 0], [255, 255, 255])).toBeCloseTo(21, 5);
+    expect(hslToRgb('hsl(0 100% 50%)')).toEqual([255, 0, 0]);
+    // #767676 on white is the classic "just passes AA" grey: 4.54:1.
+    expect(contrast([0x76, 0x76, 0x76], [255, 255, 255])).toBeCloseTo(4.54, 2);
+  });
+
+  // Node text (--color-text, #1c2024 in app/globals.css) sits on the shading: WCAG AA's 4.5:1 must
+  // hold at full intensity, the darkest shade, and everywhere on the way there.
+  it.each(METRICS)('keeps body text at 4.5:1 or more on the %s shading', (metric) => {
+    const text = [0x1c, 0x20, 0x24];
+    expect(contrast(text, hslToRgb(shade(1, metric)))).toBeGreaterThanOrEqual(4.5);
+    for (let step = 0; step <= 20; step += 1) expect(contrast(text, hslToRgb(shade(step / 20, metric)))).toBeGreaterThanOrEqual(4.5);
   });
 });
 

@@ -78,9 +78,16 @@ export function buildNodeViews(graph: ExecutionGraph, analyze: AnalyzeSection | 
   return { views, totals };
 }
 
-/** Shading for a 0–1 intensity: white at 0, the metric's hue at 1 (lightness 97% → 62%). */
+const HUE: Readonly<Record<Metric, number>> = { costUsd: 145, latencySeconds: 28, tokens: 262 };
+/**
+ * The lightness at full intensity, per metric. Node text (#1c2024) sits on the shading and must keep
+ * WCAG AA's 4.5:1 at every intensity: green and orange stay light down to 62%, but violet is dark
+ * for its lightness (62% gave 3.56:1), so the tokens shading stops at 70% (≈ 5.1:1).
+ */
+const DARKEST: Readonly<Record<Metric, number>> = { costUsd: 62, latencySeconds: 62, tokens: 70 };
+
+/** Shading for a 0–1 intensity: near-white at 0 (lightness 97%), the metric's hue at 1. */
 export function shade(intensity: number, metric: Metric): string {
   const clamped = Math.min(1, Math.max(0, Number.isFinite(intensity) ? intensity : 0));
-  const hue = metric === 'costUsd' ? 145 : metric === 'latencySeconds' ? 28 : 262;
-  return `hsl(${hue} ${Math.round(20 + 55 * clamped)}% ${Math.round(97 - 35 * clamped)}%)`;
+  return `hsl(${HUE[metric]} ${Math.round(20 + 55 * clamped)}% ${Math.round(97 - (97 - DARKEST[metric]) * clamped)}%)`;
 }

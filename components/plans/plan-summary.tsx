@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { RunResult } from '@/server/runtime/explain/explain-types';
 import { formatRatio, formatSeconds, formatTokens, formatUsd } from '@/components/explain/format';
 import { readMisestimate } from './misestimate-scale';
+import { TableScroll } from '@/components/layout/table-scroll';
 
 const TOTALS = [
   { key: 'costUsd', label: 'Cost', format: formatUsd },
@@ -37,7 +38,7 @@ export function PlanSummary({ run, actions }: { readonly run: RunResult; readonl
         <span className="badge chosen-badge">chosen</span> {explain.chosen.description}
       </p>
       {run.error ? <p className="error-message">{run.error}</p> : null}
-      <div className="table-scroll">
+      <TableScroll label="Plan totals">
         <table className="data-table compact plan-totals" data-testid="plan-totals">
           <thead>
             <tr>
@@ -79,7 +80,7 @@ export function PlanSummary({ run, actions }: { readonly run: RunResult; readonl
             </tr>
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {actions}
       <p className="muted small">Plan totals count model tokens on the reason node only (retrieval token figures are evidence sizes). Estimates are the sum of node estimates; latency totals are sums of node time, not wall-clock.</p>
     </section>
