@@ -6,7 +6,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import { ContextRuntimeError, invalidInput, isContextRuntimeError, type RuntimeErrorCode } from '../runtime/errors';
+import { ContextRuntimeError, invalidInput, isContextRuntimeError, RUNTIME_ERROR_KINDS, type RuntimeErrorCode, type UserErrorKind } from '../runtime/errors';
 import type { Principal } from '../runtime/types';
 import { rankOf, ROLES, type Role } from '../auth/roles';
 import type { Accounts } from '../auth/accounts';
@@ -28,16 +28,22 @@ export interface ApiMeta {
 
 type TRPCCode = TRPCError['code'];
 
-/** Caller mistakes and their tRPC codes; any runtime code not listed is the runtime's own failure. */
-const USER_ERROR_CODES: Readonly<Partial<Record<RuntimeErrorCode, TRPCCode>>> = Object.freeze({
-  INVALID_INPUT: 'BAD_REQUEST',
-  INVALID_CONFIG: 'BAD_REQUEST',
-  UNKNOWN_SOURCE: 'BAD_REQUEST',
-  INVALID_GRAPH: 'BAD_REQUEST',
-  NOT_FOUND: 'NOT_FOUND',
-  CONFLICT: 'CONFLICT',
-  NO_FEASIBLE_PLAN: 'PRECONDITION_FAILED',
+/**
+ * How each kind of caller mistake reads over HTTP. Which codes are caller mistakes is the runtime's
+ * one list (RUNTIME_ERROR_KINDS); every other code is the runtime's own failure (500, message hidden).
+ */
+const TRPC_CODE_OF_KIND: Readonly<Record<UserErrorKind, TRPCCode>> = Object.freeze({
+  invalid: 'BAD_REQUEST',
+  not_found: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  unsatisfiable: 'PRECONDITION_FAILED',
 });
+
+/** The tRPC code a runtime error is reported under, or undefined when it is internal. */
+export function trpcCodeOf(code: RuntimeErrorCode): TRPCCode | undefined {
+  const kind = RUNTIME_ERROR_KINDS[code];
+  return kind === 'internal' ? undefined : TRPC_CODE_OF_KIND[kind];
+}
 
 export const INTERNAL_ERROR_MESSAGE = 'internal error; see server log';
 
@@ -45,7 +51,7 @@ export const INTERNAL_ERROR_MESSAGE = 'internal error; see server log';
 export function userFacingRuntimeError(error: TRPCError): ContextRuntimeError | undefined {
   const cause = error.cause;
   if (!isContextRuntimeError(cause)) return undefined;
-  return USER_ERROR_CODES[cause.code] === undefined ? undefined : cause;
+  return trpcCodeOf(cause.code) === undefined ? undefined : cause;
 }
 
 /** A zod failure at the router boundary, restated as the runtime states bad input: "field: message". */
@@ -70,7 +76,7 @@ function mapError(error: TRPCError, path: string): TRPCError {
   }
   const cause = error.cause;
   if (isContextRuntimeError(cause)) {
-    const code = USER_ERROR_CODES[cause.code];
+    const code = trpcCodeOf(cause.code);
     if (code !== undefined) return new TRPCError({ code, message: cause.message, cause });
   } else if (error.code !== 'INTERNAL_SERVER_ERROR') {
     // Raised by tRPC itself (parse error, method not supported): already a client-facing error.

@@ -1,9 +1,12 @@
 /**
- * The slice of the runtime facade the web API calls. The API depends on this port, not on the
- * concrete ContextRuntime, so router tests can hand in a fake and the facade (server/runtime/index.ts)
- * satisfies it structurally.
+ * The runtime facade as the web API calls it: every capability a router uses is declared here, so
+ * no router casts the runtime to reach a method. Router tests hand in fakes; the real
+ * ContextRuntime (server/runtime/index.ts) is checked against this port at compile time below.
  */
+import type { ContextRuntime } from '../runtime';
 import type { ApprovalAuditEntry, RunListOptions, RunSummary } from '../runtime/contracts/run-store';
+import type { KnowledgePlugin } from '../runtime/contracts/knowledge';
+import type { PlanCachePlugin } from '../runtime/contracts/plan-cache';
 import type { PendingApproval, WaitingRun } from '../runtime/facade/approval-inbox';
 import type { RecentAnswer } from '../runtime/facade/recent-answers';
 import type { IngestReport } from '../runtime/contracts/store';
@@ -11,7 +14,10 @@ import type { Span } from '../runtime/contracts/trace-sink';
 import type { ExplainResult, RunResult, SimulateResult } from '../runtime/explain/explain-types';
 import type { ContextItem, Principal, SourceInfo } from '../runtime/types';
 import type { RunOptions } from '../runtime/facade/run-progress';
+import type { CalibrationReport, CalibrationReportOptions } from '../runtime/costmodel/calibration-report';
 import type { FieldStatistics } from '../runtime/costmodel/cost-estimator';
+import type { ArmSummary, LearningSettings } from '../runtime/learning/bandit-learner';
+import type { FeedbackTally, Thumb } from '../runtime/learning/bandit-store';
 
 /**
  * A request as it arrives from a caller: deliberately loose (constraints and weights are
@@ -27,23 +33,51 @@ export interface RunRequestInput {
 
 export type ApprovalVerdict = 'approved' | 'rejected';
 
+/** The Knowledge plugin's page-facing parts; either may be absent (a plugin without a graph). */
+export type KnowledgePort = Pick<KnowledgePlugin, 'explorer' | 'memories'>;
+
+/** The plan cache's dashboard operations. */
+export type PlanCachePort = Pick<PlanCachePlugin, 'stats' | 'invalidate'>;
+
+/** The learning loop: the bandit's arms and people's thumbs on runs. */
+export interface LearningPort {
+  /** The bandit policy id, read from the runtime rather than imported from the learner. */
+  readonly policy: string;
+  readonly settings: LearningSettings;
+  arms(): Promise<readonly ArmSummary[]>;
+  feedback(runId: string, user: string, thumb: Thumb): Promise<FeedbackTally>;
+}
+
 export interface RuntimePort {
   run(request: RunRequestInput, options?: RunOptions): Promise<RunResult>;
-  /** Optional so fakes written before it need not change; the real runtime has it. */
-  evidence?(runId: string): Promise<readonly ContextItem[]>;
+  /** Plans the goal, checks the edited graph stays inside that plan's policy envelope, and runs it. */
+  runEditedPlan(request: RunRequestInput, graph: unknown): Promise<RunResult>;
+  evidence(runId: string): Promise<readonly ContextItem[]>;
   explain(request: RunRequestInput, options?: { analyze?: boolean }): Promise<ExplainResult>;
   simulate(request: RunRequestInput): Promise<SimulateResult>;
   approve(runId: string, nodeId: string, decision: ApprovalVerdict, by: string, comment: string): Promise<RunResult>;
   getRun(runId: string): Promise<{ run: RunResult; spans: readonly Span[] }>;
   listRuns(options: Partial<RunListOptions>): Promise<readonly RunSummary[]>;
-  /** Optional so fakes written before the approvals inbox need not change; the real runtime has them. */
-  pendingApprovals?(options: { limit?: number; principal?: Principal; startedBy?: string }): Promise<readonly PendingApproval[]>;
+  pendingApprovals(options: { limit?: number; principal?: Principal; startedBy?: string }): Promise<readonly PendingApproval[]>;
   /** The principal's own runs waiting at a gate, draft withheld. */
-  waitingRunsOf?(options: { principal: Principal; limit?: number }): Promise<readonly WaitingRun[]>;
+  waitingRunsOf(options: { principal: Principal; limit?: number }): Promise<readonly WaitingRun[]>;
   /** Completed runs' answers the principal may read (source permissions applied by the runtime). */
-  recentAnswers?(options: { principal: Principal; limit?: number }): Promise<readonly RecentAnswer[]>;
-  approvalLog?(options: { limit?: number; offset?: number; runId?: string }): Promise<readonly ApprovalAuditEntry[]>;
+  recentAnswers(options: { principal: Principal; limit?: number }): Promise<readonly RecentAnswer[]>;
+  approvalLog(options: { limit?: number; offset?: number; runId?: string }): Promise<readonly ApprovalAuditEntry[]>;
   sources(): Promise<readonly SourceInfo[]>;
   ingest(path: string, options?: { source?: string }): Promise<IngestReport>;
   statistics(): Promise<readonly FieldStatistics[]>;
+  /** The /calibration dashboard's report. */
+  calibration(options?: CalibrationReportOptions): Promise<CalibrationReport>;
+  knowledge(): KnowledgePort;
+  /** Undefined when no cache is wired or plan_cache.enabled is false. */
+  planCache(): PlanCachePort | undefined;
+  learning(): LearningPort;
 }
+
+/**
+ * Compile-time guard against drift: adding a member here that the real runtime lacks (or changing
+ * a signature there) fails `tsc` on this line instead of a router finding out at run time.
+ */
+type MustHold<Condition extends true> = Condition;
+export type ContextRuntimeImplementsPort = MustHold<ContextRuntime extends RuntimePort ? true : false>;

@@ -3,26 +3,60 @@
  * Every error carries a stable `code` and structured `details`; `field` names the
  * offending input where the error is the caller's fault.
  */
-export type RuntimeErrorCode =
-  | 'INVALID_INPUT'
-  | 'INVALID_CONFIG'
-  | 'UNKNOWN_SOURCE'
-  | 'NO_FEASIBLE_PLAN'
-  | 'INVALID_GRAPH'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'DATA_DIR_LOCKED'
-  | 'MODEL_UNAVAILABLE'
-  | 'NODE_FAILED'
-  | 'TIMEOUT'
-  | 'INTERNAL';
+
+/**
+ * Who is at fault for each code, and so how a caller hears of it. The one list: the API maps a
+ * kind to its HTTP/tRPC status (server/api/init.ts) and the CLI its exit code; neither lists codes.
+ * - invalid: the request (or the config the caller supplied) is wrong; fix it and retry.
+ * - not_found / conflict: the thing named does not exist / is not in a state that allows this.
+ * - unsatisfiable: the request is well formed but no plan meets its constraints (relax them).
+ * - internal: the runtime's own failure (a model down, a node failing, a timeout, a locked data
+ *   directory): the caller did nothing wrong, and the message may carry server internals.
+ */
+export const RUNTIME_ERROR_KINDS = Object.freeze({
+  INVALID_INPUT: 'invalid',
+  INVALID_CONFIG: 'invalid',
+  UNKNOWN_SOURCE: 'invalid',
+  INVALID_GRAPH: 'invalid',
+  NOT_FOUND: 'not_found',
+  CONFLICT: 'conflict',
+  NO_FEASIBLE_PLAN: 'unsatisfiable',
+  // Another process holds the data directory: nothing in the request caused it, and its message
+  // names a server path and pid (see the commit that made this list the only one).
+  DATA_DIR_LOCKED: 'internal',
+  MODEL_UNAVAILABLE: 'internal',
+  NODE_FAILED: 'internal',
+  TIMEOUT: 'internal',
+  INTERNAL: 'internal',
+} as const);
+
+export type RuntimeErrorCode = keyof typeof RUNTIME_ERROR_KINDS;
+export type RuntimeErrorKind = (typeof RUNTIME_ERROR_KINDS)[RuntimeErrorCode];
+/** The kinds a caller caused (a 4xx over HTTP, exit code 2 in the CLI). */
+export type UserErrorKind = Exclude<RuntimeErrorKind, 'internal'>;
+
+export const isRuntimeErrorCode = (code: unknown): code is RuntimeErrorCode => typeof code === 'string' && Object.hasOwn(RUNTIME_ERROR_KINDS, code);
+
+/** True when the caller caused an error with this code, false for the runtime's own failures. */
+export const isUserErrorCode = (code: RuntimeErrorCode): boolean => RUNTIME_ERROR_KINDS[code] !== 'internal';
+
+/**
+ * The marker every runtime error carries. A registered symbol is the same in every copy of this
+ * module (Next.js bundles the runtime once per route, the CLI imports it again), so an error from
+ * another copy of the class is still recognised, while `instanceof` is not and `name` is a string
+ * anything can claim.
+ */
+export const RUNTIME_ERROR_MARK: unique symbol = Symbol.for('context-runtime.error');
 
 export class ContextRuntimeError extends Error {
+  declare readonly [RUNTIME_ERROR_MARK]: true;
   readonly code: RuntimeErrorCode;
   readonly field?: string;
   readonly details: Record<string, unknown>;
   constructor(code: RuntimeErrorCode, message: string, options: { field?: string; details?: Record<string, unknown>; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
+    // Not enumerable: logs and spreads of the error stay as they were.
+    Object.defineProperty(this, RUNTIME_ERROR_MARK, { value: true });
     this.name = 'ContextRuntimeError';
     this.code = code;
     this.field = options.field;
@@ -30,7 +64,7 @@ export class ContextRuntimeError extends Error {
   }
   /** True when the caller caused it (a 4xx), false for the runtime's own failures. */
   get isUserError(): boolean {
-    return ['INVALID_INPUT', 'INVALID_CONFIG', 'UNKNOWN_SOURCE', 'NO_FEASIBLE_PLAN', 'INVALID_GRAPH', 'NOT_FOUND', 'CONFLICT', 'DATA_DIR_LOCKED'].includes(this.code);
+    return isUserErrorCode(this.code);
   }
   toJSON() {
     return { code: this.code, message: this.message, field: this.field, details: this.details };
@@ -40,6 +74,6 @@ export class ContextRuntimeError extends Error {
 export const invalidInput = (field: string, message: string, details: Record<string, unknown> = {}) =>
   new ContextRuntimeError('INVALID_INPUT', `${field}: ${message}`, { field, details });
 
+/** Recognised by the marker and a known code, never by class identity or `name`. */
 export const isContextRuntimeError = (error: unknown): error is ContextRuntimeError =>
-  error instanceof ContextRuntimeError ||
-  (typeof error === 'object' && error !== null && (error as { name?: string }).name === 'ContextRuntimeError');
+  typeof error === 'object' && error !== null && (error as { [RUNTIME_ERROR_MARK]?: unknown })[RUNTIME_ERROR_MARK] === true && isRuntimeErrorCode((error as { code?: unknown }).code);

@@ -249,6 +249,7 @@ export class ContextRuntime {
   /** The learning loop: arms with their statistics, and people's thumbs on runs (learning happens off the response path). */
   learning() {
     return Object.freeze({
+      policy: this.learner.policy,
       settings: this.learner.settings,
       arms: () => this.learner.armSummaries(),
       feedback: async (runId: string, user: string, thumb: Thumb) => {

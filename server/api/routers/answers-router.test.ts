@@ -9,7 +9,6 @@ import type { RunResult } from '../../runtime/explain/explain-types';
 import type { Principal } from '../../runtime/types';
 import { openRuntimeFixture, type RuntimeFixture } from '../../testing/runtime-fixture';
 import { createCallerFactory, createTRPCRouter } from '../init';
-import type { RuntimePort } from '../runtime-port';
 import { answersRouter } from './answers-router';
 import { approvalsRouter } from './approvals-router';
 
@@ -21,7 +20,7 @@ let fixture: RuntimeFixture;
 const runs: Record<'adminAnswer' | 'operatorAnswer' | 'operatorGated' | 'otherGated' | 'adminGated', RunResult> = {} as never;
 
 const OLGA: Principal = { user: 'olga', roles: ['operator'] };
-const as = (principal?: Principal) => createCaller({ runtime: async () => fixture.runtime as unknown as RuntimePort, ...(principal ? { principal } : {}) });
+const as = (principal?: Principal) => createCaller({ runtime: async () => fixture.runtime, ...(principal ? { principal } : {}) });
 
 beforeAll(async () => {
   fixture = await openRuntimeFixture({ config: { policy: { source_roles: { [RESTRICTED]: ['admin'] } } } });

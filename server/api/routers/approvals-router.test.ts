@@ -8,7 +8,6 @@ import type { RunResult } from '../../runtime/explain/explain-types';
 import type { Principal } from '../../runtime/types';
 import { openRuntimeFixture, type RuntimeFixture } from '../../testing/runtime-fixture';
 import { createCallerFactory, createTRPCRouter } from '../init';
-import type { RuntimePort } from '../runtime-port';
 import { approvalsRouter } from './approvals-router';
 
 const HIGH_RISK_GOAL = 'Roll back the production deployment of checkout-api and delete the failed replica set';
@@ -17,7 +16,7 @@ let fixture: RuntimeFixture;
 let paused: RunResult;
 let toReject: RunResult;
 
-const as = (principal?: Principal) => createCaller({ runtime: async () => fixture.runtime as unknown as RuntimePort, ...(principal ? { principal } : {}) });
+const as = (principal?: Principal) => createCaller({ runtime: async () => fixture.runtime, ...(principal ? { principal } : {}) });
 const approver = as({ user: 'alice', roles: ['approver'] });
 const operator = as({ user: 'olga', roles: ['operator'] });
 const viewer = as({ user: 'vic', roles: ['viewer'] });

@@ -4,29 +4,19 @@
  * buttons is only a courtesy); the decider is the signed-in principal, never a name from the client.
  */
 import { z } from 'zod';
-import { ContextRuntimeError } from '../../runtime/errors';
 import { approverProcedure, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
-import type { RuntimePort } from '../runtime-port';
 
 const limitInput = z.object({ limit: z.number().int().min(1).max(200).default(50) }).default({ limit: 50 });
-
-type InboxPort = Required<Pick<RuntimePort, 'pendingApprovals' | 'waitingRunsOf' | 'approvalLog'>>;
-
-function inboxOf(runtime: RuntimePort): InboxPort {
-  const { pendingApprovals, waitingRunsOf, approvalLog } = runtime;
-  if (!pendingApprovals || !waitingRunsOf || !approvalLog) throw new ContextRuntimeError('INTERNAL', 'the runtime exposes no approval inbox (pendingApprovals/waitingRunsOf/approvalLog)');
-  return { pendingApprovals: pendingApprovals.bind(runtime), waitingRunsOf: waitingRunsOf.bind(runtime), approvalLog: approvalLog.bind(runtime) };
-}
 
 export const approvalsRouter = createTRPCRouter({
   /** The draft answers behind the gates are not released yet, so only approvers read the inbox (of runs over sources they may read). */
   inbox: approverProcedure.input(limitInput).query(async ({ ctx, input }) => {
-    return inboxOf(await ctx.runtime()).pendingApprovals({ limit: input.limit, principal: ctx.principal });
+    return (await ctx.runtime()).pendingApprovals({ limit: input.limit, principal: ctx.principal });
   }),
 
   /** The caller's own runs waiting at a gate, draft withheld: an operator sees what they wait for, not what they may not read yet. */
   mine: operatorProcedure.input(limitInput).query(async ({ ctx, input }) => {
-    return inboxOf(await ctx.runtime()).waitingRunsOf({ limit: input.limit, principal: ctx.principal });
+    return (await ctx.runtime()).waitingRunsOf({ limit: input.limit, principal: ctx.principal });
   }),
 
   decide: approverProcedure
@@ -56,7 +46,7 @@ export const approvalsRouter = createTRPCRouter({
         .default({ limit: 50, offset: 0 }),
     )
     .query(async ({ ctx, input }) => {
-      const rows = await inboxOf(await ctx.runtime()).approvalLog({ limit: input.limit + 1, offset: input.offset, runId: input.runId });
+      const rows = await (await ctx.runtime()).approvalLog({ limit: input.limit + 1, offset: input.offset, runId: input.runId });
       return { entries: rows.slice(0, input.limit), hasMore: rows.length > input.limit, offset: input.offset, limit: input.limit };
     }),
 });

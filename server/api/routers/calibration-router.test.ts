@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { calibrationReport, type CalibrationReportOptions } from '../../runtime/costmodel/calibration-report';
 import type { Principal } from '../../runtime/types';
 import { createCallerFactory, createTRPCRouter } from '../init';
+import { fakeRuntimePort } from '../fake-runtime-port';
 import type { RuntimePort } from '../runtime-port';
-import { type CalibrationPort, calibrationRouter } from './calibration-router';
+import { calibrationRouter } from './calibration-router';
 
 const createCaller = createCallerFactory(createTRPCRouter({ calibration: calibrationRouter }));
 
 const requested: CalibrationReportOptions[] = [];
-const fake: CalibrationPort = {
+const fake = fakeRuntimePort({
   calibration: async (options = {}) => {
     requested.push(options);
     return calibrationReport(
@@ -16,8 +17,8 @@ const fake: CalibrationPort = {
       options,
     );
   },
-};
-const callerAs = (principal?: Principal, runtime: unknown = fake) => createCaller({ runtime: async () => runtime as RuntimePort, principal });
+});
+const callerAs = (principal?: Principal, runtime: RuntimePort = fake) => createCaller({ runtime: async () => runtime, principal });
 
 describe('calibration router', () => {
   it('gives a viewer the report, with default bucket and scatter sizes', async () => {
@@ -33,8 +34,8 @@ describe('calibration router', () => {
     await expect(callerAs({ user: 'x', roles: ['guest'] }).calibration.report()).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
-  it('rejects out-of-range options naming the field, and reports a runtime without calibration as internal', async () => {
+  it('rejects out-of-range options naming the field, and reports a runtime whose calibration fails as internal', async () => {
     await expect(callerAs({ user: 'v', roles: ['viewer'] }).calibration.report({ buckets: 1000 })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('buckets') });
-    await expect(callerAs({ user: 'v', roles: ['viewer'] }, {}).calibration.report()).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
+    await expect(callerAs({ user: 'v', roles: ['viewer'] }, fakeRuntimePort()).calibration.report()).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
   });
 });

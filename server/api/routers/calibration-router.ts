@@ -4,20 +4,7 @@
  * and estimate-vs-actual points. Read-only: viewers may see it.
  */
 import { z } from 'zod';
-import type { CalibrationReport, CalibrationReportOptions } from '../../runtime/costmodel/calibration-report';
-import { ContextRuntimeError } from '../../runtime/errors';
-import { type ApiContext, createTRPCRouter, viewerProcedure } from '../init';
-
-/** What ContextRuntime.calibration() offers, as far as this router needs it. */
-export interface CalibrationPort {
-  calibration(options?: CalibrationReportOptions): Promise<CalibrationReport>;
-}
-
-async function calibrationOf(ctx: ApiContext): Promise<CalibrationPort> {
-  const runtime = (await ctx.runtime()) as Partial<CalibrationPort>;
-  if (typeof runtime.calibration !== 'function') throw new ContextRuntimeError('INTERNAL', 'the runtime exposes no calibration report (ContextRuntime.calibration())');
-  return runtime as CalibrationPort;
-}
+import { createTRPCRouter, viewerProcedure } from '../init';
 
 export const calibrationRouter = createTRPCRouter({
   report: viewerProcedure
@@ -29,5 +16,5 @@ export const calibrationRouter = createTRPCRouter({
         })
         .default({ buckets: 12, scatterLimit: 300 }),
     )
-    .query(async ({ ctx, input }) => (await calibrationOf(ctx)).calibration(input)),
+    .query(async ({ ctx, input }) => (await ctx.runtime()).calibration(input)),
 });

@@ -7,6 +7,7 @@ import type { RunOptions, RunProgressEvent } from '../../runtime/facade/run-prog
 import type { ContextItem, Principal } from '../../runtime/types';
 import type { ApiContext } from '../init';
 import { appRouter, createCaller } from '../root-router';
+import { fakeRuntimePort } from '../fake-runtime-port';
 import type { RunRequestInput, RuntimePort } from '../runtime-port';
 
 const operator: Principal = { user: 'ada', roles: ['operator'] };
@@ -28,14 +29,13 @@ const summary = (id: string, user: string): RunSummary => ({ id, goal: `goal ${i
 
 /** A runtime whose run reports two events and answers; the methods a test does not use reject. */
 function fakeRuntime(overrides: Partial<RuntimePort> = {}): RuntimePort {
-  const unexpected = () => Promise.reject(new Error('not used by this test'));
   const run = async (_request: RunRequestInput, options?: RunOptions) => {
     options?.onProgress?.(started);
     await new Promise((resolve) => setTimeout(resolve, 5));
     options?.onProgress?.(finished);
     return result;
   };
-  return { run, explain: unexpected, simulate: unexpected, approve: unexpected, getRun: unexpected, listRuns: unexpected, sources: unexpected, ingest: unexpected, statistics: unexpected, evidence: async () => [item], ...overrides };
+  return fakeRuntimePort({ run, evidence: async () => [item], ...overrides });
 }
 
 const callerFor = (runtime: RuntimePort, principal?: Principal) => createCaller({ runtime: async () => runtime, principal });

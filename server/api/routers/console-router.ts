@@ -68,17 +68,12 @@ const seqOf = (lastEventId: string | null | undefined, runId: string): number =>
   return id === runId && /^\d+$/.test(seq ?? '') ? Number(seq) : 0;
 };
 
-interface VersionReader {
-  versions(sourceName: string): Promise<readonly { readonly id: string; readonly versionNo: number; readonly supersededAt: string | null }[]>;
-}
-
 /**
  * The version number and whether a newer version has replaced it, from the Knowledge explorer when
  * the runtime's Knowledge plugin has one (PgKnowledge does); the cited chunk itself is shown either way.
  */
 async function versionOf(runtime: RuntimePort, sourceName: string, versionId: string): Promise<{ versionNo: number | null; superseded: boolean | null }> {
-  const plugin = (runtime as { knowledge?: () => unknown }).knowledge?.();
-  const explorer = plugin && typeof plugin === 'object' ? (plugin as { explorer?: VersionReader }).explorer : undefined;
+  const explorer = runtime.knowledge().explorer;
   const version = explorer ? (await explorer.versions(sourceName).catch(() => [])).find((candidate) => candidate.id === versionId) : undefined;
   return { versionNo: version?.versionNo ?? null, superseded: version ? version.supersededAt !== null : null };
 }
@@ -113,7 +108,6 @@ export const consoleRouter = createTRPCRouter({
   /** The chunk behind a citation, as the run saw it, with the source version it came from. */
   evidence: viewerProcedure.input(z.object({ runId: z.string().min(1).max(200), chunkId: z.string().min(1).max(400) })).query(async ({ ctx, input }) => {
     const runtime = await ctx.runtime();
-    if (!runtime.evidence) throw new ContextRuntimeError('INTERNAL', 'this runtime cannot return a run\'s evidence');
     const item = (await runtime.evidence(input.runId)).find((candidate) => candidate.hit.chunkId === input.chunkId);
     if (!item) throw new ContextRuntimeError('NOT_FOUND', `run ${input.runId} has no evidence chunk ${input.chunkId}`, { field: 'chunkId' });
     const { hit } = item;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStores, type Stores } from '../../adapters/db/open-stores';
 import { createCallerFactory, createTRPCRouter } from '../init';
 import type { Principal } from '../../runtime/types';
+import { fakeRuntimePort } from '../fake-runtime-port';
 import type { RuntimePort } from '../runtime-port';
 import { knowledgeRouter } from './knowledge-router';
 
@@ -13,8 +14,8 @@ import { knowledgeRouter } from './knowledge-router';
 const root = mkdtempSync(path.join(tmpdir(), 'cr-knowledge-router-'));
 let stores: Stores;
 const createCaller = createCallerFactory(createTRPCRouter({ knowledge: knowledgeRouter }));
-const callerWith = (runtime: object, principal: Principal | undefined = { user: 'vera', roles: ['viewer'] }) =>
-  createCaller({ runtime: async () => runtime as RuntimePort, ...(principal ? { principal } : {}) });
+const callerWith = (runtime: Partial<RuntimePort>, principal: Principal | undefined = { user: 'vera', roles: ['viewer'] }) =>
+  createCaller({ runtime: async () => fakeRuntimePort(runtime), ...(principal ? { principal } : {}) });
 
 const doc = (text: string) => [{ uri: 'sizing.md', ordinal: 0, title: 'checkout-api sizing', text, tokens: 8 }];
 
@@ -174,7 +175,7 @@ describe('knowledge router: memory lifecycle', () => {
 
   it('fails as an internal error when the runtime exposes no memory store', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(callerWith({ knowledge: () => ({ explorer: {} }) }).knowledge.memories({})).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
+    await expect(callerWith({ knowledge: () => ({ explorer: stores.knowledge.explorer }) }).knowledge.memories({})).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
     log.mockRestore();
   });
 });

@@ -4,25 +4,22 @@
  * reads "as of" a valid time and a known time). Thin by design: zod shape → one call → result.
  */
 import { z } from 'zod';
-import type { KnowledgeExplorerPort, MemoryLifecyclePort } from '../../runtime/contracts/knowledge-explorer';
 import { ContextRuntimeError } from '../../runtime/errors';
 import { type ApiContext, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
+import type { KnowledgePort } from '../runtime-port';
 
 /**
- * A part of the runtime's Knowledge plugin (PgKnowledge.explorer and .memories implement the
- * contracts). The runtime exposes its plugin through `knowledge()`; a plugin without that part
+ * A part of the runtime's Knowledge plugin (PgKnowledge has both); a plugin without that part
  * (another store) has no page to show.
  */
-async function partOf<Part>(ctx: ApiContext, part: 'explorer' | 'memories', description: string): Promise<Part> {
-  const runtime = (await ctx.runtime()) as { knowledge?: () => unknown };
-  const plugin = typeof runtime.knowledge === 'function' ? runtime.knowledge() : undefined;
-  const found = plugin && typeof plugin === 'object' ? (plugin as Record<string, unknown>)[part] : undefined;
-  if (!found) throw new ContextRuntimeError('INTERNAL', `the runtime exposes no ${description} (ContextRuntime.knowledge() returning PgKnowledge)`);
-  return found as Part;
+async function partOf<Part extends keyof KnowledgePort>(ctx: ApiContext, part: Part, description: string): Promise<NonNullable<KnowledgePort[Part]>> {
+  const found = (await ctx.runtime()).knowledge()[part];
+  if (!found) throw new ContextRuntimeError('INTERNAL', `the runtime's Knowledge plugin has no ${description} (PgKnowledge has one)`);
+  return found;
 }
 
-const explorerOf = (ctx: ApiContext) => partOf<KnowledgeExplorerPort>(ctx, 'explorer', 'knowledge explorer');
-const memoriesOf = (ctx: ApiContext) => partOf<MemoryLifecyclePort>(ctx, 'memories', 'memory store');
+const explorerOf = (ctx: ApiContext) => partOf(ctx, 'explorer', 'knowledge explorer');
+const memoriesOf = (ctx: ApiContext) => partOf(ctx, 'memories', 'memory store');
 
 const sourceName = z.string().trim().min(1).max(200);
 const nodeId = z.string().trim().min(1).max(200);

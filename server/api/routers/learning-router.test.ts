@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContextRuntimeError } from '../../runtime/errors';
 import { BANDIT_POLICY, learningSettingsOf } from '../../runtime/learning/bandit-learner';
 import type { Principal } from '../../runtime/types';
+import { openRuntimeFixture, type RuntimeFixture } from '../../testing/runtime-fixture';
 import { createCallerFactory, createTRPCRouter } from '../init';
-import type { RuntimePort } from '../runtime-port';
-import { type LearningPort, learningRouter } from './learning-router';
+import { fakeRuntimePort } from '../fake-runtime-port';
+import type { LearningPort } from '../runtime-port';
+import { learningRouter } from './learning-router';
 
 const createCaller = createCallerFactory(createTRPCRouter({ learning: learningRouter }));
 
@@ -19,7 +21,7 @@ const fake: LearningPort = {
     return { up: thumb === 'up' ? 1 : 0, down: thumb === 'down' ? 1 : 0 };
   },
 };
-const callerAs = (principal?: Principal) => createCaller({ runtime: async () => ({ learning: () => fake }) as unknown as RuntimePort, principal });
+const callerAs = (principal?: Principal) => createCaller({ runtime: async () => fakeRuntimePort({ learning: () => fake }), principal });
 
 describe('learning router', () => {
   it('lists the arms to a viewer with the policy settings', async () => {
@@ -51,5 +53,21 @@ describe('learning router', () => {
     await expect(operator.learning.feedback({ runId: 'run-1', thumb: 'sideways' as 'up' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(operator.learning.feedback({ runId: '   ', thumb: 'up' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(operator.learning.feedback({ runId: 'missing', thumb: 'up' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('learning router over the real runtime', () => {
+  let fixture: RuntimeFixture;
+  beforeAll(async () => {
+    fixture = await openRuntimeFixture();
+  }, 120_000);
+  afterAll(async () => {
+    await fixture?.close();
+  });
+
+  // The port declares `policy`; the runtime's learning() once left it out and the API sent none.
+  it('reports the bandit policy the arms are stored under', async () => {
+    const caller = createCaller({ runtime: async () => fixture.runtime, principal: { user: 'v', roles: ['viewer'] } });
+    expect((await caller.learning.arms()).policy).toBe(BANDIT_POLICY);
   });
 });

@@ -4,25 +4,10 @@
  * is stored before the call returns; the bandit's update from it happens off the response path.
  */
 import { z } from 'zod';
-import { ContextRuntimeError } from '../../runtime/errors';
-import type { ArmSummary, LearningSettings } from '../../runtime/learning/bandit-learner';
-import type { FeedbackTally, Thumb } from '../../runtime/learning/bandit-store';
 import { type ApiContext, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
+import type { LearningPort } from '../runtime-port';
 
-/** What ContextRuntime.learning() returns, as far as this router needs it. */
-export interface LearningPort {
-  /** The bandit policy id (BanditLearner.policy), read from the runtime rather than imported from it. */
-  readonly policy: string;
-  readonly settings: LearningSettings;
-  arms(): Promise<readonly ArmSummary[]>;
-  feedback(runId: string, user: string, thumb: Thumb): Promise<FeedbackTally>;
-}
-
-async function learningOf(ctx: ApiContext): Promise<LearningPort> {
-  const runtime = (await ctx.runtime()) as { learning?: () => LearningPort };
-  if (typeof runtime.learning !== 'function') throw new ContextRuntimeError('INTERNAL', 'the runtime exposes no learning loop (ContextRuntime.learning())');
-  return runtime.learning();
-}
+const learningOf = async (ctx: ApiContext): Promise<LearningPort> => (await ctx.runtime()).learning();
 
 export const learningRouter = createTRPCRouter({
   arms: viewerProcedure.query(async ({ ctx }) => {

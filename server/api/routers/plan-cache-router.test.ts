@@ -6,13 +6,13 @@ import { SemanticPlanCache } from '../../runtime/plancache/semantic-plan-cache';
 import { testKey } from '../../runtime/plancache/testing-keys';
 import type { Principal } from '../../runtime/types';
 import { createCallerFactory, createTRPCRouter } from '../init';
-import type { RuntimePort } from '../runtime-port';
+import { fakeRuntimePort } from '../fake-runtime-port';
 import { planCacheRouter } from './plan-cache-router';
 
 const createCaller = createCallerFactory(createTRPCRouter({ planCache: planCacheRouter }));
 const cache = new SemanticPlanCache({ store: new MemoryPlanCacheStore(), embedder: new SifEmbedder(() => openWordVectors()), sourceNamesOf: () => ['docs', 'logs'] });
 const callerAs = (principal?: Principal, planCache: SemanticPlanCache | null = cache) =>
-  createCaller({ runtime: async () => ({ planCache: () => planCache ?? undefined }) as unknown as RuntimePort, principal });
+  createCaller({ runtime: async () => fakeRuntimePort({ planCache: () => planCache ?? undefined }), principal });
 const request = { goal: 'Why did checkout-api fail after the deploy?', roles: ['oncall'], versions: {} };
 
 describe('plan cache router', () => {

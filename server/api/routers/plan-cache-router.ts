@@ -4,20 +4,16 @@
  * re-plan). Thin by design: zod shape → one plugin call → result.
  */
 import { z } from 'zod';
-import type { PlanCachePlugin } from '../../runtime/contracts/plan-cache';
 import { ContextRuntimeError } from '../../runtime/errors';
 import { adminProcedure, type ApiContext, createTRPCRouter, viewerProcedure } from '../init';
-
-/** What ContextRuntime.planCache() returns, as far as this router needs it. */
-export type PlanCachePort = Pick<PlanCachePlugin, 'stats' | 'invalidate'>;
+import type { PlanCachePort } from '../runtime-port';
 
 const MINUTE_MS = 60_000;
 /** A chart wider than this many buckets is unreadable and an expensive query. */
 const MAX_BUCKETS = 1000;
 
 async function planCacheOf(ctx: ApiContext): Promise<PlanCachePort> {
-  const runtime = (await ctx.runtime()) as { planCache?: () => PlanCachePort | undefined };
-  const cache = typeof runtime.planCache === 'function' ? runtime.planCache() : undefined;
+  const cache = (await ctx.runtime()).planCache();
   if (!cache) throw new ContextRuntimeError('CONFLICT', 'this runtime has no plan cache (plan_cache.enabled is false or no cache is wired)');
   return cache;
 }

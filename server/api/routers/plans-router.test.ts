@@ -3,13 +3,13 @@ import { ContextRuntimeError } from '../../runtime/errors';
 import type { RunResult } from '../../runtime/explain/explain-types';
 import type { Principal } from '../../runtime/types';
 import { createCaller } from '../root-router';
+import { fakeRuntimePort } from '../fake-runtime-port';
 import type { RuntimePort } from '../runtime-port';
-import type { PlanEditPort } from './plans-router';
 
 const GRAPH = { version: 1, nodes: [{ kind: 'merge', id: 'm', inputs: [] }] };
 
-function callerWith(runEditedPlan: PlanEditPort['runEditedPlan'], principal?: Principal) {
-  return createCaller({ runtime: async () => ({ runEditedPlan }) as unknown as RuntimePort, principal });
+function callerWith(runEditedPlan: RuntimePort['runEditedPlan'], principal?: Principal) {
+  return createCaller({ runtime: async () => fakeRuntimePort({ runEditedPlan }), principal });
 }
 
 describe('plans router', () => {

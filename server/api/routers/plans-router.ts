@@ -4,21 +4,7 @@
  * the runtime plans the goal, checks the edit stays inside that plan's policy envelope, and runs it.
  */
 import { z } from 'zod';
-import type { RunResult } from '../../runtime/explain/explain-types';
-import { ContextRuntimeError } from '../../runtime/errors';
-import type { RunRequestInput } from '../runtime-port';
-import { type ApiContext, createTRPCRouter, operatorProcedure } from '../init';
-
-/** What this router needs beyond the shared port; ContextRuntime implements it. */
-export interface PlanEditPort {
-  runEditedPlan(request: RunRequestInput, graph: unknown): Promise<RunResult>;
-}
-
-async function editorOf(ctx: ApiContext): Promise<PlanEditPort> {
-  const runtime = (await ctx.runtime()) as Partial<PlanEditPort>;
-  if (typeof runtime.runEditedPlan !== 'function') throw new ContextRuntimeError('INTERNAL', 'this runtime cannot run edited plans (ContextRuntime.runEditedPlan missing)');
-  return runtime as PlanEditPort;
-}
+import { createTRPCRouter, operatorProcedure } from '../init';
 
 const runEditedInput = z.object({
   goal: z.string(),
@@ -31,6 +17,6 @@ const runEditedInput = z.object({
 
 export const plansRouter = createTRPCRouter({
   runEdited: operatorProcedure.input(runEditedInput).mutation(async ({ ctx, input: { graph, ...request } }) => {
-    return (await editorOf(ctx)).runEditedPlan({ ...request, principal: ctx.principal }, graph);
+    return (await ctx.runtime()).runEditedPlan({ ...request, principal: ctx.principal }, graph);
   }),
 });

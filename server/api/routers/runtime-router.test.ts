@@ -5,12 +5,12 @@ import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
 import type { RunResult } from '../../runtime/explain/explain-types';
 import { INTERNAL_ERROR_MESSAGE, type ApiContext } from '../init';
 import { appRouter, createCaller } from '../root-router';
+import { fakeRuntimePort } from '../fake-runtime-port';
 import type { RunRequestInput, RuntimePort } from '../runtime-port';
 
 /** A runtime whose `run` does whatever the test says; every other method must not be reached. */
 function fakeRuntime(run: (request: RunRequestInput) => Promise<RunResult>): RuntimePort {
-  const unexpected = () => Promise.reject(new Error('not used by this test'));
-  return { run, explain: unexpected, simulate: unexpected, approve: unexpected, getRun: unexpected, listRuns: unexpected, sources: unexpected, ingest: unexpected, statistics: unexpected };
+  return fakeRuntimePort({ run });
 }
 
 /** An operator: the role run needs (authorization itself is covered by server/api/authorization.test.ts). */

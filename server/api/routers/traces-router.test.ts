@@ -8,7 +8,6 @@ import type { RunResult } from '../../runtime/explain/explain-types';
 import type { Principal } from '../../runtime/types';
 import { openRuntimeFixture, type RuntimeFixture } from '../../testing/runtime-fixture';
 import { createCallerFactory, createTRPCRouter } from '../init';
-import type { RuntimePort } from '../runtime-port';
 import { tracesRouter } from './traces-router';
 
 const createCaller = createCallerFactory(createTRPCRouter({ traces: tracesRouter }));
@@ -17,7 +16,7 @@ let incident: RunResult;
 let gated: RunResult;
 let startedAt: string;
 
-const as = (principal?: Principal) => createCaller({ runtime: async () => fixture.runtime as unknown as RuntimePort, ...(principal ? { principal } : {}) });
+const as = (principal?: Principal) => createCaller({ runtime: async () => fixture.runtime, ...(principal ? { principal } : {}) });
 const viewer = as({ user: 'vic', roles: ['viewer'] });
 
 beforeAll(async () => {

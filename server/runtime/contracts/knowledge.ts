@@ -1,4 +1,5 @@
 import type { SourceInfo } from '../types';
+import type { KnowledgeExplorerPort, MemoryLifecyclePort } from './knowledge-explorer';
 
 /** Contract version of the Knowledge plugin. */
 export const KNOWLEDGE_CONTRACT = 'knowledge/v1' as const;
@@ -26,4 +27,8 @@ export interface KnowledgePlugin {
    * Returns the node id. Optional: a knowledge plugin without a graph records nothing.
    */
   recordAnswer?(answer: { readonly runId: string; readonly goal: string; readonly text: string; readonly chunkIds: readonly string[] }): Promise<string>;
+  /** The Knowledge page's reads (PgKnowledge has them); a plugin without a graph has no page. */
+  readonly explorer?: KnowledgeExplorerPort;
+  /** The memory lifecycle (PgKnowledge has it); absent where there are no memories to manage. */
+  readonly memories?: MemoryLifecyclePort;
 }

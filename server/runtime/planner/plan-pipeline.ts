@@ -3,7 +3,7 @@ import type { CostModelPlugin } from '../contracts/cost-model';
 import type { IntentAnalyzerPlugin } from '../contracts/intent-analyzer';
 import type { OptimizerPlugin, OptimizerResult } from '../contracts/optimizer';
 import { checkConstraints } from '../constraints/hard-constraints';
-import { ContextRuntimeError } from '../errors';
+import { ContextRuntimeError, isContextRuntimeError } from '../errors';
 import { noFeasiblePlan } from '../optimizer/plan-optimizer';
 import type { Constraints, Intent, PlanScoreWeights, RejectedCandidate, ScoredCandidate } from '../types';
 
@@ -79,7 +79,7 @@ export function planGoal(input: PlanGoalInput): PlanGoalResult {
   try {
     result = input.optimizer.choose(scored, constraints);
   } catch (error) {
-    if (error instanceof ContextRuntimeError && error.code === 'NO_FEASIBLE_PLAN') {
+    if (isContextRuntimeError(error) && error.code === 'NO_FEASIBLE_PLAN') {
       Object.assign(error.details, { enumerated: generated.enumerated, rejected: generated.rejected });
     }
     throw error;

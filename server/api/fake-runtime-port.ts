@@ -1,0 +1,35 @@
+/**
+ * For router tests: a whole RuntimePort whose members fail loudly unless the test supplies them,
+ * so a fake names only what it uses yet still type-checks against the full port (no casts).
+ */
+import type { RuntimePort } from './runtime-port';
+
+const unused = (member: string) => () => Promise.reject(new Error(`runtime.${member} is not used by this test`));
+
+export function fakeRuntimePort(overrides: Partial<RuntimePort> = {}): RuntimePort {
+  return {
+    run: unused('run'),
+    runEditedPlan: unused('runEditedPlan'),
+    evidence: unused('evidence'),
+    explain: unused('explain'),
+    simulate: unused('simulate'),
+    approve: unused('approve'),
+    getRun: unused('getRun'),
+    listRuns: unused('listRuns'),
+    pendingApprovals: unused('pendingApprovals'),
+    waitingRunsOf: unused('waitingRunsOf'),
+    recentAnswers: unused('recentAnswers'),
+    approvalLog: unused('approvalLog'),
+    sources: unused('sources'),
+    ingest: unused('ingest'),
+    statistics: unused('statistics'),
+    calibration: unused('calibration'),
+    // A Knowledge plugin without a graph, and no plan cache: what a minimal runtime really has.
+    knowledge: () => ({}),
+    planCache: () => undefined,
+    learning: () => {
+      throw new Error('runtime.learning is not used by this test');
+    },
+    ...overrides,
+  };
+}
