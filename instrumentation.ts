@@ -14,8 +14,10 @@ export async function register(): Promise<void> {
   try {
     serverEnv();
   } catch (error) {
+    // Exit rather than throw: Next.js would print a stack trace and keep serving pages that all fail.
     console.error(`[context-runtime] ${error instanceof Error ? error.message : String(error)}`);
-    throw error;
+    console.error('[context-runtime] not starting: correct the variable(s) above and start again');
+    process.exit(1);
   }
   const { claimServerDataDir, getRuntime } = await import('./server/services/runtime-instance');
   const { startLocalSecretsIfOwner } = await import('./server/auth/auth-startup');

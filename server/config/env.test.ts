@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isContextRuntimeError } from '../runtime/errors';
 import { parseServerEnv, resetServerEnv, serverEnv, serverEnvWith } from './env';
 
@@ -107,7 +107,7 @@ describe('serverEnv', () => {
     expect(serverEnvWith({ PORT: '3113' }).port).toBe(3113);
   });
 
-  it('stops the server start (instrumentation register) on a bad variable, before the runtime opens', async () => {
+  it('stops the server start (instrumentation register) on a bad variable, before the runtime opens, without a stack trace', async () => {
     const { register } = await import('../../instrumentation');
     const nextRuntime = process.env.NEXT_RUNTIME;
     process.env.NEXT_RUNTIME = 'nodejs';
@@ -116,14 +116,21 @@ describe('serverEnv', () => {
     const errors: string[] = [];
     const originalError = console.error;
     console.error = (line: string) => errors.push(line);
+    const exit = vi.spyOn(process, 'exit').mockImplementation((code) => {
+      throw new Error(`exit ${code}`);
+    });
     try {
-      await expect(register()).rejects.toThrow('PORT must be a whole number from 1 to 65535, got "eighty"');
+      await expect(register()).rejects.toThrow('exit 1');
     } finally {
+      exit.mockRestore();
       console.error = originalError;
       if (nextRuntime === undefined) delete process.env.NEXT_RUNTIME;
       else process.env.NEXT_RUNTIME = nextRuntime;
     }
-    expect(errors).toEqual(['[context-runtime] environment: PORT must be a whole number from 1 to 65535, got "eighty"']);
+    expect(errors).toEqual([
+      '[context-runtime] environment: PORT must be a whole number from 1 to 65535, got "eighty"',
+      '[context-runtime] not starting: correct the variable(s) above and start again',
+    ]);
   });
 
   it('stops the CLI with the variable named and exit 2, before any database opens', async () => {
