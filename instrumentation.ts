@@ -10,15 +10,8 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // The environment first: a bad variable stops the start here with every offending name, rather
   // than failing later inside whichever module reads it (issue 11.5).
-  const { serverEnv } = await import('./server/config/env');
-  try {
-    serverEnv();
-  } catch (error) {
-    // Exit rather than throw: Next.js would print a stack trace and keep serving pages that all fail.
-    console.error(`[context-runtime] ${error instanceof Error ? error.message : String(error)}`);
-    console.error('[context-runtime] not starting: correct the variable(s) above and start again');
-    process.exit(1);
-  }
+  const { exitOnInvalidEnv } = await import('./server/config/env-startup');
+  exitOnInvalidEnv();
   const { claimServerDataDir, getRuntime } = await import('./server/services/runtime-instance');
   const { startLocalSecretsIfOwner } = await import('./server/auth/auth-startup');
   // Own the data directory and hand the CLI its token before the (slow, first-start) open, so a
