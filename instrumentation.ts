@@ -4,7 +4,14 @@
  * data directory shows in the server log at once).
  */
 export async function register(): Promise<void> {
+  // The one `process.env` read outside server/config/env.ts: Next.js replaces NEXT_RUNTIME with a
+  // constant per runtime at build time, and this literal test is what drops the Node-only imports
+  // below from the edge bundle (a call into env.ts would keep them there).
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // The environment first: a bad variable stops the start here with every offending name, rather
+  // than failing later inside whichever module reads it (issue 11.5).
+  const { exitOnInvalidEnv } = await import('./server/config/env-startup');
+  exitOnInvalidEnv();
   const { claimServerDataDir, getRuntime } = await import('./server/services/runtime-instance');
   const { startLocalSecretsIfOwner } = await import('./server/auth/auth-startup');
   // Own the data directory and hand the CLI its token before the (slow, first-start) open, so a

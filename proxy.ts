@@ -6,11 +6,12 @@
  * database. APIs are excluded here: they answer 401 themselves instead of redirecting.
  */
 import { NextResponse, type NextRequest } from 'next/server';
+import { publishedAuthSecret } from './server/config/env';
 import { sessionEmail } from './server/auth/request-principal';
 
 export async function proxy(request: NextRequest) {
   // instrumentation.ts pins NEXTAUTH_SECRET (env or the persisted one) before requests are served.
-  const secret = process.env.NEXTAUTH_SECRET || process.env.AUTH_SECRET;
+  const secret = publishedAuthSecret();
   const email = secret ? await sessionEmail(request.headers.get('cookie'), secret) : undefined;
   if (email) return NextResponse.next();
   const target = new URL('/signin', request.url);

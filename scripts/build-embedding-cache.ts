@@ -7,6 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { serverEnv } from '../server/config/env';
 import { isContextRuntimeError } from '../server/runtime/errors';
 import { convertWinkEmbeddings } from '../server/adapters/embeddings/word-vector-converter';
 import { defaultCachePath, loadWordVectorCache, openWordVectors, WINK_PACKAGE, winkJsonPath } from '../server/adapters/embeddings/word-vectors';
@@ -17,7 +18,7 @@ function option(name: string): string | undefined {
 }
 
 async function main(): Promise<void> {
-  const cachePath = path.resolve(option('--out') ?? defaultCachePath());
+  const cachePath = path.resolve(option('--out') ?? defaultCachePath(serverEnv().embeddingsCache));
   const jsonPath = winkJsonPath();
   if (process.argv.includes('--force') || !existsSync(cachePath)) {
     if (!jsonPath) throw new Error(`package ${WINK_PACKAGE} is not installed (npm install)`);

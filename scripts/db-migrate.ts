@@ -3,6 +3,7 @@
  * directory ./.data/pglite, or CONTEXT_RUNTIME_DATA_DIR) up to date and says what it can do.
  */
 import { openDatabase } from '../db/client';
+import { serverEnv } from '../server/config/env';
 import { migrateDatabase } from '../db/migrate';
 import { reapplyCapabilityMigration } from '../db/capability-migration';
 import { detectStoreCapabilities } from '../server/adapters/db/store-capabilities';
@@ -10,8 +11,9 @@ import { isContextRuntimeError } from '../server/runtime/errors';
 import { acquireDataDirLock, type DataDirLock } from '../server/services/data-dir-lock';
 
 async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL || undefined;
-  const dataDir = process.env.CONTEXT_RUNTIME_DATA_DIR || './.data/pglite';
+  const env = serverEnv();
+  const url = env.databaseUrl;
+  const dataDir = env.dataDir ?? './.data/pglite';
   // A running server owns the embedded directory; migrating under it would corrupt PGlite.
   const lock: DataDirLock | undefined = url ? undefined : acquireDataDirLock(dataDir);
   try {

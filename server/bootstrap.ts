@@ -12,7 +12,7 @@ import { resolveEmbedder } from './adapters/embeddings/embedder-factory';
 import { createModelPlugin } from './adapters/models/ai-sdk-model';
 import { preloadTokenEncoder, createTokenCounter } from './adapters/models/token-counter';
 import { createTieredRouter } from './adapters/models/tiered-router';
-import { openIeBudgetFrom, setupOpenIe } from './adapters/graph/openie-setup';
+import { setupOpenIe } from './adapters/graph/openie-setup';
 import { createLlmReranker, createLlmRerankRetriever } from './adapters/retrievers/llm-rerank-setup';
 import { createLinearReranker, derivedRetrievers } from './adapters/retrievers/derived-retrievers';
 import type { LinearReranker } from './adapters/retrievers/linear-reranker';
@@ -28,8 +28,9 @@ import { createSingleShotReasoner } from './runtime/reasoner/single-shot-reasone
 import { WaveScheduler } from './runtime/scheduler/wave-scheduler';
 import { BUILTIN_VERIFIERS } from './runtime/verification/citation-verifiers';
 import { acquireDataDirLock } from './services/data-dir-lock';
+import { serverEnv, type ServerEnv } from './config/env';
+import type { RuntimeFactory } from './runtime/facade/runtime-factory';
 
-/** Where the embedded database lives: env beats config, so tests and e2e can point elsewhere. */
 /** The registered retrievers plus the ones derived from them (hybrid, rerank over the `linear` reranker, rm3). */
 function withDerived(database: Parameters<typeof derivedRetrievers>[0], retrievers: readonly RetrieverPlugin[], hybrid: RuntimeConfig['retrieval']['hybrid'], linear: LinearReranker | undefined): RetrieverPlugin[] {
   // Only the keys an operator set; the rest keep hybrid-retriever.ts's measured defaults.
@@ -42,24 +43,30 @@ function withDerived(database: Parameters<typeof derivedRetrievers>[0], retrieve
   return [...retrievers, ...derivedRetrievers(database, retrievers, { hybrid: options, ...(linear ? { linear } : {}) })];
 }
 
-export function embeddedDataDir(config: RuntimeConfig): string {
-  return resolve(process.env.CONTEXT_RUNTIME_DATA_DIR ?? config.database.data_dir);
+/** Where the embedded database lives: env beats config, so tests and e2e can point elsewhere. */
+export function embeddedDataDir(config: RuntimeConfig, env: ServerEnv = serverEnv()): string {
+  return resolve(env.dataDir ?? config.database.data_dir);
 }
 
-export function databaseUrl(config: RuntimeConfig): string | undefined {
-  return process.env.DATABASE_URL || config.database.url || undefined;
+export function databaseUrl(config: RuntimeConfig, env: ServerEnv = serverEnv()): string | undefined {
+  return env.databaseUrl || config.database.url || undefined;
 }
 
-async function createPlugins(config: RuntimeConfig, options: { port?: number }): Promise<RuntimePlugins> {
-  const url = databaseUrl(config);
-  const dataDir = url ? undefined : embeddedDataDir(config);
+/** The plugin factory over one parsed environment: the server's, or a fixture's own. */
+export function runtimeFactoryFor(env: ServerEnv): RuntimeFactory {
+  return (config, options) => createPlugins(config, options, env);
+}
+
+async function createPlugins(config: RuntimeConfig, options: { port?: number }, env: ServerEnv): Promise<RuntimePlugins> {
+  const url = databaseUrl(config, env);
+  const dataDir = url ? undefined : embeddedDataDir(config, env);
   // Take the lock before opening: a second PGlite on the same directory corrupts it.
   const lock = dataDir ? acquireDataDirLock(dataDir, { port: options.port }) : undefined;
   let opened: Awaited<ReturnType<typeof openStores>> | undefined;
   try {
     preloadTokenEncoder();
     const countTokens = createTokenCounter();
-    const embedder = resolveEmbedder(config.embeddings, process.env);
+    const embedder = resolveEmbedder(config.embeddings, env.variables, { wordVectorCache: env.embeddingsCache });
     const stores = (opened = await openStores({
       ...(url ? { url } : { dataDir }),
       planCacheTtlSeconds: config.plan_cache.ttl_seconds,
@@ -67,7 +74,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
     }));
     // Accounts live in the same database: embedded PGlite admits one opener per directory.
     registerAuthDatabase(stores.database);
-    const models = config.models.tiers.map((tier) => createModelPlugin(tier, process.env));
+    const models = config.models.tiers.map((tier) => createModelPlugin(tier, env.variables));
     const router = createTieredRouter(models);
     if (config.demo.load_on_start && (await stores.store.listSources()).length === 0) {
       await loadDemoCorpus(stores.store, { countTokens, workDir: resolve(dataDir ? dirname(dataDir) : '.data', 'demo-work') });
@@ -80,7 +87,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
     await stores.warmCaches();
     // HippoRAG OpenIE links at each ingest when a language-model tier is reachable (else rule-based
     // entities only). Not at start-up: it spends model calls, which an ingest is the moment to ask for.
-    const openIe = setupOpenIe(stores.database, models, { sensitiveSources: config.policy.sensitive_sources, ...openIeBudgetFrom(process.env) });
+    const openIe = setupOpenIe(stores.database, models, { sensitiveSources: config.policy.sensitive_sources, ...(env.openIeMaxPassages !== undefined ? { maxPassagesPerRun: env.openIeMaxPassages } : {}) });
     // Registered only when a language-model tier is configured; a failing model falls back to bm25's order.
     // One instance each serves as the Reranker plugin (`rerank` nodes) and inside its composite retriever.
     const llmRerankOptions: Partial<LlmRerankOptions> = {
@@ -146,11 +153,13 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }):
   }
 }
 
-registerRuntimeFactory(createPlugins);
+// Parsed when the first runtime opens, not at import: importing must not throw for a bad variable
+// the caller never uses (the CLI's --help), and the start path parses it first anyway.
+registerRuntimeFactory((config, options) => createPlugins(config, options, serverEnv()));
 
 /** The config the server and CLI use: CONTEXT_RUNTIME_CONFIG, else ./context-runtime.yaml when present, else defaults. */
-export function defaultConfigPath(): string | undefined {
-  if (process.env.CONTEXT_RUNTIME_CONFIG) return process.env.CONTEXT_RUNTIME_CONFIG;
+export function defaultConfigPath(env: ServerEnv = serverEnv()): string | undefined {
+  if (env.configPath) return env.configPath;
   return existsSync(resolve(DEFAULT_CONFIG_PATH)) ? resolve(DEFAULT_CONFIG_PATH) : undefined;
 }
 

@@ -8,7 +8,8 @@
  * can be measured and the planner can choose it. The bench prints what it added.
  */
 import type { Database } from '../../db/client';
-import { ContextRuntime } from '../../server/bootstrap';
+import { ContextRuntime, runtimeFactoryFor } from '../../server/bootstrap';
+import { serverEnvWith } from '../../server/config/env';
 import { derivedRetrievers } from '../../server/adapters/retrievers/derived-retrievers';
 import type { RetrieverPlugin } from '../../server/runtime/contracts/retriever';
 import { registeredRuntimeFactory, registerRuntimeFactory } from '../../server/runtime/facade/runtime-factory';
@@ -34,14 +35,13 @@ function missingRetrievers(plugins: RuntimePlugins): RetrieverPlugin[] {
 }
 
 export async function openBenchRuntime(configPath: string): Promise<BenchRuntime> {
-  // Env beats config in bootstrap; a stray override would open another directory.
-  delete process.env.CONTEXT_RUNTIME_DATA_DIR;
-  delete process.env.DATABASE_URL;
   const factory = registeredRuntimeFactory();
   if (!factory) throw new Error('server/bootstrap did not register a runtime factory');
+  // Env beats config in bootstrap; a stray override would open another directory or server.
+  const benchFactory = runtimeFactoryFor(serverEnvWith({ CONTEXT_RUNTIME_DATA_DIR: undefined, DATABASE_URL: undefined }));
   let captured: { plugins: RuntimePlugins; added: string[] } | undefined;
   registerRuntimeFactory(async (config, options) => {
-    const plugins = await factory(config, options);
+    const plugins = await benchFactory(config, options);
     const extra = missingRetrievers(plugins);
     const wired: RuntimePlugins = { ...plugins, retrievers: [...plugins.retrievers, ...extra] };
     captured = { plugins: wired, added: extra.map((retriever) => retriever.method) };

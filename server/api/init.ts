@@ -3,6 +3,7 @@
  * Errors are typed and thrown deep in the runtime (ContextRuntimeError); they are mapped to tRPC
  * codes exactly once, here. Internal failures keep their details in the server log only.
  */
+import 'server-only';
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';

@@ -4,9 +4,11 @@
  * carry only who signed in; roles are read from the database whenever they are used
  * (request-principal.ts for the API, the session callback for the header).
  */
+import 'server-only';
 import type { NextAuthOptions, Session } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
+import { publishForNextAuth, serverEnv, type ServerEnv } from '../config/env';
 import { accounts, authSecret, userStore } from './auth-services';
 import type { Role } from './roles';
 
@@ -26,15 +28,13 @@ interface OidcProfile {
   readonly preferred_username?: string;
 }
 
-/** The OIDC provider, or undefined unless all three settings are present. */
-export function oidcProvider(env: Readonly<Record<string, string | undefined>> = process.env): OAuthConfig<OidcProfile> | undefined {
-  const issuer = env.CONTEXT_RUNTIME_OIDC_ISSUER?.replace(/\/$/, '');
-  const clientId = env.CONTEXT_RUNTIME_OIDC_CLIENT_ID;
-  const clientSecret = env.CONTEXT_RUNTIME_OIDC_CLIENT_SECRET;
-  if (!issuer || !clientId || !clientSecret) return undefined;
+/** The OIDC provider, or undefined unless all three settings are present (env.ts refuses a partial set). */
+export function oidcProvider(oidc: ServerEnv['oidc'] = serverEnv().oidc): OAuthConfig<OidcProfile> | undefined {
+  if (!oidc) return undefined;
+  const { issuer, clientId, clientSecret } = oidc;
   return {
     id: OIDC_PROVIDER_ID,
-    name: env.CONTEXT_RUNTIME_OIDC_NAME || 'Single sign-on',
+    name: oidc.name || 'Single sign-on',
     type: 'oauth',
     wellKnown: `${issuer}/.well-known/openid-configuration`,
     authorization: { params: { scope: 'openid email profile' } },
@@ -61,7 +61,7 @@ async function admitOidcUser(email: string | null | undefined, name: string | nu
 
 export function authOptions(): NextAuthOptions {
   // Without NEXTAUTH_URL, trust the Host header so one build serves any port (3000, 3100, …).
-  if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
+  if (!serverEnv().nextAuthUrl) publishForNextAuth({ AUTH_TRUST_HOST: 'true' });
   const oidc = oidcProvider();
   return {
     secret: authSecret(),

@@ -2,8 +2,10 @@
  * Where sign-in finds its collaborators at request time: the accounts (in the runtime's database,
  * opening the runtime if this request is the first), the signing secret and the CLI service token.
  */
+import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { defaultConfigPath, embeddedDataDir } from '../bootstrap';
+import { publishedAuthSecret, publishForNextAuth, serverEnv } from '../config/env';
 import { loadConfigFile } from '../runtime/config/load-config';
 import { ContextRuntimeError } from '../runtime/errors';
 import { getRuntime } from '../services/runtime-instance';
@@ -40,13 +42,14 @@ async function authDatabase() {
 
 /**
  * NEXTAUTH_SECRET (or AUTH_SECRET) when set; otherwise the one persisted beside the data directory.
- * Copied into process.env so next-auth's own helpers and proxy.ts see the same value.
+ * Published to the process environment so next-auth's own helpers and proxy.ts see the same value.
  */
 export function authSecret(): string {
-  const fromEnv = process.env.NEXTAUTH_SECRET || process.env.AUTH_SECRET;
+  // After the first call the persisted secret is published, so later calls skip the file.
+  const fromEnv = serverEnv().authSecret ?? publishedAuthSecret();
   if (fromEnv) return fromEnv;
   const secret = persistedAuthSecret(serverDataDir());
-  process.env.NEXTAUTH_SECRET = secret;
+  publishForNextAuth({ NEXTAUTH_SECRET: secret });
   return secret;
 }
 

@@ -2,6 +2,8 @@
  * Sign-in's part of server start (instrumentation.ts, after the runtime opened): pin the signing
  * secret, hand the CLI a fresh service token, and make sure an admin exists or can be created.
  */
+import 'server-only';
+import { publishForNextAuth, serverEnv } from '../config/env';
 import { accounts, authSecret, hasServiceToken, serverDataDir, setServiceToken } from './auth-services';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './first-admin';
 import { issueServiceToken } from './local-secrets';
@@ -10,7 +12,7 @@ import { readDataDirLock } from '../services/data-dir-lock';
 /** The signing secret and the CLI's service token: they need the data directory, not the database. */
 function startLocalSecrets(): void {
   authSecret();
-  if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
+  if (!serverEnv().nextAuthUrl) publishForNextAuth({ AUTH_TRUST_HOST: 'true' });
   // Once per process, not per retry: while the runtime cannot open, each request retries startAuth,
   // and a rotating token would refuse the CLI that read the file a moment earlier.
   if (!hasServiceToken()) setServiceToken(issueServiceToken(serverDataDir()));
@@ -34,8 +36,9 @@ export async function startAuth(options: { readonly port: number; readonly log?:
   const log = options.log ?? ((line: string) => console.log(line));
   startLocalSecrets();
   const { users, setupTokens } = await accounts();
-  const baseUrl = process.env.NEXTAUTH_URL || `http://localhost:${options.port}`;
-  return ensureFirstAdmin(users, setupTokens, { env: process.env, baseUrl, log });
+  const env = serverEnv();
+  const baseUrl = env.nextAuthUrl || `http://localhost:${options.port}`;
+  return ensureFirstAdmin(users, setupTokens, { admin: env.admin, baseUrl, log });
 }
 
 const STARTED_KEY = Symbol.for('context-runtime.auth-started');
@@ -46,7 +49,7 @@ type StartedHolder = { [STARTED_KEY]?: Promise<FirstAdminOutcome | undefined> };
  * too, so a server whose runtime failed to open at start (a lock still held by a dying process)
  * still gets its service token and first admin once a later request opens the runtime.
  */
-export function ensureAuthStarted(port: number = Number(process.env.PORT ?? 3000)): Promise<FirstAdminOutcome | undefined> {
+export function ensureAuthStarted(port: number = serverEnv().port): Promise<FirstAdminOutcome | undefined> {
   const holder = globalThis as StartedHolder;
   const existing = holder[STARTED_KEY];
   if (existing) return existing;

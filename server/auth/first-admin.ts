@@ -13,7 +13,8 @@ export type FirstAdminOutcome =
   | { readonly kind: 'setup-link'; readonly url: string };
 
 export interface FirstAdminOptions {
-  readonly env: Readonly<Record<string, string | undefined>>;
+  /** CONTEXT_RUNTIME_ADMIN_EMAIL/_PASSWORD as parsed at start (server/config/env.ts). */
+  readonly admin?: { readonly email: string; readonly password: string };
   /** Where the link points: NEXTAUTH_URL when set, else http://localhost:<port>. */
   readonly baseUrl: string;
   readonly log: (line: string) => void;
@@ -21,10 +22,8 @@ export interface FirstAdminOptions {
 
 export async function ensureFirstAdmin(users: UserStore, tokens: SetupTokenStore, options: FirstAdminOptions): Promise<FirstAdminOutcome> {
   if ((await users.count()) > 0) return { kind: 'existing' };
-  const email = options.env.CONTEXT_RUNTIME_ADMIN_EMAIL?.trim();
-  const password = options.env.CONTEXT_RUNTIME_ADMIN_PASSWORD;
-  if (email && password) {
-    const admin = await users.create({ email, name: 'Administrator', password, roles: ['admin'] });
+  if (options.admin) {
+    const admin = await users.create({ email: options.admin.email, name: 'Administrator', password: options.admin.password, roles: ['admin'] });
     options.log(`[auth] created the first admin ${admin.email} from CONTEXT_RUNTIME_ADMIN_EMAIL`);
     return { kind: 'created-from-env', email: admin.email };
   }

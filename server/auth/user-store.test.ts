@@ -83,7 +83,10 @@ describe('UserStore', () => {
 
 describe('setup tokens and the first admin', () => {
   const log: string[] = [];
-  const options = (env: Record<string, string | undefined>) => ({ env, baseUrl: 'http://localhost:3100', log: (line: string) => log.push(line) });
+  const options = (env: Record<string, string | undefined>) => {
+    const admin = env.CONTEXT_RUNTIME_ADMIN_EMAIL && env.CONTEXT_RUNTIME_ADMIN_PASSWORD ? { email: env.CONTEXT_RUNTIME_ADMIN_EMAIL, password: env.CONTEXT_RUNTIME_ADMIN_PASSWORD } : undefined;
+    return { admin, baseUrl: 'http://localhost:3100', log: (line: string) => log.push(line) };
+  };
 
   it('creates the admin from the environment when the table is empty, and does nothing once accounts exist', async () => {
     const env = { CONTEXT_RUNTIME_ADMIN_EMAIL: 'root@example.com', CONTEXT_RUNTIME_ADMIN_PASSWORD: 'a long enough password' };

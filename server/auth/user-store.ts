@@ -9,10 +9,10 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { ContextRuntimeError, invalidInput } from '../runtime/errors';
 import { decoyHash, hashPassword, verifyPassword } from './password-hasher';
+import { MIN_PASSWORD_LENGTH } from './password-policy';
 import { isRole, type Role } from './roles';
 
-/** NIST SP 800-63B asks for at least 8; 12 keeps an offline scrypt attack on a leaked row slow. */
-export const MIN_PASSWORD_LENGTH = 12;
+export { MIN_PASSWORD_LENGTH } from './password-policy';
 const MAX_PASSWORD_LENGTH = 256;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 

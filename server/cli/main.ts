@@ -4,6 +4,7 @@
  * unless CONTEXT_RUNTIME_DEBUG is set.
  */
 import { resolve } from 'node:path';
+import { serverEnv } from '../config/env';
 import { isContextRuntimeError } from '../runtime/errors';
 import { invalidInput } from '../runtime/errors';
 import { validateRunRequest } from '../runtime/facade/validate-request';
@@ -78,12 +79,15 @@ async function dispatch(command: CliCommand, goal: string, client: RuntimeClient
 /** `stdin`: where a goal written "-" (or omitted, with stdin piped) is read from; tests pass their own. */
 export async function main(argv: readonly string[], io: { readonly stdin?: GoalInput } = {}): Promise<number> {
   let client: RuntimeClient | undefined;
+  let debug = false;
   try {
     const command = parseCli(argv);
     if (command.command === 'help') {
       print(USAGE);
       return 0;
     }
+    // The environment is checked before anything else runs: a bad variable is named here, not deep in an adapter.
+    debug = serverEnv().debug;
     const goal = GOAL_COMMANDS.includes(command.command) ? await resolveGoal(command.positionals, io.stdin ?? processStdin()) : '';
     // A malformed goal or constraint is refused before the database is opened (seconds saved, nothing touched).
     if (GOAL_COMMANDS.includes(command.command)) validateRunRequest(goalRequest(command, goal));
@@ -92,7 +96,7 @@ export async function main(argv: readonly string[], io: { readonly stdin?: GoalI
     await dispatch(command, goal, connected);
     return 0;
   } catch (error) {
-    if (process.env.CONTEXT_RUNTIME_DEBUG) console.error(error);
+    if (debug) console.error(error);
     const message = error instanceof Error ? error.message : String(error);
     const argumentError = String((error as { code?: string }).code ?? '').startsWith('ERR_PARSE_ARGS_');
     const userError = (isContextRuntimeError(error) && error.isUserError) || argumentError || (error as { data?: { runtimeError?: unknown } }).data?.runtimeError !== undefined;

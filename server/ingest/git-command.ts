@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { serverEnv } from '../config/env';
 
 export interface GitCommandOptions {
   readonly cwd: string;
@@ -29,7 +30,7 @@ export function runGit(args: readonly string[], options: GitCommandOptions): Pro
       [...args],
       {
         cwd: options.cwd,
-        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
+        env: { ...serverEnv().variables, NODE_ENV: serverEnv().nodeEnv, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
         maxBuffer: options.maxBuffer ?? DEFAULT_MAX_BUFFER,
         encoding: 'utf8',
       },

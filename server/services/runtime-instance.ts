@@ -3,8 +3,10 @@
  * modules and each route handler bundle gets its own module graph; a module-level variable would
  * open a second PGlite on the same data directory, which the runtime refuses (DATA_DIR_LOCKED).
  */
+import 'server-only';
 import type { RuntimePort } from '../api/runtime-port';
 import { databaseUrl, defaultConfigPath, embeddedDataDir, openRuntime } from '../bootstrap';
+import { serverEnv } from '../config/env';
 import { loadConfigFile } from '../runtime/config/load-config';
 import { claimDataDirForProcess } from './data-dir-lock';
 
@@ -16,7 +18,7 @@ export function getRuntime(): Promise<RuntimePort> {
   const holder = globalThis as RuntimeHolder;
   const existing = holder[INSTANCE_KEY];
   if (existing) return existing;
-  const port = Number(process.env.PORT ?? 3000);
+  const port = serverEnv().port;
   const opening: Promise<RuntimePort> = claimServerDataDir(port)
     .then(() => openRuntime({ port }))
     .catch((error: unknown) => {
@@ -33,7 +35,7 @@ export function getRuntime(): Promise<RuntimePort> {
  * or not the runtime opened: the CLI then reaches this server over HTTP (and gets the server's own
  * error) instead of opening the database this process may still hold or retry.
  */
-export async function claimServerDataDir(port: number = Number(process.env.PORT ?? 3000)): Promise<void> {
+export async function claimServerDataDir(port: number = serverEnv().port): Promise<void> {
   const configPath = defaultConfigPath();
   const config = loadConfigFile(configPath ?? 'context-runtime.yaml', { required: false });
   if (databaseUrl(config)) return;

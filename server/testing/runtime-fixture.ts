@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { stringify } from 'yaml';
 import type { Database } from '../../db/client';
-import { ContextRuntime } from '../bootstrap';
+import { ContextRuntime, runtimeFactoryFor } from '../bootstrap';
+import { serverEnvWith, type ServerEnv } from '../config/env';
 import { registeredRuntimeFactory, registerRuntimeFactory } from '../runtime/facade/runtime-factory';
 import type { RuntimePlugins } from '../runtime/facade/runtime-plugins';
 
@@ -43,11 +44,15 @@ export interface RuntimeFixtureOptions {
 
 // Bootstrap registers its factory at import time; wrapping it lets tests reach the real plugins
 // (e.g. the database handle for row counts) without a second, divergent wiring.
-const bootstrapFactory = registeredRuntimeFactory();
-if (!bootstrapFactory) throw new Error('server/bootstrap did not register a runtime factory');
+if (!registeredRuntimeFactory()) throw new Error('server/bootstrap did not register a runtime factory');
 let lastPlugins: RuntimePlugins | undefined;
+/**
+ * The process environment without CONTEXT_RUNTIME_DATA_DIR, read at each open: env beats config in
+ * bootstrap, and a stray override would point every test at one shared directory.
+ */
+const fixtureEnv = (): ServerEnv => serverEnvWith({ CONTEXT_RUNTIME_DATA_DIR: undefined });
 registerRuntimeFactory(async (config, options) => {
-  const plugins = await bootstrapFactory(config, options);
+  const plugins = await runtimeFactoryFor(fixtureEnv())(config, options);
   lastPlugins = plugins;
   return plugins;
 });
@@ -64,8 +69,6 @@ export function writeConfig(path: string, config: Record<string, unknown>): void
 }
 
 export async function openRuntimeFixture(options: RuntimeFixtureOptions = {}): Promise<RuntimeFixture> {
-  // Env beats config in bootstrap; a stray override would point every test at one shared directory.
-  delete process.env.CONTEXT_RUNTIME_DATA_DIR;
   const root = options.root ?? mkdtempSync(join(tmpdir(), 'context-runtime-it-'));
   mkdirSync(root, { recursive: true });
   const dataDir = join(root, 'pglite');

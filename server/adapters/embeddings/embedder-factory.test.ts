@@ -5,7 +5,7 @@ import { SifEmbedder } from './sif-embedder';
 
 describe('resolveEmbedder', () => {
   it('defaults to the offline SIF embedder without touching the word vectors', () => {
-    const resolved = resolveEmbedder();
+    const resolved = resolveEmbedder({}, {});
     expect(resolved.available && resolved.embedder).toBeInstanceOf(SifEmbedder);
     expect(resolved.available && resolved.embedder.id).toBe('sif-sg-100d');
   });

@@ -27,11 +27,16 @@ const DEFAULT_OPENAI_MODEL = 'text-embedding-3-small';
 /**
  * The configured embedder, or why it cannot run (a missing key): like a model tier, the dense
  * retriever is then reported unavailable with that reason rather than silently switched to
- * another vector space.
+ * another vector space. `environment` holds the key named by `api_key_env`; `defaults.wordVectorCache`
+ * is CONTEXT_RUNTIME_EMBEDDINGS_CACHE, which the config's `cache_path` overrides.
  */
-export function resolveEmbedder(settings: EmbeddingsSettings = {}, environment: Readonly<Record<string, string | undefined>> = process.env): ResolvedEmbedder {
+export function resolveEmbedder(
+  settings: EmbeddingsSettings,
+  environment: Readonly<Record<string, string | undefined>>,
+  defaults: { readonly wordVectorCache?: string } = {},
+): ResolvedEmbedder {
   const provider = settings.provider ?? 'sif';
-  if (provider === 'sif') return { available: true, embedder: new SifEmbedder(() => openWordVectors({ cachePath: settings.cache_path })) };
+  if (provider === 'sif') return { available: true, embedder: new SifEmbedder(() => openWordVectors({ cachePath: settings.cache_path ?? defaults.wordVectorCache })) };
   const model = settings.model ?? (provider === 'openai' ? DEFAULT_OPENAI_MODEL : '');
   const embedderId = `${provider === 'openai' ? 'openai' : (settings.name ?? 'openai-compatible')}:${model}`;
   const keyVariable = settings.api_key_env ?? (provider === 'openai' ? 'OPENAI_API_KEY' : undefined);

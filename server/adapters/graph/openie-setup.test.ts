@@ -3,7 +3,8 @@ import type { Database } from '../../../db/client';
 import { createModelPlugin } from '../models/ai-sdk-model';
 import { mentionsOf } from './openie-extractor';
 import { parseEntities, parseTriples } from './openie-prompts';
-import { openIeBudgetFrom, openIeModelOf, setupOpenIe } from './openie-setup';
+import { parseServerEnv } from '../../config/env';
+import { openIeModelOf, setupOpenIe } from './openie-setup';
 
 const extractive = createModelPlugin({ name: 'local', provider: 'extractive' }, {});
 const keyless = createModelPlugin({ name: 'cheap', provider: 'openai', api_key_env: 'NO_SUCH_KEY' }, {});
@@ -21,12 +22,12 @@ describe('OpenIE setup', () => {
     expect(setupOpenIe(database, [extractive, hosted])?.model.tier).toBe('premium');
   });
 
-  it('reads the per-run budget from CONTEXT_RUNTIME_OPENIE_MAX_PASSAGES; 0 turns OpenIE off', () => {
-    expect(openIeBudgetFrom({})).toEqual({});
-    expect(openIeBudgetFrom({ CONTEXT_RUNTIME_OPENIE_MAX_PASSAGES: '25' })).toEqual({ maxPassagesPerRun: 25 });
-    expect(setupOpenIe(database, [hosted], openIeBudgetFrom({ CONTEXT_RUNTIME_OPENIE_MAX_PASSAGES: '0' }))).toBeUndefined();
-    expect(() => openIeBudgetFrom({ CONTEXT_RUNTIME_OPENIE_MAX_PASSAGES: '-1' })).toThrow(/whole number/);
-    expect(() => openIeBudgetFrom({ CONTEXT_RUNTIME_OPENIE_MAX_PASSAGES: 'lots' })).toThrow(/whole number/);
+  it('takes the per-run budget CONTEXT_RUNTIME_OPENIE_MAX_PASSAGES as parsed at start; 0 turns OpenIE off', () => {
+    expect(parseServerEnv({}).openIeMaxPassages).toBeUndefined();
+    expect(parseServerEnv({ CONTEXT_RUNTIME_OPENIE_MAX_PASSAGES: '25' }).openIeMaxPassages).toBe(25);
+    expect(setupOpenIe(database, [hosted], { maxPassagesPerRun: parseServerEnv({ CONTEXT_RUNTIME_OPENIE_MAX_PASSAGES: '0' }).openIeMaxPassages })).toBeUndefined();
+    expect(() => parseServerEnv({ CONTEXT_RUNTIME_OPENIE_MAX_PASSAGES: '-1' })).toThrow(/whole number/);
+    expect(() => parseServerEnv({ CONTEXT_RUNTIME_OPENIE_MAX_PASSAGES: 'lots' })).toThrow(/whole number/);
   });
 
   it('parses HippoRAG-shaped replies and spells their names as graph nodes', () => {

@@ -1,6 +1,5 @@
 import type { Database } from '../../../db/client';
 import type { ModelPlugin } from '../../runtime/contracts/model';
-import { invalidInput } from '../../runtime/errors';
 import { createOpenIeIndexing, type OpenIeIndexOptions, type OpenIeIndexReport } from './openie-indexer';
 
 /**
@@ -10,15 +9,6 @@ import { createOpenIeIndexing, type OpenIeIndexOptions, type OpenIeIndexReport }
  */
 export function openIeModelOf(models: readonly ModelPlugin[]): ModelPlugin | undefined {
   return models.find((model) => (model.available ?? true) && model.capabilities().provider !== 'extractive');
-}
-
-/** CONTEXT_RUNTIME_OPENIE_MAX_PASSAGES: passages per run (0 turns OpenIE off); unset = the default. */
-export function openIeBudgetFrom(environment: Readonly<Record<string, string | undefined>>): Partial<Pick<OpenIeIndexOptions, 'maxPassagesPerRun'>> {
-  const raw = environment.CONTEXT_RUNTIME_OPENIE_MAX_PASSAGES;
-  if (raw === undefined || raw.trim() === '') return {};
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw invalidInput('CONTEXT_RUNTIME_OPENIE_MAX_PASSAGES', `must be a whole number ≥ 0, got "${raw}"`);
-  return { maxPassagesPerRun: value };
 }
 
 /**

@@ -35,7 +35,7 @@ export function tierCapabilities(tier: TierConfig, modelId: string): ModelCapabi
  * the built-in extractive reader included. Errors leave as ContextRuntimeError: TIMEOUT when the
  * deadline fired, MODEL_UNAVAILABLE for anything the provider (or its transport) raised.
  */
-export function createModelPlugin(tier: TierConfig, environment: Environment = process.env): TierModelPlugin {
+export function createModelPlugin(tier: TierConfig, environment: Environment): TierModelPlugin {
   const resolved = resolveLanguageModel(tier, environment);
   const capabilities = tierCapabilities(tier, resolved.modelId);
   const countTokens = createTokenCounter();

@@ -69,6 +69,6 @@ export function createTieredRouter(models: readonly RoutableModelPlugin[]): Rout
 }
 
 /** The router for `models.tiers` of the config: one AI SDK model plugin per tier, in config order. */
-export function createRouterFromConfig(tiers: readonly TierConfig[], environment: Environment = process.env): RouterPlugin {
+export function createRouterFromConfig(tiers: readonly TierConfig[], environment: Environment): RouterPlugin {
   return createTieredRouter(tiers.map((tier) => createModelPlugin(tier, environment)));
 }

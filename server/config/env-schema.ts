@@ -1,0 +1,76 @@
+/**
+ * Every environment variable the product reads by a fixed name, as one zod schema (issue 11.5).
+ * Values arrive as strings; an empty or blank value counts as unset, as `VAR= npm start` means
+ * "not set" to an operator. Messages complete the sentence "<VARIABLE> …" (see env.ts).
+ */
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../auth/password-policy';
+
+/** Blank → undefined, so `optional()` and defaults apply to it. */
+const unsetIfBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfBlank, schema.optional());
+
+const text = z.string();
+
+function wholeNumber(min: number, max: number) {
+  const expected = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\s*\d+\s*$/, { error: expected })
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, { error: expected });
+}
+
+function webUrl(what: string) {
+  return z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), { error: `must be an http(s) URL (${what})` });
+}
+
+const postgresUrl = z
+  .string()
+  .refine((value) => URL.canParse(value) && /^postgres(ql)?:$/.test(new URL(value).protocol), { error: 'must be a postgres:// or postgresql:// connection URL' });
+
+const email = z.string().refine((value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()), { error: 'must be an email address such as admin@example.com' });
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(unsetIfBlank, z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development')),
+    /** Set by Next.js in each of its runtimes; unset under the CLI, tsx and vitest. */
+    NEXT_RUNTIME: optional(z.enum(['nodejs', 'edge'], { error: 'must be nodejs or edge' })),
+    PORT: z.preprocess(unsetIfBlank, wholeNumber(1, 65_535).default(3000)),
+    DATABASE_URL: optional(postgresUrl),
+    CONTEXT_RUNTIME_DATA_DIR: optional(text),
+    CONTEXT_RUNTIME_CONFIG: optional(text),
+    CONTEXT_RUNTIME_EMBEDDINGS_CACHE: optional(text),
+    CONTEXT_RUNTIME_OPENIE_MAX_PASSAGES: optional(wholeNumber(0, 1_000_000)),
+    CONTEXT_RUNTIME_DEBUG: optional(text),
+    CONTEXT_RUNTIME_ADMIN_EMAIL: optional(email),
+    CONTEXT_RUNTIME_ADMIN_PASSWORD: optional(z.string().min(MIN_PASSWORD_LENGTH, { error: `must be at least ${MIN_PASSWORD_LENGTH} characters` })),
+    CONTEXT_RUNTIME_OIDC_ISSUER: optional(webUrl('the identity provider, e.g. https://login.example.com/realms/main')),
+    CONTEXT_RUNTIME_OIDC_CLIENT_ID: optional(text),
+    CONTEXT_RUNTIME_OIDC_CLIENT_SECRET: optional(text),
+    CONTEXT_RUNTIME_OIDC_NAME: optional(text),
+    NEXTAUTH_SECRET: optional(text),
+    AUTH_SECRET: optional(text),
+    NEXTAUTH_URL: optional(webUrl('where browsers reach this server, e.g. https://context.example.com')),
+    OPENAI_API_KEY: optional(text),
+    ANTHROPIC_API_KEY: optional(text),
+  })
+  .superRefine((values, context) => {
+    // Half a setting used to be ignored without a word (single sign-on silently off, the setup
+    // link printed instead of the admin created); an operator who set one meant all of them.
+    const oidc = ['CONTEXT_RUNTIME_OIDC_ISSUER', 'CONTEXT_RUNTIME_OIDC_CLIENT_ID', 'CONTEXT_RUNTIME_OIDC_CLIENT_SECRET'] as const;
+    requireTogether(values, context, oidc, 'single sign-on');
+    requireTogether(values, context, ['CONTEXT_RUNTIME_ADMIN_EMAIL', 'CONTEXT_RUNTIME_ADMIN_PASSWORD'], 'the first admin');
+  });
+
+type Values = Record<string, unknown>;
+
+function requireTogether(values: Values, context: z.RefinementCtx, names: readonly string[], purpose: string): void {
+  const set = names.filter((name) => values[name] !== undefined);
+  if (set.length === 0 || set.length === names.length) return;
+  for (const name of names.filter((candidate) => values[candidate] === undefined)) {
+    context.addIssue({ code: 'custom', path: [name], message: `must be set too, since ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} (${purpose} needs ${names.join(', ')})` });
+  }
+}
+
+export type EnvValues = z.output<typeof envSchema>;
