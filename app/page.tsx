@@ -5,7 +5,7 @@ import { ConsolePage } from '@/components/console/console-page';
 import { authOptions, sessionUserOf } from '@/server/auth/auth-options';
 import { ROLES, rankOf } from '@/server/auth/roles';
 
-export const metadata: Metadata = { title: 'Console · Context Runtime' };
+export const metadata: Metadata = { title: 'Console' };
 
 export default async function Home() {
   const user = sessionUserOf(await getServerSession(authOptions()).catch(() => null));
