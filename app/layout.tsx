@@ -6,7 +6,8 @@ import { TRPCReactProvider } from '@/components/providers/trpc-provider';
 import './globals.css';
 
 export const metadata: Metadata = {
-  title: 'Context Runtime',
+  // Pages name themselves ("Approvals"); the template adds the product, so tabs and history read "Approvals · Context Runtime".
+  title: { template: '%s · Context Runtime', default: 'Context Runtime' },
   description: 'A query planner for LLM context: plans, explains and traces every answer.',
 };
 

@@ -5,7 +5,8 @@ import { ConsolePage } from '@/components/console/console-page';
 import { authOptions, sessionUserOf } from '@/server/auth/auth-options';
 import { ROLES, rankOf } from '@/server/auth/roles';
 
-export const metadata: Metadata = { title: 'Console · Context Runtime' };
+// The layout's title template applies to child segments only, not to a page beside it, hence absolute.
+export const metadata: Metadata = { title: { absolute: 'Console · Context Runtime' } };
 
 export default async function Home() {
   const user = sessionUserOf(await getServerSession(authOptions()).catch(() => null));

@@ -4,7 +4,7 @@ import { ApprovalsPage, type ApprovalsAccess } from '@/components/approvals/appr
 import { authOptions, sessionUserOf } from '@/server/auth/auth-options';
 import { ROLES, rankOf } from '@/server/auth/roles';
 
-export const metadata: Metadata = { title: 'Approvals · Context Runtime' };
+export const metadata: Metadata = { title: 'Approvals' };
 
 export default async function Approvals({ searchParams }: { readonly searchParams: Promise<{ readonly run?: string | string[] }> }) {
   const user = sessionUserOf(await getServerSession(authOptions()).catch(() => null));

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { CalibrationPage } from '@/components/calibration/calibration-page';
 
-export const metadata: Metadata = { title: 'Calibration · Context Runtime' };
+export const metadata: Metadata = { title: 'Calibration' };
 
 export default function Calibration() {
   return <CalibrationPage />;

@@ -4,7 +4,7 @@ import { KnowledgePage } from '@/components/knowledge/knowledge-page';
 import { authOptions, sessionUserOf } from '@/server/auth/auth-options';
 import { ROLES, rankOf } from '@/server/auth/roles';
 
-export const metadata: Metadata = { title: 'Knowledge · Context Runtime' };
+export const metadata: Metadata = { title: 'Knowledge' };
 
 export default async function Knowledge({ searchParams }: { readonly searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = sessionUserOf(await getServerSession(authOptions()).catch(() => null));

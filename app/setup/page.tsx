@@ -4,7 +4,7 @@ import { SetupForm } from '@/components/auth/setup-form';
 import { SetupLinkHelp } from '@/components/auth/setup-link-help';
 import { accounts } from '@/server/auth/auth-services';
 
-export const metadata: Metadata = { title: 'Set up · Context Runtime' };
+export const metadata: Metadata = { title: 'Set up' };
 export const dynamic = 'force-dynamic';
 
 interface SetupPageProps {

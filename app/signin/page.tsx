@@ -5,7 +5,7 @@ import { SignInForm } from '@/components/auth/sign-in-form';
 import { safeCallbackUrl } from '@/components/auth/safe-callback';
 import { authOptions, oidcProvider, sessionUserOf } from '@/server/auth/auth-options';
 
-export const metadata: Metadata = { title: 'Sign in · Context Runtime' };
+export const metadata: Metadata = { title: 'Sign in' };
 export const dynamic = 'force-dynamic';
 
 interface SignInPageProps {

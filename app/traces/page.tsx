@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { TraceList } from '@/components/traces/trace-list';
 
-export const metadata: Metadata = { title: 'Traces · Context Runtime' };
+export const metadata: Metadata = { title: 'Traces' };
 
 export default function TracesPage() {
   return <TraceList />;

@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { UsersAdmin } from '@/components/auth/users-admin';
 import { authOptions, sessionUserOf } from '@/server/auth/auth-options';
 
-export const metadata: Metadata = { title: 'Users · Context Runtime' };
+export const metadata: Metadata = { title: 'Users' };
 export const dynamic = 'force-dynamic';
 
 /** Admins only. The page check is a courtesy; the users router refuses non-admins regardless. */

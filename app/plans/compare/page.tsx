@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { PlanCompare } from '@/components/plans/plan-compare';
 
-export const metadata: Metadata = { title: 'Compare plans · Context Runtime' };
+export const metadata: Metadata = { title: 'Compare plans' };
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
 
