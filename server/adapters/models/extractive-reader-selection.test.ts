@@ -44,6 +44,16 @@ describe('extractive reader sentence selection', () => {
     expect(text).not.toContain('[3]');
   });
 
+  it('does not quote a markdown heading as a claim, even when it restates the question', () => {
+    const items = [
+      item(1, 'Runbook: printer firmware updates on prn-01', 'ops-docs', '# Runbook: printer firmware updates on prn-01\n\nprn-01 serves every floor, and a firmware update that reboots it stops all printing.'),
+      item(2, 'Runbook: printer firmware updates on prn-01 › Rules', 'ops-docs', 'Updates are applied by a person from the vendor tool, never by the printer itself. Every update first drains the queue with `spoolctl pause prn-01`.'),
+    ];
+    const text = answer('How should a firmware update be applied to prn-01?', items);
+    expect(text).not.toContain('# Runbook');
+    expect(text).toContain('spoolctl pause prn-01');
+  });
+
   it('still cites a weak line of another item when it names the identifier a quoted sentence names', () => {
     const items = [
       item(1, 'Spooler operations', 'ops-docs', 'Each spoolerd worker renders SPOOL_WORKERS documents at once, four by default. Set SPOOL_WORKERS in the unit environment and restart spoolerd.'),

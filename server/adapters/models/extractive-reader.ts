@@ -278,6 +278,9 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     // A commit subject or a changed line states a change by where it stands, whatever its words.
     const located = unit.role === 'subject' || unit.role === 'change' ? [CHANGE_CATEGORY] : [];
     const categories = new Set([...SIGNAL_CATEGORIES.filter((category) => unit.terms.some((term) => category.has(term))), ...located]).size;
+    // A markdown heading names a section, it states nothing ("# Runbook: schema changes on billing-db"
+    // restates the question's words and would outrank the section's rules).
+    if (/^#{1,6}\s/.test(unit.text)) return;
     // A sentence qualifies by sharing a question term, or by carrying incident signal inside a block whose header
     // names what the question is about (two or more question terms: "checkout-api container log", not just "log").
     if (!matched && (header.distinct < HEADER_MIN_TERMS || categories === 0)) return;
@@ -295,8 +298,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (causal && categories === 0) score *= NO_SIGNAL_WEIGHT;
     if (causal && questionIdentifiers.length > 0 && ![...unit.tokens].some((token) => /\d|[_./:]/.test(token) || questionIdentifiers.includes(token))) score *= GENERIC_WEIGHT;
     if ((unit.role === 'change' && !asksForChange) || unit.role === 'row') score *= DETAIL_WEIGHT;
-    // Headings and fragments ("## Symptoms") carry no claim of their own.
-    if (unit.terms.length < 3 || /^#{1,6}\s/.test(unit.text)) score *= 0.5;
+    // Fragments carry no claim of their own.
+    if (unit.terms.length < 3) score *= 0.5;
     // Not for why-questions: the retriever ranks by likeness to the symptom the question describes
     // (back-off events first), which is exactly what the cause and stigma cues above correct.
     if (!causal) score /= 1 + RANK_DECAY * Math.log2(rankOf.get(unit.ref) ?? 1);
