@@ -25,16 +25,30 @@ const HEADER_WEIGHT = 1.0;
 const HEADER_MIN_TERMS = 2;
 /** Sentences scoring under this share of the best one are not evidence, only noise that shares a word. */
 const RELATIVE_THRESHOLD = 0.3;
-/** At most this many sources, one sentence each: enough for symptom, change and cause without flooding the answer. */
-const MAX_SOURCES = 4;
-/** When fewer sources qualify, the answer is topped up to this many sentences from those sources. */
-const MIN_SENTENCES = 3;
+/**
+ * A sentence from an item not quoted yet must reach this share of the best score: a weak sentence
+ * of another item that shares a question word ("kept" in a runbook about sessions) adds a citation
+ * but no answer. It may stay lower when it names an identifier a quoted sentence names (supports it).
+ */
+const NEW_ITEM_THRESHOLD = 0.5;
+/** At most this many sentences: enough for symptom, change and cause without flooding the answer. */
+const MAX_SENTENCES = 4;
 /**
  * A question that names an item by its id ("What did commit 744c0b5 change?") is answered by that
  * item's own lines — every changed key, not its best one plus fillers from other items — up to
  * this many sentences in all.
  */
 const MAX_NAMED_ITEM_SENTENCES = 6;
+/**
+ * The retriever ranked the items before the reader saw them; its order is evidence the reader's
+ * word counts do not have (a section about the question's situation vs. one repeating its
+ * identifier). As in BERTserini's interpolation of retriever and reader scores (Yang et al. 2019),
+ * a sentence's score is scaled by its item's rank: 1 / (1 + RANK_DECAY · log2(rank)), a DCG-style
+ * discount that keeps the first items close and the tail within reach of a much better sentence.
+ */
+const RANK_DECAY = 0.15;
+/** A second sentence from an item already quoted is worth this much of its score per sentence quoted (redundancy, MMR-style). */
+const SAME_ITEM_DISCOUNT = 0.8;
 /** Two log lines sharing this share of terms are the same event on another pod: cite it once. */
 const DUPLICATE_JACCARD = 0.7;
 
@@ -239,6 +253,14 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     return [block.ref, { terms, title, score: matched.reduce((sum, term) => sum + idf(term), 0), distinct: matched.length }] as const;
   }));
   const agreement = corroboration(units, querySet);
+  // Rank within the item's source: one retriever's ordering; the context may interleave each source's leader first.
+  const rankOf = new Map<number, number>();
+  const perSource = new Map<string, number>();
+  for (const block of prompt.blocks) {
+    const source = headerParts(block.header).source;
+    perSource.set(source, (perSource.get(source) ?? 0) + 1);
+    rankOf.set(block.ref, perSource.get(source)!);
+  }
 
   const scored: ScoredUnit[] = [];
   units.forEach((unit, index) => {
@@ -256,6 +278,9 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     // A commit subject or a changed line states a change by where it stands, whatever its words.
     const located = unit.role === 'subject' || unit.role === 'change' ? [CHANGE_CATEGORY] : [];
     const categories = new Set([...SIGNAL_CATEGORIES.filter((category) => unit.terms.some((term) => category.has(term))), ...located]).size;
+    // A markdown heading names a section, it states nothing ("# Runbook: schema changes on billing-db"
+    // restates the question's words and would outrank the section's rules).
+    if (/^#{1,6}\s/.test(unit.text)) return;
     // A sentence qualifies by sharing a question term, or by carrying incident signal inside a block whose header
     // names what the question is about (two or more question terms: "checkout-api container log", not just "log").
     if (!matched && (header.distinct < HEADER_MIN_TERMS || categories === 0)) return;
@@ -273,13 +298,22 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (causal && categories === 0) score *= NO_SIGNAL_WEIGHT;
     if (causal && questionIdentifiers.length > 0 && ![...unit.tokens].some((token) => /\d|[_./:]/.test(token) || questionIdentifiers.includes(token))) score *= GENERIC_WEIGHT;
     if ((unit.role === 'change' && !asksForChange) || unit.role === 'row') score *= DETAIL_WEIGHT;
-    // Headings and fragments ("## Symptoms") carry no claim of their own.
+    // Fragments carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;
+    // Not for why-questions: the retriever ranks by likeness to the symptom the question describes
+    // (back-off events first), which is exactly what the cause and stigma cues above correct.
+    if (!causal) score /= 1 + RANK_DECAY * Math.log2(rankOf.get(unit.ref) ?? 1);
     scored.push({ unit, score });
   });
   // Items whose header carries an id of the question (a commit SHA, an error code): the question names them.
   const named = new Set(prompt.blocks.filter((block) => questionIdentifiers.some((identifier) => /\d/.test(identifier) && block.header.toLowerCase().includes(identifier))).map((block) => block.ref));
-  return pickDiverse(scored, named).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
+  // A weak sentence of another item still supports the answer when it names an identifier (a key, a
+  // path, an id) that a quoted sentence names and the question did not bring: the config line
+  // holding the key a runbook sentence tells you to set.
+  const questionTokens = new Set(tokenize(prompt.question));
+  const supports = (candidate: Unit, quoted: readonly Unit[]) =>
+    [...candidate.tokens].some((token) => isIdentifier(token) && !questionTokens.has(token) && quoted.some((picked) => picked.tokens.has(token)));
+  return pickDiverse(scored, named, supports).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
 
 interface ScoredUnit {
@@ -287,23 +321,29 @@ interface ScoredUnit {
   readonly score: number;
 }
 
-function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number> = new Set()): ScoredUnit[] {
+function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean): ScoredUnit[] {
   const ranked = [...scored].sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
   if (ranked.length === 0 || ranked[0].score <= 0) return [];
   const floor = ranked[0].score * RELATIVE_THRESHOLD;
   const chosen: ScoredUnit[] = [];
   const isDuplicate = (candidate: ScoredUnit) => chosen.some((picked) => jaccard(candidate.unit.shape, picked.unit.shape) >= DUPLICATE_JACCARD);
-  // First the best sentence of each source, so the answer rests on several items rather than one.
-  for (const candidate of ranked) {
-    if (chosen.length >= MAX_SOURCES || candidate.score < floor) break;
-    if (chosen.some((picked) => picked.unit.ref === candidate.unit.ref) || isDuplicate(candidate)) continue;
-    chosen.push(candidate);
-  }
-  // Then, when few sources qualified, further sentences from those sources.
-  for (const candidate of ranked) {
-    if (chosen.length >= MIN_SENTENCES || candidate.score < floor) break;
-    if (chosen.includes(candidate) || isDuplicate(candidate)) continue;
-    chosen.push(candidate);
+  const newItemFloor = ranked[0].score * NEW_ITEM_THRESHOLD;
+  // Greedy by score, each further sentence of an already quoted item discounted: the second rule of a
+  // runbook section beats a weak sentence of another item, while strong items of other sources still
+  // come in, so the answer rests on several items when several answer it.
+  while (chosen.length < MAX_SENTENCES) {
+    let best: { candidate: ScoredUnit; value: number } | undefined;
+    for (const candidate of ranked) {
+      if (chosen.includes(candidate) || isDuplicate(candidate)) continue;
+      const quoted = chosen.filter((picked) => picked.unit.ref === candidate.unit.ref).length;
+      const value = candidate.score * SAME_ITEM_DISCOUNT ** quoted;
+      // An item the question does not name, when it names one ("What did commit 744c0b5 change?"), is held to the same bar.
+      const weak = value < newItemFloor || (named.size > 0 && !named.has(candidate.unit.ref));
+      if (value < floor || (quoted === 0 && weak && !supports(candidate.unit, chosen.map((picked) => picked.unit)))) continue;
+      if (!best || value > best.value) best = { candidate, value };
+    }
+    if (!best) break;
+    chosen.push(best.candidate);
   }
   // Last, the rest of an item the question names by id.
   for (const candidate of ranked) {

@@ -23,3 +23,17 @@ describe('source kinds a goal names', () => {
     for (const scope of narrowed) expect(scope.kinds).toContain('git');
   });
 });
+
+describe('a goal about something that happened at run time', () => {
+  it('keeps logs in scope although it names no source and reads as conceptual', async () => {
+    const goal = 'Which session blocked migration 0042 on billing-db, and which program was it?';
+    expect(namedSourceKinds(goal)).toEqual(['logs']);
+    expect(namedSourceKinds('Which process crashed the print spooler last night?')).toEqual(['logs']);
+    expect(namedSourceKinds('Why did the nightly export stop?')).toEqual(['logs']);
+    expect(namedSourceKinds('How long are invoice PDFs kept?')).toEqual([]);
+    expect(namedSourceKinds('How should a schema change be applied to billing-db in production?')).toEqual([]);
+    const intent = await ruleIntentAnalyzer.analyze(goal);
+    const narrowed = scopes(intent, SOURCES).filter((scope) => scope.kinds !== 'all');
+    for (const scope of narrowed) expect(scope.kinds).toContain('logs');
+  });
+});

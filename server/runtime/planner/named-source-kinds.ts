@@ -14,6 +14,21 @@ const NAMED_KINDS: readonly { readonly kind: SourceKind; readonly words: RegExp 
   { kind: 'docs', words: /\b(?:runbooks?|docs?|documentation|handbook|postmortems?|architecture)\b/i },
 ];
 
+/**
+ * A goal about something that happened at run time names no source, yet its answer is where run
+ * time is recorded. "Which session blocked migration 0042 on billing-db?" reads as conceptual and
+ * would be narrowed to docs, which only say how to find a blocker; the session is in the database
+ * log. Past-tense event verbs of running systems, the processes and sessions that do them, and the
+ * questions asking for a cause ("why", "what caused") keep logs in every narrowed scope.
+ */
+const EVENT_WORDS = new RegExp(
+  String.raw`\b(?:why|what caused|what happened|blocked|blocking|deadlock(?:ed)?|crash(?:ed|es)?|panick?ed|hung|stalled|killed|timed out|errored|` +
+    String.raw`exceptions?|stack ?traces?|restarted|dead-lettered|rejected|refused|sessions?|pids?|processes)\b`,
+  'i',
+);
+
 export function namedSourceKinds(goal: string): SourceKind[] {
-  return NAMED_KINDS.filter((entry) => entry.words.test(goal)).map((entry) => entry.kind);
+  const kinds = NAMED_KINDS.filter((entry) => entry.words.test(goal)).map((entry) => entry.kind);
+  if (EVENT_WORDS.test(goal)) kinds.push('logs');
+  return [...new Set(kinds)];
 }

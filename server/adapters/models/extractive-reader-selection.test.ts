@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { buildContextPrompt, parseContextPrompt } from '../../runtime/reasoner/context-prompt';
+import type { ContextItem } from '../../runtime/types';
+import { composeAnswer, selectEvidence } from './extractive-reader';
+
+/**
+ * Sentence selection on a corpus the reader was not shaped on (issue 10): the retriever's order within
+ * a source, a bar for weak sentences of further items, and the named item answering for itself.
+ * A small made-up ops corpus (a print spooler), not the billing example, so the rules are not fitted to it.
+ */
+function answer(question: string, items: readonly ContextItem[]): string {
+  const [, user] = buildContextPrompt(question, items);
+  const parsed = parseContextPrompt(user.content);
+  if (!parsed) throw new Error('prompt did not parse');
+  return composeAnswer(parsed.question, selectEvidence(parsed));
+}
+
+const item = (ref: number, title: string, sourceName: string, text: string, locator = `§ ${title}`): ContextItem => ({
+  ref, text, tokens: 0, compressed: false,
+  hit: { chunkId: `c${ref}`, sourceName, sourceKind: 'docs', sourceVersionId: 'v1', title, text, score: 1, rank: ref, method: 'bm25', tokens: 0, locator },
+});
+
+describe('extractive reader sentence selection', () => {
+  it('leads with the section the retriever ranked first, not later sections repeating the question identifier', () => {
+    const items = [
+      item(1, 'Spooler runbook › When print.jobs does not drain', 'ops-docs', 'Is the spooler daemon up? Run `systemctl status spoolerd` on prn-01 and compare the consumer count with the expected six. If it restarts in a loop, read its journal.'),
+      item(2, 'Spooler runbook › Re-driving failed jobs', 'ops-docs', 'spoolerd requeue --from print.jobs.dlq --to print.jobs --batch 200'),
+      item(3, 'Spooler runbook › Dead letters', 'ops-docs', 'A job lands in `print.jobs.dlq` after three failed attempts; `print.jobs.dlq` is drained by the requeue tool into `print.jobs`.'),
+      item(4, 'Spooler runbook › Healthy', 'ops-docs', '`print.jobs` depth falls to 0 by 02:00.'),
+    ];
+    const text = answer('The print.jobs queue is not draining during the nightly run. What should on-call check?', items);
+    expect(text.split('\n')[1]).toContain('systemctl status spoolerd');
+  });
+
+  it('quotes a second rule of the best item rather than a weak sentence of another item sharing a word', () => {
+    const items = [
+      item(1, 'Spool archive › Retention', 'ops-docs', 'Printed job files in `spool-archive` are kept for ninety days, as the print audit policy requires. Failed jobs are kept for a year.'),
+      item(2, 'Runbook: stuck sessions', 'ops-docs', 'Long exports are the usual blockers. Cancelling the query keeps the session, terminating it ends the session.'),
+      item(3, 'Spooler overview', 'ops-docs', 'spoolerd renders each document and sends it to the printer pool over IPP.'),
+    ];
+    const text = answer('How long are printed job files kept?', items);
+    expect(text).toContain('kept for ninety days');
+    expect(text).not.toContain('[2]');
+    expect(text).not.toContain('[3]');
+  });
+
+  it('does not quote a markdown heading as a claim, even when it restates the question', () => {
+    const items = [
+      item(1, 'Runbook: printer firmware updates on prn-01', 'ops-docs', '# Runbook: printer firmware updates on prn-01\n\nprn-01 serves every floor, and a firmware update that reboots it stops all printing.'),
+      item(2, 'Runbook: printer firmware updates on prn-01 › Rules', 'ops-docs', 'Updates are applied by a person from the vendor tool, never by the printer itself. Every update first drains the queue with `spoolctl pause prn-01`.'),
+    ];
+    const text = answer('How should a firmware update be applied to prn-01?', items);
+    expect(text).not.toContain('# Runbook');
+    expect(text).toContain('spoolctl pause prn-01');
+  });
+
+  it('still cites a weak line of another item when it names the identifier a quoted sentence names', () => {
+    const items = [
+      item(1, 'Spooler operations', 'ops-docs', 'Each spoolerd worker renders SPOOL_WORKERS documents at once, four by default. Set SPOOL_WORKERS in the unit environment and restart spoolerd.'),
+      item(2, 'spoolerd unit', 'ops-repo', '[Service]\nEnvironment=SPOOL_WORKERS=4\nRestart=always'),
+      item(3, 'Team onboarding', 'wiki', 'New engineers get a printer badge in their first week.'),
+    ];
+    const text = answer('How do I configure the number of spoolerd render workers?', items);
+    expect(text).toMatch(/Environment=SPOOL_WORKERS=4 .*\[2\]/);
+    expect(text).not.toContain('[3]');
+  });
+
+  it('answers a question naming a commit from that commit, not from other commits sharing its words', () => {
+    const commit = (ref: number, sha: string, subject: string, body: string) =>
+      item(ref, `commit ${sha}: ${subject}`, 'ops-git', `commit ${sha}0000000000000000000000000000000000\n\n    ${subject}\n\n    ${body}`, `commit ${sha}`);
+    const items = [
+      commit(1, 'b41c9e2', 'spoolerd: render in four workers', 'Rendering was single-threaded; four workers keep the nightly run under two hours.'),
+      commit(2, '9d02aa7', 'Bump spoolerd image to 1.4.2', 'No other changes since 1.4.1.'),
+    ];
+    const text = answer('What did commit b41c9e2 change?', items);
+    expect(text).toContain('[1]');
+    expect(text).not.toContain('[2]');
+  });
+});
