@@ -46,11 +46,14 @@ test('a viewer lands on the answers they may read and opens one, its evidence an
   await expect(answer).toContainText(firstWords);
   await expect(answer.getByRole('link', { name: /Open plan/ })).toHaveAttribute('href', `/plans/${run.runId}`);
 
-  // A citation opens the chunk the run read.
-  await answer.getByRole('button', { name: `Open chunk for citation ${run.citations[0]!.ref}`, exact: true }).click();
+  // A citation opens the chunk the run read. The page numbers citations 1..n in the order the answer
+  // cites them, so citation 1 is the runtime's first marker in the answer text.
+  const firstRef = Number(/\[(\d+)/.exec(run.answer!)?.[1] ?? run.citations[0]!.ref);
+  const first = run.citations.find((citation) => citation.ref === firstRef) ?? run.citations[0]!;
+  await answer.getByRole('button', { name: 'Open chunk for citation 1', exact: true }).click();
   const evidence = page.getByRole('dialog');
   await expect(evidence).toBeVisible();
-  await expect(evidence).toContainText(run.citations[0]!.sourceName);
+  await expect(evidence).toContainText(first.sourceName);
   await page.keyboard.press('Escape');
   await expect(evidence).toBeHidden();
   await testInfo.attach('viewer answers', { body: await page.screenshot({ path: 'test-results/viewer-answers.png', fullPage: true }), contentType: 'image/png' });

@@ -9,19 +9,30 @@ export interface DisplayableError {
 /** A refused request in the form's words: the field by its label, never an API path. */
 export function ErrorMessage({ error }: { readonly error: DisplayableError }) {
   const runtimeError = error.data?.runtimeError;
-  const field = fieldOfPath(runtimeError?.field);
+  const field = fieldLabelOf(runtimeError?.field);
   return (
     <div className="error-message" role="alert" data-testid="error-message">
       <strong>{runtimeError ? describeCode(runtimeError.code) : 'Request failed'}</strong>
       {field ? (
         <span>
           {' '}
-          in <span data-testid="error-field">{FIELD_LABEL[field]}</span>
+          in <span data-testid="error-field">{field}</span>
         </span>
       ) : null}
       <p>{describeServerMessage(error.message, runtimeError?.field)}</p>
     </div>
   );
+}
+
+/**
+ * The console's label for one of its own fields; any other page's field (this component is shared,
+ * e.g. the Knowledge page's confidence) by the last part of its path in words, never the whole path.
+ */
+function fieldLabelOf(path: string | null | undefined): string | undefined {
+  const formField = fieldOfPath(path);
+  if (formField) return FIELD_LABEL[formField];
+  const last = path?.split('.').filter((part) => part !== '' && !/^\d+$/.test(part)).at(-1);
+  return last ? last.replace(/_/g, ' ') : undefined;
 }
 
 function describeCode(code: string): string {
