@@ -142,19 +142,23 @@ test('re-ingesting a changed source keeps the old version, marks what was derive
   await signIn(page, 'viewer');
   await page.goto('/knowledge');
   await page.getByRole('button', { name: 'e2e-runbook', exact: true }).click();
-  const versions = page.getByTestId('knowledge-versions').locator('[data-testid="knowledge-version-row"]');
+  // Body rows of the versions table, newest first, each headed by "v<n>"; its status is a badge with the word.
+  const versions = page.getByRole('region', { name: 'Source versions' }).getByRole('row').filter({ has: page.getByRole('rowheader') });
   await expect(versions.nth(1)).toBeVisible({ timeout: 60_000 });
-  const latest = Number(await versions.nth(0).getAttribute('data-version'));
-  await expect(versions.nth(1)).toHaveAttribute('data-version', String(latest - 1));
-  await expect(versions.nth(0).locator('[data-status]')).toHaveAttribute('data-status', 'current');
-  await expect(versions.nth(1).locator('[data-status]')).toHaveAttribute('data-status', 'superseded');
+  const latest = Number((await versions.nth(0).getByRole('rowheader').innerText()).replace(/^v/, ''));
+  expect(latest).toBeGreaterThan(1);
+  await expect(versions.nth(1).getByRole('rowheader')).toHaveText(`v${latest - 1}`);
+  await expect(versions.nth(0).getByText('current', { exact: true })).toBeVisible();
+  await expect(versions.nth(1).getByText('superseded', { exact: true })).toBeVisible();
 
-  const facts = page.getByTestId('knowledge-facts');
-  await expect(facts.locator('[data-testid="knowledge-fact-row"][data-fact-status="current"]').filter({ hasText: service }).filter({ hasText: '2Gi' })).toHaveCount(1);
-  const old = facts.locator('[data-testid="knowledge-fact-row"][data-fact-status="stale"]').filter({ hasText: service }).filter({ hasText: '1Gi' });
+  const factRows = page.getByRole('region', { name: 'Facts' }).getByRole('row');
+  const withStatus = (status: string) => factRows.filter({ has: page.getByText(status, { exact: true }) });
+  await expect(withStatus('current').filter({ hasText: service }).filter({ hasText: '2Gi' })).toHaveCount(1);
+  const old = withStatus('stale').filter({ hasText: service }).filter({ hasText: '1Gi' });
   await expect(old).toHaveCount(1);
-  await old.getByTestId('lineage-button').click();
-  await expect(page.getByTestId('knowledge-lineage').locator('[data-testid="lineage-step"][data-kind="source"]')).toContainText(`e2e-runbook v${latest - 1}`);
+  await old.getByRole('button', { name: 'lineage', exact: true }).click();
+  const steps = page.getByRole('region', { name: 'Lineage' }).getByRole('list', { name: 'Upstream chain' }).getByRole('listitem');
+  await expect(steps.filter({ hasText: /^(derived from|contained in) ↑\s*source\b/ })).toContainText(`e2e-runbook v${latest - 1}`);
 
   await page.screenshot({ path: 'test-results/knowledge-versions.png', fullPage: true });
   expect(browserErrors).toEqual([]);
