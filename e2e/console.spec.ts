@@ -1,12 +1,22 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './fixtures/auth';
 
 const DEMO_GOAL = 'Explain why deployment checkout-api failed';
 
+const goalBox = (page: Page) => page.getByRole('textbox', { name: 'Goal', exact: true });
+const answerText = (page: Page) => page.getByRole('group', { name: 'Answer text' });
+const citationItems = (page: Page) => page.getByRole('list', { name: 'Citations' }).getByRole('listitem');
+const historyItems = (page: Page) => page.getByRole('list', { name: 'Recent goals' }).getByRole('listitem');
+/** The value a description list gives a term: ARIA forbids naming a definition, so it is found as the one after its term. */
+const definitionOf = (scope: Locator, term: string) => scope.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+const planHash = (page: Page) => definitionOf(page.getByRole('region', { name: 'Summary' }), 'Plan hash');
+const runButton = (page: Page) => page.getByRole('button', { name: 'Run', exact: true });
+const explainButton = (page: Page) => page.getByRole('button', { name: 'Explain only' });
+
 async function submitGoal(page: Page, goal: string) {
   await signIn(page, 'operator');
   await page.goto('/');
-  await page.getByTestId('goal-input').fill(goal);
+  await goalBox(page).fill(goal);
 }
 
 test('runs the demo goal and shows a cited answer with its plan', async ({ page }) => {
@@ -18,21 +28,24 @@ test('runs the demo goal and shows a cited answer with its plan', async ({ page 
   });
   await submitGoal(page, DEMO_GOAL);
   // Enter in the goal box runs (Shift+Enter would add a newline).
-  await page.getByTestId('goal-input').press('Enter');
+  await goalBox(page).press('Enter');
 
   // Progress streams in node by node before the answer arrives (then folds away under it, so a fast run may never show it open).
-  await expect(page.getByTestId('progress-item').first()).toBeAttached({ timeout: 60_000 });
-  await expect(page.getByTestId('progress-item').filter({ has: page.locator('code', { hasText: /^reason$/ }) })).toHaveCount(1);
-  await expect(page.getByTestId('answer')).toBeVisible({ timeout: 150_000 });
+  // Hidden included: a fast run may fold the list away under the answer before it is seen.
+  const progressItems = page.getByRole('list', { name: 'Nodes', includeHidden: true }).getByRole('listitem', { includeHidden: true });
+  await expect(progressItems.first()).toBeAttached({ timeout: 60_000 });
+  await expect(progressItems.filter({ has: page.getByRole('code', { includeHidden: true }).filter({ hasText: /^reason$/ }) })).toHaveCount(1);
+  await expect(answerText(page)).toBeVisible({ timeout: 150_000 });
   // Once answered, the progress list folds into one line under the answer; it opens on request.
-  await page.getByTestId('progress').locator(':scope > summary').click();
-  const progressStates = await page.getByTestId('progress-item').evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
+  await page.getByRole('heading', { name: 'Progress', exact: true }).click();
+  // Each row starts with its status in words (after an aria-hidden glyph).
+  const progressStates = (await progressItems.allInnerTexts()).map((text) => /^\S+\s+(\w+)/.exec(text)?.[1] ?? text);
   expect(progressStates.length).toBeGreaterThan(2);
-  expect(progressStates.every((state) => state === 'done' || state === 'skipped'), progressStates.join(',')).toBe(true);
-  await expect(page.getByTestId('progress-item').locator('[title=tokens]').first()).toBeVisible();
-  await expect(page.getByTestId('answer')).not.toBeEmpty();
+  expect(progressStates.every((state) => state === 'Done' || state === 'Skipped'), progressStates.join(',')).toBe(true);
+  await expect(progressItems.getByTitle('tokens', { exact: true }).first()).toBeVisible();
+  await expect(answerText(page)).not.toBeEmpty();
 
-  const items = page.getByTestId('citations').locator('li');
+  const items = citationItems(page);
   await expect(items.first()).toBeVisible();
   const texts = await items.allInnerTexts();
   const runtimeEvidence = texts.findIndex((text) => /OOMKilled|demo-events|demo-logs/i.test(text));
@@ -41,116 +54,127 @@ test('runs the demo goal and shows a cited answer with its plan', async ({ page 
   expect(changeEvidence, `a second citation from git among:\n${texts.join('\n---\n')}`).toBeGreaterThanOrEqual(0);
 
   // Every [n] marker in the answer points at an item of the list.
-  const markerRefs = await page.getByTestId('cite-marker').locator('button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-ref')));
-  for (const ref of markerRefs) await expect(page.getByTestId(`citation-${ref}`)).toHaveCount(1);
+  const markers = answerText(page).getByRole('button', { name: /^Open citation \d+/ });
+  const markerRefs = await markers.allTextContents();
+  for (const ref of markerRefs) await expect(items.filter({ has: page.getByRole('button', { name: `Open chunk for citation ${ref}`, exact: true }) })).toHaveCount(1);
 
   // Opening a citation shows the chunk it points at, with its source and version.
-  await page.getByTestId('citations').locator('li').nth(runtimeEvidence).getByTestId('open-citation').click();
-  const dialog = page.getByTestId('evidence-dialog');
+  await items.nth(runtimeEvidence).getByRole('button', { name: /^Open chunk for citation/ }).click();
+  const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('evidence-text')).toHaveText(/OOMKilled|checkout-api/i);
-  await expect(dialog.getByTestId('evidence-source')).toHaveText(/demo-(events|logs)/);
-  await expect(dialog.getByTestId('evidence-version')).toHaveText(/v\d+/);
+  await expect(dialog.getByRole('region', { name: 'Chunk text' })).toHaveText(/OOMKilled|checkout-api/i);
+  await expect(definitionOf(dialog, 'Source')).toHaveText(/demo-(events|logs)/);
+  await expect(definitionOf(dialog, 'Version')).toHaveText(/v\d+/);
   await page.screenshot({ path: 'test-results/console-evidence.png' });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   // The [n] markers in the answer open it too.
   if (markerRefs.length > 0) {
-    await page.getByTestId('cite-marker').locator('button').first().click();
-    await expect(dialog.getByTestId('evidence-text')).not.toBeEmpty();
-    await dialog.getByTestId('evidence-close').click();
+    await markers.first().click();
+    await expect(dialog.getByRole('region', { name: 'Chunk text' })).not.toBeEmpty();
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
   }
 
   // The plan is folded under the answer too.
   await page.getByText('EXPLAIN of the plan that produced this answer').click();
-  await expect(page.getByTestId('explain-summary')).toBeVisible();
-  await expect(page.getByTestId('plan-hash')).toHaveText(/^[0-9a-z]{8,}$/i);
-  await expect(page.getByTestId('graph-nodes').locator('tbody tr').first()).toBeVisible();
-  expect(await page.getByTestId('graph-nodes').locator('tbody tr').count()).toBeGreaterThan(1);
-  await expect(page.getByTestId('candidate-table').locator('tbody tr[data-chosen]')).toHaveCount(1);
-  await expect(page.getByTestId('rejected-candidates')).toBeVisible();
-  await expect(page.getByTestId('rejected-sources')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
+  await expect(planHash(page)).toHaveText(/^[0-9a-z]{8,}$/i);
+  // Body rows only: the header row is the one holding column headers.
+  const graphRows = page.getByRole('table', { name: 'Graph nodes' }).getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
+  await expect(graphRows.first()).toBeVisible();
+  expect(await graphRows.count()).toBeGreaterThan(1);
+  // The chosen candidate's row carries a "chosen" badge.
+  await expect(page.getByRole('table', { name: 'Candidate plans' }).getByRole('row').filter({ has: page.getByText('chosen', { exact: true }) })).toHaveCount(1);
+  await expect(page.getByRole('table', { name: 'Rejected candidates' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Rejected sources' })).toBeVisible();
   // The demo's sources disagree on the memory limit: EXPLAIN lists it before anything is retrieved.
-  await expect(page.getByTestId('explain-contradictions').locator('tbody tr').filter({ hasText: 'checkout-api' }).filter({ hasText: '512Mi (demo-docs)' })).toHaveCount(1);
+  await expect(page.getByRole('table', { name: 'Contradictions' }).getByRole('row').filter({ hasText: 'checkout-api' }).filter({ hasText: '512Mi (demo-docs)' })).toHaveCount(1);
 
   // The run is in this user's history.
-  await expect(page.getByTestId('history-item').first()).toContainText(DEMO_GOAL);
+  await expect(historyItems(page).first()).toContainText(DEMO_GOAL);
 
   await page.screenshot({ path: 'test-results/console-run.png', fullPage: true });
   expect(browserErrors).toEqual([]);
 
   // The plan page of this run.
-  const planHref = await page.getByTestId('plan-link').getAttribute('href');
+  const planLink = page.getByRole('region', { name: /^Answer/ }).getByRole('link', { name: 'Open plan' });
+  const planHref = await planLink.getAttribute('href');
   expect(planHref).toMatch(/^\/plans\/[0-9a-f-]{36}$/);
-  await page.getByTestId('plan-link').click();
+  await planLink.click();
   await expect(page).toHaveURL(new RegExp(`${planHref}$`));
 });
 
 test("a cited answer is kept as knowledge: its lineage leads to the chunks it cites", async ({ page }) => {
   await submitGoal(page, DEMO_GOAL);
-  await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('answer')).toBeVisible({ timeout: 150_000 });
-  const cited = await page.getByTestId('citations').locator('li').count();
-  await page.getByTestId('answer-lineage-link').click();
+  await runButton(page).click();
+  await expect(answerText(page)).toBeVisible({ timeout: 150_000 });
+  const cited = await citationItems(page).count();
+  await page.getByRole('region', { name: /^Answer/ }).getByRole('link', { name: 'Lineage', exact: true }).click();
   await expect(page).toHaveURL(/\/knowledge\?node=sum_/);
-  const lineage = page.getByTestId('knowledge-lineage');
+  const lineage = page.getByRole('region', { name: 'Lineage' });
   await expect(lineage).toContainText(`answer to: ${DEMO_GOAL}`, { timeout: 60_000 });
   // One derived_from step per cited chunk (several citations may point at one chunk), each inside its source version.
-  const chunks = await lineage.locator('[data-testid="lineage-step"][data-kind="chunk"]').count();
+  // A step reads "derived from ↑ chunk …" / "contained in ↑ source …": its kind is the word after the arrow.
+  const steps = lineage.getByRole('list', { name: 'Upstream chain' }).getByRole('listitem');
+  const chunks = await steps.filter({ hasText: /^(derived from|contained in) ↑\s*chunk\b/ }).count();
   expect(chunks).toBeGreaterThan(0);
   expect(chunks).toBeLessThanOrEqual(cited);
-  await expect(lineage.locator('[data-testid="lineage-step"][data-kind="source"]').first()).toBeVisible();
+  await expect(steps.filter({ hasText: /^(derived from|contained in) ↑\s*source\b/ }).first()).toBeVisible();
 });
 
 test('quotes the expected cost, latency and tokens before running', async ({ page }) => {
   await submitGoal(page, DEMO_GOAL);
-  await page.getByTestId('quote-button').click();
-  const quote = page.getByTestId('quote');
+  await page.getByRole('button', { name: 'Quote before run' }).click();
+  const quote = page.getByRole('region', { name: 'Quote before running' });
   await expect(quote).toBeVisible({ timeout: 60_000 });
-  await expect(quote.getByTestId('quote-cost')).toContainText('–');
-  await expect(quote.getByTestId('quote-latency')).toContainText(/\d/);
-  await expect(quote.getByTestId('quote-tokens')).toContainText(/\d/);
-  await expect(quote.getByTestId('quote-samples')).toHaveText(/Based on \d+ past run/);
-  await expect(page.getByTestId('answer')).toHaveCount(0);
+  // Each estimate row is named by its row header and values.
+  await expect(quote.getByRole('row', { name: /^Cost\b/ })).toContainText('–');
+  await expect(quote.getByRole('row', { name: /^Latency\b/ })).toContainText(/\d/);
+  await expect(quote.getByRole('row', { name: /^Tokens\b/ })).toContainText(/\d/);
+  await expect(quote.getByText(/^Based on \d+ past runs?/)).toHaveText(/Based on \d+ past run/);
+  await expect(answerText(page)).toHaveCount(0);
   await page.screenshot({ path: 'test-results/console-quote.png', fullPage: true });
 });
 
 test('runs only over the chosen sources', async ({ page }) => {
   await submitGoal(page, DEMO_GOAL);
-  await expect(page.getByTestId('source-all')).toBeChecked();
-  await page.getByTestId('source-all').uncheck();
-  await page.getByTestId('source-demo-events').check();
-  await page.getByTestId('source-demo-logs').check();
-  await page.getByTestId('explain-button').click();
-  await expect(page.getByTestId('plan-hash')).toBeVisible({ timeout: 60_000 });
-  const rejected = await page.getByTestId('rejected-sources').innerText();
+  const sources = page.getByRole('group', { name: 'Sources' });
+  // A source's label is its name then its kind ("demo-events events").
+  const source = (name: string) => sources.getByRole('checkbox', { name: new RegExp(`^${name}\\b`) });
+  await expect(sources.getByRole('checkbox', { name: 'All', exact: true })).toBeChecked();
+  await sources.getByRole('checkbox', { name: 'All', exact: true }).uncheck();
+  await source('demo-events').check();
+  await source('demo-logs').check();
+  await explainButton(page).click();
+  await expect(planHash(page)).toBeVisible({ timeout: 60_000 });
+  const rejected = await page.getByRole('table', { name: 'Rejected sources' }).innerText();
   expect(rejected).toMatch(/demo-git/);
   expect(rejected).toContain('not among the requested sources');
 });
 
 test('reopens a past run and reuses its goal from the history', async ({ page }) => {
   await submitGoal(page, 'something else');
-  const latest = page.getByTestId('history-item').first();
+  const latest = historyItems(page).first();
   await expect(latest).toContainText(DEMO_GOAL);
   await latest.getByRole('button', { name: 'Show answer' }).click();
-  await expect(page.getByTestId('answer')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('citations').locator('li').first()).toBeVisible();
-  await expect(page.getByTestId('goal-input')).toHaveValue(DEMO_GOAL);
-  await page.getByTestId('goal-input').fill('something else');
+  await expect(answerText(page)).toBeVisible({ timeout: 30_000 });
+  await expect(citationItems(page).first()).toBeVisible();
+  await expect(goalBox(page)).toHaveValue(DEMO_GOAL);
+  await goalBox(page).fill('something else');
   await latest.getByRole('button', { name: DEMO_GOAL }).click();
-  await expect(page.getByTestId('goal-input')).toHaveValue(DEMO_GOAL);
-  await expect(page.getByTestId('goal-input')).toBeFocused();
+  await expect(goalBox(page)).toHaveValue(DEMO_GOAL);
+  await expect(goalBox(page)).toBeFocused();
 });
 
 // A viewer's landing page (the answers they may read, no run form) is e2e/viewer.spec.ts.
 
 test('explain only plans without answering', async ({ page }) => {
   await submitGoal(page, DEMO_GOAL);
-  await page.getByTestId('explain-button').click();
-  await expect(page.getByTestId('plan-hash')).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId('candidate-table').locator('tbody tr').first()).toBeVisible();
-  await expect(page.getByTestId('answer')).toHaveCount(0);
+  await explainButton(page).click();
+  await expect(planHash(page)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('table', { name: 'Candidate plans' }).getByRole('row').filter({ hasNot: page.getByRole('columnheader') }).first()).toBeVisible();
+  await expect(answerText(page)).toHaveCount(0);
 });
 
 test('an invalid constraint is named inline by its label and nothing is sent', async ({ page }) => {
@@ -165,7 +189,7 @@ test('an invalid constraint is named inline by its label and nothing is sent', a
   await expect(maxCost).toHaveAccessibleDescription('Max cost (USD) must be a number of dollars, 0 or more (for example 0.05)');
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeDisabled();
   await page.getByRole('textbox', { name: 'Goal', exact: true }).press('Enter');
-  await expect(page.getByTestId('answer')).toHaveCount(0);
+  await expect(answerText(page)).toHaveCount(0);
   expect(started).toEqual([]);
   await page.screenshot({ path: 'test-results/console-invalid-constraint.png', fullPage: true });
 });
@@ -187,12 +211,12 @@ test('the answer is on the first screen after a run, citations numbered 1..n as 
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   const answerHeading = page.getByRole('heading', { name: /^Answer/ });
   await expect(answerHeading).toBeVisible({ timeout: 150_000 });
-  await expect(page.getByTestId('answer')).toBeInViewport();
+  await expect(answerText(page)).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   // The answer is above the progress list and the plan, which are folded.
-  const answerTop = (await page.getByTestId('answer').boundingBox())!.y;
-  expect((await page.getByTestId('progress').boundingBox())!.y).toBeGreaterThan(answerTop);
-  expect((await page.getByTestId('run-plan').boundingBox())!.y).toBeGreaterThan(answerTop);
+  const answerTop = (await answerText(page).boundingBox())!.y;
+  expect((await page.getByRole('heading', { name: 'Progress', exact: true }).boundingBox())!.y).toBeGreaterThan(answerTop);
+  expect((await page.getByRole('heading', { name: 'Plan', exact: true }).boundingBox())!.y).toBeGreaterThan(answerTop);
   const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
   expect(pageHeight, 'the page stays a few screens tall').toBeLessThan(5_000);
   await page.screenshot({ path: 'test-results/console-first-screen.png' });
@@ -201,7 +225,7 @@ test('the answer is on the first screen after a run, citations numbered 1..n as 
   const numbers = await list.locator(':scope > li').evaluateAll((items) => items.map((item) => Number(item.getAttribute('value'))));
   expect(numbers).toEqual(numbers.map((_, index) => index + 1));
   // Markers read 1, 2, 3… in order of first appearance.
-  const markers = await page.getByTestId('answer').getByRole('button', { name: /^Open citation/ }).evaluateAll((buttons) => buttons.map((button) => Number(button.textContent)));
+  const markers = await answerText(page).getByRole('button', { name: /^Open citation/ }).evaluateAll((buttons) => buttons.map((button) => Number(button.textContent)));
   const firstSeen = markers.filter((number, index) => markers.indexOf(number) === index);
   expect(firstSeen).toEqual(firstSeen.map((_, index) => index + 1));
   expect(firstSeen.length).toBeGreaterThan(0);
@@ -213,7 +237,7 @@ test('a run awaiting approval links to its entry on the approvals page', async (
   const notice = page.getByRole('status').filter({ hasText: 'Awaiting approval' });
   await expect(notice).toBeVisible({ timeout: 150_000 });
   const link = notice.getByRole('link', { name: 'Open this run in Approvals' });
-  const planHref = await page.getByTestId('plan-link').getAttribute('href');
+  const planHref = await page.getByRole('link', { name: 'Open plan' }).getAttribute('href');
   const runId = planHref!.split('/').at(-1)!;
   await expect(link).toHaveAttribute('href', `/approvals?run=${runId}`);
 });

@@ -16,16 +16,17 @@ test('the knowledge page shows the demo sources, their versions, facts, lineage 
   await signIn(page, 'viewer');
   await page.goto('/knowledge');
 
-  const rows = page.getByTestId('knowledge-source-row');
+  // Body rows of the sources table: each is headed by its source's name (a button that selects it).
+  const rows = page.getByRole('region', { name: 'Sources' }).getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
   await expect(rows.first()).toBeVisible({ timeout: 60_000 });
-  const names = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-source')));
+  const names = await rows.getByRole('rowheader').allInnerTexts();
   for (const name of DEMO_SOURCES) expect(names).toContain(name);
-  // A fresh demo load: every source current, none stale.
-  for (const name of DEMO_SOURCES) await expect(page.locator(`[data-testid="knowledge-source-row"][data-source="${name}"] [data-status]`)).toHaveAttribute('data-status', 'current');
+  // A fresh demo load: every source current, none stale (the status is the row's last cell).
+  for (const name of DEMO_SOURCES) await expect(rows.filter({ has: page.getByRole('rowheader', { name, exact: true }) }).getByRole('cell').last()).toHaveText(/^current/);
 
   await page.getByRole('button', { name: 'demo-git', exact: true }).click();
-  await expect(page.getByTestId('knowledge-versions').locator('[data-testid="knowledge-version-row"]').first()).toHaveAttribute('data-version', '1');
-  const facts = page.getByTestId('knowledge-facts');
+  await expect(page.getByRole('region', { name: 'Source versions' }).getByRole('rowheader').first()).toHaveText('v1');
+  const facts = page.getByRole('region', { name: 'Facts' });
   await expect(facts.getByRole('row').filter({ hasText: 'memory limit' }).filter({ hasText: '256Mi' }).first()).toBeVisible();
 
   // Commit 48d4188 lowered the limit to 256Mi; the overview doc still says 512Mi.
@@ -34,9 +35,10 @@ test('the knowledge page shows the demo sources, their versions, facts, lineage 
   await expect(contradiction.filter({ hasText: '256Mi' }).filter({ hasText: 'demo-git' })).toHaveCount(1);
 
   await contradiction.filter({ hasText: 'demo-docs' }).getByRole('button', { name: 'lineage' }).click();
-  const lineage = page.getByTestId('knowledge-lineage');
-  await expect(lineage.locator('[data-testid="lineage-step"][data-kind="chunk"]')).toHaveCount(1);
-  await expect(lineage.locator('[data-testid="lineage-step"][data-kind="source"]')).toContainText('demo-docs v1');
+  // A step reads "derived from ↑ chunk …" / "contained in ↑ source …": its kind is the word after the arrow.
+  const steps = page.getByRole('region', { name: 'Lineage' }).getByRole('list', { name: 'Upstream chain' }).getByRole('listitem');
+  await expect(steps.filter({ hasText: /^(derived from|contained in) ↑\s*chunk\b/ })).toHaveCount(1);
+  await expect(steps.filter({ hasText: /^(derived from|contained in) ↑\s*source\b/ })).toContainText('demo-docs v1');
 
   // A viewer reads memories but is not offered the operator's lifecycle actions.
   await expect(page.getByTestId('knowledge-memories')).toBeVisible();
@@ -140,19 +142,23 @@ test('re-ingesting a changed source keeps the old version, marks what was derive
   await signIn(page, 'viewer');
   await page.goto('/knowledge');
   await page.getByRole('button', { name: 'e2e-runbook', exact: true }).click();
-  const versions = page.getByTestId('knowledge-versions').locator('[data-testid="knowledge-version-row"]');
+  // Body rows of the versions table, newest first, each headed by "v<n>"; its status is a badge with the word.
+  const versions = page.getByRole('region', { name: 'Source versions' }).getByRole('row').filter({ has: page.getByRole('rowheader') });
   await expect(versions.nth(1)).toBeVisible({ timeout: 60_000 });
-  const latest = Number(await versions.nth(0).getAttribute('data-version'));
-  await expect(versions.nth(1)).toHaveAttribute('data-version', String(latest - 1));
-  await expect(versions.nth(0).locator('[data-status]')).toHaveAttribute('data-status', 'current');
-  await expect(versions.nth(1).locator('[data-status]')).toHaveAttribute('data-status', 'superseded');
+  const latest = Number((await versions.nth(0).getByRole('rowheader').innerText()).replace(/^v/, ''));
+  expect(latest).toBeGreaterThan(1);
+  await expect(versions.nth(1).getByRole('rowheader')).toHaveText(`v${latest - 1}`);
+  await expect(versions.nth(0).getByText('current', { exact: true })).toBeVisible();
+  await expect(versions.nth(1).getByText('superseded', { exact: true })).toBeVisible();
 
-  const facts = page.getByTestId('knowledge-facts');
-  await expect(facts.locator('[data-testid="knowledge-fact-row"][data-fact-status="current"]').filter({ hasText: service }).filter({ hasText: '2Gi' })).toHaveCount(1);
-  const old = facts.locator('[data-testid="knowledge-fact-row"][data-fact-status="stale"]').filter({ hasText: service }).filter({ hasText: '1Gi' });
+  const factRows = page.getByRole('region', { name: 'Facts' }).getByRole('row');
+  const withStatus = (status: string) => factRows.filter({ has: page.getByText(status, { exact: true }) });
+  await expect(withStatus('current').filter({ hasText: service }).filter({ hasText: '2Gi' })).toHaveCount(1);
+  const old = withStatus('stale').filter({ hasText: service }).filter({ hasText: '1Gi' });
   await expect(old).toHaveCount(1);
-  await old.getByTestId('lineage-button').click();
-  await expect(page.getByTestId('knowledge-lineage').locator('[data-testid="lineage-step"][data-kind="source"]')).toContainText(`e2e-runbook v${latest - 1}`);
+  await old.getByRole('button', { name: 'lineage', exact: true }).click();
+  const steps = page.getByRole('region', { name: 'Lineage' }).getByRole('list', { name: 'Upstream chain' }).getByRole('listitem');
+  await expect(steps.filter({ hasText: /^(derived from|contained in) ↑\s*source\b/ })).toContainText(`e2e-runbook v${latest - 1}`);
 
   await page.screenshot({ path: 'test-results/knowledge-versions.png', fullPage: true });
   expect(browserErrors).toEqual([]);

@@ -78,31 +78,45 @@ test('search finds a 1,000-span run; its waterfall renders and answers a click w
 
   // Search by goal text: the run is among the matches (newest first, so on the first page).
   await page.goto('/traces');
-  await page.getByTestId('trace-search').fill('checkout-api failed');
-  await page.getByTestId('trace-search').press('Enter');
-  const row = page.locator(`[data-testid="trace-row"][data-run-id="${run.runId}"]`);
+  const filters = page.getByRole('search', { name: 'Filter runs' });
+  const search = filters.getByRole('searchbox', { name: 'Goal or run id' });
+  const statusFilter = filters.getByRole('combobox', { name: 'Status' });
+  const submit = filters.getByRole('button', { name: 'Search', exact: true });
+  await search.fill('checkout-api failed');
+  await search.press('Enter');
+  // Body rows of the runs table (the header row holds the column headers); each shows its run id's first 8 characters.
+  const runRows = page.getByRole('region', { name: 'Runs' }).getByRole('table').getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
+  const row = runRows.filter({ hasText: run.runId.slice(0, 8) });
   await expect(row).toBeVisible();
-  await expect(page.getByTestId('trace-row').first()).toContainText('checkout-api failed');
+  await expect(row.getByRole('link')).toHaveAttribute('href', `/traces/${run.runId}`);
+  await expect(runRows.first()).toContainText('checkout-api failed');
   // Status, user and time range narrow it further; a status it does not have excludes it.
-  await page.getByTestId('trace-status-filter').selectOption('completed');
+  await statusFilter.selectOption('completed');
   await page.getByLabel('User', { exact: true }).fill(operator.email);
   await page.getByLabel('From', { exact: true }).fill(new Date(Date.now() - 60 * 60 * 1000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
-  await page.getByTestId('trace-search-submit').click();
+  await submit.click();
   await expect(row).toBeVisible();
-  await page.getByTestId('trace-status-filter').selectOption('failed');
-  await page.getByTestId('trace-search-submit').click();
+  await statusFilter.selectOption('failed');
+  await submit.click();
   await expect(row).toHaveCount(0);
-  await page.getByTestId('trace-status-filter').selectOption('completed');
-  await page.getByTestId('trace-search-submit').click();
+  await statusFilter.selectOption('completed');
+  await submit.click();
   await expect(row).toBeVisible();
   await testInfo.attach('traces list', { body: await page.screenshot({ path: 'test-results/traces-list.png', fullPage: true }), contentType: 'image/png' });
+
+  // The waterfall: a tree of spans, virtualised. In-page timing code finds rows by their role
+  // (treeitem); data-index / data-span-id stay as plumbing: a row's position in the virtual list
+  // and a span's id are not shown to a user, and span names repeat (one search.<source> per retrieve).
+  const waterfall = page.getByRole('tree', { name: 'Spans of this run' });
+  const spanRows = waterfall.getByRole('treeitem');
+  const detail = page.getByRole('complementary', { name: 'Span details' });
 
   // Open the waterfall through the list; time from the click to the first rendered span row.
   await page.evaluate(() => {
     const marks = window as unknown as { __clickedAt?: number; __rowsAt?: number };
     marks.__rowsAt = undefined;
     new MutationObserver((_, observer) => {
-      if (document.querySelector('[data-testid="span-row"]')) {
+      if (document.querySelector('[role="treeitem"]')) {
         marks.__rowsAt = performance.now();
         observer.disconnect();
       }
@@ -110,23 +124,23 @@ test('search finds a 1,000-span run; its waterfall renders and answers a click w
     marks.__clickedAt = performance.now();
   });
   await row.getByRole('link').click();
-  await expect(page.getByTestId('span-row').first()).toBeVisible();
+  await expect(spanRows.first()).toBeVisible();
   const openMs = await page.evaluate(() => {
     const marks = window as unknown as { __clickedAt: number; __rowsAt: number };
     return marks.__rowsAt - marks.__clickedAt;
   });
-  const spanCountText = await page.getByTestId('span-count').innerText();
+  const spanCountText = await page.getByText(/^[\d,]+ spans · /).innerText();
   const spanCount = Number(spanCountText.split(' ')[0].replace(/,/g, ''));
   expect(spanCount, spanCountText).toBeGreaterThanOrEqual(1000);
   // Virtualised: a thousand spans, a screenful of rows in the DOM.
-  expect(await page.getByTestId('span-row').count()).toBeLessThan(80);
-  await expect(page.getByTestId('plan-link')).toHaveAttribute('href', `/plans/${run.runId}`);
+  expect(await spanRows.count()).toBeLessThan(80);
+  await expect(page.getByRole('navigation', { name: 'Run' }).getByRole('link', { name: 'Open plan' })).toHaveAttribute('href', `/plans/${run.runId}`);
 
   // A full page load of the trace, measured from navigation start to the first span row.
   await page.addInitScript(() => {
     const marks = window as unknown as { __rowsAt?: number };
     const observer = new MutationObserver(() => {
-      if (document.querySelector('[data-testid="span-row"]')) {
+      if (document.querySelector('[role="treeitem"]')) {
         marks.__rowsAt = performance.now();
         observer.disconnect();
       }
@@ -134,20 +148,20 @@ test('search finds a 1,000-span run; its waterfall renders and answers a click w
     document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true }));
   });
   await page.goto(`/traces/${run.runId}`);
-  await expect(page.getByTestId('span-row').first()).toBeVisible();
+  await expect(spanRows.first()).toBeVisible();
   const loadMs = await page.evaluate(() => (window as unknown as { __rowsAt: number }).__rowsAt);
 
   // Scroll deep into the tree, then click a span there: time until its attributes are shown.
   const scrollToMiddle = async () => {
-    await page.getByTestId('waterfall').evaluate((element) => {
+    await waterfall.evaluate((element) => {
       element.scrollTop = element.scrollHeight / 2;
     });
     // Wait for the virtualised window to move: the first rendered row is now deep in the list.
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid="span-row"]')?.getAttribute('data-index')) > 100);
+    await page.waitForFunction(() => Number(document.querySelector('[role="treeitem"]')?.getAttribute('data-index')) > 100);
   };
   await scrollToMiddle();
-  const firstRendered = Number(await page.getByTestId('span-row').first().getAttribute('data-index'));
-  const target = page.locator(`[data-testid="span-row"][data-index="${firstRendered + 12}"]`);
+  const firstRendered = Number(await spanRows.first().getAttribute('data-index'));
+  const target = spanRows.and(page.locator(`[data-index="${firstRendered + 12}"]`));
   await expect(target).toBeVisible();
   const targetId = await target.getAttribute('data-span-id');
   const clickMs = await target.evaluate(async (element) => {
@@ -155,15 +169,17 @@ test('search finds a 1,000-span run; its waterfall renders and answers a click w
     const started = performance.now();
     (element as HTMLElement).click();
     await new Promise<void>((resolve) => {
-      const check = () => (document.querySelector(`[data-testid="span-detail"][data-span-id="${id}"]`) ? resolve() : requestAnimationFrame(check));
+      const check = () => (document.querySelector(`aside[aria-label="Span details"][data-span-id="${id}"]`) ? resolve() : requestAnimationFrame(check));
       check();
     });
     // The next frame: the selection has been painted, not just committed.
     await new Promise((resolve) => requestAnimationFrame(resolve));
     return performance.now() - started;
   });
-  await expect(page.getByTestId('span-detail')).toHaveAttribute('data-span-id', targetId!);
-  await expect(page.getByTestId('span-detail-name')).not.toBeEmpty();
+  await expect(detail).toHaveAttribute('data-span-id', targetId!);
+  await expect(target).toHaveAttribute('aria-selected', 'true');
+  await expect(detail.getByRole('heading', { level: 2 })).not.toBeEmpty();
+  await expect(detail.getByRole('heading', { level: 2 })).toHaveText((await target.getByTitle(/./).first().getAttribute('title'))!);
 
   // Collapse everything and expand again: the whole tree re-laid out, timed the same way.
   const collapseMs = await page.evaluate(async () => {
@@ -171,7 +187,7 @@ test('search finds a 1,000-span run; its waterfall renders and answers a click w
     const started = performance.now();
     button.click();
     await new Promise<void>((resolve) => {
-      const check = () => (document.querySelectorAll('[data-testid="span-row"]').length <= 3 ? resolve() : requestAnimationFrame(check));
+      const check = () => (document.querySelectorAll('[role="treeitem"]').length <= 3 ? resolve() : requestAnimationFrame(check));
       check();
     });
     return performance.now() - started;
@@ -179,22 +195,23 @@ test('search finds a 1,000-span run; its waterfall renders and answers a click w
   await page.getByRole('button', { name: 'Expand all' }).click();
 
   // Keyboard: focus the first row, move down, Enter shows that span; → / ← fold a subtree.
-  await page.getByTestId('waterfall').evaluate((element) => {
+  await waterfall.evaluate((element) => {
     element.scrollTop = 0;
   });
-  await page.waitForFunction(() => document.querySelector('[data-testid="span-row"]')?.getAttribute('data-index') === '0');
-  await page.getByTestId('span-row').first().click();
+  await page.waitForFunction(() => document.querySelector('[role="treeitem"]')?.getAttribute('data-index') === '0');
+  await spanRows.first().click();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  const second = await page.getByTestId('span-row').nth(1).getAttribute('data-span-id');
-  await expect(page.getByTestId('span-detail')).toHaveAttribute('data-span-id', second!);
-  await expect(page.locator('[data-testid="span-row"]:focus')).toHaveAttribute('data-span-id', second!);
+  const second = await spanRows.nth(1).getAttribute('data-span-id');
+  await expect(detail).toHaveAttribute('data-span-id', second!);
+  await expect(spanRows.nth(1)).toBeFocused();
+  await expect(spanRows.nth(1)).toHaveAttribute('aria-selected', 'true');
 
   // A search span sits under its retrieve node and names its source.
   await scrollToMiddle();
-  const searchRow = page.locator('[data-testid="span-row"]').filter({ hasText: /^search\./ }).first();
+  const searchRow = spanRows.filter({ hasText: /^search\./ }).first();
   await searchRow.click();
-  await expect(page.getByTestId('span-attributes')).toContainText('source');
+  await expect(detail.getByRole('table')).toContainText('source');
 
   console.log(`[traces] ${spanCount} spans: open from list ${openMs.toFixed(0)} ms, full page load to first row ${loadMs.toFixed(0)} ms, click→attributes ${clickMs.toFixed(1)} ms, collapse all ${collapseMs.toFixed(1)} ms`);
   testInfo.annotations.push({ type: 'timing', description: JSON.stringify({ spanCount, openMs, loadMs, clickMs, collapseMs }) });

@@ -17,7 +17,8 @@ export function AnswerText({ answer, numbering, onOpenCitation }: AnswerTextProp
   const known = useMemo(() => new Set(byRef.keys()), [byRef]);
   const segments = useMemo(() => splitCitationMarkers(answer, known), [answer, known]);
   return (
-    <div className="answer-text" data-testid="answer">
+    // A named group so a screen reader (and a test) can find the answer's own words apart from its notices and citations.
+    <div className="answer-text" role="group" aria-label="Answer text" data-testid="answer">
       {segments.map((segment, index) =>
         segment.kind === 'text' ? (
           <Fragment key={index}>{segment.text}</Fragment>

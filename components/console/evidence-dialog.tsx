@@ -87,13 +87,13 @@ export function EvidenceDialog({ runId, citation, number, onClose }: EvidenceDia
               <h3 className={styles.dialogSubheading}>Quoted in the answer</h3>
               <blockquote className={styles.quote}>{citation.quote}</blockquote>
               <h3 className={styles.dialogSubheading}>Chunk text</h3>
-              <pre className={styles.chunkText} data-testid="evidence-text" tabIndex={0}>
+              <pre className={styles.chunkText} role="region" aria-label="Chunk text" data-testid="evidence-text" tabIndex={0}>
                 {chunk.text}
               </pre>
               {chunk.contextText ? (
                 <>
                   <h3 className={styles.dialogSubheading}>As given to the model (compressed)</h3>
-                  <pre className={styles.chunkText} tabIndex={0}>
+                  <pre className={styles.chunkText} role="region" aria-label="Chunk as given to the model" tabIndex={0}>
                     {chunk.contextText}
                   </pre>
                 </>

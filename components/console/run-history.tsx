@@ -37,7 +37,7 @@ export function RunHistory({ activeRunId, onReuseGoal, onOpenRun }: RunHistoryPr
       {history.error ? <p className="muted">History unavailable: {history.error.message}</p> : null}
       {history.data && history.data.length === 0 ? <p className="muted">No runs yet. Your goals will appear here.</p> : null}
       {history.data && history.data.length > 0 ? (
-        <ol className={styles.historyList}>
+        <ol className={styles.historyList} aria-label="Recent goals">
           {history.data.map((run) => (
             <HistoryItem key={run.id} run={run} active={run.id === activeRunId} onReuseGoal={onReuseGoal} onOpenRun={onOpenRun} />
           ))}

@@ -21,7 +21,7 @@ export function CandidateTable({ candidates, enumerated, weights }: CandidateTab
   return (
     <ExplainSection title="Candidate plans" note={`(top ${shown.length} of ${candidates.length} scored, ${enumerated} enumerated)`}>
       <TableScroll label="Scored candidates">
-        <table className="data-table candidates" data-testid="candidate-table">
+        <table className="data-table candidates" aria-label="Candidate plans" data-testid="candidate-table">
           <thead>
             <tr>
               <th scope="col">#</th>

@@ -9,7 +9,7 @@ import { ExplainSection } from './explain-section';
 export function ContradictionsTable({ contradictions }: { readonly contradictions: readonly Contradiction[] }) {
   return (
     <ExplainSection title="Contradictions" note={`(${contradictions.length})`}>
-      <table className="data-table" data-testid="explain-contradictions">
+      <table className="data-table" aria-label="Contradictions" data-testid="explain-contradictions">
         <thead>
           <tr>
             <th scope="col">Subject</th>

@@ -33,7 +33,7 @@ export function GraphNodesTable({ graph, analyze }: { readonly graph: ExecutionG
   return (
     <ExplainSection title={analyze ? 'Execution graph (EXPLAIN ANALYZE)' : 'Execution graph'} note={`(${graph.nodes.length} nodes)`}>
       <TableScroll label="Graph nodes">
-        <table className="data-table" data-testid="graph-nodes">
+        <table className="data-table" aria-label="Graph nodes" data-testid="graph-nodes">
           <thead>
             <tr>
               <th scope="col">Node</th>

@@ -5,7 +5,7 @@ import { describeCandidate } from './format';
 export function RejectedCandidatesTable({ rejected }: { readonly rejected: readonly RejectedCandidate[] }) {
   return (
     <ExplainSection title="Rejected candidates" note={`(${rejected.length})`}>
-      <table className="data-table" data-testid="rejected-candidates">
+      <table className="data-table" aria-label="Rejected candidates" data-testid="rejected-candidates">
         <thead>
           <tr>
             <th scope="col">Stage</th>

@@ -4,7 +4,7 @@ import { ExplainSection } from './explain-section';
 export function RejectedSourcesTable({ rejected }: { readonly rejected: readonly RejectedSource[] }) {
   return (
     <ExplainSection title="Rejected sources" note={`(${rejected.length})`}>
-      <table className="data-table" data-testid="rejected-sources">
+      <table className="data-table" aria-label="Rejected sources" data-testid="rejected-sources">
         <thead>
           <tr>
             <th scope="col">Source</th>

@@ -92,8 +92,8 @@ export function KnowledgePage({ canOperate = false, initialNode = null }: { read
         </section>
       ) : null}
 
-      <section className="panel" ref={lineagePanel}>
-        <h2>Lineage</h2>
+      <section className="panel" ref={lineagePanel} aria-labelledby="lineage-heading">
+        <h2 id="lineage-heading">Lineage</h2>
         {selectedNode === null ? <p className="muted">Choose “lineage” on a fact or a contradiction to trace it to its chunk and source version.</p> : null}
         {lineage.error ? <ErrorMessage error={lineage.error} /> : null}
         {lineage.data ? <LineageView lineage={lineage.data} /> : null}

@@ -34,7 +34,7 @@ export function LineageView({ lineage }: { readonly lineage: Lineage }) {
       {lineage.chain.length === 0 ? (
         <p className="muted">Nothing upstream: this node is an origin.</p>
       ) : (
-        <ol className={styles.chain}>
+        <ol className={styles.chain} aria-label="Upstream chain">
           {lineage.chain.map((step) => (
             <li key={`${step.id}-${step.depth}`} data-testid="lineage-step" data-kind={step.kind} style={{ marginLeft: `${(step.depth - 1) * 1.25}rem` }}>
               <span className={styles.via}>
