@@ -4,14 +4,11 @@
  * One run waiting at a gate: why it was gated, what approving releases (or runs), the plan around
  * the gate, what it has cost so far, and the decision with a comment for the audit log.
  */
-import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
 import type { PendingApproval } from '@/server/runtime';
 import { nodeDetail } from '@/components/explain/node-detail';
 import { formatInterval, formatRatio, formatSeconds, formatTokens, formatUsd } from '@/components/explain/format';
-import { formatTimestamp } from '@/components/traces/trace-format';
-import { GatePlan } from './gate-plan';
-import { runAnchor } from './run-anchor';
+import { GateCard } from './gate-card';
 import { GateWhy } from './gate-why';
 import styles from './approvals.module.css';
 
@@ -35,25 +32,26 @@ export function PendingCard({ item, deciding, onDecide, linked = false }: { read
   };
 
   return (
-    <article
-      id={runAnchor(run.runId)}
-      className={`panel ${styles.card}${linked ? ` ${styles.linked}` : ''}`}
-      data-testid="pending-approval"
-      data-run-id={run.runId}
-      aria-labelledby={`${commentId}-goal ${commentId}-run`}
-      aria-current={linked || undefined}
-      tabIndex={-1}
+    <GateCard
+      item={item}
+      linked={linked}
+      forApprover
+      testId="pending-approval"
+      footer={
+        <form className={styles.decision} onSubmit={submit} aria-label={`Decide on: ${explain.goal}`}>
+          <label htmlFor={commentId}>Comment for the audit log</label>
+          <textarea id={commentId} name="comment" rows={2} maxLength={2000} placeholder="What you checked, or why not" data-testid="decision-comment" />
+          <div className="actions">
+            <button type="submit" value="approved" className="primary" disabled={deciding} data-testid="approve-button">
+              {deciding && verdict === 'approved' ? 'Approving…' : 'Approve'}
+            </button>
+            <button type="submit" value="rejected" className={styles.reject} disabled={deciding} data-testid="reject-button">
+              {deciding && verdict === 'rejected' ? 'Rejecting…' : 'Reject'}
+            </button>
+          </div>
+        </form>
+      }
     >
-      <header className={styles.cardHeader}>
-        <h2 id={`${commentId}-goal`} className={styles.goal}>
-          {explain.goal}
-        </h2>
-        <p className={styles.meta}>
-          <span id={`${commentId}-run`}>run {run.runId}</span> · asked by <strong>{item.user}</strong> · waiting since {formatTimestamp(item.waitingSince)} · gate <code>{gate.nodeId}</code> needs the <strong>{gate.approverRole}</strong> role ·{' '}
-          <Link href={`/traces/${encodeURIComponent(run.runId)}`}>trace</Link> · <Link href={`/plans/${encodeURIComponent(run.runId)}`}>plan</Link>
-        </p>
-      </header>
-
       <div className={styles.columns}>
         <GateWhy gate={gate} why={why} />
 
@@ -121,24 +119,6 @@ export function PendingCard({ item, deciding, onDecide, linked = false }: { read
           </dl>
         </section>
       </div>
-
-      <section aria-label="Plan around the gate">
-        <h3>Plan around the gate</h3>
-        <GatePlan nodes={explain.graph.nodes} analyzed={explain.analyze?.nodes ?? []} gateId={gate.nodeId} after={after} />
-      </section>
-
-      <form className={styles.decision} onSubmit={submit} aria-label={`Decide on: ${explain.goal}`}>
-        <label htmlFor={commentId}>Comment for the audit log</label>
-        <textarea id={commentId} name="comment" rows={2} maxLength={2000} placeholder="What you checked, or why not" data-testid="decision-comment" />
-        <div className="actions">
-          <button type="submit" value="approved" className="primary" disabled={deciding} data-testid="approve-button">
-            {deciding && verdict === 'approved' ? 'Approving…' : 'Approve'}
-          </button>
-          <button type="submit" value="rejected" className={styles.reject} disabled={deciding} data-testid="reject-button">
-            {deciding && verdict === 'rejected' ? 'Rejecting…' : 'Reject'}
-          </button>
-        </div>
-      </form>
-    </article>
+    </GateCard>
   );
 }
