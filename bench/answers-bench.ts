@@ -1,6 +1,6 @@
 /**
  * Answer quality on a corpus nobody tuned the runtime on (issue 10):
- *   npm run bench:answers [-- --questions examples/billing-pipeline/questions.json] [--split tune|heldout|all] [--json out.json] [--verbose]
+ *   npm run bench:answers [-- --questions examples/billing-pipeline/questions.json] [--split tune|heldout|all] [--json out.json] [--verbose [--context]] [--only q01,q02]
  * Opens the real runtime on a fresh temporary embedded database (the demo corpus loads on start, as
  * on a first server start), ingests the question set's corpus beside it (its folders per source,
  * its git-history.json rebuilt into a repository), runs every question with `runtime.run` (offline
@@ -21,13 +21,16 @@ const { values } = parseArgs({
     split: { type: 'string', default: 'all' },
     json: { type: 'string' },
     verbose: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    context: { type: 'boolean', default: false },
   },
 });
 if (!['all', 'tune', 'heldout'].includes(values.split!)) throw new Error('--split must be all, tune or heldout');
 const questionsPath = resolve(values.questions!);
 const corpusFolder = dirname(questionsPath);
 const set = readQuestionSet(questionsPath);
-const questions = set.questions.filter((question) => values.split === 'all' || question.split === values.split);
+const onlyIds = values.only ? new Set(values.only.split(',')) : undefined;
+const questions = set.questions.filter((question) => (values.split === 'all' || question.split === values.split) && (!onlyIds || onlyIds.has(question.id)));
 
 const fixture = await openRuntimeFixture();
 try {
@@ -69,6 +72,8 @@ try {
     if (values.verbose) {
       console.log(`   Q: ${question.question}\n   A: ${answer.replace(/\s+/g, ' ').slice(0, 600)}`);
       for (const cited of outcome.cited) console.log(`   cite ${cited}`);
+      if (values.context) console.log(`   plan ${result.explain.chosen.description} intent ${JSON.stringify(result.explain.intent)} sources ${result.explain.selectedSources.join(', ')}; rejected ${result.explain.rejectedSources.map((rejected) => `${rejected.source}: ${rejected.detail}`).join('; ')}`);
+      if (values.context) for (const item of await fixture.runtime.evidence(result.runId)) console.log(`   [${item.ref}] ${item.hit.sourceName}:${uriOf.get(item.hit.chunkId) ?? item.hit.chunkId} ${item.hit.locator ?? ""} via ${item.hit.method} rank ${item.hit.rank}: ${item.text.replace(/\s+/g, " ").slice(0, 140)}`);
       for (const caveat of outcome.offGoalCaveats) console.log(`   off-goal caveat (${caveat.entities.join(', ')}): ${caveat.caveat.slice(0, 200)}`);
     }
   }
