@@ -54,7 +54,7 @@ const DUPLICATE_JACCARD = 0.7;
 
 const SIGNAL_WORDS: readonly (readonly string[])[] = [
   // failure
-  'error errors failed failure fail exception panic crash crashloopbackoff backoff oomkilled killed kill timeout timed refused denied exceeded unavailable evicted unhealthy terminated 500 502 503 504'.split(' '),
+  'error errors failed failure fail exception panic crash crashloopbackoff backoff oomkilled killed kill timeout timed refused denied exceeded unavailable evicted unhealthy terminated expired revoked enospc deadlock 500 502 503 504'.split(' '),
   // resource
   'memory cpu limit limits quota disk heap oom throttled throttling saturation connections pool'.split(' '),
   // cause
@@ -84,6 +84,17 @@ const SYMPTOM_CUES: ReadonlySet<string> = new Set(
 const CAUSE_CUES: ReadonlySet<string> = new Set(
   [...FAILURE_CAUSE_SIGNALS.filter((signal) => !signal.endsWith('backoff')), 'oom', 'oomkilling', 'sigkill', 'sigsegv', 'sigabrt'].map(stem),
 );
+/**
+ * Conditions that stop a working system without any process dying, named in the evidence however
+ * a why-question is worded ("why did X reject records?" — because a certificate expired): expiry and
+ * revocation of certificates, keys and leases, exhausted space ("ENOSPC", errno 28), and lock
+ * contention — PostgreSQL's lock modes (AccessShareLock … AccessExclusiveLock) and deadlocks. They
+ * are the common causes of outages beside crashes in published postmortem surveys (Google SRE
+ * book ch. 12; "Why Does the Cloud Stop Computing?", Gunawi et al. SoCC 2016).
+ */
+const CONDITION_CAUSES: ReadonlySet<string> = new Set(['expired', 'expires', 'expiry', 'revoked', 'enospc', 'deadlock', 'lock', 'locks'].map(stem));
+const LOCK_MODE = /^(?:access|row|share|update|exclusive)+lock$/;
+const namesCondition = (term: string) => CONDITION_CAUSES.has(term) || LOCK_MODE.test(term);
 /** The connectives of an explicit causal statement answer a why-question only ("What changed?" wants the change, not the reason). */
 const CAUSAL_CONNECTIVES: ReadonlySet<string> = new Set(['because', 'due', 'caused'].map(stem));
 /**
@@ -100,6 +111,14 @@ const SYMPTOM_WEIGHT = 0.6;
  */
 const CAUSAL_QUESTION = /\b(?:why|caused?|causes|reasons?|root[- ]cause|how come)\b/i;
 const NO_SIGNAL_WEIGHT = 0.5;
+/**
+ * A how-to question asks for an instruction (the procedural class of question taxonomies, e.g.
+ * Graesser & Person 1994): a log record says what happened, never what to do, so a timestamped
+ * line weighs half in answers to "How do I …?" / "What has to be done …?".
+ */
+const PROCEDURAL_QUESTION = /\bhow (?:do|can|should|would|could) (?:i|we|you|one)\b|\bhow to\b|\bsteps? (?:to|for)\b|\bwhat (?:has|have|needs?|must|should) to be done\b|\bwhat (?:should|must|do) (?:i|we) do\b/i;
+const RECORD_WEIGHT = 0.5;
+const LEADING_TIMESTAMP = /^\s*(?:\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}|[a-z]{3} +\d{1,2} \d{2}:\d{2}:\d{2}|\d{2}:\d{2}:\d{2})/i;
 /**
  * In a why-question the words besides the subject's identifiers ("rollout", "fail", "restarting") name
  * what is to be explained: a sentence repeating them restates the question ("If a rollout fails, …")
@@ -239,6 +258,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   if (queryTerms.length === 0 || units.length === 0) return [];
   const causal = CAUSAL_QUESTION.test(prompt.question);
   const asksForChange = CHANGE_QUESTION.test(prompt.question);
+  const procedural = PROCEDURAL_QUESTION.test(prompt.question);
   const idf = documentFrequencies(units.map((unit) => unit.termSet));
   const meanIdf = queryTerms.reduce((sum, term) => sum + idf(term), 0) / queryTerms.length;
   const averageLength = units.reduce((sum, unit) => sum + unit.terms.length, 0) / units.length || 1;
@@ -286,7 +306,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (!matched && (header.distinct < HEADER_MIN_TERMS || categories === 0)) return;
     const identifierWeight = questionIdentifiers.filter((identifier) => unit.tokens.has(identifier)).reduce((sum, identifier) => sum + idf(stem(identifier)), 0);
     const hasQuantity = [...unit.tokens].some((token) => /^\d+(\.\d+)?[a-z]{1,3}$|^\d{3}$/.test(token));
-    const cause = unit.terms.some((term) => CAUSE_CUES.has(term) || (causal && CAUSAL_CONNECTIVES.has(term)));
+    const cause = unit.terms.some((term) => CAUSE_CUES.has(term) || (causal && (namesCondition(term) || CAUSAL_CONNECTIVES.has(term))));
     const symptom = !cause && unit.terms.some((term) => SYMPTOM_CUES.has(term) && !querySet.has(term));
     let titleShare = 0;
     for (const term of header.title) if (unit.termSet.has(term)) titleShare += 1 / header.title.size;
@@ -298,6 +318,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (causal && categories === 0) score *= NO_SIGNAL_WEIGHT;
     if (causal && questionIdentifiers.length > 0 && ![...unit.tokens].some((token) => /\d|[_./:]/.test(token) || questionIdentifiers.includes(token))) score *= GENERIC_WEIGHT;
     if ((unit.role === 'change' && !asksForChange) || unit.role === 'row') score *= DETAIL_WEIGHT;
+    if (procedural && LEADING_TIMESTAMP.test(unit.text)) score *= RECORD_WEIGHT;
     // Fragments carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;
     // Not for why-questions: the retriever ranks by likeness to the symptom the question describes
