@@ -64,3 +64,15 @@ describe('extractive block parser', () => {
     expect(blockPieces(table).every((piece) => piece.role === 'prose')).toBe(true);
   });
 });
+
+describe('a sentence ending in a colon', () => {
+  it('keeps the short line it introduces, so the step is quoted with its lead-in', () => {
+    const pieces = blockPieces('Move the messages back with the worker tool:\n\n    worker requeue --from jobs.dlq --to jobs\n\nCheck the queue afterwards.');
+    expect(pieces.map((piece) => piece.text)).toEqual(['Move the messages back with the worker tool: worker requeue --from jobs.dlq --to jobs', 'Check the queue afterwards.']);
+  });
+
+  it('does not join a YAML key or a heading with what follows', () => {
+    expect(blockPieces('env:\n  - name: POOL').map((piece) => piece.text)).not.toContain('env: - name: POOL');
+    expect(blockPieces('## Steps to take:\nRestart the worker.').map((piece) => piece.text)).toContain('Restart the worker.');
+  });
+});

@@ -27,19 +27,21 @@ const MESSAGE_LINE = /^(?: {4}|\t)/;
 
 /** A line introduced by a colon this long or shorter (a command, a setting, a short list item) belongs to its sentence. */
 const MAX_INTRODUCED_LENGTH = 240;
+/** "env:" or "limits:" is a YAML key, not a sentence: only a clause of a few words introduces. */
+const MIN_INTRODUCING_WORDS = 4;
 
 /**
  * "Move the messages back with the worker's own tool:" says nothing until the command it
  * introduces; quoted alone, a how-to answer would cite the lead-in and drop the step itself. A
  * sentence ending in a colon is one statement with the short line after it (a command, a value, a
- * list item), as a reader takes it; headings never introduce (they are dropped by the reader).
+ * list item), as a reader takes it; headings and YAML keys never introduce.
  */
 function joinIntroduced(sentences: readonly string[]): string[] {
   const joined: string[] = [];
   for (let index = 0; index < sentences.length; index += 1) {
     const sentence = sentences[index];
     const next = sentences[index + 1];
-    if (next !== undefined && sentence.endsWith(':') && !/^#{1,6}\s/.test(sentence) && !/^#{1,6}\s/.test(next) && next.length <= MAX_INTRODUCED_LENGTH) {
+    if (next !== undefined && sentence.endsWith(':') && sentence.split(/\s+/).length >= MIN_INTRODUCING_WORDS && !/^#{1,6}\s/.test(sentence) && !/^#{1,6}\s/.test(next) && next.length <= MAX_INTRODUCED_LENGTH) {
       joined.push(`${sentence} ${next}`);
       index += 1;
     } else joined.push(sentence);

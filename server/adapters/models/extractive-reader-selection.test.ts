@@ -77,3 +77,34 @@ describe('extractive reader sentence selection', () => {
     expect(text).not.toContain('[2]');
   });
 });
+
+describe('causes that are conditions, and answers to how-to questions', () => {
+  it('answers a why-question with the expiry that started it, not only the failures that followed', () => {
+    const items = [
+      item(1, 'Postmortem: scans lost on 2026-03-02 › Timeline', 'ops-docs', '- 01:00 — the certificate of `queue.lab.internal` expires. Open connections stay up.\n- 01:20 — scanner-gateway reconnects; every handshake fails.\n- 06:10 — the buffer disk is full and new scans are dropped.\n- 08:00 — scanner-gateway reconnects after the renewal.'),
+      item(2, 'scanner-gateway log', 'ops-logs', '2026-03-02 06:10:02 scanner-gateway WARN buffer at 100%, dropping scan batch=771'),
+    ];
+    const text = answer('Why did scanner-gateway drop scans on 2026-03-02?', items);
+    expect(text).toContain('the certificate of `queue.lab.internal` expires');
+  });
+
+  it('does not read an expiry as the answer to a question that asks what a code means', () => {
+    const items = [
+      item(1, 'Provider codes', 'ops-docs', 'Code PX-77 means the provider rate limit was exceeded; the caller must back off.'),
+      item(2, 'Incident notes', 'ops-docs', 'On 2026-01-04 the revoked key stayed in memory and calls failed with PX-10 until a restart.'),
+    ];
+    const text = answer('What does provider code PX-77 mean?', items);
+    expect(text.split('\n')[1]).toContain('rate limit was exceeded');
+    expect(text).not.toContain('revoked key');
+  });
+
+  it('answers "how do I" with the instruction and its command rather than log records of the same job', () => {
+    const items = [
+      item(1, 'Spooler runbook › Re-driving failed jobs', 'ops-docs', 'Once the printer is back, move the failed jobs back onto the queue with the spooler tool:\n\n    spoolerd requeue --from print.jobs.dlq --to print.jobs\n\nCheck afterwards that the DLQ is empty.'),
+      item(2, 'spoolerd log', 'ops-logs', '2026-02-01T03:10:05Z prn-01 spoolerd level=error msg="failed jobs moved to dead-letter queue" queue=print.jobs.dlq count=12'),
+      item(3, 'spoolerd log', 'ops-logs', '2026-02-01T03:12:00Z prn-01 spoolerd level=warn msg="failed jobs waiting in queue" queue=print.jobs.dlq count=12'),
+    ];
+    const text = answer('How do I put failed print jobs back on the queue?', items);
+    expect(text.split('\n')[1]).toContain('with the spooler tool: spoolerd requeue --from print.jobs.dlq --to print.jobs');
+  });
+});

@@ -96,8 +96,11 @@ export const INTENT_RULES: readonly IntentRule[] = Object.freeze([
     intent: 'conceptual',
     appliesTo: 'primary',
     retrieval: { cutPure: ['lexical'], preferred: ['semantic'] },
-    scope: { required: ['docs'], optional: ['data'] },
-    why: 'conceptual goals are answered from docs by semantic match',
+    // Docs describe a system; its repository holds what is actually configured (hosts, limits,
+    // concurrency) and when that changed, which docs lag behind: a docs-only scope answered "which
+    // database host does ledger-export read from?" from a table that does not say (issue 10).
+    scope: { required: ['docs'], optional: ['git', 'data'] },
+    why: 'conceptual goals are answered from docs and the configuration in the repository, by semantic match',
   },
   {
     // An incident review needs what happened (logs, events, metrics), what changed (git)
@@ -113,8 +116,8 @@ export const INTENT_RULES: readonly IntentRule[] = Object.freeze([
     intent: 'multi_hop',
     appliesTo: 'primary',
     retrieval: { preferred: ['graph', 'semantic'] },
-    scope: { required: ['docs'], optional: ['data'] },
-    why: 'multi-hop goals chain facts across documents',
+    scope: { required: ['docs'], optional: ['git', 'data'] },
+    why: 'multi-hop goals chain facts across documents and the changes that made them true',
   },
   {
     intent: 'high_risk',
