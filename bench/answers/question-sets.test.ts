@@ -1,0 +1,62 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { materializeDemoGitRepo } from '../../server/ingest/demo-git-repo';
+import { readQuestionSet } from './answer-scoring';
+
+/**
+ * Every examples/<corpus>/questions.json must point at evidence that exists: a citation can only
+ * match a relevant entry whose file is in the corpus folder and whose commit is in the rebuilt
+ * history. Commit SHAs hash the whole history, so editing git-history.json silently breaks the
+ * "commit abc1234" entries of the questions; this catches it.
+ */
+
+const examples = resolve(__dirname, '../../examples');
+const corpora = readdirSync(examples).filter((name) => existsSync(join(examples, name, 'questions.json')));
+const folderOf = (kind: string) => (kind === 'docs' ? 'docs' : kind);
+
+let workDir: string;
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'question-sets-'));
+});
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe.each(corpora)('question set of examples/%s', (corpus) => {
+  const folder = join(examples, corpus);
+  const set = readQuestionSet(join(folder, 'questions.json'));
+
+  it('has unique ids and only declared sources', () => {
+    expect(new Set(set.questions.map((question) => question.id)).size).toBe(set.questions.length);
+    for (const question of set.questions) for (const relevant of question.relevant) expect(Object.keys(set.sources)).toContain(relevant.source);
+  });
+
+  it('names only files of the corpus and commits of its history', async () => {
+    const needsGit = Object.values(set.sources).includes('git');
+    const commits = needsGit ? (await materializeDemoGitRepo(join(workDir, corpus), { historyPath: join(folder, 'git-history.json') })).commits.map((commit) => commit.sha) : [];
+    const missing: string[] = [];
+    for (const question of set.questions) {
+      for (const relevant of question.relevant) {
+        if (relevant.uri === undefined) continue;
+        const kind = set.sources[relevant.source];
+        const found =
+          kind === 'git'
+            ? commits.some((sha) => `commit ${sha}`.includes(relevant.uri!))
+            : existsSync(join(folder, folderOf(kind))) && readdirSync(join(folder, folderOf(kind))).some((file) => file.includes(relevant.uri!));
+        if (!found) missing.push(`${question.id} ${relevant.source} ${relevant.uri}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  }, 60_000);
+});
+
+describe('the freight-data-platform set (nobody tunes on it)', () => {
+  it('has at least 20 questions, every one held out', () => {
+    const set = readQuestionSet(join(examples, 'freight-data-platform', 'questions.json'));
+    expect(set.questions.length).toBeGreaterThanOrEqual(20);
+    expect(set.questions.every((question) => question.split === 'heldout')).toBe(true);
+  });
+});
