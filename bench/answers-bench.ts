@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { materializeDemoGitRepo } from '../server/ingest/demo-git-repo';
 import { openRuntimeFixture } from '../server/testing/runtime-fixture';
-import { type QuestionOutcome, offGoalCaveats, readQuestionSet, scoreCitations, scoreKeyFacts, totals } from './answers/answer-scoring';
+import { type QuestionOutcome, offGoalCaveats, readQuestionSet, scoreCitations, scoreRunFacts, totals } from './answers/answer-scoring';
 
 const { values } = parseArgs({
   options: {
@@ -49,6 +49,7 @@ try {
     const answer = result.answer ?? '';
     const citations = result.citations.map((citation) => ({ sourceName: citation.sourceName, uri: uriOf.get(citation.chunkId) ?? '' }));
     const citationScore = scoreCitations(citations, question.relevant);
+    const sentToApproval = result.status === 'awaiting_approval' || result.pendingApproval !== undefined;
     const verification = result.status !== 'completed' ? result.status : result.verification ? `${result.verification.passed ? 'passed' : 'failed'} ${result.verification.confidence.toFixed(2)}` : 'none';
     outcomes.push({
       id: question.id,
@@ -57,17 +58,18 @@ try {
       answer,
       cited: citations.map((citation) => `${citation.sourceName}:${citation.uri}`),
       caveats: result.caveats,
-      keyFact: scoreKeyFacts(answer, question.keyFacts),
+      keyFact: scoreRunFacts(answer, question, sentToApproval),
       citations: citationScore,
       offGoalCaveats: offGoalCaveats(result.caveats, question.question, question.entities, set.entityVocabulary),
-      sentToApproval: result.status === 'awaiting_approval' || result.pendingApproval !== undefined,
+      // Counted only where unwanted: a question that expects the gate is scored by scoreRunFacts.
+      sentToApproval: sentToApproval && !question.expectApproval,
       verification,
       passedWithoutRelevantEvidence: verification.startsWith('passed') && citationScore.relevant === 0,
     });
     const outcome = outcomes[outcomes.length - 1];
     const missing = question.keyFacts.filter((_, index) => outcome.keyFact.matched[index] === undefined).map((aliases) => aliases[0]);
     console.log(
-      `${question.id} [${question.split}/${question.kind}] fact ${outcome.keyFact.allFound ? 'yes' : `NO (missing: ${missing.join(', ')})`} · cited ${citationScore.relevant}/${citationScore.total} relevant · off-goal caveats ${outcome.offGoalCaveats.length} · approval ${outcome.sentToApproval ? 'YES' : 'no'} · verification ${verification}`,
+      `${question.id} [${question.split}/${question.kind}] fact ${outcome.keyFact.allFound ? 'yes' : `NO (missing: ${missing.join(', ')})`} · cited ${citationScore.relevant}/${citationScore.total} relevant · off-goal caveats ${outcome.offGoalCaveats.length} · approval ${sentToApproval ? (question.expectApproval ? 'yes (expected)' : 'YES') : question.expectApproval ? 'NO (expected)' : 'no'} · verification ${verification}`,
     );
     if (values.verbose) {
       console.log(`   Q: ${question.question}\n   A: ${answer.replace(/\s+/g, ' ').slice(0, 600)}`);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { entitiesNamed, normaliseText, offGoalCaveats, readQuestionSet, scoreCitations, scoreKeyFacts, totals, type QuestionOutcome } from './answer-scoring';
+import { entitiesNamed, normaliseText, offGoalCaveats, readQuestionSet, scoreCitations, scoreKeyFacts, scoreRunFacts, totals, type QuestionOutcome } from './answer-scoring';
 
 const vocabulary = ['billing-worker', 'checkout-api', 'ledger-export', 'paystream'];
 
@@ -10,6 +10,13 @@ describe('answer scoring', () => {
     expect(scoreKeyFacts(answer, [['lock_timeout'], ['ledger-export query']])).toEqual({ matched: ['lock_timeout', 'ledger-export query'], allFound: true });
     expect(scoreKeyFacts(answer, [['lock_timeout'], ['pg_blocking_pids', 'pg_stat_activity']]).allFound).toBe(false);
     expect(normaliseText('“Restart” dunning\u2011service')).toBe('restart dunning-service');
+  });
+
+  it('scores a request to act by its approval gate when the question expects one, and only then', () => {
+    const question = { keyFacts: [['second person']], expectApproval: true };
+    expect(scoreRunFacts('', question, true).allFound).toBe(true);
+    expect(scoreRunFacts('Done: offsets reset.', question, false).allFound).toBe(false);
+    expect(scoreRunFacts('', { keyFacts: [['second person']] }, true).allFound).toBe(false);
   });
 
   it('counts a citation as relevant only for a listed source and, when given, a uri substring', () => {
