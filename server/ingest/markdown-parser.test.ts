@@ -54,3 +54,19 @@ describe('parseMarkdown', () => {
     expect(chunks[0].metadata).toMatchObject({ lineStart: 5, lineEnd: 7 });
   });
 });
+
+describe('parseMarkdown and headings', () => {
+  it('never leaves a heading alone in a chunk when its section starts with a list over the limit', () => {
+    // A list just under the limit on its own: with its heading it is over, the case that left "## Timeline (UTC)" alone.
+    const items = Array.from({ length: 26 }, (_, index) => `- item ${index} ` + 'word '.repeat(12).trim());
+    while (countWords(items.join('\n')) < 399) items.push('- more');
+    expect(countWords(items.join('\n'))).toBeLessThanOrEqual(400);
+    const content = ['# Postmortem', '', 'Summary line.', '', '## Timeline (UTC)', '', ...items, '', '## Action items', '', 'Fix it.'].join('\n');
+    const chunks = parseMarkdown({ uri: 'pm.md', content }, { countTokens: countWords, targetTokens: 250, maxTokens: 400 });
+    for (const chunk of chunks) {
+      expect(chunk.text.split('\n').every((line) => /^#{1,6}\s/.test(line))).toBe(false);
+      expect(chunk.tokens).toBeLessThanOrEqual(400);
+    }
+    expect(chunks.find((chunk) => chunk.text.startsWith('## Timeline (UTC)'))?.text).toContain('- item 0 ');
+  });
+});

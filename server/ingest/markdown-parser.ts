@@ -119,7 +119,13 @@ function splitOversized(block: Block, countTokens: CountTokens, maxTokens: numbe
 function packSection(blocks: readonly Block[], countTokens: CountTokens, targetTokens: number, maxTokens: number): Block[] {
   const packed: Block[] = [];
   let current: Block | null = null;
-  for (const piece of blocks.flatMap((block) => splitOversized(block, countTokens, maxTokens))) {
+  // A heading alone is no passage: retrieved, it cited "## Timeline (UTC)" while its long list sat in
+  // the next chunk. The block after a heading is cut with room left for the heading, so they pack together.
+  const isHeading = (block: Block | undefined) => block !== undefined && block.text.split('\n').every((line) => HEADING.test(line));
+  const pieces = blocks.flatMap((block, index) =>
+    splitOversized(block, countTokens, isHeading(blocks[index - 1]) ? maxTokens - countTokens(blocks[index - 1].text) - 1 : maxTokens),
+  );
+  for (const piece of pieces) {
     if (current) {
       const joined: string = `${current.text}\n\n${piece.text}`;
       if (countTokens(current.text) < targetTokens && countTokens(joined) <= maxTokens) {

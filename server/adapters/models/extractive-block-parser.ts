@@ -49,7 +49,10 @@ function joinIntroduced(sentences: readonly string[]): string[] {
   return joined;
 }
 
-const prose = (text: string): BlockPiece[] => joinIntroduced(splitSentences(text)).map((sentence) => ({ text: sentence, role: 'prose' }));
+/** A code fence ("```bash", "```") is markup: left in, it glued itself to the sentence before the command. */
+const CODE_FENCE = /^[ \t]*(?:```|~~~)[^\n]*$/gm;
+
+const prose = (text: string): BlockPiece[] => joinIntroduced(splitSentences(text.replace(CODE_FENCE, ''))).map((sentence) => ({ text: sentence, role: 'prose' }));
 
 interface ChangedLine {
   readonly sign: string;
