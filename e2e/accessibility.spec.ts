@@ -150,6 +150,18 @@ test('knowledge: sources, then a source with its versions and facts', async ({ p
   await page.getByRole('button', { name: 'demo-git', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Facts' }).getByRole('row').nth(1)).toBeVisible();
   await check(page, 'knowledge source detail');
+  await page.getByRole('region', { name: 'Contradictions' }).getByRole('button', { name: 'lineage' }).first().click();
+  await expect(page.getByRole('region', { name: 'Lineage' }).getByRole('list', { name: 'Upstream chain' }).getByRole('listitem').first()).toBeVisible();
+  await check(page, 'knowledge lineage');
+});
+
+test("knowledge as an operator: the fact and memory controls a viewer is not offered", async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/knowledge');
+  await page.getByRole('button', { name: 'demo-git', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Facts' }).getByRole('spinbutton', { name: /^Confidence for / }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Compact duplicates' })).toBeVisible();
+  await check(page, 'knowledge (operator)');
 });
 
 test('user administration', async ({ page }) => {
