@@ -4,8 +4,9 @@
  * decision. A viewer's approve call is refused by the server (a raw tRPC POST → 403), not merely
  * hidden by the page.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signIn, trpcMutation } from './fixtures/auth';
+import { definitionOf } from './fixtures/locators';
 
 // "roll back", "production" and "delete" are high-risk cues (server/runtime/planner/intent-lexicon.ts);
 // the high_risk rule (planner/rules.ts) and the policy then put an approve node at the end of the plan.
@@ -16,6 +17,11 @@ interface RunResponse {
   readonly status: string;
   readonly pendingApproval?: { readonly nodeId: string; readonly reason: string };
 }
+
+/** A run's card in the inbox: an article named by its goal and "run <id>". */
+const cardOf = (page: Page, runId: string) => page.getByRole('article', { name: new RegExp(`run ${runId}$`) });
+/** Body rows of the audit log. */
+const auditRows = (page: Page) => page.getByRole('region', { name: 'Audit log entries' }).getByRole('row').filter({ has: page.getByRole('cell') });
 
 async function runGoal(request: APIRequestContext, goal: string): Promise<RunResponse> {
   const response = await trpcMutation(request, 'runtime.run', { goal });
@@ -34,12 +40,13 @@ test('an approver approves a gated run with a comment; it completes and the audi
 
   const approver = await signIn(page, 'approver');
   await page.goto('/approvals');
-  const card = page.locator(`[data-testid="pending-approval"][data-run-id="${gated.runId}"]`);
+  const card = cardOf(page, gated.runId);
   await expect(card).toBeVisible();
-  // Why it was gated, what approving does, and the plan around the gate.
-  await expect(card.getByTestId('gate-reason')).toContainText('high-risk');
-  await expect(card).toContainText('intent.high_risk.approval');
-  await expect(card.getByTestId('after-gate')).toContainText('releases the answer');
+  // Why it was gated (the gate's reason is the section's one paragraph), what approving does, and the plan around the gate.
+  const why = card.getByRole('region', { name: 'Why approval is required' });
+  await expect(why.getByRole('paragraph')).toContainText('high-risk');
+  await expect(why).toContainText('intent.high_risk.approval');
+  await expect(card.getByRole('region', { name: 'What approving does' })).toContainText('releases the answer');
   await expect(card.getByRole('list', { name: 'Plan steps around the gate' })).toContainText('waiting here');
   await expect(card.getByRole('link', { name: 'plan' })).toHaveAttribute('href', `/plans/${gated.runId}`);
   await testInfo.attach('approvals inbox', { body: await page.screenshot({ path: 'test-results/approvals-inbox.png', fullPage: true }), contentType: 'image/png' });
@@ -48,21 +55,24 @@ test('an approver approves a gated run with a comment; it completes and the audi
   await card.getByLabel('Comment for the audit log').fill(comment);
   await card.getByRole('button', { name: 'Approve' }).click();
 
-  const outcome = page.locator(`[data-testid="decision-outcome"][data-run-id="${gated.runId}"]`);
+  // The outcome notice names the run by its goal and links to its trace.
+  const outcome = page.getByRole('status').filter({ hasText: /^Approved “/ });
   await expect(outcome).toBeVisible({ timeout: 120_000 });
-  await expect(outcome.getByTestId('outcome-status')).toHaveText('completed');
+  await expect(outcome).toContainText(`Approved “${HIGH_RISK_GOAL}” — the run is now completed.`);
+  await expect(outcome.getByRole('link', { name: 'Open its trace' })).toHaveAttribute('href', `/traces/${gated.runId}`);
   await expect(card).toHaveCount(0);
 
-  const auditRow = page.locator(`[data-testid="audit-row"][data-run-id="${gated.runId}"]`);
+  // The comment is unique to this run; its row links to this run's trace.
+  const auditRow = auditRows(page).filter({ hasText: comment });
   await expect(auditRow).toBeVisible();
-  await expect(auditRow).toContainText('approved');
-  await expect(auditRow).toContainText(approver.email);
-  await expect(auditRow).toContainText(comment);
+  await expect(auditRow.getByRole('cell', { name: 'approved', exact: true })).toBeVisible();
+  await expect(auditRow.getByRole('cell', { name: approver.email, exact: true })).toBeVisible();
+  await expect(auditRow.getByRole('link', { name: HIGH_RISK_GOAL })).toHaveAttribute('href', `/traces/${gated.runId}`);
   await testInfo.attach('approvals after decision', { body: await page.screenshot({ path: 'test-results/approvals-decided.png', fullPage: true }), contentType: 'image/png' });
 
   // The run itself is completed on the server, and its trace shows the resumed segment.
   await page.goto(`/traces/${gated.runId}`);
-  await expect(page.getByTestId('trace-status')).toHaveText('completed');
+  await expect(definitionOf(page.getByRole('main'), 'Status')).toHaveText('completed');
   expect(browserErrors).toEqual([]);
 });
 
@@ -81,9 +91,11 @@ test("the server refuses a viewer's approve call; the viewer sees the audit log 
   expect(inbox.status()).toBe(403);
 
   await page.goto('/approvals');
-  await expect(page.getByTestId('approvals-forbidden')).toBeVisible();
-  await expect(page.getByTestId('audit-log')).toBeVisible();
-  await expect(page.locator(`[data-testid="audit-row"][data-run-id="${gated.runId}"]`)).toHaveCount(0);
+  await expect(page.getByText(/^Deciding needs the approver role, and the drafts waiting behind gates are shown only to approvers\./)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Audit log entries' }).getByRole('table')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(0);
+  // No entry links to this run: the refused calls recorded nothing.
+  await expect(auditRows(page).getByRole('link', { name: HIGH_RISK_GOAL }).and(page.locator(`[href="/traces/${gated.runId}"]`))).toHaveCount(0);
   await testInfo.attach('approvals as viewer', { body: await page.screenshot({ path: 'test-results/approvals-viewer.png', fullPage: true }), contentType: 'image/png' });
 
   // Still waiting: the refused calls decided nothing. An approver clears it so later runs start clean.
@@ -101,7 +113,7 @@ test("an operator's own waiting run is on their Approvals page, read-only; ?run=
   expect(gated.status).toBe('awaiting_approval');
 
   await page.goto('/approvals');
-  const card = page.getByRole('article', { name: new RegExp(`run ${gated.runId}$`) });
+  const card = cardOf(page, gated.runId);
   await expect(card).toBeVisible();
   await expect(card.getByRole('heading', { name: HIGH_RISK_GOAL })).toBeVisible();
   await expect(card.getByRole('status')).toContainText('Waiting for an approver');
@@ -130,7 +142,7 @@ test("an operator's own waiting run is on their Approvals page, read-only; ?run=
   // The approver sees the same run, with the decision, at the same link — and clears what this test left waiting.
   await signIn(page, 'approver');
   await page.goto(`/approvals?run=${encodeURIComponent(gated.runId)}`);
-  const approverCard = page.getByRole('article', { name: new RegExp(`run ${gated.runId}$`) });
+  const approverCard = cardOf(page, gated.runId);
   await expect(approverCard).toHaveAttribute('aria-current', 'true');
   await expect(approverCard).toBeInViewport();
   await expect(approverCard.getByRole('button', { name: 'Approve' })).toBeEnabled();

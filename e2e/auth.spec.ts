@@ -19,8 +19,10 @@ test('a signed-out visit goes to the sign-in page, which signs in by keyboard an
   await page.keyboard.type(operator.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/traces$/);
-  await expect(page.getByTestId('current-user')).toContainText(operator.name);
-  await expect(page.getByTestId('current-role')).toHaveText('operator');
+  // The header names who is signed in, with their role as a badge.
+  const user = page.getByRole('group', { name: 'Signed-in user' });
+  await expect(user).toContainText(operator.name);
+  await expect(user.getByText('operator', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin/);
@@ -75,7 +77,7 @@ test('the admin manages users on /admin/users; others cannot', async ({ page, br
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
   await expect(page.getByRole('rowheader', { name: E2E_USERS.admin.email })).toBeVisible();
-  await expect(page.getByTestId('current-role')).toHaveText('admin');
+  await expect(page.getByRole('group', { name: 'Signed-in user' }).getByText('admin', { exact: true })).toBeVisible();
 
   // Create a user through the form, then demote and disable: takes effect without their re-login.
   const email = `temp-${Date.now()}@e2e.local`;

@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './fixtures/auth';
+import { definitionOf } from './fixtures/locators';
 
 const DEMO_GOAL = 'Explain why deployment checkout-api failed';
 
@@ -7,8 +8,6 @@ const goalBox = (page: Page) => page.getByRole('textbox', { name: 'Goal', exact:
 const answerText = (page: Page) => page.getByRole('group', { name: 'Answer text' });
 const citationItems = (page: Page) => page.getByRole('list', { name: 'Citations' }).getByRole('listitem');
 const historyItems = (page: Page) => page.getByRole('list', { name: 'Recent goals' }).getByRole('listitem');
-/** The value a description list gives a term: ARIA forbids naming a definition, so it is found as the one after its term. */
-const definitionOf = (scope: Locator, term: string) => scope.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
 const planHash = (page: Page) => definitionOf(page.getByRole('region', { name: 'Summary' }), 'Plan hash');
 const runButton = (page: Page) => page.getByRole('button', { name: 'Run', exact: true });
 const explainButton = (page: Page) => page.getByRole('button', { name: 'Explain only' });

@@ -29,8 +29,9 @@ test('the knowledge page shows the demo sources, their versions, facts, lineage 
   const facts = page.getByRole('region', { name: 'Facts' });
   await expect(facts.getByRole('row').filter({ hasText: 'memory limit' }).filter({ hasText: '256Mi' }).first()).toBeVisible();
 
-  // Commit 48d4188 lowered the limit to 256Mi; the overview doc still says 512Mi.
-  const contradiction = page.locator('[data-testid="knowledge-contradiction-row"][data-subject="checkout-api"][data-attribute="memory limit"]');
+  // Commit 48d4188 lowered the limit to 256Mi; the overview doc still says 512Mi. Each disagreement
+  // is a row group named by its subject and attribute; each side is a row (value, source).
+  const contradiction = page.getByRole('region', { name: 'Contradictions' }).getByRole('rowgroup', { name: 'checkout-api memory limit', exact: true }).getByRole('row');
   await expect(contradiction.filter({ hasText: '512Mi' }).filter({ hasText: 'demo-docs' })).toHaveCount(1);
   await expect(contradiction.filter({ hasText: '256Mi' }).filter({ hasText: 'demo-git' })).toHaveCount(1);
 
@@ -40,10 +41,12 @@ test('the knowledge page shows the demo sources, their versions, facts, lineage 
   await expect(steps.filter({ hasText: /^(derived from|contained in) ↑\s*chunk\b/ })).toHaveCount(1);
   await expect(steps.filter({ hasText: /^(derived from|contained in) ↑\s*source\b/ })).toContainText('demo-docs v1');
 
-  // A viewer reads memories but is not offered the operator's lifecycle actions.
-  await expect(page.getByTestId('knowledge-memories')).toBeVisible();
-  await expect(page.getByTestId('keep-as-memory')).toHaveCount(0);
-  await expect(page.getByTestId('compact-memories')).toHaveCount(0);
+  // A viewer reads memories but is not offered the operator's lifecycle actions (the operator's test finds them by these names).
+  await expect(page.getByRole('region', { name: 'Memories', exact: true }).getByRole('table')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Keep as memory' })).toHaveCount(0);
+  await expect(page.getByRole('spinbutton', { name: /^Confidence for / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Compact duplicates' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'expire', exact: true })).toHaveCount(0);
 
   await page.screenshot({ path: 'test-results/knowledge-page.png', fullPage: true });
   expect(browserErrors).toEqual([]);
@@ -59,62 +62,67 @@ test('an operator keeps a fact as a memory, expires it, and still finds it as kn
   await page.goto('/knowledge');
   await page.getByRole('button', { name: 'demo-git', exact: true }).click();
 
-  const fact = page.locator('[data-testid="knowledge-fact-row"][data-fact-status="current"]').filter({ hasText: 'memory limit' }).filter({ hasText: '256Mi' }).first();
+  // A current fact (its status badge reads "current") stating the 256Mi memory limit.
+  const facts = page.getByRole('region', { name: 'Facts' });
+  const fact = facts.getByRole('row').filter({ has: page.getByText('current', { exact: true }) }).filter({ hasText: 'memory limit' }).filter({ hasText: '256Mi' }).first();
   await expect(fact).toBeVisible({ timeout: 60_000 });
-  // Out of range first: the server's refusal is shown inline, naming the field.
-  await fact.getByTestId('keep-confidence').fill('2');
-  await fact.getByTestId('keep-as-memory').click();
-  await expect(page.getByTestId('error-message').filter({ hasText: 'confidence' })).toBeVisible();
-  await expect(page.getByTestId('error-field')).toHaveText('confidence');
+  const confidence = fact.getByRole('spinbutton', { name: /^Confidence for checkout-api memory limit = 256Mi$/ });
+  const keep = (value: string) => confidence.fill(value).then(() => fact.getByRole('button', { name: 'Keep as memory' }).click());
+  // Out of range first: the server's refusal is shown inline, naming the field in words.
+  await keep('2');
+  const refusal = page.getByRole('alert').filter({ hasText: 'confidence' });
+  await expect(refusal).toBeVisible();
+  await expect(refusal).toContainText(/^Invalid input in confidence/);
 
-  await fact.getByTestId('keep-confidence').fill('0.75');
-  await fact.getByTestId('keep-as-memory').click();
-  const promoted = page.getByTestId('promoted-memory');
-  await expect(promoted).toContainText('256Mi');
-  const memoryId = (await promoted.getAttribute('data-memory-id'))!;
-  expect(memoryId).toMatch(/^mem_/);
+  // The notice says what was kept and at which confidence; the memory is then a row of the Memories table.
+  const kept = page.getByRole('status').filter({ hasText: /^Kept checkout-api · memory limit = 256Mi as a memory/ });
+  await keep('0.75');
+  await expect(kept).toContainText('(confidence 0.75)');
+  await expect(refusal).toHaveCount(0);
 
-  const memories = page.getByTestId('knowledge-memories');
-  const row = memories.locator(`[data-testid="knowledge-memory-row"][data-memory-id="${memoryId}"]`);
-  await expect(row).toContainText('checkout-api');
-  await expect(row).toContainText('0.75');
-  await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'current');
+  // Rows of the Memories table for this fact, by the confidence the operator gave (each run
+  // leaves none current behind, so one confidence is one memory; toContainText is strict about that).
+  const memories = page.getByRole('region', { name: 'Memories', exact: true });
+  const memoryRows = memories.getByRole('row').filter({ hasText: 'checkout-api' }).filter({ hasText: '256Mi' });
+  const memoryWith = (confidenceText: string) => memoryRows.filter({ has: page.getByRole('cell', { name: confidenceText, exact: true }) });
+  const row = memoryWith('0.75');
+  await expect(row).toContainText('memory limit');
+  await expect(row.getByText('current', { exact: true })).toBeVisible();
 
-  // A known-at instant between recording and expiry, to the second (datetime-local's resolution).
-  const recordedAt = new Date((await row.locator('[data-recorded-at]').getAttribute('data-recorded-at'))!);
-  const knownAt = new Date(Math.ceil((recordedAt.getTime() + 1) / 1000) * 1000);
+  // A known-at instant between recording and expiry, to the second (datetime-local's resolution):
+  // the "Recorded → expired" cell reads "YYYY-MM-DD HH:MM:SS" (UTC) over "not expired"; known-at is the next second.
+  const recordedText = (await row.getByRole('cell').filter({ hasText: /not expired$/ }).innerText()).slice(0, 19);
+  expect(recordedText).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  const knownAt = new Date(Date.parse(`${recordedText.replace(' ', 'T')}Z`) + 1000);
   const wait = knownAt.getTime() + 300 - Date.now();
   if (wait > 0) await page.waitForTimeout(wait);
-  await row.getByTestId('expire-memory').click();
+  await row.getByRole('button', { name: 'expire', exact: true }).click();
   await expect(row).toHaveCount(0);
 
-  const asOf = page.getByTestId('memories-as-of');
+  const asOf = page.getByRole('form', { name: 'Memories as of' });
   await asOf.getByLabel('Known at').fill(localValueOf(knownAt));
   await asOf.getByRole('button', { name: 'Show' }).click();
   await expect(row).toBeVisible();
-  await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'expired');
-  await expect(row.getByTestId('expire-memory')).toHaveCount(0);
+  await expect(row.getByText('expired', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'expire', exact: true })).toHaveCount(0);
 
   await asOf.getByRole('button', { name: 'Now' }).click();
   await expect(row).toHaveCount(0);
 
   // Two current memories saying the same thing are compacted into one; the report says how many merged.
-  await fact.getByTestId('keep-confidence').fill('0.5');
-  await fact.getByTestId('keep-as-memory').click();
-  await expect(promoted).not.toHaveAttribute('data-memory-id', memoryId);
-  const weakId = (await promoted.getAttribute('data-memory-id'))!;
-  await fact.getByTestId('keep-confidence').fill('0.9');
-  await fact.getByTestId('keep-as-memory').click();
-  await expect(promoted).not.toHaveAttribute('data-memory-id', weakId);
-  const strongId = (await promoted.getAttribute('data-memory-id'))!;
-  await expect(memories.locator(`[data-memory-id="${weakId}"]`)).toBeVisible();
-  await page.getByTestId('compact-memories').click();
-  await expect(page.getByTestId('compaction-report')).toContainText(/Compaction merged [1-9]\d* duplicate/);
-  await expect(memories.locator(`[data-memory-id="${weakId}"]`)).toHaveCount(0);
-  await expect(memories.locator(`[data-memory-id="${strongId}"]`)).toContainText('0.90');
+  await keep('0.5');
+  await expect(kept).toContainText('(confidence 0.50)');
+  await expect(memoryWith('0.50')).toBeVisible();
+  await keep('0.9');
+  await expect(kept).toContainText('(confidence 0.90)');
+  await expect(memoryWith('0.90')).toBeVisible();
+  await page.getByRole('button', { name: 'Compact duplicates' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Compaction merged/ })).toContainText(/Compaction merged [1-9]\d* duplicate/);
+  await expect(memoryWith('0.50')).toHaveCount(0);
+  await expect(memoryWith('0.90')).toBeVisible();
   // Leave no current memory behind for the next run on the same data directory.
-  await memories.locator(`[data-memory-id="${strongId}"]`).getByTestId('expire-memory').click();
-  await expect(memories.locator(`[data-memory-id="${strongId}"]`)).toHaveCount(0);
+  await memoryWith('0.90').getByRole('button', { name: 'expire', exact: true }).click();
+  await expect(memoryWith('0.90')).toHaveCount(0);
 
   await page.screenshot({ path: 'test-results/knowledge-memories.png', fullPage: true });
   expect(browserErrors).toEqual([]);

@@ -4,7 +4,7 @@
  * its reason, compares two budgets side by side, and a 200-node edited plan renders and answers a
  * click within 2 s (measured both in the browser and around Playwright's waits).
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { RunResult } from '../server/runtime/explain/explain-types';
 import type { ExecutionGraph } from '../server/runtime/ir/graph';
 import { fanOutGraph } from '../server/testing/fan-out-graph';
@@ -36,6 +36,14 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** A node of the graph, by its button's name ("reason node reason, done…: open details"). */
+const nodeButton = (scope: Page | Locator, nodeId: string) => scope.getByRole('button', { name: new RegExp(`^\\w+ node ${nodeId},.*: open details$`) });
+/** A row of a table by the header that starts it ("Tokens", "Context budget"). */
+const rowOf = (table: Locator, header: string) => table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name: header, exact: true }) });
+
+/** Body rows of the scored-candidates table (the table is named by its heading, "Candidate plans (…)"). */
+const candidateRows = (page: Page) => page.getByRole('table', { name: /^Candidate plans/ }).getByRole('row').filter({ has: page.getByRole('cell') });
+
 let demo: RunResult;
 
 test('explores the demo run: graph, node estimate vs actual, rejected candidates, budget', async ({ page }, testInfo) => {
@@ -45,36 +53,41 @@ test('explores the demo run: graph, node estimate vs actual, rejected candidates
   expect(demo.status).toBe('completed');
 
   await page.goto(`/plans/${demo.runId}`);
-  const graph = page.getByTestId('plan-graph');
+  // data-ready: React Flow has fitted the view (the nodes are placed and clickable), which no role says.
+  const graph = page.getByRole('region', { name: 'Execution graph', exact: true });
   await expect(graph).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-  await expect(graph).toHaveAttribute('data-node-count', String(demo.explain.graph.nodes.length));
-  await expect(page.getByTestId('plan-node')).toHaveCount(demo.explain.graph.nodes.length);
-  await expect(page.getByTestId('plan-summary')).toContainText(DEMO_GOAL);
-  await expect(page.getByTestId('chosen-plan')).toContainText(demo.explain.chosen.description);
-  // The heaviest nodes are called out (pev2 style).
-  await expect(page.getByTestId('plan-node-tag').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Execution graph \\(${demo.explain.graph.nodes.length} nodes\\)`) })).toBeVisible();
+  await expect(graph.getByRole('button', { name: /node .*: open details$/ })).toHaveCount(demo.explain.graph.nodes.length);
+  const summary = page.getByRole('region', { name: DEMO_GOAL, exact: true });
+  await expect(summary.getByRole('heading', { level: 1 })).toHaveText(DEMO_GOAL);
+  await expect(summary.getByText(demo.explain.chosen.description)).toBeVisible();
+  // The heaviest nodes are called out (pev2 style), on the card and in its name.
+  await expect(graph.getByText(/^(costliest|slowest|most tokens)$/).first()).toBeVisible();
+  await expect(graph.getByRole('button', { name: /, (costliest|slowest|most tokens)\b.*: open details$/ }).first()).toBeVisible();
 
   // Click the reason node: estimate vs actual with the misestimate factor and its direction.
-  await page.locator('[data-node-id="reason"]').click();
-  const panel = page.getByTestId('node-detail');
+  await nodeButton(graph, 'reason').click();
+  // The one node panel (a non-modal dialog named by its heading, the node's kind and id).
+  const panel = page.getByRole('dialog');
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('heading', { level: 2 })).toContainText('reason');
-  const tokens = panel.getByTestId('estimate-vs-actual').locator('tr[data-field="tokens"]');
-  await expect(tokens.locator('td').nth(0)).toHaveText(/^[\d,]+$/);
-  await expect(tokens.locator('td').nth(1)).toHaveText(/^[\d,]+$/);
-  await expect(tokens.getByTestId('misestimate')).toHaveText(/^(under|over)-estimated [\d.]+×$|^as estimated$/);
-  await expect(panel.getByTestId('inclusive-figures')).toContainText('Critical path');
+  // Cells after the row header: estimate, actual, misestimate.
+  const tokens = rowOf(panel.getByRole('table', { name: 'Estimate vs actual' }), 'Tokens').getByRole('cell');
+  await expect(tokens.nth(0)).toHaveText(/^[\d,]+$/);
+  await expect(tokens.nth(1)).toHaveText(/^[\d,]+$/);
+  await expect(tokens.nth(2)).toHaveText(/^(under|over)-estimated [\d.]+×$|^as estimated$/);
+  await expect(panel.getByRole('table', { name: 'Exclusive and inclusive' }).getByRole('rowheader', { name: 'Critical path' })).toBeVisible();
   await expect(panel.getByText(/model/).first()).toBeVisible();
   await snapshot(page, testInfo, 'node-panel');
 
   // Keyboard: Esc closes and focus returns to the node; Enter on a focused node opens it again.
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
-  await expect(page.locator('[data-node-id="reason"]')).toBeFocused();
-  await page.locator('[data-node-id="compress"]').focus();
+  await expect(nodeButton(graph, 'reason')).toBeFocused();
+  await nodeButton(graph, 'compress').focus();
   await page.keyboard.press('Enter');
   await expect(panel.getByRole('heading', { level: 2 })).toContainText('compress');
-  await panel.getByTestId('node-detail-close').click();
+  await panel.getByRole('button', { name: /^Close node details/ }).click();
   await expect(panel).toHaveCount(0);
 
   // Shading toggle is a labelled radio group.
@@ -82,13 +95,13 @@ test('explores the demo run: graph, node estimate vs actual, rejected candidates
   await expect(page.getByRole('radio', { name: /tokens/ })).toBeChecked();
 
   // Candidates: the chosen one marked; a rejected family with the rule and reason that cut it.
-  await expect(page.getByTestId('plan-candidates').locator('tbody tr[data-chosen]')).toHaveCount(1);
-  const rejected = page.getByTestId('rejected-candidates').locator('tbody tr');
+  await expect(candidateRows(page).filter({ has: page.getByText('chosen', { exact: true }) })).toHaveCount(1);
+  const rejected = page.getByRole('table', { name: 'Rejected candidates' }).getByRole('row').filter({ has: page.getByRole('cell') });
   expect(await rejected.count()).toBeGreaterThan(0);
   const tierCut = rejected.filter({ hasText: 'capability.tier' }).first();
   await expect(tierCut).toContainText(/API_KEY is not set/);
 
-  await expect(page.getByTestId('plan-token-budget')).toContainText(/demo-logs/);
+  await expect(page.getByRole('region', { name: 'Token budget', exact: true })).toContainText(/demo-logs/);
   await snapshot(page, testInfo, 'demo');
   expect(errors).toEqual([]);
 });
@@ -101,26 +114,30 @@ test('compares the demo goal under two budgets side by side', async ({ page }, t
 
   // The narrower run shows the sources it did not read, with the reason.
   await page.goto(`/plans/${tight.runId}`);
-  await expect(page.getByTestId('rejected-sources')).toContainText('demo-docs');
-  await expect(page.getByTestId('rejected-sources')).toContainText('not selected');
-  await expect(page.getByTestId('plan-candidates').locator('tbody tr[data-feasible="false"]').first()).toContainText('max_tokens');
+  const rejectedSources = page.getByRole('table', { name: 'Rejected sources' });
+  await expect(rejectedSources.getByRole('row').filter({ hasText: 'demo-docs' }).filter({ hasText: 'not selected' }).first()).toBeVisible();
+  // An infeasible candidate (its badge says so) names the constraint that cut it.
+  await expect(candidateRows(page).filter({ has: page.getByText('infeasible', { exact: true }) }).first()).toContainText('max_tokens');
 
   // From the plans index: pick both runs, then compare.
   await page.goto('/plans');
-  await expect(page.getByTestId('plan-index')).toContainText(DEMO_GOAL);
+  await expect(page.getByRole('region', { name: 'Recent runs' }).getByRole('link', { name: DEMO_GOAL }).first()).toBeVisible();
   await page.getByRole('checkbox', { name: `Pick run ${demo.runId} to compare` }).check();
   await page.getByRole('checkbox', { name: `Pick run ${tight.runId} to compare` }).check();
-  await page.getByTestId('compare-picked').click();
+  await page.getByRole('link', { name: 'Compare the two picked plans' }).click();
   await expect(page).toHaveURL(new RegExp(`/plans/compare\\?a=${demo.runId}&b=${tight.runId}$`));
-  const diff = page.getByTestId('plan-diff');
+  const diff = page.getByRole('region', { name: 'Plan differences' }).getByRole('table');
   await expect(diff).toBeVisible({ timeout: 30_000 });
-  await expect(diff.locator('tr', { hasText: 'Context budget' })).toContainText('−33%');
-  await expect(diff.locator('tr', { hasText: 'Constraints' })).toContainText('max_tokens=2000');
-  for (const side of ['A', 'B']) {
-    await expect(page.getByTestId(`compare-side-${side}`).getByTestId('plan-graph')).toHaveAttribute('data-ready', 'true');
+  await expect(rowOf(diff, 'Context budget')).toContainText('−33%');
+  await expect(rowOf(diff, 'Constraints')).toContainText('max_tokens=2000');
+  // Each side is a region named by its heading ("Plan A: 9 nodes · …") holding its graph and node panel.
+  const side = (name: 'A' | 'B') => page.getByRole('region', { name: new RegExp(`^Plan ${name}:`) });
+  for (const name of ['A', 'B'] as const) {
+    await expect(side(name).getByRole('region', { name: `Execution graph of plan ${name}` })).toHaveAttribute('data-ready', 'true');
   }
-  await page.getByTestId('compare-side-B').locator('[data-node-id="assemble"]').click();
-  await expect(page.getByTestId('compare-side-B').getByTestId('node-detail')).toContainText('2,000');
+  await nodeButton(side('B'), 'assemble').click();
+  await expect(side('B').getByRole('dialog', { name: /assemble/ })).toContainText('2,000');
+  await expect(side('A').getByRole('dialog')).toHaveCount(0);
   await snapshot(page, testInfo, 'compare');
   expect(errors).toEqual([]);
 });
@@ -135,40 +152,45 @@ test('a 200-node edited plan renders and opens a node within 2 s', async ({ page
 
   const started = Date.now();
   await page.goto(`/plans/${big.runId}`);
-  // In the browser: ms from navigation start until React Flow is initialised with nodes on screen.
+  // In the browser: ms from navigation start until React Flow is initialised with nodes on screen
+  // (the same handles as below, in selector form: the graph region once ready, a node's button).
   const browserRenderMs = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {
-        const check = () => (document.querySelector('[data-testid="plan-graph"][data-ready="true"] [data-testid="plan-node"]') ? resolve(performance.now()) : requestAnimationFrame(check));
+        const check = () => (document.querySelector('[role="region"][aria-label="Execution graph"][data-ready="true"] button[aria-label$=": open details"]') ? resolve(performance.now()) : requestAnimationFrame(check));
         check();
       }),
   );
   const renderMs = Date.now() - started;
-  const graph = page.getByTestId('plan-graph');
-  await expect(graph).toHaveAttribute('data-node-count', '200');
-  await expect(page.getByTestId('plan-node').first()).toBeVisible();
-  await expect(page.getByTestId('edited-badge')).toBeVisible();
+  const graph = page.getByRole('region', { name: 'Execution graph', exact: true });
+  // Above 120 nodes React Flow mounts only those in view: the count is the one the section heading states.
+  await expect(page.getByRole('heading', { level: 2, name: /^Execution graph \(200 nodes, edited from the planner's \d+\)/ })).toBeVisible();
+  await expect(graph.getByRole('button', { name: /node .*: open details$/ }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: DEMO_GOAL, exact: true }).getByText('edited plan', { exact: true })).toBeVisible();
 
   // Click → panel, measured in the browser (performance.now around the click until the panel exists)…
-  const target = page.locator('[data-node-id="fuse"]');
+  const target = nodeButton(graph, 'fuse');
   await expect(target).toBeVisible();
   const browserClickMs = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {
         const start = performance.now();
-        document.querySelector<HTMLElement>('[data-node-id="fuse"]')!.click();
-        const check = () => (document.querySelector('[data-testid="node-detail"]') ? resolve(performance.now() - start) : requestAnimationFrame(check));
+        document.querySelector<HTMLElement>('button[aria-label^="fuse node fuse,"]')!.click();
+        const check = () => (document.querySelector('[role="dialog"]') ? resolve(performance.now() - start) : requestAnimationFrame(check));
         check();
       }),
   );
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByRole('heading', { level: 2 })).toContainText('fuse');
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('node-detail')).toHaveCount(0);
+  await expect(panel).toHaveCount(0);
   // …and from Playwright's side, including its round trips.
   const clickStarted = Date.now();
-  await page.locator('[data-node-id="compress"]').click();
-  await expect(page.getByTestId('node-detail')).toBeVisible();
+  await nodeButton(graph, 'compress').click();
+  await expect(panel).toBeVisible();
   const clickMs = Date.now() - clickStarted;
-  await expect(page.getByTestId('inclusive-figures')).toContainText(/Inclusive counts|Critical path/);
+  await expect(panel.getByRole('heading', { level: 2 })).toContainText('compress');
+  await expect(panel.getByRole('table', { name: 'Exclusive and inclusive' })).toContainText(/Inclusive counts|Critical path/);
 
   // Where the render time goes: the document, then the tRPC read of the stored run, then drawing.
   const phases = await page.evaluate(() => {

@@ -20,7 +20,7 @@ export async function UserMenu() {
   }
   const role = highestRole(user.roles);
   return (
-    <div className={styles.userMenu} aria-label="Signed-in user">
+    <div className={styles.userMenu} role="group" aria-label="Signed-in user">
       {role === 'admin' ? <Link href="/admin/users">Users</Link> : null}
       <span data-testid="current-user">
         {user.name || user.email} <span className="badge" data-testid="current-role">{role}</span>

@@ -11,8 +11,8 @@ export function PlanCachePanel() {
   const stats = useQuery(trpc.planCache.stats.queryOptions({ sinceMinutes: 24 * 60, bucketMinutes: 60 }));
   const totals = stats.data?.totals;
   return (
-    <section className="panel" data-testid="plan-cache-section">
-      <h2>Plan cache</h2>
+    <section className="panel" aria-labelledby="plan-cache-heading" data-testid="plan-cache-section">
+      <h2 id="plan-cache-heading">Plan cache</h2>
       {stats.error ? <ErrorMessage error={stats.error} /> : null}
       {stats.isPending ? <p className="muted">Loading plan-cache statistics…</p> : null}
       {stats.data && totals ? (

@@ -57,7 +57,7 @@ export function MemoriesPanel({ canOperate, onLineage }: { readonly canOperate: 
         A memory is a fact kept on purpose, with a confidence. Nothing is deleted: expiring one records when we stopped believing it, so a read “known at” an earlier instant still
         shows it. Instants are UTC; empty means now.
       </p>
-      <form className={styles.asOf} onSubmit={apply} noValidate data-testid="memories-as-of">
+      <form className={styles.asOf} onSubmit={apply} noValidate aria-label="Memories as of" data-testid="memories-as-of">
         <label className="field">
           <span>Valid at</span>
           <input type="datetime-local" step={1} name="validAt" value={draft.validAt} onChange={(event) => setDraft({ ...draft, validAt: event.target.value })} />

@@ -3,7 +3,7 @@
  * The detail panel of one node: what it is, estimate vs actual per field with the misestimate
  * factor and its direction (coloured at 10×/100×/1000×), and exclusive vs inclusive figures.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import type { ExecutionGraph, NodeEstimate } from '@/server/runtime/ir/graph';
 import { formatSeconds, formatTokens, formatUsd } from '@/components/explain/format';
 import { nodeDetail } from '@/components/explain/node-detail';
@@ -39,6 +39,8 @@ interface NodeDetailPanelProps {
 
 export function NodeDetailPanel({ graph, views, view, onClose }: NodeDetailPanelProps) {
   const heading = useRef<HTMLHeadingElement>(null);
+  // Each table named by the heading above it: two panels can be open at once on the compare page.
+  const tableId = useId();
   useEffect(() => heading.current?.focus(), [view.node.id]);
   const figures = useMemo(() => {
     const estimates = new Map<string, NodeEstimate>(views.map((entry) => [entry.node.id, entry.estimate]));
@@ -68,8 +70,8 @@ export function NodeDetailPanel({ graph, views, view, onClose }: NodeDetailPanel
         ))}
       </p>
 
-      <h3>Estimate vs actual</h3>
-      <table className="data-table compact" data-testid="estimate-vs-actual">
+      <h3 id={`${tableId}-estimates`}>Estimate vs actual</h3>
+      <table className="data-table compact" aria-labelledby={`${tableId}-estimates`} data-testid="estimate-vs-actual">
         <thead>
           <tr>
             <th scope="col">Field</th>
@@ -107,12 +109,12 @@ export function NodeDetailPanel({ graph, views, view, onClose }: NodeDetailPanel
       </table>
 
       <h3>
-        Exclusive and inclusive{' '}
+        <span id={`${tableId}-inclusive`}>Exclusive and inclusive</span>{' '}
         <abbr className="plan-help" title={INCLUSIVE_HELP} tabIndex={0} aria-label={INCLUSIVE_HELP}>
           ?
         </abbr>
       </h3>
-      <table className="data-table compact" data-testid="inclusive-figures">
+      <table className="data-table compact" aria-labelledby={`${tableId}-inclusive`} data-testid="inclusive-figures">
         <thead>
           <tr>
             <th scope="col">Field</th>

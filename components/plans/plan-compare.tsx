@@ -4,7 +4,7 @@
  * the choices and the estimated and actual totals, then both Execution Graphs, each explorable.
  */
 import Link from 'next/link';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { ErrorMessage } from '@/components/console/error-message';
 import { MetricToggle } from './metric-toggle';
 import { NodeDetailPanel } from './node-detail-panel';
@@ -18,6 +18,7 @@ import { TableScroll } from '@/components/layout/table-scroll';
 function Side({ runId, side, metric }: { readonly runId: string; readonly side: 'A' | 'B'; readonly metric: Metric }) {
   const { query, shaped } = usePlanRun(runId);
   const [selectedId, setSelectedId] = useState<string>();
+  const headingId = useId();
   const close = useCallback(() => setSelectedId(undefined), []);
   useEffect(() => {
     if (!selectedId) return;
@@ -30,8 +31,9 @@ function Side({ runId, side, metric }: { readonly runId: string; readonly side: 
   const explain = shaped.run.explain;
   const selected = selectedId ? shaped.views.find((view) => view.node.id === selectedId) : undefined;
   return (
-    <div className="plan-compare-side" data-testid={`compare-side-${side}`}>
-      <h3>
+    // A region named by its heading ("Plan A: …"): the graph and the node panel it opens belong to one side.
+    <div className="plan-compare-side" role="region" aria-labelledby={headingId} data-testid={`compare-side-${side}`}>
+      <h3 id={headingId}>
         Plan {side}: <Link href={`/plans/${encodeURIComponent(runId)}`}>{explain.graph.nodes.length} nodes</Link> <span className="muted">· {explain.chosen.description}</span>
       </h3>
       <PlanGraph graph={explain.graph} views={shaped.views} metric={metric} selectedId={selectedId} onSelect={setSelectedId} label={`Execution graph of plan ${side}`} compact />
