@@ -75,7 +75,7 @@ try {
       console.log(`   Q: ${question.question}\n   A: ${answer.replace(/\s+/g, ' ').slice(0, 600)}`);
       for (const cited of outcome.cited) console.log(`   cite ${cited}`);
       if (values.context) console.log(`   plan ${result.explain.chosen.description} intent ${JSON.stringify(result.explain.intent)} sources ${result.explain.selectedSources.join(', ')}; rejected ${result.explain.rejectedSources.map((rejected) => `${rejected.source}: ${rejected.detail}`).join('; ')}`);
-      if (values.context) for (const item of await fixture.runtime.evidence(result.runId)) console.log(`   [${item.ref}] ${item.hit.sourceName}:${uriOf.get(item.hit.chunkId) ?? item.hit.chunkId} ${item.hit.locator ?? ""} via ${item.hit.method} rank ${item.hit.rank}: ${item.text.replace(/\s+/g, " ").slice(0, 140)}`);
+      if (values.context) for (const item of await fixture.runtime.evidence(result.runId)) console.log(`   [${item.ref}] ${item.hit.sourceName}:${uriOf.get(item.hit.chunkId) ?? item.hit.chunkId} ${item.hit.locator ?? ""} via ${item.hit.method} rank ${item.hit.rank}: ${item.text.replace(/\s+/g, " ").slice(0, process.env.CONTEXT_CHARS ? Number(process.env.CONTEXT_CHARS) : 140)}`);
       for (const caveat of outcome.offGoalCaveats) console.log(`   off-goal caveat (${caveat.entities.join(', ')}): ${caveat.caveat.slice(0, 200)}`);
     }
   }

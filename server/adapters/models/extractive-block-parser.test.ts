@@ -68,7 +68,7 @@ describe('extractive block parser', () => {
 describe('a sentence ending in a colon', () => {
   it('keeps the short line it introduces, so the step is quoted with its lead-in', () => {
     const pieces = blockPieces('Move the messages back with the worker tool:\n\n    worker requeue --from jobs.dlq --to jobs\n\nCheck the queue afterwards.');
-    expect(pieces.map((piece) => piece.text)).toEqual(['Move the messages back with the worker tool: worker requeue --from jobs.dlq --to jobs', 'Check the queue afterwards.']);
+    expect(pieces).toEqual([{ text: 'Move the messages back with the worker tool: worker requeue --from jobs.dlq --to jobs', role: 'step' }, { text: 'Check the queue afterwards.', role: 'prose' }]);
   });
 
   it('does not join a YAML key or a heading with what follows', () => {

@@ -8,7 +8,7 @@ import { splitSentences } from '../../runtime/text/sentence-splitter';
  * `+++`, `@@`), unchanged diff lines and table headers say nothing on their own and yield nothing.
  * Any other text goes to the shared sentence splitter unchanged.
  */
-export type PieceRole = 'prose' | 'subject' | 'change' | 'row';
+export type PieceRole = 'prose' | 'subject' | 'change' | 'row' | 'step';
 
 export interface BlockPiece {
   readonly text: string;
@@ -34,17 +34,18 @@ const MIN_INTRODUCING_WORDS = 4;
  * "Move the messages back with the worker's own tool:" says nothing until the command it
  * introduces; quoted alone, a how-to answer would cite the lead-in and drop the step itself. A
  * sentence ending in a colon is one statement with the short line after it (a command, a value, a
- * list item), as a reader takes it; headings and YAML keys never introduce.
+ * list item), as a reader takes it; headings and YAML keys never introduce. The joined piece is a
+ * 'step': an instruction with what it introduces, what a how-to question asks for.
  */
-function joinIntroduced(sentences: readonly string[]): string[] {
-  const joined: string[] = [];
+function joinIntroduced(sentences: readonly string[]): BlockPiece[] {
+  const joined: BlockPiece[] = [];
   for (let index = 0; index < sentences.length; index += 1) {
     const sentence = sentences[index];
     const next = sentences[index + 1];
     if (next !== undefined && sentence.endsWith(':') && sentence.split(/\s+/).length >= MIN_INTRODUCING_WORDS && !/^#{1,6}\s/.test(sentence) && !/^#{1,6}\s/.test(next) && next.length <= MAX_INTRODUCED_LENGTH) {
-      joined.push(`${sentence} ${next}`);
+      joined.push({ text: `${sentence} ${next}`, role: 'step' });
       index += 1;
-    } else joined.push(sentence);
+    } else joined.push({ text: sentence, role: 'prose' });
   }
   return joined;
 }
@@ -52,7 +53,7 @@ function joinIntroduced(sentences: readonly string[]): string[] {
 /** A code fence ("```bash", "```") is markup: left in, it glued itself to the sentence before the command. */
 const CODE_FENCE = /^[ \t]*(?:```|~~~)[^\n]*$/gm;
 
-const prose = (text: string): BlockPiece[] => joinIntroduced(splitSentences(text.replace(CODE_FENCE, ''))).map((sentence) => ({ text: sentence, role: 'prose' }));
+const prose = (text: string): BlockPiece[] => joinIntroduced(splitSentences(text.replace(CODE_FENCE, '')));
 
 interface ChangedLine {
   readonly sign: string;

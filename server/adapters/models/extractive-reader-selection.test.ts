@@ -107,4 +107,13 @@ describe('causes that are conditions, and answers to how-to questions', () => {
     const text = answer('How do I put failed print jobs back on the queue?', items);
     expect(text.split('\n')[1]).toContain('with the spooler tool: spoolerd requeue --from print.jobs.dlq --to print.jobs');
   });
+
+  it('keeps two instructions whose commands share most words: one day and several days are two answers', () => {
+    const items = [
+      item(1, 'Loader runbook › Re-run a failed day', 'ops-docs', 'Clear the failed task for the day that failed:\n\n    flowctl tasks clear nightly_load --start 2026-03-23 --end 2026-03-23 --yes\n\nFor several days in a row run a backfill instead:\n\n    flowctl backfill nightly_load --start 2026-03-20 --end 2026-03-23 --yes'),
+    ];
+    const text = answer('How do I re-run nightly_load for a failed day?', items);
+    expect(text).toContain('flowctl tasks clear nightly_load');
+    expect(text).toContain('flowctl backfill nightly_load');
+  });
 });

@@ -118,6 +118,8 @@ const NO_SIGNAL_WEIGHT = 0.5;
  */
 const PROCEDURAL_QUESTION = /\bhow (?:do|can|should|would|could) (?:i|we|you|one)\b|\bhow to\b|\bsteps? (?:to|for)\b|\bwhat (?:has|have|needs?|must|should) to be done\b|\bwhat (?:should|must|do) (?:i|we) do\b/i;
 const RECORD_WEIGHT = 0.5;
+/** A lead-in with the command or value it introduces (a 'step' piece) is the instruction a how-to question asks for. */
+const STEP_SHARE = 0.6;
 const LEADING_TIMESTAMP = /^\s*(?:\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}|[a-z]{3} +\d{1,2} \d{2}:\d{2}:\d{2}|\d{2}:\d{2}:\d{2})/i;
 /**
  * In a why-question the words besides the subject's identifiers ("rollout", "fail", "restarting") name
@@ -319,6 +321,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (causal && questionIdentifiers.length > 0 && ![...unit.tokens].some((token) => /\d|[_./:]/.test(token) || questionIdentifiers.includes(token))) score *= GENERIC_WEIGHT;
     if ((unit.role === 'change' && !asksForChange) || unit.role === 'row') score *= DETAIL_WEIGHT;
     if (procedural && LEADING_TIMESTAMP.test(unit.text)) score *= RECORD_WEIGHT;
+    if (procedural && unit.role === 'step') score += meanIdf * STEP_SHARE;
     // Fragments carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;
     // Not for why-questions: the retriever ranks by likeness to the symptom the question describes
@@ -347,7 +350,9 @@ function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, 
   if (ranked.length === 0 || ranked[0].score <= 0) return [];
   const floor = ranked[0].score * RELATIVE_THRESHOLD;
   const chosen: ScoredUnit[] = [];
-  const isDuplicate = (candidate: ScoredUnit) => chosen.some((picked) => jaccard(candidate.unit.shape, picked.unit.shape) >= DUPLICATE_JACCARD);
+  // Two steps sharing most words are still two instructions ("clear one day" vs "backfill several"): only their text repeats.
+  const isDuplicate = (candidate: ScoredUnit) =>
+    chosen.some((picked) => (candidate.unit.role === 'step' && picked.unit.role === 'step' ? candidate.unit.text === picked.unit.text : jaccard(candidate.unit.shape, picked.unit.shape) >= DUPLICATE_JACCARD));
   const newItemFloor = ranked[0].score * NEW_ITEM_THRESHOLD;
   // Greedy by score, each further sentence of an already quoted item discounted: the second rule of a
   // runbook section beats a weak sentence of another item, while strong items of other sources still
