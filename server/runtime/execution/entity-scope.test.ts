@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RETRIEVER_CONTRACT, type RetrieverPlugin } from '../contracts/retriever';
 import { createNode } from '../ir/graph';
 import type { Hit, SourceKind } from '../types';
-import { scopeToEntities } from './entity-scope';
+import { keepSourcesAboutGoal, scopeToEntities } from './entity-scope';
 import { createNodeExecutor, type ExecutionDependencies, type RetrievedOutput } from './node-executors';
 
 const hit = (chunkId: string, sourceName: string, sourceKind: SourceKind, text: string, rank = 1): Hit => ({
@@ -31,9 +31,9 @@ const dependencies = (entities: readonly string[], goal: string): ExecutionDepen
   router: undefined as never, reasoners: new Map(), compressions: new Map(), verifiers: new Map(), countTokens: (text) => text.length, modelTimeoutMs: 1000,
 });
 
-const retrieve = (focus?: 'entities') =>
+const retrieve = (focus?: 'entities', perSource = true) =>
   createNode('retrieve', {
-    id: 'retrieve-bm25', inputs: [], method: 'bm25', sources: Object.keys(BY_SOURCE), sourceKinds: 'all', k: 10, perSource: true,
+    id: 'retrieve-bm25', inputs: [], method: 'bm25', sources: Object.keys(BY_SOURCE), sourceKinds: 'all', k: 10, perSource,
     retry: { maxAttempts: 1, backoffMs: 0 }, timeoutMs: 1000, estimate: { tokens: 0, costUsd: 0, latencySeconds: 0 }, ...(focus ? { focus } : {}),
   });
 const run = async (entities: readonly string[], focus?: 'entities', goal = 'Why did billing-worker stop producing invoices?') =>
@@ -60,5 +60,19 @@ describe('stratified retrieval scoped to the goal entities', () => {
   it("still answers the demo: checkout-api's pod names mention checkout-api", () => {
     const scoped = scopeToEntities([BY_SOURCE['demo-events'], BY_SOURCE['billing-logs']], ['checkout-api'], true);
     expect(scoped.map((list) => list.map((entry) => entry.chunkId))).toEqual([['oom'], []]);
+  });
+});
+
+describe('one ranked list over several sources, scoped to the goal entities', () => {
+  it("drops a source none of whose hits names the subject and keeps the rest in rank order", () => {
+    const list = [BY_SOURCE['demo-events'][0], BY_SOURCE['billing-logs'][0], BY_SOURCE['billing-docs'][0], BY_SOURCE['billing-logs'][1]];
+    expect(keepSourcesAboutGoal(list, ['billing-worker']).map((entry) => entry.chunkId)).toEqual(['bw1', 'uc1']);
+    expect(keepSourcesAboutGoal(list, ['ledger-export'])).toEqual(list);
+    expect(keepSourcesAboutGoal(BY_SOURCE['billing-logs'], ['billing-worker'])).toEqual(BY_SOURCE['billing-logs']);
+  });
+
+  it('applies to a retrieval that is not stratified', async () => {
+    const output = await createNodeExecutor(dependencies(['billing-worker'], 'What is the memory limit of billing-worker?'))(retrieve(undefined, false), { attempt: 1, inputs: new Map(), signal: new AbortController().signal });
+    expect((output.output as RetrievedOutput).hits.map((entry) => entry.chunkId).sort()).toEqual(['bw1', 'uc1']);
   });
 });

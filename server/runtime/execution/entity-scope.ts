@@ -25,3 +25,19 @@ export function scopeToEntities(lists: readonly (readonly Hit[])[], anchors: rea
   if (matching.every((list) => list.length === 0)) return lists.map((list) => list);
   return lists.map((list, index) => (matching[index].length === 0 ? [] : perHit ? matching[index] : list));
 }
+
+/**
+ * The same rule over one ranked list that spans several sources (a single retrieval or rerank over
+ * docs+git): a source none of whose hits names the goal's subject leaves the list, the rest keep
+ * their order. Asked for billing-worker's memory limit over docs and git, the demo's "Lower
+ * checkout-api memory limit" commit matched "memory limit" and was cited (issue 10).
+ */
+export function keepSourcesAboutGoal(hits: readonly Hit[], anchors: readonly string[]): readonly Hit[] {
+  const bySource = new Map<string, Hit[]>();
+  for (const hit of hits) bySource.set(hit.sourceName, [...(bySource.get(hit.sourceName) ?? []), hit]);
+  if (bySource.size < 2) return hits;
+  const names = [...bySource.keys()];
+  const scoped = scopeToEntities([...bySource.values()], anchors);
+  const speaking = new Set(names.filter((_, index) => scoped[index].length > 0));
+  return hits.filter((hit) => speaking.has(hit.sourceName));
+}

@@ -13,7 +13,7 @@ import { ContextRuntimeError } from '../errors';
 import type { GraphNode, NodeOfKind } from '../ir/graph';
 import type { ContextItem, Hit } from '../types';
 import { assembleContext, type AssembledContext } from './assemble-context';
-import { scopeToEntities } from './entity-scope';
+import { keepSourcesAboutGoal, scopeToEntities } from './entity-scope';
 import { namedEntities } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
 import { reciprocalRankFusion } from './rrf-fusion';
@@ -115,7 +115,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
         hits = reciprocalRankFusion(scoped, STRATIFIED_RRF_K, node.k).map((hit) => ({ ...hit, method: node.method }));
       } else {
         hits = await search(node.sources, node.k);
-        if (node.focus === 'entities') hits = scopeToEntities([hits], anchors, true)[0];
+        hits = node.focus === 'entities' ? scopeToEntities([hits], anchors, true)[0] : keepSourcesAboutGoal(hits, anchors);
       }
       return {
         output: { hits, expansion, ...(searches ? { searches } : {}) } satisfies RetrievedOutput,
