@@ -25,7 +25,7 @@ export function fakeRuntimePort(overrides: Partial<RuntimePort> = {}): RuntimePo
     statistics: unused('statistics'),
     calibration: unused('calibration'),
     // A Knowledge plugin without a graph, and no plan cache: what a minimal runtime really has.
-    knowledge: () => ({}),
+    knowledge: async () => ({}),
     planCache: () => undefined,
     learning: () => {
       throw new Error('runtime.learning is not used by this test');

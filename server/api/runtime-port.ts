@@ -33,7 +33,7 @@ export interface RunRequestInput {
 
 export type ApprovalVerdict = 'approved' | 'rejected';
 
-/** The Knowledge plugin's page-facing parts; either may be absent (a plugin without a graph). */
+/** The Knowledge plugin's page-facing parts, scoped to the caller; either may be absent (a plugin without a graph). */
 export type KnowledgePort = Pick<KnowledgePlugin, 'explorer' | 'memories'>;
 
 /** The plan cache's dashboard operations. */
@@ -48,28 +48,33 @@ export interface LearningPort {
   feedback(runId: string, user: string, thumb: Thumb): Promise<FeedbackTally>;
 }
 
+/**
+ * Every read takes the caller's principal (required here, so a router cannot forget it): the
+ * runtime's one access check (runtime/access/principal-access.ts) decides what they may see, and
+ * what they may not is reported as not found.
+ */
 export interface RuntimePort {
   run(request: RunRequestInput, options?: RunOptions): Promise<RunResult>;
   /** Plans the goal, checks the edited graph stays inside that plan's policy envelope, and runs it. */
   runEditedPlan(request: RunRequestInput, graph: unknown): Promise<RunResult>;
-  evidence(runId: string): Promise<readonly ContextItem[]>;
+  evidence(runId: string, principal: Principal): Promise<readonly ContextItem[]>;
   explain(request: RunRequestInput, options?: { analyze?: boolean }): Promise<ExplainResult>;
   simulate(request: RunRequestInput): Promise<SimulateResult>;
-  approve(runId: string, nodeId: string, decision: ApprovalVerdict, by: string, comment: string): Promise<RunResult>;
-  getRun(runId: string): Promise<{ run: RunResult; spans: readonly Span[] }>;
-  listRuns(options: Partial<RunListOptions>): Promise<readonly RunSummary[]>;
-  pendingApprovals(options: { limit?: number; principal?: Principal; startedBy?: string }): Promise<readonly PendingApproval[]>;
+  approve(runId: string, nodeId: string, decision: ApprovalVerdict, by: string, comment: string, principal: Principal): Promise<RunResult>;
+  getRun(runId: string, principal: Principal): Promise<{ run: RunResult; spans: readonly Span[] }>;
+  listRuns(options: Partial<RunListOptions> & { principal: Principal }): Promise<readonly RunSummary[]>;
+  pendingApprovals(options: { limit?: number; principal: Principal; startedBy?: string }): Promise<readonly PendingApproval[]>;
   /** The principal's own runs waiting at a gate, draft withheld. */
   waitingRunsOf(options: { principal: Principal; limit?: number }): Promise<readonly WaitingRun[]>;
   /** Completed runs' answers the principal may read (source permissions applied by the runtime). */
   recentAnswers(options: { principal: Principal; limit?: number }): Promise<readonly RecentAnswer[]>;
-  approvalLog(options: { limit?: number; offset?: number; runId?: string }): Promise<readonly ApprovalAuditEntry[]>;
-  sources(): Promise<readonly SourceInfo[]>;
+  approvalLog(options: { limit?: number; offset?: number; runId?: string; principal: Principal }): Promise<readonly ApprovalAuditEntry[]>;
+  sources(principal: Principal): Promise<readonly SourceInfo[]>;
   ingest(path: string, options?: { source?: string }): Promise<IngestReport>;
   statistics(): Promise<readonly FieldStatistics[]>;
   /** The /calibration dashboard's report. */
   calibration(options?: CalibrationReportOptions): Promise<CalibrationReport>;
-  knowledge(): KnowledgePort;
+  knowledge(principal: Principal): Promise<KnowledgePort>;
   /** Undefined when no cache is wired or plan_cache.enabled is false. */
   planCache(): PlanCachePort | undefined;
   learning(): LearningPort;

@@ -25,7 +25,9 @@ import { applyEditedGraph } from './facade/edited-plan';
 import { continueRun, startRun, toRunResult, type StoredPlan } from './facade/execute-run';
 import { pendingApprovals, type PendingApproval, type WaitingRun, withoutDraft } from './facade/approval-inbox';
 import { recentAnswers, type RecentAnswer } from './facade/recent-answers';
-import { runReader } from './facade/run-access';
+import { principalAccess, type PrincipalAccess } from './access/principal-access';
+import { scopedKnowledge, type ScopedKnowledge } from './access/scoped-knowledge';
+import { visibleDecisions, visibleRuns } from './access/visible-runs';
 import { planRequest, type PlannedRequest } from './facade/plan-request';
 import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/runtime-factory';
 import type { RuntimePlugins } from './facade/runtime-plugins';
@@ -43,6 +45,7 @@ export type { ProgressNode, RunOptions, RunProgressEvent, RunProgressListener } 
 export type { ExplainResult, RunResult, SimulateResult } from './explain/explain-types';
 export type { PendingApproval, WaitingRun } from './facade/approval-inbox';
 export type { RecentAnswer } from './facade/recent-answers';
+export type { ScopedKnowledge } from './access/scoped-knowledge';
 export type { RuntimeConfig } from './config/config-schema';
 export { ContextRuntimeError } from './errors';
 export { registerRuntimeFactory } from './facade/runtime-factory';
@@ -130,14 +133,17 @@ export class ContextRuntime {
     return verifier.verify({ goal: record.goal, answer: reasoned.answer, citations: reasoned.citations, context: context.items });
   }
 
-  /** Decides a paused approval gate; approving resumes the run (also after a restart), rejecting ends it. */
-  async approve(runId: string, nodeId: string, decision: 'approved' | 'rejected', by: string, comment = ''): Promise<RunResult> {
+  /**
+   * Decides a paused approval gate; approving resumes the run (also after a restart), rejecting ends it.
+   * With `principal`, a run they may not read is not found: the result carries the answer.
+   */
+  async approve(runId: string, nodeId: string, decision: 'approved' | 'rejected', by: string, comment = '', principal?: Principal): Promise<RunResult> {
     if (decision !== 'approved' && decision !== 'rejected') throw invalidInput('decision', `expected "approved" or "rejected", got ${JSON.stringify(decision)}`);
     if (typeof by !== 'string' || by.trim() === '') throw invalidInput('by', 'expected the name of the person deciding');
     if (typeof comment !== 'string' || comment.length > 4000) throw invalidInput('comment', 'expected a string of at most 4000 characters');
     assertStorableText('by', by);
     assertStorableText('comment', comment);
-    const record = await this.loadRun(runId);
+    const record = await this.loadRun(runId, principal && (await this.accessFor(principal)));
     if (record.status !== 'awaiting_approval' || record.pendingNodeId !== nodeId) {
       throw new ContextRuntimeError('CONFLICT', `run ${runId} is not waiting for approval at node ${nodeId} (status ${record.status}${record.pendingNodeId ? `, waiting at ${record.pendingNodeId}` : ''})`, { field: 'nodeId' });
     }
@@ -147,19 +153,26 @@ export class ContextRuntime {
     return this.withCalibration(result);
   }
 
-  /** The evidence a run put in front of the model, numbered as its citations are: what a citation opens. */
-  async evidence(runId: string): Promise<readonly ContextItem[]> {
-    const record = await this.loadRun(runId);
-    return (record.nodeOutcomes.get('assemble')?.output as AssembledContext | undefined)?.items ?? [];
+  /**
+   * The evidence a run put in front of the model, numbered as its citations are: what a citation opens.
+   * Principal arguments here and below: omitted only by in-process callers that own the data
+   * directory (the CLI, tests); every API surface passes the caller (server/api/runtime-port.ts).
+   */
+  async evidence(runId: string, principal?: Principal): Promise<readonly ContextItem[]> {
+    const access = principal && (await this.accessFor(principal));
+    const record = await this.loadRun(runId, access);
+    const items = (record.nodeOutcomes.get('assemble')?.output as AssembledContext | undefined)?.items ?? [];
+    return access ? items.filter((item) => access.mayReadSource(item.hit.sourceName)) : items;
   }
 
-  async getRun(runId: string): Promise<{ run: RunResult; spans: readonly Span[] }> {
-    const record = await this.loadRun(runId);
+  async getRun(runId: string, principal?: Principal): Promise<{ run: RunResult; spans: readonly Span[] }> {
+    const record = await this.loadRun(runId, principal && (await this.accessFor(principal)));
     const { explain } = record.plan as StoredPlan;
     return { run: await this.withCalibration(toRunResult(record, explain, explain.graph)), spans: await this.plugins.traceSink.spansOf(runId) };
   }
 
-  async listRuns(options: Partial<RunListOptions> = {}): Promise<readonly RunSummary[]> {
+  /** With `principal`, only runs they may read (access/principal-access.ts), paged over what they may read. */
+  async listRuns(options: Partial<RunListOptions> & { readonly principal?: Principal } = {}): Promise<readonly RunSummary[]> {
     const limit = options.limit ?? 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidInput('limit', `expected an integer from 1 to 1000, got ${limit}`);
     const offset = options.offset ?? 0;
@@ -168,7 +181,8 @@ export class ContextRuntime {
       const value = options[field];
       if (value !== undefined && Number.isNaN(Date.parse(value))) throw invalidInput(field, `expected an ISO-8601 timestamp, got ${JSON.stringify(value)}`);
     }
-    return this.plugins.runStore.listRuns({ limit, offset, status: options.status, search: options.search, user: options.user, from: options.from, to: options.to });
+    const filter = { limit, offset, status: options.status, search: options.search, user: options.user, from: options.from, to: options.to };
+    return options.principal ? visibleRuns(this.plugins.runStore, await this.accessFor(options.principal), filter) : this.plugins.runStore.listRuns(filter);
   }
 
   /**
@@ -179,8 +193,8 @@ export class ContextRuntime {
   async pendingApprovals(options: { readonly limit?: number; readonly principal?: Principal; readonly startedBy?: string } = {}): Promise<readonly PendingApproval[]> {
     const limit = options.limit ?? 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw invalidInput('limit', `expected an integer from 1 to 200, got ${limit}`);
-    const mayRead = options.principal ? await this.runReaderFor(options.principal) : undefined;
-    return pendingApprovals(this.plugins.runStore, limit, { user: options.startedBy, mayRead });
+    const access = options.principal ? await this.accessFor(options.principal) : undefined;
+    return pendingApprovals(this.plugins.runStore, limit, { user: options.startedBy, mayRead: access?.mayReadRun });
   }
 
   /**
@@ -196,19 +210,22 @@ export class ContextRuntime {
   async recentAnswers(options: { readonly principal: Principal; readonly limit?: number }): Promise<readonly RecentAnswer[]> {
     const limit = options.limit ?? 20;
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalidInput('limit', `expected an integer from 1 to 100, got ${limit}`);
-    return recentAnswers(this.plugins.runStore, await this.runReaderFor(options.principal), limit);
+    return recentAnswers(this.plugins.runStore, (await this.accessFor(options.principal)).mayReadRun, limit);
   }
 
-  /** The append-only approval audit log, newest first. */
-  async approvalLog(options: { readonly limit?: number; readonly offset?: number; readonly runId?: string } = {}): Promise<readonly ApprovalAuditEntry[]> {
+  /** The append-only approval audit log, newest first; with `principal`, only rows of runs they may read. */
+  async approvalLog(options: { readonly limit?: number; readonly offset?: number; readonly runId?: string; readonly principal?: Principal } = {}): Promise<readonly ApprovalAuditEntry[]> {
     const limit = options.limit ?? 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidInput('limit', `expected an integer from 1 to 1000, got ${limit}`);
     if (!this.plugins.runStore.listDecisions) throw new ContextRuntimeError('INVALID_CONFIG', 'this run store keeps no approval audit log');
-    return this.plugins.runStore.listDecisions({ limit, offset: options.offset, runId: options.runId });
+    const filter = { limit, offset: options.offset, runId: options.runId };
+    const runStore = this.plugins.runStore as typeof this.plugins.runStore & Required<Pick<typeof this.plugins.runStore, 'listDecisions'>>;
+    return options.principal ? visibleDecisions(runStore, await this.accessFor(options.principal), filter) : runStore.listDecisions(filter);
   }
 
-  sources(): Promise<readonly SourceInfo[]> {
-    return this.plugins.knowledge.sources();
+  /** Sources, with `principal` only those they may read. */
+  async sources(principal?: Principal): Promise<readonly SourceInfo[]> {
+    return principal ? (await this.accessFor(principal)).readableSources : this.plugins.knowledge.sources();
   }
 
   async ingest(path: string, options: { readonly source?: string; readonly onProgress?: (done: number, total: number) => void } = {}): Promise<IngestReport> {
@@ -232,9 +249,15 @@ export class ContextRuntime {
     return calibrationReport(await this.plugins.observationStore.all(), options);
   }
 
-  /** The Knowledge plugin itself (sources, versions, lineage, contradictions), for the Knowledge page. */
-  knowledge(): KnowledgePlugin {
-    return this.plugins.knowledge;
+  /**
+   * The Knowledge plugin itself (sources, versions, lineage, contradictions); with `principal`, its
+   * page-facing parts scoped to what they may read (access/scoped-knowledge.ts).
+   */
+  knowledge(): KnowledgePlugin;
+  knowledge(principal: Principal): Promise<ScopedKnowledge>;
+  knowledge(principal?: Principal): KnowledgePlugin | Promise<ScopedKnowledge> {
+    if (principal === undefined) return this.plugins.knowledge;
+    return this.accessFor(principal).then((access) => scopedKnowledge(this.plugins.knowledge, access));
   }
 
   /** The Plan Cache plugin (stats, invalidation); undefined when none is wired or plan_cache.enabled is false. */
@@ -276,17 +299,18 @@ export class ContextRuntime {
     return { ...result, explain: attachCalibration(result.explain, (field) => state.calibration(field, result.explain.intent.primary)) };
   }
 
-  /** The source-permission check on stored runs for one principal (facade/run-access.ts). */
-  private async runReaderFor(principal: Principal) {
-    // No default reader here: ANONYMOUS would read everything an operator may.
-    if (principal === undefined || principal === null) throw invalidInput('principal', 'expected the user whose source permissions filter the runs');
-    return runReader(this.plugins.policy, validatePrincipal(principal), await this.plugins.knowledge.sources());
+  /** The one access check for one principal and request (access/principal-access.ts). */
+  private async accessFor(principal: Principal): Promise<PrincipalAccess> {
+    // No default principal here: ANONYMOUS would read everything an operator may.
+    if (principal === undefined || principal === null) throw invalidInput('principal', 'expected the user whose permissions decide what they may read');
+    return principalAccess(this.plugins.policy, validatePrincipal(principal), await this.plugins.knowledge.sources());
   }
 
-  private async loadRun(runId: string) {
+  /** A run the principal may not read is reported exactly as one that does not exist. */
+  private async loadRun(runId: string, access?: PrincipalAccess) {
     if (typeof runId !== 'string' || runId.trim() === '') throw invalidInput('runId', 'expected a run id');
     const record = await this.plugins.runStore.loadRun(runId);
-    if (!record) throw new ContextRuntimeError('NOT_FOUND', `run ${runId} does not exist`, { field: 'runId' });
+    if (!record || (access && !access.mayReadRun(record))) throw new ContextRuntimeError('NOT_FOUND', `run ${runId} does not exist`, { field: 'runId' });
     return record;
   }
 }

@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WITHHELD_INTENT } from '../../runtime/access/cached-intent-access';
 import { renderExplainTree } from '../../runtime/explain/explain-tree';
 import { openRuntimeFixture, type RuntimeFixture } from '../../testing/runtime-fixture';
 
@@ -31,6 +32,14 @@ describe('EXPLAIN over the semantic plan cache', () => {
     expect(paraphrase.goal).toBe('What caused the checkout-api failure after the deployment');
     expect(paraphrase.intent.goal).toBe('What caused the checkout-api failure after the deployment');
     expect(renderExplainTree(paraphrase)).toContain('Plan cache: hit (memory), planned for "why did checkout-api fail after the deploy"');
+  });
+
+  it("reuses the plan for another user with the same permissions but never names their goal (issue 12, finding 3)", async () => {
+    const colleague = { user: 'otto', roles: ['operator'] };
+    const hit = await fixture.runtime.explain({ goal: 'Why did checkout-api fail after the deployment', principal: colleague });
+    expect(hit.planCache.status).toBe('hit');
+    expect(hit.planCache.servedIntent).toBe(WITHHELD_INTENT);
+    expect(JSON.stringify(hit)).not.toContain('"why did checkout-api fail after the deploy"');
   });
 
   it('names the differing part on a near miss: budget, then permissions', async () => {

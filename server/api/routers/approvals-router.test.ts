@@ -77,7 +77,7 @@ describe('approvals router behaviour', () => {
     expect(rejected.status).toBe('rejected');
     expect(rejected.answer).toBeUndefined();
 
-    const log = await viewer.approvals.log();
+    const log = await approver.approvals.log();
     expect(log.hasMore).toBe(false);
     expect(log.entries.map((entry) => [entry.runId, entry.decision, entry.by, entry.comment])).toEqual([
       [toReject.runId, 'rejected', 'root', 'not now'],
@@ -85,8 +85,11 @@ describe('approvals router behaviour', () => {
     ]);
     expect(log.entries[0].goal).toBe(HIGH_RISK_GOAL);
     expect(Date.parse(log.entries[0].at)).not.toBeNaN();
-    expect((await viewer.approvals.log({ limit: 1, offset: 0 })).hasMore).toBe(true);
-    expect((await viewer.approvals.log({ limit: 50, offset: 0, runId: paused.runId })).entries).toHaveLength(1);
+    expect((await approver.approvals.log({ limit: 1, offset: 0 })).hasMore).toBe(true);
+    expect((await approver.approvals.log({ limit: 50, offset: 0, runId: paused.runId })).entries).toHaveLength(1);
+    // A viewer reads the decision on a published answer, not on another user's rejected run; its asker reads both.
+    expect((await viewer.approvals.log()).entries.map((entry) => entry.runId)).toEqual([paused.runId]);
+    expect((await operator.approvals.log()).entries.map((entry) => entry.runId)).toEqual([toReject.runId, paused.runId]);
     expect(await approver.approvals.inbox()).toEqual([]);
   });
 

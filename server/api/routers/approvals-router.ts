@@ -30,11 +30,11 @@ export const approvalsRouter = createTRPCRouter({
     )
     .mutation(async ({ ctx, input }) => {
       const runtime = await ctx.runtime();
-      const run = await runtime.approve(input.runId, input.nodeId, input.decision, ctx.principal.user, input.comment);
+      const run = await runtime.approve(input.runId, input.nodeId, input.decision, ctx.principal.user, input.comment, ctx.principal);
       return { runId: run.runId, status: run.status, answer: run.answer, citations: run.citations.length, caveats: run.caveats, error: run.error, verification: run.verification };
     }),
 
-  /** Who decided what, when, and why: evidence any signed-in user may read. */
+  /** Who decided what, when, and why: rows of runs the caller may read (the runtime's access check). */
   log: viewerProcedure
     .input(
       z
@@ -46,7 +46,7 @@ export const approvalsRouter = createTRPCRouter({
         .default({ limit: 50, offset: 0 }),
     )
     .query(async ({ ctx, input }) => {
-      const rows = await (await ctx.runtime()).approvalLog({ limit: input.limit + 1, offset: input.offset, runId: input.runId });
+      const rows = await (await ctx.runtime()).approvalLog({ limit: input.limit + 1, offset: input.offset, runId: input.runId, principal: ctx.principal });
       return { entries: rows.slice(0, input.limit), hasMore: rows.length > input.limit, offset: input.offset, limit: input.limit };
     }),
 });

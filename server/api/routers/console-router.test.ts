@@ -72,7 +72,7 @@ describe('console.start and console.follow', () => {
     expect(run).toHaveBeenCalledTimes(1);
     expect(run.mock.calls[0][0]).toEqual({ goal: 'why', sources: ['demo-logs'], principal: operator });
     // The read check: follow asks the runtime for the run before streaming it.
-    expect(getRun).toHaveBeenCalledWith('run-1');
+    expect(getRun).toHaveBeenCalledWith('run-1', expect.objectContaining({ user: expect.any(String) }));
   });
 
   it('accepts a 15,000-character goal over HTTP: start is a POST, follow carries only the run id', async () => {
@@ -116,7 +116,7 @@ describe('console.start and console.follow', () => {
     const getRun = vi.fn().mockResolvedValueOnce({ run: { ...result, status: 'running' }, spans: [] }).mockResolvedValueOnce({ run: { ...result, status: 'running' }, spans: [] }).mockResolvedValueOnce({ run: result, spans: [] });
     const events = await collect(await callerFor(fakeRuntime({ run, getRun }), viewer).console.follow({ runId: 'elsewhere', lastEventId: 'elsewhere#4' }));
     expect(run).not.toHaveBeenCalled();
-    expect(getRun).toHaveBeenCalledWith('elsewhere');
+    expect(getRun).toHaveBeenCalledWith('elsewhere', expect.objectContaining({ user: expect.any(String) }));
     expect(events.map(([, data]) => data)).toEqual([{ type: 'result', result }]);
   });
 
@@ -178,9 +178,12 @@ describe('console.evidence', () => {
 
 describe('console.history', () => {
   it("lists only the signed-in user's runs, newest first as the store returns them", async () => {
-    const listRuns = vi.fn(async () => [summary('a', 'ada'), summary('b', 'bob'), summary('c', 'ada')]);
+    const all = [summary('a', 'ada'), summary('b', 'bob'), summary('c', 'ada')];
+    const listRuns = vi.fn(async (options: { user?: string }) => all.filter((run) => run.user === options.user));
     const runs = await callerFor(fakeRuntime({ listRuns }), operator).console.history({ limit: 5 });
     expect(runs.map((run) => run.id)).toEqual(['a', 'c']);
+    // The user filter and the access check are the runtime's: the caller is passed, not trusted to filter.
+    expect(listRuns).toHaveBeenCalledWith({ limit: 5, user: operator.user, principal: operator });
   });
 
   it('requires sign-in', async () => {

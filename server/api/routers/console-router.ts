@@ -9,6 +9,7 @@ import { ContextRuntimeError } from '../../runtime/errors';
 import { liveRun, startLiveRun, type ConsoleRunEvent, type LiveRun } from '../live-run-registry';
 import { createTRPCRouter, operatorProcedure, toClientError, viewerProcedure } from '../init';
 import type { RuntimePort } from '../runtime-port';
+import type { Principal } from '../../runtime/types';
 
 export type { ConsoleRunEvent } from '../live-run-registry';
 
@@ -27,8 +28,6 @@ const followInput = z.object({
 
 /** How often a stream looks at a run this process does not hold live (started elsewhere, or long ago). */
 const POLL_MS = 500;
-/** Scanned to find one user's runs among everyone's; a console shows the last few dozen. */
-const HISTORY_SCAN = 500;
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -52,9 +51,9 @@ async function* replayLive(live: LiveRun, seenSeq: number, signal?: AbortSignal)
 }
 
 /** A run another process executes (or one this process has forgotten): its stored state, once settled. */
-async function* pollStored(runtime: RuntimePort, runId: string, signal?: AbortSignal) {
+async function* pollStored(runtime: RuntimePort, runId: string, principal: Principal, signal?: AbortSignal) {
   for (let poll = 1; !signal?.aborted; poll++) {
-    const { run } = await runtime.getRun(runId);
+    const { run } = await runtime.getRun(runId, principal);
     if (run.status !== 'running') {
       yield tracked(`${runId}#stored-${poll}`, { type: 'result', result: run } satisfies ConsoleRunEvent);
       return;
@@ -72,8 +71,8 @@ const seqOf = (lastEventId: string | null | undefined, runId: string): number =>
  * The version number and whether a newer version has replaced it, from the Knowledge explorer when
  * the runtime's Knowledge plugin has one (PgKnowledge does); the cited chunk itself is shown either way.
  */
-async function versionOf(runtime: RuntimePort, sourceName: string, versionId: string): Promise<{ versionNo: number | null; superseded: boolean | null }> {
-  const explorer = runtime.knowledge().explorer;
+async function versionOf(runtime: RuntimePort, principal: Principal, sourceName: string, versionId: string): Promise<{ versionNo: number | null; superseded: boolean | null }> {
+  const explorer = (await runtime.knowledge(principal)).explorer;
   const version = explorer ? (await explorer.versions(sourceName).catch(() => [])).find((candidate) => candidate.id === versionId) : undefined;
   return { versionNo: version?.versionNo ?? null, superseded: version ? version.supersededAt !== null : null };
 }
@@ -95,24 +94,24 @@ export const consoleRouter = createTRPCRouter({
    */
   follow: viewerProcedure.input(followInput).subscription(async function* ({ ctx, input, signal }) {
     const runtime = await ctx.runtime();
-    const { run } = await runtime.getRun(input.runId);
+    const { run } = await runtime.getRun(input.runId, ctx.principal);
     const live = liveRun(runtime, input.runId);
     if (live) return yield* replayLive(live, seqOf(input.lastEventId, input.runId), signal);
     if (run.status !== 'running') {
       yield tracked(`${input.runId}#stored`, { type: 'result', result: run } satisfies ConsoleRunEvent);
       return;
     }
-    return yield* pollStored(runtime, input.runId, signal);
+    return yield* pollStored(runtime, input.runId, ctx.principal, signal);
   }),
 
   /** The chunk behind a citation, as the run saw it, with the source version it came from. */
   evidence: viewerProcedure.input(z.object({ runId: z.string().min(1).max(200), chunkId: z.string().min(1).max(400) })).query(async ({ ctx, input }) => {
     const runtime = await ctx.runtime();
-    const item = (await runtime.evidence(input.runId)).find((candidate) => candidate.hit.chunkId === input.chunkId);
+    const item = (await runtime.evidence(input.runId, ctx.principal)).find((candidate) => candidate.hit.chunkId === input.chunkId);
     if (!item) throw new ContextRuntimeError('NOT_FOUND', `run ${input.runId} has no evidence chunk ${input.chunkId}`, { field: 'chunkId' });
     const { hit } = item;
     return {
-      ...(await versionOf(runtime, hit.sourceName, hit.sourceVersionId)),
+      ...(await versionOf(runtime, ctx.principal, hit.sourceName, hit.sourceVersionId)),
       ref: item.ref,
       chunkId: hit.chunkId,
       sourceName: hit.sourceName,
@@ -135,7 +134,6 @@ export const consoleRouter = createTRPCRouter({
   /** The signed-in user's recent runs, newest first. */
   history: viewerProcedure.input(z.object({ limit: z.number().int().min(1).max(100).default(20) }).default({ limit: 20 })).query(async ({ ctx, input }) => {
     const runtime = await ctx.runtime();
-    const runs = await runtime.listRuns({ limit: HISTORY_SCAN });
-    return runs.filter((run) => run.user === ctx.principal.user).slice(0, input.limit);
+    return runtime.listRuns({ limit: input.limit, user: ctx.principal.user, principal: ctx.principal });
   }),
 });

@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('knowledge router', () => {
-  const caller = () => callerWith({ knowledge: () => stores.knowledge });
+  const caller = () => callerWith({ knowledge: async () => stores.knowledge });
 
   it('lists sources with their current version, version count and contradictions', async () => {
     const sources = await caller().knowledge.sources();
@@ -81,7 +81,7 @@ describe('knowledge router', () => {
 });
 
 describe('knowledge router: memory lifecycle', () => {
-  const runtime = () => ({ knowledge: () => stores.knowledge });
+  const runtime = () => ({ knowledge: async () => stores.knowledge });
   const viewer = () => callerWith(runtime());
   const operator = () => callerWith(runtime(), { user: 'otto', roles: ['operator'] });
   const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
@@ -175,7 +175,7 @@ describe('knowledge router: memory lifecycle', () => {
 
   it('fails as an internal error when the runtime exposes no memory store', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(callerWith({ knowledge: () => ({ explorer: stores.knowledge.explorer }) }).knowledge.memories({})).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
+    await expect(callerWith({ knowledge: async () => ({ explorer: stores.knowledge.explorer }) }).knowledge.memories({})).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
     log.mockRestore();
   });
 });

@@ -7,19 +7,24 @@ import { z } from 'zod';
 import { ContextRuntimeError } from '../../runtime/errors';
 import { type ApiContext, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
 import type { KnowledgePort } from '../runtime-port';
+import type { Principal } from '../../runtime/types';
+
+/** A procedure's context after its role check: the caller is known. */
+type SignedIn = ApiContext & { readonly principal: Principal };
 
 /**
  * A part of the runtime's Knowledge plugin (PgKnowledge has both); a plugin without that part
  * (another store) has no page to show.
  */
-async function partOf<Part extends keyof KnowledgePort>(ctx: ApiContext, part: Part, description: string): Promise<NonNullable<KnowledgePort[Part]>> {
-  const found = (await ctx.runtime()).knowledge()[part];
+async function partOf<Part extends keyof KnowledgePort>(ctx: SignedIn, part: Part, description: string): Promise<NonNullable<KnowledgePort[Part]>> {
+  // Scoped to the caller: sources, facts, lineage and memories they may not read are not found.
+  const found = (await (await ctx.runtime()).knowledge(ctx.principal))[part];
   if (!found) throw new ContextRuntimeError('INTERNAL', `the runtime's Knowledge plugin has no ${description} (PgKnowledge has one)`);
   return found;
 }
 
-const explorerOf = (ctx: ApiContext) => partOf(ctx, 'explorer', 'knowledge explorer');
-const memoriesOf = (ctx: ApiContext) => partOf(ctx, 'memories', 'memory store');
+const explorerOf = (ctx: SignedIn) => partOf(ctx, 'explorer', 'knowledge explorer');
+const memoriesOf = (ctx: SignedIn) => partOf(ctx, 'memories', 'memory store');
 
 const sourceName = z.string().trim().min(1).max(200);
 const nodeId = z.string().trim().min(1).max(200);

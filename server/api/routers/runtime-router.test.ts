@@ -92,11 +92,11 @@ describe('runtime router roles', () => {
     const runtime = { ...fakeRuntime(succeed), approve } as RuntimePort;
     const caller = createCaller({ runtime: async () => runtime, principal: { user: 'april@example.com', roles: ['approver'] } });
     await caller.runtime.approve({ runId: 'run-1', nodeId: 'gate', decision: 'approved', by: 'mallory' } as never);
-    expect(approve).toHaveBeenCalledWith('run-1', 'gate', 'approved', 'april@example.com', '');
+    expect(approve).toHaveBeenCalledWith('run-1', 'gate', 'approved', 'april@example.com', '', expect.objectContaining({ user: 'april@example.com' }));
     // The local CLI (service token) may name the person at the terminal; it is marked as such.
     const cli = createCaller({ runtime: async () => runtime, principal: { user: 'cli@local', roles: ['admin'] } });
     await cli.runtime.approve({ runId: 'run-1', nodeId: 'gate', decision: 'rejected', by: 'alice' });
-    expect(approve).toHaveBeenLastCalledWith('run-1', 'gate', 'rejected', 'alice (cli)', '');
+    expect(approve).toHaveBeenLastCalledWith('run-1', 'gate', 'rejected', 'alice (cli)', '', expect.objectContaining({ user: 'cli@local' }));
   });
 });
 

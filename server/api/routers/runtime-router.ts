@@ -49,12 +49,12 @@ export const runtimeRouter = createTRPCRouter({
       const runtime = await ctx.runtime();
       // The approver is whoever is signed in, never a name a browser client sends.
       const by = ctx.principal.user === CLI_PRINCIPAL.user && input.by ? `${input.by} (cli)` : ctx.principal.user;
-      return runtime.approve(input.runId, input.nodeId, input.decision, by, input.comment);
+      return runtime.approve(input.runId, input.nodeId, input.decision, by, input.comment, ctx.principal);
     }),
 
   getRun: viewerProcedure.input(z.object({ runId: z.string().min(1) })).query(async ({ ctx, input }) => {
     const runtime = await ctx.runtime();
-    return runtime.getRun(input.runId);
+    return runtime.getRun(input.runId, ctx.principal);
   }),
 
   listRuns: viewerProcedure
@@ -67,7 +67,7 @@ export const runtimeRouter = createTRPCRouter({
     )
     .query(async ({ ctx, input }) => {
       const runtime = await ctx.runtime();
-      return runtime.listRuns(input);
+      return runtime.listRuns({ ...input, principal: ctx.principal });
     }),
 
   /** Used by the CLI when this server owns the embedded data directory; the path is on the server's machine. */
@@ -83,6 +83,6 @@ export const runtimeRouter = createTRPCRouter({
 
   sources: viewerProcedure.query(async ({ ctx }) => {
     const runtime = await ctx.runtime();
-    return runtime.sources();
+    return runtime.sources(ctx.principal);
   }),
 });

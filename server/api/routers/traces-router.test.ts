@@ -18,6 +18,8 @@ let startedAt: string;
 
 const as = (principal?: Principal) => createCaller({ runtime: async () => fixture.runtime, ...(principal ? { principal } : {}) });
 const viewer = as({ user: 'vic', roles: ['viewer'] });
+/** Approvers read runs paused at a gate too (runtime/access/principal-access.ts); a viewer reads completed ones. */
+const approver = as({ user: 'ada', roles: ['approver'] });
 
 beforeAll(async () => {
   fixture = await openRuntimeFixture();
@@ -44,22 +46,27 @@ describe('traces router behaviour', () => {
   const ids = (page: { runs: readonly { id: string }[] }) => page.runs.map((run) => run.id);
 
   it('filters by goal text, status, user and time range', async () => {
-    expect(ids(await viewer.traces.list({}))).toEqual([gated.runId, incident.runId]);
-    expect(ids(await viewer.traces.list({ search: 'ROLL BACK' }))).toEqual([gated.runId]);
-    expect(ids(await viewer.traces.list({ status: 'awaiting_approval' }))).toEqual([gated.runId]);
-    expect(ids(await viewer.traces.list({ user: 'ana' }))).toEqual([incident.runId]);
-    expect(ids(await viewer.traces.list({ from: startedAt }))).toHaveLength(2);
-    expect(ids(await viewer.traces.list({ to: startedAt }))).toEqual([]);
-    expect(ids(await viewer.traces.list({ search: 'checkout', user: 'bo', status: 'completed' }))).toEqual([]);
-    const [first] = (await viewer.traces.list({ search: 'why deployment' })).runs;
+    expect(ids(await approver.traces.list({}))).toEqual([gated.runId, incident.runId]);
+    expect(ids(await approver.traces.list({ search: 'ROLL BACK' }))).toEqual([gated.runId]);
+    expect(ids(await approver.traces.list({ status: 'awaiting_approval' }))).toEqual([gated.runId]);
+    expect(ids(await approver.traces.list({ user: 'ana' }))).toEqual([incident.runId]);
+    expect(ids(await approver.traces.list({ from: startedAt }))).toHaveLength(2);
+    expect(ids(await approver.traces.list({ to: startedAt }))).toEqual([]);
+    expect(ids(await approver.traces.list({ search: 'checkout', user: 'bo', status: 'completed' }))).toEqual([]);
+    const [first] = (await approver.traces.list({ search: 'why deployment' })).runs;
     expect(first).toMatchObject({ goal: 'Explain why deployment checkout-api failed', status: incident.status, user: 'ana' });
     expect(first.costUsd).toBeGreaterThanOrEqual(0);
     expect(first.latencySeconds).toBeGreaterThan(0);
   });
 
+  it("leaves out of a viewer's list another user's run paused at its gate", async () => {
+    expect(ids(await viewer.traces.list({}))).toEqual([incident.runId]);
+    await expect(viewer.traces.get({ runId: gated.runId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('pages with offset and says whether another page exists', async () => {
-    const first = await viewer.traces.list({ limit: 1 });
-    const second = await viewer.traces.list({ limit: 1, offset: 1 });
+    const first = await approver.traces.list({ limit: 1 });
+    const second = await approver.traces.list({ limit: 1, offset: 1 });
     expect([first.hasMore, second.hasMore]).toEqual([true, false]);
     expect([...ids(first), ...ids(second)]).toEqual([gated.runId, incident.runId]);
   });

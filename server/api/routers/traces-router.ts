@@ -27,13 +27,13 @@ export const tracesRouter = createTRPCRouter({
     .query(async ({ ctx, input }) => {
       const runtime = await ctx.runtime();
       // One row past the page says whether a next page exists without a COUNT over the table.
-      const rows = await runtime.listRuns({ ...input, search: input.search || undefined, user: input.user || undefined, limit: input.limit + 1 });
+      const rows = await runtime.listRuns({ ...input, search: input.search || undefined, user: input.user || undefined, limit: input.limit + 1, principal: ctx.principal });
       return { runs: rows.slice(0, input.limit), hasMore: rows.length > input.limit, offset: input.offset, limit: input.limit };
     }),
 
   get: viewerProcedure.input(z.object({ runId: z.string().trim().min(1).max(200) })).query(async ({ ctx, input }) => {
     const runtime = await ctx.runtime();
-    const { run, spans } = await runtime.getRun(input.runId);
+    const { run, spans } = await runtime.getRun(input.runId, ctx.principal);
     // The waterfall needs the run's headline, not its whole EXPLAIN (the plan page has that).
     return {
       run: {

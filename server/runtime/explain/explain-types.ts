@@ -49,6 +49,8 @@ export interface PlanCacheStatus {
   readonly servedIntent?: string;
   readonly similarity?: number;
   readonly tier?: 'memory' | 'store';
+  /** Digest of the user whose goal this plan was made for: a later hit names the goal only to them (access/cached-intent-access.ts). */
+  readonly askerDigest?: string;
   /** On a miss: the closest stored plan and which key parts kept it from being served. */
   readonly nearMiss?: PlanCacheNearMiss;
   /** Set when the cache could not answer (its embedder or store failed), so this plan was made cold. */

@@ -6,7 +6,8 @@
  *   - retrievals read only the sources the plan selected (policy-allowed, not stale);
  *   - every method, tier, strategy, reranker and verifier must be a registered, available plugin;
  *   - a local-only plan stays local-only, a verified plan keeps its verify node, a gated plan keeps
- *     its approval node;
+ *     its approval node where the planner put it, and nothing can drop either from the run
+ *     (edited-plan-gates.ts);
  *   - estimates are the planner's (by node id, else by kind), never the caller's, so an edit
  *     cannot make EXPLAIN ANALYZE look better than it is; a rerank node the planner did not place
  *     is estimated from its reranker's reported latency and cost;
@@ -24,6 +25,7 @@ import type { RerankerCapabilities } from '../contracts/reranker';
 import type { PlannedRequest } from './plan-request';
 import type { RuntimePlugins } from './runtime-plugins';
 import { editedNodeSchema, type EditedNode } from './edited-node-schema';
+import { checkGates } from './edited-plan-gates';
 
 /** Large enough for per-source × per-method × per-variant fan-out; bounded so one request cannot queue thousands of searches. */
 export const MAX_EDITED_NODES = 500;
@@ -161,8 +163,5 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
   const verify = byId.get('verify');
   if (plannedVerify && (verify?.kind !== 'verify' || verify.method !== (plannedVerify.kind === 'verify' ? plannedVerify.method : ''))) throw fail('graph.nodes.verify', `the plan verifies with ${plannedVerify.kind === 'verify' ? plannedVerify.method : ''}; an edit may not drop or change that`);
   if (verify && (verify.kind !== 'verify' || !verify.inputs.includes('reason') || !verify.inputs.includes('assemble'))) throw fail('graph.nodes.verify.inputs', 'node verify: needs reason and assemble as inputs');
-  for (const gate of planned.graph.nodes.filter((node) => node.kind === 'approve')) {
-    const kept = byId.get(gate.id);
-    if (kept?.kind !== 'approve' || kept.reason !== (gate.kind === 'approve' ? gate.reason : '')) throw fail(`graph.nodes.${gate.id}`, `the plan requires human approval (node ${gate.id}); an edit may not remove it`);
-  }
+  checkGates(graph, planned.graph);
 }

@@ -17,6 +17,7 @@ import { mergeConstraints } from '../constraints/validate-constraints';
 import type { RuntimeConfig } from '../config/config-schema';
 import type { Intent, RejectedSource, RunRequest, SourceInfo } from '../types';
 import { scopeContradictions } from '../knowledge/goal-contradictions';
+import { askerDigestOf, nearMissFor, servedIntentFor } from '../access/cached-intent-access';
 import { explainCandidate, rankForExplain } from './explain-builder';
 import type { RuntimePlugins } from './runtime-plugins';
 import type { BanditLearner } from '../learning/bandit-learner';
@@ -86,7 +87,7 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
   if (cached) {
     const explain = cached.payload as ExplainResult;
     // A hit reuses the plan, not the question: this goal's own intent (entities, identifiers) drives retrieval.
-    const planCache = { status: 'hit' as const, key, similarity: lookup?.similarity, tier: lookup?.tier, servedIntent: cached.key.intent };
+    const planCache = { status: 'hit' as const, key, similarity: lookup?.similarity, tier: lookup?.tier, servedIntent: servedIntentFor(request.principal!.user, intent.normalized, cached) };
     // The cached plan may have been made for another goal: its contradictions are re-read against this one.
     const contradictions = scopeContradictions([...(explain.contradictions ?? []), ...(explain.otherContradictions ?? [])], intent);
     return { request, intent, graph: graphFromJson(explain.graph), timings, explain: { ...explain, goal: request.goal, intent, contradictions: contradictions.concerning, otherContradictions: contradictions.other, planCache, planningMs: performance.now() - started } };
@@ -154,7 +155,7 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
     estimates: { costUsd: chosen.estimates.costUsd, accuracy: chosen.estimates.accuracy, latencySeconds: chosen.estimates.latencySeconds, tokens: chosen.estimates.tokens },
     tokenBudget: { budget: tokenBudget, finalK: config.retrieval.final_k, estimatedContextTokens: Math.round(Math.min(chosen.estimates.tokens.value, config.retrieval.final_k * meanChunkTokens)) },
     verificationPlan: { method: chosen.candidate.verification, requireCitations: constraints.require_citations ?? true, approval: chosen.candidate.approval, reasons: policy.reasons },
-    planCache: { status: config.plan_cache.enabled && plugins.planCache ? 'miss' : 'disabled', key, ...(lookup?.nearMiss ? { nearMiss: lookup.nearMiss } : {}), ...(lookup?.error ? { error: lookup.error } : {}) },
+    planCache: { status: config.plan_cache.enabled && plugins.planCache ? 'miss' : 'disabled', key, askerDigest: askerDigestOf(request.principal!.user), ...(lookup?.nearMiss ? { nearMiss: nearMissFor(intent.normalized, lookup.nearMiss) } : {}), ...(lookup?.error ? { error: lookup.error } : {}) },
     graph,
     costModel: { version: plugins.costModel.version, weights },
     capabilities: { store: plugins.storeCapabilities, retrievers: context.retrievers, tiers: context.tiers },

@@ -1,0 +1,162 @@
+/**
+ * Issue 12, finding 3 — the authorization matrix. Every procedure of the app router (enumerated,
+ * so a new one fails here until it is classified below) is called as each role × with and without
+ * read permission on a restricted source, through `createCaller` over the real runtime (embedded
+ * PGlite). The restricted source holds a planted chunk and fact; runs over it carry a planted goal,
+ * an approval decision a planted comment, a memory planted text. A caller who may not read the
+ * source must find none of them in any response, error included.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunResult } from '../runtime/explain/explain-types';
+import type { Principal } from '../runtime/types';
+import { openRuntimeFixture, type RuntimeFixture } from '../testing/runtime-fixture';
+import type { ApiContext } from './init';
+import { appRouter } from './root-router';
+
+const VAULT = 'payroll-vault';
+/** Holding this role is what "may read the vault" means here (config policy.source_roles). */
+const VAULT_READER = 'payroll-reader';
+/** Planted strings, lower case: a goal is also echoed normalized (plan-cache intents). */
+const PLANTED = { goal: 'zebragoal', chunk: 'zebrachunk', fact: 'zebrafact', comment: 'zebracomment', memory: 'zebramemory' } as const;
+
+const OWNER: Principal = { user: 'owner@example.com', roles: ['approver', VAULT_READER] };
+const ROLES = ['viewer', 'operator', 'approver', 'admin'] as const;
+
+let fixture: RuntimeFixture;
+const seeded = { completed: '', paused: '', decided: '', chunkId: '', factId: '', memoryId: '' };
+
+/** The input each procedure is called with, or why it is left out. Every procedure must be listed. */
+type Case = { readonly input: () => unknown } | { readonly skip: string };
+const CASES: Readonly<Record<string, Case>> = {
+  'runtime.run': { input: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?' }) },
+  'runtime.explain': { input: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?' }) },
+  'runtime.simulate': { input: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?' }) },
+  'runtime.approve': { input: () => ({ runId: seeded.paused, nodeId: 'approve', decision: 'rejected' }) },
+  'runtime.getRun': { input: () => ({ runId: seeded.completed }) },
+  'runtime.listRuns': { input: () => ({ limit: 100 }) },
+  'runtime.ingest': { skip: 'server-path ingest is issue 12 finding 2 (another change); it reads no stored run or source content back' },
+  'runtime.statistics': { input: () => undefined },
+  'runtime.sources': { input: () => undefined },
+  'calibration.report': { input: () => ({}) },
+  'learning.arms': { input: () => undefined },
+  'learning.feedback': { input: () => ({ runId: seeded.completed, thumb: 'up' }) },
+  'knowledge.sources': { input: () => undefined },
+  'knowledge.versions': { input: () => ({ sourceName: VAULT }) },
+  'knowledge.facts': { input: () => ({ sourceName: VAULT }) },
+  'knowledge.lineage': { input: () => ({ nodeId: seeded.memoryId }) },
+  'knowledge.contradictions': { input: () => ({}) },
+  'knowledge.memories': { input: () => ({ kinds: ['memory', 'fact'] }) },
+  'knowledge.promoteFact': { input: () => ({ factId: seeded.factId, confidence: 0.5 }) },
+  'knowledge.expireMemory': { input: () => ({ memoryId: seeded.memoryId, at: '2999-01-01T00:00:00Z' }) },
+  'knowledge.supersedeMemory': { input: () => ({ memoryId: seeded.memoryId, value: 'other', confidence: 0.5 }) },
+  'knowledge.compactMemories': { input: () => undefined },
+  'users.list': { skip: 'admin-only account management: reads no run, source or knowledge content' },
+  'users.create': { skip: 'admin-only account management: reads no run, source or knowledge content' },
+  'users.setRoles': { skip: 'admin-only account management: reads no run, source or knowledge content' },
+  'users.setDisabled': { skip: 'admin-only account management: reads no run, source or knowledge content' },
+  'users.me': { skip: "the caller's own account: reads no run, source or knowledge content" },
+  'users.setPassword': { skip: "the caller's own password: reads no run, source or knowledge content" },
+  'users.completeSetup': { skip: 'the public first-run flow: no principal, no content' },
+  'console.start': { input: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?' }) },
+  'console.follow': { input: () => ({ runId: seeded.completed }) },
+  'console.evidence': { input: () => ({ runId: seeded.completed, chunkId: seeded.chunkId }) },
+  'console.history': { input: () => ({}) },
+  'traces.list': { input: () => ({ limit: 200 }) },
+  'traces.get': { input: () => ({ runId: seeded.decided }) },
+  'approvals.inbox': { input: () => ({}) },
+  'approvals.mine': { input: () => ({}) },
+  'approvals.decide': { input: () => ({ runId: seeded.paused, nodeId: 'approve', decision: 'rejected' }) },
+  'approvals.log': { input: () => ({}) },
+  'plans.runEdited': { input: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?', graph: { version: 1, nodes: [] } }) },
+  'planCache.stats': { input: () => ({}) },
+  'planCache.invalidate': { skip: 'admin-only write: answers with a count, reads no content' },
+  'answers.recent': { input: () => ({}) },
+};
+
+function procedures(): readonly { path: string; type: string }[] {
+  const record = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+  return Object.entries(record).map(([path, procedure]) => ({ path, type: procedure._def.type }));
+}
+
+/** Everything a caller receives, as text: the result, or the error with its message and details. */
+async function responseOf(path: string, type: string, principal: Principal, input: unknown): Promise<string> {
+  const caller = appRouter.createCaller({ runtime: async () => fixture.runtime, principal } as ApiContext) as unknown as Record<string, unknown>;
+  const procedure = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input?: unknown) => Promise<unknown>;
+  let received: unknown;
+  try {
+    received = await procedure(input);
+    if (type === 'subscription') {
+      const events: unknown[] = [];
+      for await (const event of received as AsyncIterable<unknown>) if (events.push(event) >= 50) break;
+      received = events;
+    }
+  } catch (error) {
+    const { message, cause } = error as { message?: string; cause?: { details?: unknown } };
+    received = { error: message, details: cause?.details };
+  }
+  return JSON.stringify(received, (_key, value: unknown) => (value instanceof Map || value instanceof Set ? [...value] : value)).toLowerCase();
+}
+
+beforeAll(async () => {
+  fixture = await openRuntimeFixture({ config: { policy: { source_roles: { [VAULT]: [VAULT_READER] } } } });
+  const folder = join(fixture.root, VAULT);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'bands.md'), `# Payroll vault\n\nThe ${PLANTED.chunk} note covers the checkout-api salary band.\n\nThe ${PLANTED.fact}-api memory limit is 7731Mi.\n`);
+  await fixture.runtime.ingest(folder, { source: VAULT });
+  const ask = (goal: string) => fixture.runtime.run({ goal: `${goal} (${PLANTED.goal})`, sources: [VAULT], principal: OWNER });
+  const completed: RunResult = await ask('What is the checkout-api salary band in the payroll vault?');
+  const decided = await ask('Delete the checkout-api salary band records in the payroll vault');
+  const paused = await ask('Delete the checkout-api salary band records in the payroll vault now');
+  await fixture.runtime.approve(decided.runId, 'approve', 'approved', OWNER.user, PLANTED.comment);
+  const evidence = await fixture.runtime.evidence(completed.runId);
+  const facts = await fixture.runtime.knowledge().explorer!.facts(VAULT);
+  const fact = facts.find((candidate) => JSON.stringify(candidate).toLowerCase().includes(PLANTED.fact))!;
+  const memory = await fixture.runtime.knowledge().memories!.promote(fact.id, { confidence: 0.9, text: `${PLANTED.memory} band` });
+  Object.assign(seeded, { completed: completed.runId, decided: decided.runId, paused: paused.runId, chunkId: evidence[0]?.hit.chunkId ?? '', factId: fact.id, memoryId: memory.id });
+});
+
+afterAll(async () => {
+  await fixture?.close();
+});
+
+describe('authorization matrix: no content of a source the caller may not read', () => {
+  it('classifies every procedure of the app router', () => {
+    const unclassified = procedures().map((entry) => entry.path).filter((path) => !(path in CASES));
+    expect(unclassified, 'add each new procedure to CASES with an input (or a reason to skip it)').toEqual([]);
+    expect(Object.keys(CASES).filter((path) => !procedures().some((entry) => entry.path === path))).toEqual([]);
+  });
+
+  it('plants what it looks for: the restricted runs completed, paused and decided over the vault, with its chunk cited', async () => {
+    const { run } = await fixture.runtime.getRun(seeded.completed);
+    expect(run.status).toBe('completed');
+    expect(run.explain.selectedSources).toEqual([VAULT]);
+    expect((await fixture.runtime.getRun(seeded.paused)).run.status).toBe('awaiting_approval');
+    expect(JSON.stringify(await fixture.runtime.evidence(seeded.completed)).toLowerCase()).toContain(PLANTED.chunk);
+    expect(seeded.factId).not.toBe('');
+  });
+
+  it('shows the planted content to a caller who may read the vault (so the absence below means something)', async () => {
+    const reader: Principal = { user: 'reader@example.com', roles: ['viewer', VAULT_READER] };
+    expect(await responseOf('runtime.getRun', 'query', reader, { runId: seeded.completed })).toContain(PLANTED.goal);
+    expect(await responseOf('console.evidence', 'query', reader, { runId: seeded.completed, chunkId: seeded.chunkId })).toContain(PLANTED.chunk);
+    expect(await responseOf('knowledge.facts', 'query', reader, { sourceName: VAULT })).toContain(PLANTED.fact);
+    expect(await responseOf('knowledge.memories', 'query', reader, {})).toContain(PLANTED.memory);
+    expect(await responseOf('approvals.log', 'query', { ...reader, roles: ['approver', VAULT_READER] }, {})).toContain(PLANTED.comment);
+  });
+
+  const cases = procedures().flatMap(({ path, type }) => {
+    const entry = CASES[path];
+    return entry && 'input' in entry ? ROLES.map((role) => [path, role, type, entry] as const) : [];
+  });
+
+  it.each(cases)('%s as %s without permission on the vault', async (path, role, type, entry) => {
+    const principal: Principal = { user: `${role}@example.com`, roles: [role] };
+    const text = await responseOf(path, type, principal, entry.input());
+    for (const [what, planted] of Object.entries(PLANTED)) expect(text, `${path} returned the planted ${what}`).not.toContain(planted);
+    for (const runId of [seeded.completed, seeded.decided, seeded.paused]) {
+      if (!JSON.stringify(entry.input() ?? {}).includes(runId)) expect(text, `${path} named a restricted run`).not.toContain(runId.toLowerCase());
+    }
+  });
+});
