@@ -47,6 +47,11 @@ describe('DataTable', () => {
     expect(html).toContain('<tr><th scope="row">apple</th><td class="num">3</td></tr>');
   });
 
+  it('can be named by a visible caption or a heading instead of aria-label', () => {
+    expect(render([], { label: undefined, caption: 'Fruit in stock' })).toContain('<table class="data-table"><caption>Fruit in stock</caption>');
+    expect(render([], { label: undefined, labelledBy: 'fruit-heading' })).toContain('<table class="data-table" aria-labelledby="fruit-heading">');
+  });
+
   it('says so in one full-width row when there are no rows', () => {
     expect(render([])).toContain('<tbody><tr><td colSpan="2" class="muted">No fruit.</td></tr></tbody>');
   });
