@@ -8,9 +8,19 @@ import { useTRPC } from '@/components/providers/trpc-provider';
 import { ErrorMessage } from '@/components/console/error-message';
 import { formatTimestamp } from '@/components/traces/trace-format';
 import styles from './approvals.module.css';
-import { TableScroll } from '@/components/layout/table-scroll';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
+import type { ApprovalAuditEntry } from '@/server/runtime/contracts/run-store';
 
 const PAGE_SIZE = 20;
+
+const COLUMNS: ColumnList<ApprovalAuditEntry> = [
+  { key: 'when', header: 'When', nowrap: true, cell: (entry) => formatTimestamp(entry.at) },
+  { key: 'decision', header: 'Decision', cell: (entry) => <span className={`status status-${entry.decision === 'approved' ? 'completed' : 'rejected'}`}>{entry.decision}</span> },
+  { key: 'by', header: 'By', cell: (entry) => entry.by },
+  { key: 'run', header: 'Run', className: 'long-text', cell: (entry) => <Link href={`/traces/${encodeURIComponent(entry.runId)}`}>{entry.goal}</Link> },
+  { key: 'gate', header: 'Gate', cell: (entry) => <code>{entry.nodeId}</code> },
+  { key: 'comment', header: 'Comment', cell: (entry) => entry.comment || <span className="muted">—</span> },
+];
 
 export function AuditLog() {
   const trpc = useTRPC();
@@ -25,46 +35,15 @@ export function AuditLog() {
       {log.isPending ? <p className="muted">Loading the audit log…</p> : null}
       {log.data ? (
         <>
-          <TableScroll label="Audit log entries">
-            <table className="data-table" data-testid="audit-log">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Decision</th>
-                  <th scope="col">By</th>
-                  <th scope="col">Run</th>
-                  <th scope="col">Gate</th>
-                  <th scope="col">Comment</th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.data.entries.length === 0 ? (
-                  <tr>
-                    <td colSpan={6} className="muted">
-                      No decisions yet.
-                    </td>
-                  </tr>
-                ) : (
-                  log.data.entries.map((entry) => (
-                    <tr key={entry.id} data-testid="audit-row" data-run-id={entry.runId}>
-                      <td className={styles.nowrap}>{formatTimestamp(entry.at)}</td>
-                      <td>
-                        <span className={`status status-${entry.decision === 'approved' ? 'completed' : 'rejected'}`}>{entry.decision}</span>
-                      </td>
-                      <td>{entry.by}</td>
-                      <td className={styles.goalCell}>
-                        <Link href={`/traces/${encodeURIComponent(entry.runId)}`}>{entry.goal}</Link>
-                      </td>
-                      <td>
-                        <code>{entry.nodeId}</code>
-                      </td>
-                      <td>{entry.comment || <span className="muted">—</span>}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            rows={log.data.entries}
+            columns={COLUMNS}
+            rowKey={(entry) => String(entry.id)}
+            rowAttributes={(entry) => ({ 'data-testid': 'audit-row', 'data-run-id': entry.runId })}
+            testId="audit-log"
+            scrollLabel="Audit log entries"
+            empty="No decisions yet."
+          />
           <nav className={styles.pager} aria-label="Audit log pages">
             <button type="button" disabled={page === 0} onClick={() => setPage((current) => Math.max(0, current - 1))}>
               ← Newer

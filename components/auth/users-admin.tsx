@@ -4,11 +4,56 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { ROLES, highestRole, type Role } from '@/server/auth/roles';
-import { TableScroll } from '@/components/layout/table-scroll';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
 import styles from './auth.module.css';
 
 /** The role a new account starts with: the least privilege. */
 const NEW_USER_ROLE: Role = 'viewer';
+
+interface UserRow {
+  readonly email: string;
+  readonly name: string;
+  readonly roles: readonly string[];
+  readonly hasPassword: boolean;
+  readonly disabled: boolean;
+}
+
+function userColumns(
+  currentEmail: string,
+  setRoles: (input: { email: string; roles: string[] }) => void,
+  setDisabled: (input: { email: string; disabled: boolean }) => void,
+): ColumnList<UserRow> {
+  return [
+    { key: 'email', header: 'Email', rowHeader: true, cell: (user) => user.email },
+    { key: 'name', header: 'Name', cell: (user) => user.name },
+    {
+      key: 'role',
+      header: 'Role',
+      cell: (user) => (
+        <select aria-label={`Role of ${user.email}`} value={highestRole(user.roles) ?? 'viewer'} onChange={(event) => setRoles({ email: user.email, roles: [event.target.value] })}>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+    { key: 'sign-in', header: 'Sign-in', cell: (user) => (user.hasPassword ? 'password' : 'single sign-on') },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (user) => (
+        <>
+          <button type="button" disabled={user.email === currentEmail} onClick={() => setDisabled({ email: user.email, disabled: !user.disabled })} aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.email}`}>
+            {user.disabled ? 'Enable' : 'Disable'}
+          </button>{' '}
+          {user.disabled ? <span className="badge">disabled</span> : null}
+        </>
+      ),
+    },
+  ];
+}
 
 /** Admin page: list accounts, create one with a password, change a role, disable/enable. */
 export function UsersAdmin({ currentEmail }: { readonly currentEmail: string }) {
@@ -45,52 +90,7 @@ export function UsersAdmin({ currentEmail }: { readonly currentEmail: string }) 
             {failure.message}
           </p>
         ) : null}
-        <TableScroll label="Users">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Sign-in</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(users.data ?? []).map((user) => (
-                <tr key={user.email}>
-                  <th scope="row">{user.email}</th>
-                  <td>{user.name}</td>
-                  <td>
-                    <select
-                      aria-label={`Role of ${user.email}`}
-                      value={highestRole(user.roles) ?? 'viewer'}
-                      onChange={(event) => setRoles.mutate({ email: user.email, roles: [event.target.value] })}
-                    >
-                      {ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {role}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>{user.hasPassword ? 'password' : 'single sign-on'}</td>
-                  <td>
-                    <button
-                      type="button"
-                      disabled={user.email === currentEmail}
-                      onClick={() => setDisabled.mutate({ email: user.email, disabled: !user.disabled })}
-                      aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.email}`}
-                    >
-                      {user.disabled ? 'Enable' : 'Disable'}
-                    </button>{' '}
-                    {user.disabled ? <span className="badge">disabled</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable rows={users.data ?? []} columns={userColumns(currentEmail, setRoles.mutate, setDisabled.mutate)} rowKey={(user) => user.email} scrollLabel="Users" />
       </section>
       <section className="panel" aria-labelledby="new-user-title">
         <h2 id="new-user-title">Add a user</h2>

@@ -3,7 +3,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '@/components/console/error-message';
 import { useTRPC } from '@/components/providers/trpc-provider';
-import { TableScroll } from '@/components/layout/table-scroll';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
+
+/** What the table reads of an arm (learning.arms returns more). */
+interface ArmRow {
+  readonly arm: string;
+  readonly pulls: number;
+  readonly meanReward: number | null;
+  readonly estimate: { readonly upper: number };
+}
+
+const ARM_COLUMNS: ColumnList<ArmRow> = [
+  { key: 'arm', header: 'Arm', cell: (arm) => <code>{arm.arm}</code> },
+  { key: 'pulls', header: 'Pulls', numeric: true, cell: (arm) => arm.pulls },
+  { key: 'mean', header: 'Mean reward', numeric: true, cell: (arm) => (arm.meanReward === null ? '—' : arm.meanReward.toFixed(3)) },
+  { key: 'upper', header: 'Upper bound', numeric: true, cell: (arm) => arm.estimate.upper.toFixed(3) },
+];
 
 /** The bandit's arms (procedure learning.arms): pulls and mean reward, most pulled first. */
 export function BanditArmsPanel() {
@@ -22,32 +37,7 @@ export function BanditArmsPanel() {
           {arms.data.arms.length === 0 ? (
             <p className="muted">No arm has been pulled yet.</p>
           ) : (
-            <TableScroll label="Bandit arms">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Arm</th>
-                    <th scope="col" className="num">Pulls</th>
-                    <th scope="col" className="num">Mean reward</th>
-                    <th scope="col" className="num">Upper bound</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...arms.data.arms]
-                    .sort((left, right) => right.pulls - left.pulls)
-                    .map((arm) => (
-                      <tr key={arm.arm}>
-                        <td>
-                          <code>{arm.arm}</code>
-                        </td>
-                        <td className="num">{arm.pulls}</td>
-                        <td className="num">{arm.meanReward === null ? '—' : arm.meanReward.toFixed(3)}</td>
-                        <td className="num">{arm.estimate.upper.toFixed(3)}</td>
-                      </tr>
-                    ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable rows={[...arms.data.arms].sort((left, right) => right.pulls - left.pulls)} columns={ARM_COLUMNS} rowKey={(arm) => arm.arm} scrollLabel="Bandit arms" />
           )}
         </>
       ) : null}

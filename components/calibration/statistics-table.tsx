@@ -1,58 +1,45 @@
 import type { FieldStatistics } from '@/server/runtime/costmodel/calibration-types';
-import { TableScroll } from '@/components/layout/table-scroll';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
 import { FIELD_LABELS, MIN_COVERAGE_SAMPLES, coverageCell, formatFieldValue } from './calibration-format';
 import styles from './calibration.module.css';
+
+const COLUMNS: ColumnList<FieldStatistics> = [
+  { key: 'estimator', header: 'Estimator', cell: (row) => <code>{row.estimator}</code> },
+  { key: 'field', header: 'Field', cell: (row) => FIELD_LABELS[row.field] ?? row.field },
+  { key: 'intent', header: 'Intent class', cell: (row) => row.intentClass },
+  { key: 'count', header: 'Count', numeric: true, cellAttributes: () => ({ 'data-testid': 'calibration-count' }), cell: (row) => row.count },
+  { key: 'mae', header: 'MAE', numeric: true, cell: (row) => formatFieldValue(row.field, row.meanAbsoluteError) },
+  {
+    key: 'coverage',
+    header: 'Coverage (p05–p95)',
+    headerTitle: 'Share of actuals inside the predicted p05–p95 interval; 0.90 is calibrated',
+    numeric: true,
+    cellAttributes: (row) => {
+      const cell = coverageCell(row.intervalCoverage, row.count);
+      return { className: styles[cell.tone], title: cell.title };
+    },
+    cell: (row) => coverageCell(row.intervalCoverage, row.count).text,
+  },
+  { key: 'width', header: 'Median interval width', numeric: true, cell: (row) => formatFieldValue(row.field, row.intervalWidth) },
+  { key: 'updated', header: 'Last updated', cell: (row) => (row.lastUpdated ? new Date(row.lastUpdated).toISOString().replace('T', ' ').slice(0, 19) : '—') },
+];
 
 /** The pg_statistic view: one row per estimator, field and intent class ('all' first). */
 export function StatisticsTable({ rows }: { readonly rows: readonly FieldStatistics[] }) {
   if (rows.length === 0) return <p className="muted">No observations yet: every completed run adds one per estimated field.</p>;
   return (
-    <TableScroll label="Calibration statistics">
-      <table className="data-table" data-testid="calibration-statistics" aria-label="Calibration statistics">
-        <thead>
-          <tr>
-            <th scope="col">Estimator</th>
-            <th scope="col">Field</th>
-            <th scope="col">Intent class</th>
-            <th scope="col" className="num">Count</th>
-            <th scope="col" className="num">MAE</th>
-            <th scope="col" className="num" title="Share of actuals inside the predicted p05–p95 interval; 0.90 is calibrated">
-              Coverage (p05–p95)
-            </th>
-            <th scope="col" className="num">Median interval width</th>
-            <th scope="col">Last updated</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={`${row.estimator}|${row.field}|${row.intentClass}`} data-field={row.field} data-intent={row.intentClass} data-estimator={row.estimator}>
-              <td>
-                <code>{row.estimator}</code>
-              </td>
-              <td>{FIELD_LABELS[row.field] ?? row.field}</td>
-              <td>{row.intentClass}</td>
-              <td className="num" data-testid="calibration-count">
-                {row.count}
-              </td>
-              <td className="num">{formatFieldValue(row.field, row.meanAbsoluteError)}</td>
-              <CoverageTd coverage={row.intervalCoverage} count={row.count} />
-              <td className="num">{formatFieldValue(row.field, row.intervalWidth)}</td>
-              <td>{row.lastUpdated ? new Date(row.lastUpdated).toISOString().replace('T', ' ').slice(0, 19) : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <>
+      <DataTable
+        rows={rows}
+        columns={COLUMNS}
+        rowKey={(row) => `${row.estimator}|${row.field}|${row.intentClass}`}
+        rowAttributes={(row) => ({ 'data-field': row.field, 'data-intent': row.intentClass, 'data-estimator': row.estimator })}
+        label="Calibration statistics"
+        testId="calibration-statistics"
+        scrollLabel="Calibration statistics"
+      />
       <CoverageLegend />
-    </TableScroll>
-  );
-}
-
-function CoverageTd({ coverage, count }: { readonly coverage: number; readonly count: number }) {
-  const cell = coverageCell(coverage, count);
-  return (
-    <td className={`num ${styles[cell.tone]}`} title={cell.title}>
-      {cell.text}
-    </td>
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import { formatInterval, formatRatio, formatSeconds, formatTokens } from '@/components/explain/format';
 import type { SimulateResult } from '@/server/runtime/explain/explain-types';
 import type { Estimate } from '@/server/runtime/types';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
 import styles from './console.module.css';
 import { checkCaps, describeFit, formatQuoteUsd } from './quote-fit';
 
@@ -9,6 +10,14 @@ const ROWS: readonly { readonly label: string; readonly pick: (quote: SimulateRe
   { label: 'Latency', pick: (quote) => quote.expected.latencySeconds, format: formatSeconds, testId: 'quote-latency' },
   { label: 'Tokens', pick: (quote) => quote.expected.tokens, format: formatTokens, testId: 'quote-tokens' },
   { label: 'Confidence', pick: (quote) => quote.expectedConfidence, format: formatRatio, testId: 'quote-confidence' },
+];
+
+type QuoteRow = (typeof ROWS)[number];
+
+const quoteColumns = (quote: SimulateResult): ColumnList<QuoteRow> => [
+  { key: 'label', header: 'Expected', rowHeader: true, cell: (row) => row.label },
+  { key: 'likely', header: 'Most likely', numeric: true, className: 'strong', cell: (row) => row.format(row.pick(quote).value) },
+  { key: 'interval', header: 'Interval (p05 – p95)', numeric: true, cell: (row) => formatInterval(row.pick(quote), row.format) },
 ];
 
 interface QuotePanelProps {
@@ -35,31 +44,7 @@ export function QuotePanel({ quote, onRunPlan, busy }: QuotePanelProps) {
           </li>
         ))}
       </ul>
-      <table className={`data-table ${styles.quoteTable}`}>
-        <thead>
-          <tr>
-            <th scope="col">Expected</th>
-            <th scope="col" className="num">
-              Most likely
-            </th>
-            <th scope="col" className="num">
-              Interval (p05 – p95)
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {ROWS.map((row) => {
-            const estimate = row.pick(quote);
-            return (
-              <tr key={row.label} data-testid={row.testId}>
-                <th scope="row">{row.label}</th>
-                <td className="num strong">{row.format(estimate.value)}</td>
-                <td className="num">{formatInterval(estimate, row.format)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable rows={ROWS} columns={quoteColumns(quote)} rowKey={(row) => row.label} rowAttributes={(row) => ({ 'data-testid': row.testId })} className={styles.quoteTable} />
       <p className={styles.quoteFooter}>
         <span data-testid="quote-samples">
           Based on <strong>{samples.toLocaleString('en-US')}</strong> past {samples === 1 ? 'run' : 'runs'}

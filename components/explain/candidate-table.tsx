@@ -1,72 +1,78 @@
+/**
+ * The scored candidates, one view for the console's EXPLAIN and the plan explorer: each plan with
+ * its PlanScore as a chart of weighted contributions, the constraint that cut an infeasible one,
+ * and its estimates. The caller gives the section and heading; EXPLAIN passes a row limit.
+ */
 import type { ExplainedCandidate } from '@/server/runtime/explain/explain-types';
 import type { PlanScoreWeights } from '@/server/runtime/types';
-import { ExplainSection } from './explain-section';
-import { formatRatio, formatScore, formatSeconds, formatUsd } from './format';
-import { TableScroll } from '@/components/layout/table-scroll';
-
-const SHOWN = 15;
-const COMPONENTS = ['acc', 'cost', 'lat', 'risk', 'hall', 'loss', 'cache', 'vrf'] as const;
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
+import { candidateRowClass, shownCandidates } from './candidate-rows';
+import { formatRatio, formatScore, formatSeconds, formatTokens, formatUsd } from './format';
+import { ScoreBar, ScoreLegend, ScoreTerms } from './score-chart';
+import { chartScale } from './score-contributions';
 
 interface CandidateTableProps {
   readonly candidates: readonly ExplainedCandidate[];
-  readonly enumerated: number;
   readonly weights: PlanScoreWeights;
+  /** Rows to show, best first (the chosen plan always among them); absent: every candidate. */
+  readonly limit?: number;
 }
 
-export function CandidateTable({ candidates, enumerated, weights }: CandidateTableProps) {
-  const shown = candidates.slice(0, SHOWN);
-  // The chosen plan is normally first; keep it visible even if a later version reorders the list.
-  const chosen = candidates.find((candidate) => candidate.chosen);
-  if (chosen && !shown.includes(chosen)) shown.push(chosen);
+function PlanCell({ candidate }: { readonly candidate: ExplainedCandidate }) {
   return (
-    <ExplainSection title="Candidate plans" note={`(top ${shown.length} of ${candidates.length} scored, ${enumerated} enumerated)`}>
-      <TableScroll label="Scored candidates">
-        <table className="data-table candidates" aria-label="Candidate plans" data-testid="candidate-table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Plan</th>
-              <th scope="col">Feasible</th>
-              <th scope="col" className="num">Score</th>
-              {COMPONENTS.map((name) => (
-                <th key={name} scope="col" className="num" title={`weight ${weights[name]}`}>
-                  {name}
-                  <span className="weight">×{weights[name]}</span>
-                </th>
-              ))}
-              <th scope="col" className="num">Accuracy</th>
-              <th scope="col" className="num">Cost</th>
-              <th scope="col" className="num">Latency</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((candidate, index) => (
-              <tr key={candidate.id} className={candidate.chosen ? 'chosen' : candidate.feasible ? undefined : 'infeasible'} data-chosen={candidate.chosen || undefined}>
-                <td>{index + 1}</td>
-                <td>
-                  {candidate.chosen ? <span className="badge chosen-badge">chosen</span> : null} {candidate.description}
-                </td>
-                <td>
-                  {candidate.feasible ? (
-                    'yes'
-                  ) : (
-                    <span className="violation">{candidate.violations.map((violation) => violation.message).join('; ') || 'no'}</span>
-                  )}
-                </td>
-                <td className="num strong">{formatScore(candidate.score.total)}</td>
-                {COMPONENTS.map((name) => (
-                  <td key={name} className="num">
-                    {formatScore(candidate.score.components[name])}
-                  </td>
-                ))}
-                <td className="num">{formatRatio(candidate.estimates.accuracy.value)}</td>
-                <td className="num">{formatUsd(candidate.estimates.costUsd.value)}</td>
-                <td className="num">{formatSeconds(candidate.estimates.latencySeconds.value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-    </ExplainSection>
+    <>
+      {candidate.chosen ? <span className="badge chosen-badge">chosen</span> : null}
+      {!candidate.feasible ? <span className="badge status-rejected">infeasible</span> : null} {candidate.description}
+      {!candidate.feasible && candidate.violations.length > 0 ? (
+        <ul className="violation plan-violations" data-testid="candidate-violations">
+          {candidate.violations.map((violation) => (
+            <li key={violation.constraint}>
+              <code>{violation.constraint}</code>: {violation.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+function candidateColumns(weights: PlanScoreWeights, scale: number): ColumnList<ExplainedCandidate> {
+  return [
+    { key: 'rank', header: '#', cell: (_candidate, index) => index + 1 },
+    { key: 'plan', header: 'Plan', className: 'plan-candidate-description', cell: (candidate) => <PlanCell candidate={candidate} /> },
+    { key: 'score', header: 'Score', numeric: true, className: 'strong', cell: (candidate) => formatScore(candidate.score.total) },
+    {
+      key: 'components',
+      header: 'Components',
+      className: 'score-chart-col',
+      cell: (candidate) => (
+        <>
+          <ScoreBar candidate={candidate} scale={scale} />
+          <ScoreTerms candidate={candidate} weights={weights} />
+        </>
+      ),
+    },
+    { key: 'accuracy', header: 'Accuracy', numeric: true, cell: (candidate) => formatRatio(candidate.estimates.accuracy.value) },
+    { key: 'cost', header: 'Cost', numeric: true, cell: (candidate) => formatUsd(candidate.estimates.costUsd.value) },
+    { key: 'latency', header: 'Latency', numeric: true, cell: (candidate) => formatSeconds(candidate.estimates.latencySeconds.value) },
+    { key: 'tokens', header: 'Tokens', numeric: true, cell: (candidate) => formatTokens(candidate.estimates.tokens.value) },
+  ];
+}
+
+export function CandidateTable({ candidates, weights, limit }: CandidateTableProps) {
+  const shown = shownCandidates(candidates, limit);
+  return (
+    <>
+      <ScoreLegend weights={weights} />
+      <DataTable
+        rows={shown}
+        columns={candidateColumns(weights, chartScale(shown.map((candidate) => candidate.score)))}
+        rowKey={(candidate) => candidate.id}
+        rowAttributes={(candidate) => ({ className: candidateRowClass(candidate), 'data-chosen': candidate.chosen || undefined, 'data-feasible': candidate.feasible })}
+        label="Candidate plans"
+        testId="plan-candidates"
+        scrollLabel="Candidate scores"
+      />
+    </>
   );
 }

@@ -1,6 +1,13 @@
 import type { Contradiction } from '@/server/runtime/contracts/knowledge';
 import { valuesWithSources } from '@/server/runtime/explain/contradiction-text';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
 import { ExplainSection } from './explain-section';
+
+const COLUMNS: ColumnList<Contradiction> = [
+  { key: 'subject', header: 'Subject', cell: (contradiction) => contradiction.subject },
+  { key: 'attribute', header: 'Attribute', cell: (contradiction) => contradiction.attribute },
+  { key: 'values', header: 'Values (sources)', cell: (contradiction) => valuesWithSources(contradiction) },
+];
 
 /**
  * Facts the planned sources disagree on (same subject and attribute, different values), found
@@ -9,32 +16,14 @@ import { ExplainSection } from './explain-section';
 export function ContradictionsTable({ contradictions }: { readonly contradictions: readonly Contradiction[] }) {
   return (
     <ExplainSection title="Contradictions" note={`(${contradictions.length})`}>
-      <table className="data-table" aria-label="Contradictions" data-testid="explain-contradictions">
-        <thead>
-          <tr>
-            <th scope="col">Subject</th>
-            <th scope="col">Attribute</th>
-            <th scope="col">Values (sources)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {contradictions.length === 0 ? (
-            <tr>
-              <td colSpan={3} className="muted">
-                None among the planned sources.
-              </td>
-            </tr>
-          ) : (
-            contradictions.map((contradiction) => (
-              <tr key={`${contradiction.subject}\u0000${contradiction.attribute}`}>
-                <td>{contradiction.subject}</td>
-                <td>{contradiction.attribute}</td>
-                <td>{valuesWithSources(contradiction)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+      <DataTable
+        rows={contradictions}
+        columns={COLUMNS}
+        rowKey={(contradiction) => `${contradiction.subject}\u0000${contradiction.attribute}`}
+        label="Contradictions"
+        testId="explain-contradictions"
+        empty="None among the planned sources."
+      />
     </ExplainSection>
   );
 }

@@ -3,7 +3,7 @@ import type { Estimate } from '@/server/runtime/types';
 import { ExplainSection } from './explain-section';
 import { formatRatio, formatSeconds, formatTokens, formatUsd } from './format';
 import './explain.css';
-import { TableScroll } from '@/components/layout/table-scroll';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
 
 const ESTIMATE_ROWS: readonly { readonly label: string; readonly pick: (explain: ExplainResult) => Estimate; readonly format: (value: number) => string }[] = [
   { label: 'Cost', pick: (explain) => explain.estimates.costUsd, format: formatUsd },
@@ -12,8 +12,35 @@ const ESTIMATE_ROWS: readonly { readonly label: string; readonly pick: (explain:
   { label: 'Accuracy', pick: (explain) => explain.estimates.accuracy, format: formatRatio },
 ];
 
+interface EstimateRow {
+  readonly label: string;
+  readonly estimate: Estimate;
+  readonly format: (value: number) => string;
+}
+
+const ESTIMATE_COLUMNS: ColumnList<EstimateRow> = [
+  { key: 'label', header: 'Estimate', cell: (row) => row.label, rowHeader: true },
+  { key: 'expected', header: 'Expected', cell: (row) => row.format(row.estimate.value), numeric: true },
+  {
+    key: 'interval',
+    header: (
+      <>
+        Interval <span className="weight">p05 – p95</span>
+      </>
+    ),
+    cell: (row) => (
+      <>
+        {row.format(row.estimate.low)} –<wbr /> {row.format(row.estimate.high)}
+      </>
+    ),
+    numeric: true,
+    wrap: true,
+  },
+];
+
 export function ExplainSummary({ explain }: { readonly explain: ExplainResult }) {
   const { intent, planCache, verificationPlan } = explain;
+  const estimates = ESTIMATE_ROWS.map((row): EstimateRow => ({ label: row.label, estimate: row.pick(explain), format: row.format }));
   return (
     <ExplainSection title="Summary">
       <div className="summary-grid explain-summary-grid" data-testid="explain-summary">
@@ -57,33 +84,7 @@ export function ExplainSummary({ explain }: { readonly explain: ExplainResult })
         </dl>
         {/* Its own scroll box, and an interval that may break at its dash: in the summary's narrow
             column the nowrap cells pushed the table out of its card at 1,280 and 1,024 px (issue 10). */}
-        <TableScroll label="Plan estimates">
-          <table className="data-table estimates" aria-label="Plan estimates">
-            <thead>
-              <tr>
-                <th scope="col">Estimate</th>
-                <th scope="col" className="num">Expected</th>
-                <th scope="col" className="num estimate-interval">
-                  Interval <span className="weight">p05 – p95</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {ESTIMATE_ROWS.map((row) => {
-                const estimate = row.pick(explain);
-                return (
-                  <tr key={row.label}>
-                    <th scope="row">{row.label}</th>
-                    <td className="num">{row.format(estimate.value)}</td>
-                    <td className="num estimate-interval">
-                      {row.format(estimate.low)} –<wbr /> {row.format(estimate.high)}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable rows={estimates} columns={ESTIMATE_COLUMNS} rowKey={(row) => row.label} label="Plan estimates" className="estimates" scrollLabel="Plan estimates" />
       </div>
     </ExplainSection>
   );

@@ -1,11 +1,11 @@
 import type { AnalyzeSection, AnalyzedNode } from '@/server/runtime/explain/explain-types';
-import type { ExecutionGraph, NodeEstimate } from '@/server/runtime/ir/graph';
+import type { ExecutionGraph, GraphNode, NodeEstimate } from '@/server/runtime/ir/graph';
 import { ExplainSection } from './explain-section';
-import { MisestimateCell } from './misestimate-cell';
+import { MisestimateCell, MisestimateFigure, misestimateAttributes } from './misestimate-cell';
 import { nodeDetail } from './node-detail';
 import { formatCalibration } from '@/server/runtime/explain/analyze-calibration';
 import { formatSeconds, formatTokens, formatUsd } from './format';
-import { TableScroll } from '@/components/layout/table-scroll';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
 
 const METRICS = [
   { key: 'tokens', label: 'tokens', format: formatTokens, tag: 'most tokens' },
@@ -27,102 +27,100 @@ function topNodes(figures: ReadonlyMap<string, NodeEstimate | undefined>): Reado
   return tags;
 }
 
+/** The node columns, then (under ANALYZE) status and actuals with their misestimate factors. */
+function graphColumns(analyzed: ReadonlyMap<string, AnalyzedNode>, tags: ReadonlyMap<string, readonly string[]>, analyze: boolean): ColumnList<GraphNode> {
+  return [
+    {
+      key: 'node',
+      header: 'Node',
+      rowHeader: true,
+      cellAttributes: (node) => ({ title: node.note }),
+      cell: (node) => (
+        <>
+          <code>{node.id}</code>
+          {(tags.get(node.id) ?? []).map((tag) => (
+            <span key={tag} className="badge hot">
+              {tag}
+            </span>
+          ))}
+        </>
+      ),
+    },
+    { key: 'kind', header: 'Kind', cell: (node) => node.kind },
+    { key: 'detail', header: 'Method / tier', cell: (node) => nodeDetail(node) },
+    { key: 'inputs', header: 'Inputs', cell: (node) => node.inputs.join(', ') },
+    ...METRICS.map((metric) => ({ key: `est-${metric.key}`, header: `est. ${metric.label}`, numeric: true, cell: (node: GraphNode) => (node.estimate ? metric.format(node.estimate[metric.key]) : '—') })),
+    analyze && {
+      key: 'status',
+      header: 'Status',
+      cell: (node: GraphNode) => {
+        const outcome = analyzed.get(node.id);
+        return outcome ? `${outcome.status}${outcome.attempts > 1 ? ` (${outcome.attempts} attempts)` : ''}` : '—';
+      },
+    },
+    ...METRICS.map(
+      (metric) =>
+        analyze && {
+          key: `actual-${metric.key}`,
+          header: `actual ${metric.label}`,
+          numeric: true,
+          cellAttributes: (node: GraphNode) => misestimateAttributes({ actual: analyzed.get(node.id)?.actual?.[metric.key], misestimate: analyzed.get(node.id)?.misestimate?.[metric.key] }),
+          cell: (node: GraphNode) => <MisestimateFigure actual={analyzed.get(node.id)?.actual?.[metric.key]} misestimate={analyzed.get(node.id)?.misestimate?.[metric.key]} format={metric.format} />,
+        },
+    ),
+  ];
+}
+
+/** Plan totals and, when past runs exist, how the estimator has done on this intent class. */
+function AnalyzeFooter({ analyze }: { readonly analyze: AnalyzeSection }) {
+  return (
+    <>
+      <tr>
+        <th scope="row" colSpan={4}>
+          Total
+        </th>
+        {METRICS.map((metric) => (
+          <td key={metric.key} className="num">
+            {metric.format(analyze.totals.estimate[metric.key])}
+          </td>
+        ))}
+        <td>{analyze.status}</td>
+        {METRICS.map((metric) => (
+          <MisestimateCell key={metric.key} actual={analyze.totals.actual[metric.key]} misestimate={analyze.totals.misestimate?.[metric.key]} format={metric.format} />
+        ))}
+      </tr>
+      {analyze.calibration ? (
+        <tr data-testid="graph-calibration">
+          <th scope="row" colSpan={4 + METRICS.length} title="How the estimator has done on past runs of this intent class: share of actuals inside its p05–p95 interval, mean absolute error, runs">
+            Estimator calibration ({analyze.calibration.tokens.estimator}, {analyze.calibration.tokens.intentClass})
+          </th>
+          <td>past runs</td>
+          {METRICS.map((metric) => (
+            <td key={metric.key} className="num muted">
+              {formatCalibration(analyze.calibration![metric.key], metric.format)}
+            </td>
+          ))}
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
 export function GraphNodesTable({ graph, analyze }: { readonly graph: ExecutionGraph; readonly analyze?: AnalyzeSection }) {
   const analyzed = new Map<string, AnalyzedNode>((analyze?.nodes ?? []).map((node) => [node.nodeId, node]));
   const tags = topNodes(new Map(graph.nodes.map((node) => [node.id, analyzed.get(node.id)?.actual ?? node.estimate])));
   return (
     <ExplainSection title={analyze ? 'Execution graph (EXPLAIN ANALYZE)' : 'Execution graph'} note={`(${graph.nodes.length} nodes)`}>
-      <TableScroll label="Graph nodes">
-        <table className="data-table" aria-label="Graph nodes" data-testid="graph-nodes">
-          <thead>
-            <tr>
-              <th scope="col">Node</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Method / tier</th>
-              <th scope="col">Inputs</th>
-              {METRICS.map((metric) => (
-                <th key={metric.key} scope="col" className="num">
-                  est. {metric.label}
-                </th>
-              ))}
-              {analyze ? (
-                <>
-                  <th scope="col">Status</th>
-                  {METRICS.map((metric) => (
-                    <th key={metric.key} scope="col" className="num">
-                      actual {metric.label}
-                    </th>
-                  ))}
-                </>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {graph.nodes.map((node) => {
-              const outcome = analyzed.get(node.id);
-              return (
-                <tr key={node.id} data-node-id={node.id}>
-                  <th scope="row" title={node.note}>
-                    <code>{node.id}</code>
-                    {(tags.get(node.id) ?? []).map((tag) => (
-                      <span key={tag} className="badge hot">
-                        {tag}
-                      </span>
-                    ))}
-                  </th>
-                  <td>{node.kind}</td>
-                  <td>{nodeDetail(node)}</td>
-                  <td>{node.inputs.join(', ')}</td>
-                  {METRICS.map((metric) => (
-                    <td key={metric.key} className="num">
-                      {node.estimate ? metric.format(node.estimate[metric.key]) : '—'}
-                    </td>
-                  ))}
-                  {analyze ? (
-                    <>
-                      <td>{outcome ? `${outcome.status}${outcome.attempts > 1 ? ` (${outcome.attempts} attempts)` : ''}` : '—'}</td>
-                      {METRICS.map((metric) => (
-                        <MisestimateCell key={metric.key} actual={outcome?.actual?.[metric.key]} misestimate={outcome?.misestimate?.[metric.key]} format={metric.format} />
-                      ))}
-                    </>
-                  ) : null}
-                </tr>
-              );
-            })}
-          </tbody>
-          {analyze ? (
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={4}>
-                  Total
-                </th>
-                {METRICS.map((metric) => (
-                  <td key={metric.key} className="num">
-                    {metric.format(analyze.totals.estimate[metric.key])}
-                  </td>
-                ))}
-                <td>{analyze.status}</td>
-                {METRICS.map((metric) => (
-                  <MisestimateCell key={metric.key} actual={analyze.totals.actual[metric.key]} misestimate={analyze.totals.misestimate?.[metric.key]} format={metric.format} />
-                ))}
-              </tr>
-              {analyze.calibration ? (
-                <tr data-testid="graph-calibration">
-                  <th scope="row" colSpan={4 + METRICS.length} title="How the estimator has done on past runs of this intent class: share of actuals inside its p05–p95 interval, mean absolute error, runs">
-                    Estimator calibration ({analyze.calibration.tokens.estimator}, {analyze.calibration.tokens.intentClass})
-                  </th>
-                  <td>past runs</td>
-                  {METRICS.map((metric) => (
-                    <td key={metric.key} className="num muted">
-                      {formatCalibration(analyze.calibration![metric.key], metric.format)}
-                    </td>
-                  ))}
-                </tr>
-              ) : null}
-            </tfoot>
-          ) : null}
-        </table>
-      </TableScroll>
+      <DataTable
+        rows={graph.nodes}
+        columns={graphColumns(analyzed, tags, Boolean(analyze))}
+        rowKey={(node) => node.id}
+        rowAttributes={(node) => ({ 'data-node-id': node.id })}
+        label="Graph nodes"
+        testId="graph-nodes"
+        scrollLabel="Graph nodes"
+        footer={analyze ? <AnalyzeFooter analyze={analyze} /> : null}
+      />
     </ExplainSection>
   );
 }

@@ -1,42 +1,26 @@
 import type { RejectedCandidate } from '@/server/runtime/types';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
 import { ExplainSection } from './explain-section';
 import { describeCandidate } from './format';
+
+const COLUMNS: ColumnList<RejectedCandidate> = [
+  { key: 'stage', header: 'Stage', cell: (entry) => <span className={`badge stage-${entry.stage}`}>{entry.stage}</span> },
+  { key: 'rule', header: 'Rule', cell: (entry) => <code>{entry.rule}</code> },
+  { key: 'candidate', header: 'Candidate', cell: (entry) => describeCandidate(entry.candidate) },
+  { key: 'reason', header: 'Reason', cell: (entry) => entry.reason },
+];
 
 export function RejectedCandidatesTable({ rejected }: { readonly rejected: readonly RejectedCandidate[] }) {
   return (
     <ExplainSection title="Rejected candidates" note={`(${rejected.length})`}>
-      <table className="data-table" aria-label="Rejected candidates" data-testid="rejected-candidates">
-        <thead>
-          <tr>
-            <th scope="col">Stage</th>
-            <th scope="col">Rule</th>
-            <th scope="col">Candidate</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rejected.length === 0 ? (
-            <tr>
-              <td colSpan={4} className="muted">
-                None: every enumerated candidate was scored.
-              </td>
-            </tr>
-          ) : (
-            rejected.map((entry, index) => (
-              <tr key={`${entry.rule}-${index}`}>
-                <td>
-                  <span className={`badge stage-${entry.stage}`}>{entry.stage}</span>
-                </td>
-                <td>
-                  <code>{entry.rule}</code>
-                </td>
-                <td>{describeCandidate(entry.candidate)}</td>
-                <td>{entry.reason}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+      <DataTable
+        rows={rejected}
+        columns={COLUMNS}
+        rowKey={(entry, index) => `${entry.rule}-${index}`}
+        label="Rejected candidates"
+        testId="rejected-candidates"
+        empty="None: every enumerated candidate was scored."
+      />
     </ExplainSection>
   );
 }

@@ -1,71 +1,54 @@
 import type { ContradictionGroup } from '@/server/runtime/contracts/knowledge-explorer';
-import { TableScroll } from '@/components/layout/table-scroll';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
 import styles from './knowledge.module.css';
-import { sidesOf } from './knowledge-format';
+import { contradictionRows } from './knowledge-format';
+
+type SideRow = ReturnType<typeof contradictionRows<ContradictionGroup>>[number];
+
+/** The subject and attribute cells span their group's sides; on the later sides they are left out. */
+const spanned = (row: SideRow) => ({ rowSpan: row.span });
+
+function sideColumns(onLineage: (nodeId: string) => void): ColumnList<SideRow> {
+  return [
+    { key: 'subject', header: 'Subject', rowHeader: 'rowgroup', cellAttributes: spanned, cell: (row) => row.group.subject },
+    { key: 'attribute', header: 'Attribute', cellAttributes: spanned, cell: (row) => row.group.attribute },
+    { key: 'value', header: 'Value', className: 'strong', cell: (row) => row.side.value },
+    { key: 'source', header: 'Source', cell: (row) => row.side.sourceName },
+    { key: 'facts', header: 'Facts', numeric: true, cell: (row) => row.side.facts.length },
+    {
+      key: 'evidence',
+      header: 'Evidence (first)',
+      cell: (row) => (
+        <>
+          {row.side.facts[0].locator ?? ''}
+          <span className={styles.evidence}>{row.side.facts[0].evidence}</span>
+        </>
+      ),
+    },
+    {
+      key: 'lineage',
+      header: 'Lineage',
+      cell: (row) => (
+        <button type="button" className={styles.linkButton} onClick={() => onLineage(row.side.facts[0].factId)}>
+          lineage
+        </button>
+      ),
+    },
+  ];
+}
 
 /** Facts valid now that disagree on one subject and attribute: one row per side (value × source). */
 export function ContradictionsTable({ groups, onLineage }: { readonly groups: readonly ContradictionGroup[]; readonly onLineage: (nodeId: string) => void }) {
   return (
-    <TableScroll label="Contradictions">
-      <table className="data-table" data-testid="knowledge-contradictions">
-        <thead>
-          <tr>
-            <th scope="col">Subject</th>
-            <th scope="col">Attribute</th>
-            <th scope="col">Value</th>
-            <th scope="col">Source</th>
-            <th scope="col" className="num">Facts</th>
-            <th scope="col">Evidence (first)</th>
-            <th scope="col">Lineage</th>
-          </tr>
-        </thead>
-        {groups.length === 0 ? (
-          <tbody>
-            <tr>
-              <td colSpan={7} className="muted">
-                No contradictions among current facts.
-              </td>
-            </tr>
-          </tbody>
-        ) : (
-          // One row group per disagreement: the subject header's scope="rowgroup" then spans exactly
-          // its sides, and a screen reader (or a test) finds a disagreement by its subject and attribute.
-          groups.map((group) => {
-            const sides = sidesOf(group.facts);
-            return (
-              <tbody key={`${group.subject}-${group.attribute}`} aria-label={`${group.subject} ${group.attribute}`}>
-                {sides.map((side, index) => {
-                  const first = side.facts[0];
-                  return (
-                    <tr key={`${group.subject}-${group.attribute}-${side.value}-${side.sourceName}`} data-testid="knowledge-contradiction-row" data-subject={group.subject} data-attribute={group.attribute}>
-                      {index === 0 ? (
-                        <>
-                          <th scope="rowgroup" rowSpan={sides.length}>
-                            {group.subject}
-                          </th>
-                          <td rowSpan={sides.length}>{group.attribute}</td>
-                        </>
-                      ) : null}
-                      <td className="strong">{side.value}</td>
-                      <td>{side.sourceName}</td>
-                      <td className="num">{side.facts.length}</td>
-                      <td>
-                        {first.locator ?? ''}
-                        <span className={styles.evidence}>{first.evidence}</span>
-                      </td>
-                      <td>
-                        <button type="button" className={styles.linkButton} onClick={() => onLineage(first.factId)}>
-                          lineage
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            );
-          })
-        )}
-      </table>
-    </TableScroll>
+    <DataTable
+      rows={contradictionRows(groups)}
+      columns={sideColumns(onLineage)}
+      rowKey={(row) => `${row.group.subject}-${row.group.attribute}-${row.side.value}-${row.side.sourceName}`}
+      rowAttributes={(row) => ({ 'data-testid': 'knowledge-contradiction-row', 'data-subject': row.group.subject, 'data-attribute': row.group.attribute })}
+      groupOf={(row) => `${row.group.subject} ${row.group.attribute}`}
+      testId="knowledge-contradictions"
+      scrollLabel="Contradictions"
+      empty="No contradictions among current facts."
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInstant, formatPeriod, instantOfLocal, shortId, sidesOf, statusTone } from './knowledge-format';
+import { contradictionRows, formatInstant, formatPeriod, instantOfLocal, shortId, sidesOf, statusTone } from './knowledge-format';
 
 describe('knowledge page formatting', () => {
   it('prints instants in UTC with a fixed layout', () => {
@@ -34,6 +34,18 @@ describe('knowledge page formatting', () => {
       ['256Mi', 'demo-events', [1]],
       ['256Mi', 'demo-logs', [2, 3]],
       ['512Mi', 'demo-docs', [4]],
+    ]);
+  });
+
+  it('lays each group out as one row per side, the first spanning the rest', () => {
+    const groups = [
+      { subject: 'api', facts: [{ value: '256Mi', sourceName: 'logs' }, { value: '512Mi', sourceName: 'docs' }, { value: '256Mi', sourceName: 'logs' }] },
+      { subject: 'db', facts: [{ value: '1', sourceName: 'docs' }] },
+    ];
+    expect(contradictionRows(groups).map((row) => [row.group.subject, row.side.value, row.side.facts.length, row.span])).toEqual([
+      ['api', '256Mi', 2, 2],
+      ['api', '512Mi', 1, 0],
+      ['db', '1', 1, 1],
     ]);
   });
 

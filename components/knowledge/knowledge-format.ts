@@ -60,6 +60,19 @@ export function sidesOf<Fact extends { readonly value: string; readonly sourceNa
 }
 
 /**
+ * One table row per side of each disagreement; the first side of a group carries how many rows
+ * its subject and attribute cells span (the later sides' `span` is 0: covered from above).
+ */
+export function contradictionRows<Group extends { readonly facts: readonly { readonly value: string; readonly sourceName: string }[] }>(
+  groups: readonly Group[],
+): readonly { readonly group: Group; readonly side: ContradictionSide<Group['facts'][number]>; readonly span: number }[] {
+  return groups.flatMap((group) => {
+    const sides = sidesOf(group.facts);
+    return sides.map((side, index) => ({ group, side, span: index === 0 ? sides.length : 0 }));
+  });
+}
+
+/**
  * A datetime-local value ("2025-06-02T16:41" or with seconds), read as UTC like every instant on
  * this page, as the ISO-8601 string the API takes; empty → undefined (= now). A value the browser
  * let through unparsed is passed on as typed, so the server's message names the field.

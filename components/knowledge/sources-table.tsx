@@ -1,8 +1,43 @@
 import type { KnowledgeSourceSummary } from '@/server/runtime/contracts/knowledge-explorer';
-import { TableScroll } from '@/components/layout/table-scroll';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
 import styles from './knowledge.module.css';
 import { shortId } from './knowledge-format';
 import { StatusBadge } from './status-badge';
+
+function sourceColumns(selected: string | null, onSelect: (name: string) => void): ColumnList<KnowledgeSourceSummary> {
+  return [
+    {
+      key: 'source',
+      header: 'Source',
+      rowHeader: true,
+      cell: (source) => (
+        <button type="button" className={styles.linkButton} onClick={() => onSelect(source.name)} aria-pressed={source.name === selected}>
+          {source.name}
+        </button>
+      ),
+    },
+    { key: 'kind', header: 'Kind', cell: (source) => source.kind },
+    {
+      key: 'current',
+      header: 'Current version',
+      cell: (source) => (
+        <>
+          {source.currentVersionNo === null ? '—' : `v${source.currentVersionNo}`} {source.currentVersionId ? <code className="muted">{shortId(source.currentVersionId)}</code> : null}
+        </>
+      ),
+    },
+    { key: 'versions', header: 'Versions', numeric: true, cell: (source) => source.versions },
+    { key: 'chunks', header: 'Chunks', numeric: true, cell: (source) => source.chunks },
+    { key: 'facts', header: 'Facts now', headerTitle: 'facts valid now', numeric: true, cell: (source) => source.facts },
+    { key: 'contradictions', header: 'Contradictions', numeric: true, cell: (source) => source.contradictions },
+    {
+      key: 'status',
+      header: 'Status',
+      cellAttributes: () => ({ 'data-testid': 'knowledge-source-status' }),
+      cell: (source) => <StatusBadge status={source.stale ? 'stale' : 'current'} reason={source.staleReason} />,
+    },
+  ];
+}
 
 export function SourcesTable({
   sources,
@@ -14,52 +49,14 @@ export function SourcesTable({
   readonly onSelect: (name: string) => void;
 }) {
   return (
-    <TableScroll label="Sources">
-      <table className="data-table" data-testid="knowledge-sources">
-        <thead>
-          <tr>
-            <th scope="col">Source</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Current version</th>
-            <th scope="col" className="num">Versions</th>
-            <th scope="col" className="num">Chunks</th>
-            <th scope="col" className="num" title="facts valid now">Facts now</th>
-            <th scope="col" className="num">Contradictions</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sources.length === 0 ? (
-            <tr>
-              <td colSpan={8} className="muted">
-                No sources yet. Ingest a folder with the CLI (context-runtime ingest PATH).
-              </td>
-            </tr>
-          ) : (
-            sources.map((source) => (
-              <tr key={source.name} data-testid="knowledge-source-row" data-source={source.name} className={source.name === selected ? styles.selected : undefined}>
-                <th scope="row">
-                  <button type="button" className={styles.linkButton} onClick={() => onSelect(source.name)} aria-pressed={source.name === selected}>
-                    {source.name}
-                  </button>
-                </th>
-                <td>{source.kind}</td>
-                <td>
-                  {source.currentVersionNo === null ? '—' : `v${source.currentVersionNo}`}{' '}
-                  {source.currentVersionId ? <code className="muted">{shortId(source.currentVersionId)}</code> : null}
-                </td>
-                <td className="num">{source.versions}</td>
-                <td className="num">{source.chunks}</td>
-                <td className="num">{source.facts}</td>
-                <td className="num">{source.contradictions}</td>
-                <td data-testid="knowledge-source-status">
-                  <StatusBadge status={source.stale ? 'stale' : 'current'} reason={source.staleReason} />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      rows={sources}
+      columns={sourceColumns(selected, onSelect)}
+      rowKey={(source) => source.name}
+      rowAttributes={(source) => ({ 'data-testid': 'knowledge-source-row', 'data-source': source.name, className: source.name === selected ? 'selected' : undefined })}
+      testId="knowledge-sources"
+      scrollLabel="Sources"
+      empty="No sources yet. Ingest a folder with the CLI (context-runtime ingest PATH)."
+    />
   );
 }

@@ -1,48 +1,30 @@
 import type { SourceVersionView } from '@/server/runtime/contracts/knowledge-explorer';
-import { TableScroll } from '@/components/layout/table-scroll';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
 import { formatInstant, shortId } from './knowledge-format';
 import { StatusBadge } from './status-badge';
+
+const COLUMNS: ColumnList<SourceVersionView> = [
+  { key: 'version', header: 'Version', rowHeader: true, cell: (version) => `v${version.versionNo}` },
+  { key: 'id', header: 'Id', cell: (version) => <code title={version.id}>{shortId(version.id)}</code> },
+  { key: 'hash', header: 'Content hash', cell: (version) => <code title={version.contentHash}>{version.contentHash.slice(0, 12)}</code> },
+  { key: 'recorded', header: 'Recorded', cell: (version) => formatInstant(version.recordedAt) },
+  { key: 'superseded', header: 'Superseded', cell: (version) => formatInstant(version.supersededAt) },
+  { key: 'chunks', header: 'Chunks', numeric: true, cell: (version) => version.chunkCount },
+  { key: 'tokens', header: 'Tokens', numeric: true, cell: (version) => version.tokenCount.toLocaleString('en-US') },
+  { key: 'facts', header: 'Facts', numeric: true, cell: (version) => version.facts },
+  { key: 'status', header: 'Status', cell: (version) => <StatusBadge status={version.status} reason={version.statusReason} /> },
+];
 
 /** Every version of one source, newest first: old versions are kept, never deleted. */
 export function VersionsTable({ versions }: { readonly versions: readonly SourceVersionView[] }) {
   return (
-    <TableScroll label="Source versions">
-      <table className="data-table" data-testid="knowledge-versions">
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Id</th>
-            <th scope="col">Content hash</th>
-            <th scope="col">Recorded</th>
-            <th scope="col">Superseded</th>
-            <th scope="col" className="num">Chunks</th>
-            <th scope="col" className="num">Tokens</th>
-            <th scope="col" className="num">Facts</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {versions.map((version) => (
-            <tr key={version.id} data-testid="knowledge-version-row" data-version={version.versionNo}>
-              <th scope="row">v{version.versionNo}</th>
-              <td>
-                <code title={version.id}>{shortId(version.id)}</code>
-              </td>
-              <td>
-                <code title={version.contentHash}>{version.contentHash.slice(0, 12)}</code>
-              </td>
-              <td>{formatInstant(version.recordedAt)}</td>
-              <td>{formatInstant(version.supersededAt)}</td>
-              <td className="num">{version.chunkCount}</td>
-              <td className="num">{version.tokenCount.toLocaleString('en-US')}</td>
-              <td className="num">{version.facts}</td>
-              <td>
-                <StatusBadge status={version.status} reason={version.statusReason} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      rows={versions}
+      columns={COLUMNS}
+      rowKey={(version) => version.id}
+      rowAttributes={(version) => ({ 'data-testid': 'knowledge-version-row', 'data-version': version.versionNo })}
+      testId="knowledge-versions"
+      scrollLabel="Source versions"
+    />
   );
 }

@@ -1,6 +1,8 @@
 import type { NodeEstimate } from '@/server/runtime/ir/graph';
 import { formatSeconds, formatTokens, formatUsd } from '@/components/explain/format';
 import { METRICS, METRIC_LABELS, shade, type Metric } from './plan-metrics';
+// The swatch style lives with the plan charts; the compare page shows this toggle without them.
+import '@/components/explain/plan-charts.css';
 
 const FORMAT: Readonly<Record<Metric, (value: number) => string>> = { costUsd: formatUsd, latencySeconds: formatSeconds, tokens: formatTokens };
 

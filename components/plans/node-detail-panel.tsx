@@ -3,12 +3,13 @@
  * The detail panel of one node: what it is, estimate vs actual per field with the misestimate
  * factor and its direction (coloured at 10×/100×/1000×), and exclusive vs inclusive figures.
  */
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import type { ExecutionGraph, NodeEstimate } from '@/server/runtime/ir/graph';
 import { formatSeconds, formatTokens, formatUsd } from '@/components/explain/format';
 import { nodeDetail } from '@/components/explain/node-detail';
 import { inclusiveFigures } from './inclusive-figures';
-import { readMisestimate, SEVERITY_LABELS } from './misestimate-scale';
+import { readMisestimate, SEVERITY_LABELS, type MisestimateReading } from './misestimate-scale';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
 import type { Metric, PlanNodeView } from './plan-metrics';
 import { NodeSettings } from './node-settings';
 
@@ -29,6 +30,71 @@ function EstimateToActual({ estimate, actual }: { readonly estimate: string; rea
     </>
   );
 }
+
+const NOT_RUN = <span className="muted">not run</span>;
+const DASH = <span className="muted">—</span>;
+
+interface EstimateRow {
+  readonly field: string;
+  readonly label: string;
+  readonly estimate: string;
+  readonly actual: ReactNode;
+  /** Only the evidence fields have a misestimate factor; model tokens are shown for their spend alone. */
+  readonly misestimate: { readonly reading?: MisestimateReading } | null;
+}
+
+function estimateRows(view: PlanNodeView): readonly EstimateRow[] {
+  const rows = FIELDS.map(({ metric, label, format }): EstimateRow => ({
+    field: metric,
+    label,
+    estimate: format(view.estimate[metric]),
+    actual: view.actual ? format(view.actual[metric]) : NOT_RUN,
+    misestimate: { reading: readMisestimate(view.misestimate?.[metric]) },
+  }));
+  if (!view.estimate.modelTokens && !view.actual?.modelTokens) return rows;
+  // A retriever that calls a model (an LLM reranker): its spend, apart from the evidence tokens above.
+  const modelTokens: EstimateRow = { field: 'modelTokens', label: 'Model tokens', estimate: formatTokens(view.estimate.modelTokens ?? 0), actual: view.actual ? formatTokens(view.actual.modelTokens ?? 0) : NOT_RUN, misestimate: null };
+  return [...rows, modelTokens];
+}
+
+const ESTIMATE_COLUMNS: ColumnList<EstimateRow> = [
+  { key: 'field', header: 'Field', rowHeader: true, cell: (row) => row.label },
+  { key: 'estimate', header: 'Estimate', numeric: true, cell: (row) => row.estimate },
+  { key: 'actual', header: 'Actual', numeric: true, cell: (row) => row.actual },
+  {
+    key: 'misestimate',
+    header: 'Misestimate',
+    cellAttributes: ({ misestimate }) =>
+      misestimate ? { className: misestimate.reading?.className, title: misestimate.reading ? `actual / estimate; ${SEVERITY_LABELS[misestimate.reading.severity]}` : undefined, 'data-testid': 'misestimate' } : undefined,
+    cell: ({ misestimate }) => misestimate?.reading?.text ?? DASH,
+  },
+];
+
+interface InclusiveRow {
+  readonly label: string;
+  readonly exclusive: ReactNode;
+  readonly inclusive: ReactNode;
+}
+
+type Figures = { readonly estimate: ReturnType<typeof inclusiveFigures>; readonly measured: ReturnType<typeof inclusiveFigures> };
+
+function inclusiveRows(figures: Figures, measuredIsActual: boolean): readonly InclusiveRow[] {
+  const pair = (format: (value: number) => string, estimate: number, measured: number) => <EstimateToActual estimate={format(estimate)} actual={measuredIsActual ? format(measured) : undefined} />;
+  return [
+    ...FIELDS.map(({ metric, label, format }) => ({
+      label,
+      exclusive: pair(format, figures.estimate.exclusive[metric], figures.measured.exclusive[metric]),
+      inclusive: pair(format, figures.estimate.inclusive[metric], figures.measured.inclusive[metric]),
+    })),
+    { label: 'Critical path', exclusive: null, inclusive: pair(formatSeconds, figures.estimate.criticalPathSeconds, figures.measured.criticalPathSeconds) },
+  ];
+}
+
+const INCLUSIVE_COLUMNS: ColumnList<InclusiveRow> = [
+  { key: 'field', header: 'Field', rowHeader: true, cell: (row) => row.label },
+  { key: 'exclusive', header: 'Exclusive', numeric: true, cellAttributes: (row) => (row.exclusive === null ? { className: 'muted' } : undefined), cell: (row) => row.exclusive ?? '—' },
+  { key: 'inclusive', header: 'Inclusive', numeric: true, cell: (row) => row.inclusive },
+];
 
 interface NodeDetailPanelProps {
   readonly graph: ExecutionGraph;
@@ -71,42 +137,7 @@ export function NodeDetailPanel({ graph, views, view, onClose }: NodeDetailPanel
       </p>
 
       <h3 id={`${tableId}-estimates`}>Estimate vs actual</h3>
-      <table className="data-table compact" aria-labelledby={`${tableId}-estimates`} data-testid="estimate-vs-actual">
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col" className="num">Estimate</th>
-            <th scope="col" className="num">Actual</th>
-            <th scope="col">Misestimate</th>
-          </tr>
-        </thead>
-        <tbody>
-          {FIELDS.map(({ metric, label, format }) => {
-            const reading = readMisestimate(view.misestimate?.[metric]);
-            return (
-              <tr key={metric} data-field={metric}>
-                <th scope="row">{label}</th>
-                <td className="num">{format(view.estimate[metric])}</td>
-                <td className="num">{view.actual ? format(view.actual[metric]) : <span className="muted">not run</span>}</td>
-                <td className={reading?.className} title={reading ? `actual / estimate; ${SEVERITY_LABELS[reading.severity]}` : undefined} data-testid="misestimate">
-                  {reading ? reading.text : <span className="muted">—</span>}
-                </td>
-              </tr>
-            );
-          })}
-          {view.estimate.modelTokens || view.actual?.modelTokens ? (
-            // A retriever that calls a model (an LLM reranker): its spend, apart from the evidence tokens above.
-            <tr data-field="modelTokens">
-              <th scope="row">Model tokens</th>
-              <td className="num">{formatTokens(view.estimate.modelTokens ?? 0)}</td>
-              <td className="num">{view.actual ? formatTokens(view.actual.modelTokens ?? 0) : <span className="muted">not run</span>}</td>
-              <td>
-                <span className="muted">—</span>
-              </td>
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
+      <DataTable rows={estimateRows(view)} columns={ESTIMATE_COLUMNS} rowKey={(row) => row.field} rowAttributes={(row) => ({ 'data-field': row.field })} dense labelledBy={`${tableId}-estimates`} testId="estimate-vs-actual" />
 
       <h3>
         <span id={`${tableId}-inclusive`}>Exclusive and inclusive</span>{' '}
@@ -114,35 +145,7 @@ export function NodeDetailPanel({ graph, views, view, onClose }: NodeDetailPanel
           ?
         </abbr>
       </h3>
-      <table className="data-table compact" aria-labelledby={`${tableId}-inclusive`} data-testid="inclusive-figures">
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col" className="num">Exclusive</th>
-            <th scope="col" className="num">Inclusive</th>
-          </tr>
-        </thead>
-        <tbody>
-          {FIELDS.map(({ metric, label, format }) => (
-            <tr key={metric}>
-              <th scope="row">{label}</th>
-              <td className="num">
-                <EstimateToActual estimate={format(figures.estimate.exclusive[metric])} actual={view.measuredIsActual ? format(figures.measured.exclusive[metric]) : undefined} />
-              </td>
-              <td className="num">
-                <EstimateToActual estimate={format(figures.estimate.inclusive[metric])} actual={view.measuredIsActual ? format(figures.measured.inclusive[metric]) : undefined} />
-              </td>
-            </tr>
-          ))}
-          <tr>
-            <th scope="row">Critical path</th>
-            <td className="num muted">—</td>
-            <td className="num">
-              <EstimateToActual estimate={formatSeconds(figures.estimate.criticalPathSeconds)} actual={view.measuredIsActual ? formatSeconds(figures.measured.criticalPathSeconds) : undefined} />
-            </td>
-          </tr>
-        </tbody>
-      </table>
+      <DataTable rows={inclusiveRows(figures, view.measuredIsActual)} columns={INCLUSIVE_COLUMNS} rowKey={(row) => row.label} dense labelledBy={`${tableId}-inclusive`} testId="inclusive-figures" />
       <p className="muted small">Each cell reads estimate → actual. Inclusive counts {figures.measured.upstream} upstream node{figures.measured.upstream === 1 ? '' : 's'}.</p>
 
       <h3>Settings</h3>

@@ -8,12 +8,12 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { ErrorMessage } from '@/components/console/error-message';
 import { MetricToggle } from './metric-toggle';
 import { NodeDetailPanel } from './node-detail-panel';
-import { diffPlans } from './plan-diff';
+import { diffPlans, type DiffRow } from './plan-diff';
 import { PlanGraph } from './plan-graph';
 import type { Metric } from './plan-metrics';
 import { usePlanRun } from './use-plan-run';
 import './plan-explorer.css';
-import { TableScroll } from '@/components/layout/table-scroll';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
 
 function Side({ runId, side, metric }: { readonly runId: string; readonly side: 'A' | 'B'; readonly metric: Metric }) {
   const { query, shaped } = usePlanRun(runId);
@@ -42,6 +42,15 @@ function Side({ runId, side, metric }: { readonly runId: string; readonly side: 
   );
 }
 
+function diffColumns(a: string, b: string): ColumnList<DiffRow> {
+  return [
+    { key: 'what', header: 'What', rowHeader: true, cell: (row) => row.label },
+    { key: 'a', header: <Link href={`/plans/${encodeURIComponent(a)}`}>Plan A</Link>, cell: (row) => row.a },
+    { key: 'b', header: <Link href={`/plans/${encodeURIComponent(b)}`}>Plan B</Link>, cell: (row) => row.b },
+    { key: 'change', header: 'B vs A', cellAttributes: (row) => ({ className: row.changed ? 'strong' : 'muted' }), cell: (row) => row.change },
+  ];
+}
+
 export function PlanCompare({ a, b }: { readonly a: string; readonly b: string }) {
   const left = usePlanRun(a);
   const right = usePlanRun(b);
@@ -55,32 +64,15 @@ export function PlanCompare({ a, b }: { readonly a: string; readonly b: string }
         <h1 id="compare-title">Compare plans</h1>
         {error ? <ErrorMessage error={error} /> : null}
         {rows ? (
-          <TableScroll label="Plan differences">
-            <table className="data-table compact plan-diff" data-testid="plan-diff">
-              <thead>
-                <tr>
-                  <th scope="col">What</th>
-                  <th scope="col">
-                    <Link href={`/plans/${encodeURIComponent(a)}`}>Plan A</Link>
-                  </th>
-                  <th scope="col">
-                    <Link href={`/plans/${encodeURIComponent(b)}`}>Plan B</Link>
-                  </th>
-                  <th scope="col">B vs A</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.label} className={row.changed ? 'plan-diff-changed' : undefined} data-changed={row.changed || undefined}>
-                    <th scope="row">{row.label}</th>
-                    <td>{row.a}</td>
-                    <td>{row.b}</td>
-                    <td className={row.changed ? 'strong' : 'muted'}>{row.change}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            rows={rows}
+            columns={diffColumns(a, b)}
+            rowKey={(row) => row.label}
+            rowAttributes={(row) => ({ className: row.changed ? 'plan-diff-changed' : undefined, 'data-changed': row.changed || undefined })}
+            className="plan-diff"
+            testId="plan-diff"
+            scrollLabel="Plan differences"
+          />
         ) : error ? null : (
           <p className="muted">Loading both plans…</p>
         )}

@@ -10,13 +10,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { ErrorMessage } from '@/components/console/error-message';
 import { RejectedCandidatesTable } from '@/components/explain/rejected-candidates-table';
 import { RejectedSourcesTable } from '@/components/explain/rejected-sources-table';
-import { CandidateScores } from './candidate-scores';
+import { CandidateTable } from '@/components/explain/candidate-table';
+import { TokenBudgetView } from '@/components/explain/token-budget-view';
 import { MetricToggle } from './metric-toggle';
 import { NodeDetailPanel } from './node-detail-panel';
 import { PlanGraph } from './plan-graph';
 import type { Metric } from './plan-metrics';
 import { PlanSummary } from './plan-summary';
-import { TokenBudgetPanel } from './token-budget-panel';
 import { usePlanRun, type StoredRun } from './use-plan-run';
 import './plan-explorer.css';
 
@@ -79,7 +79,12 @@ export function PlanExplorer({ runId, initial }: { readonly runId: string; reado
 
       {graphReady ? (
         <>
-          <CandidateScores candidates={explain.candidates} enumerated={explain.enumerated} weights={explain.costModel.weights} />
+          <section className="panel plan-section" aria-labelledby="candidates-title">
+            <h2 id="candidates-title">
+              Candidate plans <span className="section-note">({explain.candidates.length} scored of {explain.enumerated} enumerated; best first)</span>
+            </h2>
+            <CandidateTable candidates={explain.candidates} weights={explain.costModel.weights} />
+          </section>
 
           <section className="panel plan-section" aria-label="What the planner cut">
             <div className="plan-rejected-scroll">
@@ -93,7 +98,10 @@ export function PlanExplorer({ runId, initial }: { readonly runId: string; reado
             <RejectedSourcesTable rejected={explain.rejectedSources} />
           </section>
 
-          <TokenBudgetPanel budget={explain.tokenBudget} />
+          <section className="panel plan-section" aria-labelledby="budget-title" data-testid="plan-token-budget">
+            <h2 id="budget-title">Token budget</h2>
+            <TokenBudgetView budget={explain.tokenBudget} />
+          </section>
         </>
       ) : (
         <p className="muted panel">Loading candidates, rejections and the token budget…</p>

@@ -9,7 +9,19 @@ import { ErrorMessage } from '@/components/console/error-message';
 import { formatSeconds, formatUsd } from '@/components/explain/format';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import './plan-explorer.css';
-import { TableScroll } from '@/components/layout/table-scroll';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
+import type { RunSummary } from '@/server/runtime/contracts/run-store';
+
+function runColumns(picked: readonly string[], toggle: (id: string) => void): ColumnList<RunSummary> {
+  return [
+    { key: 'compare', header: 'Compare', cell: (run) => <input type="checkbox" checked={picked.includes(run.id)} onChange={() => toggle(run.id)} aria-label={`Pick run ${run.id} to compare`} /> },
+    { key: 'started', header: 'Started', cell: (run) => new Date(run.createdAt).toISOString().replace('T', ' ').slice(0, 19) },
+    { key: 'goal', header: 'Goal', cell: (run) => <Link href={`/plans/${encodeURIComponent(run.id)}`}>{run.goal}</Link> },
+    { key: 'status', header: 'Status', cell: (run) => <span className={`status status-${run.status}`}>{run.status.replace('_', ' ')}</span> },
+    { key: 'cost', header: 'Cost', numeric: true, cell: (run) => formatUsd(run.costUsd) },
+    { key: 'latency', header: 'Latency', numeric: true, cell: (run) => formatSeconds(run.latencySeconds) },
+  ];
+}
 
 export function PlanIndex() {
   const trpc = useTRPC();
@@ -31,46 +43,14 @@ export function PlanIndex() {
       {runs.error ? <ErrorMessage error={runs.error} /> : null}
       {runs.isPending ? <p className="muted">Loading runs…</p> : null}
       {runs.data ? (
-        <TableScroll label="Recent runs">
-          <table className="data-table" data-testid="plan-index">
-            <thead>
-              <tr>
-                <th scope="col">Compare</th>
-                <th scope="col">Started</th>
-                <th scope="col">Goal</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">Cost</th>
-                <th scope="col" className="num">Latency</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.data.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className="muted">
-                    No runs yet. Ask something in the Console.
-                  </td>
-                </tr>
-              ) : (
-                runs.data.map((run) => (
-                  <tr key={run.id}>
-                    <td>
-                      <input type="checkbox" checked={picked.includes(run.id)} onChange={() => toggle(run.id)} aria-label={`Pick run ${run.id} to compare`} />
-                    </td>
-                    <td>{new Date(run.createdAt).toISOString().replace('T', ' ').slice(0, 19)}</td>
-                    <td>
-                      <Link href={`/plans/${encodeURIComponent(run.id)}`}>{run.goal}</Link>
-                    </td>
-                    <td>
-                      <span className={`status status-${run.status}`}>{run.status.replace('_', ' ')}</span>
-                    </td>
-                    <td className="num">{formatUsd(run.costUsd)}</td>
-                    <td className="num">{formatSeconds(run.latencySeconds)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          rows={runs.data}
+          columns={runColumns(picked, toggle)}
+          rowKey={(run) => run.id}
+          testId="plan-index"
+          scrollLabel="Recent runs"
+          empty="No runs yet. Ask something in the Console."
+        />
       ) : null}
     </section>
   );

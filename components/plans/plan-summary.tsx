@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { RunResult } from '@/server/runtime/explain/explain-types';
 import { formatRatio, formatSeconds, formatTokens, formatUsd } from '@/components/explain/format';
-import { readMisestimate } from './misestimate-scale';
-import { TableScroll } from '@/components/layout/table-scroll';
+import { readMisestimate, type MisestimateReading } from './misestimate-scale';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
 
 const TOTALS = [
   { key: 'costUsd', label: 'Cost', format: formatUsd },
@@ -10,10 +10,46 @@ const TOTALS = [
   { key: 'tokens', label: 'Model tokens', format: formatTokens },
 ] as const;
 
+interface TotalRow {
+  readonly label: string;
+  readonly planned: string;
+  readonly interval: string;
+  readonly actual: ReactNode;
+  /** Absent: a figure with no misestimate to read (a dash); null: one that has none by nature (accuracy). */
+  readonly reading?: MisestimateReading | null;
+}
+
+const NOT_RUN = <span className="muted">not run</span>;
+const DASH = <span className="muted">—</span>;
+
+/** Cost, latency and tokens estimated vs actual, then accuracy against what verification found. */
+function totalRows(run: RunResult): readonly TotalRow[] {
+  const { estimates, analyze } = run.explain;
+  const totals = analyze?.totals;
+  const rows = TOTALS.map(({ key, label, format }): TotalRow => ({
+    label,
+    // With actuals, compare like with like: the sum of node estimates the misestimate is computed from.
+    planned: format(totals ? totals.estimate[key] : estimates[key].value),
+    interval: `${format(estimates[key].low)} – ${format(estimates[key].high)}`,
+    actual: totals ? format(totals.actual[key]) : NOT_RUN,
+    reading: readMisestimate(totals?.misestimate?.[key]),
+  }));
+  const verified = run.verification ? (run.verification.passed ? 'verified' : 'failed verification') : DASH;
+  const accuracy = estimates.accuracy;
+  return [...rows, { label: 'Accuracy', planned: formatRatio(accuracy.value), interval: `${formatRatio(accuracy.low)} – ${formatRatio(accuracy.high)}`, actual: verified, reading: null }];
+}
+
+const TOTAL_COLUMNS: ColumnList<TotalRow> = [
+  { key: 'label', header: 'Plan total', rowHeader: true, cell: (row) => row.label },
+  { key: 'planned', header: 'Estimate', numeric: true, cell: (row) => row.planned },
+  { key: 'interval', header: 'Candidate interval', headerTitle: "the chosen candidate's estimate interval", numeric: true, className: 'muted', cell: (row) => row.interval },
+  { key: 'actual', header: 'Actual', numeric: true, cell: (row) => row.actual },
+  { key: 'misestimate', header: 'Misestimate', cellAttributes: (row) => ({ className: row.reading?.className }), cell: (row) => (row.reading === null ? null : (row.reading?.text ?? DASH)) },
+];
+
 /** The run's headline: goal, status, the chosen plan, and the plan's totals estimated vs actual. */
 export function PlanSummary({ run, actions }: { readonly run: RunResult; readonly actions?: ReactNode }) {
   const explain = run.explain;
-  const totals = explain.analyze?.totals;
   return (
     <section className="panel plan-section" aria-labelledby="plan-title" data-testid="plan-summary">
       <div className="plan-title-row">
@@ -38,49 +74,7 @@ export function PlanSummary({ run, actions }: { readonly run: RunResult; readonl
         <span className="badge chosen-badge">chosen</span> {explain.chosen.description}
       </p>
       {run.error ? <p className="error-message">{run.error}</p> : null}
-      <TableScroll label="Plan totals">
-        <table className="data-table compact plan-totals" data-testid="plan-totals">
-          <thead>
-            <tr>
-              <th scope="col">Plan total</th>
-              <th scope="col" className="num">Estimate</th>
-              <th scope="col" className="num" title="the chosen candidate's estimate interval">
-                Candidate interval
-              </th>
-              <th scope="col" className="num">Actual</th>
-              <th scope="col">Misestimate</th>
-            </tr>
-          </thead>
-          <tbody>
-            {TOTALS.map(({ key, label, format }) => {
-              const estimate = explain.estimates[key];
-              // With actuals, compare like with like: the sum of node estimates the misestimate is computed from.
-              const planned = totals ? totals.estimate[key] : estimate.value;
-              const reading = readMisestimate(totals?.misestimate?.[key]);
-              return (
-                <tr key={key}>
-                  <th scope="row">{label}</th>
-                  <td className="num">{format(planned)}</td>
-                  <td className="num muted">
-                    {format(estimate.low)} – {format(estimate.high)}
-                  </td>
-                  <td className="num">{totals ? format(totals.actual[key]) : <span className="muted">not run</span>}</td>
-                  <td className={reading?.className}>{reading?.text ?? <span className="muted">—</span>}</td>
-                </tr>
-              );
-            })}
-            <tr>
-              <th scope="row">Accuracy</th>
-              <td className="num">{formatRatio(explain.estimates.accuracy.value)}</td>
-              <td className="num muted">
-                {formatRatio(explain.estimates.accuracy.low)} – {formatRatio(explain.estimates.accuracy.high)}
-              </td>
-              <td className="num">{run.verification ? (run.verification.passed ? 'verified' : 'failed verification') : <span className="muted">—</span>}</td>
-              <td />
-            </tr>
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable rows={totalRows(run)} columns={TOTAL_COLUMNS} rowKey={(row) => row.label} className="plan-totals" testId="plan-totals" scrollLabel="Plan totals" />
       {actions}
       <p className="muted small">Plan totals count model tokens on the reason node only (retrieval token figures are evidence sizes). Estimates are the sum of node estimates; latency totals are sums of node time, not wall-clock.</p>
     </section>

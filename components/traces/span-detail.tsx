@@ -3,7 +3,13 @@
 /** The selected span's timing, spend and attributes, next to the waterfall. */
 import type { Span } from '@/server/runtime/contracts/trace-sink';
 import { formatAttribute, formatMs, formatTokens, formatUsd } from './trace-format';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
 import styles from './traces.module.css';
+
+const ATTRIBUTE_COLUMNS: ColumnList<readonly [string, unknown]> = [
+  { key: 'key', header: 'Attribute', rowHeader: true, cell: ([key]) => key },
+  { key: 'value', header: 'Value', className: styles.attributeValue, cell: ([, value]) => formatAttribute(value) },
+];
 
 export function SpanDetail({ span, runStartMs }: { readonly span?: Span; readonly runStartMs: number }) {
   if (!span) {
@@ -39,16 +45,7 @@ export function SpanDetail({ span, runStartMs }: { readonly span?: Span; readonl
       {attributes.length === 0 ? (
         <p className="muted">None recorded.</p>
       ) : (
-        <table className="data-table" data-testid="span-attributes">
-          <tbody>
-            {attributes.map(([key, value]) => (
-              <tr key={key}>
-                <th scope="row">{key}</th>
-                <td className={styles.attributeValue}>{formatAttribute(value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable rows={attributes} columns={ATTRIBUTE_COLUMNS} rowKey={([key]) => key} headless testId="span-attributes" />
       )}
       <p className={styles.spanId}>
         <code>{span.id}</code>

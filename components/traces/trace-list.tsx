@@ -10,7 +10,8 @@ import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import { ErrorMessage } from '@/components/console/error-message';
 import type { RunStatus } from '@/server/runtime/contracts/run-store';
-import { TableScroll } from '@/components/layout/table-scroll';
+import { DataTable, type ColumnList } from '@/components/ui/data-table';
+import type { RunSummary } from '@/server/runtime/contracts/run-store';
 import { formatSeconds, formatTimestamp, formatUsd, STATUS_LABEL } from './trace-format';
 import styles from './traces.module.css';
 
@@ -26,6 +27,25 @@ interface Filters {
 }
 
 /** A datetime-local value is the browser's local time; the server wants an absolute instant. */
+const RUN_COLUMNS: ColumnList<RunSummary> = [
+  {
+    key: 'goal',
+    header: 'Goal',
+    className: 'long-text',
+    cell: (run) => (
+      <>
+        <Link href={`/traces/${encodeURIComponent(run.id)}`}>{run.goal}</Link>
+        <span className={styles.runId}>{run.id.slice(0, 8)}</span>
+      </>
+    ),
+  },
+  { key: 'status', header: 'Status', nowrap: true, cell: (run) => <span className={`status status-${run.status}`}>{STATUS_LABEL[run.status] ?? run.status}</span> },
+  { key: 'cost', header: 'Cost', numeric: true, cell: (run) => formatUsd(run.costUsd) },
+  { key: 'latency', header: 'Latency', numeric: true, cell: (run) => formatSeconds(run.latencySeconds) },
+  { key: 'user', header: 'User', cell: (run) => run.user },
+  { key: 'started', header: 'Started', nowrap: true, cell: (run) => formatTimestamp(run.createdAt) },
+];
+
 const toInstant = (local: FormDataEntryValue | null): string | undefined => {
   if (typeof local !== 'string' || local === '') return undefined;
   const date = new Date(local);
@@ -100,49 +120,16 @@ export function TraceList() {
       {runs.isPending ? <p className="muted">Loading runs…</p> : null}
       {runs.data ? (
         <>
-          <TableScroll label="Runs">
-            <table className="data-table" data-testid="trace-list" aria-busy={runs.isFetching}>
-              <thead>
-                <tr>
-                  <th scope="col">Goal</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Cost
-                  </th>
-                  <th scope="col" className="num">
-                    Latency
-                  </th>
-                  <th scope="col">User</th>
-                  <th scope="col">Started</th>
-                </tr>
-              </thead>
-              <tbody>
-                {runs.data.runs.length === 0 ? (
-                  <tr>
-                    <td colSpan={6} className="muted">
-                      {Object.values(filters).some(Boolean) ? 'No run matches these filters.' : 'No runs yet. Ask something in the Console.'}
-                    </td>
-                  </tr>
-                ) : (
-                  runs.data.runs.map((run) => (
-                    <tr key={run.id} data-testid="trace-row" data-run-id={run.id}>
-                      <td className={styles.goalCell}>
-                        <Link href={`/traces/${encodeURIComponent(run.id)}`}>{run.goal}</Link>
-                        <span className={styles.runId}>{run.id.slice(0, 8)}</span>
-                      </td>
-                      <td className={styles.nowrap}>
-                        <span className={`status status-${run.status}`}>{STATUS_LABEL[run.status] ?? run.status}</span>
-                      </td>
-                      <td className="num">{formatUsd(run.costUsd)}</td>
-                      <td className="num">{formatSeconds(run.latencySeconds)}</td>
-                      <td>{run.user}</td>
-                      <td className={styles.nowrap}>{formatTimestamp(run.createdAt)}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            rows={runs.data.runs}
+            columns={RUN_COLUMNS}
+            rowKey={(run) => run.id}
+            rowAttributes={(run) => ({ 'data-testid': 'trace-row', 'data-run-id': run.id })}
+            testId="trace-list"
+            busy={runs.isFetching}
+            scrollLabel="Runs"
+            empty={Object.values(filters).some(Boolean) ? 'No run matches these filters.' : 'No runs yet. Ask something in the Console.'}
+          />
           <nav className={styles.pager} aria-label="Pages">
             <span className="muted">{shown === 0 ? 'No rows' : `Rows ${first}–${first + shown - 1}`}</span>
             <div>

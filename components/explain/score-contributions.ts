@@ -31,3 +31,18 @@ export function contributions(score: PlanScore): readonly Contribution[] {
     return { key: term.key, label: term.label, value: term.benefit ? magnitude : -magnitude };
   });
 }
+
+/**
+ * One scale for every candidate's bar, so bars compare across rows: the largest side (benefits or
+ * penalties) of any candidate spans half the bar. Never zero, so an all-zero list draws empty bars.
+ */
+export function chartScale(scores: readonly PlanScore[]): number {
+  let largest = 1e-9;
+  for (const score of scores) {
+    const parts = contributions(score);
+    const benefits = parts.filter((part) => part.value > 0).reduce((sum, part) => sum + part.value, 0);
+    const penalties = -parts.filter((part) => part.value < 0).reduce((sum, part) => sum + part.value, 0);
+    largest = Math.max(largest, benefits, penalties);
+  }
+  return largest;
+}
