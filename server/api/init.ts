@@ -37,6 +37,7 @@ const TRPC_CODE_OF_KIND: Readonly<Record<UserErrorKind, TRPCCode>> = Object.free
   invalid: 'BAD_REQUEST',
   not_found: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  forbidden: 'FORBIDDEN',
   unsatisfiable: 'PRECONDITION_FAILED',
 });
 
