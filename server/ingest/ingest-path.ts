@@ -108,7 +108,7 @@ async function planGroup(root: string, group: DetectedGroup, options: IngestPath
 }
 
 /** Lower-case, path-safe default name: "Demo Incident/" → "demo-incident", "notes.md" → "notes". */
-function defaultSourceName(root: string, isDirectory: boolean): string {
+export function defaultSourceName(root: string, isDirectory: boolean): string {
   const name = isDirectory ? basename(root) : basename(root).replace(/\.[^.]+$/, '');
   return name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'source';
 }
