@@ -32,7 +32,7 @@ export function SourcesTable({
           {sources.length === 0 ? (
             <tr>
               <td colSpan={8} className="muted">
-                No sources yet. Ingest a folder with the CLI (context-runtime ingest PATH).
+                No sources yet. Upload files below, or ingest a folder with the CLI (context-runtime ingest PATH).
               </td>
             </tr>
           ) : (
