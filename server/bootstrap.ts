@@ -18,7 +18,10 @@ import { createLinearReranker, derivedRetrievers } from './adapters/retrievers/d
 import type { LinearReranker } from './adapters/retrievers/linear-reranker';
 import type { LlmRerankOptions } from './adapters/retrievers/llm-rerank-retriever';
 import { loadDemoCorpus } from './ingest/demo-corpus';
-import { ingestPath } from './ingest/ingest-path';
+import { ingestPath, writePlannedIngest } from './ingest/ingest-path';
+import { confineIngestPath } from './ingest/ingest-root-guard';
+import { planUpload } from './ingest/ingest-upload';
+import type { IngestReport } from './runtime/contracts/store';
 import { ContextRuntime, DEFAULT_CONFIG_PATH, registerRuntimeFactory, type RuntimeConfig, type RuntimePlugins } from './runtime';
 import { BUILTIN_COMPRESSIONS } from './runtime/compression/structural-compressors';
 import { ruleCandidateGenerator, ruleIntentAnalyzer, heuristicCostModel, planOptimizer } from './runtime/planner';
@@ -88,6 +91,14 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     // HippoRAG OpenIE links at each ingest when a language-model tier is reachable (else rule-based
     // entities only). Not at start-up: it spends model calls, which an ingest is the moment to ask for.
     const openIe = setupOpenIe(stores.database, models, { sensitiveSources: config.policy.sensitive_sources, ...(env.openIeMaxPassages !== undefined ? { maxPassagesPerRun: env.openIeMaxPassages } : {}) });
+    /** Derived indexes follow every ingest, path or upload, before the report goes back. */
+    const afterIngest = async (report: IngestReport): Promise<IngestReport> => {
+      await stores.embedChunks();
+      await stores.indexDerived();
+      // The ingest itself is stored; OpenIE trouble (beyond a passage, which is skipped inside) is reported, not thrown.
+      await openIe?.indexPending().catch((error: unknown) => console.warn(`openie: ${error instanceof Error ? error.message : String(error)}`));
+      return report;
+    };
     // Registered only when a language-model tier is configured; a failing model falls back to bm25's order.
     // One instance each serves as the Reranker plugin (`rerank` nodes) and inside its composite retriever.
     const llmRerankOptions: Partial<LlmRerankOptions> = {
@@ -128,12 +139,13 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       banditStore: new PgBanditStore(stores.database),
       countTokens,
       ingester: async (path, ingestOptions) => {
-        const report = await ingestPath(stores.store, path, { sourceName: ingestOptions.source, countTokens, onProgress: ingestOptions.onProgress });
-        await stores.embedChunks();
-        await stores.indexDerived();
-        // The ingest itself is stored; OpenIE trouble (beyond a passage, which is skipped inside) is reported, not thrown.
-        await openIe?.indexPending().catch((error: unknown) => console.warn(`openie: ${error instanceof Error ? error.message : String(error)}`));
-        return report;
+        const readable = ingestOptions.confined ? await confineIngestPath(path, config.ingest.allowed_roots) : path;
+        return afterIngest(await ingestPath(stores.store, readable, { sourceName: ingestOptions.source, countTokens, onProgress: ingestOptions.onProgress }));
+      },
+      uploadIngester: async (files, uploadOptions) => {
+        const plan = planUpload(files, { sourceName: uploadOptions.source, countTokens });
+        await uploadOptions.beforeWrite(plan.sources.map((source) => source.name));
+        return afterIngest(await writePlannedIngest(stores.store, plan));
       },
       close: async () => {
         unregisterAuthDatabase(stores.database);

@@ -10,6 +10,7 @@ import styles from './knowledge.module.css';
 import { LineageView } from './lineage-view';
 import { MemoriesPanel } from './memories-panel';
 import { SourcesTable } from './sources-table';
+import { UploadForm } from './upload-form';
 import { VersionsTable } from './versions-table';
 
 /**
@@ -55,6 +56,13 @@ export function KnowledgePage({ canOperate = false, initialNode = null }: { read
         {sources.isPending ? <p className="muted">Loading sources…</p> : null}
         {sources.data ? <SourcesTable sources={sources.data} selected={source} onSelect={selectSource} /> : null}
       </section>
+
+      {canOperate ? (
+        <section className="panel" aria-labelledby="upload-heading">
+          <h2 id="upload-heading">Add evidence</h2>
+          <UploadForm />
+        </section>
+      ) : null}
 
       {source ? (
         <section className="panel">

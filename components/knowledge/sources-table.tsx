@@ -56,7 +56,7 @@ export function SourcesTable({
       rowAttributes={(source) => ({ 'data-testid': 'knowledge-source-row', 'data-source': source.name, className: source.name === selected ? 'selected' : undefined })}
       testId="knowledge-sources"
       scrollLabel="Sources"
-      empty="No sources yet. Ingest a folder with the CLI (context-runtime ingest PATH)."
+      empty="No sources yet. Upload files below, or ingest a folder with the CLI (context-runtime ingest PATH)."
     />
   );
 }

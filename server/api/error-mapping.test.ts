@@ -5,8 +5,9 @@ import { ContextRuntimeError, isUserErrorCode, RUNTIME_ERROR_KINDS, type Runtime
 import { INTERNAL_ERROR_MESSAGE, toClientError, userFacingRuntimeError } from './init';
 
 const ALL_CODES = Object.keys(RUNTIME_ERROR_KINDS) as RuntimeErrorCode[];
-const USER_CODES = ALL_CODES.filter(isUserErrorCode);
-const INTERNAL_CODES = ALL_CODES.filter((code) => !isUserErrorCode(code));
+/** The server's own config is the operator's mistake, not the HTTP caller's: hidden like an internal failure. */
+const USER_CODES = ALL_CODES.filter((code) => isUserErrorCode(code) && code !== 'INVALID_CONFIG');
+const INTERNAL_CODES = ALL_CODES.filter((code) => !USER_CODES.includes(code));
 
 const quietLog = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
 afterEach(() => vi.restoreAllMocks());

@@ -21,7 +21,8 @@ export function fakeRuntimePort(overrides: Partial<RuntimePort> = {}): RuntimePo
     recentAnswers: unused('recentAnswers'),
     approvalLog: unused('approvalLog'),
     sources: unused('sources'),
-    ingest: unused('ingest'),
+    ingestServerPath: unused('ingestServerPath'),
+    ingestUpload: unused('ingestUpload'),
     statistics: unused('statistics'),
     calibration: unused('calibration'),
     // A Knowledge plugin without a graph, and no plan cache: what a minimal runtime really has.

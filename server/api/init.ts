@@ -37,13 +37,21 @@ const TRPC_CODE_OF_KIND: Readonly<Record<UserErrorKind, TRPCCode>> = Object.free
   invalid: 'BAD_REQUEST',
   not_found: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  forbidden: 'FORBIDDEN',
   unsatisfiable: 'PRECONDITION_FAILED',
 });
+
+/**
+ * Codes that are a caller's mistake on the command line but the operator's over HTTP: a browser did
+ * not write the server's config, and the message names its files, paths and database host (issue 12,
+ * finding 8: a connection error reached the client). Hidden and logged like an internal failure.
+ */
+const SERVER_SIDE_OVER_HTTP: ReadonlySet<RuntimeErrorCode> = new Set(['INVALID_CONFIG']);
 
 /** The tRPC code a runtime error is reported under, or undefined when it is internal. */
 export function trpcCodeOf(code: RuntimeErrorCode): TRPCCode | undefined {
   const kind = RUNTIME_ERROR_KINDS[code];
-  return kind === 'internal' ? undefined : TRPC_CODE_OF_KIND[kind];
+  return kind === 'internal' || SERVER_SIDE_OVER_HTTP.has(code) ? undefined : TRPC_CODE_OF_KIND[kind];
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'internal error; see server log';
@@ -96,8 +104,10 @@ const t = initTRPC.context<ApiContext>().meta<ApiMeta>().create({
       ...shape,
       data: {
         ...data,
-        // Stack traces would leak internals of 5xx responses; the server log has them.
-        runtimeError: runtimeError ? { code: runtimeError.code, field: runtimeError.field ?? null, details: runtimeError.details } : null,
+        // Stack traces would leak internals of 5xx responses; the server log has them. `details` stay
+        // on the server too: they carried skipped paths, file positions and zod issues with the input
+        // echoed back (issue 12, finding 8); the message and the field are what a client shows.
+        runtimeError: runtimeError ? { code: runtimeError.code, field: runtimeError.field ?? null } : null,
       },
     };
   },

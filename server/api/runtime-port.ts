@@ -9,7 +9,7 @@ import type { KnowledgePlugin } from '../runtime/contracts/knowledge';
 import type { PlanCachePlugin } from '../runtime/contracts/plan-cache';
 import type { PendingApproval, WaitingRun } from '../runtime/facade/approval-inbox';
 import type { RecentAnswer } from '../runtime/facade/recent-answers';
-import type { IngestReport } from '../runtime/contracts/store';
+import type { IngestReport, UploadedFile } from '../runtime/contracts/store';
 import type { Span } from '../runtime/contracts/trace-sink';
 import type { ExplainResult, RunResult, SimulateResult } from '../runtime/explain/explain-types';
 import type { ContextItem, Principal, SourceInfo } from '../runtime/types';
@@ -70,7 +70,8 @@ export interface RuntimePort {
   recentAnswers(options: { principal: Principal; limit?: number }): Promise<readonly RecentAnswer[]>;
   approvalLog(options: { limit?: number; offset?: number; runId?: string; principal: Principal }): Promise<readonly ApprovalAuditEntry[]>;
   sources(principal: Principal): Promise<readonly SourceInfo[]>;
-  ingest(path: string, options?: { source?: string }): Promise<IngestReport>;
+  ingestServerPath(path: string, options: { source?: string; principal: Principal }): Promise<IngestReport>;
+  ingestUpload(files: readonly UploadedFile[], options: { source: string; principal: Principal }): Promise<IngestReport>;
   statistics(): Promise<readonly FieldStatistics[]>;
   /** The /calibration dashboard's report. */
   calibration(options?: CalibrationReportOptions): Promise<CalibrationReport>;

@@ -12,7 +12,8 @@ Commands:
   explain <goal>             show the plan (EXPLAIN); --analyze runs it and overlays actuals
   simulate <goal>            quote cost, latency and tokens before running
   ingest <path>              ingest docs, .log files, Kubernetes events (JSON), metrics (CSV) or a git repository;
-                             files it leaves out (binary content, unsupported types, executables) are listed with why
+                             files it leaves out (binary content, unsupported types, executables) are listed with why;
+                             with a server running, the files are uploaded to it (not a git repository's history)
   approve <runId> <nodeId>   decide a paused approval gate (--decision approved|rejected --by NAME)
   runs                       list recent runs
   stats                      cost-model calibration statistics

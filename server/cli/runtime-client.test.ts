@@ -4,7 +4,7 @@
  * the token the server wrote beside its data directory.
  */
 import { createServer } from 'node:http';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
@@ -23,7 +23,15 @@ const seen: (Principal | undefined)[] = [];
 let serverToken: string;
 let server: Awaited<ReturnType<typeof listenOnLoopback>>;
 
-const runtime = { listRuns: async () => [{ id: 'run-1' }] } as unknown as RuntimePort;
+const uploads: { files: readonly { path: string; content: Uint8Array }[]; source: string }[] = [];
+const runtime = {
+  listRuns: async () => [{ id: 'run-1' }],
+  ingestUpload: async (files: readonly { path: string; content: Uint8Array }[], options: { source: string }) => {
+    uploads.push({ files, source: options.source });
+    return { sources: [{ source: options.source, versionId: 'v1', changed: true, documents: files.length, chunks: files.length }], skipped: [] };
+  },
+  ingestServerPath: () => Promise.reject(new Error('the CLI must not ask the server to read a path')),
+} as unknown as RuntimePort;
 
 beforeAll(async () => {
   serverToken = issueServiceToken(dataDir);
@@ -71,5 +79,18 @@ describe('CLI over HTTP with the service token', () => {
     const old = serverToken;
     serverToken = issueServiceToken(dataDir);
     await expect(remoteClient(origin(), old).listRuns(5)).rejects.toMatchObject({ message: 'sign in required' });
+  });
+
+  // Issue 12, finding 2: the CLI used to send the server a path to read on its own disk.
+  it('ingests against a running server by uploading the files it reads itself, not by sending a path', async () => {
+    const folder = path.join(root, 'notes');
+    mkdirSync(path.join(folder, 'runbooks'), { recursive: true });
+    writeFileSync(path.join(folder, 'runbooks', 'restart.md'), '# Restart\n');
+    writeFileSync(path.join(folder, '.env'), 'TOKEN=1\n');
+    const report = await remoteClient(origin(), readServiceToken(dataDir)).ingest(folder, undefined, () => {});
+    expect(uploads.map((entry) => ({ source: entry.source, files: entry.files.map((file) => [file.path, Buffer.from(file.content).toString()]) }))).toEqual([
+      { source: 'notes', files: [['runbooks/restart.md', '# Restart\n']] },
+    ]);
+    expect(report.skipped).toEqual([{ path: path.join(folder, '.env'), reason: 'hidden file' }]);
   });
 });

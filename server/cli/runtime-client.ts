@@ -10,6 +10,7 @@ import type { ContextRuntime } from '../runtime';
 import type { IngestReport } from '../runtime/contracts/store';
 import type { RunSummary } from '../runtime/contracts/run-store';
 import type { FieldStatistics } from '../runtime/costmodel/cost-estimator';
+import { readLocalUpload } from './upload-files';
 import type { ExplainResult, RunResult, SimulateResult } from '../runtime/explain/explain-types';
 
 export interface RuntimeClient {
@@ -49,10 +50,13 @@ export function remoteClient(baseUrl: string, serviceToken?: string): RuntimeCli
     explain: (request, analyze) => trpc.runtime.explain.mutate({ ...(request as object), analyze } as never) as Promise<ExplainResult>,
     simulate: (request) => trpc.runtime.simulate.mutate(request as never) as Promise<SimulateResult>,
     approve: (runId, nodeId, decision, by, comment) => trpc.runtime.approve.mutate({ runId, nodeId, decision, by, comment } as never) as Promise<RunResult>,
+    // An upload: the server does not read paths a client names (only an admin's, below ingest.allowed_roots).
     ingest: async (path, source, onProgress) => {
-      const report = (await trpc.runtime.ingest.mutate({ path, source } as never)) as IngestReport;
+      const local = await readLocalUpload(path, source);
+      onProgress(0, 1);
+      const report = (await trpc.runtime.upload.mutate({ source: local.source, files: local.files } as never)) as IngestReport;
       onProgress(1, 1);
-      return report;
+      return { ...report, skipped: [...local.skipped, ...report.skipped] };
     },
     listRuns: (limit) => trpc.runtime.listRuns.query({ limit } as never) as Promise<readonly RunSummary[]>,
     statistics: () => trpc.runtime.statistics.query() as Promise<readonly FieldStatistics[]>,

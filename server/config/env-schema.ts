@@ -52,6 +52,8 @@ export const envSchema = z
     NEXTAUTH_SECRET: optional(text),
     AUTH_SECRET: optional(text),
     NEXTAUTH_URL: optional(webUrl('where browsers reach this server, e.g. https://context.example.com')),
+    /** "true" behind a reverse proxy that sets X-Forwarded-Host/-Proto itself; otherwise a client could send them. */
+    CONTEXT_RUNTIME_TRUST_PROXY: optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
     OPENAI_API_KEY: optional(text),
     ANTHROPIC_API_KEY: optional(text),
   })

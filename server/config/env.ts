@@ -33,6 +33,8 @@ export interface ServerEnv {
   /** NEXTAUTH_SECRET, else AUTH_SECRET (next-auth's newer name). */
   readonly authSecret?: string;
   readonly nextAuthUrl?: string;
+  /** Whether X-Forwarded-Host/-Proto come from a proxy of ours (CONTEXT_RUNTIME_TRUST_PROXY=true) rather than from the client. */
+  readonly trustProxy: boolean;
   /**
    * The whole environment, read-only, for names the config file chooses (`api_key_env` of a model
    * tier or of the embeddings) and for child processes (git) that inherit it.
@@ -76,6 +78,7 @@ export function parseServerEnv(source: EnvironmentSource): ServerEnv {
         : undefined,
     authSecret: values.NEXTAUTH_SECRET ?? values.AUTH_SECRET,
     nextAuthUrl: values.NEXTAUTH_URL,
+    trustProxy: values.CONTEXT_RUNTIME_TRUST_PROXY === 'true',
     variables: Object.freeze({ ...source }),
   });
 }

@@ -61,7 +61,19 @@ describe('detectSources', () => {
 
   it('rejects missing paths, unsupported files and folders with nothing to ingest', async () => {
     await expect(detectSources(join(workDir, 'nope'))).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'path' });
-    await expect(detectSources(join(workDir, 'mixed/logo.png'))).rejects.toThrow(/nothing to ingest .*logo\.png \(unsupported file type "\.png"\)/);
+    await expect(detectSources(join(workDir, 'mixed/logo.png'))).rejects.toThrow(/nothing to ingest .*: 1 skipped \(1 unsupported file type "\.png"\)/);
     await expect(detectSources(join(workDir, 'empty'))).rejects.toThrow(/nothing to ingest/);
+  });
+
+  // Issue 12, finding 2: the refusal went back to a remote caller with the folder's file names in it.
+  it('refuses a folder of unsupported files with counted reasons, never a listing of its names', async () => {
+    await write('secret-names/payroll-2026.xlsx', 'x');
+    await write('secret-names/.env', 'TOKEN=1');
+    const refusal = await detectSources(join(workDir, 'secret-names')).then(
+      () => expect.unreachable('a folder of unsupported files is refused'),
+      (error: unknown) => error as Error & { details?: unknown },
+    );
+    expect(refusal.message).toMatch(/2 skipped \(1 hidden file, 1 unsupported file type "\.xlsx"\)/);
+    expect(`${refusal.message} ${JSON.stringify(refusal.details)}`).not.toMatch(/payroll|\.env/);
   });
 });

@@ -62,25 +62,33 @@ async function sniff(path: string): Promise<{ readonly bytes: Buffer; readonly t
 }
 
 /**
- * The parser for one file, or the reason it has none. `explicit` = the user named this file directly.
- * The extension picks the parser, but the bytes must be text whatever the extension says: a renamed
- * binary would otherwise be ingested as chunks of garbage.
+ * The parser for one file's name and first bytes, or the reason it has none. `explicit` = the user
+ * named this file directly. The extension picks the parser, but the bytes must be text whatever the
+ * extension says: a renamed binary would otherwise be ingested as chunks of garbage. Shared by the
+ * server-path walk and uploads, which have the bytes in memory.
  */
-export async function classifyFile(path: string, explicit: boolean, mode = 0): Promise<ParserName | { readonly reason: string }> {
-  const parser = EXTENSION_PARSER[extname(path).toLowerCase()];
+export function classifyContent(name: string, head: Buffer, truncated: boolean, explicit: boolean, mode = 0): ParserName | { readonly reason: string } {
+  const parser = EXTENSION_PARSER[extname(name).toLowerCase()];
   if (!parser) {
-    const type = extname(path) || basename(path);
+    const type = extname(name) || basename(name);
     // Said apart from other unsupported files: "my tool was ignored" is the question a user asks.
     return { reason: mode & 0o111 ? `executable file, not a document (unsupported file type "${type}")` : `unsupported file type "${type}"` };
   }
-  const head = await sniff(path);
-  const binary = binaryContentReason(head.bytes, head.truncated);
+  const sniffed = head.subarray(0, SNIFF_BYTES);
+  const binary = binaryContentReason(sniffed, truncated || head.length > SNIFF_BYTES);
   if (binary) return { reason: binary };
   // A named .json file goes to the events parser even if it does not look like events: its error says why.
-  if (parser === 'k8s-events' && !explicit && !/event/i.test(basename(path)) && !EVENT_SIGNATURE.test(head.bytes.toString('utf8'))) {
+  if (parser === 'k8s-events' && !explicit && !/event/i.test(basename(name)) && !EVENT_SIGNATURE.test(sniffed.toString('utf8'))) {
     return { reason: 'JSON file is not a list of Kubernetes events' };
   }
   return parser;
+}
+
+/** classifyContent for a file on disk, reading only its first SNIFF_BYTES (and none for an unsupported type). */
+export async function classifyFile(path: string, explicit: boolean, mode = 0): Promise<ParserName | { readonly reason: string }> {
+  if (!EXTENSION_PARSER[extname(path).toLowerCase()]) return classifyContent(path, Buffer.alloc(0), false, explicit, mode);
+  const head = await sniff(path);
+  return classifyContent(path, head.bytes, head.truncated, explicit, mode);
 }
 
 async function walk(root: string, directory: string, files: string[], skipped: SkippedPath[]): Promise<void> {
@@ -97,6 +105,19 @@ async function walk(root: string, directory: string, files: string[], skipped: S
       files.push(path);
     } else skipped.push({ path, reason: 'not a regular file (symbolic links are not followed)' });
   }
+}
+
+/**
+ * Why the entries were left out, counted by reason ("2 unsupported file type, 1 hidden file"): the
+ * error goes back to a remote caller, so it carries no file names (a directory listing of the
+ * server) and no content (issue 12, finding 2); the reasons say what to fix.
+ */
+export function skippedSummary(skipped: readonly SkippedPath[]): string {
+  if (skipped.length === 0) return '';
+  const counts = new Map<string, number>();
+  // Reasons are fixed phrases plus a file type or a byte offset, never a name or content.
+  for (const { reason } of skipped) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return `: ${skipped.length} skipped (${[...counts].map(([reason, count]) => `${count} ${reason}`).join(', ')})`;
 }
 
 export async function detectSources(path: string): Promise<DetectedSources> {
@@ -127,11 +148,7 @@ export async function detectSources(path: string): Promise<DetectedSources> {
     byParser.set(parser, [...(byParser.get(parser) ?? []), Object.freeze({ path: file, relativePath })]);
   }
   if (byParser.size === 0) {
-    // Name the files a user meant to ingest first; hidden and vendored entries rarely explain the refusal.
-    const quiet = (entry: SkippedPath) => /^(hidden|dependency|git metadata)/.test(entry.reason);
-    const telling = [...skipped.filter((entry) => !quiet(entry)), ...skipped.filter(quiet)];
-    const detail = telling.length > 0 ? `: ${telling.slice(0, 3).map((entry) => `${basename(entry.path)} (${entry.reason})`).join(', ')}` : '';
-    throw invalidInput('path', `nothing to ingest at ${path}; supported: .md, .txt, .log, Kubernetes events .json, .csv metrics, or a git repository${detail}`, { path, skipped });
+    throw invalidInput('path', `nothing to ingest at ${path}; supported: .md, .txt, .log, Kubernetes events .json, .csv metrics, or a git repository${skippedSummary(skipped)}`, { path });
   }
   const order: readonly ParserName[] = ['markdown', 'log', 'k8s-events', 'csv-metrics'];
   const groups = order.filter((parser) => byParser.has(parser)).map((parser) => Object.freeze({ kind: PARSER_KIND[parser], parser, files: Object.freeze(byParser.get(parser)!) }));

@@ -106,7 +106,7 @@ describe('ingestPath', () => {
     const file = join(workDir, 'renamed.md');
     await writeFile(file, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0]));
     const store = new MemoryStore();
-    await expect(ingestPath(store, file, { countTokens: countWords })).rejects.toThrow(/nothing to ingest .*renamed\.md \(binary content \(NUL byte at offset 7\)\)/);
+    await expect(ingestPath(store, file, { countTokens: countWords })).rejects.toThrow(/nothing to ingest .*renamed\.md;.*: 1 skipped \(1 binary content \(NUL byte at offset 7\)\)/);
     expect(await store.listSources()).toEqual([]);
   });
 });

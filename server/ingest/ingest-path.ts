@@ -55,7 +55,7 @@ export function contentHash(pairs: readonly TextFile[]): string {
   return hash.digest('hex');
 }
 
-function parseFile(parser: Exclude<ParserName, 'git-history'>, file: TextFile, countTokens: CountTokens): IngestChunk[] {
+export function parseFile(parser: Exclude<ParserName, 'git-history'>, file: TextFile, countTokens: CountTokens): IngestChunk[] {
   switch (parser) {
     case 'markdown':
       return parseMarkdown(file, { countTokens });
@@ -108,7 +108,7 @@ async function planGroup(root: string, group: DetectedGroup, options: IngestPath
 }
 
 /** Lower-case, path-safe default name: "Demo Incident/" → "demo-incident", "notes.md" → "notes". */
-function defaultSourceName(root: string, isDirectory: boolean): string {
+export function defaultSourceName(root: string, isDirectory: boolean): string {
   const name = isDirectory ? basename(root) : basename(root).replace(/\.[^.]+$/, '');
   return name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'source';
 }
@@ -131,12 +131,12 @@ export async function planIngest(path: string, options: IngestPathOptions): Prom
   return Object.freeze({ sources: Object.freeze(sources), skipped: Object.freeze(skipped) });
 }
 
-export async function ingestPath(
+/** Writes planned sources one by one; a same-hash source is a no-op in the store. */
+export async function writePlannedIngest(
   store: StorePlugin,
-  path: string,
-  options: IngestPathOptions & { readonly onProgress?: (done: number, total: number) => void },
+  plan: IngestPlan,
+  options: { readonly sensitive?: boolean; readonly onProgress?: (done: number, total: number) => void } = {},
 ): Promise<IngestReport> {
-  const plan = await planIngest(path, options);
   const results: IngestResult[] = [];
   options.onProgress?.(0, plan.sources.length);
   for (const source of plan.sources) {
@@ -144,4 +144,12 @@ export async function ingestPath(
     options.onProgress?.(results.length, plan.sources.length);
   }
   return Object.freeze({ sources: Object.freeze(results), skipped: plan.skipped });
+}
+
+export async function ingestPath(
+  store: StorePlugin,
+  path: string,
+  options: IngestPathOptions & { readonly onProgress?: (done: number, total: number) => void },
+): Promise<IngestReport> {
+  return writePlannedIngest(store, await planIngest(path, options), options);
 }

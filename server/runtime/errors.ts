@@ -9,6 +9,7 @@
  * kind to its HTTP/tRPC status (server/api/init.ts) and the CLI its exit code; neither lists codes.
  * - invalid: the request (or the config the caller supplied) is wrong; fix it and retry.
  * - not_found / conflict: the thing named does not exist / is not in a state that allows this.
+ * - forbidden: the caller is signed in but their role may not do this (a 403, never a 500).
  * - unsatisfiable: the request is well formed but no plan meets its constraints (relax them).
  * - internal: the runtime's own failure (a model down, a node failing, a timeout, a locked data
  *   directory): the caller did nothing wrong, and the message may carry server internals.
@@ -20,6 +21,7 @@ export const RUNTIME_ERROR_KINDS = Object.freeze({
   INVALID_GRAPH: 'invalid',
   NOT_FOUND: 'not_found',
   CONFLICT: 'conflict',
+  FORBIDDEN: 'forbidden',
   NO_FEASIBLE_PLAN: 'unsatisfiable',
   // Another process holds the data directory: nothing in the request caused it, and its message
   // names a server path and pid (see the commit that made this list the only one).

@@ -33,7 +33,8 @@ import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/r
 import type { RuntimePlugins } from './facade/runtime-plugins';
 import { simulatePlan } from './facade/simulate-plan';
 import { assertStorableText, validatePrincipal, validateRunRequest } from './facade/validate-request';
-import type { IngestReport } from './contracts/store';
+import type { IngestReport, UploadedFile } from './contracts/store';
+import { isAdmin, requireAdmin, validateSourceName, validateUpload } from './facade/ingest-request';
 import type { KnowledgePlugin } from './contracts/knowledge';
 import type { PlanCachePlugin } from './contracts/plan-cache';
 import type { ContextItem, Principal, SourceInfo } from './types';
@@ -228,13 +229,39 @@ export class ContextRuntime {
     return principal ? (await this.accessFor(principal)).readableSources : this.plugins.knowledge.sources();
   }
 
+  /** In-process ingest (the CLI without a server): the caller already reads this machine's files as itself. */
   async ingest(path: string, options: { readonly source?: string; readonly onProgress?: (done: number, total: number) => void } = {}): Promise<IngestReport> {
     if (!this.plugins.ingester) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without an ingester');
     if (typeof path !== 'string' || path.trim() === '') throw invalidInput('path', 'expected a file or folder path');
-    if (options.source !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(options.source)) {
-      throw invalidInput('source', 'expected 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit');
-    }
-    const report = await this.plugins.ingester(path, options);
+    validateSourceName(options.source, false);
+    return this.afterIngest(await this.plugins.ingester(path, options));
+  }
+
+  /** A path on the server's disk named by a remote caller: admins only, below ingest.allowed_roots only (the ingester confines it). */
+  async ingestServerPath(path: string, options: { readonly source?: string; readonly principal: Principal }): Promise<IngestReport> {
+    requireAdmin(validatePrincipal(options.principal), 'ingesting a path on the server');
+    if (!this.plugins.ingester) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without an ingester');
+    if (typeof path !== 'string' || path.trim() === '') throw invalidInput('path', 'expected a file or folder path');
+    validateSourceName(options.source, false);
+    return this.afterIngest(await this.plugins.ingester(path, { source: options.source, confined: true }));
+  }
+
+  /** Files a browser or the CLI uploaded. A new source is anyone's (operator and up); a new version of an existing one is an admin's. */
+  async ingestUpload(files: readonly UploadedFile[], options: { readonly source: string; readonly principal: Principal }): Promise<IngestReport> {
+    const principal = validatePrincipal(options.principal);
+    if (!this.plugins.uploadIngester) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without an upload ingester');
+    validateSourceName(options.source, true);
+    validateUpload(files);
+    const beforeWrite = async (names: readonly string[]) => {
+      if (isAdmin(principal)) return;
+      const existing = new Set((await this.plugins.store.listSources()).map((source) => source.name));
+      const taken = names.filter((name) => existing.has(name));
+      if (taken.length > 0) throw new ContextRuntimeError('FORBIDDEN', `source ${taken.join(', ')} already exists; a new version of an existing source requires the admin role (choose another source name)`, { field: 'source' });
+    };
+    return this.afterIngest(await this.plugins.uploadIngester(files, { source: options.source, beforeWrite }));
+  }
+
+  private async afterIngest(report: IngestReport): Promise<IngestReport> {
     if (this.plugins.planCache) for (const result of report.sources) if (result.changed) await this.plugins.planCache.invalidateSource(result.source);
     return report;
   }

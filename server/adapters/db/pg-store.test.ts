@@ -68,6 +68,15 @@ describe('PgStore ingest and versions', () => {
     expect(source).toMatchObject({ versionId: result.versionId, contentHash: 'hash-2', chunkCount: 1, sensitive: true });
   });
 
+  // Issue 12, finding 2: a changed re-ingest that did not repeat the flag cleared it.
+  it('keeps a sensitive source sensitive when a changed re-ingest does not say so', async () => {
+    await stores.store.ingest({ name: 'payroll-notes', kind: 'docs', sensitive: true }, [chunk('pay.md', 0, 'Salaries are paid monthly.')], 'pay-1');
+    const result = await stores.store.ingest({ name: 'payroll-notes', kind: 'docs' }, [chunk('pay.md', 0, 'Salaries are paid twice a month.')], 'pay-2');
+    expect(result.changed).toBe(true);
+    const source = (await stores.store.listSources()).find((entry) => entry.name === 'payroll-notes');
+    expect(source).toMatchObject({ contentHash: 'pay-2', sensitive: true });
+  });
+
   it('gives the same chunk ids for the same version, uri and ordinal (deterministic)', async () => {
     const rows = await stores.database.query<{ id: string; search_text: string; locator: string | null }>(
       sql`select id, search_text, locator from chunks where is_current and uri = 'runbook.md'`,

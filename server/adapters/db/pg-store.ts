@@ -84,7 +84,9 @@ export class PgStore implements StorePlugin {
       if (current) await tx.update(sourceVersions).set({ supersededAt: sql`now()` }).where(eq(sourceVersions.id, current.id));
       await tx
         .update(sources)
-        .set({ currentVersionId: versionId, kind: source.kind, sensitive: source.sensitive ?? false, stale: false, staleReason: null, updatedAt: sql`now()` })
+        // Sticky: a re-ingest that does not say "sensitive" must not clear it (issue 12, finding 2),
+        // or a changed upload would send a sensitive source's new text to non-local models.
+        .set({ currentVersionId: versionId, kind: source.kind, sensitive: sql`${sources.sensitive} or ${source.sensitive ?? false}`, stale: false, staleReason: null, updatedAt: sql`now()` })
         .where(eq(sources.id, sourceId));
       return { source: source.name, versionId, changed: true, documents, chunks: ingestChunks.length };
     });

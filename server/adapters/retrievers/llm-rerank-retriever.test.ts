@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TierConfig } from '../../runtime/config/config-schema';
 import { RETRIEVER_CONTRACT, type RetrievalQuery, type RetrievalSpend, type RetrieverPlugin } from '../../runtime/contracts/retriever';
 import type { Hit } from '../../runtime/types';
+import { fencedPassage } from '../../runtime/reasoner/context-prompt';
 import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from '../../testing/loopback-openai-server';
 import { createModelPlugin } from '../models/ai-sdk-model';
 import { countTokens, preloadTokenEncoder } from '../models/token-counter';
@@ -72,7 +73,7 @@ describe('llm-rerank retriever', () => {
     const messages = sent[0].body.messages as { role: string; content: string }[];
     expect(messages[0]).toMatchObject({ role: 'system' });
     expect(messages[1].content).toContain(`Query: ${QUERY.text}`);
-    expect(messages[1].content).toContain(`[3] c\n${HEAD[2].text}`);
+    expect(messages[1].content).toContain(`[3] c\n${fencedPassage(HEAD[2].text)}`);
     expect(outcomes).toEqual([expect.objectContaining({ status: 'reranked', candidates: 4, graded: 4, inputTokens: 300, outputTokens: 40, tier: 'cheap', failures: [] })]);
     expect(outcomes[0].costUsd).toBeCloseTo((300 * 0.4 + 40 * 1.6) / 1e6, 12);
   });
@@ -157,7 +158,7 @@ describe('llm-rerank retriever', () => {
 
   it('measures the fixed prompt the cost profile assumes', () => {
     const [system, user] = rerankMessages('', []);
-    expect(countTokens(system.content) + countTokens(user.content)).toBe(124);
+    expect(countTokens(system.content) + countTokens(user.content)).toBe(144);
     expect(parseGrades('[{"id":2,"grade":2},{"id":2,"grade":0},{"id":9,"grade":3}]', [1, 2])).toEqual(new Map([[2, 2]]));
   });
 });

@@ -26,10 +26,10 @@ export const DEFAULT_LLM_RERANK_OPTIONS: Omit<LlmRerankerOptions, 'onOutcome'> =
   sensitiveSources: Object.freeze([]),
 });
 
-/** System prompt, query frame and the "Grades (JSON):" tail, in cl100k tokens (measured: 124, llm-rerank-retriever.test.ts), plus ~30 for a query and the chat framing. */
-const BATCH_PROMPT_TOKENS = 124 + 30;
-/** "[12] Title\n" and the blank line between passages. */
-const PASSAGE_FRAME_TOKENS = 12;
+/** System prompt, query frame and the "Grades (JSON):" tail, in cl100k tokens (measured: 144, llm-rerank-retriever.test.ts), plus ~30 for a query and the chat framing. */
+const BATCH_PROMPT_TOKENS = 144 + 30;
+/** "[12] Title\n", the blank line between passages, and the fence lines around each (6 tokens, measured). */
+const PASSAGE_FRAME_TOKENS = 18;
 
 export interface LlmRerankCostProfile {
   readonly tier: string;

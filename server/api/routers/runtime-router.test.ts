@@ -116,7 +116,7 @@ describe('runtime router over HTTP', () => {
     const { status, error } = await post(fakeRuntime(rejectCost), { goal: 'g', constraints: { max_cost_usd: -1 } });
     expect(status).toBe(400);
     expect(error.message).toBe('constraints.max_cost_usd: expected a number ≥ 0, got -1');
-    expect(error.data.runtimeError).toEqual({ code: 'INVALID_INPUT', field: 'constraints.max_cost_usd', details: {} });
+    expect(error.data.runtimeError).toEqual({ code: 'INVALID_INPUT', field: 'constraints.max_cost_usd' });
   });
 
   it('answers an internal failure with a 500, a hidden message and no stack', async () => {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { CLI_PRINCIPAL } from '../../auth/request-principal';
-import { approverProcedure, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
+import { adminProcedure, approverProcedure, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
 
 const RUN_STATUSES = ['running', 'awaiting_approval', 'completed', 'rejected', 'failed'] as const;
 
@@ -14,6 +14,19 @@ const runRequestInput = z.object({
   sources: z.array(z.string()).optional(),
   constraints: z.record(z.string(), z.unknown()).optional(),
   weights: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * A coarse transport bound only (base64 is 4/3 of the bytes): the runtime's ingest-request rules
+ * (8 MiB and 500 files per upload) are the ones a caller hears about.
+ */
+const MAX_BASE64_CHARS = 12 * 1024 * 1024;
+const uploadInput = z.object({
+  source: z.string(),
+  files: z
+    .array(z.object({ path: z.string().max(300), contentBase64: z.string().max(MAX_BASE64_CHARS, 'a file may hold at most 8 MiB') }))
+    .min(1, 'expected at least one file')
+    .max(1000, 'expected at most 500 files per upload'),
 });
 
 export const runtimeRouter = createTRPCRouter({
@@ -70,10 +83,17 @@ export const runtimeRouter = createTRPCRouter({
       return runtime.listRuns({ ...input, principal: ctx.principal });
     }),
 
-  /** Used by the CLI when this server owns the embedded data directory; the path is on the server's machine. */
-  ingest: operatorProcedure.input(z.object({ path: z.string(), source: z.string().optional() })).mutation(async ({ ctx, input }) => {
+  /** A path on the server's own disk: admins only, and the runtime confines it to ingest.allowed_roots. */
+  ingest: adminProcedure.input(z.object({ path: z.string(), source: z.string().optional() })).mutation(async ({ ctx, input }) => {
     const runtime = await ctx.runtime();
-    return runtime.ingest(input.path, { source: input.source });
+    return runtime.ingestServerPath(input.path, { source: input.source, principal: ctx.principal });
+  }),
+
+  /** Files from the Knowledge page or the CLI, base64 in one JSON body (bounded: base64 is 4/3 of the bytes). */
+  upload: operatorProcedure.input(uploadInput).mutation(async ({ ctx, input }) => {
+    const runtime = await ctx.runtime();
+    const files = input.files.map((file) => ({ path: file.path, content: Buffer.from(file.contentBase64, 'base64') }));
+    return runtime.ingestUpload(files, { source: input.source, principal: ctx.principal });
   }),
 
   statistics: viewerProcedure.query(async ({ ctx }) => {

@@ -40,7 +40,8 @@ export class MemoryStore implements StorePlugin {
       contentHash,
       chunkCount: chunks.length,
       stale: false,
-      sensitive: source.sensitive ?? false,
+      // Sticky across versions, as in PgStore.
+      sensitive: (source.sensitive ?? false) || (current?.info.sensitive ?? false),
       updatedAt: new Date(0).toISOString(),
       tokenCount: chunks.reduce((total, chunk) => total + chunk.tokens, 0),
     };

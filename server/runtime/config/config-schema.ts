@@ -150,6 +150,14 @@ export const configSchema = z
       })
       .strict()
       .default({ source_roles: {}, sensitive_sources: [] }),
+    /**
+     * Server-path ingest (`runtime.ingest` with a path on the server's disk) reads only below these
+     * folders, and only for admins; none (the default) disables it. Everyone else uploads files.
+     */
+    ingest: z
+      .object({ allowed_roots: z.array(z.string().min(1, 'expected a folder path')).default([]) })
+      .strict()
+      .default({ allowed_roots: [] }),
     demo: z.object({ load_on_start: z.boolean().default(true) }).strict().default({ load_on_start: true }),
     /** Online contextual bandit over the top feasible plans (server/runtime/learning). Off by default: it makes planning depend on learned state. */
     learning: z

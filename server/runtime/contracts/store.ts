@@ -42,9 +42,16 @@ export interface IngestResult {
   readonly chunks: number;
 }
 
+/** One file a caller sent with an upload: its path inside the upload (posix, relative) and its bytes. */
+export interface UploadedFile {
+  /** "runbooks/rollback.md": becomes the chunk uri, so a re-upload of the same tree keeps its uris. */
+  readonly path: string;
+  readonly content: Uint8Array;
+}
+
 /** A file or folder an ingest left out, and why ("binary content (NUL byte at offset 0)", "unsupported file type \".png\""). */
 export interface IngestSkipped {
-  /** The path on the machine that ingested (absolute). */
+  /** The path on the machine that ingested (absolute), or the file's path inside an upload. */
   readonly path: string;
   /** Says why in words; never quotes the file's content. */
   readonly reason: string;

@@ -17,13 +17,25 @@ import type { RetrieverPlugin } from '../contracts/retriever';
 import type { RouterPlugin } from '../contracts/router';
 import type { RunStorePlugin } from '../contracts/run-store';
 import type { SchedulerPlugin } from '../contracts/scheduler';
-import type { IngestReport, StoreCapabilities, StorePlugin } from '../contracts/store';
+import type { IngestReport, StoreCapabilities, StorePlugin, UploadedFile } from '../contracts/store';
 import type { TraceSinkPlugin } from '../contracts/trace-sink';
 import type { VerifierPlugin } from '../contracts/verifier';
 import type { BanditStorePort } from '../learning/bandit-store';
 
-/** Ingests a file or folder into named sources (implemented outside the runtime: it reads files and git). */
-export type Ingester = (path: string, options: { readonly source?: string; readonly onProgress?: (done: number, total: number) => void }) => Promise<IngestReport>;
+/**
+ * Ingests a file or folder into named sources (implemented outside the runtime: it reads files and
+ * git). `confined`: a remote caller named the path, so it must lie below ingest.allowed_roots.
+ */
+export type Ingester = (path: string, options: { readonly source?: string; readonly confined?: boolean; readonly onProgress?: (done: number, total: number) => void }) => Promise<IngestReport>;
+
+/**
+ * Ingests uploaded files into `source` (or "<source>-<kind>" per kind). `beforeWrite` receives the
+ * planned source names before anything is written, and throws to refuse them.
+ */
+export type UploadIngester = (
+  files: readonly UploadedFile[],
+  options: { readonly source: string; readonly beforeWrite: (sourceNames: readonly string[]) => Promise<void> },
+) => Promise<IngestReport>;
 
 export interface RuntimePlugins {
   readonly store: StorePlugin;
@@ -48,6 +60,7 @@ export interface RuntimePlugins {
   readonly observationStore: ObservationStorePlugin;
   readonly countTokens: (text: string) => number;
   readonly ingester?: Ingester;
+  readonly uploadIngester?: UploadIngester;
   /** Persisted state of the online bandit (server/runtime/learning); without it the bandit learns in memory only. */
   readonly banditStore?: BanditStorePort;
   /** Releases database handles and locks. */
