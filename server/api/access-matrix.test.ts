@@ -36,7 +36,10 @@ const CASES: Readonly<Record<string, Case>> = {
   'runtime.approve': { input: () => ({ runId: seeded.paused, nodeId: 'approve', decision: 'rejected' }) },
   'runtime.getRun': { input: () => ({ runId: seeded.completed }) },
   'runtime.listRuns': { input: () => ({ limit: 100 }) },
-  'runtime.ingest': { skip: 'server-path ingest is issue 12 finding 2 (another change); it reads no stored run or source content back' },
+  // The vault's own folder: refused to non-admins and, with no allowed roots configured, to admins; no refusal may echo its text.
+  'runtime.ingest': { input: () => ({ path: join(fixture.root, VAULT), source: VAULT }) },
+  // A new source of harmless text: the report of what was written may not carry any vault content.
+  'runtime.upload': { input: () => ({ source: 'matrix-uploads', files: [{ path: 'notes.md', contentBase64: Buffer.from('# Notes\n\nNothing secret here.\n').toString('base64') }] }) },
   'runtime.statistics': { input: () => undefined },
   'runtime.sources': { input: () => undefined },
   'calibration.report': { input: () => ({}) },
