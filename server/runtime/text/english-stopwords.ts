@@ -41,3 +41,13 @@ export const REQUEST_WORDS: readonly string[] = 'please tell show explain give f
 
 /** For reading a request or question: STOPWORDS plus REQUEST_WORDS. */
 export const REQUEST_STOPWORDS: ReadonlySet<string> = new Set([...STOPWORDS, ...REQUEST_WORDS]);
+
+/**
+ * Connectives PostgreSQL drops that the extractive reader reads as evidence of cause and sequence
+ * ("OOMKilled after the limit was lowered", "because the pool was exhausted"): dropping them in
+ * matching cost the answers bench a key fact and lost the reader its cause cue, measured.
+ */
+export const CONNECTIVES: readonly string[] = 'because after before until while during through between against above below'.split(' ');
+
+/** For matching a question against context (citations, reader): REQUEST_STOPWORDS less the CONNECTIVES. */
+export const MATCHING_STOPWORDS: ReadonlySet<string> = new Set([...REQUEST_STOPWORDS].filter((word) => !CONNECTIVES.includes(word)));

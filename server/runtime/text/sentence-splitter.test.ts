@@ -59,7 +59,7 @@ describe('splitSentences', () => {
 describe('contentTerms', () => {
   it('keeps identifiers whole and in parts, stems inflections, drops stopwords', () => {
     const terms = contentTerms('Why did the checkout-api pods restart after the limits were lowered?');
-    expect(terms).toEqual(['checkout-api', 'checkout', 'api', 'pod', 'restart', 'limit', 'lower']);
+    expect(terms).toEqual(['checkout-api', 'checkout', 'api', 'pod', 'restart', 'after', 'limit', 'lower']);
     expect(stem('caused')).toBe(stem('cause'));
     expect(stem('restarting')).toBe('restart');
   });

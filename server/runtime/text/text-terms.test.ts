@@ -79,6 +79,6 @@ describe('stopwords', () => {
 
 describe('contentTerms', () => {
   it('drops the same stopwords and request words from a question, stems as bm25 does', () => {
-    expect(contentTerms('Please tell me why the checkout pods went down after adding replicas')).toEqual(['checkout', 'pod', 'went', 'down', 'add', 'replica']);
+    expect(contentTerms('Please tell me why the checkout pods went down after adding replicas')).toEqual(['checkout', 'pod', 'went', 'down', 'after', 'add', 'replica']);
   });
 });

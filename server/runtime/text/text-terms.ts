@@ -6,7 +6,7 @@
  * retrieval matched.
  */
 import { stem as porter2Stem } from 'porter2';
-import { REQUEST_STOPWORDS } from './english-stopwords';
+import { MATCHING_STOPWORDS } from './english-stopwords';
 
 const TOKEN = /[a-z0-9][a-z0-9_.:/-]*[a-z0-9]|[a-z0-9]/g;
 
@@ -33,14 +33,14 @@ export function tokenize(text: string): string[] {
   return text.toLowerCase().match(TOKEN) ?? [];
 }
 
-/** Content terms of `text` (with repeats): whole identifiers plus their parts, stemmed, stopwords and request words removed. */
+/** Content terms of `text` (with repeats): whole identifiers plus their parts, stemmed, MATCHING_STOPWORDS removed. */
 export function contentTerms(text: string): string[] {
   const terms: string[] = [];
   for (const token of tokenize(text)) {
     const parts = token.split(/[_.:/-]+/).filter((part) => part.length > 0);
     const candidates = parts.length > 1 ? [token, ...parts] : [token];
     for (const candidate of candidates) {
-      if (REQUEST_STOPWORDS.has(candidate) || (candidate.length === 1 && !/\d/.test(candidate))) continue;
+      if (MATCHING_STOPWORDS.has(candidate) || (candidate.length === 1 && !/\d/.test(candidate))) continue;
       terms.push(stem(candidate));
     }
   }
