@@ -1,4 +1,4 @@
-import { STOPWORDS } from '../../runtime/planner/intent-lexicon';
+import { STOPWORDS } from '../../runtime/text/english-stopwords';
 import { quotedSpans } from '../../runtime/planner/goal-tokens';
 import { MAX_ENTITY_WORDS, normalizeEntity, titleAliases } from './entity-normalizer';
 import { scanIdentifiers } from './identifier-scan';

@@ -1,4 +1,5 @@
-import { GOAL_VERBS, STOPWORDS } from '../../runtime/planner/intent-lexicon';
+import { GOAL_VERBS } from '../../runtime/planner/intent-lexicon';
+import { REQUEST_STOPWORDS } from '../../runtime/text/english-stopwords';
 import { extractEntities } from './entity-extractor';
 import { contentWords, MAX_ENTITY_WORDS, normalizeEntity, surfaceWords } from './entity-normalizer';
 
@@ -46,11 +47,11 @@ export function linkQueryEntities(graph: PassageGraph, text: string, identifiers
   const words = surface.map((word) => word.toLowerCase());
   // A lower-case single word ("state", "published") is a common noun, not a name, even where some
   // passage capitalised it; an n-gram links when it holds a capitalised word or two content words.
-  const named = surface.map((word, index) => CAPITALISED.test(word) && !(index === 0 && (STOPWORDS.has(words[index]) || GOAL_VERBS.has(words[index]))));
+  const named = surface.map((word, index) => CAPITALISED.test(word) && !(index === 0 && (REQUEST_STOPWORDS.has(words[index]) || GOAL_VERBS.has(words[index]))));
   const covered = new Uint8Array(words.length);
   for (let start = 0; start < words.length; start++) {
     for (let length = Math.min(MAX_ENTITY_WORDS, words.length - start); length >= 1; length--) {
-      if (length === 1 && STOPWORDS.has(words[start])) break;
+      if (length === 1 && REQUEST_STOPWORDS.has(words[start])) break;
       const entity = graph.entityIndex.get(words.slice(start, start + length).join(' '));
       if (entity === undefined || covered.subarray(start, start + length).every((flag) => flag === 1)) continue;
       const isNamed = named.slice(start, start + length).some(Boolean) || contentWords(graph.entityNames[entity]).length >= 2;

@@ -1,4 +1,4 @@
-import { STOPWORDS } from '../../runtime/planner/intent-lexicon';
+import { STOPWORDS } from '../../runtime/text/english-stopwords';
 
 /**
  * One spelling per entity, so "Person - centered therapy", "Person-centered Therapy" and

@@ -20,17 +20,21 @@ const refOfLine = (line: string) => Number(/\[(\d+)\]\.?$/.exec(line)?.[1]);
 describe('extractive reader on the demo incident context', () => {
   const text = answer(demo.goal, demo.items);
   const lines = text.split('\n');
-  const oomEvent = demo.items.find((item) => item.hit.sourceName === 'demo-events' && item.text.includes('OOMKilled'));
+  // The OOMKilled event is in the context twice, as a Kubernetes event and as a log line; either is the cause evidence.
+  const oomItems = demo.items.filter((item) => item.text.includes('was OOMKilled'));
   const commit = demo.items.find((item) => item.hit.sourceName === 'demo-git' && item.hit.locator === 'commit 48d4188');
 
   it('leads with the cause evidence and the change: the OOMKilled event and the commit subject', () => {
-    expect(oomEvent && commit).toBeTruthy();
+    expect(oomItems.length).toBeGreaterThan(0);
+    expect(commit).toBeTruthy();
     expect(lines[0]).toMatch(/^Evidence on "Explain why deployment checkout-api failed" from \d context items:$/);
-    expect(new Set(lines.slice(1, 3).map(refOfLine))).toEqual(new Set([oomEvent!.ref, commit!.ref]));
+    const leads = lines.slice(1, 3).map(refOfLine);
+    expect(leads).toContain(commit!.ref);
+    expect(leads.filter((ref) => oomItems.some((item) => item.ref === ref))).toHaveLength(1);
     expect(text).toContain(`- Lower checkout-api memory limit to 256Mi to cut cluster cost (commit 48d4188, Carol Nguyen) [${commit!.ref}]`);
     expect(text).toContain('Container checkout-api was OOMKilled: memory usage reached the limit of 256Mi (exit code 137)');
     const cited = parseCitations(text, demo.items).map((citation) => `${citation.sourceName} ${citation.locator}`);
-    expect(cited).toContain('demo-events event 19');
+    expect(cited.some((citation) => oomItems.some((item) => citation === `${item.hit.sourceName} ${item.hit.locator}`))).toBe(true);
     expect(cited).toContain('demo-git commit 48d4188');
   });
 

@@ -9,7 +9,7 @@
  * a BM25 simulation on HotpotQA/MuSiQue train100, Recall@5 with exact weights 79.0/52.1 and
  * with 6 repeats 79.0/53.3 (bm25 76.5/50.3).
  */
-import { STOPWORDS } from '../../runtime/planner/intent-lexicon';
+import { STOPWORDS } from '../../runtime/text/english-stopwords';
 
 export interface Rm3Options {
   /** Feedback documents (top of the first pass). */

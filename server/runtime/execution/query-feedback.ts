@@ -6,7 +6,8 @@
  * memory limit) finds the change that caused it, which the goal's own words rarely name.
  */
 import type { Hit } from '../types';
-import { STOPWORDS, tokenize } from '../text/text-terms';
+import { STOPWORDS } from '../text/english-stopwords';
+import { tokenize } from '../text/text-terms';
 
 /** Unstemmed: the expansion goes back into a search engine that stems on its own. */
 const contentTerms = (text: string) => tokenize(text).filter((word) => !STOPWORDS.has(word));

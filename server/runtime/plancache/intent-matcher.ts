@@ -7,7 +7,8 @@
  * separates them: a paraphrase swaps words for near-synonyms, a new question brings new ones.
  */
 import type { EmbedderPlugin } from '../contracts/embedder';
-import { STOPWORDS, stem, tokenize } from '../text/text-terms';
+import { REQUEST_STOPWORDS } from '../text/english-stopwords';
+import { stem, tokenize } from '../text/text-terms';
 import { LruMap } from './lru-map';
 
 export interface IntentMatchSettings {
@@ -61,12 +62,12 @@ const QUESTION_FRAME: ReadonlySet<string> = new Set(
 
 /** Plain words only: identifiers and entity names are matched exactly in the intent shape. */
 function contentWords(text: string): string[] {
-  return [...new Set(tokenize(text).filter((token) => /^[a-z]{2,}$/.test(token) && !STOPWORDS.has(token) && !QUESTION_FRAME.has(token)))];
+  return [...new Set(tokenize(text).filter((token) => /^[a-z]{2,}$/.test(token) && !REQUEST_STOPWORDS.has(token) && !QUESTION_FRAME.has(token)))];
 }
 
 /** The goal's tokens minus stopwords and question framing (identifiers kept whole). */
 export function focusText(text: string): string {
-  const kept = tokenize(text).filter((token) => !STOPWORDS.has(token) && !QUESTION_FRAME.has(token));
+  const kept = tokenize(text).filter((token) => !REQUEST_STOPWORDS.has(token) && !QUESTION_FRAME.has(token));
   return kept.length > 0 ? kept.join(' ') : text;
 }
 

@@ -1,5 +1,6 @@
 import type { Identifier } from '../types';
-import { COMMIT_LEADS, DEPLOYMENT_LEADS, KNOWN_ERROR_NAMES, NOT_ERROR_CODES, REQUEST_LEADS, STATUS_LEADS, STOPWORDS, WORD_CUES } from './intent-lexicon';
+import { REQUEST_STOPWORDS } from '../text/english-stopwords';
+import { COMMIT_LEADS, DEPLOYMENT_LEADS, KNOWN_ERROR_NAMES, NOT_ERROR_CODES, REQUEST_LEADS, STATUS_LEADS, WORD_CUES } from './intent-lexicon';
 
 /**
  * Recognises identifiers one whitespace token at a time. Every pattern is anchored and
@@ -47,7 +48,7 @@ function isIpv4(token: string): boolean {
 
 /** A plain word that may name a deployment: DNS-1123 shaped and not a stopword or cue word. */
 export function isWorkloadName(lower: string): boolean {
-  return lower.length >= 2 && DNS_LABEL.test(lower) && !STOPWORDS.has(lower) && !WORD_CUES.has(lower) && !/^\d+$/.test(lower);
+  return lower.length >= 2 && DNS_LABEL.test(lower) && !REQUEST_STOPWORDS.has(lower) && !WORD_CUES.has(lower) && !/^\d+$/.test(lower);
 }
 
 /**

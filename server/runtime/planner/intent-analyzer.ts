@@ -3,7 +3,8 @@ import type { Identifier, Intent, IntentClass } from '../types';
 import { quotedSpans, tokenize, type GoalToken } from './goal-tokens';
 import { MAX_TOKEN_CHARS, identifierOf, isWorkloadName, podWorkloadName } from './identifier-extractor';
 import { readActionRequest } from './action-request';
-import { GOAL_VERBS, PHRASE_CUES, RELATIVE_PRONOUNS, STOPWORDS, WH_WORDS, WORD_CUES } from './intent-lexicon';
+import { REQUEST_STOPWORDS } from '../text/english-stopwords';
+import { GOAL_VERBS, PHRASE_CUES, RELATIVE_PRONOUNS, WH_WORDS, WORD_CUES } from './intent-lexicon';
 import { ACTION_VERBS, PHRASAL_ACTIONS } from './risk-lexicon';
 
 /**
@@ -217,7 +218,7 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
       const isIdentifierToken = identifier !== undefined && identifier.kind !== 'deployment';
       if (!isIdentifierToken && token.text.length <= 64 && KEBAB_OR_SNAKE.test(token.text)) pushUnique(entities, entitySeen, token.text, MAX_ENTITIES);
 
-      const skipAsOpener = token.sentenceStart && (STOPWORDS.has(lower) || GOAL_VERBS.has(lower) || WORD_CUES.has(lower) || ACTION_VERBS.has(lower) || PHRASAL_ACTIONS.has(lower));
+      const skipAsOpener = token.sentenceStart && (REQUEST_STOPWORDS.has(lower) || GOAL_VERBS.has(lower) || WORD_CUES.has(lower) || ACTION_VERBS.has(lower) || PHRASAL_ACTIONS.has(lower));
       if (!isIdentifierToken && !skipAsOpener && token.text.length <= MAX_TOKEN_CHARS && CAPITALISED.test(token.text)) {
         span.push(token.text);
         if (token.closesSpan) closeSpan();
@@ -225,7 +226,7 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
         span.push(token.text);
       } else closeSpan();
 
-      if (!STOPWORDS.has(lower) && !GOAL_VERBS.has(lower) && WORD.test(lower) && lower.length <= 64 && (lower.length > 1 || /\d/.test(lower))) {
+      if (!REQUEST_STOPWORDS.has(lower) && !GOAL_VERBS.has(lower) && WORD.test(lower) && lower.length <= 64 && (lower.length > 1 || /\d/.test(lower))) {
         pushUnique(keywords, keywordSeen, lower, MAX_KEYWORDS);
       }
     }

@@ -39,16 +39,6 @@ export const PHRASE_CUES: ReadonlyMap<string, Cue> = new Map([
   ...cues('conceptual', 1, 'what is,what are,what does,how does,how do,how to,best practice,best practices'),
 ]);
 
-/** English stopwords (a trimmed NLTK list); "down"/"up" are kept out because they carry incident meaning. */
-export const STOPWORDS: ReadonlySet<string> = new Set(
-  ('a,an,the,and,or,but,if,of,to,in,on,at,for,with,by,from,as,is,are,was,were,be,been,being,do,does,did,doing,' +
-    'have,has,had,having,what,which,who,whom,whose,when,where,why,how,this,that,these,those,it,its,i,me,my,we,' +
-    'our,you,your,he,she,him,they,them,their,his,her,not,no,so,than,too,very,can,could,should,would,will,just,' +
-    'about,into,over,after,before,then,there,here,all,any,each,few,more,most,other,some,such,only,own,same,' +
-    'also,again,once,while,because,until,against,between,through,during,above,below,out,off,under,further,' +
-    "there's,it's,what's,who's,don't,didn't,doesn't,isn't,wasn't,please,shall,may,might,must,get,got").split(','),
-);
-
 /** Imperative openers: not keywords, and a capitalised one at the start is not an entity. */
 export const GOAL_VERBS: ReadonlySet<string> = new Set(
   'explain,show,tell,describe,list,give,find,summarize,summarise,compare,identify,determine,check,look,lookup,search,investigate,analyze,analyse,help,why,what'.split(','),

@@ -1,33 +1,31 @@
 /**
  * Terms for matching a question against context: lower-cased words and identifiers, identifiers
- * also split into their parts ("checkout-7d9f4" → "checkout", "7d9f4"), light suffix stripping,
- * no stopwords. Shared by citation quoting and the extractive reader so both match alike.
+ * also split into their parts ("checkout-7d9f4" → "checkout", "7d9f4"), Snowball English stems,
+ * no stopwords. Shared by citation quoting and the extractive reader so both match alike, and
+ * stemmed and stopped as PostgreSQL's `english` configuration does for bm25, so they match what
+ * retrieval matched.
  */
-
-export const STOPWORDS: ReadonlySet<string> = new Set(
-  (
-    'a an the and or but if then else of to in on at by for with from into onto over under about as is are was were be been ' +
-    'being am do does did done doing have has had having it its this that these those there here what which who whom whose ' +
-    'why how when where i me my we our you your he she they them their his her not no nor so than too very can could should ' +
-    'would will shall may might must just also any all some such each both few more most other own same only out up down off ' +
-    'again further once per via please tell show explain give find know let get got us'
-  ).split(' '),
-);
+import { stem as porter2Stem } from 'porter2';
+import { MATCHING_STOPWORDS } from './english-stopwords';
 
 const TOKEN = /[a-z0-9][a-z0-9_.:/-]*[a-z0-9]|[a-z0-9]/g;
 
-/** Strips common English inflections so "restarts", "restarted", "restarting" meet at "restart". */
+/**
+ * A two-letter Porter2 stem left by undoubling ("adding" → "ad"). PostgreSQL 18's Snowball (PGlite's)
+ * keeps the double when the stem would be a, e or o plus one consonant ("add", "egg", "err"; but
+ * "inned" → "in", measured over every such pair; only after -ed/-ing: "onness" → "on"); porter2 and
+ * PostgreSQL ≤ 17 undouble. Over 354k words built from the benchmark corpora these were the only
+ * disagreements (text-terms.test.ts compares a sample).
+ */
+const UNDOUBLED_SHORT_STEM = /^[aeo][bdfgmnprt]$/;
+
+/** Snowball English (Porter2) stem of a lower-case word, as PostgreSQL's english_stem gives it; words with digits are left whole as its parser does. */
 export function stem(word: string): string {
-  if (word.length <= 3 || /\d/.test(word)) return word;
-  let base = word;
-  if (base.endsWith('ies') && base.length > 5) base = `${base.slice(0, -3)}y`;
-  else if (base.endsWith('ing') && base.length > 6) base = base.slice(0, -3);
-  else if (base.endsWith('ed') && base.length > 5) base = base.slice(0, -2);
-  else if (/(ss|sh|ch|x|z)es$/.test(base)) base = base.slice(0, -2);
-  else if (base.endsWith('s') && !/(ss|us|is)$/.test(base)) base = base.slice(0, -1);
-  // A final silent e is dropped after the inflection so "cause"/"caused"/"causes" all meet at "caus".
-  if (base.length > 4 && base.endsWith('e')) base = base.slice(0, -1);
-  return base;
+  if (/\d/.test(word) || !/^[a-z]+$/.test(word)) return word;
+  const stemmed = porter2Stem(word);
+  const doubled = stemmed + stemmed[1];
+  if (UNDOUBLED_SHORT_STEM.test(stemmed) && word.startsWith(doubled) && /^(ed|ing)/.test(word.slice(3))) return doubled;
+  return stemmed;
 }
 
 /** Raw lower-cased tokens of `text`, identifiers kept whole. */
@@ -35,14 +33,14 @@ export function tokenize(text: string): string[] {
   return text.toLowerCase().match(TOKEN) ?? [];
 }
 
-/** Content terms of `text` (with repeats): whole identifiers plus their parts, stemmed, stopwords removed. */
+/** Content terms of `text` (with repeats): whole identifiers plus their parts, stemmed, MATCHING_STOPWORDS removed. */
 export function contentTerms(text: string): string[] {
   const terms: string[] = [];
   for (const token of tokenize(text)) {
     const parts = token.split(/[_.:/-]+/).filter((part) => part.length > 0);
     const candidates = parts.length > 1 ? [token, ...parts] : [token];
     for (const candidate of candidates) {
-      if (STOPWORDS.has(candidate) || (candidate.length === 1 && !/\d/.test(candidate))) continue;
+      if (MATCHING_STOPWORDS.has(candidate) || (candidate.length === 1 && !/\d/.test(candidate))) continue;
       terms.push(stem(candidate));
     }
   }
