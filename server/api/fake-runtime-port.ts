@@ -20,6 +20,7 @@ export function fakeRuntimePort(overrides: Partial<RuntimePort> = {}): RuntimePo
     waitingRunsOf: unused('waitingRunsOf'),
     recentAnswers: unused('recentAnswers'),
     approvalLog: unused('approvalLog'),
+    verifyApprovalLog: unused('verifyApprovalLog'),
     sources: unused('sources'),
     ingest: unused('ingest'),
     statistics: unused('statistics'),

@@ -38,6 +38,8 @@ const TRPC_CODE_OF_KIND: Readonly<Record<UserErrorKind, TRPCCode>> = Object.free
   not_found: 'NOT_FOUND',
   conflict: 'CONFLICT',
   unsatisfiable: 'PRECONDITION_FAILED',
+  forbidden: 'FORBIDDEN',
+  rate_limited: 'TOO_MANY_REQUESTS',
 });
 
 /** The tRPC code a runtime error is reported under, or undefined when it is internal. */

@@ -4,7 +4,7 @@
  * ContextRuntime (server/runtime/index.ts) is checked against this port at compile time below.
  */
 import type { ContextRuntime } from '../runtime';
-import type { ApprovalAuditEntry, RunListOptions, RunSummary } from '../runtime/contracts/run-store';
+import type { ApprovalAuditEntry, AuditVerification, RunListOptions, RunSummary } from '../runtime/contracts/run-store';
 import type { KnowledgePlugin } from '../runtime/contracts/knowledge';
 import type { PlanCachePlugin } from '../runtime/contracts/plan-cache';
 import type { PendingApproval, WaitingRun } from '../runtime/facade/approval-inbox';
@@ -55,7 +55,8 @@ export interface RuntimePort {
   evidence(runId: string): Promise<readonly ContextItem[]>;
   explain(request: RunRequestInput, options?: { analyze?: boolean }): Promise<ExplainResult>;
   simulate(request: RunRequestInput): Promise<SimulateResult>;
-  approve(runId: string, nodeId: string, decision: ApprovalVerdict, by: string, comment: string): Promise<RunResult>;
+  /** Decides a gate as `decider` (who must hold the gate's role and, to approve, not have started the run). */
+  approve(runId: string, nodeId: string, decision: ApprovalVerdict, decider: Principal, comment: string): Promise<RunResult>;
   getRun(runId: string): Promise<{ run: RunResult; spans: readonly Span[] }>;
   listRuns(options: Partial<RunListOptions>): Promise<readonly RunSummary[]>;
   pendingApprovals(options: { limit?: number; principal?: Principal; startedBy?: string }): Promise<readonly PendingApproval[]>;
@@ -64,6 +65,7 @@ export interface RuntimePort {
   /** Completed runs' answers the principal may read (source permissions applied by the runtime). */
   recentAnswers(options: { principal: Principal; limit?: number }): Promise<readonly RecentAnswer[]>;
   approvalLog(options: { limit?: number; offset?: number; runId?: string }): Promise<readonly ApprovalAuditEntry[]>;
+  verifyApprovalLog(): Promise<AuditVerification>;
   sources(): Promise<readonly SourceInfo[]>;
   ingest(path: string, options?: { source?: string }): Promise<IngestReport>;
   statistics(): Promise<readonly FieldStatistics[]>;

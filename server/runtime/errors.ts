@@ -10,6 +10,8 @@
  * - invalid: the request (or the config the caller supplied) is wrong; fix it and retry.
  * - not_found / conflict: the thing named does not exist / is not in a state that allows this.
  * - unsatisfiable: the request is well formed but no plan meets its constraints (relax them).
+ * - forbidden: the caller may not do this (their own run's gate, a gate needing another role).
+ * - rate_limited: the caller asked too often or has too much running or spent; `details.retryAfterSeconds` says when to retry.
  * - internal: the runtime's own failure (a model down, a node failing, a timeout, a locked data
  *   directory): the caller did nothing wrong, and the message may carry server internals.
  */
@@ -21,6 +23,8 @@ export const RUNTIME_ERROR_KINDS = Object.freeze({
   NOT_FOUND: 'not_found',
   CONFLICT: 'conflict',
   NO_FEASIBLE_PLAN: 'unsatisfiable',
+  FORBIDDEN: 'forbidden',
+  RATE_LIMITED: 'rate_limited',
   // Another process holds the data directory: nothing in the request caused it, and its message
   // names a server path and pid (see the commit that made this list the only one).
   DATA_DIR_LOCKED: 'internal',

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { loadConfigFile } from './config/load-config';
 import type { RuntimeConfig } from './config/config-schema';
-import type { ApprovalAuditEntry, RunListOptions, RunSummary } from './contracts/run-store';
+import type { ApprovalAuditEntry, AuditVerification, RunListOptions, RunSummary } from './contracts/run-store';
 import type { Span } from './contracts/trace-sink';
 import type { VerificationResult } from './contracts/verifier';
 import { CostEstimator, type FieldStatistics } from './costmodel/cost-estimator';
@@ -26,6 +26,7 @@ import { continueRun, startRun, toRunResult, type StoredPlan } from './facade/ex
 import { pendingApprovals, type PendingApproval, type WaitingRun, withoutDraft } from './facade/approval-inbox';
 import { recentAnswers, type RecentAnswer } from './facade/recent-answers';
 import { runReader } from './facade/run-access';
+import { assertMayDecide } from './facade/approval-authority';
 import { planRequest, type PlannedRequest } from './facade/plan-request';
 import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/runtime-factory';
 import type { RuntimePlugins } from './facade/runtime-plugins';
@@ -130,18 +131,26 @@ export class ContextRuntime {
     return verifier.verify({ goal: record.goal, answer: reasoned.answer, citations: reasoned.citations, context: context.items });
   }
 
-  /** Decides a paused approval gate; approving resumes the run (also after a restart), rejecting ends it. */
-  async approve(runId: string, nodeId: string, decision: 'approved' | 'rejected', by: string, comment = ''): Promise<RunResult> {
+  /**
+   * Decides a paused approval gate as `principal`; approving resumes the run (also after a
+   * restart), rejecting ends it. The decider must hold the gate's role and may not approve a run
+   * they started (facade/approval-authority.ts); the audit row records them and the goal as it is now.
+   */
+  async approve(runId: string, nodeId: string, decision: 'approved' | 'rejected', principal: Principal, comment = ''): Promise<RunResult> {
     if (decision !== 'approved' && decision !== 'rejected') throw invalidInput('decision', `expected "approved" or "rejected", got ${JSON.stringify(decision)}`);
-    if (typeof by !== 'string' || by.trim() === '') throw invalidInput('by', 'expected the name of the person deciding');
+    if (principal === undefined) throw invalidInput('principal', 'expected the signed-in person deciding');
+    const decider = validatePrincipal(principal);
     if (typeof comment !== 'string' || comment.length > 4000) throw invalidInput('comment', 'expected a string of at most 4000 characters');
-    assertStorableText('by', by);
     assertStorableText('comment', comment);
     const record = await this.loadRun(runId);
     if (record.status !== 'awaiting_approval' || record.pendingNodeId !== nodeId) {
       throw new ContextRuntimeError('CONFLICT', `run ${runId} is not waiting for approval at node ${nodeId} (status ${record.status}${record.pendingNodeId ? `, waiting at ${record.pendingNodeId}` : ''})`, { field: 'nodeId' });
     }
-    await this.plugins.runStore.recordDecision(runId, { nodeId, decision, by: by.trim(), comment, at: new Date().toISOString() });
+    const gate = (record.plan as StoredPlan).explain.graph.nodes.find((node) => node.id === nodeId);
+    // A gate the stored plan does not describe is still a gate: hold it to the approver role.
+    const requiredRole = gate?.kind === 'approve' ? gate.approverRole : 'approver';
+    assertMayDecide(record, requiredRole, decider, decision);
+    await this.plugins.runStore.recordDecision(runId, { nodeId, decision, by: decider.user, comment, at: new Date().toISOString(), requiredRole });
     const result = await continueRun(this.plugins, this.config, (await this.plugins.runStore.loadRun(runId))!);
     this.learner.observeRun(result);
     return this.withCalibration(result);
@@ -205,6 +214,12 @@ export class ContextRuntime {
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidInput('limit', `expected an integer from 1 to 1000, got ${limit}`);
     if (!this.plugins.runStore.listDecisions) throw new ContextRuntimeError('INVALID_CONFIG', 'this run store keeps no approval audit log');
     return this.plugins.runStore.listDecisions({ limit, offset: options.offset, runId: options.runId });
+  }
+
+  /** Walks the audit log's hash chain (`context-runtime audit verify`): which rows, if any, were changed, removed or reordered. */
+  async verifyApprovalLog(): Promise<AuditVerification> {
+    if (!this.plugins.runStore.verifyDecisions) throw new ContextRuntimeError('INVALID_CONFIG', 'this run store keeps no approval audit log');
+    return this.plugins.runStore.verifyDecisions();
   }
 
   sources(): Promise<readonly SourceInfo[]> {
