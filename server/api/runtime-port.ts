@@ -4,6 +4,7 @@
  * ContextRuntime (server/runtime/index.ts) is checked against this port at compile time below.
  */
 import type { ContextRuntime } from '../runtime';
+import type { LimitsConfig } from '../runtime/config/limits-schema';
 import type { ApprovalAuditEntry, AuditVerification, RunListOptions, RunSummary } from '../runtime/contracts/run-store';
 import type { KnowledgePlugin } from '../runtime/contracts/knowledge';
 import type { PlanCachePlugin } from '../runtime/contracts/plan-cache';
@@ -49,6 +50,8 @@ export interface LearningPort {
 }
 
 export interface RuntimePort {
+  /** The limits the API and sign-in enforce in front of the runtime (config `limits`). */
+  readonly config: { readonly limits: LimitsConfig };
   run(request: RunRequestInput, options?: RunOptions): Promise<RunResult>;
   /** Plans the goal, checks the edited graph stays inside that plan's policy envelope, and runs it. */
   runEditedPlan(request: RunRequestInput, graph: unknown): Promise<RunResult>;

@@ -10,7 +10,8 @@ import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { publishForNextAuth, serverEnv, type ServerEnv } from '../config/env';
-import { authSecret, userStore } from './auth-services';
+import { authSecret, signInThrottle, userStore } from './auth-services';
+import { clientAddressOf, throttledAuthenticate } from './sign-in-throttle';
 import { admitOidcSignIn, type OidcAdmissionPolicy, type OidcClaims } from './oidc-admission';
 import type { Role } from './roles';
 import type { UserStore } from './user-store';
@@ -91,8 +92,10 @@ export function authOptions(): NextAuthOptions {
         id: 'credentials',
         name: 'Email and password',
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        authorize: async (credentials) => {
-          const user = await (await userStore()).authenticate(credentials?.email ?? '', credentials?.password ?? '');
+        authorize: async (credentials, request) => {
+          const users = await userStore();
+          // A locked-out account or address throws RATE_LIMITED; next-auth hands its message to the form.
+          const user = await throttledAuthenticate(await signInThrottle(), (email, password) => users.authenticate(email, password), credentials?.email ?? '', credentials?.password ?? '', clientAddressOf(request?.headers));
           return user ? { id: user.id, email: user.email, name: user.name } : null;
         },
       }),

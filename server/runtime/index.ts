@@ -27,6 +27,7 @@ import { pendingApprovals, type PendingApproval, type WaitingRun, withoutDraft }
 import { recentAnswers, type RecentAnswer } from './facade/recent-answers';
 import { runReader } from './facade/run-access';
 import { assertMayDecide } from './facade/approval-authority';
+import { RunLimiter } from './facade/run-limits';
 import { planRequest, type PlannedRequest } from './facade/plan-request';
 import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/runtime-factory';
 import type { RuntimePlugins } from './facade/runtime-plugins';
@@ -72,6 +73,12 @@ export class ContextRuntime {
   }
 
   private learnerInstance?: BanditLearner;
+  private runLimiterInstance?: RunLimiter;
+
+  /** Per-user concurrent-run and daily-spend limits (config `limits.runs`). */
+  private get runLimiter(): RunLimiter {
+    return (this.runLimiterInstance ??= new RunLimiter(this.plugins.runStore, this.config.limits.runs));
+  }
 
   /** The online bandit (config `learning`); its persisted state loads on first use. */
   private get learner(): BanditLearner {
@@ -93,9 +100,14 @@ export class ContextRuntime {
 
   async execute(plan: PlannedRequest, options: RunOptions = {}): Promise<RunResult> {
     this.buildContext(plan);
-    const result = await startRun(this.plugins, this.config, plan, options.onProgress);
-    this.learner.observeRun(result);
-    return this.withCalibration(result);
+    const release = await this.runLimiter.admit(plan.request.principal?.user ?? 'anonymous', plan.explain.estimates.costUsd.value);
+    try {
+      const result = await startRun(this.plugins, this.config, plan, options.onProgress);
+      this.learner.observeRun(result);
+      return this.withCalibration(result);
+    } finally {
+      release();
+    }
   }
 
   /** `onProgress` sees each node start, finish, skip or fail while the run executes. */

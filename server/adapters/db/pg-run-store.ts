@@ -207,6 +207,14 @@ export class PgRunStore implements RunStorePlugin {
     );
   }
 
+  async spendSince(user: string, since: string): Promise<number> {
+    const [row] = await this.database.db
+      .select({ spent: sql<number>`coalesce(sum(${runs.costUsd}), 0)::float8` })
+      .from(runs)
+      .where(and(eq(runs.userName, user), gte(runs.createdAt, timestampOf('since', since))));
+    return Number(row?.spent ?? 0);
+  }
+
   async verifyDecisions(): Promise<AuditVerification> {
     const rows = await this.database.db.select().from(approvalAudit).orderBy(approvalAudit.id);
     return verifyAuditChain(rows.map((row) => ({ ...row, decidedAt: row.decidedAt.toISOString() })));
@@ -225,7 +233,7 @@ export class PgRunStore implements RunStorePlugin {
   }
 }
 
-function timestampOf(field: 'from' | 'to', value: string): Date {
+function timestampOf(field: 'from' | 'to' | 'since', value: string): Date {
   const parsed = new Date(value);
   if (Number.isNaN(parsed.getTime())) throw invalidInput(field, 'must be an ISO-8601 timestamp', { [field]: value });
   return parsed;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LIMITS, limitsSchema } from './limits-schema';
 
 /**
  * Schema of `context-runtime.yaml`. snake_case keys as operators write them.
@@ -150,6 +151,7 @@ export const configSchema = z
       })
       .strict()
       .default({ source_roles: {}, sensitive_sources: [] }),
+    limits: limitsSchema.default(DEFAULT_LIMITS),
     demo: z.object({ load_on_start: z.boolean().default(true) }).strict().default({ load_on_start: true }),
     /** Online contextual bandit over the top feasible plans (server/runtime/learning). Off by default: it makes planning depend on learned state. */
     learning: z

@@ -96,6 +96,8 @@ export interface RunStorePlugin {
   listRuns(options: RunListOptions): Promise<readonly RunSummary[]>;
   /** The approval audit log, newest first; optional so stores without an audit table still conform. */
   listDecisions?(options: { readonly limit: number; readonly offset?: number; readonly runId?: string }): Promise<readonly ApprovalAuditEntry[]>;
+  /** US dollars of recorded cost of `user`'s runs created at or after `since` (ISO-8601); the daily spend limit reads it. */
+  spendSince?(user: string, since: string): Promise<number>;
   /** Checks the audit log's hash chain; optional like listDecisions. */
   verifyDecisions?(): Promise<AuditVerification>;
 }

@@ -1,18 +1,13 @@
-import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { createRequestContext } from '@/server/api/request-context';
-import { appRouter } from '@/server/api/root-router';
+import { apiLimitsOf, handleTrpcRequest } from '@/server/api/trpc-request-limits';
+import { getRuntime } from '@/server/services/runtime-instance';
 
 // PGlite needs Node APIs (fs, WASM from node_modules), and every call reads live runtime state.
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-function handler(request: Request) {
-  return fetchRequestHandler({
-    endpoint: '/api/trpc',
-    req: request,
-    router: appRouter,
-    createContext: () => createRequestContext(request.headers),
-  });
+async function handler(request: Request) {
+  return handleTrpcRequest(request, await apiLimitsOf(getRuntime), () => createRequestContext(request.headers));
 }
 
 export { handler as GET, handler as POST };
