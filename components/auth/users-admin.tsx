@@ -64,9 +64,15 @@ export function UsersAdmin({ currentEmail }: { readonly currentEmail: string }) 
                   <td>
                     <select
                       aria-label={`Role of ${user.email}`}
-                      value={highestRole(user.roles) ?? 'viewer'}
+                      value={highestRole(user.roles) ?? ''}
                       onChange={(event) => setRoles.mutate({ email: user.email, roles: [event.target.value] })}
                     >
+                      {/* A first single sign-on gets no role (no access) until an admin picks one here. */}
+                      {highestRole(user.roles) === undefined && (
+                        <option value="" disabled>
+                          no role yet
+                        </option>
+                      )}
                       {ROLES.map((role) => (
                         <option key={role} value={role}>
                           {role}
