@@ -103,3 +103,24 @@ test('the admin manages users on /admin/users; others cannot', async ({ page, br
     await temp.close();
   }
 });
+
+test('repeated wrong passwords lock the account out before the password is even checked', async ({ page }) => {
+  // Its own address: the lockout (limits.sign_in, 5 failures) must not touch the accounts other specs use.
+  const email = `locked-${Date.now()}@e2e.local`;
+  await page.goto('/signin');
+  const alert = page.locator('main').getByRole('alert');
+  // Each attempt waits for its own answer from the server, so none is lost to a form still busy with the last.
+  const attempt = async (password: string) => {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await Promise.all([page.waitForResponse((response) => response.url().includes('/api/auth/callback/credentials')), page.getByRole('button', { name: 'Sign in' }).click()]);
+  };
+  for (let count = 1; count <= 5; count++) {
+    await attempt(`guess number ${count}`);
+    await expect(alert).toHaveText('Wrong email or password, or the account is disabled.');
+  }
+  await attempt('guess number 6');
+  await expect(alert).toHaveText(/^Too many sign-in attempts: try again in \d+ seconds\.$/);
+  const session = await page.request.get('/api/auth/session');
+  expect(await session.json()).toEqual({});
+});

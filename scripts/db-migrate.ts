@@ -1,7 +1,10 @@
 /**
  * `npm run db:migrate`: brings the database named by DATABASE_URL (else the embedded PGlite
  * directory ./.data/pglite, or CONTEXT_RUNTIME_DATA_DIR) up to date and says what it can do.
+ * With MIGRATION_DATABASE_URL it migrates as that (owner) role and then grants DATABASE_URL's role
+ * only what the application needs (db/application-grants.ts).
  */
+import { APPEND_ONLY_TABLES, grantApplicationRole, roleOfUrl } from '../db/application-grants';
 import { openDatabase } from '../db/client';
 import { serverEnv } from '../server/config/env';
 import { migrateDatabase } from '../db/migrate';
@@ -12,7 +15,7 @@ import { acquireDataDirLock, type DataDirLock } from '../server/services/data-di
 
 async function main(): Promise<void> {
   const env = serverEnv();
-  const url = env.databaseUrl;
+  const url = env.migrationDatabaseUrl ?? env.databaseUrl;
   const dataDir = env.dataDir ?? './.data/pglite';
   // A running server owns the embedded directory; migrating under it would corrupt PGlite.
   const lock: DataDirLock | undefined = url ? undefined : acquireDataDirLock(dataDir);
@@ -22,6 +25,10 @@ async function main(): Promise<void> {
       console.log(`database: ${database.driver} ${database.location}`);
       const report = await migrateDatabase(database);
       await reapplyCapabilityMigration(database, report.folder);
+      if (env.migrationDatabaseUrl && env.databaseUrl) {
+        await grantApplicationRole(database, roleOfUrl(env.databaseUrl));
+        console.log(`granted ${roleOfUrl(env.databaseUrl)}: read/write on the tables, INSERT and SELECT only on ${APPEND_ONLY_TABLES.join(', ')}`);
+      }
       if (report.applied.length === 0) console.log(`migrations: up to date (${report.total} in ${report.folder})`);
       else for (const tag of report.applied) console.log(`applied: ${tag}`);
       const capabilities = await detectStoreCapabilities(database);

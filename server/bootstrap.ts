@@ -71,7 +71,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     const countTokens = createTokenCounter();
     const embedder = resolveEmbedder(config.embeddings, env.variables, { wordVectorCache: env.embeddingsCache });
     const stores = (opened = await openStores({
-      ...(url ? { url } : { dataDir }),
+      ...(url ? { url, ...(env.migrationDatabaseUrl ? { migrationUrl: env.migrationDatabaseUrl } : {}) } : { dataDir }),
       planCacheTtlSeconds: config.plan_cache.ttl_seconds,
       dense: embedder.available ? { embedder: embedder.embedder } : { embedderUnavailableReason: embedder.unavailableReason },
     }));

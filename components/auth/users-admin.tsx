@@ -30,7 +30,13 @@ function userColumns(
       key: 'role',
       header: 'Role',
       cell: (user) => (
-        <select aria-label={`Role of ${user.email}`} value={highestRole(user.roles) ?? 'viewer'} onChange={(event) => setRoles({ email: user.email, roles: [event.target.value] })}>
+        <select aria-label={`Role of ${user.email}`} value={highestRole(user.roles) ?? ''} onChange={(event) => setRoles({ email: user.email, roles: [event.target.value] })}>
+          {/* A first single sign-on gets no role (no access) until an admin picks one here. */}
+          {highestRole(user.roles) === undefined && (
+            <option value="" disabled>
+              no role yet
+            </option>
+          )}
           {ROLES.map((role) => (
             <option key={role} value={role}>
               {role}

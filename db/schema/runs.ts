@@ -39,7 +39,10 @@ export const runNodes = pgTable(
 
 /**
  * Who approved or rejected what, and when. Append-only, enforced by a trigger in a custom
- * migration (UPDATE and DELETE raise), so the application cannot rewrite history either.
+ * migration (UPDATE and DELETE raise) and, on a server, by privileges: the application role may
+ * only INSERT and SELECT (db/application-grants.ts). Each row copies the goal it decided (the
+ * `runs` row stays mutable) and is hash-chained to the row before it (approval-audit-chain.ts), so
+ * a rewrite by the table's owner shows up in `context-runtime audit verify`.
  */
 export const approvalAudit = pgTable(
   'approval_audit',
@@ -53,6 +56,14 @@ export const approvalAudit = pgTable(
     decidedBy: text('decided_by').notNull(),
     comment: text('comment').notNull().default(''),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The goal as it was when decided, copied from the run. */
+    goal: text('goal').notNull().default(''),
+    /** Who started the run (the decider may not be them) and the role the gate required. */
+    runUser: text('run_user').notNull().default(''),
+    requiredRole: text('required_role').notNull().default(''),
+    /** row_hash of the previous row ('' for the first); row_hash = sha256 over prev_hash and this row's fields. */
+    prevHash: text('prev_hash').notNull().default(''),
+    rowHash: text('row_hash').notNull().default(''),
   },
   (table) => [uniqueIndex('approval_audit_run_node_idx').on(table.runId, table.nodeId)],
 );

@@ -15,8 +15,14 @@ export const users = pgTable(
     roles: text('roles').array().notNull().default(['viewer']),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The OIDC identity this account signs in as: issuer + subject, which the identity provider
+     * never reassigns, unlike an email (server/auth/oidc-admission.ts). Null for password-only accounts.
+     */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
   },
-  (table) => [uniqueIndex('users_email_idx').on(table.email)],
+  (table) => [uniqueIndex('users_email_idx').on(table.email), uniqueIndex('users_oidc_identity_idx').on(table.oidcIssuer, table.oidcSubject)],
 );
 
 /** One-time links that create the first admin: only the SHA-256 of the token is kept. */

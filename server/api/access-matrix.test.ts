@@ -22,6 +22,8 @@ const VAULT_READER = 'payroll-reader';
 const PLANTED = { goal: 'zebragoal', chunk: 'zebrachunk', fact: 'zebrafact', comment: 'zebracomment', memory: 'zebramemory' } as const;
 
 const OWNER: Principal = { user: 'owner@example.com', roles: ['approver', VAULT_READER] };
+/** A second approver who may read the vault: nobody approves their own run (issue 12, finding 7). */
+const SECOND_APPROVER: Principal = { user: 'second@example.com', roles: ['approver', VAULT_READER] };
 const ROLES = ['viewer', 'operator', 'approver', 'admin'] as const;
 
 let fixture: RuntimeFixture;
@@ -112,7 +114,7 @@ beforeAll(async () => {
   const completed: RunResult = await ask('What is the checkout-api salary band in the payroll vault?');
   const decided = await ask('Delete the checkout-api salary band records in the payroll vault');
   const paused = await ask('Delete the checkout-api salary band records in the payroll vault now');
-  await fixture.runtime.approve(decided.runId, 'approve', 'approved', OWNER.user, PLANTED.comment);
+  await fixture.runtime.approve(decided.runId, 'approve', 'approved', SECOND_APPROVER, PLANTED.comment);
   const evidence = await fixture.runtime.evidence(completed.runId);
   const facts = await fixture.runtime.knowledge().explorer!.facts(VAULT);
   const fact = facts.find((candidate) => JSON.stringify(candidate).toLowerCase().includes(PLANTED.fact))!;

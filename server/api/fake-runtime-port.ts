@@ -2,12 +2,14 @@
  * For router tests: a whole RuntimePort whose members fail loudly unless the test supplies them,
  * so a fake names only what it uses yet still type-checks against the full port (no casts).
  */
+import { DEFAULT_LIMITS } from '../runtime/config/limits-schema';
 import type { RuntimePort } from './runtime-port';
 
 const unused = (member: string) => () => Promise.reject(new Error(`runtime.${member} is not used by this test`));
 
 export function fakeRuntimePort(overrides: Partial<RuntimePort> = {}): RuntimePort {
   return {
+    config: { limits: DEFAULT_LIMITS },
     run: unused('run'),
     runEditedPlan: unused('runEditedPlan'),
     evidence: unused('evidence'),
@@ -20,6 +22,7 @@ export function fakeRuntimePort(overrides: Partial<RuntimePort> = {}): RuntimePo
     waitingRunsOf: unused('waitingRunsOf'),
     recentAnswers: unused('recentAnswers'),
     approvalLog: unused('approvalLog'),
+    verifyApprovalLog: unused('verifyApprovalLog'),
     sources: unused('sources'),
     ingestServerPath: unused('ingestServerPath'),
     ingestUpload: unused('ingestUpload'),

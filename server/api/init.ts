@@ -39,6 +39,7 @@ const TRPC_CODE_OF_KIND: Readonly<Record<UserErrorKind, TRPCCode>> = Object.free
   conflict: 'CONFLICT',
   forbidden: 'FORBIDDEN',
   unsatisfiable: 'PRECONDITION_FAILED',
+  rate_limited: 'TOO_MANY_REQUESTS',
 });
 
 /**

@@ -4,7 +4,8 @@
  * ContextRuntime (server/runtime/index.ts) is checked against this port at compile time below.
  */
 import type { ContextRuntime } from '../runtime';
-import type { ApprovalAuditEntry, RunListOptions, RunSummary } from '../runtime/contracts/run-store';
+import type { LimitsConfig } from '../runtime/config/limits-schema';
+import type { ApprovalAuditEntry, AuditVerification, RunListOptions, RunSummary } from '../runtime/contracts/run-store';
 import type { KnowledgePlugin } from '../runtime/contracts/knowledge';
 import type { PlanCachePlugin } from '../runtime/contracts/plan-cache';
 import type { PendingApproval, WaitingRun } from '../runtime/facade/approval-inbox';
@@ -54,13 +55,16 @@ export interface LearningPort {
  * what they may not is reported as not found.
  */
 export interface RuntimePort {
+  /** The limits the API and sign-in enforce in front of the runtime (config `limits`). */
+  readonly config: { readonly limits: LimitsConfig };
   run(request: RunRequestInput, options?: RunOptions): Promise<RunResult>;
   /** Plans the goal, checks the edited graph stays inside that plan's policy envelope, and runs it. */
   runEditedPlan(request: RunRequestInput, graph: unknown): Promise<RunResult>;
   evidence(runId: string, principal: Principal): Promise<readonly ContextItem[]>;
   explain(request: RunRequestInput, options?: { analyze?: boolean }): Promise<ExplainResult>;
   simulate(request: RunRequestInput): Promise<SimulateResult>;
-  approve(runId: string, nodeId: string, decision: ApprovalVerdict, by: string, comment: string, principal: Principal): Promise<RunResult>;
+  /** Decides a gate as `decider` (who must hold the gate's role and, to approve, not have started the run). */
+  approve(runId: string, nodeId: string, decision: ApprovalVerdict, decider: Principal, comment: string): Promise<RunResult>;
   getRun(runId: string, principal: Principal): Promise<{ run: RunResult; spans: readonly Span[] }>;
   listRuns(options: Partial<RunListOptions> & { principal: Principal }): Promise<readonly RunSummary[]>;
   pendingApprovals(options: { limit?: number; principal: Principal; startedBy?: string }): Promise<readonly PendingApproval[]>;
@@ -69,6 +73,7 @@ export interface RuntimePort {
   /** Completed runs' answers the principal may read (source permissions applied by the runtime). */
   recentAnswers(options: { principal: Principal; limit?: number }): Promise<readonly RecentAnswer[]>;
   approvalLog(options: { limit?: number; offset?: number; runId?: string; principal: Principal }): Promise<readonly ApprovalAuditEntry[]>;
+  verifyApprovalLog(): Promise<AuditVerification>;
   sources(principal: Principal): Promise<readonly SourceInfo[]>;
   ingestServerPath(path: string, options: { source?: string; principal: Principal }): Promise<IngestReport>;
   ingestUpload(files: readonly UploadedFile[], options: { source: string; principal: Principal }): Promise<IngestReport>;

@@ -6,11 +6,15 @@
  */
 import 'server-only';
 import type { NextAuthOptions, Session } from 'next-auth';
+import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { publishForNextAuth, serverEnv, type ServerEnv } from '../config/env';
-import { accounts, authSecret, userStore } from './auth-services';
+import { authSecret, signInThrottle, userStore } from './auth-services';
+import { clientAddressOf, throttledAuthenticate } from './sign-in-throttle';
+import { admitOidcSignIn, type OidcAdmissionPolicy, type OidcClaims } from './oidc-admission';
 import type { Role } from './roles';
+import type { UserStore } from './user-store';
 
 export const OIDC_PROVIDER_ID = 'oidc';
 const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
@@ -21,12 +25,7 @@ export interface SessionUser {
   readonly roles: readonly Role[];
 }
 
-interface OidcProfile {
-  readonly sub: string;
-  readonly email?: string;
-  readonly name?: string;
-  readonly preferred_username?: string;
-}
+type OidcProfile = OidcClaims & { readonly sub: string };
 
 /** The OIDC provider, or undefined unless all three settings are present (env.ts refuses a partial set). */
 export function oidcProvider(oidc: ServerEnv['oidc'] = serverEnv().oidc): OAuthConfig<OidcProfile> | undefined {
@@ -46,18 +45,39 @@ export function oidcProvider(oidc: ServerEnv['oidc'] = serverEnv().oidc): OAuthC
   };
 }
 
-/** An OIDC user's first sign-in creates their account as a viewer; a disabled account is refused. */
-async function admitOidcUser(email: string | null | undefined, name: string | null | undefined): Promise<boolean> {
-  if (!email) return false;
-  const { users } = await accounts();
-  const existing = await users.findByEmail(email);
-  if (existing) return !existing.disabled;
-  await users.create({ email, name: name ?? '', roles: ['viewer'] }).catch(async (error: unknown) => {
-    // Two first sign-ins at once: the other created it, which is the outcome wanted.
-    if (!(await users.findByEmail(email))) throw error;
-  });
-  return true;
+type Callbacks = NonNullable<NextAuthOptions['callbacks']>;
+
+/**
+ * The sign-in rules for OIDC (oidc-admission.ts) as next-auth callbacks: `signIn` admits or refuses
+ * on the provider's claims, `jwt` keys the session on the email of the account the identity
+ * (issuer + subject) is linked to — not on whatever email the claims carry this time.
+ */
+export function oidcCallbacks(oidc: NonNullable<ServerEnv['oidc']>, users: () => Promise<UserStore>): Pick<Callbacks, 'signIn' | 'jwt'> {
+  const policy: OidcAdmissionPolicy = { issuer: oidc.issuer, allowedDomains: oidc.allowedDomains, allowedGroups: oidc.allowedGroups, defaultRole: oidc.defaultRole };
+  return {
+    signIn: async ({ account, profile }) => {
+      if (account?.provider !== OIDC_PROVIDER_ID) return true;
+      const admission = await admitOidcSignIn(await users(), (profile ?? {}) as OidcClaims, policy);
+      if (!admission.admitted) console.warn(`[auth] single sign-on refused for subject ${account.providerAccountId}: ${admission.reason}`);
+      return admission.admitted;
+    },
+    jwt: async ({ token, user, account }) => {
+      if (account?.provider === OIDC_PROVIDER_ID) {
+        const linked = await (await users()).findByIdentity({ issuer: oidc.issuer, subject: account.providerAccountId });
+        // signIn admitted and linked it a moment ago; without it the token names nobody.
+        token.email = linked?.email;
+        return token;
+      }
+      return credentialsJwt({ token, user });
+    },
+  };
 }
+
+/** A password sign-in: the session names the account that authorize() returned. */
+const credentialsJwt = ({ token, user }: { token: JWT; user?: { email?: string | null } }) => {
+  if (user?.email) token.email = user.email.toLowerCase();
+  return token;
+};
 
 export function authOptions(): NextAuthOptions {
   // Without NEXTAUTH_URL, trust the Host header so one build serves any port (3000, 3100, …).
@@ -72,19 +92,17 @@ export function authOptions(): NextAuthOptions {
         id: 'credentials',
         name: 'Email and password',
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        authorize: async (credentials) => {
-          const user = await (await userStore()).authenticate(credentials?.email ?? '', credentials?.password ?? '');
+        authorize: async (credentials, request) => {
+          const users = await userStore();
+          // A locked-out account or address throws RATE_LIMITED; next-auth hands its message to the form.
+          const user = await throttledAuthenticate(await signInThrottle(), (email, password) => users.authenticate(email, password), credentials?.email ?? '', credentials?.password ?? '', clientAddressOf(request?.headers));
           return user ? { id: user.id, email: user.email, name: user.name } : null;
         },
       }),
       ...(oidc ? [oidc] : []),
     ],
     callbacks: {
-      signIn: async ({ user, account }) => (account?.provider === OIDC_PROVIDER_ID ? admitOidcUser(user.email, user.name) : true),
-      jwt: ({ token, user }) => {
-        if (user?.email) token.email = user.email.toLowerCase();
-        return token;
-      },
+      ...(oidc ? oidcCallbacks(serverEnv().oidc!, userStore) : { jwt: credentialsJwt }),
       session: async ({ session, token }) => {
         const record = typeof token.email === 'string' ? await (await userStore()).findByEmail(token.email) : undefined;
         // A deleted or disabled account reads as signed out, even with an unexpired cookie.

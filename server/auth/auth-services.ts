@@ -13,9 +13,11 @@ import type { Accounts } from './accounts';
 import { registeredAuthDatabase } from './auth-database-holder';
 import { persistedAuthSecret } from './local-secrets';
 import { SetupTokenStore } from './setup-token-store';
+import { SignInThrottle } from './sign-in-throttle';
 import { UserStore } from './user-store';
 
 const SERVICE_TOKEN_KEY = Symbol.for('context-runtime.service-token');
+const THROTTLE_KEY = Symbol.for('context-runtime.sign-in-throttle');
 type TokenHolder = { [SERVICE_TOKEN_KEY]?: string };
 
 /** The embedded data directory the server uses (also where its local secrets live). */
@@ -38,6 +40,14 @@ async function authDatabase() {
   const database = registeredAuthDatabase();
   if (!database) throw new ContextRuntimeError('INTERNAL', 'the runtime opened without registering its database for sign-in');
   return database;
+}
+
+/** The process's one sign-in throttle (on globalThis: each Next.js route bundle has its own module graph), with the config's limits. */
+export async function signInThrottle(): Promise<SignInThrottle> {
+  const holder = globalThis as { [THROTTLE_KEY]?: SignInThrottle };
+  if (holder[THROTTLE_KEY]) return holder[THROTTLE_KEY];
+  const { limits } = (await getRuntime()).config;
+  return (holder[THROTTLE_KEY] ??= new SignInThrottle(limits.sign_in));
 }
 
 /**

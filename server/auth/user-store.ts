@@ -4,7 +4,7 @@
  * refuse the same inputs with the same message.
  */
 import { randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { ContextRuntimeError, invalidInput } from '../runtime/errors';
@@ -24,6 +24,14 @@ export interface UserRecord {
   readonly disabled: boolean;
   readonly hasPassword: boolean;
   readonly createdAt: Date;
+  /** The OIDC identity linked to this account, if any. */
+  readonly oidc?: { readonly issuer: string; readonly subject: string };
+}
+
+/** An OIDC identity as the identity provider names it: issuer + subject. */
+export interface OidcIdentity {
+  readonly issuer: string;
+  readonly subject: string;
 }
 
 export interface NewUser {
@@ -45,6 +53,7 @@ function toRecord(row: UserRow): UserRecord {
     disabled: row.disabled,
     hasPassword: row.passwordHash !== null,
     createdAt: row.createdAt,
+    ...(row.oidcIssuer !== null && row.oidcSubject !== null ? { oidc: Object.freeze({ issuer: row.oidcIssuer, subject: row.oidcSubject }) } : {}),
   });
 }
 
@@ -102,6 +111,41 @@ export class UserStore {
   }
 
   /** The account when `password` is right and the account enabled; undefined otherwise (same cost either way). */
+  async findByIdentity(identity: OidcIdentity): Promise<UserRecord | undefined> {
+    const [row] = await this.database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.oidcIssuer, identity.issuer), eq(users.oidcSubject, identity.subject)))
+      .limit(1);
+    return row ? toRecord(row) : undefined;
+  }
+
+  /**
+   * A first OIDC sign-in's account, linked to its identity. Unlike `create`, `roles` may be empty:
+   * such an account can sign in but reach nothing until an admin assigns a role.
+   */
+  async createForIdentity(input: { readonly email: string; readonly name?: string; readonly roles: readonly string[]; readonly identity: OidcIdentity }): Promise<UserRecord> {
+    const roles = input.roles.length === 0 ? [] : validateRoles(input.roles);
+    const [row] = await this.database.db
+      .insert(users)
+      .values({ id: randomUUID(), email: normaliseEmail(input.email), name: (input.name ?? '').trim().slice(0, 200), passwordHash: null, roles: [...roles], oidcIssuer: input.identity.issuer, oidcSubject: input.identity.subject })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new ContextRuntimeError('CONFLICT', `email: ${input.email} or this sign-in identity already has an account`, { field: 'email' });
+    return toRecord(row);
+  }
+
+  /** Links an existing account that has no OIDC identity yet; refuses one linked to another identity. */
+  async linkIdentity(email: string, identity: OidcIdentity): Promise<UserRecord> {
+    const [row] = await this.database.db
+      .update(users)
+      .set({ oidcIssuer: identity.issuer, oidcSubject: identity.subject })
+      .where(and(eq(users.email, normaliseEmail(email)), isNull(users.oidcSubject)))
+      .returning();
+    if (!row) throw new ContextRuntimeError('CONFLICT', `email: ${email} is already linked to another sign-in identity, or has no account`, { field: 'email' });
+    return toRecord(row);
+  }
+
   async authenticate(email: string, password: string): Promise<UserRecord | undefined> {
     const row = EMAIL_PATTERN.test(email.trim()) ? await this.rowByEmail(email) : undefined;
     const valid = await verifyPassword(password, row?.passwordHash ?? (await decoyHash()));

@@ -14,7 +14,9 @@ Commands:
   ingest <path>              ingest docs, .log files, Kubernetes events (JSON), metrics (CSV) or a git repository;
                              files it leaves out (binary content, unsupported types, executables) are listed with why;
                              with a server running, the files are uploaded to it (not a git repository's history)
-  approve <runId> <nodeId>   decide a paused approval gate (--decision approved|rejected --by NAME)
+  approve <runId> <nodeId>   decide a paused approval gate as an account (--decision approved|rejected
+                             --by EMAIL, that account's password in CONTEXT_RUNTIME_PASSWORD)
+  audit verify               check the approval log's hash chain (exit 3 when a row was changed or removed)
   runs                       list recent runs
   stats                      cost-model calibration statistics
 
@@ -27,7 +29,7 @@ Options:
   --sources A,B              the same, comma-separated (combines with --source)
   --max-cost-usd N  --max-latency-seconds N  --max-tokens N
   --no-citations             do not require citations   --require-verification
-  --analyze  --json  --config PATH  --decision D  --by NAME  --comment TEXT  --limit N
+  --analyze  --json  --config PATH  --decision D  --by EMAIL  --comment TEXT  --limit N
   -h, --help                 this text
 `;
 

@@ -1,5 +1,6 @@
 /** Human output for the CLI: answers with numbered citations, progress bars, tables. */
 import { relative, isAbsolute } from 'node:path';
+import type { AuditVerification } from '../runtime/contracts/run-store';
 import type { IngestReport, IngestSkipped } from '../runtime/contracts/store';
 import type { FieldStatistics } from '../runtime/costmodel/cost-estimator';
 import { CONFORMAL_MIN_SAMPLES } from '../runtime/costmodel/units';
@@ -74,4 +75,12 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr) {
     if (stream.isTTY) stream.write(`\r${text}${done >= total ? '\n' : ''}`);
     else if (done >= total) stream.write(`${text}\n`);
   };
+}
+
+/** `audit verify`: the verdict first, then each broken row, then the head to keep elsewhere. */
+export function renderAuditVerification(verification: AuditVerification): string {
+  const lines = [verification.intact ? `approval log intact: ${verification.rows} rows chained` : `approval log BROKEN: ${verification.problems.length} problem(s) in ${verification.rows} rows`];
+  for (const { id, problem } of verification.problems) lines.push(`  row ${id}: ${problem}`);
+  lines.push(`head ${verification.head || '(empty log)'}`);
+  return lines.join('\n');
 }

@@ -40,9 +40,10 @@ function serverClient(owner: DataDirLockInfo & { readonly port: number }, dataDi
     run: (request) => explained(client.run(request)),
     explain: (request, analyze) => explained(client.explain(request, analyze)),
     simulate: (request) => explained(client.simulate(request)),
-    approve: (runId, nodeId, decision, by, comment) => explained(client.approve(runId, nodeId, decision, by, comment)),
+    approve: (runId, nodeId, decision, credentials, comment) => explained(client.approve(runId, nodeId, decision, credentials, comment)),
     ingest: (path, source, onProgress) => explained(client.ingest(path, source, onProgress)),
     listRuns: (limit) => explained(client.listRuns(limit)),
+    verifyAuditLog: () => explained(client.verifyAuditLog()),
     statistics: () => explained(client.statistics()),
     close: () => client.close(),
   };

@@ -10,7 +10,7 @@ import { invalidInput } from '../runtime/errors';
 import { validateRunRequest } from '../runtime/facade/validate-request';
 import { parseCli, USAGE, type CliCommand } from './cli-arguments';
 import { type GoalInput, processStdin, resolveGoal } from './cli-goal';
-import { progressBar, renderExplainTree, renderIngest, renderRun, renderSimulate, renderSkipped, renderStatisticsRow } from './cli-output';
+import { progressBar, renderAuditVerification, renderExplainTree, renderIngest, renderRun, renderSimulate, renderSkipped, renderStatisticsRow } from './cli-output';
 import { connectRuntime } from './connect-runtime';
 import type { RuntimeClient } from './runtime-client';
 
@@ -23,7 +23,8 @@ function goalRequest(command: CliCommand, goal: string): object {
   return { goal, sources: command.sources, constraints: command.constraints };
 }
 
-async function dispatch(command: CliCommand, goal: string, client: RuntimeClient): Promise<void> {
+/** Resolves to the exit code when it is not 0. */
+async function dispatch(command: CliCommand, goal: string, client: RuntimeClient): Promise<number | void> {
   switch (command.command) {
     case 'run': {
       const result = await client.run(goalRequest(command, goal));
@@ -54,10 +55,19 @@ async function dispatch(command: CliCommand, goal: string, client: RuntimeClient
     }
     case 'approve': {
       const [runId, nodeId] = command.positionals;
-      if (!runId || !nodeId) throw invalidInput('runId', 'expected: approve <runId> <nodeId> --decision approved|rejected --by NAME');
-      const result = await client.approve(runId, nodeId, command.decision ?? '', command.by ?? '', command.comment ?? '');
+      if (!runId || !nodeId) throw invalidInput('runId', 'expected: approve <runId> <nodeId> --decision approved|rejected --by EMAIL (password in CONTEXT_RUNTIME_PASSWORD)');
+      const credentials = { by: command.by, password: serverEnv().cliPassword };
+      const result = await client.approve(runId, nodeId, command.decision ?? '', credentials, command.comment ?? '');
       print(command.json ? asJson(result) : renderRun(result));
       return;
+    }
+    case 'audit': {
+      if (command.positionals[0] !== 'verify') throw invalidInput('command', 'expected: audit verify');
+      const verification = await client.verifyAuditLog();
+      if (command.json) print(asJson(verification));
+      else print(renderAuditVerification(verification));
+      // A broken chain is the answer the command exists to give, not a usage error: exit 3 says it.
+      return verification.intact ? 0 : 3;
     }
     case 'runs': {
       const runs = await client.listRuns(command.limit ?? 20);
@@ -72,7 +82,7 @@ async function dispatch(command: CliCommand, goal: string, client: RuntimeClient
       return;
     }
     default:
-      throw invalidInput('command', `unknown command "${command.command}" (expected run, explain, simulate, ingest, approve, runs, stats)`);
+      throw invalidInput('command', `unknown command "${command.command}" (expected run, explain, simulate, ingest, approve, audit, runs, stats)`);
   }
 }
 
@@ -93,8 +103,7 @@ export async function main(argv: readonly string[], io: { readonly stdin?: GoalI
     if (GOAL_COMMANDS.includes(command.command)) validateRunRequest(goalRequest(command, goal));
     const connected = await connectRuntime(command.configPath);
     client = connected;
-    await dispatch(command, goal, connected);
-    return 0;
+    return (await dispatch(command, goal, connected)) ?? 0;
   } catch (error) {
     if (debug) console.error(error);
     const message = error instanceof Error ? error.message : String(error);

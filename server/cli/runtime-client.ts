@@ -6,9 +6,13 @@
 import { createTRPCClient, httpLink } from '@trpc/client';
 import superjson from 'superjson';
 import type { AppRouter } from '../api/root-router';
+import { registeredAuthDatabase } from '../auth/auth-database-holder';
+import { type CliCredentials, cliDecider } from '../auth/cli-decider';
+import { UserStore } from '../auth/user-store';
+import { ContextRuntimeError } from '../runtime/errors';
 import type { ContextRuntime } from '../runtime';
 import type { IngestReport } from '../runtime/contracts/store';
-import type { RunSummary } from '../runtime/contracts/run-store';
+import type { AuditVerification, RunSummary } from '../runtime/contracts/run-store';
 import type { FieldStatistics } from '../runtime/costmodel/cost-estimator';
 import { readLocalUpload } from './upload-files';
 import type { ExplainResult, RunResult, SimulateResult } from '../runtime/explain/explain-types';
@@ -19,9 +23,11 @@ export interface RuntimeClient {
   run(request: object): Promise<RunResult>;
   explain(request: object, analyze: boolean): Promise<ExplainResult>;
   simulate(request: object): Promise<SimulateResult>;
-  approve(runId: string, nodeId: string, decision: string, by: string, comment: string): Promise<RunResult>;
+  /** Decides as the account `credentials` sign in as (cli-decider.ts), never as a bare name. */
+  approve(runId: string, nodeId: string, decision: string, credentials: CliCredentials, comment: string): Promise<RunResult>;
   ingest(path: string, source: string | undefined, onProgress: (done: number, total: number) => void): Promise<IngestReport>;
   listRuns(limit: number): Promise<readonly RunSummary[]>;
+  verifyAuditLog(): Promise<AuditVerification>;
   statistics(): Promise<readonly FieldStatistics[]>;
   close(): Promise<void>;
 }
@@ -32,9 +38,15 @@ export function localClient(runtime: ContextRuntime): RuntimeClient {
     run: (request) => runtime.run(request),
     explain: (request, analyze) => runtime.explain(request, { analyze }),
     simulate: (request) => runtime.simulate(request),
-    approve: (runId, nodeId, decision, by, comment) => runtime.approve(runId, nodeId, decision as 'approved', by, comment),
+    approve: async (runId, nodeId, decision, credentials, comment) => {
+      // The runtime registered its database for sign-in when it opened (bootstrap.ts): accounts live there.
+      const database = registeredAuthDatabase();
+      if (!database) throw new ContextRuntimeError('INTERNAL', 'the runtime opened without its accounts database');
+      return runtime.approve(runId, nodeId, decision as 'approved', await cliDecider(new UserStore(database), credentials), comment);
+    },
     ingest: (path, source, onProgress) => runtime.ingest(path, { source, onProgress }),
     listRuns: (limit) => runtime.listRuns({ limit }),
+    verifyAuditLog: () => runtime.verifyApprovalLog(),
     statistics: () => runtime.statistics(),
     close: () => runtime.close(),
   };
@@ -49,7 +61,7 @@ export function remoteClient(baseUrl: string, serviceToken?: string): RuntimeCli
     run: (request) => trpc.runtime.run.mutate(request as never) as Promise<RunResult>,
     explain: (request, analyze) => trpc.runtime.explain.mutate({ ...(request as object), analyze } as never) as Promise<ExplainResult>,
     simulate: (request) => trpc.runtime.simulate.mutate(request as never) as Promise<SimulateResult>,
-    approve: (runId, nodeId, decision, by, comment) => trpc.runtime.approve.mutate({ runId, nodeId, decision, by, comment } as never) as Promise<RunResult>,
+    approve: (runId, nodeId, decision, credentials, comment) => trpc.runtime.approve.mutate({ runId, nodeId, decision, ...credentials, comment } as never) as Promise<RunResult>,
     // An upload: the server does not read paths a client names (only an admin's, below ingest.allowed_roots).
     ingest: async (path, source, onProgress) => {
       const local = await readLocalUpload(path, source);
@@ -59,6 +71,7 @@ export function remoteClient(baseUrl: string, serviceToken?: string): RuntimeCli
       return { ...report, skipped: [...local.skipped, ...report.skipped] };
     },
     listRuns: (limit) => trpc.runtime.listRuns.query({ limit } as never) as Promise<readonly RunSummary[]>,
+    verifyAuditLog: () => trpc.approvals.verify.query(),
     statistics: () => trpc.runtime.statistics.query() as Promise<readonly FieldStatistics[]>,
     close: async () => {},
   };

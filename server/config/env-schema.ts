@@ -25,6 +25,14 @@ function webUrl(what: string) {
   return z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), { error: `must be an http(s) URL (${what})` });
 }
 
+/** "a, b,c" → ['a', 'b', 'c']; an empty entry is refused rather than silently matching nothing. */
+function nameList(example: string) {
+  return z
+    .string()
+    .transform((value) => value.split(',').map((entry) => entry.trim().toLowerCase()))
+    .refine((entries) => entries.every((entry) => /^[^\s,]+$/.test(entry)), { error: `must be a comma-separated list of ${example}` });
+}
+
 const postgresUrl = z
   .string()
   .refine((value) => URL.canParse(value) && /^postgres(ql)?:$/.test(new URL(value).protocol), { error: 'must be a postgres:// or postgresql:// connection URL' });
@@ -38,6 +46,10 @@ export const envSchema = z
     NEXT_RUNTIME: optional(z.enum(['nodejs', 'edge'], { error: 'must be nodejs or edge' })),
     PORT: z.preprocess(unsetIfBlank, wholeNumber(1, 65_535).default(3000)),
     DATABASE_URL: optional(postgresUrl),
+    /** The role that owns the schema and runs migrations; DATABASE_URL's role then gets only the privileges it needs (db/application-grants.ts). */
+    MIGRATION_DATABASE_URL: optional(postgresUrl),
+    /** The password of the account `context-runtime approve --by EMAIL` decides as. */
+    CONTEXT_RUNTIME_PASSWORD: optional(text),
     CONTEXT_RUNTIME_DATA_DIR: optional(text),
     CONTEXT_RUNTIME_CONFIG: optional(text),
     CONTEXT_RUNTIME_EMBEDDINGS_CACHE: optional(text),
@@ -49,6 +61,9 @@ export const envSchema = z
     CONTEXT_RUNTIME_OIDC_CLIENT_ID: optional(text),
     CONTEXT_RUNTIME_OIDC_CLIENT_SECRET: optional(text),
     CONTEXT_RUNTIME_OIDC_NAME: optional(text),
+    CONTEXT_RUNTIME_OIDC_ALLOWED_DOMAINS: optional(nameList('email domains, e.g. example.com,example.org')),
+    CONTEXT_RUNTIME_OIDC_ALLOWED_GROUPS: optional(nameList('group names from the groups claim, e.g. sre,platform')),
+    CONTEXT_RUNTIME_OIDC_DEFAULT_ROLE: optional(z.enum(['none', 'viewer', 'operator'], { error: 'must be none, viewer or operator (higher roles are granted by an admin)' })),
     NEXTAUTH_SECRET: optional(text),
     AUTH_SECRET: optional(text),
     NEXTAUTH_URL: optional(webUrl('where browsers reach this server, e.g. https://context.example.com')),
@@ -63,6 +78,9 @@ export const envSchema = z
     const oidc = ['CONTEXT_RUNTIME_OIDC_ISSUER', 'CONTEXT_RUNTIME_OIDC_CLIENT_ID', 'CONTEXT_RUNTIME_OIDC_CLIENT_SECRET'] as const;
     requireTogether(values, context, oidc, 'single sign-on');
     requireTogether(values, context, ['CONTEXT_RUNTIME_ADMIN_EMAIL', 'CONTEXT_RUNTIME_ADMIN_PASSWORD'], 'the first admin');
+    if (values.MIGRATION_DATABASE_URL !== undefined && values.DATABASE_URL === undefined) {
+      context.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'must be set too, since MIGRATION_DATABASE_URL is (the application connects as DATABASE_URL\'s role, migrations as MIGRATION_DATABASE_URL\'s)' });
+    }
   });
 
 type Values = Record<string, unknown>;

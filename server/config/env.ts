@@ -21,6 +21,10 @@ export interface ServerEnv {
   /** PORT: the HTTP port (default 3000); written into the data directory's lock for the CLI. */
   readonly port: number;
   readonly databaseUrl?: string;
+  /** MIGRATION_DATABASE_URL: a separate owner role for migrations; DATABASE_URL's role is then granted only what the app needs. */
+  readonly migrationDatabaseUrl?: string;
+  /** CONTEXT_RUNTIME_PASSWORD: the password of the account the CLI decides gates as. */
+  readonly cliPassword?: string;
   /** CONTEXT_RUNTIME_DATA_DIR: beats `database.data_dir` of the config, so tests and e2e can point elsewhere. */
   readonly dataDir?: string;
   readonly configPath?: string;
@@ -29,7 +33,17 @@ export interface ServerEnv {
   readonly openIeMaxPassages?: number;
   readonly debug: boolean;
   readonly admin?: { readonly email: string; readonly password: string };
-  readonly oidc?: { readonly issuer: string; readonly clientId: string; readonly clientSecret: string; readonly name?: string };
+  readonly oidc?: {
+    readonly issuer: string;
+    readonly clientId: string;
+    readonly clientSecret: string;
+    readonly name?: string;
+    /** Only these email domains / groups may sign in (lower-case); undefined = no restriction. */
+    readonly allowedDomains?: readonly string[];
+    readonly allowedGroups?: readonly string[];
+    /** The role a first OIDC sign-in gets; 'none' (default) = no access until an admin assigns one. */
+    readonly defaultRole: 'none' | 'viewer' | 'operator';
+  };
   /** NEXTAUTH_SECRET, else AUTH_SECRET (next-auth's newer name). */
   readonly authSecret?: string;
   readonly nextAuthUrl?: string;
@@ -66,6 +80,8 @@ export function parseServerEnv(source: EnvironmentSource): ServerEnv {
     nextRuntime: values.NEXT_RUNTIME,
     port: values.PORT,
     databaseUrl: values.DATABASE_URL?.trim(),
+    migrationDatabaseUrl: values.MIGRATION_DATABASE_URL?.trim(),
+    cliPassword: values.CONTEXT_RUNTIME_PASSWORD,
     dataDir: values.CONTEXT_RUNTIME_DATA_DIR,
     configPath: values.CONTEXT_RUNTIME_CONFIG,
     embeddingsCache: values.CONTEXT_RUNTIME_EMBEDDINGS_CACHE,
@@ -74,7 +90,15 @@ export function parseServerEnv(source: EnvironmentSource): ServerEnv {
     admin: values.CONTEXT_RUNTIME_ADMIN_EMAIL && values.CONTEXT_RUNTIME_ADMIN_PASSWORD ? Object.freeze({ email: values.CONTEXT_RUNTIME_ADMIN_EMAIL.trim(), password: values.CONTEXT_RUNTIME_ADMIN_PASSWORD }) : undefined,
     oidc:
       values.CONTEXT_RUNTIME_OIDC_ISSUER && values.CONTEXT_RUNTIME_OIDC_CLIENT_ID && values.CONTEXT_RUNTIME_OIDC_CLIENT_SECRET
-        ? Object.freeze({ issuer: values.CONTEXT_RUNTIME_OIDC_ISSUER.replace(/\/$/, ''), clientId: values.CONTEXT_RUNTIME_OIDC_CLIENT_ID, clientSecret: values.CONTEXT_RUNTIME_OIDC_CLIENT_SECRET, name: values.CONTEXT_RUNTIME_OIDC_NAME })
+        ? Object.freeze({
+            issuer: values.CONTEXT_RUNTIME_OIDC_ISSUER.replace(/\/$/, ''),
+            clientId: values.CONTEXT_RUNTIME_OIDC_CLIENT_ID,
+            clientSecret: values.CONTEXT_RUNTIME_OIDC_CLIENT_SECRET,
+            name: values.CONTEXT_RUNTIME_OIDC_NAME,
+            allowedDomains: values.CONTEXT_RUNTIME_OIDC_ALLOWED_DOMAINS,
+            allowedGroups: values.CONTEXT_RUNTIME_OIDC_ALLOWED_GROUPS,
+            defaultRole: values.CONTEXT_RUNTIME_OIDC_DEFAULT_ROLE ?? 'none',
+          })
         : undefined,
     authSecret: values.NEXTAUTH_SECRET ?? values.AUTH_SECRET,
     nextAuthUrl: values.NEXTAUTH_URL,

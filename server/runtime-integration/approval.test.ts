@@ -9,6 +9,8 @@ import type { RunResult } from '../runtime/explain/explain-types';
 import { openRuntimeFixture, type RuntimeFixture } from '../testing/runtime-fixture';
 
 const HIGH_RISK_GOAL = 'Roll back the production deployment of checkout-api and delete the failed replica set';
+const alice = { user: 'alice', roles: ['approver'] };
+const bob = { user: 'bob', roles: ['admin'] };
 let fixture: RuntimeFixture;
 let toApprove: RunResult;
 let toReject: RunResult;
@@ -52,7 +54,7 @@ describe('approval gate survives a restart (embedded PGlite)', () => {
     expect(reloaded.run.status).toBe('awaiting_approval');
     expect(reloaded.run.pendingApproval?.nodeId).toBe('approve');
 
-    const approved = await fixture.runtime.approve(toApprove.runId, 'approve', 'approved', 'alice', 'ok');
+    const approved = await fixture.runtime.approve(toApprove.runId, 'approve', 'approved', alice, 'ok');
     expect(approved.status).toBe('completed');
     expect(approved.answer?.trim().length ?? 0).toBeGreaterThan(0);
     expect(approved.citations.length).toBeGreaterThan(0);
@@ -67,7 +69,7 @@ describe('approval gate survives a restart (embedded PGlite)', () => {
 
   it('a second decision on the same gate is a CONFLICT and changes nothing', async () => {
     const auditBefore = await fixture.count('approval_audit');
-    const error = await caught(fixture.runtime.approve(toApprove.runId, 'approve', 'approved', 'alice', 'again'));
+    const error = await caught(fixture.runtime.approve(toApprove.runId, 'approve', 'approved', alice, 'again'));
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toContain(toApprove.runId);
     expect(await fixture.count('approval_audit')).toBe(auditBefore);
@@ -75,22 +77,22 @@ describe('approval gate survives a restart (embedded PGlite)', () => {
   });
 
   it('rejects bad decisions before touching the run', async () => {
-    expect((await caught(fixture.runtime.approve(toReject.runId, 'reason', 'approved', 'alice'))).code).toBe('CONFLICT');
-    expect((await caught(fixture.runtime.approve('no-such-run', 'approve', 'approved', 'alice'))).code).toBe('NOT_FOUND');
-    const badDecision = await caught(fixture.runtime.approve(toReject.runId, 'approve', 'maybe' as 'approved', 'alice'));
+    expect((await caught(fixture.runtime.approve(toReject.runId, 'reason', 'approved', alice))).code).toBe('CONFLICT');
+    expect((await caught(fixture.runtime.approve('no-such-run', 'approve', 'approved', alice))).code).toBe('NOT_FOUND');
+    const badDecision = await caught(fixture.runtime.approve(toReject.runId, 'approve', 'maybe' as 'approved', alice));
     expect([badDecision.code, badDecision.field]).toEqual(['INVALID_INPUT', 'decision']);
-    const nobody = await caught(fixture.runtime.approve(toReject.runId, 'approve', 'approved', '  '));
-    expect([nobody.code, nobody.field]).toEqual(['INVALID_INPUT', 'by']);
+    const nobody = await caught(fixture.runtime.approve(toReject.runId, 'approve', 'approved', { user: '  ', roles: ['approver'] }));
+    expect([nobody.code, nobody.field]).toEqual(['INVALID_INPUT', 'principal']);
     expect((await fixture.runtime.getRun(toReject.runId)).run.status).toBe('awaiting_approval');
   });
 
   it('rejecting another paused run ends it as rejected, without an answer', async () => {
-    const rejected = await fixture.runtime.approve(toReject.runId, 'approve', 'rejected', 'bob', 'too risky');
+    const rejected = await fixture.runtime.approve(toReject.runId, 'approve', 'rejected', bob, 'too risky');
     expect(rejected.status).toBe('rejected');
     expect(rejected.answer).toBeUndefined();
     expect(rejected.pendingApproval).toBeUndefined();
     expect((await fixture.runtime.getRun(toReject.runId)).run.status).toBe('rejected');
-    expect((await caught(fixture.runtime.approve(toReject.runId, 'approve', 'approved', 'alice'))).code).toBe('CONFLICT');
+    expect((await caught(fixture.runtime.approve(toReject.runId, 'approve', 'approved', alice))).code).toBe('CONFLICT');
   });
 
   it('records every decision in the audit log', async () => {

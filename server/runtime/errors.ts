@@ -9,8 +9,10 @@
  * kind to its HTTP/tRPC status (server/api/init.ts) and the CLI its exit code; neither lists codes.
  * - invalid: the request (or the config the caller supplied) is wrong; fix it and retry.
  * - not_found / conflict: the thing named does not exist / is not in a state that allows this.
- * - forbidden: the caller is signed in but their role may not do this (a 403, never a 500).
+ * - forbidden: the caller is signed in but may not do this: their role (server-path ingest, a gate
+ *   needing another role) or their own run's gate (a 403, never a 500).
  * - unsatisfiable: the request is well formed but no plan meets its constraints (relax them).
+ * - rate_limited: the caller asked too often or has too much running or spent; `details.retryAfterSeconds` says when to retry.
  * - internal: the runtime's own failure (a model down, a node failing, a timeout, a locked data
  *   directory): the caller did nothing wrong, and the message may carry server internals.
  */
@@ -23,6 +25,7 @@ export const RUNTIME_ERROR_KINDS = Object.freeze({
   CONFLICT: 'conflict',
   FORBIDDEN: 'forbidden',
   NO_FEASIBLE_PLAN: 'unsatisfiable',
+  RATE_LIMITED: 'rate_limited',
   // Another process holds the data directory: nothing in the request caused it, and its message
   // names a server path and pid (see the commit that made this list the only one).
   DATA_DIR_LOCKED: 'internal',

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { loadConfigFile } from './config/load-config';
 import type { RuntimeConfig } from './config/config-schema';
-import type { ApprovalAuditEntry, RunListOptions, RunSummary } from './contracts/run-store';
+import type { ApprovalAuditEntry, AuditVerification, RunListOptions, RunSummary } from './contracts/run-store';
 import type { Span } from './contracts/trace-sink';
 import type { VerificationResult } from './contracts/verifier';
 import { CostEstimator, type FieldStatistics } from './costmodel/cost-estimator';
@@ -28,6 +28,8 @@ import { recentAnswers, type RecentAnswer } from './facade/recent-answers';
 import { principalAccess, type PrincipalAccess } from './access/principal-access';
 import { scopedKnowledge, type ScopedKnowledge } from './access/scoped-knowledge';
 import { visibleDecisions, visibleRuns } from './access/visible-runs';
+import { assertMayDecide } from './facade/approval-authority';
+import { RunLimiter } from './facade/run-limits';
 import { planRequest, type PlannedRequest } from './facade/plan-request';
 import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/runtime-factory';
 import type { RuntimePlugins } from './facade/runtime-plugins';
@@ -75,6 +77,12 @@ export class ContextRuntime {
   }
 
   private learnerInstance?: BanditLearner;
+  private runLimiterInstance?: RunLimiter;
+
+  /** Per-user concurrent-run and daily-spend limits (config `limits.runs`). */
+  private get runLimiter(): RunLimiter {
+    return (this.runLimiterInstance ??= new RunLimiter(this.plugins.runStore, this.config.limits.runs));
+  }
 
   /** The online bandit (config `learning`); its persisted state loads on first use. */
   private get learner(): BanditLearner {
@@ -96,9 +104,14 @@ export class ContextRuntime {
 
   async execute(plan: PlannedRequest, options: RunOptions = {}): Promise<RunResult> {
     this.buildContext(plan);
-    const result = await startRun(this.plugins, this.config, plan, options.onProgress);
-    this.learner.observeRun(result);
-    return this.withCalibration(result);
+    const release = await this.runLimiter.admit(plan.request.principal?.user ?? 'anonymous', plan.explain.estimates.costUsd.value);
+    try {
+      const result = await startRun(this.plugins, this.config, plan, options.onProgress);
+      this.learner.observeRun(result);
+      return this.withCalibration(result);
+    } finally {
+      release();
+    }
   }
 
   /** `onProgress` sees each node start, finish, skip or fail while the run executes. */
@@ -135,20 +148,25 @@ export class ContextRuntime {
   }
 
   /**
-   * Decides a paused approval gate; approving resumes the run (also after a restart), rejecting ends it.
-   * With `principal`, a run they may not read is not found: the result carries the answer.
+   * Decides a paused approval gate as `principal`; approving resumes the run (also after a
+   * restart), rejecting ends it. The decider must hold the gate's role and may not approve a run
+   * they started (facade/approval-authority.ts); the audit row records them and the goal as it is now.
    */
-  async approve(runId: string, nodeId: string, decision: 'approved' | 'rejected', by: string, comment = '', principal?: Principal): Promise<RunResult> {
+  async approve(runId: string, nodeId: string, decision: 'approved' | 'rejected', principal: Principal, comment = ''): Promise<RunResult> {
     if (decision !== 'approved' && decision !== 'rejected') throw invalidInput('decision', `expected "approved" or "rejected", got ${JSON.stringify(decision)}`);
-    if (typeof by !== 'string' || by.trim() === '') throw invalidInput('by', 'expected the name of the person deciding');
+    if (principal === undefined) throw invalidInput('principal', 'expected the signed-in person deciding');
+    const decider = validatePrincipal(principal);
     if (typeof comment !== 'string' || comment.length > 4000) throw invalidInput('comment', 'expected a string of at most 4000 characters');
-    assertStorableText('by', by);
     assertStorableText('comment', comment);
     const record = await this.loadRun(runId, principal && (await this.accessFor(principal)));
     if (record.status !== 'awaiting_approval' || record.pendingNodeId !== nodeId) {
       throw new ContextRuntimeError('CONFLICT', `run ${runId} is not waiting for approval at node ${nodeId} (status ${record.status}${record.pendingNodeId ? `, waiting at ${record.pendingNodeId}` : ''})`, { field: 'nodeId' });
     }
-    await this.plugins.runStore.recordDecision(runId, { nodeId, decision, by: by.trim(), comment, at: new Date().toISOString() });
+    const gate = (record.plan as StoredPlan).explain.graph.nodes.find((node) => node.id === nodeId);
+    // A gate the stored plan does not describe is still a gate: hold it to the approver role.
+    const requiredRole = gate?.kind === 'approve' ? gate.approverRole : 'approver';
+    assertMayDecide(record, requiredRole, decider, decision);
+    await this.plugins.runStore.recordDecision(runId, { nodeId, decision, by: decider.user, comment, at: new Date().toISOString(), requiredRole });
     const result = await continueRun(this.plugins, this.config, (await this.plugins.runStore.loadRun(runId))!);
     this.learner.observeRun(result);
     return this.withCalibration(result);
@@ -222,6 +240,12 @@ export class ContextRuntime {
     const filter = { limit, offset: options.offset, runId: options.runId };
     const runStore = this.plugins.runStore as typeof this.plugins.runStore & Required<Pick<typeof this.plugins.runStore, 'listDecisions'>>;
     return options.principal ? visibleDecisions(runStore, await this.accessFor(options.principal), filter) : runStore.listDecisions(filter);
+  }
+
+  /** Walks the audit log's hash chain (`context-runtime audit verify`): which rows, if any, were changed, removed or reordered. */
+  async verifyApprovalLog(): Promise<AuditVerification> {
+    if (!this.plugins.runStore.verifyDecisions) throw new ContextRuntimeError('INVALID_CONFIG', 'this run store keeps no approval audit log');
+    return this.plugins.runStore.verifyDecisions();
   }
 
   /** Sources, with `principal` only those they may read. */

@@ -1,4 +1,5 @@
 import { type Database, openDatabase, type OpenDatabaseOptions } from '../../../db/client';
+import { assertSeparateRoles, grantApplicationRole, roleOfUrl } from '../../../db/application-grants';
 import { migrateDatabase, type MigrationReport } from '../../../db/migrate';
 import { reapplyCapabilityMigration } from '../../../db/capability-migration';
 import type { RetrieverPlugin } from '../../runtime/contracts/retriever';
@@ -21,6 +22,12 @@ import { PgTraceSink } from './pg-trace-sink';
 import { BM25_INDEX_NAME, detectStoreCapabilities, indexExists } from './store-capabilities';
 
 export interface OpenStoresOptions extends OpenDatabaseOptions {
+  /**
+   * A server's migration role (MIGRATION_DATABASE_URL): migrations run through it, then `url`'s
+   * role is granted only what the application needs (db/application-grants.ts). Without it the
+   * application role migrates and owns the schema itself (embedded PGlite, single-role servers).
+   */
+  readonly migrationUrl?: string;
   /** plan_cache.ttl_seconds from the config; undefined = entries never expire. */
   readonly planCacheTtlSeconds?: number;
   /** Re-derive knowledge nodes on every source change (default true; tests of the sync itself turn it off). */
@@ -59,61 +66,84 @@ export interface Stores {
 
 /** Opens the database, brings its schema up to date, discovers what it can do and wires every Postgres-backed plugin. */
 export async function openStores(options: OpenStoresOptions): Promise<Stores> {
+  const migrations = options.migrationUrl && options.url ? await migrateAsOwner(options.migrationUrl, options.url) : undefined;
   const database = await openDatabase(options);
   try {
-    const migrations = await migrateDatabase(database);
-    await reapplyCapabilityMigration(database, migrations.folder);
-    const capabilities = await detectStoreCapabilities(database);
-    const corpus = new CorpusStats(database);
-    await corpus.refresh();
-    const bm25Ready = capabilities.extensions.pg_textsearch === true && (await indexExists(database, BM25_INDEX_NAME));
-    const bm25Reason = capabilities.extensions.pg_textsearch
-      ? `index ${BM25_INDEX_NAME} is missing although pg_textsearch is installed`
-      : capabilities.missing.pg_textsearch;
-    const store = new PgStore(database, capabilities, corpus);
-    const dense = await setupDenseRetrieval(database, capabilities, corpus, options.dense);
-    const bm25 = new Bm25Retriever(database, corpus, { available: bm25Ready, ...(bm25Ready ? {} : { reason: bm25Reason }) });
-    // With pg_textsearch, ingest leaves search vectors to the backfill; fulltext fills any still pending first.
-    const fulltext = new FulltextRetriever(database, corpus, capabilities.extensions.pg_textsearch ? () => backfillSearchVectors(database) : undefined);
-    // PPR also seeds from the best lexical passages (HippoRAG 2's passage nodes): bm25 where it exists.
-    const graphRetrieval = setupGraphRetrieval(database, corpus, { graph: { passageSeeder: bm25Ready ? bm25 : fulltext } });
-    const knowledge = new PgKnowledge(database, store);
-    const planCache = new PgPlanCache(database, {
-      ttlSeconds: options.planCacheTtlSeconds,
-      sourceNamesOf: (fingerprint) => knowledge.namesOf(fingerprint),
-    });
-    // A source that changed or went stale retires the plans that drew on it.
-    store.onSourceChanged((name) => planCache.invalidateSource(name).then(() => undefined));
-    // …and re-derives its knowledge nodes: versions, facts, contradictions, staleness downstream.
-    if (options.syncKnowledgeOnIngest !== false) {
-      store.onSourceChanged((name) => knowledge.syncSource(name).then(() => undefined));
-      await knowledge.syncAll();
-    }
-    return Object.freeze({
-      database,
-      migrations,
-      capabilities,
-      store,
-      runStore: new PgRunStore(database),
-      traceSink: new PgTraceSink(database),
-      planCache,
-      observationStore: new PgObservationStore(database),
-      knowledge,
-      retrievers: Object.freeze([bm25, fulltext]),
-      dense: dense.retriever,
-      embedChunks: dense.embedChunks,
-      graph: graphRetrieval.graph,
-      exact: graphRetrieval.exact,
-      fillSearchVectors: () => backfillSearchVectors(database),
-      warmCaches: () => chunkRowCacheOf(database).warm(),
-      indexDerived: async () => {
-        await backfillSearchVectors(database);
-        return graphRetrieval.indexPending();
-      },
-      close: () => database.close(),
-    });
+    return await wireStores(database, migrations ?? (await migrateInPlace(database)), options);
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;
   }
+}
+
+async function migrateInPlace(database: Database): Promise<MigrationReport> {
+  const migrations = await migrateDatabase(database);
+  await reapplyCapabilityMigration(database, migrations.folder);
+  return migrations;
+}
+
+/** Migrates through the owner's connection, grants the application role its share, and closes it. */
+async function migrateAsOwner(migrationUrl: string, url: string): Promise<MigrationReport> {
+  const applicationRole = roleOfUrl(url);
+  assertSeparateRoles(roleOfUrl(migrationUrl), applicationRole);
+  const owner = await openDatabase({ url: migrationUrl });
+  try {
+    const migrations = await migrateInPlace(owner);
+    await grantApplicationRole(owner, applicationRole);
+    return migrations;
+  } finally {
+    await owner.close();
+  }
+}
+
+async function wireStores(database: Database, migrations: MigrationReport, options: OpenStoresOptions): Promise<Stores> {
+  const capabilities = await detectStoreCapabilities(database);
+  const corpus = new CorpusStats(database);
+  await corpus.refresh();
+  const bm25Ready = capabilities.extensions.pg_textsearch === true && (await indexExists(database, BM25_INDEX_NAME));
+  const bm25Reason = capabilities.extensions.pg_textsearch
+    ? `index ${BM25_INDEX_NAME} is missing although pg_textsearch is installed`
+    : capabilities.missing.pg_textsearch;
+  const store = new PgStore(database, capabilities, corpus);
+  const dense = await setupDenseRetrieval(database, capabilities, corpus, options.dense);
+  const bm25 = new Bm25Retriever(database, corpus, { available: bm25Ready, ...(bm25Ready ? {} : { reason: bm25Reason }) });
+  // With pg_textsearch, ingest leaves search vectors to the backfill; fulltext fills any still pending first.
+  const fulltext = new FulltextRetriever(database, corpus, capabilities.extensions.pg_textsearch ? () => backfillSearchVectors(database) : undefined);
+  // PPR also seeds from the best lexical passages (HippoRAG 2's passage nodes): bm25 where it exists.
+  const graphRetrieval = setupGraphRetrieval(database, corpus, { graph: { passageSeeder: bm25Ready ? bm25 : fulltext } });
+  const knowledge = new PgKnowledge(database, store);
+  const planCache = new PgPlanCache(database, {
+    ttlSeconds: options.planCacheTtlSeconds,
+    sourceNamesOf: (fingerprint) => knowledge.namesOf(fingerprint),
+  });
+  // A source that changed or went stale retires the plans that drew on it.
+  store.onSourceChanged((name) => planCache.invalidateSource(name).then(() => undefined));
+  // …and re-derives its knowledge nodes: versions, facts, contradictions, staleness downstream.
+  if (options.syncKnowledgeOnIngest !== false) {
+    store.onSourceChanged((name) => knowledge.syncSource(name).then(() => undefined));
+    await knowledge.syncAll();
+  }
+  return Object.freeze({
+    database,
+    migrations,
+    capabilities,
+    store,
+    runStore: new PgRunStore(database),
+    traceSink: new PgTraceSink(database),
+    planCache,
+    observationStore: new PgObservationStore(database),
+    knowledge,
+    retrievers: Object.freeze([bm25, fulltext]),
+    dense: dense.retriever,
+    embedChunks: dense.embedChunks,
+    graph: graphRetrieval.graph,
+    exact: graphRetrieval.exact,
+    fillSearchVectors: () => backfillSearchVectors(database),
+    warmCaches: () => chunkRowCacheOf(database).warm(),
+    indexDerived: async () => {
+      await backfillSearchVectors(database);
+      return graphRetrieval.indexPending();
+    },
+    close: () => database.close(),
+  });
 }

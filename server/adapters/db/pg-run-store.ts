@@ -5,6 +5,7 @@ import {
   RUN_STORE_CONTRACT,
   type ApprovalAuditEntry,
   type ApprovalDecision,
+  type AuditVerification,
   type RunListOptions,
   type RunRecord,
   type RunStatus,
@@ -13,6 +14,7 @@ import {
 } from '../../runtime/contracts/run-store';
 import type { NodeOutcome } from '../../runtime/contracts/scheduler';
 import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
+import { auditRowHash, verifyAuditChain } from './approval-audit-chain';
 import { jsonValue } from './json-value';
 
 export interface RunStatusFields {
@@ -71,13 +73,31 @@ export class PgRunStore implements RunStorePlugin {
   async recordDecision(runId: string, decision: ApprovalDecision): Promise<void> {
     const decidedAt = new Date(decision.at);
     if (Number.isNaN(decidedAt.getTime())) throw invalidInput('decision.at', 'must be an ISO-8601 timestamp', { at: decision.at });
-    const [run] = await this.database.db.select({ id: runs.id }).from(runs).where(eq(runs.id, runId));
-    if (!run) throw notFound(runId);
-    const inserted = await this.database.db
-      .insert(approvalAudit)
-      .values({ runId, nodeId: decision.nodeId, decision: decision.decision, decidedBy: decision.by, comment: decision.comment, decidedAt })
-      .onConflictDoNothing()
-      .returning({ id: approvalAudit.id });
+    const inserted = await this.database.db.transaction(async (transaction) => {
+      // One writer extends the chain at a time, or two rows would link to the same predecessor.
+      // An advisory lock needs no privilege beyond INSERT (LOCK TABLE would need UPDATE).
+      await transaction.execute(sql`select pg_advisory_xact_lock(hashtext('context-runtime:approval-audit-chain'))`);
+      const [run] = await transaction.select({ goal: runs.goal, user: runs.userName }).from(runs).where(eq(runs.id, runId));
+      if (!run) throw notFound(runId);
+      const [last] = await transaction.select({ rowHash: approvalAudit.rowHash }).from(approvalAudit).orderBy(desc(approvalAudit.id)).limit(1);
+      const prevHash = last?.rowHash ?? '';
+      const row = {
+        runId,
+        nodeId: decision.nodeId,
+        decision: decision.decision,
+        decidedBy: decision.by,
+        comment: decision.comment,
+        decidedAt: decidedAt.toISOString(),
+        goal: run.goal,
+        runUser: run.user,
+        requiredRole: decision.requiredRole ?? '',
+      };
+      return transaction
+        .insert(approvalAudit)
+        .values({ ...row, decidedAt, prevHash, rowHash: auditRowHash(prevHash, row) })
+        .onConflictDoNothing()
+        .returning({ id: approvalAudit.id });
+    });
     if (inserted.length === 0) {
       throw new ContextRuntimeError('CONFLICT', `gate ${decision.nodeId} of run ${runId} already has a decision`, {
         field: 'nodeId',
@@ -160,28 +180,44 @@ export class PgRunStore implements RunStorePlugin {
 
   async listDecisions(options: { readonly limit: number; readonly offset?: number; readonly runId?: string }): Promise<readonly ApprovalAuditEntry[]> {
     const limit = Math.max(1, Math.min(Math.floor(options.limit) || 1, 1000));
+    // The goal is the row's own copy: a join on `runs` would show whatever that mutable row says now.
     const rows = await this.database.db
-      .select({ audit: approvalAudit, goal: runs.goal })
+      .select()
       .from(approvalAudit)
-      .innerJoin(runs, eq(runs.id, approvalAudit.runId))
       .where(options.runId ? eq(approvalAudit.runId, options.runId) : undefined)
       .orderBy(desc(approvalAudit.id))
       .limit(limit)
       .offset(Math.max(0, Math.floor(options.offset ?? 0) || 0));
     return Object.freeze(
-      rows.map(({ audit, goal }) =>
+      rows.map((audit) =>
         Object.freeze({
           id: audit.id,
           runId: audit.runId,
-          goal,
+          goal: audit.goal,
+          runUser: audit.runUser,
           nodeId: audit.nodeId,
           decision: audit.decision as ApprovalDecision['decision'],
           by: audit.decidedBy,
           comment: audit.comment,
           at: audit.decidedAt.toISOString(),
+          requiredRole: audit.requiredRole,
+          rowHash: audit.rowHash,
         }),
       ),
     );
+  }
+
+  async spendSince(user: string, since: string): Promise<number> {
+    const [row] = await this.database.db
+      .select({ spent: sql<number>`coalesce(sum(${runs.costUsd}), 0)::float8` })
+      .from(runs)
+      .where(and(eq(runs.userName, user), gte(runs.createdAt, timestampOf('since', since))));
+    return Number(row?.spent ?? 0);
+  }
+
+  async verifyDecisions(): Promise<AuditVerification> {
+    const rows = await this.database.db.select().from(approvalAudit).orderBy(approvalAudit.id);
+    return verifyAuditChain(rows.map((row) => ({ ...row, decidedAt: row.decidedAt.toISOString() })));
   }
 
   private async upsertNode(runId: string, nodeId: string, status: 'done' | 'skipped', outcome: NodeOutcome | null, attempts: number): Promise<void> {
@@ -197,7 +233,7 @@ export class PgRunStore implements RunStorePlugin {
   }
 }
 
-function timestampOf(field: 'from' | 'to', value: string): Date {
+function timestampOf(field: 'from' | 'to' | 'since', value: string): Date {
   const parsed = new Date(value);
   if (Number.isNaN(parsed.getTime())) throw invalidInput(field, 'must be an ISO-8601 timestamp', { [field]: value });
   return parsed;

@@ -100,3 +100,13 @@ describe('approvals router behaviour', () => {
     expect(await fixture.count('approval_audit')).toBe(2);
   });
 });
+
+describe('approvals router: who may decide (issue 12, finding 7)', () => {
+  it('answers an approver deciding their own run with FORBIDDEN and a message naming why', async () => {
+    const own = await fixture.runtime.run({ goal: HIGH_RISK_GOAL, principal: { user: 'alice', roles: ['approver'] } });
+    const refused = approver.approvals.decide({ runId: own.runId, nodeId: 'approve', decision: 'approved', comment: '' });
+    await expect(refused).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('alice started run') });
+    // Withdrawing it stays allowed: a rejection releases nothing.
+    expect((await approver.approvals.decide({ runId: own.runId, nodeId: 'approve', decision: 'rejected', comment: 'withdrawn' })).status).toBe('rejected');
+  });
+});

@@ -4,7 +4,7 @@
  * buttons is only a courtesy); the decider is the signed-in principal, never a name from the client.
  */
 import { z } from 'zod';
-import { approverProcedure, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
+import { adminProcedure, approverProcedure, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
 
 const limitInput = z.object({ limit: z.number().int().min(1).max(200).default(50) }).default({ limit: 50 });
 
@@ -30,7 +30,7 @@ export const approvalsRouter = createTRPCRouter({
     )
     .mutation(async ({ ctx, input }) => {
       const runtime = await ctx.runtime();
-      const run = await runtime.approve(input.runId, input.nodeId, input.decision, ctx.principal.user, input.comment, ctx.principal);
+      const run = await runtime.approve(input.runId, input.nodeId, input.decision, ctx.principal, input.comment);
       return { runId: run.runId, status: run.status, answer: run.answer, citations: run.citations.length, caveats: run.caveats, error: run.error, verification: run.verification };
     }),
 
@@ -49,4 +49,7 @@ export const approvalsRouter = createTRPCRouter({
       const rows = await (await ctx.runtime()).approvalLog({ limit: input.limit + 1, offset: input.offset, runId: input.runId, principal: ctx.principal });
       return { entries: rows.slice(0, input.limit), hasMore: rows.length > input.limit, offset: input.offset, limit: input.limit };
     }),
+
+  /** Walks the log's hash chain; admins only, as it reads every row. */
+  verify: adminProcedure.query(async ({ ctx }) => (await ctx.runtime()).verifyApprovalLog()),
 });

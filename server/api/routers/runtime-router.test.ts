@@ -87,16 +87,28 @@ describe('runtime router roles', () => {
     await expect(viewer.runtime.run({ goal: 'g' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'requires the operator role' });
   });
 
-  it('records the signed-in approver as the decider, not a name the client sends', async () => {
+  it('decides as the signed-in approver, never as a name the client sends', async () => {
     const approve = vi.fn(async () => ({ runId: 'run-1', status: 'completed' }) as unknown as RunResult);
     const runtime = { ...fakeRuntime(succeed), approve } as RuntimePort;
-    const caller = createCaller({ runtime: async () => runtime, principal: { user: 'april@example.com', roles: ['approver'] } });
+    const april = { user: 'april@example.com', roles: ['approver'] };
+    const caller = createCaller({ runtime: async () => runtime, principal: april });
     await caller.runtime.approve({ runId: 'run-1', nodeId: 'gate', decision: 'approved', by: 'mallory' } as never);
-    expect(approve).toHaveBeenCalledWith('run-1', 'gate', 'approved', 'april@example.com', '', expect.objectContaining({ user: 'april@example.com' }));
-    // The local CLI (service token) may name the person at the terminal; it is marked as such.
-    const cli = createCaller({ runtime: async () => runtime, principal: { user: 'cli@local', roles: ['admin'] } });
-    await cli.runtime.approve({ runId: 'run-1', nodeId: 'gate', decision: 'rejected', by: 'alice' });
-    expect(approve).toHaveBeenLastCalledWith('run-1', 'gate', 'rejected', 'alice (cli)', '', expect.objectContaining({ user: 'cli@local' }));
+    expect(approve).toHaveBeenCalledWith('run-1', 'gate', 'approved', april, '');
+  });
+
+  it('makes the CLI decide as an account it signs in as, not as free text (issue 12, finding 7)', async () => {
+    const approve = vi.fn(async () => ({ runId: 'run-1', status: 'completed' }) as unknown as RunResult);
+    const runtime = { ...fakeRuntime(succeed), approve } as RuntimePort;
+    const alice = { email: 'alice@example.com', roles: ['approver'] };
+    // The user store's sign-in check, reduced to one known account and password.
+    const users = { authenticate: async (email: string, password: string) => (email === alice.email && password === 'correct horse' ? alice : undefined) };
+    const cli = createCaller({ runtime: async () => runtime, principal: { user: 'cli@local', roles: ['admin'] }, accounts: async () => ({ users }) as never });
+    await cli.runtime.approve({ runId: 'run-1', nodeId: 'gate', decision: 'rejected', by: 'alice@example.com', password: 'correct horse' });
+    expect(approve).toHaveBeenLastCalledWith('run-1', 'gate', 'rejected', { user: 'alice@example.com', roles: ['approver'] }, '');
+    await expect(cli.runtime.approve({ runId: 'run-1', nodeId: 'gate', decision: 'approved', by: 'alice@example.com', password: 'guess' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(cli.runtime.approve({ runId: 'run-1', nodeId: 'gate', decision: 'approved', by: 'alice' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('CONTEXT_RUNTIME_PASSWORD') });
+    await expect(cli.runtime.approve({ runId: 'run-1', nodeId: 'gate', decision: 'approved' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^by: /) });
+    expect(approve).toHaveBeenCalledTimes(1);
   });
 });
 

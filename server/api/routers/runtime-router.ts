@@ -4,8 +4,10 @@
  * that names the offending field ("constraints.max_cost_usd: expected …").
  */
 import { z } from 'zod';
+import { cliDecider } from '../../auth/cli-decider';
 import { CLI_PRINCIPAL } from '../../auth/request-principal';
-import { adminProcedure, approverProcedure, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
+import { ContextRuntimeError } from '../../runtime/errors';
+import { type ApiContext, adminProcedure, approverProcedure, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
 
 const RUN_STATUSES = ['running', 'awaiting_approval', 'completed', 'rejected', 'failed'] as const;
 
@@ -28,6 +30,10 @@ const uploadInput = z.object({
     .min(1, 'expected at least one file')
     .max(1000, 'expected at most 500 files per upload'),
 });
+async function usersOf(ctx: ApiContext) {
+  if (!ctx.accounts) throw new ContextRuntimeError('INTERNAL', 'the API context has no accounts to check the CLI decider against');
+  return (await ctx.accounts()).users;
+}
 
 export const runtimeRouter = createTRPCRouter({
   run: operatorProcedure.input(runRequestInput).mutation(async ({ ctx, input }) => {
@@ -54,15 +60,16 @@ export const runtimeRouter = createTRPCRouter({
         nodeId: z.string().min(1),
         decision: z.enum(['approved', 'rejected']),
         comment: z.string().max(2000).default(''),
-        /** Honoured only for the local CLI (`approve --by alice`), whose token proves shell access to the server. */
+        /** Only for the local CLI: the account deciding and its password (cli-decider.ts); a browser's values are ignored. */
         by: z.string().trim().min(1).max(200).optional(),
+        password: z.string().max(1000).optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
       const runtime = await ctx.runtime();
-      // The approver is whoever is signed in, never a name a browser client sends.
-      const by = ctx.principal.user === CLI_PRINCIPAL.user && input.by ? `${input.by} (cli)` : ctx.principal.user;
-      return runtime.approve(input.runId, input.nodeId, input.decision, by, input.comment, ctx.principal);
+      // The approver is whoever is signed in; the CLI's token names no person, so it signs in as one.
+      const decider = ctx.principal.user === CLI_PRINCIPAL.user ? await cliDecider(await usersOf(ctx), input) : ctx.principal;
+      return runtime.approve(input.runId, input.nodeId, input.decision, decider, input.comment);
     }),
 
   getRun: viewerProcedure.input(z.object({ runId: z.string().min(1) })).query(async ({ ctx, input }) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LIMITS, limitsSchema } from './limits-schema';
 
 /**
  * Schema of `context-runtime.yaml`. snake_case keys as operators write them.
@@ -158,6 +159,7 @@ export const configSchema = z
       .object({ allowed_roots: z.array(z.string().min(1, 'expected a folder path')).default([]) })
       .strict()
       .default({ allowed_roots: [] }),
+    limits: limitsSchema.default(DEFAULT_LIMITS),
     demo: z.object({ load_on_start: z.boolean().default(true) }).strict().default({ load_on_start: true }),
     /** Online contextual bandit over the top feasible plans (server/runtime/learning). Off by default: it makes planning depend on learned state. */
     learning: z

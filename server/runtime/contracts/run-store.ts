@@ -29,6 +29,8 @@ export interface ApprovalDecision {
   readonly by: string;
   readonly comment: string;
   readonly at: string;
+  /** The role the gate required of whoever decided it (recorded in the audit row). */
+  readonly requiredRole?: string;
 }
 
 export interface RunSummary {
@@ -60,11 +62,25 @@ export interface RunListOptions {
   readonly to?: string;
 }
 
-/** One row of the append-only approval audit log, with the goal of the run it decided. */
+/** One row of the append-only approval audit log, with the goal of the run it decided as it was then. */
 export interface ApprovalAuditEntry extends ApprovalDecision {
   readonly id: number;
   readonly runId: string;
   readonly goal: string;
+  /** Who started the run. */
+  readonly runUser: string;
+  /** This row's link in the hash chain (see `verifyDecisions`). */
+  readonly rowHash: string;
+}
+
+/** The result of walking the audit log's hash chain oldest first. */
+export interface AuditVerification {
+  readonly rows: number;
+  /** True when every row links to the one before it and its fields still match its hash. */
+  readonly intact: boolean;
+  /** The newest row's hash: record it elsewhere to notice the whole chain being recomputed. */
+  readonly head: string;
+  readonly problems: readonly { readonly id: number; readonly problem: string }[];
 }
 
 /** Persistence of runs, node outcomes and approval decisions. */
@@ -80,4 +96,8 @@ export interface RunStorePlugin {
   listRuns(options: RunListOptions): Promise<readonly RunSummary[]>;
   /** The approval audit log, newest first; optional so stores without an audit table still conform. */
   listDecisions?(options: { readonly limit: number; readonly offset?: number; readonly runId?: string }): Promise<readonly ApprovalAuditEntry[]>;
+  /** US dollars of recorded cost of `user`'s runs created at or after `since` (ISO-8601); the daily spend limit reads it. */
+  spendSince?(user: string, since: string): Promise<number>;
+  /** Checks the audit log's hash chain; optional like listDecisions. */
+  verifyDecisions?(): Promise<AuditVerification>;
 }
