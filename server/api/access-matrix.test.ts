@@ -74,6 +74,8 @@ const CASES: Readonly<Record<string, Case>> = {
   'approvals.mine': { input: () => ({}) },
   'approvals.decide': { input: () => ({ runId: seeded.paused, nodeId: 'approve', decision: 'rejected' }) },
   'approvals.log': { input: () => ({}) },
+  // Counts, row ids and a hash: the chain's integrity, no goal or comment (admin only).
+  'approvals.verify': { input: () => undefined },
   'plans.runEdited': { input: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?', graph: { version: 1, nodes: [] } }) },
   'planCache.stats': { input: () => ({}) },
   'planCache.invalidate': { skip: 'admin-only write: answers with a count, reads no content' },
