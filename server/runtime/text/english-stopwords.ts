@@ -27,10 +27,19 @@ export const MODAL_VERBS_AND_CONTRACTIONS: readonly string[] = (
   "could would shall may might must there's it's what's who's don't didn't doesn't isn't wasn't"
 ).split(' ');
 
-/** Stopwords for text at large: PostgreSQL's list without the kept words, plus modal verbs and contractions. */
+/**
+ * Function words Snowball's list lacks although it has their siblings ("whose" beside who/whom, "also"
+ * beside too). Every list the runtime had before this one dropped them, and as content they cost
+ * retrieval: "also" is among the commonest words of encyclopaedic text, so it entered rm3's
+ * expansion terms, and "whose" opens many multi-hop questions (see bench/retrieval/RESULTS.md).
+ */
+export const UNLISTED_FUNCTION_WORDS: readonly string[] = ['also', 'whose'];
+
+/** Stopwords for text at large: PostgreSQL's list without the kept words, plus modal verbs, contractions and unlisted function words. */
 export const STOPWORDS: ReadonlySet<string> = new Set([
   ...POSTGRES_ENGLISH_STOPWORDS.filter((word) => !KEPT_WORDS.has(word)),
   ...MODAL_VERBS_AND_CONTRACTIONS,
+  ...UNLISTED_FUNCTION_WORDS,
 ]);
 
 /**
