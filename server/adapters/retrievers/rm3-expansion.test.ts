@@ -36,6 +36,13 @@ describe('RM3 expansion', () => {
     expect(text.split(' ').filter((word) => word === 'sequel')).toHaveLength(1);
   });
 
+  it('never takes a function word for an expansion term, however common in the feedback', () => {
+    const feedback = [{ text: 'Ferrer also starred in a film whose director also wrote it; Ferrer also sang', score: 1 }];
+    const terms = relevanceModel('Ferrer film', feedback, { ...OPTIONS, terms: 10 }).map((entry) => entry.term);
+    expect(terms).toContain('starred');
+    expect(terms.filter((term) => ['also', 'whose', 'in', 'it'].includes(term))).toEqual([]);
+  });
+
   it('gives nothing to expand without query words or positive feedback', () => {
     expect(relevanceModel('the of a', [{ text: 'matrix', score: 1 }], OPTIONS)).toEqual([]);
     expect(relevanceModel('matrix', [{ text: 'matrix film', score: 0 }], OPTIONS)).toEqual([]);

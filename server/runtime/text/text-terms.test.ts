@@ -68,9 +68,9 @@ describe('stopwords', () => {
     expect(POSTGRES_ENGLISH_STOPWORDS.filter((word) => (lexemes.get(word) ?? []).length > 0)).toEqual([]);
   });
 
-  it('keep "down" and "up", add modal verbs, and add request words only for reading a request', () => {
+  it('keep "down" and "up", add modal verbs and unlisted function words, and add request words only for reading a request', () => {
     expect(STOPWORDS.has('down') || STOPWORDS.has('up')).toBe(false);
-    expect(['the', 'after', 'could', 'might', "don't"].every((word) => STOPWORDS.has(word))).toBe(true);
+    expect(['the', 'after', 'could', 'might', "don't", 'also', 'whose'].every((word) => STOPWORDS.has(word))).toBe(true);
     expect(STOPWORDS.has('please') || STOPWORDS.has('show')).toBe(false);
     expect(['please', 'show', 'the'].every((word) => REQUEST_STOPWORDS.has(word))).toBe(true);
     for (const word of STOPWORDS) expect(REQUEST_STOPWORDS.has(word)).toBe(true);
