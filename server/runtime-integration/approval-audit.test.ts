@@ -44,11 +44,14 @@ describe('deciding a gate', () => {
 
   it("enforces the gate's required role: an operator or viewer principal is refused even when called directly", async () => {
     const run = await fixture.runtime.run({ goal: HIGH_RISK_GOAL, principal: carol });
+    // The run's own starter, who may read it, holding a lower role: the gate's role is what refuses.
     for (const roles of [['operator'], ['viewer'], []]) {
-      const refused = await caught(fixture.runtime.approve(run.runId, 'approve', 'approved', { user: 'eve', roles }, ''));
+      const refused = await caught(fixture.runtime.approve(run.runId, 'approve', 'approved', { user: 'carol', roles }, ''));
       expect(refused.code).toBe('FORBIDDEN');
       expect(refused.message).toContain('the approver role');
     }
+    // Someone else below the role cannot even see another user's paused run (runtime/access): not found.
+    expect((await caught(fixture.runtime.approve(run.runId, 'approve', 'approved', { user: 'eve', roles: ['operator'] }, ''))).code).toBe('NOT_FOUND');
     // A higher ranked role satisfies the gate.
     expect((await fixture.runtime.approve(run.runId, 'approve', 'rejected', { user: 'root', roles: ['admin'] }, 'no')).status).toBe('rejected');
   });
