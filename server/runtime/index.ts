@@ -213,7 +213,7 @@ export class ContextRuntime {
     const limit = options.limit ?? 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw invalidInput('limit', `expected an integer from 1 to 200, got ${limit}`);
     const access = options.principal ? await this.accessFor(options.principal) : undefined;
-    return pendingApprovals(this.plugins.runStore, limit, { user: options.startedBy, mayRead: access?.mayReadRun });
+    return pendingApprovals(this.plugins.runStore, limit, { user: options.startedBy, mayRead: access?.mayReadRun, decider: access?.principal });
   }
 
   /**
