@@ -46,7 +46,7 @@ const UI_TYPE_MODULES = [
 ];
 
 /** Files under components/ that are React Server Components (no 'use client', rendered by app/). */
-const SERVER_COMPONENTS = ['components/auth/user-menu.tsx'];
+const SERVER_COMPONENTS = ['components/auth/user-menu.tsx', 'components/auth/role-gate.tsx'];
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 

@@ -1,24 +1,12 @@
 /**
  * Sent with every response (issue 12, finding 8): no page may be framed by another site (the
- * approvals page could be, and a click on it was a click on "Approve"), scripts, styles, fonts and
- * connections only from this server, no plugins, no <base> hijack. Next.js inlines its bootstrap
- * scripts, so script-src allows inline script; a per-request nonce would need every page rendered
- * dynamically (some are prerendered). `next dev` also needs eval for React's debugging.
+ * approvals page could be, and a click on it was a click on "Approve"). Pages get their
+ * Content-Security-Policy from proxy.ts, with a fresh script nonce per request
+ * (server/api/content-security-policy.ts); API answers get one that allows nothing at all.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${process.env.NODE_ENV === 'development' ? " 'unsafe-eval'" : ''}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 const SECURITY_HEADERS = [
-  { key: 'Content-Security-Policy', value: CONTENT_SECURITY_POLICY },
   // For browsers that predate frame-ancestors.
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
@@ -44,7 +32,10 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   async headers() {
-    return [{ source: '/:path*', headers: SECURITY_HEADERS }];
+    return [
+      { source: '/:path*', headers: SECURITY_HEADERS },
+      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CONTENT_SECURITY_POLICY }] },
+    ];
   },
 };
 

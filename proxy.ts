@@ -6,8 +6,11 @@
  * database. APIs are excluded here: they answer 401 themselves instead of redirecting — except
  * that next-auth's routes get X-Forwarded-Host/-Proto pinned to the real host unless a trusted
  * proxy sets them (CONTEXT_RUNTIME_TRUST_PROXY): next-auth builds its origin from them.
+ * Every page, the public ones (sign-in, setup) included, gets a fresh script nonce and the
+ * Content-Security-Policy naming it: on the request for Next.js to read, on the response for the browser.
  */
 import { NextResponse, type NextRequest } from 'next/server';
+import { freshNonce, pageContentSecurityPolicy } from './server/api/content-security-policy';
 import { pinnedForwardingHeaders } from './server/api/request-origin';
 import { publishedAuthSecret, serverEnv } from './server/config/env';
 import { sessionEmail } from './server/auth/request-principal';
@@ -17,15 +20,29 @@ export async function proxy(request: NextRequest) {
     const headers = pinnedForwardingHeaders(request.headers, serverEnv().trustProxy);
     return headers ? NextResponse.next({ request: { headers } }) : NextResponse.next();
   }
-  // instrumentation.ts pins NEXTAUTH_SECRET (env or the persisted one) before requests are served.
-  const secret = publishedAuthSecret();
-  const email = secret ? await sessionEmail(request.headers.get('cookie'), secret) : undefined;
-  if (email) return NextResponse.next();
+  const nonce = freshNonce();
+  const policy = pageContentSecurityPolicy(nonce, process.env.NODE_ENV === 'development');
+  const headers = new Headers(request.headers);
+  headers.set('content-security-policy', policy);
+  if (PUBLIC_PAGE.test(request.nextUrl.pathname) || (await signedIn(request))) {
+    const response = NextResponse.next({ request: { headers } });
+    response.headers.set('content-security-policy', policy);
+    return response;
+  }
   const target = new URL('/signin', request.url);
   target.searchParams.set('callbackUrl', `${request.nextUrl.pathname}${request.nextUrl.search}`);
   return NextResponse.redirect(target);
 }
 
+/** Pages anyone may open: signing in, and the first run's setup (which guards itself). */
+const PUBLIC_PAGE = /^\/(?:signin|setup)(?:\/|$)/;
+
+async function signedIn(request: NextRequest): Promise<boolean> {
+  // instrumentation.ts pins NEXTAUTH_SECRET (env or the persisted one) before requests are served.
+  const secret = publishedAuthSecret();
+  return Boolean(secret && (await sessionEmail(request.headers.get('cookie'), secret)));
+}
+
 export const config = {
-  matcher: ['/api/auth/:path*', '/((?!api/|_next/|signin|setup|favicon\\.ico|icon\\.svg|robots\\.txt).*)'],
+  matcher: ['/api/auth/:path*', '/((?!api/|_next/|favicon\\.ico|icon\\.svg|robots\\.txt).*)'],
 };

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { RoleGate } from '@/components/auth/role-gate';
 import { UserMenu } from '@/components/auth/user-menu';
 import { TRPCReactProvider } from '@/components/providers/trpc-provider';
 import './globals.css';
@@ -30,7 +31,9 @@ export default function RootLayout({ children }: { readonly children: ReactNode 
           <UserMenu />
         </header>
         <TRPCReactProvider>
-          <main className="site-main">{children}</main>
+          <main className="site-main">
+            <RoleGate>{children}</RoleGate>
+          </main>
         </TRPCReactProvider>
       </body>
     </html>

@@ -154,3 +154,17 @@ test("an operator's own waiting run is on their Approvals page, read-only; ?run=
   }
   expect(browserErrors).toEqual([]);
 });
+
+test("an approver's own gated run offers no Approve: another approver must decide, and they may withdraw it", async ({ page }) => {
+  await signIn(page, 'approver');
+  const own = await runGoal(page.request, HIGH_RISK_GOAL);
+  expect(own.status).toBe('awaiting_approval');
+  await page.goto(`/approvals?run=${encodeURIComponent(own.runId)}`);
+  const card = cardOf(page, own.runId);
+  await expect(card).toContainText('You started this run — another approver must decide.');
+  await expect(card.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  // Rejecting one's own run stays allowed: it withdraws the request.
+  await card.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Rejected' }).first()).toContainText('the run is now');
+  await expect(card).toHaveCount(0);
+});

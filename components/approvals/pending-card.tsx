@@ -4,32 +4,23 @@
  * One run waiting at a gate: why it was gated, what approving releases (or runs), the plan around
  * the gate, what it has cost so far, and the decision with a comment for the audit log.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { PendingApproval } from '@/server/runtime';
 import { nodeDetail } from '@/components/explain/node-detail';
 import { formatInterval, formatRatio, formatSeconds, formatTokens, formatUsd } from '@/components/explain/format';
+import { DecisionForm, type Verdict } from './decision-form';
 import { GateCard } from './gate-card';
 import { GateWhy } from './gate-why';
 import styles from './approvals.module.css';
 
-export type Verdict = 'approved' | 'rejected';
+export type { Verdict } from './decision-form';
 
 export function PendingCard({ item, deciding, onDecide, linked = false }: { readonly item: PendingApproval; readonly deciding: boolean; readonly onDecide: (verdict: Verdict, comment: string) => void; readonly linked?: boolean }) {
   const [verdict, setVerdict] = useState<Verdict>('approved');
-  const commentId = useId();
   const { run, gate, why, draft, after, spent } = item;
   const explain = run.explain;
   const nodesById = new Map(explain.graph.nodes.map((node) => [node.id, node]));
   const reasonNode = explain.graph.nodes.find((node) => node.kind === 'reason');
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // The button that submitted decides (Enter in the comment box submits the first: approve).
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const chosen: Verdict = submitter?.getAttribute('value') === 'rejected' ? 'rejected' : 'approved';
-    setVerdict(chosen);
-    onDecide(chosen, String(new FormData(event.currentTarget).get('comment') ?? ''));
-  };
 
   return (
     <GateCard
@@ -38,18 +29,16 @@ export function PendingCard({ item, deciding, onDecide, linked = false }: { read
       forApprover
       testId="pending-approval"
       footer={
-        <form className={styles.decision} onSubmit={submit} aria-label={`Decide on: ${explain.goal}`}>
-          <label htmlFor={commentId}>Comment for the audit log</label>
-          <textarea id={commentId} name="comment" rows={2} maxLength={2000} placeholder="What you checked, or why not" data-testid="decision-comment" />
-          <div className="actions">
-            <button type="submit" value="approved" className="primary" disabled={deciding} data-testid="approve-button">
-              {deciding && verdict === 'approved' ? 'Approving…' : 'Approve'}
-            </button>
-            <button type="submit" value="rejected" className={styles.reject} disabled={deciding} data-testid="reject-button">
-              {deciding && verdict === 'rejected' ? 'Rejecting…' : 'Reject'}
-            </button>
-          </div>
-        </form>
+        <DecisionForm
+          goal={explain.goal}
+          gate={gate}
+          rights={item.rights}
+          deciding={deciding ? verdict : undefined}
+          onDecide={(chosen, comment) => {
+            setVerdict(chosen);
+            onDecide(chosen, comment);
+          }}
+        />
       }
     >
       <div className={styles.columns}>

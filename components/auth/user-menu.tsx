@@ -23,7 +23,7 @@ export async function UserMenu() {
     <div className={styles.userMenu} role="group" aria-label="Signed-in user">
       {role === 'admin' ? <Link href="/admin/users">Users</Link> : null}
       <span data-testid="current-user">
-        {user.name || user.email} <span className="badge" data-testid="current-role">{role}</span>
+        {user.name || user.email} <span className="badge" data-testid="current-role">{role ?? 'no role yet'}</span>
       </span>
       <SignOutButton />
     </div>

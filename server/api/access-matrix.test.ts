@@ -153,6 +153,17 @@ describe('authorization matrix: no content of a source the caller may not read',
     expect(await responseOf('approvals.log', 'query', { ...reader, roles: ['approver', VAULT_READER] }, {})).toContain(PLANTED.comment);
   });
 
+  it('learning.feedback: a run the voter may not read answers as a run that does not exist, and takes no vote', async () => {
+    const operator: Principal = { user: 'operator@example.com', roles: ['operator'] };
+    const restricted = await responseOf('learning.feedback', 'mutation', operator, { runId: seeded.completed, thumb: 'down' });
+    const missing = await responseOf('learning.feedback', 'mutation', operator, { runId: 'no-such-run', thumb: 'down' });
+    expect(restricted).toContain('does not exist');
+    expect(restricted.replaceAll(seeded.completed.toLowerCase(), 'no-such-run')).toBe(missing);
+    // A voter who may read the vault is counted: the first counted vote is theirs, so the refusal above stored nothing.
+    const reader: Principal = { user: 'reader@example.com', roles: ['operator', VAULT_READER] };
+    expect(JSON.parse(await responseOf('learning.feedback', 'mutation', reader, { runId: seeded.completed, thumb: 'down' }))).toMatchObject({ up: 0, down: 1 });
+  });
+
   const cases = procedures().flatMap(({ path, type }) => {
     const entry = CASES[path];
     return entry && 'input' in entry ? ROLES.map((role) => [path, role, type, entry] as const) : [];

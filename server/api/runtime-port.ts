@@ -46,7 +46,8 @@ export interface LearningPort {
   readonly policy: string;
   readonly settings: LearningSettings;
   arms(): Promise<readonly ArmSummary[]>;
-  feedback(runId: string, user: string, thumb: Thumb): Promise<FeedbackTally>;
+  /** `voter` is the signed-in principal: a run they may not read answers NOT_FOUND, as a missing one does. */
+  feedback(runId: string, voter: Principal, thumb: Thumb): Promise<FeedbackTally>;
 }
 
 /**

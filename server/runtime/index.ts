@@ -213,7 +213,7 @@ export class ContextRuntime {
     const limit = options.limit ?? 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw invalidInput('limit', `expected an integer from 1 to 200, got ${limit}`);
     const access = options.principal ? await this.accessFor(options.principal) : undefined;
-    return pendingApprovals(this.plugins.runStore, limit, { user: options.startedBy, mayRead: access?.mayReadRun });
+    return pendingApprovals(this.plugins.runStore, limit, { user: options.startedBy, mayRead: access?.mayReadRun, decider: access?.principal });
   }
 
   /**
@@ -326,12 +326,12 @@ export class ContextRuntime {
       policy: this.learner.policy,
       settings: this.learner.settings,
       arms: () => this.learner.armSummaries(),
-      feedback: async (runId: string, user: string, thumb: Thumb) => {
+      /** A vote on a run the voter may not read is refused as if the run did not exist: a vote must not probe run ids. */
+      feedback: async (runId: string, voter: Principal, thumb: Thumb) => {
         if (thumb !== 'up' && thumb !== 'down') throw invalidInput('thumb', `expected "up" or "down", got ${JSON.stringify(thumb)}`);
-        if (typeof user !== 'string' || user.trim() === '') throw invalidInput('user', 'expected the name of the person voting');
-        assertStorableText('user', user);
-        await this.loadRun(runId);
-        return this.learner.feedback(runId, user.trim(), thumb);
+        const access = await this.accessFor(voter);
+        await this.loadRun(runId, access);
+        return this.learner.feedback(runId, access.principal.user.trim(), thumb);
       },
       /** Resolves when every queued update has been applied (tests, shutdown). */
       drain: () => this.learner.drain(),

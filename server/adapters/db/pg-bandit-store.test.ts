@@ -11,6 +11,8 @@ import { PgBanditStore } from './pg-bandit-store';
 // One real runtime (embedded PGlite, demo corpus) for the whole file: an open costs seconds.
 let fixture: RuntimeFixture;
 const GOAL = 'Explain why deployment checkout-api failed';
+/** The voter: an operator, who may read the run's sources (no policy restricts them here). */
+const ANN = { user: 'ann', roles: ['operator'] } as const;
 
 beforeAll(async () => {
   fixture = await openRuntimeFixture({ config: { learning: { enabled: true, alpha: 0.5, top_k_arms: 3 } } });
@@ -83,13 +85,13 @@ describe('the learning loop in the runtime', () => {
 
   it('applies a thumbs-down to the run’s reward and says NOT_FOUND for an unknown run', async () => {
     const before = (await new PgBanditStore(fixture.database).decisionOf(runId))!;
-    const tally = await fixture.runtime.learning().feedback(runId, 'ann', 'down');
+    const tally = await fixture.runtime.learning().feedback(runId, ANN, 'down');
     expect(tally).toEqual({ up: 0, down: 1 });
     await fixture.runtime.learning().drain();
     const after = (await new PgBanditStore(fixture.database).decisionOf(runId))!;
     expect(after.reward).toBeCloseTo(0.5 * before.judgedQuality - before.penalty, 12);
-    await expect(fixture.runtime.learning().feedback('no-such-run', 'ann', 'up')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(fixture.runtime.learning().feedback(runId, 'ann', 'sideways' as 'up')).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'thumb' });
+    await expect(fixture.runtime.learning().feedback('no-such-run', ANN, 'up')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(fixture.runtime.learning().feedback(runId, ANN, 'sideways' as 'up')).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'thumb' });
   }, 30_000);
 
   it('reloads the learned arms after a restart', async () => {

@@ -57,6 +57,7 @@ describe('approvals router behaviour', () => {
     const entry = inbox.find((item) => item.run.runId === paused.runId)!;
     expect(inbox.map((item) => item.run.runId).sort()).toEqual([paused.runId, toReject.runId].sort());
     expect(entry.user).toBe('olga');
+    expect(entry.rights).toEqual({ approve: true, reject: true, startedByYou: false });
     expect(entry.gate).toEqual({ nodeId: 'approve', reason: expect.stringMatching(/high-risk/), approverRole: 'approver' });
     expect(entry.why.intentClasses).toContain('high_risk');
     expect(entry.why.rules).toEqual([{ rule: 'intent.high_risk.approval', why: expect.stringMatching(/human approval/) }]);
@@ -104,6 +105,8 @@ describe('approvals router behaviour', () => {
 describe('approvals router: who may decide (issue 12, finding 7)', () => {
   it('answers an approver deciding their own run with FORBIDDEN and a message naming why', async () => {
     const own = await fixture.runtime.run({ goal: HIGH_RISK_GOAL, principal: { user: 'alice', roles: ['approver'] } });
+    // The inbox says so before the click: reject (withdraw) only, because she started it.
+    expect((await approver.approvals.inbox()).find((item) => item.run.runId === own.runId)?.rights).toEqual({ approve: false, reject: true, startedByYou: true });
     const refused = approver.approvals.decide({ runId: own.runId, nodeId: 'approve', decision: 'approved', comment: '' });
     await expect(refused).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('alice started run') });
     // Withdrawing it stays allowed: a rejection releases nothing.

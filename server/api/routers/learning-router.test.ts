@@ -15,7 +15,7 @@ const fake: LearningPort = {
   policy: BANDIT_POLICY,
   settings: learningSettingsOf({ enabled: true, alpha: 0.4, top_k_arms: 3, cost_penalty: 0.1, latency_penalty: 0.1, cost_scale_usd: 0.05, latency_scale_seconds: 10 }),
   arms: async () => [{ arm: 'bm25|local|single_shot', pulls: 2, meanReward: 0.5, estimate: { mean: 0.5, bonus: 0.2, upper: 0.7 }, weights: { bias: 0.5 } }],
-  feedback: async (runId, user, thumb) => {
+  feedback: async (runId, { user }, thumb) => {
     if (runId === 'missing') throw new ContextRuntimeError('NOT_FOUND', `run ${runId} does not exist`, { field: 'runId' });
     votes.push({ runId, user, thumb });
     return { up: thumb === 'up' ? 1 : 0, down: thumb === 'down' ? 1 : 0 };

@@ -18,7 +18,7 @@ export const learningRouter = createTRPCRouter({
   feedback: operatorProcedure
     .input(z.object({ runId: z.string().trim().min(1).max(200), thumb: z.enum(['up', 'down']) }))
     .mutation(async ({ ctx, input }) => {
-      const tally = await (await learningOf(ctx)).feedback(input.runId, ctx.principal.user, input.thumb);
+      const tally = await (await learningOf(ctx)).feedback(input.runId, ctx.principal, input.thumb);
       return { runId: input.runId, thumb: input.thumb, ...tally };
     }),
 });

@@ -23,6 +23,20 @@ export function holdsRole(principal: Principal, required: string): boolean {
   return principal.roles.some((role) => RANKED_ROLES.indexOf(role as (typeof RANKED_ROLES)[number]) >= needed);
 }
 
+/** What the principal may decide at a gate: the inbox shows only these buttons, and assertMayDecide refuses the rest. */
+export interface DecisionRights {
+  readonly approve: boolean;
+  readonly reject: boolean;
+  /** The principal started the run: approving is someone else's to do. */
+  readonly startedByYou: boolean;
+}
+
+export function decisionRights(record: Pick<RunRecord, 'user'>, requiredRole: string, principal: Principal): DecisionRights {
+  const holds = holdsRole(principal, requiredRole);
+  const startedByYou = record.user === principal.user;
+  return Object.freeze({ approve: holds && !startedByYou, reject: holds, startedByYou });
+}
+
 /**
  * Refuses the decision unless `principal` may make it. Rejecting one's own run stays allowed: it
  * releases nothing, and an asker withdrawing a request needs no second opinion.

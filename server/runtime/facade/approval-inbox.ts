@@ -8,6 +8,8 @@ import type { ReasonResult } from '../contracts/reasoner';
 import type { RunRecord, RunStorePlugin } from '../contracts/run-store';
 import type { VerificationResult } from '../contracts/verifier';
 import type { RunResult } from '../explain/explain-types';
+import type { Principal } from '../types';
+import { type DecisionRights, decisionRights } from './approval-authority';
 import { type ExecutionGraph, modelTokensOf } from '../ir/graph';
 import { applicableRules } from '../planner/rules';
 import { toRunResult, type StoredPlan } from './execute-run';
@@ -36,6 +38,8 @@ export interface PendingApproval {
   /** Nodes downstream of the gate: they run only once it is approved. */
   readonly after: readonly string[];
   readonly spent: { readonly costUsd: number; readonly tokens: number; readonly latencySeconds: number };
+  /** What the principal who asked may decide here (the same rule the decision enforces); absent when no principal asked. */
+  readonly rights?: DecisionRights;
 }
 
 /** Intent classes that carry a gate or a policy restriction; their signals explain the gate. */
@@ -46,16 +50,18 @@ export interface PendingFilter {
   readonly user?: string;
   /** Only runs the caller may read (run-access.ts): a paused run's draft is made of its sources. */
   readonly mayRead?: (record: RunRecord) => boolean;
+  /** The principal reading the inbox: each entry says what they may decide (their own run: reject only). */
+  readonly decider?: Principal;
 }
 
 export async function pendingApprovals(runStore: RunStorePlugin, limit: number, filter: PendingFilter = {}): Promise<readonly PendingApproval[]> {
   const paused = await runStore.listRuns({ limit, status: 'awaiting_approval', ...(filter.user !== undefined ? { user: filter.user } : {}) });
   const records = await Promise.all(paused.map((summary) => runStore.loadRun(summary.id)));
   const waiting = records.filter((record): record is RunRecord => record?.status === 'awaiting_approval' && record.pendingNodeId !== undefined);
-  return Object.freeze(waiting.filter((record) => filter.mayRead?.(record) ?? true).map(describePending));
+  return Object.freeze(waiting.filter((record) => filter.mayRead?.(record) ?? true).map((record) => describePending(record, filter.decider)));
 }
 
-export function describePending(record: RunRecord): PendingApproval {
+export function describePending(record: RunRecord, decider?: Principal): PendingApproval {
   const { explain } = record.plan as StoredPlan;
   const graph = explain.graph;
   const gateNode = graph.nodes.find((node) => node.id === record.pendingNodeId);
@@ -70,6 +76,7 @@ export function describePending(record: RunRecord): PendingApproval {
     tokens += modelTokensOf(kindOf.get(nodeId) ?? '', outcome.actual);
     latencySeconds += outcome.actual.latencySeconds;
   }
+  const approverRole = gateNode?.kind === 'approve' ? gateNode.approverRole : 'approver';
   return Object.freeze({
     run: toRunResult(record, explain, graph),
     user: record.user,
@@ -78,7 +85,7 @@ export function describePending(record: RunRecord): PendingApproval {
     gate: {
       nodeId: record.pendingNodeId!,
       reason: gateNode?.kind === 'approve' ? gateNode.reason : 'unknown gate',
-      approverRole: gateNode?.kind === 'approve' ? gateNode.approverRole : 'approver',
+      approverRole,
     },
     why: {
       rules: applicableRules(explain.intent)
@@ -100,6 +107,7 @@ export function describePending(record: RunRecord): PendingApproval {
       : {}),
     after: downstreamOf(graph, record.pendingNodeId!),
     spent: { costUsd, tokens, latencySeconds },
+    ...(decider ? { rights: decisionRights(record, approverRole, decider) } : {}),
   });
 }
 
