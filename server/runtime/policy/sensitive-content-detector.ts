@@ -5,6 +5,9 @@
  * prefixes, entropy for a generic key=value) so ordinary log lines and ids stay unflagged.
  */
 
+/** What happens to a sensitive passage bound for a non-local model (config policy.sensitive_content). */
+export type SensitiveContentMode = 'local_only' | 'redact';
+
 export type SensitiveKind = 'email' | 'phone' | 'iban' | 'api_key' | 'private_key' | 'jwt' | 'card_number' | 'ssn';
 
 export interface SensitiveMatch {
@@ -112,3 +115,6 @@ export function redactSensitive(text: string): string {
   }
   return result + text.slice(at);
 }
+
+/** The distinct kinds found, for an error or a caveat that must not quote the text itself. */
+export const sensitiveKinds = (text: string): readonly SensitiveKind[] => [...new Set(detectSensitive(text).map((match) => match.kind))];
