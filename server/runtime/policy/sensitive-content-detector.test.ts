@@ -39,6 +39,13 @@ describe('detectSensitive', () => {
     expect(detectSensitive(text)).toEqual([]);
   });
 
+  it('stays linear on pathological input (no backtracking blow-up)', () => {
+    const pathological = `${'a-'.repeat(250_000)}!${'E'.repeat(100_000)}${' "'.repeat(100_000)}${'1.'.repeat(100_000)}${'x@'.repeat(50_000)}`;
+    const started = performance.now();
+    detectSensitive(pathological);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('reports spans in order and merges overlaps', () => {
     const text = 'a@b.io then 4111111111111111';
     const matches = detectSensitive(text);

@@ -60,12 +60,13 @@ const whole = (match: RegExpExecArray) => ({ start: match.index, end: match.inde
 
 const PATTERNS: readonly Pattern[] = [
   { kind: 'private_key', regex: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|$)/g },
-  { kind: 'jwt', regex: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+  { kind: 'jwt', regex: /\beyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,4096}/g },
   { kind: 'api_key', regex: /\b(?:sk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abposr]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|glpat-[A-Za-z0-9_-]{20,})/g },
   {
     kind: 'api_key',
     // key = value where the name says secret and the value looks random (not "changeme", not a path).
-    regex: /\b[A-Za-z0-9_.-]*(?:api[_-]?key|secret|token|passw(?:or)?d|access[_-]?key|private[_-]?key|client[_-]?secret|auth)[A-Za-z0-9_.-]*["']?\s*[:=]\s*["']?([A-Za-z0-9_\-+/=.~]{16,})/gi,
+    // Bounded name parts, starting only where a name starts: linear on a 500k-character token.
+    regex: /(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]{0,40}?(?:api[_-]?key|secret|token|passw(?:or)?d|access[_-]?key|private[_-]?key|client[_-]?secret|auth)[A-Za-z0-9_.-]{0,40}["']?[ \t]{0,8}[:=][ \t]{0,8}["']?([A-Za-z0-9_\-+/=.~]{16,256})/gi,
     accept: (match) => {
       const value = match[1];
       if (entropy(value) < 3.5) return undefined;
@@ -73,7 +74,7 @@ const PATTERNS: readonly Pattern[] = [
       return { start, end: start + value.length };
     },
   },
-  { kind: 'email', regex: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g },
+  { kind: 'email', regex: /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}\b/g },
   { kind: 'iban', regex: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g, accept: (match) => (ibanValid(match[0]) ? whole(match) : undefined) },
   { kind: 'ssn', regex: /\b\d{3}-\d{2}-\d{4}\b/g },
   {
