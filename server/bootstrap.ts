@@ -10,6 +10,8 @@ import { PgBanditStore } from './adapters/db/pg-bandit-store';
 import { registerAuthDatabase, unregisterAuthDatabase } from './auth/auth-database-holder';
 import { resolveEmbedder } from './adapters/embeddings/embedder-factory';
 import { createModelPlugin } from './adapters/models/ai-sdk-model';
+import { guardSensitiveContent } from './adapters/models/sensitive-model-guard';
+import { guardSensitiveEmbedder } from './adapters/embeddings/sensitive-embedder-guard';
 import { preloadTokenEncoder, createTokenCounter } from './adapters/models/token-counter';
 import { createTieredRouter } from './adapters/models/tiered-router';
 import { setupOpenIe } from './adapters/graph/openie-setup';
@@ -73,11 +75,13 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     const stores = (opened = await openStores({
       ...(url ? { url, ...(env.migrationDatabaseUrl ? { migrationUrl: env.migrationDatabaseUrl } : {}) } : { dataDir }),
       planCacheTtlSeconds: config.plan_cache.ttl_seconds,
-      dense: embedder.available ? { embedder: embedder.embedder } : { embedderUnavailableReason: embedder.unavailableReason },
+      dense: embedder.available ? { embedder: guardSensitiveEmbedder(embedder.embedder) } : { embedderUnavailableReason: embedder.unavailableReason },
     }));
     // Accounts live in the same database: embedded PGlite admits one opener per directory.
     registerAuthDatabase(stores.database);
-    const models = config.models.tiers.map((tier) => createModelPlugin(tier, env.variables));
+    // Every model call of every plugin (reasoner, reranker, OpenIE) passes the guard: personal data
+    // and secrets never reach a non-local tier, whatever a plugin forgot to hold back.
+    const models = config.models.tiers.map((tier) => guardSensitiveContent(createModelPlugin(tier, env.variables), config.policy.sensitive_content));
     const router = createTieredRouter(models);
     if (config.demo.load_on_start && (await stores.store.listSources()).length === 0) {
       await loadDemoCorpus(stores.store, { countTokens, workDir: resolve(dataDir ? dirname(dataDir) : '.data', 'demo-work') });
@@ -90,7 +94,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     await stores.warmCaches();
     // HippoRAG OpenIE links at each ingest when a language-model tier is reachable (else rule-based
     // entities only). Not at start-up: it spends model calls, which an ingest is the moment to ask for.
-    const openIe = setupOpenIe(stores.database, models, { sensitiveSources: config.policy.sensitive_sources, ...(env.openIeMaxPassages !== undefined ? { maxPassagesPerRun: env.openIeMaxPassages } : {}) });
+    const openIe = setupOpenIe(stores.database, models, { sensitiveSources: config.policy.sensitive_sources, sensitiveContent: config.policy.sensitive_content, ...(env.openIeMaxPassages !== undefined ? { maxPassagesPerRun: env.openIeMaxPassages } : {}) });
     /** Derived indexes follow every ingest, path or upload, before the report goes back. */
     const afterIngest = async (report: IngestReport): Promise<IngestReport> => {
       await stores.embedChunks();
@@ -103,6 +107,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     // One instance each serves as the Reranker plugin (`rerank` nodes) and inside its composite retriever.
     const llmRerankOptions: Partial<LlmRerankOptions> = {
       sensitiveSources: config.policy.sensitive_sources,
+      sensitiveContent: config.policy.sensitive_content,
       onOutcome: (outcome) => {
         if (outcome.failures.length > 0) console.warn(`llm-rerank ${outcome.status}: ${outcome.failures.join('; ')}`);
       },

@@ -18,6 +18,8 @@ export interface LoopbackEmbeddingsOptions {
 export interface RecordedEmbeddingsRequest {
   readonly path: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The request body exactly as received (every byte the client sent after the headers). */
+  readonly raw: string;
   readonly body: { readonly model?: string; readonly input?: string | string[]; readonly encoding_format?: string; readonly [key: string]: unknown };
 }
 
@@ -60,14 +62,15 @@ export async function startLoopbackEmbeddingsServer(initial: Partial<LoopbackEmb
   const requests: RecordedEmbeddingsRequest[] = [];
   const server = createServer(async (request, response) => {
     const path = (request.url ?? '/').split('?')[0];
+    const raw = await readBody(request);
     let body: RecordedEmbeddingsRequest['body'];
     try {
-      body = JSON.parse((await readBody(request)) || '{}') as RecordedEmbeddingsRequest['body'];
+      body = JSON.parse(raw || '{}') as RecordedEmbeddingsRequest['body'];
     } catch {
       writeJson(response, 400, { error: { message: 'body is not JSON', type: 'invalid_request_error', code: null } });
       return;
     }
-    requests.push(Object.freeze({ path, headers: { ...request.headers }, body }));
+    requests.push(Object.freeze({ path, headers: { ...request.headers }, raw, body }));
     if (request.method !== 'POST' || !/^(\/v1)?\/embeddings$/.test(path)) {
       writeJson(response, 404, { error: { message: `no route ${request.method} ${path}`, type: 'invalid_request_error', code: null } });
       return;

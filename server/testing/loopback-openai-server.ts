@@ -22,6 +22,8 @@ export interface RecordedRequest {
   readonly method: string;
   readonly path: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The request body exactly as received (every byte the client sent after the headers). */
+  readonly raw: string;
   readonly body: Record<string, unknown>;
 }
 
@@ -82,7 +84,7 @@ export async function startLoopbackOpenAIServer(initial: Partial<LoopbackReply> 
       writeJson(response, 400, { error: { message: 'body is not JSON', type: 'invalid_request_error', code: null } });
       return;
     }
-    requests.push(Object.freeze({ method: request.method ?? 'GET', path, headers: { ...request.headers }, body }));
+    requests.push(Object.freeze({ method: request.method ?? 'GET', path, headers: { ...request.headers }, raw, body }));
     if (request.method !== 'POST' || !/^(\/v1)?\/chat\/completions$/.test(path)) {
       writeJson(response, 404, { error: { message: `no route ${request.method} ${path}`, type: 'invalid_request_error', code: null } });
       return;

@@ -16,6 +16,8 @@ export interface EmbeddingsSettings {
   /** Word-vector cache of the sif embedder. */
   readonly cache_path?: string;
   readonly timeout_ms?: number;
+  /** Texts stay on this machine (sent unredacted); default: a loopback base_url. */
+  readonly local?: boolean;
 }
 
 export type ResolvedEmbedder =
@@ -47,6 +49,6 @@ export function resolveEmbedder(
   }
   return {
     available: true,
-    embedder: createAiSdkEmbedder({ provider, model, baseURL: settings.base_url, apiKey, name: settings.name, timeoutMs: settings.timeout_ms }),
+    embedder: createAiSdkEmbedder({ provider, model, baseURL: settings.base_url, apiKey, name: settings.name, timeoutMs: settings.timeout_ms, ...(settings.local !== undefined ? { local: settings.local } : {}) }),
   };
 }

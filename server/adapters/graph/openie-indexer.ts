@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import type { ModelPlugin } from '../../runtime/contracts/model';
 import { isContextRuntimeError } from '../../runtime/errors';
+import { containsSensitive, redactSensitive, type SensitiveContentMode } from '../../runtime/policy/sensitive-content-detector';
 import { entityIdOf, GRAPH_INDEX, OPENIE_INDEX, OPENIE_PARTIAL_INDEX } from './graph-builder';
 import { DEFAULT_OPENIE_OPTIONS, extractOpenIe, type OpenIeExtraction, type OpenIeOptions } from './openie-extractor';
 
@@ -12,6 +13,8 @@ export interface OpenIeIndexOptions extends OpenIeOptions {
   readonly concurrency: number;
   /** Source names whose passages may not leave the machine (besides sources flagged sensitive): skipped unless the model is local. */
   readonly sensitiveSources: readonly string[];
+  /** A passage holding personal data or secrets, for a non-local model: skipped (local_only) or sent redacted (redact). */
+  readonly sensitiveContent: SensitiveContentMode;
   readonly log: (message: string) => void;
 }
 
@@ -24,6 +27,7 @@ export const DEFAULT_OPENIE_INDEX_OPTIONS: OpenIeIndexOptions = Object.freeze({
   maxPassagesPerRun: 100,
   concurrency: 4,
   sensitiveSources: Object.freeze([]),
+  sensitiveContent: 'local_only',
   log: (message: string) => console.warn(message),
 });
 
@@ -86,6 +90,12 @@ async function pool<T>(items: readonly T[], concurrency: number, work: (item: T)
  * so the graph retriever's PPR walks through them. A passage whose extraction fails is logged and
  * skipped; a version larger than the run's budget is finished by later runs.
  */
+/** What of a passage may go to the model: all of it when local; else without its sensitive spans, or nothing. */
+function outgoing<Passage extends { readonly title: string; readonly body: string }>(passage: Passage, local: boolean, mode: SensitiveContentMode): Passage[] {
+  if (local || !containsSensitive(`${passage.title}\n${passage.body}`)) return [passage];
+  return mode === 'redact' ? [{ ...passage, title: redactSensitive(passage.title), body: redactSensitive(passage.body) }] : [];
+}
+
 export async function indexOpenIePending(database: Database, model: ModelPlugin, options: Partial<OpenIeIndexOptions> = {}): Promise<OpenIeIndexReport> {
   const settings = { ...DEFAULT_OPENIE_INDEX_OPTIONS, ...options };
   const started = performance.now();
@@ -99,7 +109,7 @@ export async function indexOpenIePending(database: Database, model: ModelPlugin,
     if (budget <= 0) break;
     if (!local && (version.sensitive || sensitive.has(version.name))) continue;
     const rows = await passagesWithoutLinks(database, version.version_id, budget);
-    const passages = rows.slice(0, budget);
+    const passages = rows.slice(0, budget).flatMap((passage) => outgoing(passage, local, settings.sensitiveContent));
     const complete = rows.length <= budget;
     budget -= passages.length;
     const extractions = new Map<string, OpenIeExtraction>();

@@ -1,11 +1,12 @@
 import type { ModelPlugin } from '../../runtime/contracts/model';
+import { containsSensitive, redactSensitive, type SensitiveContentMode } from '../../runtime/policy/sensitive-content-detector';
 import type { Hit } from '../../runtime/types';
 import { OUTPUT_TOKENS_PER_BATCH, OUTPUT_TOKENS_PER_GRADE, parseGrades, type RerankCandidate, rerankMessages } from './llm-rerank-prompt';
 
 export interface GradedHead {
   /** Grade per index into the head. */
   readonly grades: ReadonlyMap<number, number>;
-  /** Candidates not sent (sensitive sources). */
+  /** Candidates not sent (sensitive sources, or passages holding personal data or secrets for a non-local model). */
   readonly withheld: number;
   readonly failures: readonly string[];
   readonly inputTokens: number;
@@ -22,6 +23,14 @@ export interface GradingOptions {
   readonly maxPassageTokens: number;
   readonly timeoutMs: number;
   readonly sensitiveSources: readonly string[];
+  /** A passage holding personal data or secrets, for a non-local model: withheld (local_only) or sent redacted (redact). */
+  readonly sensitiveContent: SensitiveContentMode;
+}
+
+/** What of a hit may go to the model: all of it when local; else without its sensitive spans, or nothing. */
+function outgoing(hit: Hit, local: boolean, mode: SensitiveContentMode): Hit | undefined {
+  if (local || !containsSensitive(`${hit.title}\n${hit.text}`)) return hit;
+  return mode === 'redact' ? { ...hit, title: redactSensitive(hit.title), text: redactSensitive(hit.text) } : undefined;
 }
 
 /** The passage cut to about `maxTokens` (by the token/character ratio: one count, no search). */
@@ -38,7 +47,11 @@ function clip(text: string, maxTokens: number, countTokens: (text: string) => nu
  */
 export async function gradeBatches(model: ModelPlugin, query: string, head: readonly Hit[], options: GradingOptions): Promise<GradedHead> {
   const sensitive = new Set(options.sensitiveSources);
-  const eligible = head.map((hit, index) => ({ hit, index })).filter(({ hit }) => !sensitive.has(hit.sourceName));
+  const local = model.capabilities().local;
+  const eligible = head.flatMap((original, index) => {
+    const hit = sensitive.has(original.sourceName) && !local ? undefined : outgoing(original, local, options.sensitiveContent);
+    return hit ? [{ hit, index }] : [];
+  });
   const withheld = head.length - eligible.length;
   const empty = { grades: new Map<number, number>(), withheld, failures: [], inputTokens: 0, outputTokens: 0, costUsd: 0, latencyMs: 0, sentTokens: 0 };
   // One candidate has nothing to be ranked against; spend nothing on it.

@@ -133,6 +133,36 @@ describe('llm-rerank retriever', () => {
     expect(outcomes[0]).toMatchObject({ status: 'partial', graded: 2, withheld: 1 });
   });
 
+  it('withholds a passage holding a secret from a non-local tier, or sends it redacted under redact', async () => {
+    const head = [HEAD[0], hit('keyed', 'Checkout reads AWS key AKIAIOSFODNN7EXAMPLE at start.'), HEAD[2], HEAD[3]];
+    server.reply({ text: grades(1, 2, 3), status: 200 });
+    let before = server.requests.length;
+    const outcomes: LlmRerankOutcome[] = [];
+    await new LlmRerankRetriever(firstStage(head), model(), { topN: 4, onOutcome: (outcome) => outcomes.push(outcome) }).search({ ...QUERY, k: 4 });
+    expect(server.requests.length).toBeGreaterThan(before);
+    expect(server.requests.slice(before).map((request) => request.raw).join('')).not.toContain('AKIAIOSFODNN7EXAMPLE');
+    expect(outcomes[0]).toMatchObject({ withheld: 1 });
+    before = server.requests.length;
+    server.reply({ text: grades(1, 2, 3, 0) });
+    await new LlmRerankRetriever(firstStage(head), model(), { topN: 4, sensitiveContent: 'redact' }).search({ ...QUERY, k: 4 });
+    const sent = server.requests.slice(before).map((request) => request.raw).join('');
+    expect(sent).toContain('[REDACTED api_key]');
+    expect(sent).not.toContain('AKIAIOSFODNN7EXAMPLE');
+  });
+
+  it('refuses a non-local tier for a local-only query and withholds the sources the query names sensitive', async () => {
+    const before = server.requests.length;
+    const reranker = new LlmRerankRetriever(firstStage(HEAD), model(), { topN: 4 });
+    await expect(reranker.search({ ...QUERY, localOnly: true })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(server.requests.length).toBe(before);
+    const outcomes: LlmRerankOutcome[] = [];
+    server.reply({ text: grades(1, 2, 3), status: 200 });
+    const head = [HEAD[0], hit('pay', 'Payroll of the checkout team.', 'payroll'), HEAD[2], HEAD[3]];
+    await new LlmRerankRetriever(firstStage(head), model(), { topN: 4, onOutcome: (outcome) => outcomes.push(outcome) }).search({ ...QUERY, k: 4, sensitiveSources: ['payroll'] });
+    expect(server.requests.slice(before).map((request) => request.raw).join('')).not.toContain('Payroll');
+    expect(outcomes[0]).toMatchObject({ withheld: 1 });
+  });
+
   it('reports a cost profile from the tier price, and picks a hosted tier, else a self-hosted model, never the extractive reader', () => {
     const reranker = new LlmRerankRetriever(firstStage(HEAD), model(), { topN: 20, batchSize: 10, maxPassageTokens: 256 });
     const profile = reranker.costProfile();

@@ -1,6 +1,7 @@
 import type { ModelPlugin } from '../../runtime/contracts/model';
 import { RERANKER_CONTRACT, type RerankerCapabilities, type RerankerPlugin, type RerankRequest } from '../../runtime/contracts/reranker';
 import { PREFILL_SECONDS_PER_TOKEN } from '../../runtime/costmodel/units';
+import { ContextRuntimeError } from '../../runtime/errors';
 import type { Hit } from '../../runtime/types';
 import { gradeBatches, type GradedHead, type GradingOptions } from './llm-rerank-batches';
 import { OUTPUT_TOKENS_PER_BATCH, OUTPUT_TOKENS_PER_GRADE } from './llm-rerank-prompt';
@@ -24,6 +25,7 @@ export const DEFAULT_LLM_RERANK_OPTIONS: Omit<LlmRerankerOptions, 'onOutcome'> =
   maxPassageTokens: 256,
   timeoutMs: 15_000,
   sensitiveSources: Object.freeze([]),
+  sensitiveContent: 'local_only',
 });
 
 /** System prompt, query frame and the "Grades (JSON):" tail, in cl100k tokens (measured: 144, llm-rerank-retriever.test.ts), plus ~30 for a query and the chat framing. */
@@ -116,8 +118,16 @@ export class LlmReranker implements RerankerPlugin {
   }
 
   async rerank(request: RerankRequest): Promise<readonly Hit[]> {
+    const local = this.model.capabilities().local;
+    // The planner never picks a non-local grader for a local-only plan; an edited or hand-built one is refused here too.
+    if (request.localOnly && !local) {
+      throw new ContextRuntimeError('FORBIDDEN', `reranker ${this.method}: policy keeps this run on local models and tier ${this.model.tier} is not local`, {
+        details: { tier: this.model.tier, rule: 'policy.local_only' },
+      });
+    }
     const head = request.hits.slice(0, Math.max(0, Math.floor(request.topN)));
-    const graded = await gradeBatches(this.model, request.text, head, this.options);
+    const sensitiveSources = [...this.options.sensitiveSources, ...(request.sensitiveSources ?? [])];
+    const graded = await gradeBatches(this.model, request.text, head, { ...this.options, sensitiveSources });
     if (graded.sentTokens > 0) this.passageTokens = 0.8 * this.passageTokens + 0.2 * graded.sentTokens;
     this.options.onOutcome?.(outcomeOf(graded, head.length, this.model));
     // An unusable reply was still billed: every reply's usage counts, graded or not.

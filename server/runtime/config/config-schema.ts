@@ -117,6 +117,8 @@ export const configSchema = z
         /** Where the sif embedder keeps its binary word-vector cache. */
         cache_path: z.string().min(1).optional(),
         timeout_ms: z.number().int().positive().optional(),
+        /** Runs on this machine (texts go out unredacted); default: a base_url on a loopback address. */
+        local: z.boolean().optional(),
       })
       .strict()
       .superRefine((embeddings, context) => {
@@ -148,9 +150,15 @@ export const configSchema = z
         source_roles: z.record(z.string(), z.array(z.string())).default({}),
         /** Source names whose content must stay on local tiers. */
         sensitive_sources: z.array(z.string()).default([]),
+        /**
+         * Passages holding personal data or secrets (emails, keys, card numbers…): local_only keeps
+         * them on local tiers (held back from a non-local model or embedder); redact sends them with
+         * each sensitive span replaced by its kind.
+         */
+        sensitive_content: z.enum(['local_only', 'redact']).default('local_only'),
       })
       .strict()
-      .default({ source_roles: {}, sensitive_sources: [] }),
+      .default({ source_roles: {}, sensitive_sources: [], sensitive_content: 'local_only' }),
     /**
      * Server-path ingest (`runtime.ingest` with a path on the server's disk) reads only below these
      * folders, and only for admins; none (the default) disables it. Everyone else uploads files.

@@ -10,6 +10,10 @@ export interface ReasonRequest {
   readonly tier: string;
   readonly requireCitations: boolean;
   readonly localOnly: boolean;
+  /** Sources whose passages never reach a non-local tier (the reasoner then keeps the call local). */
+  readonly sensitiveSources?: readonly string[];
+  /** A passage holding personal data or secrets, for a non-local tier: held back (local_only, the default) or sent for the tier's guard to redact (redact). */
+  readonly sensitiveContent?: 'local_only' | 'redact';
   readonly maxOutputTokens: number;
   readonly timeoutMs: number;
 }

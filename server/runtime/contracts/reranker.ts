@@ -36,6 +36,13 @@ export interface RerankRequest {
   readonly hits: readonly Hit[];
   /** How many of the leading hits are reordered; the rest keep their order below them. */
   readonly topN: number;
+  /**
+   * The plan keeps its passages on local models: a plugin that would send them to a non-local one
+   * refuses (FORBIDDEN) instead. Optional so plugins that call no model need no change.
+   */
+  readonly localOnly?: boolean;
+  /** Sources whose passages never go to a non-local model (flagged sensitive at ingest or in config). */
+  readonly sensitiveSources?: readonly string[];
   /** A model-calling reranker reports each rerank's spend here (the node's actual cost). */
   readonly onSpend?: (spend: RetrievalSpend) => void;
 }

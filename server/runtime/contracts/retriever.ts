@@ -47,6 +47,13 @@ export interface RetrievalQuery {
   /** Identifiers the intent analyzer extracted, for exact lookup. */
   readonly identifiers?: readonly string[];
   /**
+   * The plan keeps its passages on local models: a plugin that would send them to a non-local one
+   * refuses (FORBIDDEN) instead. Optional so plugins that call no model need no change.
+   */
+  readonly localOnly?: boolean;
+  /** Sources whose passages never go to a non-local model (flagged sensitive at ingest or in config). */
+  readonly sensitiveSources?: readonly string[];
+  /**
    * A retriever that calls a model reports each search's spend here, so the retrieve node's actual
    * cost (EXPLAIN ANALYZE, calibration, the run's total) holds it. Optional on both sides, so
    * retriever/v1 plugins that spend nothing need no change.

@@ -10,6 +10,7 @@ import type { RouterPlugin } from '../contracts/router';
 import type { NodeExecutor, NodeOutcome } from '../contracts/scheduler';
 import type { VerifierPlugin, VerificationResult } from '../contracts/verifier';
 import { ContextRuntimeError } from '../errors';
+import type { SensitiveContentMode } from '../policy/sensitive-content-detector';
 import type { GraphNode, NodeOfKind } from '../ir/graph';
 import type { ContextItem, Hit } from '../types';
 import { assembleContext, type AssembledContext } from './assemble-context';
@@ -32,6 +33,12 @@ export interface ExecutionDependencies {
   readonly verifiers: ReadonlyMap<string, VerifierPlugin>;
   readonly countTokens: (text: string) => number;
   readonly modelTimeoutMs: number;
+  /** The plan keeps passages on local models: every model-calling plugin is told, and refuses a non-local one itself. */
+  readonly localOnly?: boolean;
+  /** Sources whose passages never reach a non-local model (flagged at ingest or in config). */
+  readonly sensitiveSources?: readonly string[];
+  /** What a reasoner does with a passage holding personal data or secrets bound for a non-local tier. */
+  readonly sensitiveContent?: SensitiveContentMode;
 }
 
 /** One source's search inside a stratified retrieval, timed so the trace can show which source was slow. */
@@ -82,6 +89,7 @@ function reranker(registry: ReadonlyMap<string, RerankerPlugin> | undefined, met
 export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExecutor {
   // What the goal is about: the analyzer's entities, plus identifier-shaped names it may not list ("mq.tallybox.internal").
   const anchors = [...new Set([...dependencies.entities, ...namedEntities(dependencies.goal)])];
+  const modelPolicy = { localOnly: dependencies.localOnly ?? false, sensitiveSources: dependencies.sensitiveSources ?? [] };
   const steps: { [K in GraphNode['kind']]: (node: NodeOfKind<K>, inputs: ReadonlyMap<string, unknown>) => Promise<Step> } = {
     async retrieve(node, inputs) {
       const retriever = plugin(dependencies.retrievers, node.method, 'retriever');
@@ -95,7 +103,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       // A model-calling retriever (an LLM reranker) reports its spend per search; it is this node's cost.
       const spend = spendCollector();
       const onSpend = spend.onSpend;
-      const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers, onSpend });
+      const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers, onSpend, ...modelPolicy });
       let hits: readonly Hit[];
       let searches: SourceSearch[] | undefined;
       if (node.perSource && node.sources.length > 1) {
@@ -132,7 +140,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const first = node.inputs[0] === undefined ? undefined : (inputs.get(node.inputs[0]) as RetrievedOutput | undefined);
       if (!first) throw new ContextRuntimeError('NODE_FAILED', `rerank node ${node.id} has no completed retrieve or fuse input`);
       const spend = spendCollector();
-      const hits = await chosen.rerank({ text: dependencies.goal, identifiers: dependencies.identifiers, hits: first.hits, topN: node.topN, onSpend: spend.onSpend });
+      const hits = await chosen.rerank({ text: dependencies.goal, identifiers: dependencies.identifiers, hits: first.hits, topN: node.topN, onSpend: spend.onSpend, ...modelPolicy });
       return { output: { hits } satisfies RetrievedOutput, ...spend.step(hits) };
     },
     async compress(node, inputs) {
@@ -150,7 +158,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const context = only<AssembledContext>(inputs);
       const reasoner = plugin(dependencies.reasoners, node.strategy, 'reasoner');
       const result: ReasonResult = await reasoner.reason(
-        { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs },
+        { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only' },
         dependencies.router,
       );
       const tokens = result.modelCalls.reduce((sum, call) => sum + call.usage.inputTokens + call.usage.outputTokens, 0);

@@ -51,6 +51,12 @@ export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, p
   return continueRun(plugins, config, record, tracer, onProgress);
 }
 
+/** Sources flagged sensitive (at ingest or by the sticky flag) and those config names. */
+async function sensitiveSourcesOf(plugins: RuntimePlugins, config: RuntimeConfig): Promise<readonly string[]> {
+  const flagged = (await plugins.store.listSources()).filter((source) => source.sensitive).map((source) => source.name);
+  return [...new Set([...flagged, ...config.policy.sensitive_sources])];
+}
+
 export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig, record: RunRecord, tracer = new RunTracer(record.id, plugins.traceSink), onProgress?: RunProgressListener): Promise<RunResult> {
   const { request, explain } = record.plan as StoredPlan;
   const graph = explain.graph;
@@ -67,6 +73,10 @@ export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig
     verifiers: new Map(plugins.verifiers.map((verifier) => [verifier.method, verifier])),
     countTokens: plugins.countTokens,
     modelTimeoutMs: config.scheduler.node_timeout_ms,
+    // The plan's local-only flag and the sensitive sources reach every model-calling plugin, which refuses a non-local model itself.
+    localOnly: graph.nodes.some((node) => node.kind === 'reason' && node.localOnly),
+    sensitiveSources: await sensitiveSourcesOf(plugins, config),
+    sensitiveContent: config.policy.sensitive_content,
   });
   await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null });
   const runSpan = tracer.start('run', 'run', undefined, { goal: request.goal, planHash: explain.planHash });

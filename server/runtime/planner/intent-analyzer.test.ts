@@ -42,6 +42,20 @@ const CASES: readonly [string, IntentClass, IntentClass[]][] = [
   ['hello', 'conceptual', []],
 ];
 
+describe('RuleIntentAnalyzer: personal data and secrets in the goal (the shared detector)', () => {
+  it.each([
+    ['Why did mail to jane.doe@example.com bounce?', 'email'],
+    ['Who called from +1 415 555 0134 yesterday?', 'phone'],
+    ['Was GB82 WEST 1234 5698 7654 32 paid?', 'iban'],
+    ['Is AKIAIOSFODNN7EXAMPLE still used by the deploy?', 'api_key'],
+    ['Which service logged eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U?', 'jwt'],
+  ])('%s → sensitive (%s)', (goal, kind) => {
+    const intent = analyze(goal);
+    expect(intent.classes).toContain('sensitive');
+    expect(intent.signals).toContain(`sensitive.pattern(${kind})`);
+  });
+});
+
 describe('RuleIntentAnalyzer classes', () => {
   it.each(CASES)('%s → %s', (goal, primary, also) => {
     const intent = analyze(goal);

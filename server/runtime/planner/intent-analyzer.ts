@@ -1,4 +1,5 @@
 import { INTENT_ANALYZER_CONTRACT, type IntentAnalyzerPlugin } from '../contracts/intent-analyzer';
+import { sensitiveKinds } from '../policy/sensitive-content-detector';
 import type { Identifier, Intent, IntentClass } from '../types';
 import { quotedSpans, tokenize, type GoalToken } from './goal-tokens';
 import { MAX_TOKEN_CHARS, identifierOf, isWorkloadName, podWorkloadName } from './identifier-extractor';
@@ -31,10 +32,6 @@ const KEBAB_OR_SNAKE = /^[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+$/;
 const CAPITALISED = /^\p{Lu}[\p{L}\p{N}'’.&-]*\p{Ll}/u;
 const WORD = /[\p{L}\p{N}]/u;
 const TRAILING_PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?', '…', ' ']);
-/** SSN (AAA-GG-SSSS); card numbers are checked with Luhn below. */
-const SSN = /^\d{3}-\d{2}-\d{4}$/;
-const CARD_CANDIDATE = /^\d[\d-]{11,22}\d$/;
-const DIGIT_GROUP = /^\d{3,6}$/;
 
 /** Lower-case, NFKC-folded, whitespace-folded, trailing punctuation stripped: the plan-cache intent key. */
 export function normalizeGoal(goal: string): string {
@@ -42,16 +39,6 @@ export function normalizeGoal(goal: string): string {
   let end = folded.length;
   while (end > 0 && TRAILING_PUNCTUATION.has(folded[end - 1])) end--;
   return folded.slice(0, end);
-}
-
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index++) {
-    let digit = digits.charCodeAt(digits.length - 1 - index) - 48;
-    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 class Evidence {
@@ -174,8 +161,6 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
       if (identifier.kind === 'http_status' && identifier.value >= '500') evidence.add('incident', 1, `incident.status(${identifier.value})`);
     };
 
-    let cardDigits = '';
-    let cardFound = false;
     let span: string[] = [];
     let namedSpans = 0;
     const closeSpan = () => {
@@ -205,16 +190,6 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
       if (lower === 'deployment' && index > 0 && previous.includes('-') && isWorkloadName(previous)) addIdentifier({ kind: 'deployment', value: previous });
       if (identifier?.kind === 'pod_name') pushUnique(entities, entitySeen, podWorkloadName(lower) ?? lower, MAX_ENTITIES);
 
-      if (SSN.test(lower)) evidence.add('sensitive', 3, 'sensitive.pattern(ssn)');
-      else if (CARD_CANDIDATE.test(lower)) cardDigits = lower.replaceAll('-', '');
-      else if (DIGIT_GROUP.test(lower)) cardDigits = cardDigits.length < 19 ? cardDigits + lower : '';
-      else cardDigits = '';
-      // Card numbers arrive as one token or as 4-digit groups ("4111 1111 1111 1111"); Luhn keeps order ids out.
-      if (!cardFound && cardDigits.length >= 13 && cardDigits.length <= 19 && luhnValid(cardDigits) && !DIGIT_GROUP.test(tokens[index + 1]?.lower ?? '')) {
-        cardFound = true;
-        evidence.add('sensitive', 3, 'sensitive.pattern(card_number)');
-      }
-
       const isIdentifierToken = identifier !== undefined && identifier.kind !== 'deployment';
       if (!isIdentifierToken && token.text.length <= 64 && KEBAB_OR_SNAKE.test(token.text)) pushUnique(entities, entitySeen, token.text, MAX_ENTITIES);
 
@@ -231,6 +206,8 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
       }
     }
     closeSpan();
+    // Personal data or a secret quoted in the goal (the detector ingest and every non-local call use too).
+    for (const kind of sensitiveKinds(goal)) evidence.add('sensitive', 3, `sensitive.pattern(${kind})`);
     classifyStructure(tokens, evidence, entities.length);
     classifyRisk(tokens, evidence);
     if (namedSpans > 0 && isQuestion(goal, tokens)) evidence.add('multi_hop', ENTITY_QUESTION_WEIGHT, `multi_hop.entity_question(${entities[0]})`);

@@ -2,6 +2,7 @@ import { REASONER_CONTRACT, type ReasonerPlugin, type ReasonRequest, type Reason
 import type { RouterPlugin } from '../contracts/router';
 import { invalidInput } from '../errors';
 import { buildContextPrompt, parseCitations } from './context-prompt';
+import { outgoingContext } from './outgoing-context';
 
 /**
  * One model call over the numbered context. Citations are read from the answer, never added:
@@ -15,16 +16,17 @@ export function createSingleShotReasoner(): ReasonerPlugin {
     expectedModelCalls: 1,
     async reason(request: ReasonRequest, router: RouterPlugin): Promise<ReasonResult> {
       if (request.goal.trim().length === 0) throw invalidInput('goal', 'must not be empty');
-      const messages = buildContextPrompt(request.goal, request.context);
+      const outgoing = outgoingContext(request, router);
+      const messages = buildContextPrompt(request.goal, outgoing.context);
       const result = await router.complete(
         request.tier,
         { messages, maxOutputTokens: request.maxOutputTokens, timeoutMs: request.timeoutMs },
-        { localOnly: request.localOnly },
+        { localOnly: outgoing.localOnly },
       );
       const answer = result.text.trim();
       return Object.freeze({
         answer,
-        citations: Object.freeze(parseCitations(answer, request.context)),
+        citations: Object.freeze(parseCitations(answer, outgoing.context)),
         modelCalls: Object.freeze([result]),
       });
     },
