@@ -4,12 +4,11 @@
  * that names the offending field ("constraints.max_cost_usd: expected …").
  */
 import { z } from 'zod';
+import { RUN_STATUSES } from '../../runtime/contracts/run-store';
 import { cliDecider } from '../../auth/cli-decider';
 import { CLI_PRINCIPAL } from '../../auth/request-principal';
 import { ContextRuntimeError } from '../../runtime/errors';
 import { type ApiContext, adminProcedure, approverProcedure, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
-
-const RUN_STATUSES = ['running', 'awaiting_approval', 'completed', 'rejected', 'failed'] as const;
 
 const runRequestInput = z.object({
   goal: z.string(),

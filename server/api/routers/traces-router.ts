@@ -4,9 +4,8 @@
  * right; nothing here changes state.
  */
 import { z } from 'zod';
+import { RUN_STATUSES } from '../../runtime/contracts/run-store';
 import { createTRPCRouter, viewerProcedure } from '../init';
-
-const RUN_STATUSES = ['running', 'awaiting_approval', 'completed', 'rejected', 'failed'] as const;
 
 /** Rows per page: a screenful; the runtime accepts up to 1000. */
 const MAX_PAGE_SIZE = 200;
