@@ -43,7 +43,7 @@ describe('durable runs: recovery after the process goes away, and cancel', () =>
       config: {
         // quality_prior 0.9 makes the planner choose the (slow) loopback tier over the extractive one.
         models: { tiers: [{ name: 'slow', provider: 'openai-compatible', base_url: server.baseURL, model: 'loop-1', quality_prior: 0.9 }, { name: 'local', provider: 'extractive' }] },
-        scheduler: { backoff_ms: 0, node_timeout_ms: 30_000 },
+        scheduler: { backoff_ms: 0, node_timeout_ms: 30_000, heartbeat_ms: 200, orphan_after_ms: 1_000 },
         learning: { enabled: false },
       },
     });
@@ -118,6 +118,17 @@ describe('durable runs: recovery after the process goes away, and cancel', () =>
     expect(result).toMatchObject({ runId, status: 'cancelled' });
     expect((await fixture.plugins.runStore.loadRun(runId))?.status).toBe('cancelled');
     await expect(fixture.runtime.cancel(runId, ADMIN)).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('status cancelled') });
+    server.reply({ delayMs: 1500 });
+  }, 30_000);
+
+  it('stops executing, at its next heartbeat, a run cancelled by another process sharing the database', async () => {
+    server.reply({ delayMs: 10_000 });
+    const { runId, settled } = await startSlowRun();
+    const started = Date.now();
+    // What runtime.cancel in another server writes; this process hears of it only through the database.
+    expect(await fixture.plugins.runStore.setStatus(runId, 'cancelled', { error: 'cancelled by ops on another server', pendingNodeId: null, onlyIf: ['running'] })).toBe(true);
+    expect(await settled).toMatchObject({ runId, status: 'cancelled', error: 'cancelled by ops on another server' });
+    expect(Date.now() - started).toBeLessThan(5_000);
     server.reply({ delayMs: 1500 });
   }, 30_000);
 

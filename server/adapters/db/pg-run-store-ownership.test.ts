@@ -34,11 +34,13 @@ describe('PgRunStore run ownership', () => {
     expect(await heartbeatOf('owned')).toMatchObject({ owner: 'process-a', heartbeat_at: expect.anything() });
     expect((await stores.runStore.loadRun('owned'))?.owner).toBe('process-a');
     await age('owned', 60);
-    await stores.runStore.heartbeat('process-a');
+    // A run it no longer owns is named back, so the process stops executing it.
+    expect(await stores.runStore.heartbeat('process-a', ['owned', 'taken-over'])).toEqual(['taken-over']);
     const beaten = new Date((await heartbeatOf('owned')).heartbeat_at!).getTime();
     expect(Date.now() - beaten).toBeLessThan(10_000);
     await stores.runStore.setStatus('owned', 'completed');
     expect(await heartbeatOf('owned')).toEqual({ owner: null, heartbeat_at: null });
+    expect(await stores.runStore.heartbeat('process-a', ['owned'])).toEqual(['owned']);
   });
 
   it('claims only runs whose owner stopped beating, once', async () => {

@@ -77,8 +77,14 @@ export class PgRunStore implements RunStorePlugin {
     throw notFound(runId);
   }
 
-  async heartbeat(owner: string): Promise<void> {
-    await this.database.db.update(runs).set({ heartbeatAt: sql`now()` }).where(and(eq(runs.owner, owner), eq(runs.status, 'running')));
+  async heartbeat(owner: string, runIds: readonly string[]): Promise<readonly string[]> {
+    const beating = await this.database.db
+      .update(runs)
+      .set({ heartbeatAt: sql`now()` })
+      .where(and(eq(runs.owner, owner), eq(runs.status, 'running')))
+      .returning({ id: runs.id });
+    const owned = new Set(beating.map((row) => row.id));
+    return runIds.filter((runId) => !owned.has(runId));
   }
 
   async claimOrphans(owner: string, staleBefore: string): Promise<readonly string[]> {

@@ -104,8 +104,12 @@ export interface RunStorePlugin {
     status: RunStatus,
     fields?: { readonly result?: unknown; readonly error?: string; readonly pendingNodeId?: string | null; readonly owner?: string; readonly onlyIf?: readonly RunStatus[] },
   ): Promise<boolean | void>;
-  /** Refreshes the heartbeat of every running run `owner` executes. Optional: stores without it cannot recover orphans. */
-  heartbeat?(owner: string): Promise<void>;
+  /**
+   * Refreshes the heartbeat of every running run `owner` executes, and returns those of `runIds`
+   * it no longer owns running (cancelled elsewhere, or claimed by another process after its heartbeat
+   * went stale): the caller stops executing them. Optional: stores without it cannot recover orphans.
+   */
+  heartbeat?(owner: string, runIds: readonly string[]): Promise<readonly string[]>;
   /**
    * Takes over running runs whose owner is gone: another owner (or none) whose heartbeat is older
    * than `staleBefore` (ISO-8601). Atomic, so two processes never claim the same run. Returns their ids.

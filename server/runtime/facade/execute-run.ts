@@ -159,10 +159,9 @@ function sumActuals(graph: ExecutionGraph, outcomes: ReadonlyMap<string, NodeOut
 async function settle(plugins: RuntimePlugins, record: RunRecord, result: ScheduleResult, explain: ExplainResult): Promise<{ status: RunStatus; stored?: StoredResult }> {
   // Every write is conditional on `running`: a cancel that landed meanwhile is never overwritten.
   const onlyIf: readonly RunStatus[] = ['running'];
-  if (result.status === 'cancelled') {
-    await plugins.runStore.setStatus(record.id, 'cancelled', { error: 'cancelled', pendingNodeId: null, onlyIf });
-    return { status: 'cancelled' };
-  }
+  // Aborted by a cancel (which wrote `cancelled` first) or because another process took the run
+  // over after this one's heartbeat went stale: either way the record is not this process's to write.
+  if (result.status === 'cancelled') return { status: 'cancelled' };
   if (result.status === 'awaiting_approval') {
     await plugins.runStore.setStatus(record.id, 'awaiting_approval', { pendingNodeId: result.nodeId, onlyIf });
     return { status: 'awaiting_approval' };

@@ -46,11 +46,19 @@ export class RunOwnership {
 
   private startBeating(): void {
     if (this.timer || this.closed || !this.runStore.heartbeat) return;
-    this.timer = setInterval(() => {
-      this.runStore.heartbeat?.(this.instanceId).catch((error: unknown) => console.warn(`run heartbeat: ${error instanceof Error ? error.message : String(error)}`));
-    }, this.heartbeatMs);
+    this.timer = setInterval(() => void this.beat(), this.heartbeatMs);
     // A heartbeat alone must not keep a finished CLI process alive.
     this.timer.unref();
+  }
+
+  /** One heartbeat; a run this process no longer owns (cancelled or claimed elsewhere) stops here too. */
+  async beat(): Promise<void> {
+    try {
+      const lost = (await this.runStore.heartbeat?.(this.instanceId, [...this.controllers.keys()])) ?? [];
+      for (const runId of lost) this.abort(runId, 'this process no longer owns the run (cancelled or taken over elsewhere)');
+    } catch (error) {
+      console.warn(`run heartbeat: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   private stopBeating(): void {
