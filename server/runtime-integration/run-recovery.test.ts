@@ -102,7 +102,7 @@ describe('durable runs: recovery after the process goes away, and cancel', () =>
     const record = await fixture.plugins.runStore.loadRun(runId);
     expect(record).toMatchObject({ status: 'failed', error: expect.stringContaining('resuming it failed') });
     // A second look finds nothing left to recover.
-    expect(await fixture.plugins.runStore.claimOrphans!('another-process', new Date().toISOString())).toEqual([]);
+    expect(await fixture.plugins.runStore.claimOrphans!('another-process', 0)).toEqual([]);
   }, 60_000);
 
   it('cancels a running run at once as the user who started it; others may not; an ended run cannot be cancelled', async () => {

@@ -83,13 +83,28 @@ export class ContextRuntime {
     const factory = registeredRuntimeFactory();
     if (!factory) throw new ContextRuntimeError('INVALID_CONFIG', 'no plugin factory registered: import the runtime through server/bootstrap (or call ContextRuntime.create with plugins)');
     const runtime = new ContextRuntime(await factory(config, options), config);
-    if (options.recoverRuns) runtime.recoverRuns().catch((error: unknown) => console.error(`[context-runtime] recovering orphaned runs: ${error instanceof Error ? error.message : String(error)}`));
+    if (options.recoverRuns) runtime.sweepOrphans();
     return runtime;
+  }
+
+  private sweepTimer?: NodeJS.Timeout;
+
+  /**
+   * Recovers orphans now and, on a database other processes share, again every orphan_after_ms:
+   * a peer may die after this process started. The embedded database has one process: once suffices.
+   */
+  private sweepOrphans(): void {
+    const sweep = () => void this.recoverRuns().catch((error: unknown) => console.error(`[context-runtime] recovering orphaned runs: ${error instanceof Error ? error.message : String(error)}`));
+    sweep();
+    if (this.plugins.exclusiveRunStore) return;
+    this.sweepTimer = setInterval(sweep, this.config.scheduler.orphan_after_ms);
+    this.sweepTimer.unref();
   }
 
   /**
    * Claims the runs a process that is gone left `running` and resumes each from its saved node
-   * outcomes, or marks it failed with the reason (facade/run-recovery.ts). Once per runtime.
+   * outcomes, or marks it failed with the reason (facade/run-recovery.ts). A call while a sweep is
+   * under way shares it; a later call sweeps again (the claim is atomic, so nothing runs twice).
    */
   recoverRuns(): Promise<readonly RecoveredRun[]> {
     const options = { staleAfterMs: this.config.scheduler.orphan_after_ms, exclusive: this.plugins.exclusiveRunStore ?? false };
@@ -97,6 +112,8 @@ export class ContextRuntime {
       const result = await continueRun(this.plugins, this.config, record, { ownership: this.ownership });
       this.learner.observeRun(result);
       return result;
+    }).finally(() => {
+      this.recovery = undefined;
     }));
   }
 
@@ -386,6 +403,7 @@ export class ContextRuntime {
 
   async close(): Promise<void> {
     // Runs still executing keep their `running` record: a stale owner is what the next start recovers.
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
     this.ownership.close();
     await this.learnerInstance?.drain();
     await this.plugins.close?.();

@@ -50,14 +50,14 @@ describe('PgRunStore run ownership', () => {
     await create('unowned');
     await age('stale', 120);
     await age('mine', 120);
-    const staleBefore = new Date(Date.now() - 30_000).toISOString();
-    expect([...(await stores.runStore.claimOrphans('process-c', staleBefore))].sort()).toEqual(['stale', 'unowned']);
+    const staleAfterMs = 30_000;
+    expect([...(await stores.runStore.claimOrphans('process-c', staleAfterMs))].sort()).toEqual(['stale', 'unowned']);
     expect((await heartbeatOf('stale')).owner).toBe('process-c');
     // Claimed runs now beat for their new owner: nobody claims them again. A process never claims
     // its own runs; another one takes them once they go stale.
-    expect(await stores.runStore.claimOrphans('process-d', staleBefore)).toEqual(['mine']);
-    expect(await stores.runStore.claimOrphans('process-e', staleBefore)).toEqual([]);
-    await expect(stores.runStore.claimOrphans('process-d', 'yesterday')).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'staleBefore' });
+    expect(await stores.runStore.claimOrphans('process-d', staleAfterMs)).toEqual(['mine']);
+    expect(await stores.runStore.claimOrphans('process-e', staleAfterMs)).toEqual([]);
+    await expect(stores.runStore.claimOrphans('process-d', -1)).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'staleAfterMs' });
   });
 
   it('writes a status only from the statuses named in onlyIf, and says whether it did', async () => {

@@ -87,8 +87,9 @@ export class PgRunStore implements RunStorePlugin {
     return runIds.filter((runId) => !owned.has(runId));
   }
 
-  async claimOrphans(owner: string, staleBefore: string): Promise<readonly string[]> {
-    const stale = timestampOf('staleBefore', staleBefore);
+  async claimOrphans(owner: string, staleAfterMs: number): Promise<readonly string[]> {
+    if (!Number.isFinite(staleAfterMs) || staleAfterMs < 0) throw invalidInput('staleAfterMs', `expected a non-negative number of milliseconds, got ${staleAfterMs}`);
+    const stale = sql`now() - make_interval(secs => ${staleAfterMs / 1000})`;
     // One UPDATE … RETURNING: two processes sweeping at once each get a disjoint set.
     const claimed = await this.database.db
       .update(runs)
@@ -262,7 +263,7 @@ export class PgRunStore implements RunStorePlugin {
   }
 }
 
-function timestampOf(field: 'from' | 'to' | 'since' | 'staleBefore', value: string): Date {
+function timestampOf(field: 'from' | 'to' | 'since', value: string): Date {
   const parsed = new Date(value);
   if (Number.isNaN(parsed.getTime())) throw invalidInput(field, 'must be an ISO-8601 timestamp', { [field]: value });
   return parsed;

@@ -112,9 +112,10 @@ export interface RunStorePlugin {
   heartbeat?(owner: string, runIds: readonly string[]): Promise<readonly string[]>;
   /**
    * Takes over running runs whose owner is gone: another owner (or none) whose heartbeat is older
-   * than `staleBefore` (ISO-8601). Atomic, so two processes never claim the same run. Returns their ids.
+   * than `staleAfterMs` by the database's clock (app servers' clocks may disagree). Atomic, so two
+   * processes never claim the same run. Returns their ids.
    */
-  claimOrphans?(owner: string, staleBefore: string): Promise<readonly string[]>;
+  claimOrphans?(owner: string, staleAfterMs: number): Promise<readonly string[]>;
   /** Records a decision once; a second decision on the same gate is a CONFLICT. Also appends to the audit log. */
   recordDecision(runId: string, decision: ApprovalDecision): Promise<void>;
   loadRun(runId: string): Promise<RunRecord | undefined>;

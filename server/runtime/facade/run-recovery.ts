@@ -30,8 +30,7 @@ export async function recoverOrphanedRuns(
 ): Promise<readonly RecoveredRun[]> {
   const store = plugins.runStore;
   if (!store.claimOrphans) return [];
-  const staleBefore = new Date(Date.now() - (options.exclusive ? 0 : options.staleAfterMs)).toISOString();
-  const claimed = await store.claimOrphans(ownership.instanceId, staleBefore);
+  const claimed = await store.claimOrphans(ownership.instanceId, options.exclusive ? 0 : options.staleAfterMs);
   const recovered: RecoveredRun[] = [];
   // One after another: a restart after a crash must not start every orphan's model calls at once.
   for (const runId of claimed) {
