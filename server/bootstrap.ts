@@ -139,6 +139,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       scheduler: new WaveScheduler(),
       planCache: stores.planCache,
       runStore: stores.runStore,
+      exclusiveRunStore: dataDir !== undefined,
       traceSink: stores.traceSink,
       observationStore: stores.observationStore,
       banditStore: new PgBanditStore(stores.database),
@@ -180,8 +181,8 @@ export function defaultConfigPath(env: ServerEnv = serverEnv()): string | undefi
   return existsSync(resolve(DEFAULT_CONFIG_PATH)) ? resolve(DEFAULT_CONFIG_PATH) : undefined;
 }
 
-export async function openRuntime(options: { readonly configPath?: string; readonly port?: number } = {}): Promise<ContextRuntime> {
-  return ContextRuntime.fromConfig(options.configPath ?? defaultConfigPath(), { port: options.port });
+export async function openRuntime(options: { readonly configPath?: string; readonly port?: number; readonly recoverRuns?: boolean } = {}): Promise<ContextRuntime> {
+  return ContextRuntime.fromConfig(options.configPath ?? defaultConfigPath(), { port: options.port, recoverRuns: options.recoverRuns });
 }
 
 export { ContextRuntime };

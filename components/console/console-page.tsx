@@ -33,6 +33,8 @@ export function ConsolePage({ canRun }: { readonly canRun: boolean }) {
   const refreshHistory = () => void queryClient.invalidateQueries({ queryKey: trpc.console.history.queryKey() });
   const run = useStreamedRun(refreshHistory);
   const explain = useMutation(trpc.runtime.explain.mutationOptions());
+  // The followed run's result arrives over the stream as `cancelled`: the mutation only asks.
+  const cancelRun = useMutation(trpc.runtime.cancel.mutationOptions());
   const quote = useMutation(trpc.runtime.simulate.mutationOptions());
   const openRun = useMutation({
     mutationFn: (runId: string) => client.runtime.getRun.query({ runId }),
@@ -132,7 +134,15 @@ export function ConsolePage({ canRun }: { readonly canRun: boolean }) {
             onCloseCitation={() => setOpenCitation(null)}
           />
         ) : null}
-        {showProgress ? <RunProgressList progress={run.progress} pending={run.pending} /> : null}
+        {showProgress ? (
+          <RunProgressList
+            progress={run.progress}
+            pending={run.pending}
+            onCancel={canRun && run.runId ? () => cancelRun.mutate({ runId: run.runId! }) : undefined}
+            cancelling={cancelRun.isPending}
+          />
+        ) : null}
+        {lastAction === 'run' && cancelRun.error ? <ErrorMessage error={cancelRun.error} /> : null}
         {explainResult && lastAction === 'run' ? (
           <details className="panel" data-testid="run-plan">
             <summary className={styles.foldSummary}>

@@ -46,7 +46,18 @@ function ProgressRow({ row }: { readonly row: NodeProgressRow }) {
  * While the run goes, the node list (height-capped, so a long plan scrolls inside it); once it has
  * ended, one folded line under the answer: the answer is what the reader came for.
  */
-export function RunProgressList({ progress, pending }: { readonly progress: RunProgressState; readonly pending: boolean }) {
+export function RunProgressList({
+  progress,
+  pending,
+  onCancel,
+  cancelling = false,
+}: {
+  readonly progress: RunProgressState;
+  readonly pending: boolean;
+  /** Offered while the run goes, to whoever may cancel it; the run's result then arrives as cancelled. */
+  readonly onCancel?: () => void;
+  readonly cancelling?: boolean;
+}) {
   const total = progress.rows.length;
   const settled = settledCount(progress);
   const status = total === 0 ? (pending ? 'planning…' : '') : `${settled} of ${total} nodes${pending ? ' · running' : ''}`;
@@ -81,6 +92,11 @@ export function RunProgressList({ progress, pending }: { readonly progress: RunP
           {status}
         </span>
       </h2>
+      {pending && onCancel ? (
+        <button type="button" onClick={onCancel} disabled={cancelling}>
+          {cancelling ? 'Cancelling…' : 'Cancel run'}
+        </button>
+      ) : null}
       {list}
     </section>
   );

@@ -29,4 +29,5 @@ export const STATUS_LABEL: Readonly<Record<string, string>> = {
   completed: 'completed',
   rejected: 'rejected',
   failed: 'failed',
+  cancelled: 'cancelled',
 };

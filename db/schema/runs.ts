@@ -13,6 +13,10 @@ export const runs = pgTable(
     error: text('error'),
     userName: text('user_name').notNull(),
     pendingNodeId: text('pending_node_id'),
+    /** The process executing the run (instance id); null once it settles. A start finds orphans by it. */
+    owner: text('owner'),
+    /** Refreshed while the run executes; a stale heartbeat means its owner is gone. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
     costUsd: doublePrecision('cost_usd').notNull().default(0),
     latencySeconds: doublePrecision('latency_seconds').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -36,6 +36,8 @@ const CASES: Readonly<Record<string, Case>> = {
   'runtime.explain': { input: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?' }) },
   'runtime.simulate': { input: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?' }) },
   'runtime.approve': { input: () => ({ runId: seeded.paused, nodeId: 'approve', decision: 'rejected' }) },
+  // The paused run over the vault: a caller who may not read it may not learn it exists, nor cancel it.
+  'runtime.cancel': { input: () => ({ runId: seeded.paused }) },
   'runtime.getRun': { input: () => ({ runId: seeded.completed }) },
   'runtime.listRuns': { input: () => ({ limit: 100 }) },
   // The vault's own folder: refused to non-admins and, with no allowed roots configured, to admins; no refusal may echo its text.

@@ -16,6 +16,7 @@ export function fakeRuntimePort(overrides: Partial<RuntimePort> = {}): RuntimePo
     explain: unused('explain'),
     simulate: unused('simulate'),
     approve: unused('approve'),
+    cancel: unused('cancel'),
     getRun: unused('getRun'),
     listRuns: unused('listRuns'),
     pendingApprovals: unused('pendingApprovals'),

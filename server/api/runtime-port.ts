@@ -66,6 +66,8 @@ export interface RuntimePort {
   simulate(request: RunRequestInput): Promise<SimulateResult>;
   /** Decides a gate as `decider` (who must hold the gate's role and, to approve, not have started the run). */
   approve(runId: string, nodeId: string, decision: ApprovalVerdict, decider: Principal, comment: string): Promise<RunResult>;
+  /** Cancels a running or paused run as its starter or an admin; in-flight calls abort. */
+  cancel(runId: string, principal: Principal): Promise<RunResult>;
   getRun(runId: string, principal: Principal): Promise<{ run: RunResult; spans: readonly Span[] }>;
   listRuns(options: Partial<RunListOptions> & { principal: Principal }): Promise<readonly RunSummary[]>;
   pendingApprovals(options: { limit?: number; principal: Principal; startedBy?: string }): Promise<readonly PendingApproval[]>;

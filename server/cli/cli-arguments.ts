@@ -16,6 +16,7 @@ Commands:
                              with a server running, the files are uploaded to it (not a git repository's history)
   approve <runId> <nodeId>   decide a paused approval gate as an account (--decision approved|rejected
                              --by EMAIL, that account's password in CONTEXT_RUNTIME_PASSWORD)
+  cancel <runId>             cancel a running or paused run (its in-flight model calls abort)
   audit verify               check the approval log's hash chain (exit 3 when a row was changed or removed)
   runs                       list recent runs
   stats                      cost-model calibration statistics

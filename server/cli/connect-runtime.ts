@@ -41,6 +41,7 @@ function serverClient(owner: DataDirLockInfo & { readonly port: number }, dataDi
     explain: (request, analyze) => explained(client.explain(request, analyze)),
     simulate: (request) => explained(client.simulate(request)),
     approve: (runId, nodeId, decision, credentials, comment) => explained(client.approve(runId, nodeId, decision, credentials, comment)),
+    cancel: (runId) => explained(client.cancel(runId)),
     ingest: (path, source, onProgress) => explained(client.ingest(path, source, onProgress)),
     listRuns: (limit) => explained(client.listRuns(limit)),
     verifyAuditLog: () => explained(client.verifyAuditLog()),

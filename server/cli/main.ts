@@ -61,6 +61,13 @@ async function dispatch(command: CliCommand, goal: string, client: RuntimeClient
       print(command.json ? asJson(result) : renderRun(result));
       return;
     }
+    case 'cancel': {
+      const [runId] = command.positionals;
+      if (!runId) throw invalidInput('runId', 'expected: cancel <runId>');
+      const result = await client.cancel(runId);
+      print(command.json ? asJson(result) : renderRun(result));
+      return;
+    }
     case 'audit': {
       if (command.positionals[0] !== 'verify') throw invalidInput('command', 'expected: audit verify');
       const verification = await client.verifyAuditLog();
@@ -82,7 +89,7 @@ async function dispatch(command: CliCommand, goal: string, client: RuntimeClient
       return;
     }
     default:
-      throw invalidInput('command', `unknown command "${command.command}" (expected run, explain, simulate, ingest, approve, audit, runs, stats)`);
+      throw invalidInput('command', `unknown command "${command.command}" (expected run, explain, simulate, ingest, approve, cancel, audit, runs, stats)`);
   }
 }
 

@@ -12,10 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../api/root-router';
 import type { RuntimePort } from '../api/runtime-port';
 import { issueServiceToken, readServiceToken, serviceTokenPathOf } from '../auth/local-secrets';
-import { resolvePrincipal } from '../auth/request-principal';
+import { CLI_PRINCIPAL, resolvePrincipal } from '../auth/request-principal';
 import type { Principal } from '../runtime/types';
 import { listenOnLoopback, readBody } from '../testing/loopback-http';
-import { remoteClient } from './runtime-client';
+import type { ContextRuntime } from '../runtime';
+import { localClient, remoteClient } from './runtime-client';
 
 const root = mkdtempSync(path.join(tmpdir(), 'cr-cli-remote-'));
 const dataDir = path.join(root, 'pglite');
@@ -23,9 +24,11 @@ const seen: (Principal | undefined)[] = [];
 let serverToken: string;
 let server: Awaited<ReturnType<typeof listenOnLoopback>>;
 
+const cancelled: { runId: string; by: Principal }[] = [];
 const uploads: { files: readonly { path: string; content: Uint8Array }[]; source: string }[] = [];
 const runtime = {
   listRuns: async () => [{ id: 'run-1' }],
+  cancel: async (runId: string, by: Principal) => (cancelled.push({ runId, by }), { runId, status: 'cancelled', error: `cancelled by ${by.user}` }),
   ingestUpload: async (files: readonly { path: string; content: Uint8Array }[], options: { source: string }) => {
     uploads.push({ files, source: options.source });
     return { sources: [{ source: options.source, versionId: 'v1', changed: true, documents: files.length, chunks: files.length }], skipped: [] };
@@ -82,6 +85,18 @@ describe('CLI over HTTP with the service token', () => {
   });
 
   // Issue 12, finding 2: the CLI used to send the server a path to read on its own disk.
+  it('cancels through the server as cli@local, the identity the local client also uses', async () => {
+    await expect(remoteClient(origin(), readServiceToken(dataDir)).cancel('run-9')).resolves.toMatchObject({ runId: 'run-9', status: 'cancelled', error: 'cancelled by cli@local' });
+    expect(cancelled).toEqual([{ runId: 'run-9', by: CLI_PRINCIPAL }]);
+  });
+
+  it('cancels in this process as that same identity', async () => {
+    const by: Principal[] = [];
+    const local = localClient({ cancel: async (runId: string, principal: Principal) => (by.push(principal), { runId, status: 'cancelled' }) } as unknown as ContextRuntime);
+    await expect(local.cancel('run-7')).resolves.toMatchObject({ status: 'cancelled' });
+    expect(by).toEqual([CLI_PRINCIPAL]);
+  });
+
   it('ingests against a running server by uploading the files it reads itself, not by sending a path', async () => {
     const folder = path.join(root, 'notes');
     mkdirSync(path.join(folder, 'runbooks'), { recursive: true });

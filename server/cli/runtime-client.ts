@@ -10,7 +10,7 @@ import { registeredAuthDatabase } from '../auth/auth-database-holder';
 import { type CliCredentials, cliDecider } from '../auth/cli-decider';
 import { UserStore } from '../auth/user-store';
 import { ContextRuntimeError } from '../runtime/errors';
-import type { ContextRuntime } from '../runtime';
+import type { ContextRuntime, Principal } from '../runtime';
 import type { IngestReport } from '../runtime/contracts/store';
 import type { AuditVerification, RunSummary } from '../runtime/contracts/run-store';
 import type { FieldStatistics } from '../runtime/costmodel/cost-estimator';
@@ -25,12 +25,20 @@ export interface RuntimeClient {
   simulate(request: object): Promise<SimulateResult>;
   /** Decides as the account `credentials` sign in as (cli-decider.ts), never as a bare name. */
   approve(runId: string, nodeId: string, decision: string, credentials: CliCredentials, comment: string): Promise<RunResult>;
+  /** Cancels a running or paused run (the CLI acts as an admin: it holds the data directory or the server's service token). */
+  cancel(runId: string): Promise<RunResult>;
   ingest(path: string, source: string | undefined, onProgress: (done: number, total: number) => void): Promise<IngestReport>;
   listRuns(limit: number): Promise<readonly RunSummary[]>;
   verifyAuditLog(): Promise<AuditVerification>;
   statistics(): Promise<readonly FieldStatistics[]>;
   close(): Promise<void>;
 }
+
+/**
+ * The CLI in the process that owns the data: the identity the server gives the CLI's service token
+ * (auth/request-principal.ts CLI_PRINCIPAL, not imported: it pulls in next-auth).
+ */
+const LOCAL_CLI: Principal = Object.freeze({ user: 'cli@local', roles: Object.freeze(['admin']) });
 
 export function localClient(runtime: ContextRuntime): RuntimeClient {
   return {
@@ -44,6 +52,7 @@ export function localClient(runtime: ContextRuntime): RuntimeClient {
       if (!database) throw new ContextRuntimeError('INTERNAL', 'the runtime opened without its accounts database');
       return runtime.approve(runId, nodeId, decision as 'approved', await cliDecider(new UserStore(database), credentials), comment);
     },
+    cancel: (runId) => runtime.cancel(runId, LOCAL_CLI),
     ingest: (path, source, onProgress) => runtime.ingest(path, { source, onProgress }),
     listRuns: (limit) => runtime.listRuns({ limit }),
     verifyAuditLog: () => runtime.verifyApprovalLog(),
@@ -62,6 +71,7 @@ export function remoteClient(baseUrl: string, serviceToken?: string): RuntimeCli
     explain: (request, analyze) => trpc.runtime.explain.mutate({ ...(request as object), analyze } as never) as Promise<ExplainResult>,
     simulate: (request) => trpc.runtime.simulate.mutate(request as never) as Promise<SimulateResult>,
     approve: (runId, nodeId, decision, credentials, comment) => trpc.runtime.approve.mutate({ runId, nodeId, decision, ...credentials, comment } as never) as Promise<RunResult>,
+    cancel: (runId) => trpc.runtime.cancel.mutate({ runId }) as Promise<RunResult>,
     // An upload: the server does not read paths a client names (only an admin's, below ingest.allowed_roots).
     ingest: async (path, source, onProgress) => {
       const local = await readLocalUpload(path, source);

@@ -30,6 +30,8 @@ import { scopedKnowledge, type ScopedKnowledge } from './access/scoped-knowledge
 import { visibleDecisions, visibleRuns } from './access/visible-runs';
 import { assertMayDecide } from './facade/approval-authority';
 import { RunLimiter } from './facade/run-limits';
+import { RunOwnership } from './facade/run-ownership';
+import { recoverOrphanedRuns, type RecoveredRun } from './facade/run-recovery';
 import { planRequest, type PlannedRequest } from './facade/plan-request';
 import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/runtime-factory';
 import type { RuntimePlugins } from './facade/runtime-plugins';
@@ -48,6 +50,7 @@ export type { ProgressNode, RunOptions, RunProgressEvent, RunProgressListener } 
 export type { ExplainResult, RunResult, SimulateResult } from './explain/explain-types';
 export type { PendingApproval, WaitingRun } from './facade/approval-inbox';
 export type { RecentAnswer } from './facade/recent-answers';
+export type { RecoveredRun } from './facade/run-recovery';
 export type { ScopedKnowledge } from './access/scoped-knowledge';
 export type { RuntimeConfig } from './config/config-schema';
 export { ContextRuntimeError } from './errors';
@@ -57,10 +60,16 @@ export * from './types';
 export const DEFAULT_CONFIG_PATH = 'context-runtime.yaml';
 
 export class ContextRuntime {
+  /** This process as the owner of the runs it executes (heartbeat, cancel). */
+  private readonly ownership: RunOwnership;
+  private recovery?: Promise<readonly RecoveredRun[]>;
+
   private constructor(
     private readonly plugins: RuntimePlugins,
     readonly config: RuntimeConfig,
-  ) {}
+  ) {
+    this.ownership = new RunOwnership(plugins.runStore, config.scheduler.heartbeat_ms);
+  }
 
   static create(plugins: RuntimePlugins, config: RuntimeConfig): ContextRuntime {
     return new ContextRuntime(plugins, config);
@@ -73,7 +82,61 @@ export class ContextRuntime {
     const config = loadConfigFile(resolve(/* turbopackIgnore: true */ configPath), { required: path !== undefined });
     const factory = registeredRuntimeFactory();
     if (!factory) throw new ContextRuntimeError('INVALID_CONFIG', 'no plugin factory registered: import the runtime through server/bootstrap (or call ContextRuntime.create with plugins)');
-    return new ContextRuntime(await factory(config, options), config);
+    const runtime = new ContextRuntime(await factory(config, options), config);
+    if (options.recoverRuns) runtime.sweepOrphans();
+    return runtime;
+  }
+
+  private sweepTimer?: NodeJS.Timeout;
+
+  /**
+   * Recovers orphans now and, on a database other processes share, again every orphan_after_ms:
+   * a peer may die after this process started. The embedded database has one process: once suffices.
+   */
+  private sweepOrphans(): void {
+    const sweep = () => void this.recoverRuns().catch((error: unknown) => console.error(`[context-runtime] recovering orphaned runs: ${error instanceof Error ? error.message : String(error)}`));
+    sweep();
+    if (this.plugins.exclusiveRunStore) return;
+    this.sweepTimer = setInterval(sweep, this.config.scheduler.orphan_after_ms);
+    this.sweepTimer.unref();
+  }
+
+  /**
+   * Claims the runs a process that is gone left `running` and resumes each from its saved node
+   * outcomes, or marks it failed with the reason (facade/run-recovery.ts). A call while a sweep is
+   * under way shares it; a later call sweeps again (the claim is atomic, so nothing runs twice).
+   */
+  recoverRuns(): Promise<readonly RecoveredRun[]> {
+    const options = { staleAfterMs: this.config.scheduler.orphan_after_ms, exclusive: this.plugins.exclusiveRunStore ?? false };
+    return (this.recovery ??= recoverOrphanedRuns(this.plugins, this.ownership, options, async (record) => {
+      const result = await continueRun(this.plugins, this.config, record, { ownership: this.ownership });
+      this.learner.observeRun(result);
+      return result;
+    }).finally(() => {
+      this.recovery = undefined;
+    }));
+  }
+
+  /**
+   * Cancels a running run or one waiting at a gate, as the user who started it or an admin: the
+   * run is marked `cancelled` first (so nothing later overwrites it), then its in-flight calls abort.
+   */
+  async cancel(runId: string, principal: Principal): Promise<RunResult> {
+    if (principal === undefined || principal === null) throw invalidInput('principal', 'expected the signed-in person cancelling');
+    const canceller = validatePrincipal(principal);
+    const record = await this.loadRun(runId, await this.accessFor(canceller));
+    if (record.user !== canceller.user && !isAdmin(canceller)) {
+      throw new ContextRuntimeError('FORBIDDEN', `only ${record.user}, who started run ${runId}, or an admin may cancel it`, { field: 'runId' });
+    }
+    const reason = `cancelled by ${canceller.user}`;
+    const written = await this.plugins.runStore.setStatus(runId, 'cancelled', { error: reason, pendingNodeId: null, onlyIf: ['running', 'awaiting_approval'] });
+    if (written === false || (record.status !== 'running' && record.status !== 'awaiting_approval')) {
+      const now = (await this.plugins.runStore.loadRun(runId))?.status ?? record.status;
+      throw new ContextRuntimeError('CONFLICT', `run ${runId} has already ended (status ${now})`, { field: 'runId', details: { runId, status: now } });
+    }
+    this.ownership.abort(runId, reason);
+    const { explain } = record.plan as StoredPlan;
+    return toRunResult((await this.plugins.runStore.loadRun(runId))!, explain, explain.graph);
   }
 
   private learnerInstance?: BanditLearner;
@@ -106,7 +169,7 @@ export class ContextRuntime {
     this.buildContext(plan);
     const release = await this.runLimiter.admit(plan.request.principal?.user ?? 'anonymous', plan.explain.estimates.costUsd.value);
     try {
-      const result = await startRun(this.plugins, this.config, plan, options.onProgress);
+      const result = await startRun(this.plugins, this.config, plan, { onProgress: options.onProgress, ownership: this.ownership });
       this.learner.observeRun(result);
       return this.withCalibration(result);
     } finally {
@@ -167,7 +230,7 @@ export class ContextRuntime {
     const requiredRole = gate?.kind === 'approve' ? gate.approverRole : 'approver';
     assertMayDecide(record, requiredRole, decider, decision);
     await this.plugins.runStore.recordDecision(runId, { nodeId, decision, by: decider.user, comment, at: new Date().toISOString(), requiredRole });
-    const result = await continueRun(this.plugins, this.config, (await this.plugins.runStore.loadRun(runId))!);
+    const result = await continueRun(this.plugins, this.config, (await this.plugins.runStore.loadRun(runId))!, { ownership: this.ownership });
     this.learner.observeRun(result);
     return this.withCalibration(result);
   }
@@ -339,6 +402,9 @@ export class ContextRuntime {
   }
 
   async close(): Promise<void> {
+    // Runs still executing keep their `running` record: a stale owner is what the next start recovers.
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.ownership.close();
     await this.learnerInstance?.drain();
     await this.plugins.close?.();
   }

@@ -20,7 +20,7 @@ export function getRuntime(): Promise<RuntimePort> {
   if (existing) return existing;
   const port = serverEnv().port;
   const opening: Promise<RuntimePort> = claimServerDataDir(port)
-    .then(() => openRuntime({ port }))
+    .then(() => openRuntime({ port, recoverRuns: true }))
     .catch((error: unknown) => {
       // A failed open (e.g. a lock still held by a dying process) must not poison every later request.
       if (holder[INSTANCE_KEY] === opening) delete holder[INSTANCE_KEY];

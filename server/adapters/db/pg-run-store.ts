@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { approvalAudit, runNodes, runs } from '../../../db/schema';
 import {
@@ -21,6 +21,8 @@ export interface RunStatusFields {
   readonly result?: unknown;
   readonly error?: string;
   readonly pendingNodeId?: string | null;
+  readonly owner?: string;
+  readonly onlyIf?: readonly RunStatus[];
   /** Measured totals; when absent they are summed from the saved node outcomes. */
   readonly costUsd?: number;
   readonly latencySeconds?: number;
@@ -32,10 +34,11 @@ export class PgRunStore implements RunStorePlugin {
 
   constructor(private readonly database: Database) {}
 
-  async createRun(run: { readonly id: string; readonly goal: string; readonly planHash: string; readonly plan: unknown; readonly user: string }): Promise<void> {
+  async createRun(run: { readonly id: string; readonly goal: string; readonly planHash: string; readonly plan: unknown; readonly user: string; readonly owner?: string }): Promise<void> {
+    const owned = run.owner !== undefined ? { owner: run.owner, heartbeatAt: sql`now()` } : {};
     const inserted = await this.database.db
       .insert(runs)
-      .values({ id: run.id, goal: run.goal, status: 'running', planHash: run.planHash, plan: jsonValue(run.plan), userName: run.user })
+      .values({ id: run.id, goal: run.goal, status: 'running', planHash: run.planHash, plan: jsonValue(run.plan), userName: run.user, ...owned })
       .onConflictDoNothing()
       .returning({ id: runs.id });
     if (inserted.length === 0) throw new ContextRuntimeError('CONFLICT', `run ${run.id} already exists`, { details: { runId: run.id } });
@@ -49,7 +52,7 @@ export class PgRunStore implements RunStorePlugin {
     await this.upsertNode(runId, nodeId, 'skipped', null, 0);
   }
 
-  async setStatus(runId: string, status: RunStatus, fields: RunStatusFields = {}): Promise<void> {
+  async setStatus(runId: string, status: RunStatus, fields: RunStatusFields = {}): Promise<boolean> {
     // Latency sums node latencies: execution time without the wait at an approval gate, an upper
     // bound on wall time when a wave ran in parallel. A caller that measured wall time passes it.
     const nodeTotal = (path: string): SQL =>
@@ -64,10 +67,36 @@ export class PgRunStore implements RunStorePlugin {
         ...(fields.result !== undefined ? { result: fields.result } : {}),
         ...(fields.error !== undefined ? { error: fields.error } : {}),
         ...(fields.pendingNodeId !== undefined ? { pendingNodeId: fields.pendingNodeId } : {}),
+        // Only a running run has an owner: any other status lets go of it.
+        ...(status === 'running' ? (fields.owner !== undefined ? { owner: fields.owner, heartbeatAt: sql`now()` } : {}) : { owner: null, heartbeatAt: null }),
       })
-      .where(eq(runs.id, runId))
+      .where(fields.onlyIf ? and(eq(runs.id, runId), inArray(runs.status, [...fields.onlyIf])) : eq(runs.id, runId))
       .returning({ id: runs.id });
-    if (updated.length === 0) throw notFound(runId);
+    if (updated.length > 0) return true;
+    if (fields.onlyIf && (await this.database.db.select({ id: runs.id }).from(runs).where(eq(runs.id, runId))).length > 0) return false;
+    throw notFound(runId);
+  }
+
+  async heartbeat(owner: string, runIds: readonly string[]): Promise<readonly string[]> {
+    const beating = await this.database.db
+      .update(runs)
+      .set({ heartbeatAt: sql`now()` })
+      .where(and(eq(runs.owner, owner), eq(runs.status, 'running')))
+      .returning({ id: runs.id });
+    const owned = new Set(beating.map((row) => row.id));
+    return runIds.filter((runId) => !owned.has(runId));
+  }
+
+  async claimOrphans(owner: string, staleAfterMs: number): Promise<readonly string[]> {
+    if (!Number.isFinite(staleAfterMs) || staleAfterMs < 0) throw invalidInput('staleAfterMs', `expected a non-negative number of milliseconds, got ${staleAfterMs}`);
+    const stale = sql`now() - make_interval(secs => ${staleAfterMs / 1000})`;
+    // One UPDATE … RETURNING: two processes sweeping at once each get a disjoint set.
+    const claimed = await this.database.db
+      .update(runs)
+      .set({ owner, heartbeatAt: sql`now()` })
+      .where(and(eq(runs.status, 'running'), or(isNull(runs.owner), ne(runs.owner, owner)), or(isNull(runs.heartbeatAt), lt(runs.heartbeatAt, stale))))
+      .returning({ id: runs.id });
+    return claimed.map((row) => row.id);
   }
 
   async recordDecision(runId: string, decision: ApprovalDecision): Promise<void> {
@@ -138,6 +167,7 @@ export class PgRunStore implements RunStorePlugin {
       skipped: Object.freeze(skipped),
       decisions,
       ...(run.pendingNodeId !== null ? { pendingNodeId: run.pendingNodeId } : {}),
+      ...(run.owner !== null ? { owner: run.owner } : {}),
     });
   }
 

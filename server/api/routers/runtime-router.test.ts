@@ -87,6 +87,18 @@ describe('runtime router roles', () => {
     await expect(viewer.runtime.run({ goal: 'g' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'requires the operator role' });
   });
 
+  it('cancels as the signed-in operator; a viewer may not', async () => {
+    const cancel = vi.fn(async () => ({ runId: 'run-1', status: 'cancelled' }) as unknown as RunResult);
+    const runtime = fakeRuntimePort({ cancel });
+    const ada = { user: 'ada', roles: ['operator'] };
+    await expect(createCaller({ runtime: async () => runtime, principal: ada }).runtime.cancel({ runId: 'run-1' })).resolves.toMatchObject({ status: 'cancelled' });
+    expect(cancel).toHaveBeenCalledWith('run-1', ada);
+    const viewer = createCaller({ runtime: async () => runtime, principal: { user: 'vera', roles: ['viewer'] } });
+    await expect(viewer.runtime.cancel({ runId: 'run-1' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(createCaller({ runtime: async () => runtime, principal: ada }).runtime.cancel({ runId: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(cancel).toHaveBeenCalledTimes(1);
+  });
+
   it('decides as the signed-in approver, never as a name the client sends', async () => {
     const approve = vi.fn(async () => ({ runId: 'run-1', status: 'completed' }) as unknown as RunResult);
     const runtime = { ...fakeRuntime(succeed), approve } as RuntimePort;

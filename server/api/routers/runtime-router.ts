@@ -4,12 +4,14 @@
  * that names the offending field ("constraints.max_cost_usd: expected …").
  */
 import { z } from 'zod';
+import type { RunStatus } from '../../runtime/contracts/run-store';
 import { cliDecider } from '../../auth/cli-decider';
 import { CLI_PRINCIPAL } from '../../auth/request-principal';
 import { ContextRuntimeError } from '../../runtime/errors';
 import { type ApiContext, adminProcedure, approverProcedure, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
 
-const RUN_STATUSES = ['running', 'awaiting_approval', 'completed', 'rejected', 'failed'] as const;
+// Routers may import only types from the runtime: the list is repeated here, checked against RunStatus.
+const RUN_STATUSES = ['running', 'awaiting_approval', 'completed', 'rejected', 'failed', 'cancelled'] as const satisfies readonly RunStatus[];
 
 const runRequestInput = z.object({
   goal: z.string(),
@@ -71,6 +73,12 @@ export const runtimeRouter = createTRPCRouter({
       const decider = ctx.principal.user === CLI_PRINCIPAL.user ? await cliDecider(await usersOf(ctx), input) : ctx.principal;
       return runtime.approve(input.runId, input.nodeId, input.decision, decider, input.comment);
     }),
+
+  /** Cancels a running or paused run: its starter or an admin (the runtime checks which). */
+  cancel: operatorProcedure.input(z.object({ runId: z.string().min(1) })).mutation(async ({ ctx, input }) => {
+    const runtime = await ctx.runtime();
+    return runtime.cancel(input.runId, ctx.principal);
+  }),
 
   getRun: viewerProcedure.input(z.object({ runId: z.string().min(1) })).query(async ({ ctx, input }) => {
     const runtime = await ctx.runtime();

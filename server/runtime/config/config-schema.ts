@@ -137,9 +137,14 @@ export const configSchema = z
         node_timeout_ms: z.number().int().positive().default(60_000),
         max_attempts: z.number().int().positive().max(10).default(3),
         backoff_ms: z.number().int().min(0).default(200),
+        /** How often a process refreshes the heartbeat of the runs it executes. */
+        heartbeat_ms: z.number().int().min(100).default(5_000),
+        /** A run whose owner has not beaten for this long is an orphan a start recovers (shared databases; the embedded one recovers every orphan at once). */
+        orphan_after_ms: z.number().int().min(1_000).default(30_000),
       })
       .strict()
-      .default({ concurrency: 4, node_timeout_ms: 60_000, max_attempts: 3, backoff_ms: 200 }),
+      .refine((scheduler) => scheduler.orphan_after_ms > scheduler.heartbeat_ms, { message: 'must be longer than scheduler.heartbeat_ms', path: ['orphan_after_ms'] })
+      .default({ concurrency: 4, node_timeout_ms: 60_000, max_attempts: 3, backoff_ms: 200, heartbeat_ms: 5_000, orphan_after_ms: 30_000 }),
     verification: z
       .object({ default: z.boolean().default(true), high_risk_requires_human: z.boolean().default(true) })
       .strict()

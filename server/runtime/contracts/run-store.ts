@@ -3,7 +3,10 @@ import type { NodeOutcome } from './scheduler';
 /** Contract version of the RunStore plugin (durable run state for pause/resume). */
 export const RUN_STORE_CONTRACT = 'run-store/v1' as const;
 
-export type RunStatus = 'running' | 'awaiting_approval' | 'completed' | 'rejected' | 'failed';
+/** Every status a run can have: the one list validation and filters read. */
+export const RUN_STATUSES = ['running', 'awaiting_approval', 'completed', 'rejected', 'failed', 'cancelled'] as const;
+
+export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export interface RunRecord {
   readonly id: string;
@@ -21,6 +24,8 @@ export interface RunRecord {
   readonly skipped: readonly string[];
   readonly decisions: ReadonlyMap<string, ApprovalDecision>;
   readonly pendingNodeId?: string;
+  /** The process instance executing the run while it is `running`. */
+  readonly owner?: string;
 }
 
 export interface ApprovalDecision {
@@ -86,10 +91,31 @@ export interface AuditVerification {
 /** Persistence of runs, node outcomes and approval decisions. */
 export interface RunStorePlugin {
   readonly contract: typeof RUN_STORE_CONTRACT;
-  createRun(run: { readonly id: string; readonly goal: string; readonly planHash: string; readonly plan: unknown; readonly user: string }): Promise<void>;
+  createRun(run: { readonly id: string; readonly goal: string; readonly planHash: string; readonly plan: unknown; readonly user: string; readonly owner?: string }): Promise<void>;
   saveNodeOutcome(runId: string, nodeId: string, outcome: NodeOutcome, attempts: number): Promise<void>;
   markSkipped(runId: string, nodeId: string): Promise<void>;
-  setStatus(runId: string, status: RunStatus, fields?: { readonly result?: unknown; readonly error?: string; readonly pendingNodeId?: string | null }): Promise<void>;
+  /**
+   * `owner` (with status `running`) records the process executing the run and starts its heartbeat;
+   * any other status releases the owner. `onlyIf` makes the write conditional on the current status
+   * and reports whether it happened (a cancel never overwrites a finished run, nor a finish a cancel).
+   */
+  setStatus(
+    runId: string,
+    status: RunStatus,
+    fields?: { readonly result?: unknown; readonly error?: string; readonly pendingNodeId?: string | null; readonly owner?: string; readonly onlyIf?: readonly RunStatus[] },
+  ): Promise<boolean | void>;
+  /**
+   * Refreshes the heartbeat of every running run `owner` executes, and returns those of `runIds`
+   * it no longer owns running (cancelled elsewhere, or claimed by another process after its heartbeat
+   * went stale): the caller stops executing them. Optional: stores without it cannot recover orphans.
+   */
+  heartbeat?(owner: string, runIds: readonly string[]): Promise<readonly string[]>;
+  /**
+   * Takes over running runs whose owner is gone: another owner (or none) whose heartbeat is older
+   * than `staleAfterMs` by the database's clock (app servers' clocks may disagree). Atomic, so two
+   * processes never claim the same run. Returns their ids.
+   */
+  claimOrphans?(owner: string, staleAfterMs: number): Promise<readonly string[]>;
   /** Records a decision once; a second decision on the same gate is a CONFLICT. Also appends to the audit log. */
   recordDecision(runId: string, decision: ApprovalDecision): Promise<void>;
   loadRun(runId: string): Promise<RunRecord | undefined>;

@@ -47,11 +47,17 @@ export type ScheduleResult =
   | { readonly status: 'completed'; readonly outcomes: ReadonlyMap<string, NodeOutcome> }
   | { readonly status: 'awaiting_approval'; readonly nodeId: string; readonly outcomes: ReadonlyMap<string, NodeOutcome> }
   | { readonly status: 'rejected'; readonly nodeId: string; readonly outcomes: ReadonlyMap<string, NodeOutcome> }
-  | { readonly status: 'failed'; readonly nodeId: string; readonly error: string; readonly outcomes: ReadonlyMap<string, NodeOutcome> };
+  | { readonly status: 'failed'; readonly nodeId: string; readonly error: string; readonly outcomes: ReadonlyMap<string, NodeOutcome> }
+  | { readonly status: 'cancelled'; readonly outcomes: ReadonlyMap<string, NodeOutcome> };
+
+export interface RunControl {
+  /** Aborting it cancels the run: in-flight nodes see their own signal abort, and nothing further starts. */
+  readonly signal?: AbortSignal;
+}
 
 /** Decides WHEN/WHERE (the planner decided WHAT). */
 export interface SchedulerPlugin {
   readonly contract: typeof SCHEDULER_CONTRACT;
   schedule(graph: ExecutionGraph, options: { readonly concurrency: number }): Schedule;
-  run(graph: ExecutionGraph, schedule: Schedule, executor: NodeExecutor, checkpoint: RunCheckpoint, hooks: SchedulerHooks): Promise<ScheduleResult>;
+  run(graph: ExecutionGraph, schedule: Schedule, executor: NodeExecutor, checkpoint: RunCheckpoint, hooks: SchedulerHooks, control?: RunControl): Promise<ScheduleResult>;
 }

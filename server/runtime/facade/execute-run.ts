@@ -21,6 +21,7 @@ import { scopeContradictions } from '../knowledge/goal-contradictions';
 import { buildAnalyze } from './explain-builder';
 import type { PlannedRequest } from './plan-request';
 import type { RuntimePlugins } from './runtime-plugins';
+import type { RunOwnership } from './run-ownership';
 import { withProgress, type RunProgressListener } from './run-progress';
 
 /** What a run record keeps to resume: the validated request and the whole plan. */
@@ -38,7 +39,14 @@ export interface StoredResult {
   readonly answerNodeId?: string;
 }
 
-export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, planned: PlannedRequest, onProgress?: RunProgressListener): Promise<RunResult> {
+export interface ContinueOptions {
+  readonly tracer?: RunTracer;
+  readonly onProgress?: RunProgressListener;
+  /** Records this process as the run's owner (heartbeat) and lets a cancel abort it. */
+  readonly ownership?: RunOwnership;
+}
+
+export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, planned: PlannedRequest, options: Omit<ContinueOptions, 'tracer'> = {}): Promise<RunResult> {
   const runId = randomUUID();
   const tracer = new RunTracer(runId, plugins.traceSink);
   const planSpan = tracer.start('plan', 'planner', undefined, { planHash: planned.explain.planHash, planCache: planned.explain.planCache.status });
@@ -46,9 +54,10 @@ export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, p
   tracer.record('planner.chosen', 'planner', 0, { candidate: planned.explain.chosen.id, description: planned.explain.chosen.description, planHash: planned.explain.planHash, enumerated: planned.explain.enumerated, rejected: planned.explain.rejectedCandidates.length }, planSpan.id);
   planSpan.end();
   const plan: StoredPlan = { request: planned.request, explain: planned.explain };
-  await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user: planned.request.principal?.user ?? 'anonymous' });
+  const owner = options.ownership ? { owner: options.ownership.instanceId } : {};
+  await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user: planned.request.principal?.user ?? 'anonymous', ...owner });
   const record = (await plugins.runStore.loadRun(runId))!;
-  return continueRun(plugins, config, record, tracer, onProgress);
+  return continueRun(plugins, config, record, { ...options, tracer });
 }
 
 /** Sources flagged sensitive (at ingest or by the sticky flag) and those config names. */
@@ -57,7 +66,28 @@ async function sensitiveSourcesOf(plugins: RuntimePlugins, config: RuntimeConfig
   return [...new Set([...flagged, ...config.policy.sensitive_sources])];
 }
 
-export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig, record: RunRecord, tracer = new RunTracer(record.id, plugins.traceSink), onProgress?: RunProgressListener): Promise<RunResult> {
+/**
+ * Executes a run from its saved node outcomes (a fresh start, an approved gate, or an orphan a
+ * restart recovered). Whatever throws marks the run failed with the reason before it propagates;
+ * spans written so far are flushed either way.
+ */
+export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig, record: RunRecord, options: ContinueOptions = {}): Promise<RunResult> {
+  const tracer = options.tracer ?? new RunTracer(record.id, plugins.traceSink);
+  const signal = options.ownership?.begin(record.id);
+  try {
+    return await executeRecord(plugins, config, record, tracer, signal, options);
+  } catch (error) {
+    const reason = `the run stopped: ${error instanceof Error ? error.message : String(error)}`;
+    // When this write fails too (the database is gone), the run stays `running` with a stale owner: the next start recovers it.
+    await plugins.runStore.setStatus(record.id, 'failed', { error: reason, pendingNodeId: null, onlyIf: ['running'] }).catch(() => undefined);
+    throw error;
+  } finally {
+    options.ownership?.end(record.id);
+    await tracer.flush().catch((error: unknown) => console.warn(`run ${record.id}: spans were not written: ${error instanceof Error ? error.message : String(error)}`));
+  }
+}
+
+async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, record: RunRecord, tracer: RunTracer, signal: AbortSignal | undefined, options: ContinueOptions): Promise<RunResult> {
   const { request, explain } = record.plan as StoredPlan;
   const graph = explain.graph;
   const attempts = new Map<string, number>();
@@ -78,7 +108,7 @@ export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig
     sensitiveSources: await sensitiveSourcesOf(plugins, config),
     sensitiveContent: config.policy.sensitive_content,
   });
-  await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null });
+  await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null, ...(options.ownership ? { owner: options.ownership.instanceId } : {}) });
   const runSpan = tracer.start('run', 'run', undefined, { goal: request.goal, planHash: explain.planHash });
   const result = await plugins.scheduler.run(
     graph,
@@ -90,20 +120,23 @@ export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig
         attempts.set(node.id, attempt);
         await plugins.runStore.saveNodeOutcome(record.id, node.id, outcome, attempt);
         traceNode(tracer, runSpan.id, node.id, node.kind, outcome, attempt);
+        // Per node, so a crash loses at most the spans of the node in flight.
+        await tracer.flush();
       },
       onNodeSkipped: async (node, reason) => {
         await plugins.runStore.markSkipped(record.id, node.id);
         tracer.record(`node.${node.id}`, 'node', 0, { kind: node.kind, skipped: reason }, runSpan.id);
       },
       onNodeFailed: (node, error, attempt, willRetry) => tracer.record(`node.${node.id}.attempt${attempt}`, 'node', 0, { kind: node.kind, error: error instanceof Error ? error.message : String(error), willRetry }, runSpan.id),
-    }, onProgress),
+    }, options.onProgress),
+    { signal },
   );
   const finished = await settle(plugins, record, result, explain);
   const totals = sumActuals(graph, result.outcomes);
   runSpan.end({ tokens: totals.tokens, costUsd: totals.costUsd, status: result.status === 'failed' ? 'error' : 'ok', attributes: { status: result.status } });
   await tracer.flush();
   // An edited graph's actuals do not describe the candidate the cost model estimated: not learned from.
-  if (result.status === 'completed' && !explain.edited) await observe(plugins, record.id, explain, result.outcomes, finished.stored);
+  if (finished.status === 'completed' && !explain.edited) await observe(plugins, record.id, explain, result.outcomes, finished.stored);
   const reloaded = (await plugins.runStore.loadRun(record.id))!;
   return toRunResult(reloaded, explain, graph, attempts, result.status === 'failed' ? result.nodeId : undefined);
 }
@@ -134,23 +167,28 @@ function sumActuals(graph: ExecutionGraph, outcomes: ReadonlyMap<string, NodeOut
 }
 
 async function settle(plugins: RuntimePlugins, record: RunRecord, result: ScheduleResult, explain: ExplainResult): Promise<{ status: RunStatus; stored?: StoredResult }> {
+  // Every write is conditional on `running`: a cancel that landed meanwhile is never overwritten.
+  const onlyIf: readonly RunStatus[] = ['running'];
+  // Aborted by a cancel (which wrote `cancelled` first) or because another process took the run
+  // over after this one's heartbeat went stale: either way the record is not this process's to write.
+  if (result.status === 'cancelled') return { status: 'cancelled' };
   if (result.status === 'awaiting_approval') {
-    await plugins.runStore.setStatus(record.id, 'awaiting_approval', { pendingNodeId: result.nodeId });
+    await plugins.runStore.setStatus(record.id, 'awaiting_approval', { pendingNodeId: result.nodeId, onlyIf });
     return { status: 'awaiting_approval' };
   }
   if (result.status === 'rejected') {
-    await plugins.runStore.setStatus(record.id, 'rejected', { pendingNodeId: null });
+    await plugins.runStore.setStatus(record.id, 'rejected', { pendingNodeId: null, onlyIf });
     return { status: 'rejected' };
   }
   if (result.status === 'failed') {
-    await plugins.runStore.setStatus(record.id, 'failed', { error: `node ${result.nodeId} failed: ${result.error}`, pendingNodeId: null });
+    await plugins.runStore.setStatus(record.id, 'failed', { error: `node ${result.nodeId} failed: ${result.error}`, pendingNodeId: null, onlyIf });
     return { status: 'failed' };
   }
   const composed = await composeResult(plugins, result.outcomes, explain);
   const answerNodeId = await recordAnswer(plugins, record.id, explain.goal, composed);
   const stored: StoredResult = answerNodeId ? { ...composed, answerNodeId } : composed;
-  await plugins.runStore.setStatus(record.id, 'completed', { result: stored, pendingNodeId: null });
-  return { status: 'completed', stored };
+  const written = await plugins.runStore.setStatus(record.id, 'completed', { result: stored, pendingNodeId: null, onlyIf });
+  return written === false ? { status: 'cancelled' } : { status: 'completed', stored };
 }
 
 /**

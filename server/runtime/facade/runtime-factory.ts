@@ -8,6 +8,8 @@ import type { RuntimePlugins } from './runtime-plugins';
 export interface RuntimeFactoryOptions {
   /** Port of the HTTP server that owns the embedded data directory (written into its lock). */
   readonly port?: number;
+  /** Claim and resume runs a gone process left running, in the background once open (the server does; a one-shot CLI does not). */
+  readonly recoverRuns?: boolean;
 }
 
 export type RuntimeFactory = (config: RuntimeConfig, options: RuntimeFactoryOptions) => Promise<RuntimePlugins>;

@@ -56,6 +56,8 @@ export interface RuntimePlugins {
   readonly scheduler: SchedulerPlugin;
   readonly planCache?: PlanCachePlugin;
   readonly runStore: RunStorePlugin;
+  /** This process alone writes the run store (the embedded data directory, under its lock): a run another owner left running is orphaned. */
+  readonly exclusiveRunStore?: boolean;
   readonly traceSink: TraceSinkPlugin;
   readonly observationStore: ObservationStorePlugin;
   readonly countTokens: (text: string) => number;

@@ -31,6 +31,34 @@ describe('WaveScheduler', () => {
     expect(peak).toBe(2);
   });
 
+  it('cancels: the in-flight node sees its signal abort, it is not retried, and nothing after it runs', async () => {
+    const graph = createGraph([merge('slow', [], { retry: { maxAttempts: 3, backoffMs: 0 } }), merge('after', ['slow'])]);
+    const cancel = new AbortController();
+    const seen: string[] = [];
+    const executor: NodeExecutor = (node, context) => {
+      seen.push(`${node.id}#${context.attempt}`);
+      // Never settles on its own: only the abort ends it, as a model call honouring the signal would.
+      return new Promise<NodeOutcome>((_, reject) => context.signal.addEventListener('abort', () => reject(new Error(`aborted ${node.id}`)), { once: true }));
+    };
+    const log: string[] = [];
+    const running = scheduler.run(graph, scheduler.schedule(graph, { concurrency: 1 }), executor, emptyCheckpoint, hooks(log), { signal: cancel.signal });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    cancel.abort();
+    const result = await running;
+    expect(result.status).toBe('cancelled');
+    expect(seen).toEqual(['slow#1']);
+    expect(log).toEqual([]);
+  });
+
+  it('does not start a run whose signal is already aborted', async () => {
+    const graph = createGraph([merge('a')]);
+    const executed: string[] = [];
+    const executor: NodeExecutor = async (node) => (executed.push(node.id), done());
+    const result = await scheduler.run(graph, scheduler.schedule(graph, { concurrency: 1 }), executor, emptyCheckpoint, hooks(), { signal: AbortSignal.abort() });
+    expect(result.status).toBe('cancelled');
+    expect(executed).toEqual([]);
+  });
+
   it('retries with backoff until the node succeeds', async () => {
     const graph = createGraph([merge('flaky', [], { retry: { maxAttempts: 3, backoffMs: 5 } })]);
     const attempts: number[] = [];

@@ -5,7 +5,7 @@
  */
 import { ContextRuntimeError } from '../errors';
 import { nodeById, type ExecutionGraph, type GraphNode } from '../ir/graph';
-import { SCHEDULER_CONTRACT, type NodeExecutor, type NodeOutcome, type RunCheckpoint, type Schedule, type ScheduleResult, type SchedulerHooks, type SchedulerPlugin } from '../contracts/scheduler';
+import { SCHEDULER_CONTRACT, type NodeExecutor, type NodeOutcome, type RunCheckpoint, type RunControl, type Schedule, type ScheduleResult, type SchedulerHooks, type SchedulerPlugin } from '../contracts/scheduler';
 
 /** Nodes that exist only to undo others; they run on failure, not in the forward pass. */
 function compensationTargets(graph: ExecutionGraph): ReadonlySet<string> {
@@ -33,10 +33,23 @@ export function topologicalWaves(graph: ExecutionGraph): string[][] {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function runWithTimeout(node: GraphNode, executor: NodeExecutor, inputs: ReadonlyMap<string, unknown>, attempt: number): Promise<NodeOutcome> {
+async function runWithTimeout(node: GraphNode, executor: NodeExecutor, inputs: ReadonlyMap<string, unknown>, attempt: number, runSignal?: AbortSignal): Promise<NodeOutcome> {
   const controller = new AbortController();
   const timeoutMs = node.timeoutMs;
   let timer: NodeJS.Timeout | undefined;
+  // A cancelled run aborts the node's own signal (reaching its model and retriever calls) and stops
+  // waiting for it at once, whether or not the executor honours the signal.
+  let onCancel: (() => void) | undefined;
+  const cancelled = runSignal
+    ? new Promise<never>((_, reject) => {
+        onCancel = () => {
+          controller.abort();
+          reject(new ContextRuntimeError('CONFLICT', `run cancelled while node ${node.id} ran`, { details: { nodeId: node.id } }));
+        };
+        if (runSignal.aborted) onCancel();
+        else runSignal.addEventListener('abort', onCancel, { once: true });
+      })
+    : undefined;
   const timeout = timeoutMs
     ? new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
@@ -47,9 +60,10 @@ async function runWithTimeout(node: GraphNode, executor: NodeExecutor, inputs: R
     : undefined;
   try {
     const execution = executor(node, { attempt, inputs, signal: controller.signal });
-    return await (timeout ? Promise.race([execution, timeout]) : execution);
+    return await Promise.race([execution, ...(timeout ? [timeout] : []), ...(cancelled ? [cancelled] : [])]);
   } finally {
     if (timer) clearTimeout(timer);
+    if (onCancel) runSignal?.removeEventListener('abort', onCancel);
   }
 }
 
@@ -69,7 +83,8 @@ export class WaveScheduler implements SchedulerPlugin {
     return { waves: topologicalWaves(graph), concurrency: Math.max(1, options.concurrency) };
   }
 
-  async run(graph: ExecutionGraph, schedule: Schedule, executor: NodeExecutor, checkpoint: RunCheckpoint, hooks: SchedulerHooks): Promise<ScheduleResult> {
+  async run(graph: ExecutionGraph, schedule: Schedule, executor: NodeExecutor, checkpoint: RunCheckpoint, hooks: SchedulerHooks, control: RunControl = {}): Promise<ScheduleResult> {
+    const signal = control.signal;
     const nodes = nodeById(graph);
     const outcomes = new Map(checkpoint.completed);
     const skipped = new Set(checkpoint.skipped);
@@ -78,6 +93,7 @@ export class WaveScheduler implements SchedulerPlugin {
     const completionOrder = [...outcomes.keys()];
 
     for (const wave of schedule.waves) {
+      if (signal?.aborted) return { status: 'cancelled', outcomes };
       let pendingGate: string | undefined;
       let failure: { nodeId: string; error: string } | undefined;
       let rejectedGate: string | undefined;
@@ -107,17 +123,17 @@ export class WaveScheduler implements SchedulerPlugin {
       await pool(runnable, schedule.concurrency, async (node) => {
         const inputs = new Map(node.inputs.filter((input) => outcomes.has(input)).map((input) => [input, outcomes.get(input)!.output]));
         const maxAttempts = Math.max(1, node.retry?.maxAttempts ?? 1);
-        for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+        for (let attempt = 1; attempt <= maxAttempts && !signal?.aborted; attempt++) {
           hooks.onNodeStart?.(node, attempt);
           try {
-            const outcome = await runWithTimeout(node, executor, inputs, attempt);
+            const outcome = await runWithTimeout(node, executor, inputs, attempt, signal);
             outcomes.set(node.id, outcome);
             completionOrder.push(node.id);
             markUntaken(node, outcome, untaken);
             await hooks.onNodeDone(node, outcome, attempt);
             return;
           } catch (error) {
-            const willRetry = attempt < maxAttempts;
+            const willRetry = attempt < maxAttempts && !signal?.aborted;
             hooks.onNodeFailed?.(node, error, attempt, willRetry);
             if (!willRetry) {
               failure ??= { nodeId: node.id, error: error instanceof Error ? error.message : String(error) };
@@ -127,6 +143,8 @@ export class WaveScheduler implements SchedulerPlugin {
           }
         }
       });
+      // A cancelled run is not compensated as a failure: what it did stays recorded, nothing more runs.
+      if (signal?.aborted) return { status: 'cancelled', outcomes };
       if (failure) {
         await this.compensate(completionOrder, nodes, outcomes, executor, hooks);
         return { status: 'failed', nodeId: failure.nodeId, error: failure.error, outcomes };

@@ -1,0 +1,111 @@
+/**
+ * `npm run bench:durability [-- --runs 20 --rounds 3 --delay-ms 300]`: kill -9 a process executing
+ * runs on the embedded database, restart on the same data directory, and print how every run ended
+ * (issue 13 acceptance, embedded half). A child process (`--child`) opens the runtime the way the
+ * CLI does and starts the runs against a slow loopback model; the parent kills it at a random
+ * moment after the first model call, reopens the data directory, recovers orphans, and counts.
+ * Exit 1 when any run is still `running` or ended without a reason.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEMO_QUESTION } from '../server/ingest/demo-corpus';
+import { startLoopbackOpenAIServer } from '../server/testing/loopback-openai-server';
+import { openRuntimeFixture, writeConfig } from '../server/testing/runtime-fixture';
+
+const { values } = parseArgs({
+  options: {
+    child: { type: 'string' },
+    runs: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '3' },
+    'delay-ms': { type: 'string', default: '300' },
+  },
+});
+const runCount = Number(values.runs);
+
+function configFor(root: string, baseURL: string): Record<string, unknown> {
+  return {
+    database: { data_dir: join(root, 'pglite') },
+    models: { tiers: [{ name: 'slow', provider: 'openai-compatible', base_url: baseURL, model: 'loop-1', quality_prior: 0.9 }, { name: 'local', provider: 'extractive' }] },
+    scheduler: { backoff_ms: 0 },
+    learning: { enabled: false },
+    limits: { runs: { max_concurrent_per_user: 1000, max_daily_spend_usd_per_user: null } },
+  };
+}
+
+/** The process that gets killed: starts every run at once and waits (it never gets to finish). */
+async function child(root: string): Promise<void> {
+  const fixture = await openRuntimeFixture({ root });
+  process.stdout.write('ready\n');
+  await Promise.allSettled(Array.from({ length: runCount }, (_, index) => fixture.runtime.run({ goal: `${DEMO_QUESTION} (#${index + 1})` })));
+  process.stdout.write('finished\n');
+  await fixture.close({ remove: false });
+}
+
+async function round(number: number, delayMs: number): Promise<{ completed: number; failed: number; cancelled: number; running: number; other: number; withoutReason: number }> {
+  const root = mkdtempSync(join(tmpdir(), 'durability-bench-'));
+  const model = await startLoopbackOpenAIServer({ text: 'The checkout-api pods ran out of memory [1].', delayMs });
+  try {
+    writeConfig(join(root, 'context-runtime.yaml'), configFor(root, model.baseURL));
+    // One node process (tsx as a loader, not a wrapper process), so SIGKILL reaches the process that holds the database.
+    const executing = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', root, '--runs', String(runCount)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    executing.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<void>((resolve) => executing.on('exit', () => resolve()));
+    const deadline = Date.now() + 120_000;
+    while (model.requests.length === 0 && Date.now() < deadline && !output.includes('finished')) await new Promise((resolve) => setTimeout(resolve, 20));
+    const killAfterMs = Math.round(Math.random() * delayMs * 6);
+    await new Promise((resolve) => setTimeout(resolve, killAfterMs));
+    const requestsAtKill = model.requests.length;
+    executing.kill('SIGKILL');
+    await exited;
+
+    model.reply({ delayMs: 0 });
+    const started = Date.now();
+    const fixture = await openRuntimeFixture({ root });
+    const runningBefore = (await fixture.runtime.listRuns({ limit: 1000, status: 'running' })).length;
+    const recovered = await fixture.runtime.recoverRuns();
+    const recoveryMs = Date.now() - started;
+    const runs = await fixture.runtime.listRuns({ limit: 1000 });
+    const tally = { completed: 0, failed: 0, cancelled: 0, running: 0, other: 0, withoutReason: 0 };
+    for (const summary of runs) {
+      const { run } = await fixture.runtime.getRun(summary.id);
+      if (run.status === 'completed' || run.status === 'failed' || run.status === 'cancelled' || run.status === 'running') tally[run.status] += 1;
+      else tally.other += 1;
+      if ((run.status === 'failed' || run.status === 'cancelled') && !run.error) tally.withoutReason += 1;
+    }
+    await fixture.close();
+    console.log(
+      `round ${number}: killed ${killAfterMs} ms after the first model call (${requestsAtKill} model calls made); runs recorded ${runs.length}, left running ${runningBefore}, recovered ${recovered.length} in ${recoveryMs} ms (open included) → completed ${tally.completed}, failed ${tally.failed}, cancelled ${tally.cancelled}, still running ${tally.running}, other ${tally.other}, without a reason ${tally.withoutReason}`,
+    );
+    for (const failed of recovered.filter((entry) => entry.status !== 'completed')) console.log(`  ${failed.runId}: ${failed.status} — ${failed.error ?? ''}`);
+    return tally;
+  } finally {
+    await model.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  if (values.child) return child(values.child);
+  const rounds = Number(values.rounds);
+  const delayMs = Number(values['delay-ms']);
+  console.log(`durability bench: ${rounds} round(s) of ${runCount} runs on embedded PGlite, model latency ${delayMs} ms, kill -9 at a random moment, then restart and recover`);
+  let stuck = 0;
+  let unexplained = 0;
+  for (let number = 1; number <= rounds; number++) {
+    const tally = await round(number, delayMs);
+    stuck += tally.running + tally.other;
+    unexplained += tally.withoutReason;
+  }
+  console.log(stuck === 0 && unexplained === 0 ? 'every run ended completed, or failed/cancelled with a reason' : `FAILED: ${stuck} run(s) not ended, ${unexplained} without a reason`);
+  process.exitCode = stuck === 0 && unexplained === 0 ? 0 : 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(2);
+});

@@ -1,0 +1,68 @@
+/**
+ * This process's claim on the runs it executes: an instance id recorded as each run's owner, a
+ * heartbeat that keeps those claims fresh, and one AbortController per run so a cancel reaches the
+ * calls in flight. A run whose owner stops beating is an orphan another start recovers (run-recovery.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { RunStorePlugin } from '../contracts/run-store';
+
+export class RunOwnership {
+  readonly instanceId = `${process.pid}-${randomUUID()}`;
+  private readonly controllers = new Map<string, AbortController>();
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly runStore: RunStorePlugin,
+    private readonly heartbeatMs: number,
+  ) {}
+
+  /** Registers a run this process now executes; its signal aborts when the run is cancelled. */
+  begin(runId: string): AbortSignal {
+    const controller = new AbortController();
+    this.controllers.set(runId, controller);
+    this.startBeating();
+    return controller.signal;
+  }
+
+  end(runId: string): void {
+    this.controllers.delete(runId);
+    if (this.controllers.size === 0) this.stopBeating();
+  }
+
+  /** Aborts a run executing here; false when this process is not executing it. */
+  abort(runId: string, reason: string): boolean {
+    const controller = this.controllers.get(runId);
+    if (!controller) return false;
+    controller.abort(new Error(reason));
+    return true;
+  }
+
+  /** Stops the heartbeat without touching the runs: a closing process leaves them to be recovered. */
+  close(): void {
+    this.closed = true;
+    this.stopBeating();
+  }
+
+  private startBeating(): void {
+    if (this.timer || this.closed || !this.runStore.heartbeat) return;
+    this.timer = setInterval(() => void this.beat(), this.heartbeatMs);
+    // A heartbeat alone must not keep a finished CLI process alive.
+    this.timer.unref();
+  }
+
+  /** One heartbeat; a run this process no longer owns (cancelled or claimed elsewhere) stops here too. */
+  async beat(): Promise<void> {
+    try {
+      const lost = (await this.runStore.heartbeat?.(this.instanceId, [...this.controllers.keys()])) ?? [];
+      for (const runId of lost) this.abort(runId, 'this process no longer owns the run (cancelled or taken over elsewhere)');
+    } catch (error) {
+      console.warn(`run heartbeat: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private stopBeating(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
