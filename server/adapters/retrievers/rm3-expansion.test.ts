@@ -43,6 +43,19 @@ describe('RM3 expansion', () => {
     expect(terms.filter((term) => ['also', 'whose', 'in', 'it'].includes(term))).toEqual([]);
   });
 
+  it('counts words by their stem, as bm25 reads them: one slot per stem, none for a stem the query has', () => {
+    const feedback = [{ text: 'films starring Ferrer; the film starred Ferrer in a film; a filmed scene', score: 1 }];
+    const model = relevanceModel('Ferrer starred', feedback, { ...OPTIONS, terms: 10 });
+    const terms = model.map((entry) => entry.term);
+    // "films", "film" and "filmed" are one stem; its most frequent surface form is written.
+    expect(terms.filter((term) => term.startsWith('film'))).toEqual(['film']);
+    // "starring" shares the query's stem "star": not an expansion term.
+    expect(terms).not.toContain('starring');
+    const film = model.find((entry) => entry.term === 'film')?.weight ?? 0;
+    const scene = model.find((entry) => entry.term === 'scene')?.weight ?? 0;
+    expect(film).toBeCloseTo(4 * scene, 12);
+  });
+
   it('gives nothing to expand without query words or positive feedback', () => {
     expect(relevanceModel('the of a', [{ text: 'matrix', score: 1 }], OPTIONS)).toEqual([]);
     expect(relevanceModel('matrix', [{ text: 'matrix film', score: 0 }], OPTIONS)).toEqual([]);
