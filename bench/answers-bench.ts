@@ -69,7 +69,7 @@ try {
     const outcome = outcomes[outcomes.length - 1];
     const missing = question.keyFacts.filter((_, index) => outcome.keyFact.matched[index] === undefined).map((aliases) => aliases[0]);
     console.log(
-      `${question.id} [${question.split}/${question.kind}] fact ${outcome.keyFact.allFound ? 'yes' : `NO (missing: ${missing.join(', ')})`} · cited ${citationScore.relevant}/${citationScore.total} relevant · off-goal caveats ${outcome.offGoalCaveats.length} · approval ${sentToApproval ? (question.expectApproval ? 'yes (expected)' : 'YES') : question.expectApproval ? 'NO (expected)' : 'no'} · verification ${verification}`,
+      `${question.id} [${question.split}/${question.kind}] fact ${outcome.keyFact.allFound ? 'yes' : `NO (missing: ${missing.join(', ')})`} · cited ${citationScore.relevant}/${citationScore.total} relevant (${citationScore.fromRelevantSource} from a relevant source) · off-goal caveats ${outcome.offGoalCaveats.length} · approval ${sentToApproval ? (question.expectApproval ? 'yes (expected)' : 'YES') : question.expectApproval ? 'NO (expected)' : 'no'} · verification ${verification}`,
     );
     if (values.verbose) {
       console.log(`   Q: ${question.question}\n   A: ${answer.replace(/\s+/g, ' ').slice(0, 600)}`);
@@ -85,7 +85,7 @@ try {
   for (const [split, total] of Object.entries(bySplit)) {
     if (total.questions === 0) continue;
     console.log(
-      `${split.padEnd(8)} ${String(total.questions).padStart(9)}  ${`${total.keyFactPct}%`.padStart(8)}  ${`${total.relevantCitationPct}% of ${total.citations}`.padStart(18)}  ${String(total.offGoalCaveats).padStart(16)}  ${String(total.sentToApproval).padStart(11)}  ${String(total.verificationPassed).padStart(19)}  ${String(total.passedWithoutRelevantEvidence).padStart(28)}`,
+      `${split.padEnd(8)} ${String(total.questions).padStart(9)}  ${`${total.keyFactPct}%`.padStart(8)}  ${`${total.relevantCitationPct}% of ${total.citations}`.padStart(18)}  ${`${total.relevantSourcePct}%`.padStart(21)}  ${String(total.offGoalCaveats).padStart(16)}  ${String(total.sentToApproval).padStart(11)}  ${String(total.verificationPassed).padStart(19)}  ${String(total.passedWithoutRelevantEvidence).padStart(28)}`,
     );
   }
   if (values.json) writeFileSync(values.json, JSON.stringify({ questionsPath, split: values.split, totals: bySplit, outcomes }, null, 2));

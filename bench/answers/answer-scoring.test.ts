@@ -31,7 +31,8 @@ describe('answer scoring', () => {
       ],
       relevant,
     );
-    expect(score).toEqual({ total: 5, relevant: 3 });
+    // billing-logs:usage-collector.log is from a relevant source but not the listed file.
+    expect(score).toEqual({ total: 5, relevant: 3, fromRelevantSource: 4 });
   });
 
   it('flags a caveat naming an entity that neither the goal nor the question entities mention', () => {
@@ -45,18 +46,18 @@ describe('answer scoring', () => {
   });
 
   it('totals key fact per question and pools the citation share over all citations', () => {
-    const outcome = (allFound: boolean, total: number, relevant: number, verification: string): QuestionOutcome => ({
+    const outcome = (allFound: boolean, total: number, relevant: number, verification: string, fromRelevantSource = relevant): QuestionOutcome => ({
       id: 'q',
       split: 'tune',
       keyFact: { matched: [], allFound },
-      citations: { total, relevant },
+      citations: { total, relevant, fromRelevantSource },
       offGoalCaveats: [],
       sentToApproval: verification === 'awaiting_approval',
       verification,
       passedWithoutRelevantEvidence: verification.startsWith('passed') && relevant === 0,
     });
-    const result = totals([outcome(true, 4, 4, 'passed 0.90'), outcome(false, 4, 0, 'passed 0.90'), outcome(true, 2, 1, 'awaiting_approval')]);
-    expect(result).toMatchObject({ questions: 3, keyFactPct: 66.7, relevantCitationPct: 50, citations: 10, sentToApproval: 1, verificationPassed: 2, passedWithoutRelevantEvidence: 1 });
+    const result = totals([outcome(true, 4, 4, 'passed 0.90'), outcome(false, 4, 0, 'passed 0.90'), outcome(true, 2, 1, 'awaiting_approval', 2)]);
+    expect(result).toMatchObject({ questions: 3, keyFactPct: 66.7, relevantCitationPct: 50, relevantSourcePct: 60, citations: 10, sentToApproval: 1, verificationPassed: 2, passedWithoutRelevantEvidence: 1 });
   });
 
   it('reads the billing-pipeline question set: ≥ 24 questions, both splits, ids unique', () => {

@@ -88,11 +88,19 @@ export function isRelevantCitation(citation: ScoredCitation, relevant: readonly 
 
 export interface CitationScore {
   readonly total: number;
+  /** From a relevant source and, where the question lists one, its file or commit (the headline figure). */
   readonly relevant: number;
+  /** From a relevant source, whatever the file or commit: the wording ("citations from the relevant sources"). */
+  readonly fromRelevantSource: number;
 }
 
 export function scoreCitations(citations: readonly ScoredCitation[], relevant: readonly RelevantSource[]): CitationScore {
-  return { total: citations.length, relevant: citations.filter((citation) => isRelevantCitation(citation, relevant)).length };
+  const sources = new Set(relevant.map((entry) => entry.source));
+  return {
+    total: citations.length,
+    relevant: citations.filter((citation) => isRelevantCitation(citation, relevant)).length,
+    fromRelevantSource: citations.filter((citation) => sources.has(citation.sourceName)).length,
+  };
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -133,6 +141,7 @@ export interface Totals {
   readonly questions: number;
   readonly keyFactPct: number;
   readonly relevantCitationPct: number;
+  readonly relevantSourcePct: number;
   readonly citations: number;
   readonly offGoalCaveats: number;
   readonly sentToApproval: number;
@@ -146,10 +155,12 @@ const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((1000
 export function totals(outcomes: readonly QuestionOutcome[]): Totals {
   const citations = outcomes.reduce((sum, outcome) => sum + outcome.citations.total, 0);
   const relevant = outcomes.reduce((sum, outcome) => sum + outcome.citations.relevant, 0);
+  const fromRelevantSource = outcomes.reduce((sum, outcome) => sum + outcome.citations.fromRelevantSource, 0);
   return {
     questions: outcomes.length,
     keyFactPct: pct(outcomes.filter((outcome) => outcome.keyFact.allFound).length, outcomes.length),
     relevantCitationPct: pct(relevant, citations),
+    relevantSourcePct: pct(fromRelevantSource, citations),
     citations,
     offGoalCaveats: outcomes.reduce((sum, outcome) => sum + outcome.offGoalCaveats.length, 0),
     sentToApproval: outcomes.filter((outcome) => outcome.sentToApproval).length,
