@@ -81,7 +81,7 @@ try {
   }
 
   const bySplit = Object.fromEntries(['all', 'tune', 'heldout'].map((split) => [split, totals(outcomes.filter((outcome) => split === 'all' || outcome.split === split))]));
-  console.log('\nsplit    questions  key fact  relevant citations  off-goal caveats  to approval  verification passed  passed w/o relevant evidence');
+  console.log('\nsplit    questions  key fact  relevant citations  from relevant sources  off-goal caveats  to approval  verification passed  passed w/o relevant evidence');
   for (const [split, total] of Object.entries(bySplit)) {
     if (total.questions === 0) continue;
     console.log(
