@@ -8,7 +8,9 @@ import type { TierConfig } from '../../runtime/config/config-schema';
 import type { ModelRequest } from '../../runtime/contracts/model';
 import { ContextRuntimeError } from '../../runtime/errors';
 import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from '../../testing/loopback-openai-server';
-import { createRouterFromConfig } from './tiered-router';
+import { createModelPlugin } from './ai-sdk-model';
+import { guardSensitiveContent } from './sensitive-model-guard';
+import { createRouterFromConfig, createTieredRouter } from './tiered-router';
 import { preloadTokenEncoder } from './token-counter';
 
 const request: ModelRequest = { messages: [{ role: 'user', content: 'Why did checkout-api fail?' }], maxOutputTokens: 50, timeoutMs: 10_000 };
@@ -75,6 +77,15 @@ describe('model calls that time out or are abandoned', () => {
     const router = createRouterFromConfig(tiers(), {});
     const [slowBefore, fastBefore] = [slow.calls.length, fast.calls.length];
     await expect(router.complete('slow', { ...request, signal: AbortSignal.abort(new ContextRuntimeError('CONFLICT', 'run cancelled')) })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect([slow.calls.length, fast.calls.length]).toEqual([slowBefore, fastBefore]);
+  });
+
+  it('does not climb past a policy refusal: the next tier would be sent what policy held back', async () => {
+    const [hosted, next] = tiers().map((tier) => ({ ...tier, local: false }));
+    const router = createTieredRouter([guardSensitiveContent(createModelPlugin(hosted, {}), 'local_only'), createModelPlugin(next, {})]);
+    const [slowBefore, fastBefore] = [slow.calls.length, fast.calls.length];
+    const leaking: ModelRequest = { ...request, messages: [{ role: 'user', content: 'Mail the on-call, ops.lead@example.com, about checkout-api.' }] };
+    await expect(router.complete('slow', leaking)).rejects.toMatchObject({ code: 'FORBIDDEN', details: { rule: 'policy.sensitive_content' } });
     expect([slow.calls.length, fast.calls.length]).toEqual([slowBefore, fastBefore]);
   });
 
