@@ -11,7 +11,8 @@ import { startLoopbackOpenAIServer, type LoopbackCall, type LoopbackOpenAIServer
 import { openRuntimeFixture, type RuntimeFixture } from '../testing/runtime-fixture';
 
 const ANSWER = 'The checkout-api pods ran out of memory [1].';
-const NODE_TIMEOUT_MS = 3_000;
+// Long enough for retrieval nodes on a loaded CI machine; the slow model answers only after a minute.
+const NODE_TIMEOUT_MS = 8_000;
 
 let grader: LoopbackOpenAIServer;
 let slow: LoopbackOpenAIServer;
@@ -69,7 +70,7 @@ describe('runs whose model call times out, is cancelled, or waits for the tierâ€
     // The reason node gives each tier scheduler.node_timeout_ms; the router then climbs (graph-builder.ts).
     expect(result.status).toBe('completed');
     expect(result.answer).toBe(ANSWER);
-    expect(result.caveats).toContainEqual(expect.stringMatching(/tier slow failed \(TIMEOUT: .*within 3000 ms\); answered by tier backup/));
+    expect(result.caveats).toContainEqual(expect.stringMatching(/tier slow failed \(TIMEOUT: .*within 8000 ms\); answered by tier backup/));
     const [timedOut, ...others] = slow.calls.slice(slowBefore);
     expect(others).toEqual([]);
     await until('the slow call to end', () => timedOut.ended !== undefined);
@@ -79,7 +80,7 @@ describe('runs whose model call times out, is cancelled, or waits for the tierâ€
     const fallback = backup.calls.slice(backupBefore);
     expect(fallback).toHaveLength(1);
     expect(fallback[0].arrivedAt).toBeGreaterThanOrEqual(timedOut.endedAt!);
-  }, 30_000);
+  }, 60_000);
 
   it('cancelling a run mid model call closes the call at the server', async () => {
     slow.reply({ delayMs: 60_000 });
@@ -93,13 +94,14 @@ describe('runs whose model call times out, is cancelled, or waits for the tierâ€
     const call = slow.calls[before];
     await until('the server to see the call end', () => call.ended !== undefined, 5_000);
     expect(call.ended).toBe('aborted');
-    expect(call.endedAt! - cancelledAt).toBeLessThan(1_000);
+    expect(call.endedAt! - cancelledAt).toBeLessThan(2_000);
     expect(((await settled) as RunResult).status).toBe('cancelled');
     expect(slow.calls.length).toBe(before + 1);
   }, 30_000);
 
   it('five concurrent runs never have more than the tierâ€™s max_concurrency (2) calls open at the server', async () => {
-    slow.reply({ delayMs: 400 });
+    // Long calls, so the five runs' answers overlap however the machine staggers their retrieval.
+    slow.reply({ delayMs: 1_500 });
     const before = slow.calls.length;
     const results = await Promise.all(
       ['ana', 'ben', 'cy', 'dee', 'eli'].map((user) => fixture.runtime.run({ goal: DEMO_QUESTION, principal: { user, roles: ['operator'] } })),
