@@ -1,7 +1,8 @@
 /**
  * The v0.1 scheduler: Kahn topological waves, a concurrency cap inside each wave, per-node retry
- * with jittered exponential backoff (never of a user error or policy refusal) and timeouts that abort the work, durable approval gates, branch skipping, and compensation
- * (rollback) of completed nodes when a node fails for good. It decides WHEN, never WHAT.
+ * with jittered exponential backoff (never of a user error or a policy refusal), timeouts that
+ * abort the work, durable approval gates, branch skipping, and compensation (rollback) of
+ * completed nodes when a node fails for good. It decides WHEN, never WHAT.
  */
 import { ContextRuntimeError } from '../errors';
 import { nodeById, type ExecutionGraph, type GraphNode } from '../ir/graph';
