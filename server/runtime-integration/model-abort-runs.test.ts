@@ -14,6 +14,14 @@ const ANSWER = 'The checkout-api pods ran out of memory [1].';
 // Long enough for retrieval nodes on a loaded CI machine; the slow model answers only after a minute.
 const NODE_TIMEOUT_MS = 8_000;
 
+
+/**
+ * The client closes the timed-out socket before it sends the fallback, but a server in this process
+ * may handle the fallback's request before the old socket's close event: measured over 20 calls
+ * under load 20, the close was seen up to 35.6 ms after the fallback arrived (p50 0.6 ms). Without
+ * the abort the old call stays open for seconds, far beyond this slack.
+ */
+const SERVER_EVENT_SLACK_MS = 100;
 let grader: LoopbackOpenAIServer;
 let slow: LoopbackOpenAIServer;
 let backup: LoopbackOpenAIServer;
@@ -79,7 +87,7 @@ describe('runs whose model call times out, is cancelled, or waits for the tierâ€
     expect(timedOut.endedAt! - timedOut.arrivedAt).toBeLessThan(NODE_TIMEOUT_MS + 1_000);
     const fallback = backup.calls.slice(backupBefore);
     expect(fallback).toHaveLength(1);
-    expect(fallback[0].arrivedAt).toBeGreaterThanOrEqual(timedOut.endedAt!);
+    expect(fallback[0].arrivedAt).toBeGreaterThanOrEqual(timedOut.endedAt! - SERVER_EVENT_SLACK_MS);
   }, 60_000);
 
   it('cancelling a run mid model call closes the call at the server', async () => {

@@ -15,6 +15,14 @@ import { preloadTokenEncoder } from './token-counter';
 
 const request: ModelRequest = { messages: [{ role: 'user', content: 'Why did checkout-api fail?' }], maxOutputTokens: 50, timeoutMs: 10_000 };
 
+
+/**
+ * The client closes the timed-out socket before it sends the fallback, but a server in this process
+ * may handle the fallback's request before the old socket's close event: measured over 20 calls
+ * under load 20, the close was seen up to 35.6 ms after the fallback arrived (p50 0.6 ms). Without
+ * the abort the old call stays open for seconds, far beyond this slack.
+ */
+const SERVER_EVENT_SLACK_MS = 100;
 let slow: LoopbackOpenAIServer;
 let fast: LoopbackOpenAIServer;
 
@@ -55,7 +63,7 @@ describe('model calls that time out or are abandoned', () => {
     await until('the slow call to end', () => timedOut[0].ended !== undefined);
     expect(timedOut[0].ended).toBe('aborted');
     expect(timedOut[0].endedAt! - timedOut[0].arrivedAt).toBeLessThan(3_000);
-    expect(fallback[0].arrivedAt).toBeGreaterThanOrEqual(timedOut[0].endedAt!);
+    expect(fallback[0].arrivedAt).toBeGreaterThanOrEqual(timedOut[0].endedAt! - SERVER_EVENT_SLACK_MS);
   });
 
   it('aborts the call when its caller gives up (a node timeout) and starts no other tier', async () => {
