@@ -27,10 +27,23 @@ export interface RecordedRequest {
   readonly body: Record<string, unknown>;
 }
 
+/** One chat call's life at the server: when it arrived and how it ended (performance.now() milliseconds). */
+export interface LoopbackCall {
+  readonly model: string;
+  readonly arrivedAt: number;
+  /** Set when the exchange ended: `answered` (the reply was written) or `aborted` (the client closed the connection first). */
+  endedAt?: number;
+  ended?: 'answered' | 'aborted';
+}
+
 export interface LoopbackOpenAIServer {
   /** Base URL including /v1, as OpenAI clients expect it. */
   readonly baseURL: string;
   readonly requests: readonly RecordedRequest[];
+  /** Chat calls in arrival order, with how each ended: what a test of timeouts, cancels and caps reads. */
+  readonly calls: readonly LoopbackCall[];
+  /** The most chat calls that were open at once since the start. */
+  readonly peakInFlight: number;
   /** Changes the reply for subsequent requests. */
   reply(next: Partial<LoopbackReply>): void;
   close(): Promise<void>;
@@ -74,6 +87,9 @@ function writeCompletion(response: ServerResponse, reply: LoopbackReply, body: R
 export async function startLoopbackOpenAIServer(initial: Partial<LoopbackReply> = {}): Promise<LoopbackOpenAIServer> {
   let current: LoopbackReply = { text: 'ok', status: 200, delayMs: 0, ...initial };
   const requests: RecordedRequest[] = [];
+  const calls: LoopbackCall[] = [];
+  let inFlight = 0;
+  let peakInFlight = 0;
   const server = createServer(async (request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     const raw = await readBody(request);
@@ -89,6 +105,14 @@ export async function startLoopbackOpenAIServer(initial: Partial<LoopbackReply> 
       writeJson(response, 404, { error: { message: `no route ${request.method} ${path}`, type: 'invalid_request_error', code: null } });
       return;
     }
+    const call: LoopbackCall = { model: String(body.model ?? ''), arrivedAt: performance.now() };
+    calls.push(call);
+    peakInFlight = Math.max(peakInFlight, ++inFlight);
+    response.on('close', () => {
+      inFlight--;
+      call.endedAt = performance.now();
+      call.ended = response.writableFinished ? 'answered' : 'aborted';
+    });
     const reply = current;
     const id = `chatcmpl-loopback-${requests.length}`;
     const answer = () => {
@@ -105,6 +129,10 @@ export async function startLoopbackOpenAIServer(initial: Partial<LoopbackReply> 
   return {
     ...listening,
     requests,
+    calls,
+    get peakInFlight() {
+      return peakInFlight;
+    },
     reply(next) {
       current = { ...current, ...next };
     },

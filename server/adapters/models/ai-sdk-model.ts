@@ -2,9 +2,10 @@ import { APICallError } from '@ai-sdk/provider';
 import { generateText } from 'ai';
 import type { TierConfig } from '../../runtime/config/config-schema';
 import { MODEL_CONTRACT, type ModelCapabilities, type ModelPlugin, type ModelRequest, type ModelResult } from '../../runtime/contracts/model';
-import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
+import { ContextRuntimeError, invalidInput, isContextRuntimeError } from '../../runtime/errors';
 import { resolveLanguageModel, type Environment } from './language-model-factory';
 import { PROVIDER_DEFAULTS, isLoopbackUrl } from './model-defaults';
+import { sharedTierLimiter, type Admission } from './tier-limiter';
 import { countMessageTokens, createTokenCounter } from './token-counter';
 
 /** A ModelPlugin that also says whether its tier can be reached (read by the tiered router). */
@@ -30,16 +31,29 @@ export function tierCapabilities(tier: TierConfig, modelId: string): ModelCapabi
   });
 }
 
+/** What a caller's abort (node timeout, cancelled run) throws: its own typed reason when it gave one. */
+function abortedByCaller(signal: AbortSignal, describe: string, cause: unknown): ContextRuntimeError {
+  if (isContextRuntimeError(signal.reason)) return signal.reason;
+  return new ContextRuntimeError('TIMEOUT', `${describe}: the call was aborted by its caller`, { cause });
+}
+
 /**
  * The Model plugin of one configured tier: every call goes through the AI SDK's generateText,
  * the built-in extractive reader included. Errors leave as ContextRuntimeError: TIMEOUT when the
- * deadline fired, MODEL_UNAVAILABLE for anything the provider (or its transport) raised.
+ * deadline fired, MODEL_UNAVAILABLE for anything the provider (or its transport) raised, and the
+ * caller's own reason when its signal aborted. Calls wait for the tier's shared limiter
+ * (max_concurrency, rpm, tpm); the wait counts against the deadline.
  */
 export function createModelPlugin(tier: TierConfig, environment: Environment): TierModelPlugin {
   const resolved = resolveLanguageModel(tier, environment);
   const capabilities = tierCapabilities(tier, resolved.modelId);
   const countTokens = createTokenCounter();
   const describe = `tier ${tier.name} (${tier.provider}/${resolved.modelId})`;
+  const limiter = sharedTierLimiter(`${tier.provider}|${tier.base_url ?? ''}|${resolved.modelId}|${tier.api_key_env ?? ''}`, {
+    maxConcurrency: tier.max_concurrency,
+    requestsPerMinute: tier.rpm,
+    tokensPerMinute: tier.tpm,
+  });
 
   async function complete(request: ModelRequest): Promise<ModelResult> {
     if (!resolved.available) {
@@ -53,22 +67,32 @@ export function createModelPlugin(tier: TierConfig, environment: Environment): T
     const conversation = request.messages
       .filter((message) => message.role !== 'system')
       .map((message) => ({ role: message.role as 'user' | 'assistant', content: message.content }));
-    const signal = AbortSignal.timeout(timeoutMs);
-    const started = performance.now();
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = request.signal ? AbortSignal.any([deadline, request.signal]) : deadline;
+    const maxOutputTokens = Math.min(request.maxOutputTokens, capabilities.maxOutputTokens);
+    let admission: Admission | undefined;
+    let spentTokens: number | undefined;
+    let started = performance.now();
     let result: Awaited<ReturnType<typeof generateText>>;
     try {
+      // Providers count the allowed output against the minute's tokens until the usage is known.
+      admission = await limiter?.acquire(countMessageTokens(request.messages) + maxOutputTokens, signal);
+      started = performance.now();
       result = await generateText({
         model: resolved.model,
         system: system.length > 0 ? system : undefined,
         messages: conversation,
-        maxOutputTokens: Math.min(request.maxOutputTokens, capabilities.maxOutputTokens),
+        maxOutputTokens,
         temperature: 0,
         // The router is the retry policy (fall back up the tiers); SDK retries would only triple the wait on a dead tier.
         maxRetries: 0,
         abortSignal: signal,
       });
+      spentTokens = (result.usage.inputTokens ?? 0) + (result.usage.outputTokens ?? 0) || undefined;
     } catch (error) {
-      if (signal.aborted) {
+      // The caller gave up first (its node timed out, its run was cancelled): its reason, not a tier failure.
+      if (request.signal?.aborted) throw abortedByCaller(request.signal, describe, error);
+      if (deadline.aborted) {
         throw new ContextRuntimeError('TIMEOUT', `${describe} did not answer within ${timeoutMs} ms`, {
           details: { tier: tier.name, modelId: resolved.modelId, timeoutMs },
           cause: error,
@@ -80,6 +104,9 @@ export function createModelPlugin(tier: TierConfig, environment: Environment): T
         details: { tier: tier.name, modelId: resolved.modelId, statusCode },
         cause: error,
       });
+    } finally {
+      // Reached only once generateText has settled: the aborted request's connection is closed.
+      admission?.settle(spentTokens);
     }
     const latencyMs = Math.round(performance.now() - started);
     // Provider-reported usage is what the invoice says; the local count is only a fallback for servers that omit it.

@@ -11,7 +11,8 @@ export type RoutableModelPlugin = ModelPlugin & { readonly available?: boolean; 
 /**
  * Capability-tiered routing: the ladder is the config order (rank = index, 0 = cheapest/local).
  * A failing or timed-out tier hands the request up the ladder, never down, and never to a
- * non-local tier when the goal must stay on this machine.
+ * non-local tier when the goal must stay on this machine. The next tier starts only after the
+ * failed call has settled (a timed-out call is aborted first, its connection closed).
  */
 export function createTieredRouter(models: readonly RoutableModelPlugin[]): RouterPlugin {
   const names = models.map((model) => model.tier);
@@ -47,10 +48,15 @@ export function createTieredRouter(models: readonly RoutableModelPlugin[]): Rout
       throw new ContextRuntimeError('MODEL_UNAVAILABLE', `no local model tier at or above "${tier}" (localOnly)`, { details: { tier, localOnly } });
     }
     for (const model of ladder) {
+      request.signal?.throwIfAborted();
       try {
         const result = await model.complete(request);
         return Object.freeze({ ...result, fallbacks: Object.freeze(fallbacks.map((fallback) => Object.freeze(fallback))) });
       } catch (error) {
+        // The caller gave up (node timeout, cancel): nobody waits for a higher tier's answer.
+        if (request.signal?.aborted) throw error;
+        // A caller's mistake or a policy refusal is no tier's failure: a higher tier would only repeat it (or leak what policy held back).
+        if (isContextRuntimeError(error) && error.isUserError) throw error;
         const code = isContextRuntimeError(error) ? `${error.code}: ` : '';
         fallbacks.push({ tier: model.tier, error: `${code}${error instanceof Error ? error.message : String(error)}` });
       }

@@ -59,7 +59,11 @@ export class Bm25Retriever implements RetrieverPlugin {
     const terms = extractTerms(query.text, query.identifiers);
     if (k === 0 || terms.length === 0 || query.sources.length === 0) return [];
     const everySource = this.corpus.coversEverySource(new Set(query.sources.map(sourceIdOf)));
-    return toHits(await bm25Rows(this.database, toBm25Text(terms), query.sources, k, { everySource }), this.method);
+    query.signal?.throwIfAborted();
+    const rows = await bm25Rows(this.database, toBm25Text(terms), query.sources, k, { everySource });
+    // The query itself cannot be cancelled on PGlite; what it found after the abort is dropped.
+    query.signal?.throwIfAborted();
+    return toHits(rows, this.method);
   }
 }
 

@@ -87,8 +87,10 @@ export class DenseRetriever implements RetrieverPlugin {
   async search(query: RetrievalQuery): Promise<readonly Hit[]> {
     const k = clampK(query.k);
     if (!this.options.available || k === 0 || query.sources.length === 0 || query.text.trim().length === 0) return [];
+    query.signal?.throwIfAborted();
     const started = performance.now();
     const [vector] = await this.embedder.embed([query.text]);
+    query.signal?.throwIfAborted();
     this.embedLatencyMs = 0.8 * this.embedLatencyMs + 0.2 * (performance.now() - started);
     if (!vector || isZeroVector(vector)) return [];
     const iterative = await this.supportsIterativeScan();
@@ -109,6 +111,7 @@ export class DenseRetriever implements RetrieverPlugin {
       // filter (a selective one) or the sources hold fewer than k vectors: few rows to read.
       return rowsOf<ChunkHitRow>(await tx.execute(this.nearestChunks(vector, query.sources, k, 'exact')));
     });
+    query.signal?.throwIfAborted();
     // Cosine ≤ 0 (distance ≥ 1) is no evidence, and drops the NaN a zero vector yields.
     return toHits(rows.filter((row) => Number(row.score) > 0), this.method);
   }

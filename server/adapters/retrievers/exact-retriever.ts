@@ -50,6 +50,7 @@ export class ExactRetriever implements RetrieverPlugin {
     const k = clampK(query.k);
     const wanted = queryIdentifiers(query);
     if (k === 0 || wanted.length === 0 || query.sources.length === 0) return [];
+    query.signal?.throwIfAborted();
     const matches: SQL[] = [
       sql`select identifiers.chunk_id, wanted.value as matched
           from jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb) as wanted(value)
@@ -69,6 +70,7 @@ export class ExactRetriever implements RetrieverPlugin {
       group by chunks.id, sources.name, sources.kind
       order by score desc, chunks.created_at desc, chunks.ordinal desc, chunks.id asc
       limit ${sql.raw(String(k))}`);
+    query.signal?.throwIfAborted();
     return toHits(rows, this.method);
   }
 }

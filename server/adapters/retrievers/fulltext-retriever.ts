@@ -48,7 +48,9 @@ export class FulltextRetriever implements RetrieverPlugin {
     const k = clampK(query.k);
     const terms = extractTerms(query.text, query.identifiers);
     if (k === 0 || terms.length === 0 || query.sources.length === 0) return [];
+    query.signal?.throwIfAborted();
     await this.fillPendingVectors?.();
+    query.signal?.throwIfAborted();
     // Normalisation 1 divides by 1 + log(length): long chunks do not win by size alone.
     const rows = await this.database.query<ChunkHitRow>(sql`
       select chunks.id, sources.name as source_name, sources.kind as source_kind, chunks.version_id,
@@ -60,6 +62,7 @@ export class FulltextRetriever implements RetrieverPlugin {
       where ${currentChunksOf(query.sources)} and chunks.search_vector @@ search.query
       order by score desc, chunks.id asc
       limit ${sql.raw(String(k))}`);
+    query.signal?.throwIfAborted();
     return toHits(rows, this.method);
   }
 }

@@ -80,8 +80,11 @@ export class GraphRetriever implements RetrieverPlugin {
   async search(query: RetrievalQuery): Promise<readonly Hit[]> {
     const k = clampK(query.k);
     if (k === 0 || query.sources.length === 0) return [];
+    query.signal?.throwIfAborted();
     const graph = await this.cache.current();
+    query.signal?.throwIfAborted();
     const ranked = await this.rank(graph, query, k);
+    query.signal?.throwIfAborted();
     if (ranked.length === 0) return [];
     const payload = JSON.stringify(ranked.map(([passage, score]) => ({ id: graph.passageIds[passage], score })));
     const rows = await this.database.query<ChunkHitRow>(sql`
@@ -91,6 +94,7 @@ export class GraphRetriever implements RetrieverPlugin {
       join chunks on chunks.id = ranked.id and chunks.is_current
       join sources on sources.id = chunks.source_id
       order by ranked.score desc, chunks.id asc`);
+    query.signal?.throwIfAborted();
     return toHits(rows, this.method);
   }
 

@@ -67,6 +67,7 @@ export class HybridRetriever implements RetrieverPlugin {
     if (k === 0) return [];
     const depth = clampK(Math.max(k, this.options.depth));
     const [lexical, semantic] = await Promise.all([this.lexical.search({ ...query, k: depth }), this.semantic.search({ ...query, k: depth })]);
+    query.signal?.throwIfAborted();
     return fuseWeighted(
       [
         { hits: lexical, weight: this.options.lexicalWeight },

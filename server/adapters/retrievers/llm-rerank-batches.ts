@@ -25,6 +25,8 @@ export interface GradingOptions {
   readonly sensitiveSources: readonly string[];
   /** A passage holding personal data or secrets, for a non-local model: withheld (local_only) or sent redacted (redact). */
   readonly sensitiveContent: SensitiveContentMode;
+  /** The node timed out or the run was cancelled: every batch's call is aborted. */
+  readonly signal?: AbortSignal;
 }
 
 /** What of a hit may go to the model: all of it when local; else without its sensitive spans, or nothing. */
@@ -69,6 +71,7 @@ export async function gradeBatches(model: ModelPlugin, query: string, head: read
           messages: rerankMessages(query, candidates),
           maxOutputTokens: OUTPUT_TOKENS_PER_BATCH + OUTPUT_TOKENS_PER_GRADE * batch.length,
           timeoutMs: options.timeoutMs,
+          ...(options.signal ? { signal: options.signal } : {}),
         });
         const spend = { inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, costUsd: result.costUsd, latencyMs: result.latencyMs };
         try {

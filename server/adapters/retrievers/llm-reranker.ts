@@ -127,7 +127,10 @@ export class LlmReranker implements RerankerPlugin {
     }
     const head = request.hits.slice(0, Math.max(0, Math.floor(request.topN)));
     const sensitiveSources = [...this.options.sensitiveSources, ...(request.sensitiveSources ?? [])];
-    const graded = await gradeBatches(this.model, request.text, head, { ...this.options, sensitiveSources });
+    request.signal?.throwIfAborted();
+    const graded = await gradeBatches(this.model, request.text, head, { ...this.options, sensitiveSources, signal: request.signal });
+    // A batch failed by the abort is not a model failure to fall back from: the whole rerank ends.
+    request.signal?.throwIfAborted();
     if (graded.sentTokens > 0) this.passageTokens = 0.8 * this.passageTokens + 0.2 * graded.sentTokens;
     this.options.onOutcome?.(outcomeOf(graded, head.length, this.model));
     // An unusable reply was still billed: every reply's usage counts, graded or not.

@@ -66,7 +66,9 @@ export class RerankRetriever implements RetrieverPlugin {
     const k = clampK(query.k);
     if (k === 0) return [];
     const hits = await this.firstStageHits(query, Math.max(k, this.options.topN));
-    const reranked = await this.reranker.rerank({ text: query.text, identifiers: query.identifiers, hits, topN: this.options.topN });
+    query.signal?.throwIfAborted();
+    const reranked = await this.reranker.rerank({ text: query.text, identifiers: query.identifiers, hits, topN: this.options.topN, signal: query.signal });
+    query.signal?.throwIfAborted();
     return Object.freeze(reranked.slice(0, k).map((hit) => Object.freeze({ ...hit, method: this.method })));
   }
 

@@ -57,10 +57,13 @@ export class Rm3Retriever implements RetrieverPlugin {
     const k = clampK(query.k);
     if (k === 0 || query.sources.length === 0 || !this.firstStage.capabilities().available) return [];
     const feedback = await this.firstStage.search({ ...query, k: Math.max(1, this.options.documents) });
+    query.signal?.throwIfAborted();
     const original = [query.text, ...(query.identifiers ?? [])].join(' ');
     const model = relevanceModel(original, feedback.map((hit) => ({ text: `${hit.title}\n${hit.text}`, score: hit.score })), this.options);
     const text = repeatedText(model, this.options.maxRepeats);
     if (text === '') return (await this.firstStage.search({ ...query, k })).map((hit) => ({ ...hit, method: this.method }));
-    return toHits(await bm25Rows(this.database, text, query.sources, k), this.method);
+    const rows = await bm25Rows(this.database, text, query.sources, k);
+    query.signal?.throwIfAborted();
+    return toHits(rows, this.method);
   }
 }

@@ -36,6 +36,12 @@ export const tierSchema = z
     /** Runs on this machine: eligible for sensitive goals. */
     local: z.boolean().optional(),
     timeout_ms: z.number().int().positive().optional(),
+    /** Calls to this model in flight at once, across every run of the process; more wait their turn. */
+    max_concurrency: z.number().int().positive().max(1000).optional(),
+    /** The provider's requests-per-minute limit: calls beyond it wait for the rolling minute to free up. */
+    rpm: z.number().int().positive().optional(),
+    /** The provider's tokens-per-minute limit (prompt + allowed output, corrected to the usage reported). */
+    tpm: z.number().int().positive().optional(),
     quality_prior: z.number().min(0).max(1).optional(),
     good_for: z.array(z.string()).optional(),
   })

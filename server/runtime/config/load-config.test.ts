@@ -37,4 +37,12 @@ describe('config', () => {
     expect(refusal({ retrieval: { hybrid: { dense_weight: -1 } } }).field).toBe('retrieval.hybrid.dense_weight');
     expect(refusal({ retrieval: { hybrid: { weight: 1 } } }).message).toContain('retrieval.hybrid');
   });
+
+  it('takes a tier’s provider limits and names a bad one', () => {
+    const tier = { name: 'cheap', provider: 'openai', model: 'gpt-4.1-mini' };
+    const config = parseConfig({ models: { tiers: [{ ...tier, max_concurrency: 8, rpm: 500, tpm: 200_000 }] } });
+    expect(config.models.tiers[0]).toMatchObject({ max_concurrency: 8, rpm: 500, tpm: 200_000 });
+    expect(refusal({ models: { tiers: [{ ...tier, rpm: 0 }] } }).field).toBe('models.tiers.0.rpm');
+    expect(refusal({ models: { tiers: [{ ...tier, max_concurrency: 2.5 }] } }).field).toBe('models.tiers.0.max_concurrency');
+  });
 });

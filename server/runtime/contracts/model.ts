@@ -32,6 +32,12 @@ export interface ModelRequest {
   readonly maxOutputTokens: number;
   /** Abort after this many milliseconds; the router then falls back up the tiers. */
   readonly timeoutMs: number;
+  /**
+   * The caller gave up (its node timed out, its run was cancelled): the call is aborted (the
+   * connection closed) and fails with the signal's reason; the router then tries no other tier.
+   * Optional so callers without a deadline of their own need no change.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface ModelResult {

@@ -16,6 +16,8 @@ export interface ReasonRequest {
   readonly sensitiveContent?: 'local_only' | 'redact';
   readonly maxOutputTokens: number;
   readonly timeoutMs: number;
+  /** Aborted when the node timed out or the run was cancelled: every model call receives it. */
+  readonly signal?: AbortSignal;
 }
 
 export interface ReasonResult {

@@ -45,6 +45,8 @@ export interface RerankRequest {
   readonly sensitiveSources?: readonly string[];
   /** A model-calling reranker reports each rerank's spend here (the node's actual cost). */
   readonly onSpend?: (spend: RetrievalSpend) => void;
+  /** Aborted when the node timed out or the run was cancelled: passed to model calls, and no result after it. */
+  readonly signal?: AbortSignal;
 }
 
 /** A second stage over a first stage's hits: reorders their head, never adds or drops a hit. */

@@ -59,6 +59,12 @@ export interface RetrievalQuery {
    * retriever/v1 plugins that spend nothing need no change.
    */
   readonly onSpend?: (spend: RetrievalSpend) => void;
+  /**
+   * The node timed out or the run was cancelled. A retriever passes it to the model calls it makes
+   * and stops between steps (`signal.throwIfAborted()`): it never returns results after the abort.
+   * A query already sent to the database cannot be cancelled on PGlite; its rows are dropped.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** A retrieval strategy over the Knowledge Layer. */

@@ -23,6 +23,10 @@ export interface RouterPlugin {
   readonly contract: typeof ROUTER_CONTRACT;
   tiers(): readonly TierInfo[];
   countTokens(tier: string, text: string): number;
-  /** Calls `tier`; on error or timeout tries the next tiers up (never down, never a non-local tier when `localOnly`). */
+  /**
+   * Calls `tier`; on error or timeout tries the next tiers up (never down, never a non-local tier when
+   * `localOnly`), each only once the previous call has ended. A user error or policy refusal, or an
+   * abort of `request.signal`, ends the climb: it is thrown as it is.
+   */
   complete(tier: string, request: ModelRequest, options?: { readonly localOnly?: boolean }): Promise<RoutedResult>;
 }

@@ -90,8 +90,10 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
   // What the goal is about: the analyzer's entities, plus identifier-shaped names it may not list ("mq.tallybox.internal").
   const anchors = [...new Set([...dependencies.entities, ...namedEntities(dependencies.goal)])];
   const modelPolicy = { localOnly: dependencies.localOnly ?? false, sensitiveSources: dependencies.sensitiveSources ?? [] };
-  const steps: { [K in GraphNode['kind']]: (node: NodeOfKind<K>, inputs: ReadonlyMap<string, unknown>) => Promise<Step> } = {
-    async retrieve(node, inputs) {
+  // `signal` aborts when the node times out or the run is cancelled: it reaches every retriever,
+  // reranker and model call, so a fallback or a retry never starts while the old call still runs.
+  const steps: { [K in GraphNode['kind']]: (node: NodeOfKind<K>, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal) => Promise<Step> } = {
+    async retrieve(node, inputs, signal) {
       const retriever = plugin(dependencies.retrievers, node.method, 'retriever');
       const seedKinds = node.feedback?.seedKinds;
       const firstHop = node.feedback ? ((inputs.get(node.feedback.fromNode) as RetrievedOutput | undefined)?.hits ?? []) : [];
@@ -103,7 +105,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       // A model-calling retriever (an LLM reranker) reports its spend per search; it is this node's cost.
       const spend = spendCollector();
       const onSpend = spend.onSpend;
-      const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers, onSpend, ...modelPolicy });
+      const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy });
       let hits: readonly Hit[];
       let searches: SourceSearch[] | undefined;
       if (node.perSource && node.sources.length > 1) {
@@ -117,12 +119,14 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
             return { list, search: { source, hits: list.length, startedAtMs, latencyMs: performance.now() - started } };
           }),
         );
+        signal.throwIfAborted();
         searches = timed.map((entry) => entry.search);
         // Only sources that speak about the goal's subject; in an entity-focused hop, only hits that do.
         const scoped = scopeToEntities(timed.map((entry) => entry.list), anchors, node.focus === 'entities');
         hits = reciprocalRankFusion(scoped, STRATIFIED_RRF_K, node.k).map((hit) => ({ ...hit, method: node.method }));
       } else {
         hits = await search(node.sources, node.k);
+        signal.throwIfAborted();
         hits = node.focus === 'entities' ? scopeToEntities([hits], anchors, true)[0] : keepSourcesAboutGoal(hits, anchors);
       }
       return {
@@ -135,12 +139,12 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const hits = reciprocalRankFusion(lists, node.rrfK, node.k);
       return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },
-    async rerank(node, inputs) {
+    async rerank(node, inputs, signal) {
       const chosen = reranker(dependencies.rerankers, node.method);
       const first = node.inputs[0] === undefined ? undefined : (inputs.get(node.inputs[0]) as RetrievedOutput | undefined);
       if (!first) throw new ContextRuntimeError('NODE_FAILED', `rerank node ${node.id} has no completed retrieve or fuse input`);
       const spend = spendCollector();
-      const hits = await chosen.rerank({ text: dependencies.goal, identifiers: dependencies.identifiers, hits: first.hits, topN: node.topN, onSpend: spend.onSpend, ...modelPolicy });
+      const hits = await chosen.rerank({ text: dependencies.goal, identifiers: dependencies.identifiers, hits: first.hits, topN: node.topN, onSpend: spend.onSpend, signal, ...modelPolicy });
       return { output: { hits } satisfies RetrievedOutput, ...spend.step(hits) };
     },
     async compress(node, inputs) {
@@ -154,11 +158,11 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const assembled = assembleContext(only<CompressedOutput>(inputs), node.tokenBudget, node.finalK, node.coverSources);
       return { output: assembled, tokens: assembled.tokens, costUsd: 0 };
     },
-    async reason(node, inputs) {
+    async reason(node, inputs, signal) {
       const context = only<AssembledContext>(inputs);
       const reasoner = plugin(dependencies.reasoners, node.strategy, 'reasoner');
       const result: ReasonResult = await reasoner.reason(
-        { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only' },
+        { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', signal },
         dependencies.router,
       );
       const tokens = result.modelCalls.reduce((sum, call) => sum + call.usage.inputTokens + call.usage.outputTokens, 0);
@@ -186,7 +190,9 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
 
   return async (node, context) => {
     const started = performance.now();
-    const step = await (steps[node.kind] as (node: GraphNode, inputs: ReadonlyMap<string, unknown>) => Promise<Step>)(node, context.inputs);
+    const step = await (steps[node.kind] as (node: GraphNode, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal) => Promise<Step>)(node, context.inputs, context.signal);
+    // A plugin that ignored the abort still has its late result dropped here.
+    context.signal.throwIfAborted();
     const latencySeconds = (performance.now() - started) / 1000;
     const actual = { tokens: step.tokens, costUsd: step.costUsd, latencySeconds, ...(step.modelTokens ? { modelTokens: step.modelTokens } : {}) };
     return { output: step.output, takenBranch: step.takenBranch, actual };

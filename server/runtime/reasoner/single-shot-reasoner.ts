@@ -20,7 +20,7 @@ export function createSingleShotReasoner(): ReasonerPlugin {
       const messages = buildContextPrompt(request.goal, outgoing.context);
       const result = await router.complete(
         request.tier,
-        { messages, maxOutputTokens: request.maxOutputTokens, timeoutMs: request.timeoutMs },
+        { messages, maxOutputTokens: request.maxOutputTokens, timeoutMs: request.timeoutMs, ...(request.signal ? { signal: request.signal } : {}) },
         { localOnly: outgoing.localOnly },
       );
       const answer = result.text.trim();

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGraph, createNode, type GraphNode } from '../ir/graph';
+import { ContextRuntimeError } from '../errors';
 import type { NodeExecutor, NodeOutcome, RunCheckpoint, SchedulerHooks } from '../contracts/scheduler';
 import { WaveScheduler, topologicalWaves } from './wave-scheduler';
 
@@ -121,5 +122,90 @@ describe('WaveScheduler', () => {
     expect(log).toContain('skip:no');
     expect(log).toContain('skip:after-no');
     expect(log).toContain('done:join');
+  });
+});
+
+describe('WaveScheduler retries and timeouts (fake clock)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('backs off exponentially with jitter between attempts', async () => {
+    vi.useFakeTimers();
+    const draws = [0, 1, 0.5];
+    const scheduler = new WaveScheduler({ random: () => draws.shift()! });
+    const graph = createGraph([merge('flaky', [], { retry: { maxAttempts: 4, backoffMs: 100 } })]);
+    const startedAt: number[] = [];
+    const executor: NodeExecutor = async (_node, context) => {
+      startedAt.push(Date.now());
+      if (context.attempt < 4) throw new Error('HTTP 503');
+      return done('ok');
+    };
+    const origin = Date.now();
+    const running = scheduler.run(graph, scheduler.schedule(graph, { concurrency: 1 }), executor, emptyCheckpoint, hooks());
+    // Waits: attempt 1 → [50, 100] drew 0 → 50; attempt 2 → [100, 200] drew 1 → 200; attempt 3 → [200, 400] drew 0.5 → 300.
+    await vi.advanceTimersByTimeAsync(49);
+    expect(startedAt).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(startedAt).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(199);
+    expect(startedAt).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1 + 300);
+    expect((await running).status).toBe('completed');
+    expect(startedAt.map((at) => at - origin)).toEqual([0, 50, 250, 550]);
+  });
+
+  it('never retries a policy refusal or a user error', async () => {
+    const scheduler = new WaveScheduler();
+    const graph = createGraph([merge('refused', [], { retry: { maxAttempts: 3, backoffMs: 0 } })]);
+    const failures: boolean[] = [];
+    const executor: NodeExecutor = async () => {
+      throw new ContextRuntimeError('FORBIDDEN', 'tier cheap is not local: a passage holding email stays on local tiers');
+    };
+    const result = await scheduler.run(graph, scheduler.schedule(graph, { concurrency: 1 }), executor, emptyCheckpoint, {
+      ...hooks(),
+      onNodeFailed: (_node, _error, _attempt, willRetry) => failures.push(willRetry),
+    });
+    expect(result).toMatchObject({ status: 'failed', nodeId: 'refused', error: expect.stringContaining('not local') });
+    expect(failures).toEqual([false]);
+  });
+
+  it('aborts a timed-out attempt with a TIMEOUT reason and starts the retry only once it has settled', async () => {
+    vi.useFakeTimers();
+    const scheduler = new WaveScheduler({ random: () => 0 });
+    const graph = createGraph([merge('slow', [], { timeoutMs: 1000, retry: { maxAttempts: 2, backoffMs: 0 } })]);
+    const events: string[] = [];
+    const reasons: unknown[] = [];
+    const executor: NodeExecutor = (_node, context) =>
+      new Promise<NodeOutcome>((resolve, reject) => {
+        events.push(`start#${context.attempt}@${Date.now()}`);
+        if (context.attempt === 2) return resolve(done('second'));
+        context.signal.addEventListener('abort', () => {
+          reasons.push(context.signal.reason);
+          // Closing the connection takes a moment; the retry must not start before it ends.
+          setTimeout(() => {
+            events.push(`settled#1@${Date.now()}`);
+            reject(context.signal.reason);
+          }, 150);
+        });
+      });
+    const origin = Date.now();
+    const running = scheduler.run(graph, scheduler.schedule(graph, { concurrency: 1 }), executor, emptyCheckpoint, hooks());
+    await vi.advanceTimersByTimeAsync(2000);
+    expect((await running).status).toBe('completed');
+    expect(reasons).toEqual([expect.objectContaining({ code: 'TIMEOUT', message: 'node slow timed out after 1000 ms' })]);
+    expect(events).toEqual([`start#1@${origin}`, `settled#1@${origin + 1150}`, `start#2@${origin + 1150}`]);
+  });
+
+  it('drops the late result of an executor that ignores its signal', async () => {
+    vi.useFakeTimers();
+    const scheduler = new WaveScheduler({ abortGraceMs: 500 });
+    const graph = createGraph([merge('deaf', [], { timeoutMs: 100 })]);
+    const executor: NodeExecutor = () => new Promise((resolve) => setTimeout(() => resolve(done('late')), 300));
+    const running = scheduler.run(graph, scheduler.schedule(graph, { concurrency: 1 }), executor, emptyCheckpoint, hooks());
+    await vi.advanceTimersByTimeAsync(1000);
+    const result = await running;
+    expect(result).toMatchObject({ status: 'failed', error: 'node deaf timed out after 100 ms' });
+    expect(result.outcomes.has('deaf')).toBe(false);
   });
 });

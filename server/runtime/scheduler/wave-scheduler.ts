@@ -1,10 +1,12 @@
 /**
  * The v0.1 scheduler: Kahn topological waves, a concurrency cap inside each wave, per-node retry
- * with exponential backoff and timeouts, durable approval gates, branch skipping, and compensation
- * (rollback) of completed nodes when a node fails for good. It decides WHEN, never WHAT.
+ * with jittered exponential backoff (never of a user error or a policy refusal), timeouts that
+ * abort the work, durable approval gates, branch skipping, and compensation (rollback) of
+ * completed nodes when a node fails for good. It decides WHEN, never WHAT.
  */
 import { ContextRuntimeError } from '../errors';
 import { nodeById, type ExecutionGraph, type GraphNode } from '../ir/graph';
+import { isRetryable, retryDelayMs, sleepUnlessAborted } from './retry-backoff';
 import { SCHEDULER_CONTRACT, type NodeExecutor, type NodeOutcome, type RunCheckpoint, type RunControl, type Schedule, type ScheduleResult, type SchedulerHooks, type SchedulerPlugin } from '../contracts/scheduler';
 
 /** Nodes that exist only to undo others; they run on failure, not in the forward pass. */
@@ -31,39 +33,41 @@ export function topologicalWaves(graph: ExecutionGraph): string[][] {
   return waves;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long an aborted node may take to wind down (close its connections) before the scheduler moves on without it. */
+export const DEFAULT_ABORT_GRACE_MS = 2_000;
 
-async function runWithTimeout(node: GraphNode, executor: NodeExecutor, inputs: ReadonlyMap<string, unknown>, attempt: number, runSignal?: AbortSignal): Promise<NodeOutcome> {
+/**
+ * Runs one attempt under the node's deadline and the run's cancel. Either aborts the node's signal
+ * with a typed reason (reaching its model and retriever calls), and the attempt then waits for the
+ * aborted work to settle (its connection closed) before it fails: a retry or a fallback never runs
+ * beside the call it replaces. An executor that ignores the signal is waited for at most `graceMs`;
+ * its late result is dropped either way.
+ */
+async function runWithTimeout(node: GraphNode, executor: NodeExecutor, inputs: ReadonlyMap<string, unknown>, attempt: number, runSignal: AbortSignal | undefined, graceMs: number): Promise<NodeOutcome> {
   const controller = new AbortController();
   const timeoutMs = node.timeoutMs;
-  let timer: NodeJS.Timeout | undefined;
-  // A cancelled run aborts the node's own signal (reaching its model and retriever calls) and stops
-  // waiting for it at once, whether or not the executor honours the signal.
-  let onCancel: (() => void) | undefined;
-  const cancelled = runSignal
-    ? new Promise<never>((_, reject) => {
-        onCancel = () => {
-          controller.abort();
-          reject(new ContextRuntimeError('CONFLICT', `run cancelled while node ${node.id} ran`, { details: { nodeId: node.id } }));
-        };
-        if (runSignal.aborted) onCancel();
-        else runSignal.addEventListener('abort', onCancel, { once: true });
-      })
+  const timer = timeoutMs
+    ? setTimeout(() => controller.abort(new ContextRuntimeError('TIMEOUT', `node ${node.id} timed out after ${timeoutMs} ms`, { details: { nodeId: node.id } })), timeoutMs)
     : undefined;
-  const timeout = timeoutMs
-    ? new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          controller.abort();
-          reject(new ContextRuntimeError('TIMEOUT', `node ${node.id} timed out after ${timeoutMs} ms`, { details: { nodeId: node.id } }));
-        }, timeoutMs);
-      })
-    : undefined;
+  const onCancel = () => controller.abort(new ContextRuntimeError('CONFLICT', `run cancelled while node ${node.id} ran`, { details: { nodeId: node.id } }));
+  if (runSignal?.aborted) onCancel();
+  else runSignal?.addEventListener('abort', onCancel, { once: true });
+  const aborted = new Promise<never>((_, reject) => {
+    if (controller.signal.aborted) reject(controller.signal.reason);
+    else controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+  });
+  aborted.catch(() => undefined);
+  let execution: Promise<NodeOutcome> | undefined;
   try {
-    const execution = executor(node, { attempt, inputs, signal: controller.signal });
-    return await Promise.race([execution, ...(timeout ? [timeout] : []), ...(cancelled ? [cancelled] : [])]);
+    execution = executor(node, { attempt, inputs, signal: controller.signal });
+    return await Promise.race([execution, aborted]);
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+    await Promise.race([execution?.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, graceMs).unref?.())]);
+    throw controller.signal.reason;
   } finally {
     if (timer) clearTimeout(timer);
-    if (onCancel) runSignal?.removeEventListener('abort', onCancel);
+    runSignal?.removeEventListener('abort', onCancel);
   }
 }
 
@@ -76,8 +80,22 @@ async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Pr
   await Promise.all(workers);
 }
 
+export interface WaveSchedulerOptions {
+  /** Draws the backoff jitter (0–1); tests fix it. */
+  readonly random?: () => number;
+  /** See runWithTimeout. */
+  readonly abortGraceMs?: number;
+}
+
 export class WaveScheduler implements SchedulerPlugin {
   readonly contract = SCHEDULER_CONTRACT;
+  private readonly random: () => number;
+  private readonly abortGraceMs: number;
+
+  constructor(options: WaveSchedulerOptions = {}) {
+    this.random = options.random ?? Math.random;
+    this.abortGraceMs = options.abortGraceMs ?? DEFAULT_ABORT_GRACE_MS;
+  }
 
   schedule(graph: ExecutionGraph, options: { readonly concurrency: number }): Schedule {
     return { waves: topologicalWaves(graph), concurrency: Math.max(1, options.concurrency) };
@@ -126,20 +144,20 @@ export class WaveScheduler implements SchedulerPlugin {
         for (let attempt = 1; attempt <= maxAttempts && !signal?.aborted; attempt++) {
           hooks.onNodeStart?.(node, attempt);
           try {
-            const outcome = await runWithTimeout(node, executor, inputs, attempt, signal);
+            const outcome = await runWithTimeout(node, executor, inputs, attempt, signal, this.abortGraceMs);
             outcomes.set(node.id, outcome);
             completionOrder.push(node.id);
             markUntaken(node, outcome, untaken);
             await hooks.onNodeDone(node, outcome, attempt);
             return;
           } catch (error) {
-            const willRetry = attempt < maxAttempts && !signal?.aborted;
+            const willRetry = attempt < maxAttempts && !signal?.aborted && isRetryable(error);
             hooks.onNodeFailed?.(node, error, attempt, willRetry);
             if (!willRetry) {
               failure ??= { nodeId: node.id, error: error instanceof Error ? error.message : String(error) };
               return;
             }
-            await sleep((node.retry?.backoffMs ?? 0) * 2 ** (attempt - 1));
+            await sleepUnlessAborted(retryDelayMs(attempt, node.retry?.backoffMs ?? 0, this.random), signal);
           }
         }
       });
@@ -161,7 +179,7 @@ export class WaveScheduler implements SchedulerPlugin {
       const compensationId = nodes.get(id)?.compensation;
       const compensation = compensationId ? nodes.get(compensationId) : undefined;
       if (!compensation || outcomes.has(compensation.id)) continue;
-      const outcome = await runWithTimeout(compensation, executor, new Map([[id, outcomes.get(id)!.output]]), 1);
+      const outcome = await runWithTimeout(compensation, executor, new Map([[id, outcomes.get(id)!.output]]), 1, undefined, this.abortGraceMs);
       outcomes.set(compensation.id, outcome);
       await hooks.onNodeDone(compensation, outcome, 1);
     }
