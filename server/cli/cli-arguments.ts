@@ -31,6 +31,8 @@ Options:
   --max-cost-usd N  --max-latency-seconds N  --max-tokens N
   --no-citations             do not require citations   --require-verification
   --analyze  --json  --config PATH  --decision D  --by EMAIL  --comment TEXT  --limit N
+  --api-key KEY              act as this API key (or CONTEXT_RUNTIME_API_KEY) against the server at
+  --url URL                  --url / CONTEXT_RUNTIME_URL (default http://127.0.0.1:3000)
   -h, --help                 this text
 `;
 
@@ -46,6 +48,9 @@ export interface CliCommand {
   readonly by?: string;
   readonly comment?: string;
   readonly limit?: number;
+  /** --api-key: the CLI then reaches the server over HTTP as that key, never the data directory. */
+  readonly apiKey?: string;
+  readonly url?: string;
 }
 
 const OPTIONS = {
@@ -63,6 +68,8 @@ const OPTIONS = {
   by: { type: 'string' },
   comment: { type: 'string' },
   limit: { type: 'string' },
+  'api-key': { type: 'string' },
+  url: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -148,5 +155,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
     by: values.by,
     comment: values.comment,
     limit,
+    apiKey: values['api-key'],
+    url: values.url,
   };
 }

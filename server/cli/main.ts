@@ -108,7 +108,7 @@ export async function main(argv: readonly string[], io: { readonly stdin?: GoalI
     const goal = GOAL_COMMANDS.includes(command.command) ? await resolveGoal(command.positionals, io.stdin ?? processStdin()) : '';
     // A malformed goal or constraint is refused before the database is opened (seconds saved, nothing touched).
     if (GOAL_COMMANDS.includes(command.command)) validateRunRequest(goalRequest(command, goal));
-    const connected = await connectRuntime(command.configPath);
+    const connected = await connectRuntime(command.configPath, { apiKey: command.apiKey ?? serverEnv().cliApiKey, url: command.url ?? serverEnv().cliServerUrl });
     client = connected;
     return (await dispatch(command, goal, connected)) ?? 0;
   } catch (error) {
