@@ -17,6 +17,8 @@ Commands:
   approve <runId> <nodeId>   decide a paused approval gate as an account (--decision approved|rejected
                              --by EMAIL, that account's password in CONTEXT_RUNTIME_PASSWORD)
   cancel <runId>             cancel a running or paused run (its in-flight model calls abort)
+  api-key create             create an API key for the HTTP API: --name NAME --role viewer|operator|approver|admin
+                             [--sources A,B]; prints the key (shown once)
   audit verify               check the approval log's hash chain (exit 3 when a row was changed or removed)
   runs                       list recent runs
   stats                      cost-model calibration statistics
@@ -50,6 +52,9 @@ export interface CliCommand {
   readonly limit?: number;
   /** --api-key: the CLI then reaches the server over HTTP as that key, never the data directory. */
   readonly apiKey?: string;
+  /** api-key create: the key's name and role. */
+  readonly name?: string;
+  readonly role?: string;
   readonly url?: string;
 }
 
@@ -69,6 +74,8 @@ const OPTIONS = {
   comment: { type: 'string' },
   limit: { type: 'string' },
   'api-key': { type: 'string' },
+  name: { type: 'string' },
+  role: { type: 'string' },
   url: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -156,6 +163,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
     comment: values.comment,
     limit,
     apiKey: values['api-key'],
+    name: values.name,
+    role: values.role,
     url: values.url,
   };
 }

@@ -74,6 +74,7 @@ function explainedClient(client: RuntimeClient, explain: (error: unknown) => unk
     listRuns: (limit) => explained(client.listRuns(limit)),
     verifyAuditLog: () => explained(client.verifyAuditLog()),
     statistics: () => explained(client.statistics()),
+    createApiKey: (input) => explained(client.createApiKey(input)),
     close: () => client.close(),
   };
 }
