@@ -22,6 +22,7 @@ export async function UserMenu() {
   return (
     <div className={styles.userMenu} role="group" aria-label="Signed-in user">
       {role === 'admin' ? <Link href="/admin/users">Users</Link> : null}
+      {role === 'admin' ? <Link href="/admin/api-keys">API keys</Link> : null}
       <span data-testid="current-user">
         {user.name || user.email} <span className="badge" data-testid="current-role">{role ?? 'no role yet'}</span>
       </span>

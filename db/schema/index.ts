@@ -9,3 +9,4 @@ export * from './graph-relations';
 export * from './knowledge';
 export * from './users';
 export * from './learning';
+export * from './api-keys';

@@ -82,6 +82,10 @@ const CASES: Readonly<Record<string, Case>> = {
   'planCache.stats': { input: () => ({}) },
   'planCache.invalidate': { skip: 'admin-only write: answers with a count, reads no content' },
   'answers.recent': { input: () => ({}) },
+  'apiKeys.list': { skip: 'admin-only key management: names, prefixes and scopes, no run, source or knowledge content' },
+  // Refused below admin before anything is read; an admin's answer is the key and the scope they chose.
+  'apiKeys.create': { skip: 'admin-only key management: answers with the new key and its scope, reads no content' },
+  'apiKeys.revoke': { skip: 'admin-only key management: answers with the revoked key, reads no content' },
 };
 
 function procedures(): readonly { path: string; type: string }[] {

@@ -15,6 +15,7 @@ export function fakeRuntimePort(overrides: Partial<RuntimePort> = {}): RuntimePo
     evidence: unused('evidence'),
     explain: unused('explain'),
     simulate: unused('simulate'),
+    contextFor: unused('contextFor'),
     approve: unused('approve'),
     cancel: unused('cancel'),
     getRun: unused('getRun'),

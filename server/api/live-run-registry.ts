@@ -53,8 +53,11 @@ class MutableLiveRun implements LiveRun {
   }
 }
 
-// One registry per runtime instance: router tests hand in fresh fakes whose run ids repeat.
-const registries = new WeakMap<RuntimePort, Map<string, LiveRun>>();
+// One registry per runtime instance: router tests hand in fresh fakes whose run ids repeat. Held on
+// globalThis because each Next.js route bundle has its own module graph: a run started by
+// POST /api/v1/runs is followed from another route (/api/v1/runs/:id/events) or the console.
+const REGISTRIES_KEY = Symbol.for('context-runtime.live-runs');
+const registries: WeakMap<RuntimePort, Map<string, LiveRun>> = ((globalThis as { [REGISTRIES_KEY]?: WeakMap<RuntimePort, Map<string, LiveRun>> })[REGISTRIES_KEY] ??= new WeakMap());
 
 function registryOf(runtime: RuntimePort): Map<string, LiveRun> {
   let registry = registries.get(runtime);

@@ -3,7 +3,7 @@
  * prefetch through tRPC (server/api/server-prefetch.ts) both build the caller's context here, so a
  * page rendered on the server sees exactly the principal and the rules a browser's tRPC call would.
  */
-import { accounts, authSecret, isServiceToken, userStore } from '../auth/auth-services';
+import { accounts, apiKeyStore, authSecret, isServiceToken, userStore } from '../auth/auth-services';
 import { ensureAuthStarted } from '../auth/auth-startup';
 import { resolvePrincipal } from '../auth/request-principal';
 import { getRuntime } from '../services/runtime-instance';
@@ -15,7 +15,7 @@ export async function createRequestContext(headers: Headers): Promise<ApiContext
   return {
     runtime: getRuntime,
     accounts,
-    // Session cookie or the CLI's bearer token; undefined → every non-public procedure answers 401.
-    principal: await resolvePrincipal(headers, { secret: authSecret, users: userStore, isServiceToken }),
+    // Session cookie, the CLI's service token or an API key; undefined → every non-public procedure answers 401.
+    principal: await resolvePrincipal(headers, { secret: authSecret, users: userStore, isServiceToken, apiKeys: apiKeyStore }),
   };
 }

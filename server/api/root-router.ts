@@ -10,6 +10,7 @@ import { approvalsRouter } from './routers/approvals-router';
 import { plansRouter } from './routers/plans-router';
 import { planCacheRouter } from './routers/plan-cache-router';
 import { answersRouter } from './routers/answers-router';
+import { apiKeysRouter } from './routers/api-keys-router';
 
 export const appRouter = createTRPCRouter({
   runtime: runtimeRouter,
@@ -23,6 +24,7 @@ export const appRouter = createTRPCRouter({
   plans: plansRouter,
   planCache: planCacheRouter,
   answers: answersRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,6 +15,7 @@ import type { Span } from '../runtime/contracts/trace-sink';
 import type { ExplainResult, RunResult, SimulateResult } from '../runtime/explain/explain-types';
 import type { ContextItem, Principal, SourceInfo } from '../runtime/types';
 import type { RunOptions } from '../runtime/facade/run-progress';
+import type { GoalContext } from '../runtime/facade/context-for-goal';
 import type { CalibrationReport, CalibrationReportOptions } from '../runtime/costmodel/calibration-report';
 import type { FieldStatistics } from '../runtime/costmodel/cost-estimator';
 import type { ArmSummary, LearningSettings } from '../runtime/learning/bandit-learner';
@@ -64,6 +65,8 @@ export interface RuntimePort {
   evidence(runId: string, principal: Principal): Promise<readonly ContextItem[]>;
   explain(request: RunRequestInput, options?: { analyze?: boolean }): Promise<ExplainResult>;
   simulate(request: RunRequestInput): Promise<SimulateResult>;
+  /** Ranked, cited passages for the goal within a token budget: retrieval and assembly, no model call, no run stored. */
+  contextFor(request: RunRequestInput, options?: { tokenBudget?: number }): Promise<GoalContext>;
   /** Decides a gate as `decider` (who must hold the gate's role and, to approve, not have started the run). */
   approve(runId: string, nodeId: string, decision: ApprovalVerdict, decider: Principal, comment: string): Promise<RunResult>;
   /** Cancels a running or paused run as its starter or an admin; in-flight calls abort. */

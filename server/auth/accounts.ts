@@ -1,3 +1,4 @@
+import type { ApiKeyStore } from './api-key-store';
 import type { SetupTokenStore } from './setup-token-store';
 import type { UserStore } from './user-store';
 
@@ -5,4 +6,6 @@ import type { UserStore } from './user-store';
 export interface Accounts {
   readonly users: UserStore;
   readonly setupTokens: SetupTokenStore;
+  /** Absent in tests of routers that do not manage keys. */
+  readonly apiKeys?: ApiKeyStore;
 }

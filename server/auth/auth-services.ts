@@ -12,6 +12,7 @@ import { getRuntime } from '../services/runtime-instance';
 import type { Accounts } from './accounts';
 import { registeredAuthDatabase } from './auth-database-holder';
 import { persistedAuthSecret } from './local-secrets';
+import { ApiKeyStore } from './api-key-store';
 import { SetupTokenStore } from './setup-token-store';
 import { SignInThrottle } from './sign-in-throttle';
 import { UserStore } from './user-store';
@@ -32,7 +33,11 @@ export async function userStore(): Promise<UserStore> {
 
 export async function accounts(): Promise<Accounts> {
   const database = await authDatabase();
-  return Object.freeze({ users: new UserStore(database), setupTokens: new SetupTokenStore(database) });
+  return Object.freeze({ users: new UserStore(database), setupTokens: new SetupTokenStore(database), apiKeys: new ApiKeyStore(database) });
+}
+
+export async function apiKeyStore(): Promise<ApiKeyStore> {
+  return new ApiKeyStore(await authDatabase());
 }
 
 async function authDatabase() {

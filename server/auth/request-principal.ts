@@ -6,6 +6,7 @@
  */
 import { decode } from 'next-auth/jwt';
 import type { Principal } from '../runtime/types';
+import { type ApiKeyStore, principalOfKey } from './api-key-store';
 import type { UserStore } from './user-store';
 
 export const CLI_PRINCIPAL: Principal = Object.freeze({ user: 'cli@local', roles: Object.freeze(['admin']) });
@@ -17,6 +18,8 @@ export interface PrincipalSources {
   readonly secret: () => string;
   readonly users: () => Promise<UserStore>;
   readonly isServiceToken: (token: string) => boolean;
+  /** API keys an admin created (auth/api-key-store.ts); absent = bearer means the service token only. */
+  readonly apiKeys?: () => Promise<ApiKeyStore>;
 }
 
 export function parseCookies(header: string | null): ReadonlyMap<string, string> {
@@ -63,7 +66,10 @@ export async function resolvePrincipal(headers: Headers, sources: PrincipalSourc
   if (authorization) {
     // A bearer that does not match is refused outright rather than falling back to the cookie.
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    return match && sources.isServiceToken(match[1]!) ? CLI_PRINCIPAL : undefined;
+    if (!match) return undefined;
+    if (sources.isServiceToken(match[1]!)) return CLI_PRINCIPAL;
+    const key = sources.apiKeys ? await (await sources.apiKeys()).resolve(match[1]!) : undefined;
+    return key ? principalOfKey(key) : undefined;
   }
   const email = await sessionEmail(headers.get('cookie'), sources.secret());
   if (!email) return undefined;

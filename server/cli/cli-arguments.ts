@@ -17,6 +17,8 @@ Commands:
   approve <runId> <nodeId>   decide a paused approval gate as an account (--decision approved|rejected
                              --by EMAIL, that account's password in CONTEXT_RUNTIME_PASSWORD)
   cancel <runId>             cancel a running or paused run (its in-flight model calls abort)
+  api-key create             create an API key for the HTTP API: --name NAME --role viewer|operator|approver|admin
+                             [--sources A,B]; prints the key (shown once)
   audit verify               check the approval log's hash chain (exit 3 when a row was changed or removed)
   runs                       list recent runs
   stats                      cost-model calibration statistics
@@ -31,6 +33,8 @@ Options:
   --max-cost-usd N  --max-latency-seconds N  --max-tokens N
   --no-citations             do not require citations   --require-verification
   --analyze  --json  --config PATH  --decision D  --by EMAIL  --comment TEXT  --limit N
+  --api-key KEY              act as this API key (or CONTEXT_RUNTIME_API_KEY) against the server at
+  --url URL                  --url / CONTEXT_RUNTIME_URL (default http://127.0.0.1:3000)
   -h, --help                 this text
 `;
 
@@ -46,6 +50,12 @@ export interface CliCommand {
   readonly by?: string;
   readonly comment?: string;
   readonly limit?: number;
+  /** --api-key: the CLI then reaches the server over HTTP as that key, never the data directory. */
+  readonly apiKey?: string;
+  /** api-key create: the key's name and role. */
+  readonly name?: string;
+  readonly role?: string;
+  readonly url?: string;
 }
 
 const OPTIONS = {
@@ -63,6 +73,10 @@ const OPTIONS = {
   by: { type: 'string' },
   comment: { type: 'string' },
   limit: { type: 'string' },
+  'api-key': { type: 'string' },
+  name: { type: 'string' },
+  role: { type: 'string' },
+  url: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -148,5 +162,9 @@ export function parseCli(argv: readonly string[]): CliCommand {
     by: values.by,
     comment: values.comment,
     limit,
+    apiKey: values['api-key'],
+    name: values.name,
+    role: values.role,
+    url: values.url,
   };
 }

@@ -9,12 +9,24 @@
 import { TRPCClientError } from '@trpc/client';
 import { databaseUrl, defaultConfigPath, embeddedDataDir, openRuntime } from '../bootstrap';
 import { loadConfigFile } from '../runtime/config/load-config';
-import { ContextRuntimeError } from '../runtime/errors';
+import { ContextRuntimeError, invalidInput } from '../runtime/errors';
 import { readServiceToken, serviceTokenPathOf } from '../auth/local-secrets';
 import { type DataDirLockInfo, readDataDirLock } from '../services/data-dir-lock';
 import { localClient, remoteClient, type RuntimeClient } from './runtime-client';
 
-export async function connectRuntime(configPath?: string): Promise<RuntimeClient> {
+/** Where the CLI reaches a server as an API key when no URL is given: the server's default port. */
+export const DEFAULT_SERVER_URL = 'http://127.0.0.1:3000';
+
+export interface ApiKeyAccess {
+  /** --api-key or CONTEXT_RUNTIME_API_KEY. */
+  readonly apiKey?: string;
+  /** --url or CONTEXT_RUNTIME_URL. */
+  readonly url?: string;
+}
+
+export async function connectRuntime(configPath?: string, access: ApiKeyAccess = {}): Promise<RuntimeClient> {
+  // With a key the CLI is a remote client like any other: the key's role and sources decide, and no data directory is touched.
+  if (access.apiKey) return apiKeyClient(access.apiKey, access.url ?? DEFAULT_SERVER_URL);
   const path = configPath ?? defaultConfigPath();
   const config = loadConfigFile(path ?? 'context-runtime.yaml', { required: configPath !== undefined });
   if (!databaseUrl(config)) {
@@ -33,8 +45,24 @@ export async function connectRuntime(configPath?: string): Promise<RuntimeClient
 /** The owning server over HTTP, with its failures explained in terms of that server rather than "fetch failed". */
 function serverClient(owner: DataDirLockInfo & { readonly port: number }, dataDir: string): RuntimeClient {
   const url = `http://127.0.0.1:${owner.port}`;
-  const client = remoteClient(url, readServiceToken(dataDir));
-  const explained = <T>(call: Promise<T>): Promise<T> => call.catch((error: unknown) => Promise.reject(explainServerError(error, owner, url, dataDir)));
+  return explainedClient(remoteClient(url, readServiceToken(dataDir)), (error) => explainServerError(error, owner, url, dataDir));
+}
+
+/** A server reached with an API key: a refused key or an unreachable server is said in those terms. */
+function apiKeyClient(apiKey: string, url: string): RuntimeClient {
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw invalidInput('--url', `expected an http(s) URL, got ${JSON.stringify(url)}`);
+  const base = url.replace(/\/+$/, '');
+  return explainedClient(remoteClient(base, apiKey), (error) => {
+    if (!(error instanceof TRPCClientError)) return error;
+    const code = (error.data as { code?: string } | undefined)?.code;
+    if (code === 'UNAUTHORIZED') return invalidInput('--api-key', `the server at ${base} refused the key: it is unknown or revoked (an admin creates keys under Admin → API keys)`);
+    if (error.data === undefined || error.data === null) return new ContextRuntimeError('INTERNAL', `the server at ${base} did not answer (${error.message}); check --url or CONTEXT_RUNTIME_URL`);
+    return error;
+  });
+}
+
+function explainedClient(client: RuntimeClient, explain: (error: unknown) => unknown): RuntimeClient {
+  const explained = <T>(call: Promise<T>): Promise<T> => call.catch((error: unknown) => Promise.reject(explain(error)));
   return {
     via: client.via,
     run: (request) => explained(client.run(request)),
@@ -46,6 +74,7 @@ function serverClient(owner: DataDirLockInfo & { readonly port: number }, dataDi
     listRuns: (limit) => explained(client.listRuns(limit)),
     verifyAuditLog: () => explained(client.verifyAuditLog()),
     statistics: () => explained(client.statistics()),
+    createApiKey: (input) => explained(client.createApiKey(input)),
     close: () => client.close(),
   };
 }

@@ -82,6 +82,17 @@ async function dispatch(command: CliCommand, goal: string, client: RuntimeClient
       else for (const run of runs) print(`${run.createdAt}  ${run.id}  ${run.status.padEnd(17)}  $${run.costUsd.toFixed(4)}  ${run.latencySeconds.toFixed(2)} s  ${run.goal.slice(0, 80)}`);
       return;
     }
+    case 'api-key': {
+      if (command.positionals[0] !== 'create') throw invalidInput('command', 'expected: api-key create --name NAME --role ROLE [--sources A,B]');
+      const created = await client.createApiKey({ name: command.name ?? '', role: command.role ?? '', sources: command.sources ?? null });
+      // The key alone on stdout, so `export CONTEXT_RUNTIME_API_KEY=$(context-runtime api-key create …)` works.
+      if (command.json) print(asJson(created));
+      else {
+        print(created.key);
+        process.stderr.write(`created API key ${created.record.name} (${created.record.prefix}…, role ${created.record.role}, sources ${created.record.sources?.join(', ') ?? 'all the role may read'}): shown once, keep it now\n`);
+      }
+      return;
+    }
     case 'stats': {
       const statistics = await client.statistics();
       if (command.json) print(asJson(statistics));
@@ -89,7 +100,7 @@ async function dispatch(command: CliCommand, goal: string, client: RuntimeClient
       return;
     }
     default:
-      throw invalidInput('command', `unknown command "${command.command}" (expected run, explain, simulate, ingest, approve, cancel, audit, runs, stats)`);
+      throw invalidInput('command', `unknown command "${command.command}" (expected run, explain, simulate, ingest, approve, cancel, audit, runs, stats, api-key)`);
   }
 }
 
@@ -108,7 +119,7 @@ export async function main(argv: readonly string[], io: { readonly stdin?: GoalI
     const goal = GOAL_COMMANDS.includes(command.command) ? await resolveGoal(command.positionals, io.stdin ?? processStdin()) : '';
     // A malformed goal or constraint is refused before the database is opened (seconds saved, nothing touched).
     if (GOAL_COMMANDS.includes(command.command)) validateRunRequest(goalRequest(command, goal));
-    const connected = await connectRuntime(command.configPath);
+    const connected = await connectRuntime(command.configPath, { apiKey: command.apiKey ?? serverEnv().cliApiKey, url: command.url ?? serverEnv().cliServerUrl });
     client = connected;
     return (await dispatch(command, goal, connected)) ?? 0;
   } catch (error) {

@@ -8,6 +8,7 @@ import superjson from 'superjson';
 import type { AppRouter } from '../api/root-router';
 import { registeredAuthDatabase } from '../auth/auth-database-holder';
 import { type CliCredentials, cliDecider } from '../auth/cli-decider';
+import { ApiKeyStore } from '../auth/api-key-store';
 import { UserStore } from '../auth/user-store';
 import { ContextRuntimeError } from '../runtime/errors';
 import type { ContextRuntime, Principal } from '../runtime';
@@ -31,7 +32,21 @@ export interface RuntimeClient {
   listRuns(limit: number): Promise<readonly RunSummary[]>;
   verifyAuditLog(): Promise<AuditVerification>;
   statistics(): Promise<readonly FieldStatistics[]>;
+  /** An API key for the HTTP API (the CLI acts as an admin); `key` is shown this once. */
+  createApiKey(input: NewCliApiKey): Promise<CreatedApiKey>;
   close(): Promise<void>;
+}
+
+export interface NewCliApiKey {
+  readonly name: string;
+  readonly role: string;
+  /** Null: every source the role may read. */
+  readonly sources: readonly string[] | null;
+}
+
+export interface CreatedApiKey {
+  readonly key: string;
+  readonly record: { readonly prefix: string; readonly name: string; readonly role: string; readonly sources: readonly string[] | null };
 }
 
 /**
@@ -57,6 +72,12 @@ export function localClient(runtime: ContextRuntime): RuntimeClient {
     listRuns: (limit) => runtime.listRuns({ limit }),
     verifyAuditLog: () => runtime.verifyApprovalLog(),
     statistics: () => runtime.statistics(),
+    createApiKey: async (input) => {
+      const database = registeredAuthDatabase();
+      if (!database) throw new ContextRuntimeError('INTERNAL', 'the runtime opened without its accounts database');
+      const known = (await runtime.sources()).map((source) => source.name);
+      return new ApiKeyStore(database).create({ ...input, createdBy: LOCAL_CLI.user }, known);
+    },
     close: () => runtime.close(),
   };
 }
@@ -83,6 +104,7 @@ export function remoteClient(baseUrl: string, serviceToken?: string): RuntimeCli
     listRuns: (limit) => trpc.runtime.listRuns.query({ limit } as never) as Promise<readonly RunSummary[]>,
     verifyAuditLog: () => trpc.approvals.verify.query(),
     statistics: () => trpc.runtime.statistics.query() as Promise<readonly FieldStatistics[]>,
+    createApiKey: (input) => trpc.apiKeys.create.mutate({ ...input, sources: input.sources ? [...input.sources] : null }),
     close: async () => {},
   };
 }

@@ -50,6 +50,9 @@ export const envSchema = z
     MIGRATION_DATABASE_URL: optional(postgresUrl),
     /** The password of the account `context-runtime approve --by EMAIL` decides as. */
     CONTEXT_RUNTIME_PASSWORD: optional(text),
+    /** An API key (Admin → API keys): the CLI then talks to the server at CONTEXT_RUNTIME_URL as that key. */
+    CONTEXT_RUNTIME_API_KEY: optional(text),
+    CONTEXT_RUNTIME_URL: optional(webUrl('the server the CLI reaches with an API key, e.g. http://127.0.0.1:3000')),
     CONTEXT_RUNTIME_DATA_DIR: optional(text),
     CONTEXT_RUNTIME_CONFIG: optional(text),
     CONTEXT_RUNTIME_EMBEDDINGS_CACHE: optional(text),

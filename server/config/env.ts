@@ -25,6 +25,9 @@ export interface ServerEnv {
   readonly migrationDatabaseUrl?: string;
   /** CONTEXT_RUNTIME_PASSWORD: the password of the account the CLI decides gates as. */
   readonly cliPassword?: string;
+  /** CONTEXT_RUNTIME_API_KEY / CONTEXT_RUNTIME_URL: the CLI acts as this API key against that server. */
+  readonly cliApiKey?: string;
+  readonly cliServerUrl?: string;
   /** CONTEXT_RUNTIME_DATA_DIR: beats `database.data_dir` of the config, so tests and e2e can point elsewhere. */
   readonly dataDir?: string;
   readonly configPath?: string;
@@ -82,6 +85,8 @@ export function parseServerEnv(source: EnvironmentSource): ServerEnv {
     databaseUrl: values.DATABASE_URL?.trim(),
     migrationDatabaseUrl: values.MIGRATION_DATABASE_URL?.trim(),
     cliPassword: values.CONTEXT_RUNTIME_PASSWORD,
+    cliApiKey: values.CONTEXT_RUNTIME_API_KEY?.trim() || undefined,
+    cliServerUrl: values.CONTEXT_RUNTIME_URL?.replace(/\/$/, ''),
     dataDir: values.CONTEXT_RUNTIME_DATA_DIR,
     configPath: values.CONTEXT_RUNTIME_CONFIG,
     embeddingsCache: values.CONTEXT_RUNTIME_EMBEDDINGS_CACHE,

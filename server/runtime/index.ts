@@ -26,6 +26,7 @@ import { continueRun, startRun, toRunResult, type StoredPlan } from './facade/ex
 import { pendingApprovals, type PendingApproval, type WaitingRun, withoutDraft } from './facade/approval-inbox';
 import { recentAnswers, type RecentAnswer } from './facade/recent-answers';
 import { principalAccess, type PrincipalAccess } from './access/principal-access';
+import { withSourceScope } from './access/source-scope-policy';
 import { scopedKnowledge, type ScopedKnowledge } from './access/scoped-knowledge';
 import { visibleDecisions, visibleRuns } from './access/visible-runs';
 import { assertMayDecide } from './facade/approval-authority';
@@ -36,6 +37,7 @@ import { planRequest, type PlannedRequest } from './facade/plan-request';
 import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/runtime-factory';
 import type { RuntimePlugins } from './facade/runtime-plugins';
 import { simulatePlan } from './facade/simulate-plan';
+import { contextForPlan, validateTokenBudget, type GoalContext } from './facade/context-for-goal';
 import { assertStorableText, validatePrincipal, validateRunRequest } from './facade/validate-request';
 import type { IngestReport, UploadedFile } from './contracts/store';
 import { isAdmin, requireAdmin, validateSourceName, validateUpload } from './facade/ingest-request';
@@ -50,6 +52,7 @@ export type { ProgressNode, RunOptions, RunProgressEvent, RunProgressListener } 
 export type { ExplainResult, RunResult, SimulateResult } from './explain/explain-types';
 export type { PendingApproval, WaitingRun } from './facade/approval-inbox';
 export type { RecentAnswer } from './facade/recent-answers';
+export type { ContextPassage, GoalContext } from './facade/context-for-goal';
 export type { RecoveredRun } from './facade/run-recovery';
 export type { ScopedKnowledge } from './access/scoped-knowledge';
 export type { RuntimeConfig } from './config/config-schema';
@@ -64,10 +67,14 @@ export class ContextRuntime {
   private readonly ownership: RunOwnership;
   private recovery?: Promise<readonly RecoveredRun[]>;
 
+  private readonly plugins: RuntimePlugins;
+
   private constructor(
-    private readonly plugins: RuntimePlugins,
+    plugins: RuntimePlugins,
     readonly config: RuntimeConfig,
   ) {
+    // A principal's source scope (an API key's) narrows whatever policy is wired, everywhere it is asked.
+    this.plugins = { ...plugins, policy: withSourceScope(plugins.policy) };
     this.ownership = new RunOwnership(plugins.runStore, config.scheduler.heartbeat_ms);
   }
 
@@ -192,6 +199,15 @@ export class ContextRuntime {
     const plan = await this.plan(request);
     if (!options.analyze) return plan.explain;
     return (await this.execute(plan)).explain;
+  }
+
+  /**
+   * Ranked, cited passages for a goal within `tokenBudget` (default: the plan's): the plan's
+   * retrieval and assembly only — no model writes an answer and no run is stored (facade/context-for-goal.ts).
+   */
+  async contextFor(request: unknown, options: { readonly tokenBudget?: number } = {}): Promise<GoalContext> {
+    const tokenBudget = validateTokenBudget(options.tokenBudget);
+    return contextForPlan(this.plugins, this.config, await this.plan(request), tokenBudget);
   }
 
   async simulate(request: unknown): Promise<SimulateResult> {

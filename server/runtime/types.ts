@@ -29,6 +29,11 @@ export interface PlanScoreWeights {
 export interface Principal {
   readonly user: string;
   readonly roles: readonly string[];
+  /**
+   * When set, the only sources this principal may read, within what its roles allow (an API key
+   * scoped to sources: access/source-scope-policy.ts). Absent = no narrowing beyond the roles.
+   */
+  readonly sourceScope?: readonly string[];
 }
 
 export interface RunRequest {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ReasonResult } from '../contracts/reasoner';
 import type { RunRecord, RunStatus } from '../contracts/run-store';
-import type { NodeOutcome, ScheduleResult } from '../contracts/scheduler';
+import type { NodeExecutor, NodeOutcome, ScheduleResult } from '../contracts/scheduler';
 import type { VerificationResult } from '../contracts/verifier';
 import { CostEstimator } from '../costmodel/cost-estimator';
 import { valuesWithSources } from '../explain/contradiction-text';
@@ -87,11 +87,10 @@ export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig
   }
 }
 
-async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, record: RunRecord, tracer: RunTracer, signal: AbortSignal | undefined, options: ContinueOptions): Promise<RunResult> {
-  const { request, explain } = record.plan as StoredPlan;
+/** The node executor for one planned request: its goal, its plan's identifiers, and the plugins that run each node kind. */
+export async function nodeExecutorFor(plugins: RuntimePlugins, config: RuntimeConfig, request: RunRequest, explain: ExplainResult): Promise<NodeExecutor> {
   const graph = explain.graph;
-  const attempts = new Map<string, number>();
-  const executor = createNodeExecutor({
+  return createNodeExecutor({
     goal: request.goal,
     identifiers: explain.intent.identifiers.map((identifier) => identifier.value),
     entities: [...new Set([...explain.intent.entities, ...explain.intent.identifiers.map((identifier) => identifier.value)])],
@@ -108,6 +107,13 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
     sensitiveSources: await sensitiveSourcesOf(plugins, config),
     sensitiveContent: config.policy.sensitive_content,
   });
+}
+
+async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, record: RunRecord, tracer: RunTracer, signal: AbortSignal | undefined, options: ContinueOptions): Promise<RunResult> {
+  const { request, explain } = record.plan as StoredPlan;
+  const graph = explain.graph;
+  const attempts = new Map<string, number>();
+  const executor = await nodeExecutorFor(plugins, config, request, explain);
   await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null, ...(options.ownership ? { owner: options.ownership.instanceId } : {}) });
   const runSpan = tracer.start('run', 'run', undefined, { goal: request.goal, planHash: explain.planHash });
   const result = await plugins.scheduler.run(

@@ -63,5 +63,8 @@ export function validatePrincipal(raw: unknown): Principal {
     throw invalidInput('principal', 'expected { user: string, roles: string[] }');
   }
   assertStorableText('principal.user', principal.user);
-  return Object.freeze({ user: principal.user.trim(), roles: Object.freeze([...principal.roles].map(String)) });
+  const roles = Object.freeze([...principal.roles].map(String));
+  if (principal.sourceScope === undefined) return Object.freeze({ user: principal.user.trim(), roles });
+  if (!Array.isArray(principal.sourceScope) || principal.sourceScope.some((name) => typeof name !== 'string')) throw invalidInput('principal.sourceScope', 'expected an array of source names');
+  return Object.freeze({ user: principal.user.trim(), roles, sourceScope: Object.freeze([...principal.sourceScope]) });
 }
