@@ -74,6 +74,17 @@ export function claimDataDirForProcess(dataDir: string, options: DataDirLockOpti
   return lock.info;
 }
 
+/**
+ * Ends the process's claim (after its runtime closed): for a shutdown that outlives its data
+ * directory, as a test's temporary one. Without it the claim ends when the process exits.
+ */
+export function releaseDataDirClaim(dataDir: string): void {
+  const claim = claims().get(lockPathOf(dataDir));
+  if (!claim) return;
+  claims().delete(claim.lock.path);
+  claim.lock.release();
+}
+
 export function acquireDataDirLock(dataDir: string, options: DataDirLockOptions = {}): DataDirLock {
   const claim = claims().get(lockPathOf(dataDir));
   return claim ? leaseOf(dataDir, claim) : acquireFileLock(dataDir, options);
