@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { acquireDataDirLock, claimDataDirForProcess, type DataDirLock, holdsDataDir, lockPathOf, ownerPathOf, readDataDirLock } from './data-dir-lock';
+import { acquireDataDirLock, claimDataDirForProcess, type DataDirLock, holdsDataDir, lastDataDirOwner, lockPathOf, ownerPathOf, readDataDirLock } from './data-dir-lock';
 import { STALE_AFTER_MS } from './directory-lock';
 
 const root = mkdtempSync(path.join(tmpdir(), 'cr-lock-'));
@@ -71,7 +71,7 @@ function plantStaleLock(dataDir: string, pid: number): void {
 }
 
 describe('data directory lock', () => {
-  it('is a directory <dir>.lock beside the data directory, with the owner in <dir>.lock.json; release removes both', () => {
+  it('is a directory <dir>.lock beside the data directory, with the owner in <dir>.lock.json; release removes the lock and keeps the record of the last owner', () => {
     const dataDir = path.join(root, 'a', 'pglite');
     const lock = acquireDataDirLock(dataDir, { port: 3100 });
     expect(lock.path).toBe(path.join(root, 'a', 'pglite.lock'));
@@ -83,8 +83,8 @@ describe('data directory lock', () => {
     expect(holdsDataDir(dataDir)).toBe(true);
     lock.release();
     expect(existsSync(lock.path)).toBe(false);
-    expect(existsSync(ownerPathOf(dataDir))).toBe(false);
     expect(readDataDirLock(dataDir)).toBeUndefined();
+    expect(lastDataDirOwner(dataDir)).toMatchObject({ pid: process.pid, port: 3100, database: 'embedded' });
     expect(holdsDataDir(dataDir)).toBe(false);
   });
 

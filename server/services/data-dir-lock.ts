@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContextRuntimeError } from '../runtime/errors';
 import { acquireDirectoryLock, DirectoryLockRefused, type HeldDirectoryLock, lockAgeMs, STALE_AFTER_MS } from './directory-lock';
@@ -8,7 +8,8 @@ import { acquireDirectoryLock, DirectoryLockRefused, type HeldDirectoryLock, loc
  * and the server's local secrets beside it (the CLI's service token) have one writer. The lock is
  * `<dir>.lock`, a directory its holder keeps fresh (directory-lock.ts): alive means refreshed within
  * STALE_AFTER_MS, whatever PID it names. Who holds it — PID, HTTP port, which database — is in
- * `<dir>.lock.json`, for the CLI to find the server and for error messages; it proves nothing.
+ * `<dir>.lock.json`, for the CLI to find the server and for error messages; it proves nothing,
+ * and stays after release as the record of the last owner.
  */
 export interface DataDirLockInfo {
   readonly pid: number;
@@ -44,6 +45,14 @@ export function readDataDirLock(dataDir: string): (DataDirLockInfo & { readonly 
   const ageMs = lockAgeMs(lockPathOf(dataDir));
   if (ageMs === undefined) return undefined;
   return Object.freeze({ ...(readOwnerFile(dataDir) ?? { pid: 0, startedAt: '' }), alive: ageMs < STALE_AFTER_MS, refreshedMsAgo: ageMs });
+}
+
+/**
+ * The owner record of the last holder, alive or not: kept after release, so a CLI without
+ * DATABASE_URL can tell that the server it would sit beside keeps its data in PostgreSQL.
+ */
+export function lastDataDirOwner(dataDir: string): DataDirLockInfo | undefined {
+  return readOwnerFile(dataDir);
 }
 
 const CLAIMS_KEY = Symbol.for('context-runtime.data-dir-claims');
@@ -131,10 +140,8 @@ function acquireFileLock(dataDir: string, options: DataDirLockOptions): DataDirL
     startedAt: new Date().toISOString(),
     database: options.database ?? 'embedded',
   });
+  // Kept after release (lastDataDirOwner); the lock's age, not this record, says whether anyone holds it.
   writeOwnerFile(dataDir, info);
-  // A clean exit (including process.exit) removes the owner record; proper-lockfile removes the lock itself.
-  const onExit = () => removeOwnerFileIfOurs(dataDir, info);
-  process.once('exit', onExit);
   return {
     path: lockPath,
     get info() {
@@ -145,9 +152,7 @@ function acquireFileLock(dataDir: string, options: DataDirLockOptions): DataDirL
       writeOwnerFile(dataDir, info);
     },
     release() {
-      process.removeListener('exit', onExit);
       if (!held().delete(lockPath)) return;
-      removeOwnerFileIfOurs(dataDir, info);
       directoryLock.release();
     },
   };
@@ -196,10 +201,4 @@ function readOwnerFile(dataDir: string): DataDirLockInfo | undefined {
     // Missing, or torn by a crash of an older version: the lock's age still says whether anyone holds it.
     return undefined;
   }
-}
-
-/** Leaves a record a newer owner already wrote. */
-function removeOwnerFileIfOurs(dataDir: string, info: DataDirLockInfo): void {
-  const now = readOwnerFile(dataDir);
-  if (now && now.pid === info.pid && now.startedAt === info.startedAt) rmSync(ownerPathOf(dataDir), { force: true });
 }
