@@ -4,7 +4,8 @@
  * (issue 13 acceptance, embedded half). A child process (`--child`) opens the runtime the way the
  * CLI does and starts the runs against a slow loopback model; the parent kills it at a random
  * moment after the first model call, reopens the data directory, recovers orphans, and counts.
- * Exit 1 when any run is still `running` or ended without a reason.
+ * Exit 1 when any run is still `running` or ended without a reason. Then the lock section
+ * (durability-lock-section.ts; `--section lock` runs only it): exit 1 when one of its checks fails.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_QUESTION } from '../server/ingest/demo-corpus';
+import { lockSection } from './durability-lock-section';
 import { startLoopbackOpenAIServer } from '../server/testing/loopback-openai-server';
 import { openRuntimeFixture, writeConfig } from '../server/testing/runtime-fixture';
 
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '20' },
     rounds: { type: 'string', default: '3' },
     'delay-ms': { type: 'string', default: '300' },
+    section: { type: 'string' },
   },
 });
 const runCount = Number(values.runs);
@@ -91,6 +94,10 @@ async function round(number: number, delayMs: number): Promise<{ completed: numb
 
 async function main(): Promise<void> {
   if (values.child) return child(values.child);
+  if (values.section === 'lock') {
+    process.exitCode = (await lockSection()) ? 0 : 1;
+    return;
+  }
   const rounds = Number(values.rounds);
   const delayMs = Number(values['delay-ms']);
   console.log(`durability bench: ${rounds} round(s) of ${runCount} runs on embedded PGlite, model latency ${delayMs} ms, kill -9 at a random moment, then restart and recover`);
@@ -102,7 +109,8 @@ async function main(): Promise<void> {
     unexplained += tally.withoutReason;
   }
   console.log(stuck === 0 && unexplained === 0 ? 'every run ended completed, or failed/cancelled with a reason' : `FAILED: ${stuck} run(s) not ended, ${unexplained} without a reason`);
-  process.exitCode = stuck === 0 && unexplained === 0 ? 0 : 1;
+  const locked = await lockSection();
+  process.exitCode = stuck === 0 && unexplained === 0 && locked ? 0 : 1;
 }
 
 main().catch((error: unknown) => {

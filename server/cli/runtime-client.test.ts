@@ -110,6 +110,13 @@ describe('CLI over HTTP with the service token', () => {
     expect(by).toEqual([CLI_PRINCIPAL]);
   });
 
+  it('runs in this process as that same identity, never as anonymous', async () => {
+    const requests: unknown[] = [];
+    const local = localClient({ run: async (request: unknown) => (requests.push(request), { runId: 'run-8', status: 'completed' }) } as unknown as ContextRuntime);
+    await local.run({ goal: 'Why did checkout-api fail?' });
+    expect(requests).toEqual([{ goal: 'Why did checkout-api fail?', principal: CLI_PRINCIPAL }]);
+  });
+
   it('ingests against a running server by uploading the files it reads itself, not by sending a path', async () => {
     const folder = path.join(root, 'notes');
     mkdirSync(path.join(folder, 'runbooks'), { recursive: true });

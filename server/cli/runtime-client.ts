@@ -45,9 +45,10 @@ const LOCAL_CLI: Principal = Object.freeze({ user: 'cli@local', roles: Object.fr
 export function localClient(runtime: ContextRuntime): RuntimeClient {
   return {
     via: 'this process',
-    run: (request) => runtime.run(request),
-    explain: (request, analyze) => runtime.explain(request, { analyze }),
-    simulate: (request) => runtime.simulate(request),
+    // Recorded as the same identity the server gives the CLI, never as `anonymous` (issue 13, point 4).
+    run: (request) => runtime.run({ ...request, principal: LOCAL_CLI }),
+    explain: (request, analyze) => runtime.explain({ ...request, principal: LOCAL_CLI }, { analyze }),
+    simulate: (request) => runtime.simulate({ ...request, principal: LOCAL_CLI }),
     approve: async (runId, nodeId, decision, credentials, comment) => {
       // The runtime registered its database for sign-in when it opened (bootstrap.ts): accounts live there.
       const database = registeredAuthDatabase();
