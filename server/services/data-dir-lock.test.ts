@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { acquireDataDirLock, claimDataDirForProcess, type DataDirLock, holdsDataDir, lastDataDirOwner, lockPathOf, ownerPathOf, readDataDirLock } from './data-dir-lock';
+import { acquireDataDirLock, claimDataDirForProcess, type DataDirLock, holdsDataDir, lastDataDirOwner, lockPathOf, ownerPathOf, readDataDirLock, releaseDataDirClaim } from './data-dir-lock';
 import { STALE_AFTER_MS } from './directory-lock';
 
 const root = mkdtempSync(path.join(tmpdir(), 'cr-lock-'));
@@ -17,6 +17,8 @@ afterEach(() => {
 });
 
 afterAll(() => {
+  // The claim test's lock would otherwise outlive its directory and report itself lost.
+  releaseDataDirClaim(path.join(root, 'k', 'pglite'));
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(root, { recursive: true, force: true });
 });
