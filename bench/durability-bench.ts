@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_QUESTION } from '../server/ingest/demo-corpus';
+import { readDataDirLock } from '../server/services/data-dir-lock';
 import { lockSection } from './durability-lock-section';
 import { startLoopbackOpenAIServer } from '../server/testing/loopback-openai-server';
 import { openRuntimeFixture, writeConfig } from '../server/testing/runtime-fixture';
@@ -48,6 +49,12 @@ async function child(root: string): Promise<void> {
   await fixture.close({ remove: false });
 }
 
+async function untilLockStale(dataDir: string): Promise<number> {
+  const started = Date.now();
+  while (readDataDirLock(dataDir)?.alive) await new Promise((resolve) => setTimeout(resolve, 250));
+  return Date.now() - started;
+}
+
 async function round(number: number, delayMs: number): Promise<{ completed: number; failed: number; cancelled: number; running: number; other: number; withoutReason: number }> {
   const root = mkdtempSync(join(tmpdir(), 'durability-bench-'));
   const model = await startLoopbackOpenAIServer({ text: 'The checkout-api pods ran out of memory [1].', delayMs });
@@ -65,6 +72,8 @@ async function round(number: number, delayMs: number): Promise<{ completed: numb
     const requestsAtKill = model.requests.length;
     executing.kill('SIGKILL');
     await exited;
+    // The killed process's lock is judged by age, never by its PID: a restart waits until it is stale.
+    const lockWaitMs = await untilLockStale(join(root, 'pglite'));
 
     model.reply({ delayMs: 0 });
     const started = Date.now();
@@ -82,7 +91,7 @@ async function round(number: number, delayMs: number): Promise<{ completed: numb
     }
     await fixture.close();
     console.log(
-      `round ${number}: killed ${killAfterMs} ms after the first model call (${requestsAtKill} model calls made); runs recorded ${runs.length}, left running ${runningBefore}, recovered ${recovered.length} in ${recoveryMs} ms (open included) → completed ${tally.completed}, failed ${tally.failed}, cancelled ${tally.cancelled}, still running ${tally.running}, other ${tally.other}, without a reason ${tally.withoutReason}`,
+      `round ${number}: killed ${killAfterMs} ms after the first model call (${requestsAtKill} model calls made); its lock went stale after ${lockWaitMs} ms; runs recorded ${runs.length}, left running ${runningBefore}, recovered ${recovered.length} in ${recoveryMs} ms (open included) → completed ${tally.completed}, failed ${tally.failed}, cancelled ${tally.cancelled}, still running ${tally.running}, other ${tally.other}, without a reason ${tally.withoutReason}`,
     );
     for (const failed of recovered.filter((entry) => entry.status !== 'completed')) console.log(`  ${failed.runId}: ${failed.status} — ${failed.error ?? ''}`);
     return tally;
