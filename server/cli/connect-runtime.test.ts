@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resetServerEnv } from '../config/env';
 import { acquireDataDirLock, holdsDataDir, readDataDirLock } from '../services/data-dir-lock';
 import { connectRuntime } from './connect-runtime';
 
@@ -20,6 +21,7 @@ beforeAll(() => {
   // The config files below name the directory and the database; the environment would override them.
   delete process.env.CONTEXT_RUNTIME_DATA_DIR;
   delete process.env.DATABASE_URL;
+  resetServerEnv();
 });
 
 afterEach(() => {
@@ -29,6 +31,7 @@ afterEach(() => {
 afterAll(() => {
   if (saved.dataDir !== undefined) process.env.CONTEXT_RUNTIME_DATA_DIR = saved.dataDir;
   if (saved.url !== undefined) process.env.DATABASE_URL = saved.url;
+  resetServerEnv();
   rmSync(root, { recursive: true, force: true });
 });
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NextRequest } from 'next/server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { resetServerEnv } from '../config/env';
 import { registeredAuthDatabase } from '../auth/auth-database-holder';
 import { secretPathOf, serviceTokenPathOf } from '../auth/local-secrets';
 import { lockPathOf, readDataDirLock, releaseDataDirClaim } from './data-dir-lock';
@@ -21,17 +22,18 @@ import { startServer } from './server-startup';
 const root = mkdtempSync(path.join(tmpdir(), 'cr-refused-server-'));
 const dataDir = path.join(root, 'pglite');
 const configPath = path.join(root, 'context-runtime.yaml');
-const saved = { config: process.env.CONTEXT_RUNTIME_CONFIG, dataDir: process.env.CONTEXT_RUNTIME_DATA_DIR, port: process.env.PORT };
+const saved = { config: process.env.CONTEXT_RUNTIME_CONFIG, dataDir: process.env.CONTEXT_RUNTIME_DATA_DIR, port: process.env.PORT, url: process.env.DATABASE_URL };
 let holder: ChildProcess | undefined;
 
 afterAll(async () => {
   holder?.kill('SIGKILL');
   const runtime = (await getRuntime().catch(() => undefined)) as { close?: () => Promise<void> } | undefined;
   await runtime?.close?.();
-  for (const [key, value] of [['CONTEXT_RUNTIME_CONFIG', saved.config], ['CONTEXT_RUNTIME_DATA_DIR', saved.dataDir], ['PORT', saved.port]] as const) {
+  for (const [key, value] of [['CONTEXT_RUNTIME_CONFIG', saved.config], ['CONTEXT_RUNTIME_DATA_DIR', saved.dataDir], ['PORT', saved.port], ['DATABASE_URL', saved.url]] as const) {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }
+  resetServerEnv();
   releaseDataDirClaim(dataDir);
   rmSync(root, { recursive: true, force: true });
 });
@@ -53,7 +55,10 @@ describe('a server refused its data directory', () => {
     writeFileSync(configPath, `database:\n  data_dir: ${dataDir}\ndemo:\n  load_on_start: false\n`);
     process.env.CONTEXT_RUNTIME_CONFIG = configPath;
     delete process.env.CONTEXT_RUNTIME_DATA_DIR;
+    // The embedded database: what the directory's lock guards (CI may set DATABASE_URL for other files).
+    delete process.env.DATABASE_URL;
     process.env.PORT = '4556';
+    resetServerEnv();
     holder = await holdElsewhere();
     const lines: string[] = [];
 
