@@ -12,23 +12,8 @@ export async function register(): Promise<void> {
   // than failing later inside whichever module reads it (issue 11.5).
   const { exitOnInvalidEnv } = await import('./server/config/env-startup');
   exitOnInvalidEnv();
-  const { claimServerDataDir, getRuntime } = await import('./server/services/runtime-instance');
-  const { startLocalSecretsIfOwner } = await import('./server/auth/auth-startup');
-  // Own the data directory and hand the CLI its token before the (slow, first-start) open, so a
-  // CLI started meanwhile waits for this server instead of being refused. A refusal here (another
-  // live owner) is reported by getRuntime below.
-  await claimServerDataDir().catch(() => undefined);
-  startLocalSecretsIfOwner();
-  try {
-    await getRuntime();
-    console.log('[context-runtime] runtime ready');
-  } catch (error) {
-    // The page still serves and reports the problem; requests retry the open.
-    console.error(`[context-runtime] runtime failed to open: ${error instanceof Error ? error.message : String(error)}`);
-    // This server still owns its data directory (and holds its token), so the CLI comes here and hears why.
-    return;
-  }
-  // Sign-in: signing secret, the CLI's service token, and the first admin (or a setup link); logs its own failure.
-  const { ensureAuthStarted } = await import('./server/auth/auth-startup');
-  await ensureAuthStarted();
+  // Owns the data directory, then opens the runtime and starts sign-in; refused, it answers 503
+  // and touches nothing until the directory's holder goes away (server/services/server-startup.ts).
+  const { startServer } = await import('./server/services/server-startup');
+  await startServer();
 }

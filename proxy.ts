@@ -12,10 +12,14 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { freshNonce, pageContentSecurityPolicy } from './server/api/content-security-policy';
 import { pinnedForwardingHeaders } from './server/api/request-origin';
+import { refusedResponse } from './server/api/refused-response';
 import { publishedAuthSecret, serverEnv } from './server/config/env';
 import { sessionEmail } from './server/auth/request-principal';
 
 export async function proxy(request: NextRequest) {
+  // A server refused its data directory answers 503 on every page (the API routes check it themselves).
+  const refused = refusedResponse(request.nextUrl.pathname.startsWith('/api/') ? 'api' : 'page');
+  if (refused) return refused;
   if (request.nextUrl.pathname.startsWith('/api/')) {
     const headers = pinnedForwardingHeaders(request.headers, serverEnv().trustProxy);
     return headers ? NextResponse.next({ request: { headers } }) : NextResponse.next();

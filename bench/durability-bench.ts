@@ -4,7 +4,8 @@
  * (issue 13 acceptance, embedded half). A child process (`--child`) opens the runtime the way the
  * CLI does and starts the runs against a slow loopback model; the parent kills it at a random
  * moment after the first model call, reopens the data directory, recovers orphans, and counts.
- * Exit 1 when any run is still `running` or ended without a reason.
+ * Exit 1 when any run is still `running` or ended without a reason. Then the lock section
+ * (durability-lock-section.ts; `--section lock` runs only it): exit 1 when one of its checks fails.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_QUESTION } from '../server/ingest/demo-corpus';
+import { readDataDirLock } from '../server/services/data-dir-lock';
+import { lockSection } from './durability-lock-section';
 import { startLoopbackOpenAIServer } from '../server/testing/loopback-openai-server';
 import { openRuntimeFixture, writeConfig } from '../server/testing/runtime-fixture';
 
@@ -22,6 +25,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '20' },
     rounds: { type: 'string', default: '3' },
     'delay-ms': { type: 'string', default: '300' },
+    section: { type: 'string' },
   },
 });
 const runCount = Number(values.runs);
@@ -45,6 +49,12 @@ async function child(root: string): Promise<void> {
   await fixture.close({ remove: false });
 }
 
+async function untilLockStale(dataDir: string): Promise<number> {
+  const started = Date.now();
+  while (readDataDirLock(dataDir)?.alive) await new Promise((resolve) => setTimeout(resolve, 250));
+  return Date.now() - started;
+}
+
 async function round(number: number, delayMs: number): Promise<{ completed: number; failed: number; cancelled: number; running: number; other: number; withoutReason: number }> {
   const root = mkdtempSync(join(tmpdir(), 'durability-bench-'));
   const model = await startLoopbackOpenAIServer({ text: 'The checkout-api pods ran out of memory [1].', delayMs });
@@ -62,6 +72,8 @@ async function round(number: number, delayMs: number): Promise<{ completed: numb
     const requestsAtKill = model.requests.length;
     executing.kill('SIGKILL');
     await exited;
+    // The killed process's lock is judged by age, never by its PID: a restart waits until it is stale.
+    const lockWaitMs = await untilLockStale(join(root, 'pglite'));
 
     model.reply({ delayMs: 0 });
     const started = Date.now();
@@ -79,7 +91,7 @@ async function round(number: number, delayMs: number): Promise<{ completed: numb
     }
     await fixture.close();
     console.log(
-      `round ${number}: killed ${killAfterMs} ms after the first model call (${requestsAtKill} model calls made); runs recorded ${runs.length}, left running ${runningBefore}, recovered ${recovered.length} in ${recoveryMs} ms (open included) → completed ${tally.completed}, failed ${tally.failed}, cancelled ${tally.cancelled}, still running ${tally.running}, other ${tally.other}, without a reason ${tally.withoutReason}`,
+      `round ${number}: killed ${killAfterMs} ms after the first model call (${requestsAtKill} model calls made); its lock went stale after ${lockWaitMs} ms; runs recorded ${runs.length}, left running ${runningBefore}, recovered ${recovered.length} in ${recoveryMs} ms (open included) → completed ${tally.completed}, failed ${tally.failed}, cancelled ${tally.cancelled}, still running ${tally.running}, other ${tally.other}, without a reason ${tally.withoutReason}`,
     );
     for (const failed of recovered.filter((entry) => entry.status !== 'completed')) console.log(`  ${failed.runId}: ${failed.status} — ${failed.error ?? ''}`);
     return tally;
@@ -91,6 +103,10 @@ async function round(number: number, delayMs: number): Promise<{ completed: numb
 
 async function main(): Promise<void> {
   if (values.child) return child(values.child);
+  if (values.section === 'lock') {
+    process.exitCode = (await lockSection()) ? 0 : 1;
+    return;
+  }
   const rounds = Number(values.rounds);
   const delayMs = Number(values['delay-ms']);
   console.log(`durability bench: ${rounds} round(s) of ${runCount} runs on embedded PGlite, model latency ${delayMs} ms, kill -9 at a random moment, then restart and recover`);
@@ -102,7 +118,8 @@ async function main(): Promise<void> {
     unexplained += tally.withoutReason;
   }
   console.log(stuck === 0 && unexplained === 0 ? 'every run ended completed, or failed/cancelled with a reason' : `FAILED: ${stuck} run(s) not ended, ${unexplained} without a reason`);
-  process.exitCode = stuck === 0 && unexplained === 0 ? 0 : 1;
+  const locked = await lockSection();
+  process.exitCode = stuck === 0 && unexplained === 0 && locked ? 0 : 1;
 }
 
 main().catch((error: unknown) => {

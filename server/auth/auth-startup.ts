@@ -7,10 +7,16 @@ import { publishForNextAuth, serverEnv } from '../config/env';
 import { accounts, authSecret, hasServiceToken, serverDataDir, setServiceToken } from './auth-services';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './first-admin';
 import { issueServiceToken } from './local-secrets';
-import { readDataDirLock } from '../services/data-dir-lock';
+import { ContextRuntimeError } from '../runtime/errors';
+import { holdsDataDir } from '../services/data-dir-lock';
 
 /** The signing secret and the CLI's service token: they need the data directory, not the database. */
 function startLocalSecrets(): void {
+  // Only the process holding the data directory writes beside it: a second server refused the lock
+  // once rewrote the token file, and the CLI was refused by the healthy server (issue 13).
+  if (!holdsDataDir(serverDataDir())) {
+    throw new ContextRuntimeError('DATA_DIR_LOCKED', `this process does not hold the lock on ${serverDataDir()}: it writes no secrets there`);
+  }
   authSecret();
   if (!serverEnv().nextAuthUrl) publishForNextAuth({ AUTH_TRUST_HOST: 'true' });
   // Once per process, not per retry: while the runtime cannot open, each request retries startAuth,
@@ -24,7 +30,7 @@ function startLocalSecrets(): void {
  * so it gets its token now and hears the server's reason instead of "sign in required".
  */
 export function startLocalSecretsIfOwner(): void {
-  if (readDataDirLock(serverDataDir())?.pid !== process.pid) return;
+  if (!holdsDataDir(serverDataDir())) return;
   try {
     startLocalSecrets();
   } catch (error) {

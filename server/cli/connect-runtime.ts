@@ -1,17 +1,20 @@
 /**
- * Decides where the CLI's runtime lives. With DATABASE_URL every process may connect. With the
- * embedded database, a live server that owns the data directory is used over HTTP — also when its
- * runtime failed to open: it keeps the directory (and may hold it open or retry), so the CLI asks
- * it and reports its answer, and never opens the directory beside it (issue 10: an account created
- * on such a server vanished). A live owner without a port (another CLI) is reported, never shared;
- * with no live owner this process opens the directory itself.
+ * Decides where the CLI's runtime lives (issue 13, point 4: the CLI never forks the truth). A live
+ * server holding the data directory's lock is used over HTTP, whatever database either side is
+ * configured with — also when its runtime failed to open: it keeps the directory (and may hold it
+ * open or retry), so the CLI asks it and reports its answer. It never runs the work itself under
+ * its own config and identity, nor opens the directory beside it (issue 10: an account created on
+ * such a server vanished). A live holder without a port (another CLI) is reported, never shared.
+ * With no live holder the CLI opens the directory itself, taking the same lock (bootstrap.ts) —
+ * unless the last server there kept its data in PostgreSQL and this CLI has no DATABASE_URL: a
+ * fresh embedded database beside it would be a second, empty truth.
  */
 import { TRPCClientError } from '@trpc/client';
 import { databaseUrl, defaultConfigPath, embeddedDataDir, openRuntime } from '../bootstrap';
 import { loadConfigFile } from '../runtime/config/load-config';
 import { ContextRuntimeError, invalidInput } from '../runtime/errors';
 import { readServiceToken, serviceTokenPathOf } from '../auth/local-secrets';
-import { type DataDirLockInfo, readDataDirLock } from '../services/data-dir-lock';
+import { type DataDirLockInfo, holdsDataDir, lastDataDirOwner, readDataDirLock } from '../services/data-dir-lock';
 import { localClient, remoteClient, type RuntimeClient } from './runtime-client';
 
 /** Where the CLI reaches a server as an API key when no URL is given: the server's default port. */
@@ -29,23 +32,41 @@ export async function connectRuntime(configPath?: string, access: ApiKeyAccess =
   if (access.apiKey) return apiKeyClient(access.apiKey, access.url ?? DEFAULT_SERVER_URL);
   const path = configPath ?? defaultConfigPath();
   const config = loadConfigFile(path ?? 'context-runtime.yaml', { required: configPath !== undefined });
-  if (!databaseUrl(config)) {
-    const dataDir = embeddedDataDir(config);
-    const owner = readDataDirLock(dataDir);
-    if (owner?.alive && owner.pid !== process.pid) {
-      // The server wrote its service token beside the data directory (0600): reading it proves
-      // this CLI runs as the server's OS user, which is what the admin rights it grants assume.
-      if (owner.port) return serverClient(owner as DataDirLockInfo & { port: number }, dataDir);
-      throw new ContextRuntimeError('DATA_DIR_LOCKED', `${dataDir} is in use by process ${owner.pid} (started ${owner.startedAt}); wait for it to finish or stop it`, { details: { pid: owner.pid } });
+  const url = databaseUrl(config);
+  const dataDir = embeddedDataDir(config);
+  const owner = readDataDirLock(dataDir);
+  if (owner?.alive && !holdsDataDir(dataDir)) {
+    // The server wrote its service token beside the data directory (0600): reading it proves
+    // this CLI runs as the server's OS user, which is what the admin rights it grants assume.
+    if (owner.port) return serverClient(owner as DataDirLockInfo & { port: number }, dataDir, url);
+    if (!url) {
+      throw new ContextRuntimeError('DATA_DIR_LOCKED', `${dataDir} is in use by process ${owner.pid} (started ${owner.startedAt}, no server port recorded); wait for it to finish or stop it`, { details: { pid: owner.pid } });
     }
+  }
+  if (!url && lastDataDirOwner(dataDir)?.database === 'postgres') {
+    const last = lastDataDirOwner(dataDir)!;
+    throw new ContextRuntimeError(
+      'DATA_DIR_LOCKED',
+      `the server that last used ${dataDir} (process ${last.pid}, started ${last.startedAt}) keeps its data in PostgreSQL, and this CLI has no DATABASE_URL: ` +
+        `it would create a separate, empty embedded database. Set DATABASE_URL (or database.url) as the server does, or start the server and the CLI works through it`,
+      { details: { pid: last.pid, database: 'postgres' } },
+    );
   }
   return localClient(await openRuntime({ configPath: path }));
 }
 
 /** The owning server over HTTP, with its failures explained in terms of that server rather than "fetch failed". */
-function serverClient(owner: DataDirLockInfo & { readonly port: number }, dataDir: string): RuntimeClient {
+function serverClient(owner: DataDirLockInfo & { readonly port: number }, dataDir: string, cliDatabaseUrl: string | undefined): RuntimeClient {
   const url = `http://127.0.0.1:${owner.port}`;
-  return explainedClient(remoteClient(url, readServiceToken(dataDir)), (error) => explainServerError(error, owner, url, dataDir));
+  const client = remoteClient(url, readServiceToken(dataDir));
+  // Said, not silently bridged: the user's DATABASE_URL (or its absence) is not what answers.
+  const notice =
+    owner.database === 'postgres' && !cliDatabaseUrl
+      ? `the server at ${url} keeps its data in PostgreSQL and this CLI has no DATABASE_URL: working through the server, not on an embedded database of its own`
+      : owner.database === 'embedded' && cliDatabaseUrl
+        ? `the server at ${url} owns the embedded database in ${dataDir}: working through it, not on this CLI's DATABASE_URL`
+        : undefined;
+  return explainedClient(client, (error) => explainServerError(error, owner, url, dataDir), notice);
 }
 
 /** A server reached with an API key: a refused key or an unreachable server is said in those terms. */
@@ -61,10 +82,11 @@ function apiKeyClient(apiKey: string, url: string): RuntimeClient {
   });
 }
 
-function explainedClient(client: RuntimeClient, explain: (error: unknown) => unknown): RuntimeClient {
+function explainedClient(client: RuntimeClient, explain: (error: unknown) => unknown, notice?: string): RuntimeClient {
   const explained = <T>(call: Promise<T>): Promise<T> => call.catch((error: unknown) => Promise.reject(explain(error)));
   return {
     via: client.via,
+    ...(notice ? { notice } : {}),
     run: (request) => explained(client.run(request)),
     explain: (request, analyze) => explained(client.explain(request, analyze)),
     simulate: (request) => explained(client.simulate(request)),

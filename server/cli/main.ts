@@ -121,6 +121,7 @@ export async function main(argv: readonly string[], io: { readonly stdin?: GoalI
     if (GOAL_COMMANDS.includes(command.command)) validateRunRequest(goalRequest(command, goal));
     const connected = await connectRuntime(command.configPath, { apiKey: command.apiKey ?? serverEnv().cliApiKey, url: command.url ?? serverEnv().cliServerUrl });
     client = connected;
+    if (connected.notice) process.stderr.write(`context-runtime: ${connected.notice}\n`);
     return (await dispatch(command, goal, connected)) ?? 0;
   } catch (error) {
     if (debug) console.error(error);

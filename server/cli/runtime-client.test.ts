@@ -26,7 +26,15 @@ let server: Awaited<ReturnType<typeof listenOnLoopback>>;
 
 const cancelled: { runId: string; by: Principal }[] = [];
 const uploads: { files: readonly { path: string; content: Uint8Array }[]; source: string }[] = [];
+/** What getRun answers for the run the CLI follows; a test moves it on. */
+let followedStatus = 'running';
 const runtime = {
+  // A run that exists at once and never finishes by itself: the CLI follows it by id.
+  run: (_request: unknown, options: { onProgress?: (event: { type: string; runId: string }) => void }) => {
+    options.onProgress?.({ type: 'run_started', runId: 'run-followed' });
+    return new Promise(() => {});
+  },
+  getRun: async (runId: string) => ({ run: { runId, status: followedStatus, answer: followedStatus === 'completed' ? 'done' : undefined }, spans: [] }),
   listRuns: async () => [{ id: 'run-1' }],
   cancel: async (runId: string, by: Principal) => (cancelled.push({ runId, by }), { runId, status: 'cancelled', error: `cancelled by ${by.user}` }),
   ingestUpload: async (files: readonly { path: string; content: Uint8Array }[], options: { source: string }) => {
@@ -38,6 +46,11 @@ const runtime = {
 
 beforeAll(async () => {
   serverToken = issueServiceToken(dataDir);
+  server = await serve();
+});
+
+/** The app router over real HTTP, as app/api/trpc serves it, with the fake runtime above. */
+async function serve(): Promise<Awaited<ReturnType<typeof listenOnLoopback>>> {
   const http = createServer(async (incoming, outgoing) => {
     const body = incoming.method === 'POST' ? await readBody(incoming) : undefined;
     const request = new Request(`http://127.0.0.1${incoming.url}`, { method: incoming.method, headers: incoming.headers as Record<string, string>, body });
@@ -58,8 +71,8 @@ beforeAll(async () => {
     outgoing.writeHead(response.status, Object.fromEntries(response.headers));
     outgoing.end(await response.text());
   });
-  server = await listenOnLoopback(http);
-});
+  return listenOnLoopback(http);
+}
 
 afterAll(async () => {
   await server?.close();
@@ -97,6 +110,13 @@ describe('CLI over HTTP with the service token', () => {
     expect(by).toEqual([CLI_PRINCIPAL]);
   });
 
+  it('runs in this process as that same identity, never as anonymous', async () => {
+    const requests: unknown[] = [];
+    const local = localClient({ run: async (request: unknown) => (requests.push(request), { runId: 'run-8', status: 'completed' }) } as unknown as ContextRuntime);
+    await local.run({ goal: 'Why did checkout-api fail?' });
+    expect(requests).toEqual([{ goal: 'Why did checkout-api fail?', principal: CLI_PRINCIPAL }]);
+  });
+
   it('ingests against a running server by uploading the files it reads itself, not by sending a path', async () => {
     const folder = path.join(root, 'notes');
     mkdirSync(path.join(folder, 'runbooks'), { recursive: true });
@@ -107,5 +127,26 @@ describe('CLI over HTTP with the service token', () => {
       { source: 'notes', files: [['runbooks/restart.md', '# Restart\n']] },
     ]);
     expect(report.skipped).toEqual([{ path: path.join(folder, '.env'), reason: 'hidden file' }]);
+  });
+
+  it('submits a run, then follows it by id until it ends', async () => {
+    followedStatus = 'running';
+    const client = remoteClient(origin(), readServiceToken(dataDir));
+    const result = client.run({ goal: 'Explain why deployment checkout-api failed' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    followedStatus = 'completed';
+    await expect(result).resolves.toMatchObject({ runId: 'run-followed', status: 'completed', answer: 'done' });
+  });
+
+  it('names the run that was in flight when the server stopped answering', async () => {
+    followedStatus = 'running';
+    const dying = await serve();
+    const client = remoteClient(dying.baseURL.replace(/\/v1$/, ''), readServiceToken(dataDir));
+    const result = client.run({ goal: 'Explain why deployment checkout-api failed' });
+    const failure = expect(result).rejects.toMatchObject({ code: 'INTERNAL', details: { runId: 'run-followed' } });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await dying.close();
+    await failure;
+    await expect(result).rejects.toThrow(/run run-followed was in flight when the server at http:\/\/127\.0\.0\.1:\d+ stopped answering .* `context-runtime runs`/);
   });
 });

@@ -21,6 +21,8 @@ import type { ExplainResult, RunResult, SimulateResult } from '../runtime/explai
 export interface RuntimeClient {
   /** "this process" or the server's URL, for the user's benefit. */
   readonly via: string;
+  /** Said on stderr before the command runs: e.g. that the CLI works through a server on another database than its own config names. */
+  readonly notice?: string;
   run(request: object): Promise<RunResult>;
   explain(request: object, analyze: boolean): Promise<ExplainResult>;
   simulate(request: object): Promise<SimulateResult>;
@@ -58,9 +60,10 @@ const LOCAL_CLI: Principal = Object.freeze({ user: 'cli@local', roles: Object.fr
 export function localClient(runtime: ContextRuntime): RuntimeClient {
   return {
     via: 'this process',
-    run: (request) => runtime.run(request),
-    explain: (request, analyze) => runtime.explain(request, { analyze }),
-    simulate: (request) => runtime.simulate(request),
+    // Recorded as the same identity the server gives the CLI, never as `anonymous` (issue 13, point 4).
+    run: (request) => runtime.run({ ...request, principal: LOCAL_CLI }),
+    explain: (request, analyze) => runtime.explain({ ...request, principal: LOCAL_CLI }, { analyze }),
+    simulate: (request) => runtime.simulate({ ...request, principal: LOCAL_CLI }),
     approve: async (runId, nodeId, decision, credentials, comment) => {
       // The runtime registered its database for sign-in when it opened (bootstrap.ts): accounts live there.
       const database = registeredAuthDatabase();
@@ -82,13 +85,36 @@ export function localClient(runtime: ContextRuntime): RuntimeClient {
   };
 }
 
+/** From 200 ms up to 1 s: a short run answers at once, a long one costs a query a second. */
+const POLL_MS = { first: 200, max: 1_000 };
+
+/** Polls the run until it leaves `running`; losing the server meanwhile names the run, which the server resumes or fails on restart. */
+async function followRun(trpc: ReturnType<typeof createTRPCClient<AppRouter>>, baseUrl: string, runId: string): Promise<RunResult> {
+  for (let delay = POLL_MS.first; ; delay = Math.min(delay * 2, POLL_MS.max)) {
+    let run: RunResult;
+    try {
+      ({ run } = (await trpc.runtime.getRun.query({ runId })) as { run: RunResult });
+    } catch (error) {
+      throw new ContextRuntimeError(
+        'INTERNAL',
+        `run ${runId} was in flight when the server at ${baseUrl} stopped answering (${error instanceof Error ? error.message : String(error)}). ` +
+          `The server resumes it or marks it failed when it starts again; look it up with \`context-runtime runs\``,
+        { details: { runId } },
+      );
+    }
+    if (run.status !== 'running') return run;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
 /** `serviceToken`: the server's local token (see server/auth/local-secrets.ts); without it every call is refused. */
 export function remoteClient(baseUrl: string, serviceToken?: string): RuntimeClient {
   const headers = serviceToken ? { authorization: `Bearer ${serviceToken}` } : {};
   const trpc = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${baseUrl}/api/trpc`, transformer: superjson, headers })] });
   return {
     via: baseUrl,
-    run: (request) => trpc.runtime.run.mutate(request as never) as Promise<RunResult>,
+    // Submit, then follow by id: a server that dies mid-run still leaves the CLI the run's id.
+    run: async (request) => followRun(trpc, baseUrl, (await trpc.console.start.mutate(request as never)).runId),
     explain: (request, analyze) => trpc.runtime.explain.mutate({ ...(request as object), analyze } as never) as Promise<ExplainResult>,
     simulate: (request) => trpc.runtime.simulate.mutate(request as never) as Promise<SimulateResult>,
     approve: (runId, nodeId, decision, credentials, comment) => trpc.runtime.approve.mutate({ runId, nodeId, decision, ...credentials, comment } as never) as Promise<RunResult>,

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registeredAuthDatabase } from '../auth/auth-database-holder';
-import { acquireDataDirLock, readDataDirLock } from './data-dir-lock';
+import { acquireDataDirLock, readDataDirLock, releaseDataDirClaim } from './data-dir-lock';
 import { getRuntime } from './runtime-instance';
 
 const root = mkdtempSync(path.join(tmpdir(), 'cr-failed-start-'));
@@ -24,6 +24,7 @@ afterAll(() => {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }
+  releaseDataDirClaim(dataDir);
   rmSync(root, { recursive: true, force: true });
 });
 

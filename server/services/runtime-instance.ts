@@ -8,7 +8,9 @@ import type { RuntimePort } from '../api/runtime-port';
 import { databaseUrl, defaultConfigPath, embeddedDataDir, openRuntime } from '../bootstrap';
 import { serverEnv } from '../config/env';
 import { loadConfigFile } from '../runtime/config/load-config';
+import { isContextRuntimeError } from '../runtime/errors';
 import { claimDataDirForProcess } from './data-dir-lock';
+import { setDataDirRefusal } from './data-dir-refusal';
 
 const INSTANCE_KEY = Symbol.for('context-runtime.instance');
 
@@ -31,13 +33,29 @@ export function getRuntime(): Promise<RuntimePort> {
 }
 
 /**
- * The server owns its embedded data directory from its first open attempt until it exits, whether
- * or not the runtime opened: the CLI then reaches this server over HTTP (and gets the server's own
- * error) instead of opening the database this process may still hold or retry.
+ * The server owns its data directory from its first open attempt until it exits, whether or not
+ * the runtime opened: the CLI then reaches this server over HTTP (and gets the server's own error)
+ * instead of opening the database this process may still hold or retry. With DATABASE_URL too:
+ * the directory holds the server's local secrets (the CLI's service token), which one server
+ * writes, and the CLI finds a Postgres-backed server there rather than opening PGlite beside it.
+ * Refused, the process records why (data-dir-refusal.ts: every route answers 503) and opens nothing.
  */
 export async function claimServerDataDir(port: number = serverEnv().port): Promise<void> {
   const configPath = defaultConfigPath();
   const config = loadConfigFile(configPath ?? 'context-runtime.yaml', { required: false });
-  if (databaseUrl(config)) return;
-  claimDataDirForProcess(embeddedDataDir(config), { port });
+  try {
+    claimDataDirForProcess(embeddedDataDir(config), { port, database: databaseUrl(config) ? 'postgres' : 'embedded' });
+  } catch (error) {
+    setDataDirRefusal(publicReason(error));
+    throw error;
+  }
+  setDataDirRefusal(undefined);
+}
+
+/** What an anonymous visitor of the refused server is told: who holds the directory, not where it is. */
+function publicReason(error: unknown): string {
+  if (!isContextRuntimeError(error) || error.code !== 'DATA_DIR_LOCKED') return 'this server could not take the lock on its data directory (see its log)';
+  const details = error.details as { pid?: number; port?: number | null };
+  const holder = details.pid ? `process ${details.pid}${details.port ? `, a server on port ${details.port}` : ''}` : 'another process';
+  return `another Context Runtime process (${holder}) owns this server's data directory; use that one, or stop it and this server takes over`;
 }

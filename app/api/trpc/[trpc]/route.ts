@@ -1,3 +1,4 @@
+import { refusedResponse } from '@/server/api/refused-response';
 import { createRequestContext } from '@/server/api/request-context';
 import { crossSiteRefusal } from '@/server/api/request-origin';
 import { apiLimitsOf, handleTrpcRequest } from '@/server/api/trpc-request-limits';
@@ -9,6 +10,9 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 async function handler(request: Request) {
+  // Refused its data directory: nothing below may run (it would open the database or sign-in).
+  const refused = refusedResponse('api');
+  if (refused) return refused;
   // A cookie-authenticated mutation another site made the browser send (CSRF) never reaches a router.
   const refusal = crossSiteRefusal(request, serverEnv().trustProxy);
   if (refusal) return refusal;
