@@ -20,7 +20,12 @@ const KEY = 'crk_0a1b2c3d_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 const record = { prefix: 'crk_0a1b2c3d', role: 'operator', sources: ['demo-logs'] } as unknown as ApiKeyRecord;
 const keys = { resolve: async (key: string) => (key === KEY ? record : undefined) } as unknown as ApiKeyStore;
 const asked: (Principal | undefined)[] = [];
-const runtime = fakeRuntimePort({ run: async (request) => (asked.push(request.principal), { runId: 'run-1', status: 'completed', citations: [], caveats: [] } as unknown as RunResult) });
+const completed = { runId: 'run-1', status: 'completed', citations: [], caveats: [] } as unknown as RunResult;
+// The CLI submits, then follows the run by id (getRun), each call as the key.
+const runtime = fakeRuntimePort({
+  run: async (request) => (asked.push(request.principal), completed),
+  getRun: async (_runId, principal) => (asked.push(principal), { run: completed, spans: [] }),
+});
 let server: Awaited<ReturnType<typeof listenOnLoopback>>;
 let url = '';
 
