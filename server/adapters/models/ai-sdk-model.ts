@@ -1,4 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
+import type { Tracer } from '@opentelemetry/api';
 import { generateText } from 'ai';
 import type { TierConfig } from '../../runtime/config/config-schema';
 import { MODEL_CONTRACT, type ModelCapabilities, type ModelPlugin, type ModelRequest, type ModelResult } from '../../runtime/contracts/model';
@@ -35,7 +36,16 @@ export function tierCapabilities(tier: TierConfig, modelId: string): ModelCapabi
  * the built-in extractive reader included. Errors leave as ContextRuntimeError: TIMEOUT when the
  * deadline fired, MODEL_UNAVAILABLE for anything the provider (or its transport) raised.
  */
-export function createModelPlugin(tier: TierConfig, environment: Environment): TierModelPlugin {
+/**
+ * AI SDK telemetry (its own `ai.generateText` spans with GenAI attributes) when observability is
+ * configured. A local tier is where sensitive passages may go, so its prompts and answers are not
+ * recorded; a non-local tier only ever sees what the sensitive-content guard let through.
+ */
+export interface ModelTelemetry {
+  readonly tracer: Tracer;
+}
+
+export function createModelPlugin(tier: TierConfig, environment: Environment, telemetry?: ModelTelemetry): TierModelPlugin {
   const resolved = resolveLanguageModel(tier, environment);
   const capabilities = tierCapabilities(tier, resolved.modelId);
   const countTokens = createTokenCounter();
@@ -66,6 +76,9 @@ export function createModelPlugin(tier: TierConfig, environment: Environment): T
         // The router is the retry policy (fall back up the tiers); SDK retries would only triple the wait on a dead tier.
         maxRetries: 0,
         abortSignal: signal,
+        ...(telemetry
+          ? { experimental_telemetry: { isEnabled: true, tracer: telemetry.tracer, functionId: `context-runtime.${tier.name}`, recordInputs: !capabilities.local, recordOutputs: !capabilities.local } }
+          : {}),
       });
     } catch (error) {
       if (signal.aborted) {
