@@ -6,6 +6,7 @@
  * runtime's (otel-span-attributes.ts) through a one-shot IdGenerator, since the SDK has no other
  * way to take an id.
  */
+import { randomBytes } from 'node:crypto';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, trace, type Tracer } from '@opentelemetry/api';
 import type { IdGenerator, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
@@ -13,14 +14,26 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import type { Span } from '../../runtime/contracts/trace-sink';
 import { TRACER_NAME, otelAttributesOf, otelNameOf, spanIdOf, traceIdOf } from './otel-span-attributes';
 
-/** Hands out the ids set for the span being started (startSpan is synchronous: no interleaving). */
+/**
+ * Hands out the ids preset for the span being replayed (startSpan is synchronous: no interleaving),
+ * each once; spans others start on the same tracer (the AI SDK's) get random ones.
+ */
 class PresetIdGenerator implements IdGenerator {
-  next = { traceId: '', spanId: '' };
+  private traceId?: string;
+  private spanId?: string;
+  preset(traceId: string, spanId: string): void {
+    this.traceId = traceId;
+    this.spanId = spanId;
+  }
   generateTraceId(): string {
-    return this.next.traceId;
+    const id = this.traceId ?? randomBytes(16).toString('hex');
+    this.traceId = undefined;
+    return id;
   }
   generateSpanId(): string {
-    return this.next.spanId;
+    const id = this.spanId ?? randomBytes(8).toString('hex');
+    this.spanId = undefined;
+    return id;
   }
 }
 
@@ -38,7 +51,7 @@ export class OtelSpanEmitter {
   emit(spans: readonly Span[]): void {
     for (const span of spans) {
       const traceId = traceIdOf(span.runId);
-      this.ids.next = { traceId, spanId: spanIdOf(span.id) };
+      this.ids.preset(traceId, spanIdOf(span.id));
       const parent = span.parentId ? trace.setSpanContext(ROOT_CONTEXT, { traceId, spanId: spanIdOf(span.parentId), traceFlags: TraceFlags.SAMPLED }) : ROOT_CONTEXT;
       const started = Date.parse(span.startedAt);
       const otelSpan = this.tracer.startSpan(otelNameOf(span), { kind: span.category === 'model' ? SpanKind.CLIENT : SpanKind.INTERNAL, startTime: started, attributes: otelAttributesOf(span) }, parent);
