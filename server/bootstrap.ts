@@ -6,6 +6,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { openStores } from './adapters/db/open-stores';
+import { resolveObservability } from './adapters/observability/observability-settings';
+import { createSpanEmitter } from './adapters/observability/otel-exporters';
+import { OtelTraceSink } from './adapters/observability/otel-trace-sink';
 import { PgBanditStore } from './adapters/db/pg-bandit-store';
 import { registerAuthDatabase, unregisterAuthDatabase } from './auth/auth-database-holder';
 import { resolveEmbedder } from './adapters/embeddings/embedder-factory';
@@ -65,6 +68,8 @@ export function runtimeFactoryFor(env: ServerEnv): RuntimeFactory {
 async function createPlugins(config: RuntimeConfig, options: { port?: number }, env: ServerEnv): Promise<RuntimePlugins> {
   const url = databaseUrl(config, env);
   const dataDir = url ? undefined : embeddedDataDir(config, env);
+  // Resolved before anything opens: a Langfuse section without its keys stops the start, named.
+  const emitter = createSpanEmitter(resolveObservability(config.observability, env));
   // Take the lock before opening: a second PGlite on the same directory corrupts it.
   const lock = dataDir ? acquireDataDirLock(dataDir, { port: options.port }) : undefined;
   let opened: Awaited<ReturnType<typeof openStores>> | undefined;
@@ -81,7 +86,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     registerAuthDatabase(stores.database);
     // Every model call of every plugin (reasoner, reranker, OpenIE) passes the guard: personal data
     // and secrets never reach a non-local tier, whatever a plugin forgot to hold back.
-    const models = config.models.tiers.map((tier) => guardSensitiveContent(createModelPlugin(tier, env.variables), config.policy.sensitive_content));
+    const models = config.models.tiers.map((tier) => guardSensitiveContent(createModelPlugin(tier, env.variables, emitter ? { tracer: emitter.tracer } : undefined), config.policy.sensitive_content));
     const router = createTieredRouter(models);
     if (config.demo.load_on_start && (await stores.store.listSources()).length === 0) {
       await loadDemoCorpus(stores.store, { countTokens, workDir: resolve(dataDir ? dirname(dataDir) : '.data', 'demo-work') });
@@ -140,7 +145,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       planCache: stores.planCache,
       runStore: stores.runStore,
       exclusiveRunStore: dataDir !== undefined,
-      traceSink: stores.traceSink,
+      traceSink: emitter ? new OtelTraceSink(stores.traceSink, emitter) : stores.traceSink,
       observationStore: stores.observationStore,
       banditStore: new PgBanditStore(stores.database),
       countTokens,
@@ -155,6 +160,8 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       },
       close: async () => {
         unregisterAuthDatabase(stores.database);
+        // Sends the spans still batched (a CLI command exits right after), then stops the exporters.
+        await emitter?.shutdown().catch((error: unknown) => console.warn(`[context-runtime] exporting traces: ${error instanceof Error ? error.message : String(error)}`));
         await stores.close();
         lock?.release();
       },
@@ -167,6 +174,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       await opened.close().catch((closeError: unknown) => console.error(`[context-runtime] closing after a failed open: ${closeError instanceof Error ? closeError.message : String(closeError)}`));
     }
     lock?.release();
+    await emitter?.shutdown().catch(() => undefined);
     throw error;
   }
 }

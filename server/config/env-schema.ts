@@ -37,6 +37,11 @@ const postgresUrl = z
   .string()
   .refine((value) => URL.canParse(value) && /^postgres(ql)?:$/.test(new URL(value).protocol), { error: 'must be a postgres:// or postgresql:// connection URL' });
 
+/** "name=value,name2=value2", as OpenTelemetry's exporters read OTEL_EXPORTER_OTLP_HEADERS. */
+export const headerList = z.string().refine((value) => value.split(',').every((entry) => /^\s*[^\s=,]+\s*=.*$/.test(entry)), {
+  error: 'must be a comma-separated list of name=value headers, e.g. x-api-key=abc123',
+});
+
 const email = z.string().refine((value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()), { error: 'must be an email address such as admin@example.com' });
 
 export const envSchema = z
@@ -72,6 +77,12 @@ export const envSchema = z
     NEXTAUTH_URL: optional(webUrl('where browsers reach this server, e.g. https://context.example.com')),
     /** "true" behind a reverse proxy that sets X-Forwarded-Host/-Proto itself; otherwise a client could send them. */
     CONTEXT_RUNTIME_TRUST_PROXY: optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
+    /** OpenTelemetry's standard names: a collector's base URL (…/v1/traces appended) and "name=value,…" headers. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optional(webUrl('an OTLP/HTTP collector, e.g. http://localhost:4318')),
+    OTEL_EXPORTER_OTLP_HEADERS: optional(headerList),
+    LANGFUSE_PUBLIC_KEY: optional(text),
+    LANGFUSE_SECRET_KEY: optional(text),
+    LANGFUSE_BASE_URL: optional(webUrl('a Langfuse instance, e.g. https://cloud.langfuse.com')),
     OPENAI_API_KEY: optional(text),
     ANTHROPIC_API_KEY: optional(text),
   })
@@ -81,6 +92,7 @@ export const envSchema = z
     const oidc = ['CONTEXT_RUNTIME_OIDC_ISSUER', 'CONTEXT_RUNTIME_OIDC_CLIENT_ID', 'CONTEXT_RUNTIME_OIDC_CLIENT_SECRET'] as const;
     requireTogether(values, context, oidc, 'single sign-on');
     requireTogether(values, context, ['CONTEXT_RUNTIME_ADMIN_EMAIL', 'CONTEXT_RUNTIME_ADMIN_PASSWORD'], 'the first admin');
+    requireTogether(values, context, ['LANGFUSE_PUBLIC_KEY', 'LANGFUSE_SECRET_KEY'], 'tracing to Langfuse');
     if (values.MIGRATION_DATABASE_URL !== undefined && values.DATABASE_URL === undefined) {
       context.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'must be set too, since MIGRATION_DATABASE_URL is (the application connects as DATABASE_URL\'s role, migrations as MIGRATION_DATABASE_URL\'s)' });
     }

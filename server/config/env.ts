@@ -50,6 +50,10 @@ export interface ServerEnv {
   /** NEXTAUTH_SECRET, else AUTH_SECRET (next-auth's newer name). */
   readonly authSecret?: string;
   readonly nextAuthUrl?: string;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: traces go to this OTLP/HTTP collector (beats observability.otlp.endpoint). */
+  readonly otlpEndpoint?: string;
+  /** LANGFUSE_BASE_URL: beats observability.langfuse.base_url. The keys are read by the names the config gives. */
+  readonly langfuseBaseUrl?: string;
   /** Whether X-Forwarded-Host/-Proto come from a proxy of ours (CONTEXT_RUNTIME_TRUST_PROXY=true) rather than from the client. */
   readonly trustProxy: boolean;
   /**
@@ -60,7 +64,7 @@ export interface ServerEnv {
 }
 
 /** Variables whose value is never echoed back in an error message. */
-const SECRET_NAME = /SECRET|PASSWORD|KEY|DATABASE_URL/;
+const SECRET_NAME = /SECRET|PASSWORD|KEY|HEADERS|DATABASE_URL/;
 
 function describeIssue(issue: z.core.$ZodIssue, source: EnvironmentSource): string {
   const name = String(issue.path[0] ?? 'environment');
@@ -108,6 +112,8 @@ export function parseServerEnv(source: EnvironmentSource): ServerEnv {
     authSecret: values.NEXTAUTH_SECRET ?? values.AUTH_SECRET,
     nextAuthUrl: values.NEXTAUTH_URL,
     trustProxy: values.CONTEXT_RUNTIME_TRUST_PROXY === 'true',
+    otlpEndpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT?.trim(),
+    langfuseBaseUrl: values.LANGFUSE_BASE_URL?.trim().replace(/\/$/, ''),
     variables: Object.freeze({ ...source }),
   });
 }

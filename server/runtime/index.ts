@@ -38,6 +38,7 @@ import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/r
 import type { RuntimePlugins } from './facade/runtime-plugins';
 import { simulatePlan } from './facade/simulate-plan';
 import { contextForPlan, validateTokenBudget, type GoalContext } from './facade/context-for-goal';
+import { traceDecision } from './observability/decision-trace';
 import { assertStorableText, validatePrincipal, validateRunRequest } from './facade/validate-request';
 import type { IngestReport, UploadedFile } from './contracts/store';
 import { isAdmin, requireAdmin, validateSourceName, validateUpload } from './facade/ingest-request';
@@ -197,8 +198,10 @@ export class ContextRuntime {
   /** EXPLAIN; with `analyze` the plan runs and actuals are overlaid per node (EXPLAIN ANALYZE). */
   async explain(request: unknown, options: { readonly analyze?: boolean } = {}): Promise<ExplainResult> {
     const plan = await this.plan(request);
-    if (!options.analyze) return plan.explain;
-    return (await this.execute(plan)).explain;
+    // EXPLAIN ANALYZE runs: the run's own trace (plan → run → nodes) describes it.
+    if (options.analyze) return (await this.execute(plan)).explain;
+    await traceDecision(this.plugins.traceSink, plan, 'explain');
+    return plan.explain;
   }
 
   /**
@@ -212,7 +215,15 @@ export class ContextRuntime {
 
   async simulate(request: unknown): Promise<SimulateResult> {
     const plan = await this.plan(request);
-    return simulatePlan(plan, await learningStateFor(this.plugins.observationStore, plan.explain.costModel.version));
+    const quote = simulatePlan(plan, await learningStateFor(this.plugins.observationStore, plan.explain.costModel.version));
+    await traceDecision(this.plugins.traceSink, plan, 'simulate', {
+      estimator: quote.estimator,
+      basedOnSamples: quote.basedOnSamples,
+      expectedCostUsd: quote.expected.costUsd.value,
+      expectedLatencySeconds: quote.expected.latencySeconds.value,
+      expectedTokens: quote.expected.tokens.value,
+    });
+    return quote;
   }
 
   /** Re-runs the plan's verifier over a finished run's answer and assembled context. */

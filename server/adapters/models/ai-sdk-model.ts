@@ -1,4 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
+import type { Tracer } from '@opentelemetry/api';
 import { generateText } from 'ai';
 import type { TierConfig } from '../../runtime/config/config-schema';
 import { MODEL_CONTRACT, type ModelCapabilities, type ModelPlugin, type ModelRequest, type ModelResult } from '../../runtime/contracts/model';
@@ -44,7 +45,16 @@ function abortedByCaller(signal: AbortSignal, describe: string, cause: unknown):
  * caller's own reason when its signal aborted. Calls wait for the tier's shared limiter
  * (max_concurrency, rpm, tpm); the wait counts against the deadline.
  */
-export function createModelPlugin(tier: TierConfig, environment: Environment): TierModelPlugin {
+/**
+ * AI SDK telemetry (its own `ai.generateText` spans with GenAI attributes) when observability is
+ * configured. A local tier is where sensitive passages may go, so its prompts and answers are not
+ * recorded; a non-local tier only ever sees what the sensitive-content guard let through.
+ */
+export interface ModelTelemetry {
+  readonly tracer: Tracer;
+}
+
+export function createModelPlugin(tier: TierConfig, environment: Environment, telemetry?: ModelTelemetry): TierModelPlugin {
   const resolved = resolveLanguageModel(tier, environment);
   const capabilities = tierCapabilities(tier, resolved.modelId);
   const countTokens = createTokenCounter();
@@ -87,6 +97,9 @@ export function createModelPlugin(tier: TierConfig, environment: Environment): T
         // The router is the retry policy (fall back up the tiers); SDK retries would only triple the wait on a dead tier.
         maxRetries: 0,
         abortSignal: signal,
+        ...(telemetry
+          ? { experimental_telemetry: { isEnabled: true, tracer: telemetry.tracer, functionId: `context-runtime.${tier.name}`, recordInputs: !capabilities.local, recordOutputs: !capabilities.local } }
+          : {}),
       });
       spentTokens = (result.usage.inputTokens ?? 0) + (result.usage.outputTokens ?? 0) || undefined;
     } catch (error) {

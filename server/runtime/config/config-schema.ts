@@ -180,6 +180,34 @@ export const configSchema = z
       .default({ allowed_roots: [] }),
     limits: limitsSchema.default(DEFAULT_LIMITS),
     demo: z.object({ load_on_start: z.boolean().default(true) }).strict().default({ load_on_start: true }),
+    /**
+     * Traces out (OpenTelemetry): every span is also sent to an OTLP/HTTP collector and/or Langfuse.
+     * Off unless a section here or the standard variables (OTEL_EXPORTER_OTLP_ENDPOINT, LANGFUSE_PUBLIC_KEY
+     * with LANGFUSE_SECRET_KEY) turn it on; Postgres stays the store the console and the learning loop read.
+     */
+    observability: z
+      .object({
+        otlp: z
+          .object({
+            /** Collector base URL (…/v1/traces is appended, as for OTEL_EXPORTER_OTLP_ENDPOINT, which beats it). */
+            endpoint: z.string().url().optional(),
+            /** Variable holding "name=value,name2=value2" headers (an API key); OTEL_EXPORTER_OTLP_HEADERS when unset. */
+            headers_env: z.string().min(1).optional(),
+          })
+          .strict()
+          .optional(),
+        langfuse: z
+          .object({
+            /** LANGFUSE_BASE_URL beats it; https://cloud.langfuse.com when neither is set. */
+            base_url: z.string().url().optional(),
+            public_key_env: z.string().min(1).default('LANGFUSE_PUBLIC_KEY'),
+            secret_key_env: z.string().min(1).default('LANGFUSE_SECRET_KEY'),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .default({}),
     /** Online contextual bandit over the top feasible plans (server/runtime/learning). Off by default: it makes planning depend on learned state. */
     learning: z
       .object({

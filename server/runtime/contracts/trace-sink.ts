@@ -7,7 +7,7 @@ export interface Span {
   readonly runId: string;
   readonly parentId?: string;
   readonly name: string;
-  /** "planner" | "node" | "model" | "run". */
+  /** "planner" | "node" | "model" | "run" | "retrieval" | "explain" | "simulate". */
   readonly category: string;
   readonly startedAt: string;
   readonly endedAt: string;
@@ -23,4 +23,16 @@ export interface TraceSinkPlugin {
   readonly contract: typeof TRACE_SINK_CONTRACT;
   write(spans: readonly Span[]): Promise<void>;
   spansOf(runId: string): Promise<readonly Span[]>;
+  /**
+   * Spans of a decision that made no run (EXPLAIN, SIMULATE): handed to the exporters where
+   * observability is configured, never stored (no run exists to read them back for). Optional:
+   * a sink without exporters ignores them.
+   */
+  exportOnly?(spans: readonly Span[]): Promise<void>;
 }
+
+/**
+ * Attribute every span of a run the policy keeps local (a sensitive goal or source) carries: an
+ * exporter sends such spans without goal, passage or error text.
+ */
+export const SENSITIVE_SPAN_ATTRIBUTE = 'sensitive' as const;

@@ -13,8 +13,10 @@ import { valuesWithSources } from '../explain/contradiction-text';
 import type { ExplainResult, RunResult } from '../explain/explain-types';
 import type { AssembledContext } from '../execution/assemble-context';
 import { createNodeExecutor, type RetrievedOutput } from '../execution/node-executors';
-import { type ExecutionGraph, modelTokensOf } from '../ir/graph';
+import { type ExecutionGraph, type GraphNode, modelTokensOf } from '../ir/graph';
+import type { TierInfo } from '../contracts/router';
 import { RunTracer } from '../observability/run-tracer';
+import { isSensitivePlan, tracePlanning } from '../observability/plan-trace';
 import type { RuntimeConfig } from '../config/config-schema';
 import type { RunRequest } from '../types';
 import { scopeContradictions } from '../knowledge/goal-contradictions';
@@ -49,10 +51,7 @@ export interface ContinueOptions {
 export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, planned: PlannedRequest, options: Omit<ContinueOptions, 'tracer'> = {}): Promise<RunResult> {
   const runId = randomUUID();
   const tracer = new RunTracer(runId, plugins.traceSink);
-  const planSpan = tracer.start('plan', 'planner', undefined, { planHash: planned.explain.planHash, planCache: planned.explain.planCache.status });
-  for (const [name, durationMs] of Object.entries(planned.timings)) tracer.record(name, 'planner', durationMs, name === 'planner.plan_cache' ? { status: planned.explain.planCache.status } : {}, planSpan.id);
-  tracer.record('planner.chosen', 'planner', 0, { candidate: planned.explain.chosen.id, description: planned.explain.chosen.description, planHash: planned.explain.planHash, enumerated: planned.explain.enumerated, rejected: planned.explain.rejectedCandidates.length }, planSpan.id);
-  planSpan.end();
+  tracePlanning(tracer, planned, 'plan').end();
   const plan: StoredPlan = { request: planned.request, explain: planned.explain };
   const owner = options.ownership ? { owner: options.ownership.instanceId } : {};
   await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user: planned.request.principal?.user ?? 'anonymous', ...owner });
@@ -115,7 +114,9 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   const attempts = new Map<string, number>();
   const executor = await nodeExecutorFor(plugins, config, request, explain);
   await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null, ...(options.ownership ? { owner: options.ownership.instanceId } : {}) });
-  const runSpan = tracer.start('run', 'run', undefined, { goal: request.goal, planHash: explain.planHash });
+  // A resumed run (approval, recovery) has a fresh tracer: it learns the plan's sensitivity here.
+  if (isSensitivePlan(explain)) tracer.markSensitive();
+  const runSpan = tracer.start('run', 'run', undefined, { goal: request.goal, planHash: explain.planHash, candidate: explain.chosen.id });
   const result = await plugins.scheduler.run(
     graph,
     plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency }),
@@ -125,7 +126,7 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
       onNodeDone: async (node, outcome, attempt) => {
         attempts.set(node.id, attempt);
         await plugins.runStore.saveNodeOutcome(record.id, node.id, outcome, attempt);
-        traceNode(tracer, runSpan.id, node.id, node.kind, outcome, attempt);
+        traceNode(tracer, runSpan.id, node, outcome, attempt, plugins.router.tiers());
         // Per node, so a crash loses at most the spans of the node in flight.
         await tracer.flush();
       },
@@ -147,15 +148,19 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   return toRunResult(reloaded, explain, graph, attempts, result.status === 'failed' ? result.nodeId : undefined);
 }
 
-function traceNode(tracer: RunTracer, parentId: string, nodeId: string, kind: string, outcome: NodeOutcome, attempt: number): void {
-  const nodeSpanId = tracer.record(`node.${nodeId}`, 'node', outcome.actual.latencySeconds * 1000, { kind, attempts: attempt }, parentId, { tokens: outcome.actual.tokens, costUsd: outcome.actual.costUsd });
+function traceNode(tracer: RunTracer, parentId: string, node: GraphNode, outcome: NodeOutcome, attempt: number, tiers: readonly TierInfo[]): void {
+  const { id: nodeId, kind, estimate } = node;
+  // Estimate beside actual on the node itself, so a collector shows where the cost model was off.
+  const estimated = estimate ? { estimatedTokens: estimate.tokens, estimatedCostUsd: estimate.costUsd, estimatedLatencySeconds: estimate.latencySeconds } : {};
+  const nodeSpanId = tracer.record(`node.${nodeId}`, 'node', outcome.actual.latencySeconds * 1000, { kind, attempts: attempt, ...estimated, actualTokens: outcome.actual.tokens, actualCostUsd: outcome.actual.costUsd, actualLatencySeconds: outcome.actual.latencySeconds }, parentId, { tokens: outcome.actual.tokens, costUsd: outcome.actual.costUsd });
   // A stratified retrieval is one search per source: each is its own span, so a slow source shows.
   for (const search of kind === 'retrieve' ? ((outcome.output as RetrievedOutput).searches ?? []) : []) {
     tracer.record(`search.${search.source}`, 'retrieval', search.latencyMs, { source: search.source, hits: search.hits }, nodeSpanId, {}, search.startedAtMs);
   }
   if (kind !== 'reason') return;
   for (const call of (outcome.output as ReasonResult).modelCalls) {
-    tracer.record(`model.${call.tier}`, 'model', call.latencyMs, { modelId: call.modelId, inputTokens: call.usage.inputTokens, outputTokens: call.usage.outputTokens, fallbacks: call.fallbacks }, parentId, { tokens: call.usage.inputTokens + call.usage.outputTokens, costUsd: call.costUsd });
+    const provider = tiers.find((tier) => tier.name === call.tier)?.capabilities.provider;
+    tracer.record(`model.${call.tier}`, 'model', call.latencyMs, { modelId: call.modelId, tier: call.tier, ...(provider ? { provider } : {}), inputTokens: call.usage.inputTokens, outputTokens: call.usage.outputTokens, fallbacks: call.fallbacks }, nodeSpanId, { tokens: call.usage.inputTokens + call.usage.outputTokens, costUsd: call.costUsd });
   }
 }
 

@@ -3,7 +3,7 @@
  * the TraceSink in one batch per phase, so a trace is either there or not — never half a tree.
  */
 import { randomUUID } from 'node:crypto';
-import type { Span, TraceSinkPlugin } from '../contracts/trace-sink';
+import { SENSITIVE_SPAN_ATTRIBUTE, type Span, type TraceSinkPlugin } from '../contracts/trace-sink';
 
 export interface OpenSpan {
   readonly id: string;
@@ -13,11 +13,19 @@ export interface OpenSpan {
 
 export class RunTracer {
   private readonly pending: Span[] = [];
+  private sensitive = false;
 
+  /** `transient`: the spans of an EXPLAIN or SIMULATE, which has no run record: exported, not stored. */
   constructor(
     readonly runId: string,
     private readonly sink: TraceSinkPlugin | undefined,
+    private readonly options: { readonly transient?: boolean } = {},
   ) {}
+
+  /** The policy keeps this run local: every span flushed from now on (pending ones too) says so. */
+  markSensitive(): void {
+    this.sensitive = true;
+  }
 
   /** Opens a span; top-level spans (the run, planner stages) have no parent. */
   start(name: string, category: string, parentId?: string, attributes: Record<string, unknown> = {}): OpenSpan {
@@ -75,7 +83,9 @@ export class RunTracer {
 
   async flush(): Promise<void> {
     if (!this.sink || this.pending.length === 0) return;
-    const batch = this.pending.splice(0, this.pending.length);
-    await this.sink.write(batch);
+    const taken = this.pending.splice(0, this.pending.length);
+    const batch = this.sensitive ? taken.map((span) => ({ ...span, attributes: { ...span.attributes, [SENSITIVE_SPAN_ATTRIBUTE]: true } })) : taken;
+    if (this.options.transient) await this.sink.exportOnly?.(batch);
+    else await this.sink.write(batch);
   }
 }

@@ -1,0 +1,127 @@
+/**
+ * Traces out, end to end: a real runtime on a temp embedded database, configured to export to a
+ * loopback OTLP collector and a loopback Langfuse, runs, explains and simulates; the real
+ * exporters (@opentelemetry/exporter-trace-otlp-http, @langfuse/otel) send on close, and the
+ * receivers decode what arrived: the span tree, the attributes, and no text of a sensitive run.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_QUESTION } from '../../ingest/demo-corpus';
+import type { RunResult } from '../../runtime/explain/explain-types';
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../../testing/loopback-otlp-receiver';
+import { openRuntimeFixture, type RuntimeFixture } from '../../testing/runtime-fixture';
+
+const LANGFUSE_PATH = '/api/public/otel/v1/traces';
+// An email address makes the goal sensitive (policy: local tiers only): it must not leave.
+const SENSITIVE_MARK = 'dana.sensitive@example.com';
+const SENSITIVE_GOAL = `Explain why deployment checkout-api failed and mail ${SENSITIVE_MARK}`;
+
+let collector: OtlpReceiver;
+let langfuse: OtlpReceiver;
+let fixture: RuntimeFixture | undefined;
+let plain: RunResult;
+let sensitive: RunResult;
+let explainHash: string;
+
+const traceOf = (spans: readonly ReceivedSpan[], runId: string) => spans.filter((span) => span.traceId === runId.replace(/-/g, ''));
+
+describe('OpenTelemetry export (OTLP/HTTP and Langfuse)', () => {
+  beforeAll(async () => {
+    collector = await startOtlpReceiver('/v1/traces');
+    langfuse = await startOtlpReceiver(LANGFUSE_PATH);
+    process.env.TEST_LANGFUSE_PK = 'pk-lf-test';
+    process.env.TEST_LANGFUSE_SK = 'sk-lf-test';
+    fixture = await openRuntimeFixture({
+      config: {
+        observability: {
+          otlp: { endpoint: collector.url },
+          langfuse: { base_url: langfuse.url, public_key_env: 'TEST_LANGFUSE_PK', secret_key_env: 'TEST_LANGFUSE_SK' },
+        },
+      },
+    });
+    plain = await fixture.runtime.run({ goal: DEMO_QUESTION });
+    sensitive = await fixture.runtime.run({ goal: SENSITIVE_GOAL });
+    explainHash = (await fixture.runtime.explain({ goal: DEMO_QUESTION })).planHash;
+    await fixture.runtime.simulate({ goal: DEMO_QUESTION });
+    // Closing flushes the batch processors, as a CLI command does before it exits.
+    await fixture.close();
+    fixture = undefined;
+  }, 120_000);
+
+  afterAll(async () => {
+    await fixture?.close();
+    await collector?.close();
+    await langfuse?.close();
+    delete process.env.TEST_LANGFUSE_PK;
+    delete process.env.TEST_LANGFUSE_SK;
+  });
+
+  it('sends a run as one trace: run → nodes → model call, with W3C ids and parent links', () => {
+    expect(plain.status).toBe('completed');
+    const spans = traceOf(collector.spans(), plain.runId);
+    for (const span of spans) {
+      expect(span.traceId).toMatch(/^[0-9a-f]{32}$/);
+      expect(span.spanId).toMatch(/^[0-9a-f]{16}$/);
+      expect(span.scope).toBe('context-runtime');
+    }
+    const byId = new Map(spans.map((span) => [span.spanId, span]));
+    const run = spans.find((span) => span.name === 'run')!;
+    expect(run.parentSpanId).toBeUndefined();
+    expect(run.attributes['context_runtime.planHash']).toBe(plain.explain.planHash);
+    expect(run.attributes['context_runtime.candidate']).toBe(plain.explain.chosen.id);
+    expect(run.attributes['context_runtime.goal']).toBe(DEMO_QUESTION);
+    for (const node of plain.explain.graph.nodes) {
+      const span = spans.find((candidate) => candidate.name === `node.${node.id}`);
+      expect(span, `node.${node.id}`).toBeDefined();
+      expect(span!.parentSpanId).toBe(run.spanId);
+      expect(span!.attributes['context_runtime.kind']).toBe(node.kind);
+      if (node.estimate) expect(span!.attributes['context_runtime.estimatedTokens']).toBe(node.estimate.tokens);
+      expect(typeof span!.attributes['context_runtime.actualLatencySeconds']).toBe('number');
+    }
+    const model = spans.find((span) => span.attributes['gen_ai.operation.name'] === 'chat')!;
+    expect(byId.get(model.parentSpanId!)?.attributes['context_runtime.kind']).toBe('reason');
+    expect(model.name).toBe(`chat ${model.attributes['gen_ai.request.model']}`);
+    expect(model.attributes['gen_ai.provider.name']).toBe('extractive');
+    expect(Number(model.attributes['gen_ai.usage.input_tokens'])).toBeGreaterThan(0);
+    expect(Number(model.attributes['gen_ai.usage.output_tokens'])).toBeGreaterThan(0);
+    // The planner's decision is its own root in the same trace, with the chosen candidate.
+    const plan = spans.find((span) => span.name === 'plan')!;
+    const chosen = spans.find((span) => span.name === 'planner.chosen')!;
+    expect(chosen.parentSpanId).toBe(plan.spanId);
+    expect(chosen.attributes['context_runtime.candidate']).toBe(plain.explain.chosen.id);
+    expect(spans.filter((span) => span.parentSpanId === plan.spanId).map((span) => span.name)).toContain('planner.optimizer');
+  });
+
+  it('traces explain and simulate, which make no run', () => {
+    const spans = collector.spans();
+    for (const operation of ['explain', 'simulate']) {
+      const root = spans.find((span) => span.name === operation);
+      expect(root, operation).toBeDefined();
+      expect(root!.attributes['context_runtime.planHash']).toBe(explainHash);
+      expect(spans.filter((span) => span.traceId === root!.traceId && span.parentSpanId === root!.spanId).map((span) => span.name)).toContain('planner.chosen');
+    }
+    expect(spans.find((span) => span.name === 'simulate')!.attributes['context_runtime.estimator']).toBe('learned-v2');
+  });
+
+  it('exports no goal or passage text of a sensitive run', () => {
+    expect(sensitive.explain.intent.classes).toContain('sensitive');
+    const spans = traceOf(collector.spans(), sensitive.runId);
+    expect(spans.find((span) => span.name === 'run')?.attributes['context_runtime.redacted']).toBe(true);
+    const quotes = sensitive.citations.map((citation) => citation.quote.slice(0, 30)).filter((quote) => quote.length >= 20);
+    for (const receiver of [collector, langfuse]) {
+      const sent = receiver.requests.map((request) => request.body).join('\n');
+      expect(sent).not.toContain(SENSITIVE_MARK);
+      expect(sent).not.toContain('mail dana');
+    }
+    // The run answered from cited passages: there was passage text that could have leaked.
+    expect(quotes.length).toBeGreaterThan(0);
+    for (const quote of quotes) expect(collector.requests.map((request) => request.body).join('\n')).not.toContain(quote);
+  });
+
+  it('sends the same spans to Langfuse with its basic auth', () => {
+    expect(langfuse.requests.length).toBeGreaterThan(0);
+    expect(langfuse.requests[0].headers.authorization).toBe(`Basic ${Buffer.from('pk-lf-test:sk-lf-test').toString('base64')}`);
+    const names = traceOf(langfuse.spans(), plain.runId).map((span) => span.name);
+    expect(names).toEqual(expect.arrayContaining(['run', 'plan', 'planner.chosen', ...plain.explain.graph.nodes.map((node) => `node.${node.id}`)]));
+    expect(langfuse.spans().some((span) => span.name === 'explain')).toBe(true);
+  });
+});
