@@ -31,6 +31,9 @@ import type { RetrieverPlugin } from './runtime/contracts/retriever';
 import { createConfigPolicy } from './runtime/policy/config-policy';
 import { createSingleShotReasoner } from './runtime/reasoner/single-shot-reasoner';
 import { WaveScheduler } from './runtime/scheduler/wave-scheduler';
+import { GraphileScheduler } from './adapters/jobs/graphile-scheduler';
+import type { SchedulerPlugin } from './runtime/contracts/scheduler';
+import { ContextRuntimeError } from './runtime/errors';
 import { BUILTIN_VERIFIERS } from './runtime/verification/citation-verifiers';
 import { acquireDataDirLock } from './services/data-dir-lock';
 import { serverEnv, type ServerEnv } from './config/env';
@@ -64,6 +67,9 @@ export function runtimeFactoryFor(env: ServerEnv): RuntimeFactory {
 
 async function createPlugins(config: RuntimeConfig, options: { port?: number }, env: ServerEnv): Promise<RuntimePlugins> {
   const url = databaseUrl(config, env);
+  if (config.execution.engine === 'graphile_worker' && !url) {
+    throw new ContextRuntimeError('INVALID_CONFIG', 'execution.engine graphile_worker runs jobs on a PostgreSQL server: set DATABASE_URL (or database.url), or use execution.engine: in_process with the embedded database', { field: 'execution.engine' });
+  }
   const dataDir = url ? undefined : embeddedDataDir(config, env);
   // Take the lock before opening: a second PGlite on the same directory corrupts it.
   const lock = dataDir ? acquireDataDirLock(dataDir, { port: options.port }) : undefined;
@@ -116,6 +122,9 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     const llmRerank = createLlmRerankRetriever(stores.retrievers.find((retriever) => retriever.capabilities().available) ?? stores.retrievers[0], models, llmRerankOptions, llmReranker);
     const firstStages = [...stores.retrievers, stores.dense, stores.graph, stores.exact];
     const linearReranker = createLinearReranker(stores.database, firstStages);
+    const jobs = config.execution.engine === 'graphile_worker' && url ? new GraphileScheduler(url, env.migrationDatabaseUrl ?? url) : undefined;
+    await jobs?.migrate();
+    const scheduler: SchedulerPlugin = jobs ?? new WaveScheduler();
     return {
       store: stores.store,
       storeCapabilities: stores.capabilities,
@@ -136,7 +145,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       candidateGenerator: ruleCandidateGenerator,
       costModel: heuristicCostModel,
       optimizer: planOptimizer,
-      scheduler: new WaveScheduler(),
+      scheduler,
       planCache: stores.planCache,
       runStore: stores.runStore,
       exclusiveRunStore: dataDir !== undefined,
@@ -155,6 +164,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       },
       close: async () => {
         unregisterAuthDatabase(stores.database);
+        await scheduler.close?.();
         await stores.close();
         lock?.release();
       },

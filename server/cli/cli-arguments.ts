@@ -20,6 +20,8 @@ Commands:
   audit verify               check the approval log's hash chain (exit 3 when a row was changed or removed)
   runs                       list recent runs
   stats                      cost-model calibration statistics
+  worker                     execute queued runs (execution.engine: graphile_worker, DATABASE_URL) until
+                             SIGINT/SIGTERM; --concurrency N jobs at once (default scheduler.concurrency)
 
 Goal from stdin: write "-" as the goal, or give no goal with stdin piped:
   echo "Why did checkout-api fail?" | context-runtime run -
@@ -30,7 +32,7 @@ Options:
   --sources A,B              the same, comma-separated (combines with --source)
   --max-cost-usd N  --max-latency-seconds N  --max-tokens N
   --no-citations             do not require citations   --require-verification
-  --analyze  --json  --config PATH  --decision D  --by EMAIL  --comment TEXT  --limit N
+  --analyze  --json  --config PATH  --decision D  --by EMAIL  --comment TEXT  --limit N  --concurrency N
   -h, --help                 this text
 `;
 
@@ -46,6 +48,7 @@ export interface CliCommand {
   readonly by?: string;
   readonly comment?: string;
   readonly limit?: number;
+  readonly concurrency?: number;
 }
 
 const OPTIONS = {
@@ -63,6 +66,7 @@ const OPTIONS = {
   by: { type: 'string' },
   comment: { type: 'string' },
   limit: { type: 'string' },
+  concurrency: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -133,6 +137,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (values['require-verification']) constraints.require_verification = true;
   const limit = values.limit === undefined ? undefined : Number(values.limit);
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw invalidInput('--limit', `expected a positive integer, got ${values.limit}`);
+  const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+  if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)) throw invalidInput('--concurrency', `expected an integer from 1 to 64, got ${values.concurrency}`);
   const sources = sourceList(values.source, values.sources);
   // Ingest names the one source it writes; elsewhere the list restricts retrieval.
   if (command === 'ingest' && sources && sources.length > 1) throw invalidInput(values.sources ? '--sources' : '--source', `ingest writes one source; got ${sources.length} (${sources.join(', ')})`);
@@ -148,5 +154,6 @@ export function parseCli(argv: readonly string[]): CliCommand {
     by: values.by,
     comment: values.comment,
     limit,
+    concurrency,
   };
 }
