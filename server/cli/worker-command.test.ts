@@ -6,17 +6,18 @@
  * and wipes THAT.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { DEMO_QUESTION } from '../ingest/demo-corpus';
 import type { RunResult } from '../runtime/explain/explain-types';
 import { startCountingModelServer, type CountingModelServer } from '../testing/loopback-counting-model-server';
-import { openRuntimeFixture, type RuntimeFixture } from '../testing/runtime-fixture';
+import { openRuntimeFixture, writeConfig, type RuntimeFixture } from '../testing/runtime-fixture';
+import { main } from './main';
 
 function workersUrl(testUrl: string | undefined): string | undefined {
   if (!testUrl) return undefined;
@@ -62,6 +63,33 @@ async function submit(labels: readonly string[]): Promise<string[]> {
   for (const run of submitted) expect(run.status).toBe('queued');
   return submitted.map((run) => run.runId);
 }
+
+describe('worker command and engine configuration', () => {
+  it.skipIf(process.env.DATABASE_URL)('refuses to start a worker without the graphile_worker engine and a server, naming the key', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'context-runtime-worker-config-'));
+    const configPath = join(root, 'context-runtime.yaml');
+    const errors: string[] = [];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (errors.push(String(chunk)), true));
+    try {
+      writeConfig(configPath, { database: { data_dir: join(root, 'pglite') } });
+      expect(await main(['worker', '--config', configPath])).toBe(2);
+      writeConfig(configPath, { database: { data_dir: join(root, 'pglite') }, execution: { engine: 'graphile_worker' } });
+      expect(await main(['worker', '--config', configPath])).toBe(2);
+    } finally {
+      write.mockRestore();
+    }
+    expect(errors[0]).toMatch(/execution\.engine is in_process: set execution\.engine: graphile_worker and DATABASE_URL/);
+    expect(errors[1]).toMatch(/no DATABASE_URL \(or database\.url\) is set/);
+    // Nothing was opened: no embedded database was created on the way to the refusal.
+    expect(existsSync(join(root, 'pglite'))).toBe(false);
+  });
+
+  it.skipIf(process.env.DATABASE_URL)('refuses the graphile_worker engine on the embedded database with a clear error', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'context-runtime-engine-config-'));
+    await expect(openRuntimeFixture({ root, config: { execution: { engine: 'graphile_worker' } } })).rejects.toThrow(/execution\.engine graphile_worker runs jobs on a PostgreSQL server: set DATABASE_URL/);
+    expect(existsSync(join(root, 'pglite'))).toBe(false);
+  });
+});
 
 describe.skipIf(!url)('runs queued on graphile-worker, executed by worker processes', () => {
   beforeAll(async () => {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ReasonResult } from '../contracts/reasoner';
 import type { RunRecord, RunStatus } from '../contracts/run-store';
-import type { NodeOutcome, Schedule, ScheduleResult } from '../contracts/scheduler';
+import type { NodeOutcome, ScheduleResult } from '../contracts/scheduler';
 import type { VerificationResult } from '../contracts/verifier';
 import { CostEstimator } from '../costmodel/cost-estimator';
 import { valuesWithSources } from '../explain/contradiction-text';
@@ -23,6 +23,7 @@ import type { PlannedRequest } from './plan-request';
 import type { RuntimePlugins } from './runtime-plugins';
 import type { RunOwnership } from './run-ownership';
 import { withProgress, type RunProgressListener } from './run-progress';
+import { nextWave } from './next-wave';
 
 /** What a run record keeps to resume: the validated request and the whole plan. */
 export interface StoredPlan {
@@ -126,7 +127,7 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null, ...(options.ownership ? { owner: options.ownership.instanceId } : {}) });
   const runSpan = tracer.start('run', 'run', undefined, { goal: request.goal, planHash: explain.planHash });
   const planned = plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency });
-  const { schedule, more } = options.oneWave ? nextWave(planned, record) : { schedule: planned, more: false };
+  const { schedule, more } = options.oneWave ? nextWave(planned, record, graph) : { schedule: planned, more: false };
   const result = await plugins.scheduler.run(
     graph,
     schedule,
@@ -161,17 +162,6 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   if (finished.status === 'completed' && !explain.edited) await observe(plugins, record.id, explain, result.outcomes, finished.stored);
   const reloaded = (await plugins.runStore.loadRun(record.id))!;
   return toRunResult(reloaded, explain, graph, attempts, result.status === 'failed' ? result.nodeId : undefined);
-}
-
-/**
- * The schedule cut after the first wave holding a node without a saved outcome (earlier waves are
- * all done or skipped, and the scheduler passes over them), and whether waves remain after it.
- */
-function nextWave(schedule: Schedule, record: RunRecord): { schedule: Schedule; more: boolean } {
-  const settled = new Set([...record.nodeOutcomes.keys(), ...record.skipped]);
-  const index = schedule.waves.findIndex((wave) => wave.some((nodeId) => !settled.has(nodeId)));
-  if (index < 0) return { schedule, more: false };
-  return { schedule: { ...schedule, waves: schedule.waves.slice(0, index + 1) }, more: index + 1 < schedule.waves.length };
 }
 
 /**
