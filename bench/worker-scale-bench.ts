@@ -3,7 +3,7 @@
  * queued on graphile-worker and executed by `context-runtime worker` child processes (issue 13,
  * acceptance, PostgreSQL half). A loopback OpenAI-compatible server answers after --latency-ms with
  * --error-rate injected 503s and counts, per run, calls answered twice for the same request.
- * Prints, per worker count, runs/min and p50/p99 run latency (created → finished, queue wait
+ * Prints the job pickup delay of an idle queue, then, per worker count, runs/min and p50/p99 run latency (created → finished, queue wait
  * included); then a round where a random worker is killed with SIGKILL every --kill-every-s (and
  * restarted): completed / failed with reason / lost / executed twice.
  * Needs BENCH_DATABASE_URL, or TEST_DATABASE_URL whose server has `context_runtime_workers`
@@ -20,6 +20,7 @@ import { openDatabase } from '../db/client';
 import { DEMO_QUESTION } from '../server/ingest/demo-corpus';
 import { startCountingModelServer, type CountingModelServer } from '../server/testing/loopback-counting-model-server';
 import { openRuntimeFixture, type RuntimeFixture } from '../server/testing/runtime-fixture';
+import { measureJobPickup } from './job-pickup-probe';
 
 const { values } = parseArgs({
   options: {
@@ -154,6 +155,8 @@ async function main(): Promise<void> {
   const workers = new Workers(fixture, url);
   let failedBench = false;
   console.log(`worker-scale bench: ${runCount} runs per round, model ${latencyMs} ms latency, ${Math.round(errorRate * 100)} % injected 503, --concurrency ${concurrency} per worker, heartbeat 1 s, orphan after 5 s`);
+  const pickup = await measureJobPickup(url);
+  console.log(`job pickup on an idle graphile-worker queue (added → started, ${pickup.length} jobs): p50 ${percentile(pickup, 0.5).toFixed(1)} ms, p99 ${percentile(pickup, 0.99).toFixed(1)} ms`);
   console.log('workers  runs/min  p50 s   p99 s   completed  failed  lost  executed-twice');
   try {
     for (const count of String(values.workers).split(',').map(Number)) {
@@ -180,7 +183,8 @@ async function main(): Promise<void> {
         if (!victim) continue;
         victim.kill('SIGKILL');
         kills += 1;
-        await workers.start();
+        // Restarted at once but not awaited: a worker takes ~10-30 s to boot here, and the kills keep their pace.
+        void workers.start().catch(() => undefined);
       }
     });
     await workers.stopAll();

@@ -102,8 +102,10 @@ describe.skipIf(!url)('runs queued on graphile-worker, executed by worker proces
       database: { url },
       execution: { engine: 'graphile_worker', poll_ms: 50 },
       models: { tiers: [{ name: 'slow', provider: 'openai-compatible', base_url: model.baseURL, model: 'loop-1', quality_prior: 0.9 }, { name: 'local', provider: 'extractive' }] },
-      // Fast heartbeats so a dead worker's run is handed back within seconds, not the default 30 s.
-      scheduler: { backoff_ms: 0, heartbeat_ms: 200, orphan_after_ms: 1_500 },
+      // A dead worker's run is handed back within seconds, not the default 30 s. Not tighter: with
+      // 1.5 s a live worker on a loaded machine (load average 25 on 2 cores) missed its beats, had its
+      // run taken over as an orphan, and the run's calls were answered twice (seen in this test).
+      scheduler: { backoff_ms: 0, heartbeat_ms: 500, orphan_after_ms: 5_000 },
       learning: { enabled: false },
       plan_cache: { enabled: false },
       limits: { runs: { max_concurrent_per_user: 1000, max_daily_spend_usd_per_user: null } },

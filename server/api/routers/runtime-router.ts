@@ -43,6 +43,12 @@ export const runtimeRouter = createTRPCRouter({
     return runtime.run({ ...input, principal: ctx.principal });
   }),
 
+  /** Returns once the run is planned and recorded: `queued` when workers execute runs (poll getRun). */
+  submit: operatorProcedure.input(runRequestInput).mutation(async ({ ctx, input }) => {
+    const runtime = await ctx.runtime();
+    return runtime.submit({ ...input, principal: ctx.principal });
+  }),
+
   explain: operatorProcedure
     .input(runRequestInput.extend({ analyze: z.boolean().default(false) }))
     .mutation(async ({ ctx, input: { analyze, ...request } }) => {

@@ -124,7 +124,9 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
     sensitiveSources: await sensitiveSourcesOf(plugins, config),
     sensitiveContent: config.policy.sensitive_content,
   });
-  await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null, ...(options.ownership ? { owner: options.ownership.instanceId } : {}) });
+  // Conditional: a cancel (or another process finishing the run) that landed since the record was read wins.
+  const claimed = await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null, ...(options.ownership ? { owner: options.ownership.instanceId } : {}), onlyIf: ['queued', 'running', 'awaiting_approval'] });
+  if (claimed === false) return toRunResult((await plugins.runStore.loadRun(record.id))!, explain, graph);
   const runSpan = tracer.start('run', 'run', undefined, { goal: request.goal, planHash: explain.planHash });
   const planned = plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency });
   const { schedule, more } = options.oneWave ? nextWave(planned, record, graph) : { schedule: planned, more: false };

@@ -80,6 +80,8 @@ export async function requeueOrphanedRuns(plugins: RuntimePlugins, ownership: Ru
     // Nodes whose outcomes were saved are not executed again: the next wave job passes over them.
     if ((await store.setStatus(runId, 'queued', { pendingNodeId: null, onlyIf: ['running'] })) === false) continue;
     await enqueue.call(plugins.scheduler, runId);
+    // Said aloud: a live worker that stalls past staleAfterMs loses its run the same way, and its in-flight calls are then made twice.
+    console.warn(`run ${runId}: its worker stopped beating for ${staleAfterMs} ms; handed back to the queue`);
     requeued.push(runId);
   }
   const idleBefore = Date.now() - staleAfterMs;
