@@ -32,6 +32,8 @@ const { values } = parseArgs({
     'latency-ms': { type: 'string', default: '200' },
     'error-rate': { type: 'string', default: '0.05' },
     'timeout-s': { type: 'string', default: '600' },
+    'heartbeat-ms': { type: 'string', default: '5000' },
+    'orphan-after-ms': { type: 'string', default: '30000' },
   },
 });
 const runCount = Number(values.runs);
@@ -145,7 +147,10 @@ async function main(): Promise<void> {
     database: { url },
     execution: { engine: 'graphile_worker', poll_ms: 100 },
     models: { tiers: [{ name: 'remote', provider: 'openai-compatible', base_url: model.baseURL, model: 'loop-1', quality_prior: 0.9 }, { name: 'local', provider: 'extractive' }] },
-    scheduler: { heartbeat_ms: 1_000, orphan_after_ms: 5_000 },
+    // The defaults (5 s / 30 s). With 1 s / 5 s, a live worker whose event loop was starved during a
+    // retrieval wave on this loaded machine missed its beats, lost its run to another worker's sweep,
+    // and the wave's model calls were made again: 16 calls answered twice with 4 workers and no kill.
+    scheduler: { heartbeat_ms: Number(values['heartbeat-ms']), orphan_after_ms: Number(values['orphan-after-ms']) },
     learning: { enabled: false },
     limits: { runs: { max_concurrent_per_user: 1000, max_daily_spend_usd_per_user: null } },
   };
@@ -154,7 +159,7 @@ async function main(): Promise<void> {
   const fixture = await openRuntimeFixture({ root, config }).finally(() => process.chdir(previous));
   const workers = new Workers(fixture, url);
   let failedBench = false;
-  console.log(`worker-scale bench: ${runCount} runs per round, model ${latencyMs} ms latency, ${Math.round(errorRate * 100)} % injected 503, --concurrency ${concurrency} per worker, heartbeat 1 s, orphan after 5 s`);
+  console.log(`worker-scale bench: ${runCount} runs per round, model ${latencyMs} ms latency, ${Math.round(errorRate * 100)} % injected 503, --concurrency ${concurrency} per worker, heartbeat ${values['heartbeat-ms']} ms, orphan after ${values['orphan-after-ms']} ms`);
   const pickup = await measureJobPickup(url);
   console.log(`job pickup on an idle graphile-worker queue (added → started, ${pickup.length} jobs): p50 ${percentile(pickup, 0.5).toFixed(1)} ms, p99 ${percentile(pickup, 0.99).toFixed(1)} ms`);
   console.log('workers  runs/min  p50 s   p99 s   completed  failed  lost  executed-twice');
@@ -170,34 +175,40 @@ async function main(): Promise<void> {
       for (const [reason, times] of tally.reasons) console.log(`         failed ×${times}: ${reason}`);
     }
     const killCount = Number(values['kill-workers']);
-    const everyMs = Number(values['kill-every-s']) * 1000;
-    await Promise.all(Array.from({ length: killCount }, () => workers.start()));
-    let kills = 0;
-    stopDisturbing = false;
-    const tally = await submitAndWait(fixture, model, 'kill', async () => {
-      while (!stopDisturbing) {
-        for (let waited = 0; waited < everyMs && !stopDisturbing; waited += 100) await sleep(100);
-        if (stopDisturbing) break;
-        const live = [...workers.live];
-        const victim = live[Math.floor(Math.random() * live.length)];
-        if (!victim) continue;
-        victim.kill('SIGKILL');
-        kills += 1;
-        // Restarted at once but not awaited: a worker takes ~10-30 s to boot here, and the kills keep their pace.
-        void workers.start().catch(() => undefined);
-      }
-    });
-    await workers.stopAll();
-    failedBench ||= tally.lost > 0 || tally.executedTwice > 0 || tally.failedWithoutReason > 0;
-    console.log(`\nkill -9 a random worker every ${values['kill-every-s']} s (restarted), ${killCount} workers: ${kills} kills in ${(tally.elapsedMs / 1000).toFixed(1)} s`);
-    console.log(`  completed ${tally.completed}, failed ${tally.failed} (${tally.failedWithoutReason} without a reason), lost ${tally.lost}, executed twice ${tally.executedTwice}; runs/min ${((runCount / tally.elapsedMs) * 60_000).toFixed(1)}, p50 ${percentile(tally.latencies, 0.5).toFixed(2)} s, p99 ${percentile(tally.latencies, 0.99).toFixed(2)} s`);
-    for (const [reason, times] of tally.reasons) console.log(`  failed ×${times}: ${reason}`);
+    if (killCount > 0) await killRound(fixture, model, workers, killCount, (failed) => (failedBench ||= failed));
+    const repeats = model.repeats.filter((repeat) => repeat.label !== '');
+    for (const repeat of repeats.slice(0, 5)) console.log(`  answered twice: run ${repeat.label}, ${repeat.againAt - repeat.firstAt} ms apart: ${JSON.stringify(repeat.asked.slice(0, 80))}`);
   } finally {
     await workers.stopAll();
     await fixture.close();
     await model.close();
   }
   process.exit(failedBench ? 1 : 0);
+}
+
+async function killRound(fixture: RuntimeFixture, model: CountingModelServer, workers: Workers, killCount: number, report: (failed: boolean) => void): Promise<void> {
+  const everyMs = Number(values['kill-every-s']) * 1000;
+  await Promise.all(Array.from({ length: killCount }, () => workers.start()));
+  let kills = 0;
+  stopDisturbing = false;
+  const tally = await submitAndWait(fixture, model, 'kill', async () => {
+    while (!stopDisturbing) {
+      for (let waited = 0; waited < everyMs && !stopDisturbing; waited += 100) await sleep(100);
+      if (stopDisturbing) break;
+      const live = [...workers.live];
+      const victim = live[Math.floor(Math.random() * live.length)];
+      if (!victim) continue;
+      victim.kill('SIGKILL');
+      kills += 1;
+      // Restarted at once but not awaited: a worker takes ~10-30 s to boot here, and the kills keep their pace.
+      void workers.start().catch(() => undefined);
+    }
+  });
+  await workers.stopAll();
+  report(tally.lost > 0 || tally.executedTwice > 0 || tally.failedWithoutReason > 0);
+  console.log(`\nkill -9 a random worker every ${values['kill-every-s']} s (restarted), ${killCount} workers: ${kills} kills in ${(tally.elapsedMs / 1000).toFixed(1)} s`);
+  console.log(`  completed ${tally.completed}, failed ${tally.failed} (${tally.failedWithoutReason} without a reason), lost ${tally.lost}, executed twice ${tally.executedTwice}; runs/min ${((runCount / tally.elapsedMs) * 60_000).toFixed(1)}, p50 ${percentile(tally.latencies, 0.5).toFixed(2)} s, p99 ${percentile(tally.latencies, 0.99).toFixed(2)} s`);
+  for (const [reason, times] of tally.reasons) console.log(`  failed ×${times}: ${reason}`);
 }
 
 await main();

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { DEMO_QUESTION } from '../ingest/demo-corpus';
 import type { RunResult } from '../runtime/explain/explain-types';
+import type { RunProgressEvent } from '../runtime/facade/run-progress';
 import { startCountingModelServer, type CountingModelServer } from '../testing/loopback-counting-model-server';
 import { openRuntimeFixture, writeConfig, type RuntimeFixture } from '../testing/runtime-fixture';
 import { main } from './main';
@@ -142,6 +143,18 @@ describe.skipIf(!url)('runs queued on graphile-worker, executed by worker proces
     for (const label of labels) expect(model.calls.get(label)?.answered).toBeGreaterThan(0);
     for (const label of labels) expect(model.calls.get(label)?.answeredTwice).toBe(0);
   }, 120_000);
+
+  it('run() waits for a worker and reports progress read from the database', async () => {
+    const events: RunProgressEvent[] = [];
+    const result = await fixture.runtime.run({ goal: `${DEMO_QUESTION} [run:awaited]` }, { onProgress: (event) => events.push(event) });
+    expect(result.status).toBe('completed');
+    expect(events[0]).toMatchObject({ type: 'run_started', runId: result.runId });
+    // Every node the worker saved was reported finished once, in this process that executed none.
+    const finished = events.filter((event) => event.type === 'node_finished').map((event) => (event as { nodeId: string }).nodeId);
+    const saved = [...(await fixture.plugins.runStore.loadRun(result.runId))!.nodeOutcomes.keys()];
+    expect(finished.sort()).toEqual(saved.sort());
+    expect(model.calls.get('awaited')?.answeredTwice).toBe(0);
+  }, 90_000);
 
   it('a worker killed with SIGKILL mid-run: another worker resumes its run, no node executes twice', async () => {
     expect(workers.size).toBe(2);

@@ -28,6 +28,8 @@ export interface CountingModelServer {
   readonly baseURL: string;
   /** Calls by run label (`[run:LABEL]` in the prompt); calls without a label count under "". */
   readonly calls: ReadonlyMap<string, CallCount>;
+  /** Each call answered although the same request had been answered before: when, and what it asked. */
+  readonly repeats: readonly { readonly label: string; readonly firstAt: number; readonly againAt: number; readonly asked: string }[];
   /** Calls received and not yet answered. */
   inFlight(): number;
   /** Holds every answer until `release` (calls keep arriving and are counted as received). */
@@ -73,7 +75,8 @@ export async function startCountingModelServer(options: CountingModelOptions = {
     return count;
   };
 
-  const answeredRequests = new Set<string>();
+  const answeredRequests = new Map<string, number>();
+  const repeats: { label: string; firstAt: number; againAt: number; asked: string }[] = [];
   const answer = (response: ServerResponse, count: CallCount, body: Record<string, unknown>, digest: string) => {
     pending -= 1;
     if (response.destroyed || response.socket?.destroyed) {
@@ -86,8 +89,14 @@ export async function startCountingModelServer(options: CountingModelOptions = {
       return;
     }
     count.answered += 1;
-    if (answeredRequests.has(digest)) count.answeredTwice += 1;
-    answeredRequests.add(digest);
+    const firstAt = answeredRequests.get(digest);
+    // Calls without a label cannot be told apart by run: not judged.
+    if (firstAt !== undefined && !digest.startsWith(':')) {
+      count.answeredTwice += 1;
+      const messages = Array.isArray(body.messages) ? (body.messages as { content?: unknown }[]) : [];
+      repeats.push({ label: digest.split(':')[0], firstAt, againAt: Date.now(), asked: String(messages.at(-1)?.content ?? '').slice(0, 160) });
+    }
+    answeredRequests.set(digest, firstAt ?? Date.now());
     writeJson(response, 200, {
       id: `chatcmpl-counting-${count.received}`,
       object: 'chat.completion',
@@ -110,7 +119,9 @@ export async function startCountingModelServer(options: CountingModelOptions = {
     const count = countOf(LABEL.exec(raw)?.[1] ?? '');
     count.received += 1;
     pending += 1;
-    const digest = createHash('sha256').update(raw).digest('hex');
+    // Scoped to the run: different runs of one goal send identical requests (a rerank of the same
+    // passages for the same failure terms), which are not one node executed twice.
+    const digest = `${LABEL.exec(raw)?.[1] ?? ''}:${createHash('sha256').update(raw).digest('hex')}`;
     const respond = () => answer(response, count, body, digest);
     setTimeout(() => (held ? held.push(respond) : respond()), latencyMs);
   });
@@ -118,6 +129,7 @@ export async function startCountingModelServer(options: CountingModelOptions = {
   return {
     baseURL: listening.baseURL,
     calls,
+    repeats,
     inFlight: () => pending,
     hold() {
       held ??= [];
