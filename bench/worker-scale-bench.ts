@@ -5,9 +5,11 @@
  * --error-rate injected 503s and counts, per run, calls answered twice for the same request.
  * Prints the job pickup delay of an idle queue, then, per worker count, runs/min and p50/p99 run latency (created → finished, queue wait
  * included); then a round where a random worker is killed with SIGKILL every --kill-every-s (and
- * restarted): completed / failed with reason / lost / executed twice.
+ * restarted): completed / failed with reason / lost / nodes executed twice (a node whose outcome was
+ * recorded, executed again: two finished spans) / model calls made again (answered twice for the
+ * same request: the calls of a node a killed or stalled worker left unfinished, which a retry redoes).
  * Needs BENCH_DATABASE_URL, or TEST_DATABASE_URL whose server has `context_runtime_workers`
- * (wiped). Exit 1 when a run is lost, executed twice, or failed without a reason.
+ * (wiped). Exit 1 when a run is lost, a node executes twice, or a run failed without a reason.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -88,7 +90,8 @@ interface Tally {
   readonly failedWithoutReason: number;
   readonly reasons: ReadonlyMap<string, number>;
   readonly lost: number;
-  readonly executedTwice: number;
+  readonly nodesTwice: number;
+  readonly callsAgain: number;
   readonly latencies: readonly number[];
   readonly elapsedMs: number;
 }
@@ -122,13 +125,24 @@ async function submitAndWait(fixture: RuntimeFixture, model: CountingModelServer
     failedWithoutReason,
     reasons,
     lost: runs.filter((run) => !run || run.status === 'queued' || run.status === 'running').length,
-    executedTwice: labels.reduce((sum, label) => sum + (model.calls.get(label)?.answeredTwice ?? 0), 0),
+    nodesTwice: await nodesFinishedTwice(fixture, runIds),
+    callsAgain: labels.reduce((sum, label) => sum + (model.calls.get(label)?.answeredTwice ?? 0), 0),
     latencies: runs.filter((run) => run?.status === 'completed').map((run) => (Date.parse(run!.updatedAt) - Date.parse(run!.createdAt)) / 1000).sort((a, b) => a - b),
     elapsedMs,
   };
 }
 
 let stopDisturbing = false;
+
+/** Nodes with two finished spans in one run: a node executed again after its outcome was recorded. */
+async function nodesFinishedTwice(fixture: RuntimeFixture, runIds: readonly string[]): Promise<number> {
+  let twice = 0;
+  for (const runId of runIds) {
+    const names = (await fixture.plugins.traceSink.spansOf(runId)).map((span) => span.name).filter((name) => name.startsWith('node.') && !/\.attempt\d+$/.test(name));
+    twice += names.length - new Set(names).size;
+  }
+  return twice;
+}
 
 async function main(): Promise<void> {
   const url = benchUrl();
@@ -162,16 +176,16 @@ async function main(): Promise<void> {
   console.log(`worker-scale bench: ${runCount} runs per round, model ${latencyMs} ms latency, ${Math.round(errorRate * 100)} % injected 503, --concurrency ${concurrency} per worker, heartbeat ${values['heartbeat-ms']} ms, orphan after ${values['orphan-after-ms']} ms`);
   const pickup = await measureJobPickup(url);
   console.log(`job pickup on an idle graphile-worker queue (added → started, ${pickup.length} jobs): p50 ${percentile(pickup, 0.5).toFixed(1)} ms, p99 ${percentile(pickup, 0.99).toFixed(1)} ms`);
-  console.log('workers  runs/min  p50 s   p99 s   completed  failed  lost  executed-twice');
+  console.log('workers  runs/min  p50 s   p99 s   completed  failed  lost  nodes-twice  calls-again');
   try {
     for (const count of String(values.workers).split(',').map(Number)) {
       await Promise.all(Array.from({ length: count }, () => workers.start()));
       stopDisturbing = false;
       const tally = await submitAndWait(fixture, model, `w${count}`);
       await workers.stopAll();
-      failedBench ||= tally.lost > 0 || tally.executedTwice > 0 || tally.failedWithoutReason > 0;
+      failedBench ||= tally.lost > 0 || tally.nodesTwice > 0 || tally.failedWithoutReason > 0;
       const perMinute = (runCount / tally.elapsedMs) * 60_000;
-      console.log(`${String(count).padStart(7)}  ${perMinute.toFixed(1).padStart(8)}  ${percentile(tally.latencies, 0.5).toFixed(2).padStart(6)}  ${percentile(tally.latencies, 0.99).toFixed(2).padStart(6)}  ${String(tally.completed).padStart(9)}  ${String(tally.failed).padStart(6)}  ${String(tally.lost).padStart(4)}  ${String(tally.executedTwice).padStart(14)}`);
+      console.log(`${String(count).padStart(7)}  ${perMinute.toFixed(1).padStart(8)}  ${percentile(tally.latencies, 0.5).toFixed(2).padStart(6)}  ${percentile(tally.latencies, 0.99).toFixed(2).padStart(6)}  ${String(tally.completed).padStart(9)}  ${String(tally.failed).padStart(6)}  ${String(tally.lost).padStart(4)}  ${String(tally.nodesTwice).padStart(11)}  ${String(tally.callsAgain).padStart(11)}`);
       for (const [reason, times] of tally.reasons) console.log(`         failed ×${times}: ${reason}`);
     }
     const killCount = Number(values['kill-workers']);
@@ -205,9 +219,9 @@ async function killRound(fixture: RuntimeFixture, model: CountingModelServer, wo
     }
   });
   await workers.stopAll();
-  report(tally.lost > 0 || tally.executedTwice > 0 || tally.failedWithoutReason > 0);
+  report(tally.lost > 0 || tally.nodesTwice > 0 || tally.failedWithoutReason > 0);
   console.log(`\nkill -9 a random worker every ${values['kill-every-s']} s (restarted), ${killCount} workers: ${kills} kills in ${(tally.elapsedMs / 1000).toFixed(1)} s`);
-  console.log(`  completed ${tally.completed}, failed ${tally.failed} (${tally.failedWithoutReason} without a reason), lost ${tally.lost}, executed twice ${tally.executedTwice}; runs/min ${((runCount / tally.elapsedMs) * 60_000).toFixed(1)}, p50 ${percentile(tally.latencies, 0.5).toFixed(2)} s, p99 ${percentile(tally.latencies, 0.99).toFixed(2)} s`);
+  console.log(`  completed ${tally.completed}, failed ${tally.failed} (${tally.failedWithoutReason} without a reason), lost ${tally.lost}, nodes executed twice ${tally.nodesTwice}, model calls made again ${tally.callsAgain}; runs/min ${((runCount / tally.elapsedMs) * 60_000).toFixed(1)}, p50 ${percentile(tally.latencies, 0.5).toFixed(2)} s, p99 ${percentile(tally.latencies, 0.99).toFixed(2)} s`);
   for (const [reason, times] of tally.reasons) console.log(`  failed ×${times}: ${reason}`);
 }
 
