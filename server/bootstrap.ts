@@ -34,6 +34,9 @@ import type { RetrieverPlugin } from './runtime/contracts/retriever';
 import { createConfigPolicy } from './runtime/policy/config-policy';
 import { createSingleShotReasoner } from './runtime/reasoner/single-shot-reasoner';
 import { WaveScheduler } from './runtime/scheduler/wave-scheduler';
+import { GraphileScheduler } from './adapters/jobs/graphile-scheduler';
+import type { SchedulerPlugin } from './runtime/contracts/scheduler';
+import { ContextRuntimeError } from './runtime/errors';
 import { BUILTIN_VERIFIERS } from './runtime/verification/citation-verifiers';
 import { acquireDataDirLock } from './services/data-dir-lock';
 import { serverEnv, type ServerEnv } from './config/env';
@@ -67,6 +70,9 @@ export function runtimeFactoryFor(env: ServerEnv): RuntimeFactory {
 
 async function createPlugins(config: RuntimeConfig, options: { port?: number }, env: ServerEnv): Promise<RuntimePlugins> {
   const url = databaseUrl(config, env);
+  if (config.execution.engine === 'graphile_worker' && !url) {
+    throw new ContextRuntimeError('INVALID_CONFIG', 'execution.engine graphile_worker runs jobs on a PostgreSQL server: set DATABASE_URL (or database.url), or use execution.engine: in_process with the embedded database', { field: 'execution.engine' });
+  }
   const dataDir = url ? undefined : embeddedDataDir(config, env);
   // Resolved before anything opens: a Langfuse section without its keys stops the start, named.
   const emitter = createSpanEmitter(resolveObservability(config.observability, env));
@@ -121,6 +127,9 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     const llmRerank = createLlmRerankRetriever(stores.retrievers.find((retriever) => retriever.capabilities().available) ?? stores.retrievers[0], models, llmRerankOptions, llmReranker);
     const firstStages = [...stores.retrievers, stores.dense, stores.graph, stores.exact];
     const linearReranker = createLinearReranker(stores.database, firstStages);
+    const jobs = config.execution.engine === 'graphile_worker' && url ? new GraphileScheduler(url, env.migrationDatabaseUrl ?? url) : undefined;
+    await jobs?.migrate();
+    const scheduler: SchedulerPlugin = jobs ?? new WaveScheduler();
     return {
       store: stores.store,
       storeCapabilities: stores.capabilities,
@@ -141,7 +150,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       candidateGenerator: ruleCandidateGenerator,
       costModel: heuristicCostModel,
       optimizer: planOptimizer,
-      scheduler: new WaveScheduler(),
+      scheduler,
       planCache: stores.planCache,
       runStore: stores.runStore,
       exclusiveRunStore: dataDir !== undefined,
@@ -160,6 +169,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       },
       close: async () => {
         unregisterAuthDatabase(stores.database);
+        await scheduler.close?.();
         // Sends the spans still batched (a CLI command exits right after), then stops the exporters.
         await emitter?.shutdown().catch((error: unknown) => console.warn(`[context-runtime] exporting traces: ${error instanceof Error ? error.message : String(error)}`));
         await stores.close();

@@ -24,6 +24,7 @@ export function formatAttribute(value: unknown): string {
 }
 
 export const STATUS_LABEL: Readonly<Record<string, string>> = {
+  queued: 'queued',
   running: 'running',
   awaiting_approval: 'awaiting approval',
   completed: 'completed',

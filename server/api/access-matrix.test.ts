@@ -33,6 +33,7 @@ const seeded = { completed: '', paused: '', decided: '', chunkId: '', factId: ''
 type Case = { readonly input: () => unknown } | { readonly skip: string };
 const CASES: Readonly<Record<string, Case>> = {
   'runtime.run': { input: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?' }) },
+  'runtime.submit': { input: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?' }) },
   'runtime.explain': { input: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?' }) },
   'runtime.simulate': { input: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?' }) },
   'runtime.approve': { input: () => ({ runId: seeded.paused, nodeId: 'approve', decision: 'rejected' }) },

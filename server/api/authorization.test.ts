@@ -81,6 +81,7 @@ describe('authorization of every procedure', () => {
       'runtime.statistics': 'viewer',
       'runtime.sources': 'viewer',
       'runtime.run': 'operator',
+      'runtime.submit': 'operator',
       'runtime.explain': 'operator',
       'runtime.simulate': 'operator',
       'runtime.ingest': 'admin',

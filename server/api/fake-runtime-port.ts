@@ -11,6 +11,7 @@ export function fakeRuntimePort(overrides: Partial<RuntimePort> = {}): RuntimePo
   return {
     config: { limits: DEFAULT_LIMITS },
     run: unused('run'),
+    submit: unused('submit'),
     runEditedPlan: unused('runEditedPlan'),
     evidence: unused('evidence'),
     explain: unused('explain'),

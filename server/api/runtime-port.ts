@@ -60,6 +60,8 @@ export interface RuntimePort {
   /** The limits the API and sign-in enforce in front of the runtime (config `limits`). */
   readonly config: { readonly limits: LimitsConfig };
   run(request: RunRequestInput, options?: RunOptions): Promise<RunResult>;
+  /** Plans and records the run, and returns it `queued` without waiting when a job engine executes runs. */
+  submit(request: RunRequestInput): Promise<RunResult>;
   /** Plans the goal, checks the edited graph stays inside that plan's policy envelope, and runs it. */
   runEditedPlan(request: RunRequestInput, graph: unknown): Promise<RunResult>;
   evidence(runId: string, principal: Principal): Promise<readonly ContextItem[]>;

@@ -47,4 +47,12 @@ describe('parseCli', () => {
     expect(USAGE).toContain('--sources A,B');
     expect(USAGE).toMatch(/context-runtime run -/);
   });
+
+  it('parses worker --concurrency and names a bad value', () => {
+    expect(parseCli(['worker', '--concurrency', '3'])).toMatchObject({ command: 'worker', concurrency: 3 });
+    expect(parseCli(['worker']).concurrency).toBeUndefined();
+    expect(errorOf(['worker', '--concurrency', '0']).message).toBe('--concurrency: expected an integer from 1 to 64, got 0');
+    expect(errorOf(['worker', '--concurrency', 'many']).message).toBe('--concurrency: expected an integer from 1 to 64, got many');
+    expect(USAGE).toMatch(/worker .*--concurrency N/s);
+  });
 });

@@ -22,6 +22,8 @@ Commands:
   audit verify               check the approval log's hash chain (exit 3 when a row was changed or removed)
   runs                       list recent runs
   stats                      cost-model calibration statistics
+  worker                     execute queued runs (execution.engine: graphile_worker, DATABASE_URL) until
+                             SIGINT/SIGTERM; --concurrency N jobs at once (default scheduler.concurrency)
 
 Goal from stdin: write "-" as the goal, or give no goal with stdin piped:
   echo "Why did checkout-api fail?" | context-runtime run -
@@ -32,7 +34,7 @@ Options:
   --sources A,B              the same, comma-separated (combines with --source)
   --max-cost-usd N  --max-latency-seconds N  --max-tokens N
   --no-citations             do not require citations   --require-verification
-  --analyze  --json  --config PATH  --decision D  --by EMAIL  --comment TEXT  --limit N
+  --analyze  --json  --config PATH  --decision D  --by EMAIL  --comment TEXT  --limit N  --concurrency N
   --api-key KEY              act as this API key (or CONTEXT_RUNTIME_API_KEY) against the server at
   --url URL                  --url / CONTEXT_RUNTIME_URL (default http://127.0.0.1:3000)
   -h, --help                 this text
@@ -56,6 +58,7 @@ export interface CliCommand {
   readonly name?: string;
   readonly role?: string;
   readonly url?: string;
+  readonly concurrency?: number;
 }
 
 const OPTIONS = {
@@ -77,6 +80,7 @@ const OPTIONS = {
   name: { type: 'string' },
   role: { type: 'string' },
   url: { type: 'string' },
+  concurrency: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -147,6 +151,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (values['require-verification']) constraints.require_verification = true;
   const limit = values.limit === undefined ? undefined : Number(values.limit);
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw invalidInput('--limit', `expected a positive integer, got ${values.limit}`);
+  const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+  if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)) throw invalidInput('--concurrency', `expected an integer from 1 to 64, got ${values.concurrency}`);
   const sources = sourceList(values.source, values.sources);
   // Ingest names the one source it writes; elsewhere the list restricts retrieval.
   if (command === 'ingest' && sources && sources.length > 1) throw invalidInput(values.sources ? '--sources' : '--source', `ingest writes one source; got ${sources.length} (${sources.join(', ')})`);
@@ -166,5 +172,6 @@ export function parseCli(argv: readonly string[]): CliCommand {
     name: values.name,
     role: values.role,
     url: values.url,
+    concurrency,
   };
 }

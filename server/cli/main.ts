@@ -13,6 +13,7 @@ import { type GoalInput, processStdin, resolveGoal } from './cli-goal';
 import { progressBar, renderAuditVerification, renderExplainTree, renderIngest, renderRun, renderSimulate, renderSkipped, renderStatisticsRow } from './cli-output';
 import { connectRuntime } from './connect-runtime';
 import type { RuntimeClient } from './runtime-client';
+import { runWorker } from './worker-command';
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
 const asJson = (value: unknown) => JSON.stringify(value, null, 2);
@@ -100,7 +101,7 @@ async function dispatch(command: CliCommand, goal: string, client: RuntimeClient
       return;
     }
     default:
-      throw invalidInput('command', `unknown command "${command.command}" (expected run, explain, simulate, ingest, approve, cancel, audit, runs, stats, api-key)`);
+      throw invalidInput('command', `unknown command "${command.command}" (expected run, explain, simulate, ingest, approve, cancel, audit, runs, stats, api-key, worker)`);
   }
 }
 
@@ -116,6 +117,8 @@ export async function main(argv: readonly string[], io: { readonly stdin?: GoalI
     }
     // The environment is checked before anything else runs: a bad variable is named here, not deep in an adapter.
     debug = serverEnv().debug;
+    // A worker opens the shared database itself (it executes runs; it is nobody's client).
+    if (command.command === 'worker') return await runWorker({ configPath: command.configPath, concurrency: command.concurrency });
     const goal = GOAL_COMMANDS.includes(command.command) ? await resolveGoal(command.positionals, io.stdin ?? processStdin()) : '';
     // A malformed goal or constraint is refused before the database is opened (seconds saved, nothing touched).
     if (GOAL_COMMANDS.includes(command.command)) validateRunRequest(goalRequest(command, goal));

@@ -33,6 +33,7 @@ import { assertMayDecide } from './facade/approval-authority';
 import { RunLimiter } from './facade/run-limits';
 import { RunOwnership } from './facade/run-ownership';
 import { recoverOrphanedRuns, type RecoveredRun } from './facade/run-recovery';
+import { awaitQueuedRun, executeQueuedWave, requeueOrphanedRuns } from './facade/queued-run';
 import { planRequest, type PlannedRequest } from './facade/plan-request';
 import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/runtime-factory';
 import type { RuntimePlugins } from './facade/runtime-plugins';
@@ -116,6 +117,8 @@ export class ContextRuntime {
    */
   recoverRuns(): Promise<readonly RecoveredRun[]> {
     const options = { staleAfterMs: this.config.scheduler.orphan_after_ms, exclusive: this.plugins.exclusiveRunStore ?? false };
+    // On a job engine a worker resumes it: the sweep only hands it back to the queue.
+    if (this.queued) return (this.recovery ??= requeueOrphanedRuns(this.plugins, this.ownership, options.staleAfterMs).then((ids) => ids.map((runId) => ({ runId, status: 'queued' as const }))).finally(() => (this.recovery = undefined)));
     return (this.recovery ??= recoverOrphanedRuns(this.plugins, this.ownership, options, async (record) => {
       const result = await continueRun(this.plugins, this.config, record, { ownership: this.ownership });
       this.learner.observeRun(result);
@@ -137,8 +140,8 @@ export class ContextRuntime {
       throw new ContextRuntimeError('FORBIDDEN', `only ${record.user}, who started run ${runId}, or an admin may cancel it`, { field: 'runId' });
     }
     const reason = `cancelled by ${canceller.user}`;
-    const written = await this.plugins.runStore.setStatus(runId, 'cancelled', { error: reason, pendingNodeId: null, onlyIf: ['running', 'awaiting_approval'] });
-    if (written === false || (record.status !== 'running' && record.status !== 'awaiting_approval')) {
+    const written = await this.plugins.runStore.setStatus(runId, 'cancelled', { error: reason, pendingNodeId: null, onlyIf: ['queued', 'running', 'awaiting_approval'] });
+    if (written === false || !['queued', 'running', 'awaiting_approval'].includes(record.status)) {
       const now = (await this.plugins.runStore.loadRun(runId))?.status ?? record.status;
       throw new ContextRuntimeError('CONFLICT', `run ${runId} has already ended (status ${now})`, { field: 'runId', details: { runId, status: now } });
     }
@@ -173,8 +176,41 @@ export class ContextRuntime {
     return plan.graph;
   }
 
+  /** Runs execute as jobs on an engine (`context-runtime worker` processes), not in this process. */
+  private get queued(): boolean {
+    return this.plugins.scheduler.enqueue !== undefined;
+  }
+
+  /**
+   * Plans and records the run, and returns without waiting for it: `queued` on a job engine (a
+   * worker executes it; poll `getRun`). In process there is no queue: the run executes before this returns.
+   */
+  async submit(request: unknown): Promise<RunResult> {
+    const plan = await this.plan(request);
+    return this.queued ? this.enqueue(plan) : this.execute(plan);
+  }
+
+  private async enqueue(plan: PlannedRequest): Promise<RunResult> {
+    this.buildContext(plan);
+    // The spend limit is checked at submission; a worker holds no per-user slot for a queued run.
+    const release = await this.runLimiter.admit(plan.request.principal?.user ?? 'anonymous', plan.explain.estimates.costUsd.value);
+    release();
+    return startRun(this.plugins, this.config, plan, { queued: true });
+  }
+
+  /** A worker's job: executes the next wave of a queued run (facade/queued-run.ts); undefined when there was nothing to do. */
+  async executeQueuedWave(runId: string): Promise<RunResult | undefined> {
+    const result = await executeQueuedWave(this.plugins, this.config, this.ownership, runId);
+    if (result && result.status !== 'queued') this.learner.observeRun(result);
+    return result;
+  }
+
   async execute(plan: PlannedRequest, options: RunOptions = {}): Promise<RunResult> {
     this.buildContext(plan);
+    if (this.queued) {
+      const submitted = await this.enqueue(plan);
+      return this.withCalibration(await awaitQueuedRun(this.plugins, submitted.runId, { pollMs: this.config.execution.poll_ms, onProgress: options.onProgress }));
+    }
     const release = await this.runLimiter.admit(plan.request.principal?.user ?? 'anonymous', plan.explain.estimates.costUsd.value);
     try {
       const result = await startRun(this.plugins, this.config, plan, { onProgress: options.onProgress, ownership: this.ownership });
@@ -257,6 +293,11 @@ export class ContextRuntime {
     const requiredRole = gate?.kind === 'approve' ? gate.approverRole : 'approver';
     assertMayDecide(record, requiredRole, decider, decision);
     await this.plugins.runStore.recordDecision(runId, { nodeId, decision, by: decider.user, comment, at: new Date().toISOString(), requiredRole });
+    if (this.queued) {
+      // A worker resumes it; this waits as run() does.
+      if ((await this.plugins.runStore.setStatus(runId, 'queued', { pendingNodeId: null, onlyIf: ['awaiting_approval'] })) !== false) await this.plugins.scheduler.enqueue!(runId);
+      return this.withCalibration(await awaitQueuedRun(this.plugins, runId, { pollMs: this.config.execution.poll_ms }));
+    }
     const result = await continueRun(this.plugins, this.config, (await this.plugins.runStore.loadRun(runId))!, { ownership: this.ownership });
     this.learner.observeRun(result);
     return this.withCalibration(result);

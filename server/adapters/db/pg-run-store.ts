@@ -34,11 +34,13 @@ export class PgRunStore implements RunStorePlugin {
 
   constructor(private readonly database: Database) {}
 
-  async createRun(run: { readonly id: string; readonly goal: string; readonly planHash: string; readonly plan: unknown; readonly user: string; readonly owner?: string }): Promise<void> {
-    const owned = run.owner !== undefined ? { owner: run.owner, heartbeatAt: sql`now()` } : {};
+  async createRun(run: { readonly id: string; readonly goal: string; readonly planHash: string; readonly plan: unknown; readonly user: string; readonly owner?: string; readonly status?: 'running' | 'queued' }): Promise<void> {
+    const status = run.status ?? 'running';
+    // A queued run has no owner yet: the worker that claims it becomes one.
+    const owned = run.owner !== undefined && status === 'running' ? { owner: run.owner, heartbeatAt: sql`now()` } : {};
     const inserted = await this.database.db
       .insert(runs)
-      .values({ id: run.id, goal: run.goal, status: 'running', planHash: run.planHash, plan: jsonValue(run.plan), userName: run.user, ...owned })
+      .values({ id: run.id, goal: run.goal, status, planHash: run.planHash, plan: jsonValue(run.plan), userName: run.user, ...owned })
       .onConflictDoNothing()
       .returning({ id: runs.id });
     if (inserted.length === 0) throw new ContextRuntimeError('CONFLICT', `run ${run.id} already exists`, { details: { runId: run.id } });

@@ -54,7 +54,7 @@ async function* replayLive(live: LiveRun, seenSeq: number, signal?: AbortSignal)
 async function* pollStored(runtime: RuntimePort, runId: string, principal: Principal, signal?: AbortSignal) {
   for (let poll = 1; !signal?.aborted; poll++) {
     const { run } = await runtime.getRun(runId, principal);
-    if (run.status !== 'running') {
+    if (run.status !== 'running' && run.status !== 'queued') {
       yield tracked(`${runId}#stored-${poll}`, { type: 'result', result: run } satisfies ConsoleRunEvent);
       return;
     }
@@ -97,7 +97,7 @@ export const consoleRouter = createTRPCRouter({
     const { run } = await runtime.getRun(input.runId, ctx.principal);
     const live = liveRun(runtime, input.runId);
     if (live) return yield* replayLive(live, seqOf(input.lastEventId, input.runId), signal);
-    if (run.status !== 'running') {
+    if (run.status !== 'running' && run.status !== 'queued') {
       yield tracked(`${input.runId}#stored`, { type: 'result', result: run } satisfies ConsoleRunEvent);
       return;
     }

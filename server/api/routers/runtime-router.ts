@@ -11,7 +11,7 @@ import { ContextRuntimeError } from '../../runtime/errors';
 import { type ApiContext, adminProcedure, approverProcedure, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
 
 // Routers may import only types from the runtime: the list is repeated here, checked against RunStatus.
-const RUN_STATUSES = ['running', 'awaiting_approval', 'completed', 'rejected', 'failed', 'cancelled'] as const satisfies readonly RunStatus[];
+const RUN_STATUSES = ['queued', 'running', 'awaiting_approval', 'completed', 'rejected', 'failed', 'cancelled'] as const satisfies readonly RunStatus[];
 
 const runRequestInput = z.object({
   goal: z.string(),
@@ -41,6 +41,12 @@ export const runtimeRouter = createTRPCRouter({
   run: operatorProcedure.input(runRequestInput).mutation(async ({ ctx, input }) => {
     const runtime = await ctx.runtime();
     return runtime.run({ ...input, principal: ctx.principal });
+  }),
+
+  /** Returns once the run is planned and recorded: `queued` when workers execute runs (poll getRun). */
+  submit: operatorProcedure.input(runRequestInput).mutation(async ({ ctx, input }) => {
+    const runtime = await ctx.runtime();
+    return runtime.submit({ ...input, principal: ctx.principal });
   }),
 
   explain: operatorProcedure

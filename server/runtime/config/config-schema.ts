@@ -151,6 +151,18 @@ export const configSchema = z
       .strict()
       .refine((scheduler) => scheduler.orphan_after_ms > scheduler.heartbeat_ms, { message: 'must be longer than scheduler.heartbeat_ms', path: ['orphan_after_ms'] })
       .default({ concurrency: 4, node_timeout_ms: 60_000, max_attempts: 3, backoff_ms: 200, heartbeat_ms: 5_000, orphan_after_ms: 30_000 }),
+    /**
+     * Where runs execute: `in_process` (default) in the process that plans them; `graphile_worker`
+     * as jobs on a PostgreSQL server that `context-runtime worker` processes execute (needs DATABASE_URL).
+     */
+    execution: z
+      .object({
+        engine: z.enum(['in_process', 'graphile_worker']).default('in_process'),
+        /** How often a caller waiting on a queued run reads its state from the database. */
+        poll_ms: z.number().int().min(20).max(10_000).default(250),
+      })
+      .strict()
+      .default({ engine: 'in_process', poll_ms: 250 }),
     verification: z
       .object({ default: z.boolean().default(true), high_risk_requires_human: z.boolean().default(true) })
       .strict()

@@ -3,8 +3,11 @@ import type { NodeOutcome } from './scheduler';
 /** Contract version of the RunStore plugin (durable run state for pause/resume). */
 export const RUN_STORE_CONTRACT = 'run-store/v1' as const;
 
-/** Every status a run can have: the one list validation and filters read. */
-export const RUN_STATUSES = ['running', 'awaiting_approval', 'completed', 'rejected', 'failed', 'cancelled'] as const;
+/**
+ * Every status a run can have: the one list validation and filters read. `queued`: planned and
+ * waiting for a worker (execution.engine graphile_worker), before its first wave and between waves.
+ */
+export const RUN_STATUSES = ['queued', 'running', 'awaiting_approval', 'completed', 'rejected', 'failed', 'cancelled'] as const;
 
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
@@ -91,7 +94,8 @@ export interface AuditVerification {
 /** Persistence of runs, node outcomes and approval decisions. */
 export interface RunStorePlugin {
   readonly contract: typeof RUN_STORE_CONTRACT;
-  createRun(run: { readonly id: string; readonly goal: string; readonly planHash: string; readonly plan: unknown; readonly user: string; readonly owner?: string }): Promise<void>;
+  /** `status` defaults to `running` (executed here); `queued` leaves it to a worker. */
+  createRun(run: { readonly id: string; readonly goal: string; readonly planHash: string; readonly plan: unknown; readonly user: string; readonly owner?: string; readonly status?: 'running' | 'queued' }): Promise<void>;
   saveNodeOutcome(runId: string, nodeId: string, outcome: NodeOutcome, attempts: number): Promise<void>;
   markSkipped(runId: string, nodeId: string): Promise<void>;
   /**

@@ -60,4 +60,12 @@ export interface SchedulerPlugin {
   readonly contract: typeof SCHEDULER_CONTRACT;
   schedule(graph: ExecutionGraph, options: { readonly concurrency: number }): Schedule;
   run(graph: ExecutionGraph, schedule: Schedule, executor: NodeExecutor, checkpoint: RunCheckpoint, hooks: SchedulerHooks, control?: RunControl): Promise<ScheduleResult>;
+  /**
+   * Present when runs execute elsewhere (a job engine): hands a `queued` run's next wave to a worker,
+   * which calls back into the runtime (`ContextRuntime.executeQueuedWave`) and `run`s that one wave.
+   * Enqueueing a run twice before a worker takes it yields one job. Absent: runs execute in process.
+   */
+  enqueue?(runId: string): Promise<void>;
+  /** Releases the engine's connections. */
+  close?(): Promise<void>;
 }

@@ -25,6 +25,7 @@ import type { PlannedRequest } from './plan-request';
 import type { RuntimePlugins } from './runtime-plugins';
 import type { RunOwnership } from './run-ownership';
 import { withProgress, type RunProgressListener } from './run-progress';
+import { nextWave } from './next-wave';
 
 /** What a run record keeps to resume: the validated request and the whole plan. */
 export interface StoredPlan {
@@ -46,17 +47,32 @@ export interface ContinueOptions {
   readonly onProgress?: RunProgressListener;
   /** Records this process as the run's owner (heartbeat) and lets a cancel abort it. */
   readonly ownership?: RunOwnership;
+  /**
+   * Executes only the next wave with unfinished nodes, then hands the run back to the job engine
+   * (status `queued`, the next wave enqueued): a job engine has no DAGs, so the graph becomes one
+   * job per wave and any worker may take the next one.
+   */
+  readonly oneWave?: boolean;
 }
 
-export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, planned: PlannedRequest, options: Omit<ContinueOptions, 'tracer'> = {}): Promise<RunResult> {
+/**
+ * Records a planned run and executes it here, or with `queued` (a job engine executes runs) records
+ * it `queued`, enqueues its first wave and returns at once: a worker process executes it.
+ */
+export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, planned: PlannedRequest, options: Omit<ContinueOptions, 'tracer' | 'oneWave'> & { readonly queued?: boolean } = {}): Promise<RunResult> {
   const runId = randomUUID();
   const tracer = new RunTracer(runId, plugins.traceSink);
   tracePlanning(tracer, planned, 'plan').end();
   const plan: StoredPlan = { request: planned.request, explain: planned.explain };
-  const owner = options.ownership ? { owner: options.ownership.instanceId } : {};
-  await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user: planned.request.principal?.user ?? 'anonymous', ...owner });
+  const owner = options.ownership && !options.queued ? { owner: options.ownership.instanceId } : {};
+  const status = options.queued ? 'queued' : 'running';
+  await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user: planned.request.principal?.user ?? 'anonymous', status, ...owner });
   const record = (await plugins.runStore.loadRun(runId))!;
-  return continueRun(plugins, config, record, { ...options, tracer });
+  if (!options.queued) return continueRun(plugins, config, record, { ...options, tracer });
+  await tracer.flush();
+  if (!plugins.scheduler.enqueue) throw new Error('this scheduler executes runs in process: it cannot queue one');
+  await plugins.scheduler.enqueue(runId);
+  return toRunResult(record, planned.explain, planned.explain.graph);
 }
 
 /** Sources flagged sensitive (at ingest or by the sticky flag) and those config names. */
@@ -113,13 +129,17 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   const graph = explain.graph;
   const attempts = new Map<string, number>();
   const executor = await nodeExecutorFor(plugins, config, request, explain);
-  await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null, ...(options.ownership ? { owner: options.ownership.instanceId } : {}) });
-  // A resumed run (approval, recovery) has a fresh tracer: it learns the plan's sensitivity here.
+  // Conditional: a cancel (or another process finishing the run) that landed since the record was read wins.
+  const claimed = await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null, ...(options.ownership ? { owner: options.ownership.instanceId } : {}), onlyIf: ['queued', 'running', 'awaiting_approval'] });
+  if (claimed === false) return toRunResult((await plugins.runStore.loadRun(record.id))!, explain, graph);
+  // A resumed run (approval, recovery, the next wave on a worker) has a fresh tracer: it learns the plan's sensitivity here.
   if (isSensitivePlan(explain)) tracer.markSensitive();
   const runSpan = tracer.start('run', 'run', undefined, { goal: request.goal, planHash: explain.planHash, candidate: explain.chosen.id });
+  const planned = plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency });
+  const { schedule, more } = options.oneWave ? nextWave(planned, record, graph) : { schedule: planned, more: false };
   const result = await plugins.scheduler.run(
     graph,
-    plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency }),
+    schedule,
     executor,
     { completed: record.nodeOutcomes, skipped: new Set(record.skipped), decisions: new Map([...record.decisions].map(([nodeId, decision]) => [nodeId, decision.decision])) },
     withProgress(record.id, graph, explain.planHash, {
@@ -138,6 +158,11 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
     }, options.onProgress),
     { signal },
   );
+  if (more && result.status === 'completed') {
+    runSpan.end({ attributes: { status: 'queued' } });
+    await tracer.flush();
+    return requeue(plugins, record, explain, attempts);
+  }
   const finished = await settle(plugins, record, result, explain);
   const totals = sumActuals(graph, result.outcomes);
   runSpan.end({ tokens: totals.tokens, costUsd: totals.costUsd, status: result.status === 'failed' ? 'error' : 'ok', attributes: { status: result.status } });
@@ -146,6 +171,17 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   if (finished.status === 'completed' && !explain.edited) await observe(plugins, record.id, explain, result.outcomes, finished.stored);
   const reloaded = (await plugins.runStore.loadRun(record.id))!;
   return toRunResult(reloaded, explain, graph, attempts, result.status === 'failed' ? result.nodeId : undefined);
+}
+
+/**
+ * Hands a run whose wave finished back to the engine. The status is written first: a worker takes
+ * a job only for a `queued` run, so a job that started before the write would find nothing to do.
+ * A cancel that landed meanwhile wins (the write is conditional on `running`).
+ */
+async function requeue(plugins: RuntimePlugins, record: RunRecord, explain: ExplainResult, attempts: ReadonlyMap<string, number>): Promise<RunResult> {
+  const written = await plugins.runStore.setStatus(record.id, 'queued', { pendingNodeId: null, onlyIf: ['running'] });
+  if (written !== false) await plugins.scheduler.enqueue?.(record.id);
+  return toRunResult((await plugins.runStore.loadRun(record.id))!, explain, explain.graph, attempts);
 }
 
 function traceNode(tracer: RunTracer, parentId: string, node: GraphNode, outcome: NodeOutcome, attempt: number, tiers: readonly TierInfo[]): void {

@@ -1,0 +1,228 @@
+/**
+ * `npm run bench:workers [-- --runs 40 --workers 1,2,4 --kill-workers 3 --kill-every-s 10]`: runs
+ * queued on graphile-worker and executed by `context-runtime worker` child processes (issue 13,
+ * acceptance, PostgreSQL half). A loopback OpenAI-compatible server answers after --latency-ms with
+ * --error-rate injected 503s and counts, per run, calls answered twice for the same request.
+ * Prints the job pickup delay of an idle queue, then, per worker count, runs/min and p50/p99 run latency (created → finished, queue wait
+ * included); then a round where a random worker is killed with SIGKILL every --kill-every-s (and
+ * restarted): completed / failed with reason / lost / nodes executed twice (a node whose outcome was
+ * recorded, executed again: two finished spans) / model calls made again (answered twice for the
+ * same request: the calls of a node a killed or stalled worker left unfinished, which a retry redoes).
+ * Needs BENCH_DATABASE_URL, or TEST_DATABASE_URL whose server has `context_runtime_workers`
+ * (wiped). Exit 1 when a run is lost, a node executes twice, or a run failed without a reason.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../db/client';
+import { DEMO_QUESTION } from '../server/ingest/demo-corpus';
+import { startCountingModelServer, type CountingModelServer } from '../server/testing/loopback-counting-model-server';
+import { openRuntimeFixture, type RuntimeFixture } from '../server/testing/runtime-fixture';
+import { measureJobPickup } from './job-pickup-probe';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '40' },
+    workers: { type: 'string', default: '1,2,4' },
+    concurrency: { type: 'string', default: '2' },
+    'kill-workers': { type: 'string', default: '3' },
+    'kill-every-s': { type: 'string', default: '10' },
+    'latency-ms': { type: 'string', default: '200' },
+    'error-rate': { type: 'string', default: '0.05' },
+    'timeout-s': { type: 'string', default: '600' },
+    'heartbeat-ms': { type: 'string', default: '5000' },
+    'orphan-after-ms': { type: 'string', default: '30000' },
+  },
+});
+const runCount = Number(values.runs);
+const concurrency = Number(values.concurrency);
+const timeoutMs = Number(values['timeout-s']) * 1000;
+const BIN = fileURLToPath(new URL('../bin/context-runtime.mjs', import.meta.url));
+
+function benchUrl(): string | undefined {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  if (!process.env.TEST_DATABASE_URL) return undefined;
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = '/context_runtime_workers';
+  return url.toString();
+}
+
+const percentile = (sorted: readonly number[], share: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] : NaN);
+
+class Workers {
+  readonly live = new Set<ChildProcess>();
+  constructor(
+    private readonly fixture: RuntimeFixture,
+    private readonly url: string,
+  ) {}
+
+  /** Resolves once the worker says it takes jobs. */
+  start(): Promise<ChildProcess> {
+    const worker = spawn(process.execPath, [BIN, 'worker', '--config', this.fixture.configPath, '--concurrency', String(concurrency)], {
+      cwd: this.fixture.root,
+      env: { ...process.env, DATABASE_URL: this.url },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    this.live.add(worker);
+    worker.on('exit', () => this.live.delete(worker));
+    return new Promise((resolve, reject) => {
+      let said = '';
+      worker.stderr!.on('data', (chunk: Buffer) => {
+        said += chunk.toString();
+        if (said.includes('executing queued runs')) resolve(worker);
+      });
+      worker.once('exit', (code) => reject(new Error(`worker exited (${code}) before taking jobs: ${said.slice(-400)}`)));
+    });
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.live].map((worker) => new Promise<void>((done) => (worker.once('exit', () => done()), worker.kill('SIGTERM')))));
+  }
+}
+
+interface Tally {
+  readonly completed: number;
+  readonly failed: number;
+  readonly failedWithoutReason: number;
+  readonly reasons: ReadonlyMap<string, number>;
+  readonly lost: number;
+  readonly nodesTwice: number;
+  readonly callsAgain: number;
+  readonly latencies: readonly number[];
+  readonly elapsedMs: number;
+}
+
+async function submitAndWait(fixture: RuntimeFixture, model: CountingModelServer, prefix: string, during?: () => Promise<void>): Promise<Tally> {
+  const started = Date.now();
+  const labels = Array.from({ length: runCount }, (_, index) => `${prefix}-${index}`);
+  const runIds = (await Promise.all(labels.map((label) => fixture.runtime.submit({ goal: `${DEMO_QUESTION} [run:${label}]` })))).map((run) => run.runId);
+  const deadline = started + timeoutMs;
+  let runs = await Promise.all(runIds.map((runId) => fixture.plugins.runStore.loadRun(runId)));
+  let disturbing = Promise.resolve();
+  if (during) disturbing = during();
+  while (runs.some((run) => run?.status === 'queued' || run?.status === 'running') && Date.now() < deadline) {
+    await sleep(250);
+    runs = await Promise.all(runIds.map((runId) => fixture.plugins.runStore.loadRun(runId)));
+  }
+  const elapsedMs = Math.max(...runs.map((run) => Date.parse(run!.updatedAt))) - started;
+  stopDisturbing = true;
+  await disturbing;
+  const reasons = new Map<string, number>();
+  let failedWithoutReason = 0;
+  for (const run of runs) {
+    if (run?.status !== 'failed') continue;
+    if (!run.error) failedWithoutReason += 1;
+    const reason = (run.error ?? '(none)').replace(/[0-9a-f-]{36}/g, '…').slice(0, 120);
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  return {
+    completed: runs.filter((run) => run?.status === 'completed').length,
+    failed: runs.filter((run) => run?.status === 'failed').length,
+    failedWithoutReason,
+    reasons,
+    lost: runs.filter((run) => !run || run.status === 'queued' || run.status === 'running').length,
+    nodesTwice: await nodesFinishedTwice(fixture, runIds),
+    callsAgain: labels.reduce((sum, label) => sum + (model.calls.get(label)?.answeredTwice ?? 0), 0),
+    latencies: runs.filter((run) => run?.status === 'completed').map((run) => (Date.parse(run!.updatedAt) - Date.parse(run!.createdAt)) / 1000).sort((a, b) => a - b),
+    elapsedMs,
+  };
+}
+
+let stopDisturbing = false;
+
+/** Nodes with two finished spans in one run: a node executed again after its outcome was recorded. */
+async function nodesFinishedTwice(fixture: RuntimeFixture, runIds: readonly string[]): Promise<number> {
+  let twice = 0;
+  for (const runId of runIds) {
+    const names = (await fixture.plugins.traceSink.spansOf(runId)).map((span) => span.name).filter((name) => name.startsWith('node.') && !/\.attempt\d+$/.test(name));
+    twice += names.length - new Set(names).size;
+  }
+  return twice;
+}
+
+async function main(): Promise<void> {
+  const url = benchUrl();
+  if (!url) {
+    console.error('bench:workers needs a PostgreSQL server: set BENCH_DATABASE_URL, or TEST_DATABASE_URL with a context_runtime_workers database beside it');
+    process.exit(2);
+  }
+  const wipe = await openDatabase({ url });
+  await wipe.exec('DROP SCHEMA IF EXISTS graphile_worker CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  await wipe.close();
+  const latencyMs = Number(values['latency-ms']);
+  const errorRate = Number(values['error-rate']);
+  const model = await startCountingModelServer({ latencyMs, errorRate });
+  const root = mkdtempSync(join(tmpdir(), 'worker-scale-bench-'));
+  const config = {
+    database: { url },
+    execution: { engine: 'graphile_worker', poll_ms: 100 },
+    models: { tiers: [{ name: 'remote', provider: 'openai-compatible', base_url: model.baseURL, model: 'loop-1', quality_prior: 0.9 }, { name: 'local', provider: 'extractive' }] },
+    // The defaults (5 s / 30 s). With 1 s / 5 s, a live worker whose event loop was starved during a
+    // retrieval wave on this loaded machine missed its beats, lost its run to another worker's sweep,
+    // and the wave's model calls were made again: 16 calls answered twice with 4 workers and no kill.
+    scheduler: { heartbeat_ms: Number(values['heartbeat-ms']), orphan_after_ms: Number(values['orphan-after-ms']) },
+    learning: { enabled: false },
+    limits: { runs: { max_concurrent_per_user: 1000, max_daily_spend_usd_per_user: null } },
+  };
+  const previous = process.cwd();
+  process.chdir(root);
+  const fixture = await openRuntimeFixture({ root, config }).finally(() => process.chdir(previous));
+  const workers = new Workers(fixture, url);
+  let failedBench = false;
+  console.log(`worker-scale bench: ${runCount} runs per round, model ${latencyMs} ms latency, ${Math.round(errorRate * 100)} % injected 503, --concurrency ${concurrency} per worker, heartbeat ${values['heartbeat-ms']} ms, orphan after ${values['orphan-after-ms']} ms`);
+  const pickup = await measureJobPickup(url);
+  console.log(`job pickup on an idle graphile-worker queue (added → started, ${pickup.length} jobs): p50 ${percentile(pickup, 0.5).toFixed(1)} ms, p99 ${percentile(pickup, 0.99).toFixed(1)} ms`);
+  console.log('workers  runs/min  p50 s   p99 s   completed  failed  lost  nodes-twice  calls-again');
+  try {
+    for (const count of String(values.workers).split(',').map(Number)) {
+      await Promise.all(Array.from({ length: count }, () => workers.start()));
+      stopDisturbing = false;
+      const tally = await submitAndWait(fixture, model, `w${count}`);
+      await workers.stopAll();
+      failedBench ||= tally.lost > 0 || tally.nodesTwice > 0 || tally.failedWithoutReason > 0;
+      const perMinute = (runCount / tally.elapsedMs) * 60_000;
+      console.log(`${String(count).padStart(7)}  ${perMinute.toFixed(1).padStart(8)}  ${percentile(tally.latencies, 0.5).toFixed(2).padStart(6)}  ${percentile(tally.latencies, 0.99).toFixed(2).padStart(6)}  ${String(tally.completed).padStart(9)}  ${String(tally.failed).padStart(6)}  ${String(tally.lost).padStart(4)}  ${String(tally.nodesTwice).padStart(11)}  ${String(tally.callsAgain).padStart(11)}`);
+      for (const [reason, times] of tally.reasons) console.log(`         failed ×${times}: ${reason}`);
+    }
+    const killCount = Number(values['kill-workers']);
+    if (killCount > 0) await killRound(fixture, model, workers, killCount, (failed) => (failedBench ||= failed));
+    const repeats = model.repeats.filter((repeat) => repeat.label !== '');
+    for (const repeat of repeats.slice(0, 5)) console.log(`  answered twice: run ${repeat.label}, ${repeat.againAt - repeat.firstAt} ms apart: ${JSON.stringify(repeat.asked.slice(0, 80))}`);
+  } finally {
+    await workers.stopAll();
+    await fixture.close();
+    await model.close();
+  }
+  process.exit(failedBench ? 1 : 0);
+}
+
+async function killRound(fixture: RuntimeFixture, model: CountingModelServer, workers: Workers, killCount: number, report: (failed: boolean) => void): Promise<void> {
+  const everyMs = Number(values['kill-every-s']) * 1000;
+  await Promise.all(Array.from({ length: killCount }, () => workers.start()));
+  let kills = 0;
+  stopDisturbing = false;
+  const tally = await submitAndWait(fixture, model, 'kill', async () => {
+    while (!stopDisturbing) {
+      for (let waited = 0; waited < everyMs && !stopDisturbing; waited += 100) await sleep(100);
+      if (stopDisturbing) break;
+      const live = [...workers.live];
+      const victim = live[Math.floor(Math.random() * live.length)];
+      if (!victim) continue;
+      victim.kill('SIGKILL');
+      kills += 1;
+      // Restarted at once but not awaited: a worker takes ~10-30 s to boot here, and the kills keep their pace.
+      void workers.start().catch(() => undefined);
+    }
+  });
+  await workers.stopAll();
+  report(tally.lost > 0 || tally.nodesTwice > 0 || tally.failedWithoutReason > 0);
+  console.log(`\nkill -9 a random worker every ${values['kill-every-s']} s (restarted), ${killCount} workers: ${kills} kills in ${(tally.elapsedMs / 1000).toFixed(1)} s`);
+  console.log(`  completed ${tally.completed}, failed ${tally.failed} (${tally.failedWithoutReason} without a reason), lost ${tally.lost}, nodes executed twice ${tally.nodesTwice}, model calls made again ${tally.callsAgain}; runs/min ${((runCount / tally.elapsedMs) * 60_000).toFixed(1)}, p50 ${percentile(tally.latencies, 0.5).toFixed(2)} s, p99 ${percentile(tally.latencies, 0.99).toFixed(2)} s`);
+  for (const [reason, times] of tally.reasons) console.log(`  failed ×${times}: ${reason}`);
+}
+
+await main();

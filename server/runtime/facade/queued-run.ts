@@ -1,0 +1,112 @@
+/**
+ * Runs a job engine executes (execution.engine graphile_worker): the process that planned a run
+ * waits on it by reading the database, the only place its state is (the worker executing it may be
+ * on another machine), and a sweep hands runs whose worker died back to the queue.
+ */
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { RunRecord, RunStatus } from '../contracts/run-store';
+import type { RuntimeConfig } from '../config/config-schema';
+import { ContextRuntimeError, isContextRuntimeError } from '../errors';
+import type { RunResult } from '../explain/explain-types';
+import { continueRun, toRunResult, type StoredPlan } from './execute-run';
+import type { RunOwnership } from './run-ownership';
+import { describeNode, type RunProgressEvent, type RunProgressListener } from './run-progress';
+import type { RuntimePlugins } from './runtime-plugins';
+
+/** Statuses a worker may still change without anyone deciding anything. */
+const IN_FLIGHT: readonly RunStatus[] = ['queued', 'running'];
+
+export interface AwaitOptions {
+  readonly pollMs: number;
+  readonly onProgress?: RunProgressListener;
+}
+
+/**
+ * Resolves once the run leaves `queued`/`running` (it ended, or waits at an approval gate). Progress
+ * events are derived from the node outcomes saved so far, so they describe work done in any process:
+ * a node is reported finished once its outcome is durable, as the in-process run reports it.
+ */
+export async function awaitQueuedRun(plugins: RuntimePlugins, runId: string, options: AwaitOptions): Promise<RunResult> {
+  const reported = new Set<string>();
+  const startedAt = performance.now();
+  for (let first = true; ; first = false) {
+    const record = await plugins.runStore.loadRun(runId);
+    if (!record) throw new ContextRuntimeError('NOT_FOUND', `run ${runId} does not exist`, { field: 'runId' });
+    const { explain } = record.plan as StoredPlan;
+    if (options.onProgress) reportProgress(record, first, reported, Math.round(performance.now() - startedAt), options.onProgress);
+    if (!IN_FLIGHT.includes(record.status)) return toRunResult(record, explain, explain.graph);
+    await sleep(options.pollMs);
+  }
+}
+
+function reportProgress(record: RunRecord, first: boolean, reported: Set<string>, elapsedMs: number, listener: RunProgressListener): void {
+  const { explain } = record.plan as StoredPlan;
+  const nodes = new Map(explain.graph.nodes.map((node) => [node.id, node]));
+  const emit = (event: RunProgressEvent) => {
+    try {
+      listener(event);
+    } catch {
+      // A broken viewer must not fail the wait, as in run-progress.ts.
+    }
+  };
+  if (first) emit({ type: 'run_started', runId: record.id, planHash: explain.planHash, nodes: explain.graph.nodes.map((node) => ({ nodeId: node.id, kind: node.kind, detail: describeNode(node) })) });
+  for (const [nodeId, outcome] of record.nodeOutcomes) {
+    const node = nodes.get(nodeId);
+    if (!node || reported.has(nodeId)) continue;
+    reported.add(nodeId);
+    emit({ type: 'node_finished', runId: record.id, nodeId, kind: node.kind, detail: describeNode(node), elapsedMs, attempts: 1, actual: { ...outcome.actual }, models: [] });
+  }
+  for (const nodeId of record.skipped) {
+    const node = nodes.get(nodeId);
+    if (!node || reported.has(nodeId)) continue;
+    reported.add(nodeId);
+    emit({ type: 'node_skipped', runId: record.id, nodeId, kind: node.kind, detail: describeNode(node), elapsedMs, reason: 'skipped' });
+  }
+}
+
+/**
+ * Hands back to the queue the runs whose worker stopped beating mid-wave (claimed atomically, so
+ * two sweepers never both take one), and enqueues again the runs left `queued` longer than
+ * `staleAfterMs` (a process that died between writing `queued` and enqueueing; enqueueing a run
+ * that already has a job waiting changes nothing). Returns the ids handed back.
+ */
+export async function requeueOrphanedRuns(plugins: RuntimePlugins, ownership: RunOwnership, staleAfterMs: number): Promise<readonly string[]> {
+  const store = plugins.runStore;
+  const enqueue = plugins.scheduler.enqueue;
+  if (!store.claimOrphans || !enqueue) return [];
+  const requeued: string[] = [];
+  for (const runId of await store.claimOrphans(ownership.instanceId, staleAfterMs)) {
+    // Nodes whose outcomes were saved are not executed again: the next wave job passes over them.
+    if ((await store.setStatus(runId, 'queued', { pendingNodeId: null, onlyIf: ['running'] })) === false) continue;
+    await enqueue.call(plugins.scheduler, runId);
+    // Said aloud: a live worker that stalls past staleAfterMs loses its run the same way, and its in-flight calls are then made twice.
+    console.warn(`run ${runId}: its worker stopped beating for ${staleAfterMs} ms; handed back to the queue`);
+    requeued.push(runId);
+  }
+  const idleBefore = Date.now() - staleAfterMs;
+  for (const run of await store.listRuns({ limit: 1000, status: 'queued' })) {
+    if (Date.parse(run.updatedAt ?? run.createdAt) < idleBefore) {
+      await enqueue.call(plugins.scheduler, run.id);
+      requeued.push(run.id);
+    }
+  }
+  return requeued;
+}
+
+/**
+ * A worker's job: claims the queued run (atomically: a second job for the same run, or a cancel,
+ * finds it no longer `queued` and does nothing) and executes its next wave, which enqueues the one
+ * after. Undefined when there was nothing to do.
+ */
+export async function executeQueuedWave(plugins: RuntimePlugins, config: RuntimeConfig, ownership: RunOwnership, runId: string): Promise<RunResult | undefined> {
+  const claimed = await plugins.runStore.setStatus(runId, 'running', { owner: ownership.instanceId, onlyIf: ['queued'] }).catch((error: unknown) => {
+    // A job whose run was deleted has nothing to execute; retrying it would not change that.
+    if (isContextRuntimeError(error) && error.code === 'NOT_FOUND') return false;
+    throw error;
+  });
+  if (claimed === false) return undefined;
+  const record = await plugins.runStore.loadRun(runId);
+  if (!record) return undefined;
+  return continueRun(plugins, config, record, { ownership, oneWave: true });
+}
