@@ -11,9 +11,10 @@ import type { NodeExecutor, NodeOutcome } from '../contracts/scheduler';
 import type { VerifierPlugin, VerificationResult } from '../contracts/verifier';
 import { ContextRuntimeError } from '../errors';
 import type { SensitiveContentMode } from '../policy/sensitive-content-detector';
-import type { GraphNode, NodeOfKind } from '../ir/graph';
+import type { ExecutionGraph, GraphNode, NodeOfKind } from '../ir/graph';
+import { type AssembledContext, type BranchOutput, type CompressedOutput, type RetrievedOutput, type SourceSearch, typedInputs } from '../ir/node-outputs';
 import type { ContextItem, Hit } from '../types';
-import { assembleContext, type AssembledContext } from './assemble-context';
+import { assembleContext } from './assemble-context';
 import { keepSourcesAboutGoal, scopeToEntities } from './entity-scope';
 import { namedEntities } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
@@ -39,16 +40,14 @@ export interface ExecutionDependencies {
   readonly sensitiveSources?: readonly string[];
   /** What a reasoner does with a passage holding personal data or secrets bound for a non-local tier. */
   readonly sensitiveContent?: SensitiveContentMode;
+  /** The graph being run: a verify node finds its answer and context among its inputs by their kind. */
+  readonly graph?: ExecutionGraph;
 }
 
-/** One source's search inside a stratified retrieval, timed so the trace can show which source was slow. */
-export interface SourceSearch { readonly source: string; readonly hits: number; readonly startedAtMs: number; readonly latencyMs: number }
-
-export interface RetrievedOutput { readonly hits: readonly Hit[]; readonly expansion?: readonly string[]; readonly searches?: readonly SourceSearch[] }
+export type { CompressedOutput, RetrievedOutput, SourceSearch } from '../ir/node-outputs';
 
 /** Small k: across sources, rank position matters more than the sources' incomparable raw scores. */
 const STRATIFIED_RRF_K = 10;
-export interface CompressedOutput { readonly items: readonly ContextItem[]; readonly tokensBefore: number; readonly tokensAfter: number; readonly omitted: readonly { ref: number; chunkId: string; tokensRemoved: number; why: string }[] }
 
 function only<T>(inputs: ReadonlyMap<string, unknown>): T {
   const values = [...inputs.values()];
@@ -152,7 +151,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
     },
     async assemble(node, inputs) {
       const assembled = assembleContext(only<CompressedOutput>(inputs), node.tokenBudget, node.finalK, node.coverSources);
-      return { output: assembled, tokens: assembled.tokens, costUsd: 0 };
+      return { output: assembled satisfies AssembledContext, tokens: assembled.tokens, costUsd: 0 };
     },
     async reason(node, inputs) {
       const context = only<AssembledContext>(inputs);
@@ -163,11 +162,14 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       );
       const tokens = result.modelCalls.reduce((sum, call) => sum + call.usage.inputTokens + call.usage.outputTokens, 0);
       const costUsd = result.modelCalls.reduce((sum, call) => sum + call.costUsd, 0);
-      return { output: result, tokens, costUsd };
+      return { output: result satisfies ReasonResult, tokens, costUsd };
     },
     async verify(node, inputs) {
-      const reasoned = inputs.get('reason') as ReasonResult;
-      const context = inputs.get('assemble') as AssembledContext;
+      if (!dependencies.graph) throw new ContextRuntimeError('NODE_FAILED', `verify node ${node.id}: the executor was not given the graph`);
+      const typed = typedInputs(dependencies.graph, node, inputs);
+      const reasoned = typed.flatMap((input) => (input.kind === 'reason' && input.node.purpose !== 'bridge' ? [input.output] : [])).at(-1);
+      const context = typed.flatMap((input) => (input.kind === 'assemble' ? [input.output] : [])).at(-1);
+      if (!reasoned || !context) throw new ContextRuntimeError('NODE_FAILED', `verify node ${node.id} needs a completed reason and assemble input`);
       const result: VerificationResult = plugin(dependencies.verifiers, node.method, 'verifier').verify({ goal: dependencies.goal, answer: reasoned.answer, citations: reasoned.citations, context: context.items });
       return { output: result, tokens: 0, costUsd: 0 };
     },
@@ -177,7 +179,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
     async branch(node, inputs) {
       const [source, field] = node.condition.split('.');
       const value = Boolean((inputs.get(source) as Record<string, unknown> | undefined)?.[field]);
-      return { output: { condition: node.condition, value }, takenBranch: value ? node.whenTrue : node.whenFalse, tokens: 0, costUsd: 0 };
+      return { output: { condition: node.condition, value } satisfies BranchOutput, takenBranch: value ? node.whenTrue : node.whenFalse, tokens: 0, costUsd: 0 };
     },
     async merge(_node, inputs) {
       return { output: Object.fromEntries(inputs), tokens: 0, costUsd: 0 };
