@@ -1,6 +1,7 @@
 /**
  * Answer quality on a corpus nobody tuned the runtime on (issue 10):
  *   npm run bench:answers [-- --questions examples/billing-pipeline/questions.json] [--split tune|heldout|all] [--json out.json] [--verbose [--context]] [--only q01,q02]
+ *   npm run bench:answers -- --dataset musique|hotpotqa|<BEIR folder> [--split train] [--modes single_shot,decomposition,planner]
  * Opens the real runtime on a fresh temporary embedded database (the demo corpus loads on start, as
  * on a first server start), ingests the question set's corpus beside it (its folders per source,
  * its git-history.json rebuilt into a repository), runs every question with `runtime.run` (offline
@@ -13,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { materializeDemoGitRepo } from '../server/ingest/demo-git-repo';
 import { openRuntimeFixture } from '../server/testing/runtime-fixture';
+import { runDatasetAnswers } from './answers/dataset-answers';
 import { type QuestionOutcome, offGoalCaveats, readQuestionSet, scoreCitations, scoreRunFacts, totals } from './answers/answer-scoring';
 
 const { values } = parseArgs({
@@ -23,8 +25,15 @@ const { values } = parseArgs({
     verbose: { type: 'boolean', default: false },
     only: { type: 'string' },
     context: { type: 'boolean', default: false },
+    dataset: { type: 'string' },
+    modes: { type: 'string', default: 'single_shot,decomposition,planner' },
   },
 });
+if (values.dataset) {
+  // A BEIR-layout multi-hop set instead of a question set (bench/answers/dataset-answers.ts).
+  await runDatasetAnswers({ dataset: values.dataset, split: values.split === 'all' ? 'train' : values.split!, modes: values.modes!.split(','), json: values.json, verbose: values.verbose! });
+  process.exit(0);
+}
 if (!['all', 'tune', 'heldout'].includes(values.split!)) throw new Error('--split must be all, tune or heldout');
 const questionsPath = resolve(values.questions!);
 const corpusFolder = dirname(questionsPath);

@@ -16,12 +16,16 @@ export interface ReasonRequest {
   readonly sensitiveContent?: 'local_only' | 'redact';
   readonly maxOutputTokens: number;
   readonly timeoutMs: number;
+  /** `bridge`: a hop of a multi-call strategy, asked for what to retrieve next rather than the final answer. */
+  readonly purpose?: 'answer' | 'bridge';
 }
 
 export interface ReasonResult {
   readonly answer: string;
   readonly citations: readonly Citation[];
   readonly modelCalls: readonly RoutedResult[];
+  /** A bridge hop's names for the next retrieval (a retrieve node's `bridgeFrom` reads them). */
+  readonly bridge?: readonly string[];
 }
 
 /** A strategy over one or more model calls (Reasoner → Router → Model). */
@@ -30,5 +34,7 @@ export interface ReasonerPlugin {
   readonly strategy: ReasoningStrategy;
   /** Expected number of model calls, for the cost model. */
   readonly expectedModelCalls: number;
+  /** Retrieval hops the strategy runs as graph nodes (a bridge reason node, then a retrieve on its names, per extra hop); absent = 0. */
+  readonly bridgeHops?: number;
   reason(request: ReasonRequest, router: RouterPlugin): Promise<ReasonResult>;
 }

@@ -7,7 +7,7 @@ import { retrievalSpendOf } from './retrieval-spend';
 import {
   ACCURACY_HALF_WIDTH, APPROVAL_RISK_FACTOR, BASE_HALLUCINATION, CACHE_HIT_BASE, COST_BAND, CRITIC_HALLUCINATION_FACTOR,
   DEFAULT_RETRIEVER_LATENCY_MS, FUSION_SECONDS_PER_EXTRA_METHOD, LATENCY_BAND, OUTPUT_TOKENS_PER_ANSWER, PARALLEL_MODEL_ROUNDS,
-  PREFILL_SECONDS_PER_TOKEN, PREFIX_REUSE, PROBABILITY_HALF_WIDTH, PROMPT_OVERHEAD_TOKENS, REASONER_GAIN, TOKENS_BAND,
+  PREFILL_SECONDS_PER_TOKEN, PREFIX_REUSE, PROBABILITY_HALF_WIDTH, PROMPT_OVERHEAD_TOKENS, REASONER_GAIN, INTENT_REASONER_GAIN, TOKENS_BAND,
   VERIFIED_RISK_FACTOR, VERIFIER_CATCH_RATE, VERIFY_FLOOR, clampProbability, nonNegative,
 } from './units';
 
@@ -81,7 +81,8 @@ export class HeuristicCostModel implements CostModelPlugin {
     const recall = clampProbability(goal.recall(candidate.retrieval) * goal.scopeFactor(candidate.sourceKinds));
     const contextLoss = clampProbability(1 - (1 - compression.loss) * (1 - truncated));
     const grounding = recall * (1 - contextLoss);
-    const quality = clampProbability(tier.qualityPrior + (REASONER_GAIN[candidate.reasoning] ?? 0) * (1 - tier.qualityPrior));
+    const intentGain = Math.max(0, ...intent.classes.map((intentClass) => INTENT_REASONER_GAIN[candidate.reasoning]?.[intentClass] ?? 0));
+    const quality = clampProbability(tier.qualityPrior + ((REASONER_GAIN[candidate.reasoning] ?? 0) + intentGain) * (1 - tier.qualityPrior));
     const accuracy = clampProbability(grounding * quality);
     const verified = candidate.verification !== 'none';
     const critic = calls > 1 ? CRITIC_HALLUCINATION_FACTOR : 1;

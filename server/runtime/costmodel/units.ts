@@ -29,7 +29,7 @@
  *                    × SCOPE_FOCUS_GAIN when a narrowed scope covers the intent's kinds,
  *                    × SCOPE_MISS_FACTOR when it lacks one of them
  *   contextLoss    = 1 − (1 − compression.expectedLoss)(1 − truncatedFraction)
- *   quality        = t.qualityPrior + REASONER_GAIN[r] · (1 − t.qualityPrior)
+ *   quality        = t.qualityPrior + (REASONER_GAIN[r] + max over intent classes c of INTENT_REASONER_GAIN[r][c]) · (1 − t.qualityPrior)
  *   accuracy       = recall · (1 − contextLoss) · quality
  *   hallucination  = (BASE_HALLUCINATION + (1 − recall·(1 − contextLoss)) · (1 − quality))
  *                    · (1 − VERIFIER_CATCH_RATE · verifier.confidencePrior) · critic factor
@@ -80,6 +80,13 @@ export const SCOPE_FOCUS_GAIN = 1.03;
 export const SCOPE_MISS_FACTOR = 0.7;
 /** Extra quality a multi-call reasoner buys, as a share of the remaining headroom (self-refine style critics: modest gains). */
 export const REASONER_GAIN: Readonly<Record<string, number>> = { single_shot: 0, plan_worker_critic: 0.2 };
+/**
+ * Gains that depend on the question: a decomposition (retrieve, name the bridge entity, retrieve
+ * again) helps only a question that chains facts; on any other it is a second call for nothing.
+ * The largest gain over the intent's classes applies. Tuned on the odd-indexed questions of
+ * MuSiQue and HotpotQA train100 (bench:answers --dataset; bench/answers/RESULTS.md).
+ */
+export const INTENT_REASONER_GAIN: Readonly<Record<string, Readonly<Record<string, number>>>> = { decomposition: { multi_hop: 0.3 } };
 export const CRITIC_HALLUCINATION_FACTOR = 0.75;
 export const BASE_HALLUCINATION = 0.02;
 export const VERIFIER_CATCH_RATE = 0.6;

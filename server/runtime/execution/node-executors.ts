@@ -85,6 +85,14 @@ function reranker(registry: ReadonlyMap<string, RerankerPlugin> | undefined, met
   return found;
 }
 
+/** The names a bridge reason node (the retrieve node's `bridgeFrom` input) found; none when it found none. */
+function bridgeNames(graph: ExecutionGraph | undefined, node: NodeOfKind<'retrieve'>, inputs: ReadonlyMap<string, unknown>): readonly string[] {
+  if (!graph) throw new ContextRuntimeError('NODE_FAILED', `retrieve node ${node.id}: the executor was not given the graph`);
+  const hop = typedInputs(graph, node, inputs).find((input) => input.node.id === node.bridgeFrom);
+  if (hop?.kind !== 'reason') throw new ContextRuntimeError('NODE_FAILED', `retrieve node ${node.id}: bridgeFrom ${node.bridgeFrom} is not a completed reason input`);
+  return hop.output.bridge ?? [];
+}
+
 export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExecutor {
   // What the goal is about: the analyzer's entities, plus identifier-shaped names it may not list ("mq.tallybox.internal").
   const anchors = [...new Set([...dependencies.entities, ...namedEntities(dependencies.goal)])];
@@ -96,7 +104,10 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const firstHop = node.feedback ? ((inputs.get(node.feedback.fromNode) as RetrievedOutput | undefined)?.hits ?? []) : [];
       const seed = firstHop.filter((hit) => !seedKinds || seedKinds.includes(hit.sourceKind));
       const feedback = node.feedback ? feedbackTerms(dependencies.goal, seed, node.feedback.documents, node.feedback.terms, firstHop) : [];
-      const expansion = [...(node.queryExpansion ?? []), ...feedback];
+      const bridge = node.bridgeFrom === undefined ? undefined : bridgeNames(dependencies.graph, node, inputs);
+      // A second hop with no bridge to look for would only repeat the first search.
+      if (bridge !== undefined && bridge.length === 0) return { output: { hits: [], expansion: [] } satisfies RetrievedOutput, tokens: 0, costUsd: 0 };
+      const expansion = [...(node.queryExpansion ?? []), ...feedback, ...(bridge ?? [])];
       const base = node.focus === 'entities' && dependencies.entities.length > 0 ? dependencies.entities.join(' ') : dependencies.goal;
       const text = expansion.length ? `${base} ${expansion.join(' ')}` : base;
       // A model-calling retriever (an LLM reranker) reports its spend per search; it is this node's cost.
@@ -157,7 +168,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const context = only<AssembledContext>(inputs);
       const reasoner = plugin(dependencies.reasoners, node.strategy, 'reasoner');
       const result: ReasonResult = await reasoner.reason(
-        { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only' },
+        { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', ...(node.purpose ? { purpose: node.purpose } : {}) },
         dependencies.router,
       );
       const tokens = result.modelCalls.reduce((sum, call) => sum + call.usage.inputTokens + call.usage.outputTokens, 0);
