@@ -27,11 +27,13 @@ const { values } = parseArgs({
     context: { type: 'boolean', default: false },
     dataset: { type: 'string' },
     modes: { type: 'string', default: 'single_shot,decomposition,planner' },
+    limit: { type: 'string' },
+    half: { type: 'string' },
   },
 });
 if (values.dataset) {
   // A BEIR-layout multi-hop set instead of a question set (bench/answers/dataset-answers.ts).
-  await runDatasetAnswers({ dataset: values.dataset, split: values.split === 'all' ? 'train' : values.split!, modes: values.modes!.split(','), json: values.json, verbose: values.verbose! });
+  await runDatasetAnswers({ dataset: values.dataset, split: values.split === 'all' ? 'train' : values.split!, modes: values.modes!.split(','), json: values.json, verbose: values.verbose!, ...(values.limit ? { limit: Number(values.limit) } : {}), ...(values.half === 'tune' || values.half === 'heldout' ? { half: values.half } : {}) });
   process.exit(0);
 }
 if (!['all', 'tune', 'heldout'].includes(values.split!)) throw new Error('--split must be all, tune or heldout');

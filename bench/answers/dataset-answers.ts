@@ -13,6 +13,8 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import type { ReasonerPlugin } from '../../server/runtime/contracts/reasoner';
+import type { ExecutionGraph } from '../../server/runtime/ir/graph';
+import { answerOutputsOf, findNodesByRole, outputOf } from '../../server/runtime/ir/node-outputs';
 import { loadBeirDataset } from '../retrieval/beir-dataset';
 import { ingestDataset } from '../retrieval/bench-database';
 import { openBenchRuntime } from '../retrieval/bench-runtime';
@@ -25,6 +27,10 @@ export interface DatasetAnswerOptions {
   readonly modes: readonly string[];
   readonly json?: string;
   readonly verbose: boolean;
+  /** Only the first N questions (a quick look while tuning). */
+  readonly limit?: number;
+  /** Only one half: `tune` while tuning, so held-out questions are not even run. */
+  readonly half?: 'tune' | 'heldout';
 }
 
 const NAMED: Readonly<Record<string, string>> = { musique: 'musique-train100', hotpotqa: 'hotpotqa-train100' };
@@ -50,7 +56,7 @@ interface Outcome extends ShortAnswerScore {
 
 export async function runDatasetAnswers(options: DatasetAnswerOptions): Promise<void> {
   const dataset = loadBeirDataset(resolveDatasetFolder(options.dataset), options.split);
-  const questions = dataset.queries.filter((query) => dataset.qrels.has(query.id) && (query.answers?.length ?? 0) > 0);
+  const questions = dataset.queries.filter((query) => dataset.qrels.has(query.id) && (query.answers?.length ?? 0) > 0).slice(0, options.limit);
   const started = performance.now();
   const corpus = await ingestDataset(dataset);
   const configPath = join(corpus.root, 'context-runtime.yaml');
@@ -72,6 +78,7 @@ export async function runDatasetAnswers(options: DatasetAnswerOptions): Promise<
       selectable.splice(0, selectable.length, ...chosen);
       for (const [index, question] of questions.entries()) {
         const half = index % 2 === 1 ? 'tune' : 'heldout';
+        if (options.half && half !== options.half) continue;
         const result = await bench.runtime.run({ goal: question.text });
         const answer = result.answer ?? '';
         const context = (await bench.runtime.evidence(result.runId)).map((item) => item.text).join('\n');
@@ -80,6 +87,7 @@ export async function runDatasetAnswers(options: DatasetAnswerOptions): Promise<
         outcomes.push(outcome);
         // Held-out questions are never shown one by one.
         if (options.verbose && half === 'tune') console.log(`${mode} ${question.id} [${reasoning}] F1 ${outcome.f1.toFixed(2)} in-answer ${outcome.goldInAnswer} in-context ${outcome.goldInContext}\n   Q: ${question.text}\n   gold: ${question.answers![0]}\n   A: ${answer.replace(/\s+/g, ' ').slice(0, 400)}`);
+        if (options.verbose && half === 'tune') await printHops(bench, result.runId);
       }
     }
     printTable(dataset.name, options.modes, outcomes);
@@ -88,6 +96,17 @@ export async function runDatasetAnswers(options: DatasetAnswerOptions): Promise<
     await bench.close();
     rmSync(corpus.root, { recursive: true, force: true });
   }
+}
+
+/** What each hop found (tuning half only): the bridge names and the second retrieval's titles. */
+async function printHops(bench: Awaited<ReturnType<typeof openBenchRuntime>>, runId: string): Promise<void> {
+  const record = await bench.plugins.runStore.loadRun(runId);
+  const graph = (record?.plan as { explain?: { graph?: ExecutionGraph } } | undefined)?.explain?.graph;
+  if (!record || !graph) return;
+  for (const node of findNodesByRole(graph, 'reason').filter((reason) => reason.purpose === 'bridge')) console.log(`   ${node.id} bridge: ${JSON.stringify(outputOf(record.nodeOutcomes, node)?.bridge ?? [])}`);
+  for (const node of findNodesByRole(graph, 'retrieve').filter((retrieve) => retrieve.bridgeFrom)) console.log(`   ${node.id}: ${(outputOf(record.nodeOutcomes, node)?.hits ?? []).slice(0, 5).map((hit) => hit.title).join(' | ')}`);
+  const context = answerOutputsOf(graph, record.nodeOutcomes).context;
+  console.log(`   context: ${(context?.items ?? []).map((item) => item.hit.title).join(' | ')}`);
 }
 
 function printTable(name: string, modes: readonly string[], outcomes: readonly Outcome[]): void {

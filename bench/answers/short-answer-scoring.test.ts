@@ -13,5 +13,7 @@ describe('short-answer scoring (SQuAD EM / F1)', () => {
     expect(score.f1).toBeCloseTo((2 * (3 / 7) * 1) / (3 / 7 + 1), 5);
     expect(score.goldInAnswer).toBe(1);
     expect(scoreShortAnswer('It opened in 1935 [1].', ['35'])).toEqual({ exactMatch: 0, f1: 0, goldInAnswer: 0 });
+    // The question quoted back in the lead-in is no credit: "Hall" appears in it, not in the answer.
+    expect(scoreShortAnswer('Evidence on "Who founded Hall Institute" from 2 context items:\n- It was founded in 1901 [1].', ['Hall']).goldInAnswer).toBe(0);
   });
 });

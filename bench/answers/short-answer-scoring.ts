@@ -8,8 +8,11 @@ import { answerInContext, normalizeAnswer } from '../retrieval/metrics';
 
 const CITATION = /\[\d+(?:\s*[,;–-]\s*\d+)*\]/g;
 
-/** The answer without its [n] markers: they are provenance, not words of the answer. */
-export const answerText = (answer: string): string => answer.replace(CITATION, ' ');
+/** The offline reader's lead-in quotes the question back ('Evidence on "<question>" from 4 context items:'): not words of the answer. */
+const QUESTION_ECHO = /^Evidence on ".*?" from \d+ context items?:/s;
+
+/** The answer without its [n] markers (provenance) and without a lead-in that echoes the question. */
+export const answerText = (answer: string): string => answer.replace(QUESTION_ECHO, ' ').replace(CITATION, ' ');
 
 function tokenF1(prediction: string, gold: string): number {
   const predicted = normalizeAnswer(prediction).split(' ').filter(Boolean);

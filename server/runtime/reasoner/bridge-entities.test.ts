@@ -13,6 +13,11 @@ describe('bridge entities of a first hop', () => {
     expect(bridgeEntities(answer, "Where did Hello Love's performer live when he died?", 2)).toEqual(['Seattle', '1998']);
   });
 
+  it("reads only cited claims: the reader's lead-in and uncited lines name no bridge", () => {
+    const answer = 'Evidence on "Where is the Bubye River" from 2 context items: - The Bubye River is a tributary of the Limpopo River in Zimbabwe [1]. - Nothing Else Here.';
+    expect(bridgeEntities(answer, 'What is the waterfall in the country where the Bubye River is found?', 2)).toEqual(['Limpopo River', 'Zimbabwe']);
+  });
+
   it('finds nothing when every name is already in the question', () => {
     expect(bridgeEntities('Journal of Psychotherapy Integration is quarterly [1].', 'How often does Journal of Psychotherapy Integration appear?')).toEqual([]);
   });

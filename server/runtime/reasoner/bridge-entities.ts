@@ -17,10 +17,19 @@ const MARKER = /\[\d+(?:\s*[,;–-]\s*\d+)*\]/g;
 const capitalised = (word: string) => /^\p{Lu}/u.test(word) || /^\d{3,4}$/.test(word);
 const key = (text: string) => text.toLowerCase().replace(/[’']/g, "'");
 
-/** Capitalised spans of `text`, joiners inside kept, joiners at the edges dropped. */
+const HAS_MARKER = /\[\d+(?:\s*[,;–-]\s*\d+)*\]/;
+
+/** The answer's claims that cite evidence (lines, list items, sentences): a lead-in or a "no evidence" line names nothing the context holds. */
+function citedClaims(text: string): string[] {
+  return text
+    .split(/\n+|\s+(?=[-•*]\s)|(?<=[.!?])\s+/)
+    .filter((claim) => HAS_MARKER.test(claim));
+}
+
+/** Capitalised spans of the cited claims, joiners inside kept, joiners at the edges dropped. */
 function nameSpans(text: string): string[] {
   const spans: string[] = [];
-  for (const sentence of text.replace(MARKER, ' ').split(/(?<=[.!?;:])\s+|\n+/)) {
+  for (const sentence of citedClaims(text).map((claim) => claim.replace(MARKER, ' ').replace(/^\s*[-•*]\s+/, ''))) {
     const words = sentence.match(WORD) ?? [];
     let current: string[] = [];
     const close = () => {
