@@ -18,6 +18,8 @@ export interface ReasonRequest {
   readonly timeoutMs: number;
   /** `bridge`: a hop of a multi-call strategy, asked for what to retrieve next rather than the final answer. */
   readonly purpose?: 'answer' | 'bridge';
+  /** Names earlier bridge hops found (self-ask's intermediate answers), for the hop that answers. */
+  readonly bridge?: readonly string[];
 }
 
 export interface ReasonResult {

@@ -31,6 +31,7 @@ describe('a decomposition as graph nodes', () => {
     expect(findNodesByRole(graph, 'reason').map((node) => [node.id, node.purpose ?? 'answer'])).toEqual([['reason-hop1', 'bridge'], ['reason', 'answer']]);
     expect(answerNodeOf(graph)?.id).toBe('reason');
     expect(contextNodeOf(graph, answerNodeOf(graph))?.id).toBe('assemble');
+    expect(graph.nodes.find((node) => node.id === 'reason')!.inputs).toEqual(['assemble', 'reason-hop1']);
     expect(graph.nodes.find((node) => node.id === 'verify')!.inputs).toEqual(['reason', 'assemble']);
   });
 

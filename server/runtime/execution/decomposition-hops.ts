@@ -26,7 +26,8 @@ export interface HopInput {
   readonly fuseEstimate: NodeEstimate;
 }
 
-export function decompositionHops(input: HopInput): { readonly nodes: readonly GraphNode[]; readonly last: string } {
+/** `bridges`: the bridge reason nodes, which the answering reason node also reads (their names go into its question). */
+export function decompositionHops(input: HopInput): { readonly nodes: readonly GraphNode[]; readonly last: string; readonly bridges: readonly string[] } {
   const nodes: GraphNode[] = [];
   let last = input.evidence;
   for (let hop = 1; hop <= input.hops; hop++) {
@@ -38,5 +39,5 @@ export function decompositionHops(input: HopInput): { readonly nodes: readonly G
     nodes.push(createNode('fuse', { id: `fuse-${suffix}`, inputs: [last, `retrieve-${suffix}`], strategy: 'rrf', rrfK: HOP_RRF_K, k: input.retrieve.k, estimate: input.fuseEstimate }));
     last = `fuse-${suffix}`;
   }
-  return { nodes, last };
+  return { nodes, last, bridges: nodes.filter((node) => node.kind === 'reason').map((node) => node.id) };
 }

@@ -149,6 +149,7 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
     estimate: estimateOf(Math.max(0, estimates.tokens.value - retrieverSpend.tokens) * share, Math.max(0, estimates.costUsd.value - retrieverSpend.costUsd) * share, reasonSeconds * share),
     note: 'model tier fallback happens inside the router, so the node itself is not retried',
   };
+  let bridges: readonly string[] = [];
   if (hops > 0) {
     const decomposed = decompositionHops({
       evidence: last,
@@ -161,10 +162,11 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
     });
     nodes.push(...decomposed.nodes);
     last = decomposed.last;
+    bridges = decomposed.bridges;
   }
   nodes.push(createNode('compress', { id: 'compress', inputs: [last], method: candidate.compression, estimate: compressEstimate }));
   nodes.push(createNode('assemble', { id: 'assemble', inputs: ['compress'], tokenBudget: input.tokenBudget, finalK: input.finalK, coverSources: multiEvidence, estimate: assembleEstimate }));
-  nodes.push(createNode('reason', { ...reason, id: 'reason', inputs: ['assemble'] }));
+  nodes.push(createNode('reason', { ...reason, id: 'reason', inputs: ['assemble', ...bridges] }));
   last = 'reason';
   if (candidate.verification !== 'none') {
     nodes.push(createNode('verify', { id: 'verify', inputs: ['reason', 'assemble'], method: candidate.verification, estimate: estimateOf(0, 0, verifySeconds) }));

@@ -165,10 +165,13 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       return { output: assembled satisfies AssembledContext, tokens: assembled.tokens, costUsd: 0 };
     },
     async reason(node, inputs) {
-      const context = only<AssembledContext>(inputs);
+      // With the graph: the assemble input is the context, and bridge hops among the inputs pass on their names.
+      const typed = dependencies.graph ? typedInputs(dependencies.graph, node, inputs) : [];
+      const context = typed.flatMap((input) => (input.kind === 'assemble' ? [input.output] : [])).at(-1) ?? only<AssembledContext>(inputs);
+      const bridge = typed.flatMap((input) => (input.kind === 'reason' ? (input.output.bridge ?? []) : []));
       const reasoner = plugin(dependencies.reasoners, node.strategy, 'reasoner');
       const result: ReasonResult = await reasoner.reason(
-        { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', ...(node.purpose ? { purpose: node.purpose } : {}) },
+        { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', ...(node.purpose ? { purpose: node.purpose } : {}), ...(bridge.length > 0 ? { bridge } : {}) },
         dependencies.router,
       );
       const tokens = result.modelCalls.reduce((sum, call) => sum + call.usage.inputTokens + call.usage.outputTokens, 0);

@@ -163,7 +163,8 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
   const reasons = findNodesByRole(graph, 'reason');
   const answers = reasons.filter((node) => node.purpose !== 'bridge');
   if (answers.length !== 1) throw fail('graph.nodes', `an edited plan has exactly one reason node that answers (found ${answers.length})`);
-  for (const node of reasons) if (node.inputs.length !== 1 || kindOf(node.inputs[0]) !== 'assemble') throw fail(`graph.nodes.${node.id}.inputs`, `node ${node.id}: takes exactly one assemble node as input`);
+  // Besides its one assemble input, a reason node may read bridge hops (their names, never their context).
+  for (const node of reasons) if (node.inputs.filter((input) => kindOf(input) === 'assemble').length !== 1 || !node.inputs.every((input) => kindOf(input) === 'assemble' || isBridge(input))) throw fail(`graph.nodes.${node.id}.inputs`, `node ${node.id}: takes exactly one assemble node as input (and bridge hops)`);
   const answer = answers[0];
   const context = contextNodeOf(graph, answer)!;
   const plannedVerify = findNodesByRole(planned.graph, 'verify')[0];

@@ -36,9 +36,12 @@ describe('decomposition reasoner', () => {
     expect(result.citations.map((citation) => citation.ref)).toEqual([1, 2]);
   });
 
-  it('as the answer hop, answers as one cited call with no bridge', async () => {
-    const result = await createDecompositionReasoner().reason(request(), router(answer));
+  it('as the answer hop, answers as one cited call with no bridge, asking with the intermediate answer beside the question', async () => {
+    const asked: string[] = [];
+    const recording: RouterPlugin = { ...router(answer), complete: async (tier, modelRequest) => (asked.push(modelRequest.messages.at(-1)!.content), router(answer).complete(tier, modelRequest)) };
+    const result = await createDecompositionReasoner().reason({ ...request(), bridge: ['Seattle'] }, recording);
     expect(result.answer).toBe(answer);
     expect(result).not.toHaveProperty('bridge');
+    expect(asked[0]).toMatch(/^Question: What is the average snowfall in the city where the performers of Brother were formed\? \(intermediate answer: Seattle\)\n/);
   });
 });

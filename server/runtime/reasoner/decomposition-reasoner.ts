@@ -23,8 +23,12 @@ export function createDecompositionReasoner(): ReasonerPlugin {
     expectedModelCalls: 2,
     bridgeHops: 1,
     async reason(request: ReasonRequest, router: RouterPlugin): Promise<ReasonResult> {
+      if (request.purpose !== 'bridge') {
+        // Self-ask's last step: the question asked again with the intermediate answer beside it.
+        const bridge = request.bridge ?? [];
+        return once.reason(bridge.length > 0 ? { ...request, goal: `${request.goal.trim()} (intermediate answer: ${bridge.join(', ')})` } : request, router);
+      }
       const answered = await once.reason(request, router);
-      if (request.purpose !== 'bridge') return answered;
       return Object.freeze({ ...answered, bridge: Object.freeze(bridgeEntities(answered.answer, request.goal, BRIDGE_NAMES)) });
     },
   });
