@@ -54,7 +54,7 @@ try {
   console.log(`corpus ${corpusFolder} ingested beside the demo in ${((performance.now() - started) / 1000).toFixed(1)} s; ${questions.length} questions (split ${values.split})\n`);
 
   const uriOf = new Map((await fixture.database.query<{ id: string; uri: string }>(sql`select id, uri from chunks`)).map((row) => [row.id, row.uri]));
-  const outcomes: (QuestionOutcome & { readonly question: string; readonly answer: string; readonly cited: readonly string[]; readonly caveats: readonly string[] })[] = [];
+  const outcomes: (QuestionOutcome & { readonly reasoning: string; readonly question: string; readonly answer: string; readonly cited: readonly string[]; readonly caveats: readonly string[] })[] = [];
   for (const question of questions) {
     const result = await fixture.runtime.run({ goal: question.question });
     const answer = result.answer ?? '';
@@ -75,6 +75,7 @@ try {
       // Counted only where unwanted: a question that expects the gate is scored by scoreRunFacts.
       sentToApproval: sentToApproval && !question.expectApproval,
       verification,
+      reasoning: result.explain.chosen.choice.reasoning,
       passedWithoutRelevantEvidence: verification.startsWith('passed') && citationScore.relevant === 0,
     });
     const outcome = outcomes[outcomes.length - 1];
@@ -99,6 +100,8 @@ try {
       `${split.padEnd(8)} ${String(total.questions).padStart(9)}  ${`${total.keyFactPct}%`.padStart(8)}  ${`${total.relevantCitationPct}% of ${total.citations}`.padStart(18)}  ${String(total.offGoalCaveats).padStart(16)}  ${String(total.sentToApproval).padStart(11)}  ${String(total.verificationPassed).padStart(19)}  ${String(total.passedWithoutRelevantEvidence).padStart(28)}`,
     );
   }
+  const reasoners = [...new Set(outcomes.map((outcome) => outcome.reasoning))];
+  console.log(`\nreasoner chosen: ${reasoners.map((reasoning) => `${reasoning} ×${outcomes.filter((outcome) => outcome.reasoning === reasoning).length}`).join(', ')}`);
   if (values.json) writeFileSync(values.json, JSON.stringify({ questionsPath, split: values.split, totals: bySplit, outcomes }, null, 2));
 } finally {
   await fixture.close();
