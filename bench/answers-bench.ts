@@ -1,6 +1,7 @@
 /**
  * Answer quality on a corpus nobody tuned the runtime on (issue 10):
  *   npm run bench:answers [-- --questions examples/billing-pipeline/questions.json] [--split tune|heldout|all] [--json out.json] [--verbose [--context]] [--only q01,q02]
+ *   npm run bench:answers -- --dataset musique|hotpotqa|<BEIR folder> [--split train] [--modes single_shot,decomposition,planner]
  * Opens the real runtime on a fresh temporary embedded database (the demo corpus loads on start, as
  * on a first server start), ingests the question set's corpus beside it (its folders per source,
  * its git-history.json rebuilt into a repository), runs every question with `runtime.run` (offline
@@ -13,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { materializeDemoGitRepo } from '../server/ingest/demo-git-repo';
 import { openRuntimeFixture } from '../server/testing/runtime-fixture';
+import { runDatasetAnswers } from './answers/dataset-answers';
 import { type QuestionOutcome, offGoalCaveats, readQuestionSet, scoreCitations, scoreRunFacts, totals } from './answers/answer-scoring';
 
 const { values } = parseArgs({
@@ -23,8 +25,17 @@ const { values } = parseArgs({
     verbose: { type: 'boolean', default: false },
     only: { type: 'string' },
     context: { type: 'boolean', default: false },
+    dataset: { type: 'string' },
+    modes: { type: 'string', default: 'single_shot,decomposition,planner' },
+    limit: { type: 'string' },
+    half: { type: 'string' },
   },
 });
+if (values.dataset) {
+  // A BEIR-layout multi-hop set instead of a question set (bench/answers/dataset-answers.ts).
+  await runDatasetAnswers({ dataset: values.dataset, split: values.split === 'all' ? 'train' : values.split!, modes: values.modes!.split(','), json: values.json, verbose: values.verbose!, ...(values.limit ? { limit: Number(values.limit) } : {}), ...(values.half === 'tune' || values.half === 'heldout' ? { half: values.half } : {}) });
+  process.exit(0);
+}
 if (!['all', 'tune', 'heldout'].includes(values.split!)) throw new Error('--split must be all, tune or heldout');
 const questionsPath = resolve(values.questions!);
 const corpusFolder = dirname(questionsPath);
@@ -43,7 +54,7 @@ try {
   console.log(`corpus ${corpusFolder} ingested beside the demo in ${((performance.now() - started) / 1000).toFixed(1)} s; ${questions.length} questions (split ${values.split})\n`);
 
   const uriOf = new Map((await fixture.database.query<{ id: string; uri: string }>(sql`select id, uri from chunks`)).map((row) => [row.id, row.uri]));
-  const outcomes: (QuestionOutcome & { readonly question: string; readonly answer: string; readonly cited: readonly string[]; readonly caveats: readonly string[] })[] = [];
+  const outcomes: (QuestionOutcome & { readonly reasoning: string; readonly question: string; readonly answer: string; readonly cited: readonly string[]; readonly caveats: readonly string[] })[] = [];
   for (const question of questions) {
     const result = await fixture.runtime.run({ goal: question.question });
     const answer = result.answer ?? '';
@@ -64,6 +75,7 @@ try {
       // Counted only where unwanted: a question that expects the gate is scored by scoreRunFacts.
       sentToApproval: sentToApproval && !question.expectApproval,
       verification,
+      reasoning: result.explain.chosen.choice.reasoning,
       passedWithoutRelevantEvidence: verification.startsWith('passed') && citationScore.relevant === 0,
     });
     const outcome = outcomes[outcomes.length - 1];
@@ -88,6 +100,8 @@ try {
       `${split.padEnd(8)} ${String(total.questions).padStart(9)}  ${`${total.keyFactPct}%`.padStart(8)}  ${`${total.relevantCitationPct}% of ${total.citations}`.padStart(18)}  ${`${total.relevantSourcePct}%`.padStart(21)}  ${String(total.offGoalCaveats).padStart(16)}  ${String(total.sentToApproval).padStart(11)}  ${String(total.verificationPassed).padStart(19)}  ${String(total.passedWithoutRelevantEvidence).padStart(28)}`,
     );
   }
+  const reasoners = [...new Set(outcomes.map((outcome) => outcome.reasoning))];
+  console.log(`\nreasoner chosen: ${reasoners.map((reasoning) => `${reasoning} ×${outcomes.filter((outcome) => outcome.reasoning === reasoning).length}`).join(', ')}`);
   if (values.json) writeFileSync(values.json, JSON.stringify({ questionsPath, split: values.split, totals: bySplit, outcomes }, null, 2));
 } finally {
   await fixture.close();

@@ -33,6 +33,7 @@ import { ruleCandidateGenerator, ruleIntentAnalyzer, heuristicCostModel, planOpt
 import type { RetrieverPlugin } from './runtime/contracts/retriever';
 import { createConfigPolicy } from './runtime/policy/config-policy';
 import { createSingleShotReasoner } from './runtime/reasoner/single-shot-reasoner';
+import { createDecompositionReasoner } from './runtime/reasoner/decomposition-reasoner';
 import { WaveScheduler } from './runtime/scheduler/wave-scheduler';
 import { GraphileScheduler } from './adapters/jobs/graphile-scheduler';
 import type { SchedulerPlugin } from './runtime/contracts/scheduler';
@@ -137,7 +138,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       retrievers: [...withDerived(stores.database, firstStages, config.retrieval.hybrid, linearReranker), ...(llmRerank ? [llmRerank] : [])],
       rerankers: [linearReranker, llmReranker].filter((reranker) => reranker !== undefined),
       router,
-      reasoners: [createSingleShotReasoner()],
+      reasoners: [createSingleShotReasoner(), createDecompositionReasoner()],
       compressions: BUILTIN_COMPRESSIONS,
       verifiers: BUILTIN_VERIFIERS,
       policy: createConfigPolicy({

@@ -34,7 +34,8 @@ function missingRetrievers(plugins: RuntimePlugins): RetrieverPlugin[] {
   return database ? derivedRetrievers(database, plugins.retrievers) : [];
 }
 
-export async function openBenchRuntime(configPath: string): Promise<BenchRuntime> {
+/** `wire` may replace plugins the runtime reads per request (bench:answers swaps the registered reasoners). */
+export async function openBenchRuntime(configPath: string, wire: (plugins: RuntimePlugins) => RuntimePlugins = (plugins) => plugins): Promise<BenchRuntime> {
   const factory = registeredRuntimeFactory();
   if (!factory) throw new Error('server/bootstrap did not register a runtime factory');
   // Env beats config in bootstrap; a stray override would open another directory or server.
@@ -43,7 +44,7 @@ export async function openBenchRuntime(configPath: string): Promise<BenchRuntime
   registerRuntimeFactory(async (config, options) => {
     const plugins = await benchFactory(config, options);
     const extra = missingRetrievers(plugins);
-    const wired: RuntimePlugins = { ...plugins, retrievers: [...plugins.retrievers, ...extra] };
+    const wired: RuntimePlugins = wire({ ...plugins, retrievers: [...plugins.retrievers, ...extra] });
     captured = { plugins: wired, added: extra.map((retriever) => retriever.method) };
     return wired;
   });

@@ -14,11 +14,10 @@ import { learningStateFor } from './costmodel/calibration-state';
 import { calibrationReport, type CalibrationReport, type CalibrationReportOptions } from './costmodel/calibration-report';
 import { attachCalibration } from './explain/analyze-calibration';
 import { ContextRuntimeError, invalidInput } from './errors';
-import type { AssembledContext } from './execution/assemble-context';
 import type { ExplainResult, RunResult, SimulateResult } from './explain/explain-types';
-import type { ReasonResult } from './contracts/reasoner';
 import type { ExecutionGraph } from './ir/graph';
 import { validateGraph } from './ir/validate-graph';
+import { answerOutputsOf } from './ir/node-outputs';
 import { BanditLearner, learningSettingsOf } from './learning/bandit-learner';
 import type { Thumb } from './learning/bandit-store';
 import { applyEditedGraph } from './facade/edited-plan';
@@ -265,8 +264,7 @@ export class ContextRuntime {
   /** Re-runs the plan's verifier over a finished run's answer and assembled context. */
   async verify(runId: string): Promise<VerificationResult> {
     const record = await this.loadRun(runId);
-    const reasoned = record.nodeOutcomes.get('reason')?.output as ReasonResult | undefined;
-    const context = record.nodeOutcomes.get('assemble')?.output as AssembledContext | undefined;
+    const { reasoned, context } = answerOutputsOf((record.plan as StoredPlan).explain.graph, record.nodeOutcomes);
     if (!reasoned || !context) throw new ContextRuntimeError('CONFLICT', `run ${runId} has no answer to verify yet (status ${record.status})`, { field: 'runId' });
     const method = (record.plan as StoredPlan).explain.chosen.choice.verification;
     const verifier = this.plugins.verifiers.find((candidate) => candidate.method === (method === 'none' ? 'citation' : method))!;
@@ -311,7 +309,7 @@ export class ContextRuntime {
   async evidence(runId: string, principal?: Principal): Promise<readonly ContextItem[]> {
     const access = principal && (await this.accessFor(principal));
     const record = await this.loadRun(runId, access);
-    const items = (record.nodeOutcomes.get('assemble')?.output as AssembledContext | undefined)?.items ?? [];
+    const items = answerOutputsOf((record.plan as StoredPlan).explain.graph, record.nodeOutcomes).context?.items ?? [];
     return access ? items.filter((item) => access.mayReadSource(item.hit.sourceName)) : items;
   }
 

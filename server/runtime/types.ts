@@ -87,7 +87,7 @@ export interface SourceInfo {
   readonly tokenCount: number;
 }
 
-export type ReasoningStrategy = 'single_shot' | 'plan_worker_critic';
+export type ReasoningStrategy = 'single_shot' | 'plan_worker_critic' | 'decomposition';
 export type CompressionMethod = 'none' | 'clip' | 'dedup_clip' | 'sentence_select';
 export type VerificationMethod = 'none' | 'citation' | 'citation_grounded';
 export type ExecutionShape = 'sequential' | 'parallel';

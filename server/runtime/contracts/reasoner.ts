@@ -18,12 +18,18 @@ export interface ReasonRequest {
   readonly timeoutMs: number;
   /** Aborted when the node timed out or the run was cancelled: every model call receives it. */
   readonly signal?: AbortSignal;
+  /** `bridge`: a hop of a multi-call strategy, asked for what to retrieve next rather than the final answer. */
+  readonly purpose?: 'answer' | 'bridge';
+  /** Names earlier bridge hops found (self-ask's intermediate answers), for the hop that answers. */
+  readonly bridge?: readonly string[];
 }
 
 export interface ReasonResult {
   readonly answer: string;
   readonly citations: readonly Citation[];
   readonly modelCalls: readonly RoutedResult[];
+  /** A bridge hop's names for the next retrieval (a retrieve node's `bridgeFrom` reads them). */
+  readonly bridge?: readonly string[];
 }
 
 /** A strategy over one or more model calls (Reasoner → Router → Model). */
@@ -32,5 +38,7 @@ export interface ReasonerPlugin {
   readonly strategy: ReasoningStrategy;
   /** Expected number of model calls, for the cost model. */
   readonly expectedModelCalls: number;
+  /** Retrieval hops the strategy runs as graph nodes (a bridge reason node, then a retrieve on its names, per extra hop); absent = 0. */
+  readonly bridgeHops?: number;
   reason(request: ReasonRequest, router: RouterPlugin): Promise<ReasonResult>;
 }

@@ -5,9 +5,9 @@ import { scorePlan } from './plan-score';
 import { digestOf } from './planning-digest';
 import { retrievalSpendOf } from './retrieval-spend';
 import {
-  ACCURACY_HALF_WIDTH, APPROVAL_RISK_FACTOR, BASE_HALLUCINATION, CACHE_HIT_BASE, COST_BAND, CRITIC_HALLUCINATION_FACTOR,
+  ACCURACY_HALF_WIDTH, APPROVAL_RISK_FACTOR, BASE_HALLUCINATION, CACHE_HIT_BASE, COST_BAND, CRITIC_HALLUCINATION_FACTOR, CRITIC_STRATEGIES,
   DEFAULT_RETRIEVER_LATENCY_MS, FUSION_SECONDS_PER_EXTRA_METHOD, LATENCY_BAND, OUTPUT_TOKENS_PER_ANSWER, PARALLEL_MODEL_ROUNDS,
-  PREFILL_SECONDS_PER_TOKEN, PREFIX_REUSE, PROBABILITY_HALF_WIDTH, PROMPT_OVERHEAD_TOKENS, REASONER_GAIN, TOKENS_BAND,
+  PREFILL_SECONDS_PER_TOKEN, PREFIX_REUSE, PROBABILITY_HALF_WIDTH, PROMPT_OVERHEAD_TOKENS, REASONER_GAIN, INTENT_REASONER_GAIN, TOKENS_BAND,
   VERIFIED_RISK_FACTOR, VERIFIER_CATCH_RATE, VERIFY_FLOOR, clampProbability, nonNegative,
 } from './units';
 
@@ -81,15 +81,18 @@ export class HeuristicCostModel implements CostModelPlugin {
     const recall = clampProbability(goal.recall(candidate.retrieval) * goal.scopeFactor(candidate.sourceKinds));
     const contextLoss = clampProbability(1 - (1 - compression.loss) * (1 - truncated));
     const grounding = recall * (1 - contextLoss);
-    const quality = clampProbability(tier.qualityPrior + (REASONER_GAIN[candidate.reasoning] ?? 0) * (1 - tier.qualityPrior));
+    // The primary class only: an incident that also reads as multi-hop has its own cause hops (graph-builder).
+    const intentGain = INTENT_REASONER_GAIN[candidate.reasoning]?.[intent.primary] ?? 0;
+    const quality = clampProbability(tier.qualityPrior + ((REASONER_GAIN[candidate.reasoning] ?? 0) + intentGain) * (1 - tier.qualityPrior));
     const accuracy = clampProbability(grounding * quality);
     const verified = candidate.verification !== 'none';
-    const critic = calls > 1 ? CRITIC_HALLUCINATION_FACTOR : 1;
+    const critiqued = calls > 1 && CRITIC_STRATEGIES.has(candidate.reasoning);
+    const critic = critiqued ? CRITIC_HALLUCINATION_FACTOR : 1;
     const hallucination = clampProbability((BASE_HALLUCINATION + (1 - grounding) * (1 - quality)) * (1 - VERIFIER_CATCH_RATE * verifier.confidencePrior) * critic);
     const risk = clampProbability(
       goal.risk * Math.max(1 - accuracy, hallucination) * (candidate.approval ? APPROVAL_RISK_FACTOR : 1) * (verified ? VERIFIED_RISK_FACTOR : 1),
     );
-    const cacheHit = clampProbability(CACHE_HIT_BASE + (PREFIX_REUSE * (calls - 1)) / calls);
+    const cacheHit = clampProbability(CACHE_HIT_BASE + (critiqued ? (PREFIX_REUSE * (calls - 1)) / calls : 0));
     const verificationConfidence = verified ? clampProbability(verifier.confidencePrior * (VERIFY_FLOOR + (1 - VERIFY_FLOOR) * grounding)) : 0;
 
     return {

@@ -29,13 +29,13 @@
  *                    × SCOPE_FOCUS_GAIN when a narrowed scope covers the intent's kinds,
  *                    × SCOPE_MISS_FACTOR when it lacks one of them
  *   contextLoss    = 1 − (1 − compression.expectedLoss)(1 − truncatedFraction)
- *   quality        = t.qualityPrior + REASONER_GAIN[r] · (1 − t.qualityPrior)
+ *   quality        = t.qualityPrior + (REASONER_GAIN[r] + INTENT_REASONER_GAIN[r][intent.primary]) · (1 − t.qualityPrior)
  *   accuracy       = recall · (1 − contextLoss) · quality
  *   hallucination  = (BASE_HALLUCINATION + (1 − recall·(1 − contextLoss)) · (1 − quality))
  *                    · (1 − VERIFIER_CATCH_RATE · verifier.confidencePrior) · critic factor
  *   risk           = INTENT_RISK[class] · max(1 − accuracy, hallucination)
  *                    · (approval ? APPROVAL_RISK_FACTOR : 1) · (verified ? VERIFIED_RISK_FACTOR : 1)
- *   cacheHit       = CACHE_HIT_BASE + PREFIX_REUSE · (calls − 1) / calls   (same context prefix re-sent)
+ *   cacheHit       = CACHE_HIT_BASE + PREFIX_REUSE · (calls − 1) / calls   (same context prefix re-sent; CRITIC_STRATEGIES only)
  *   verificationConfidence = verifier.confidencePrior · (VERIFY_FLOOR + (1 − VERIFY_FLOOR) · recall·(1 − contextLoss)); 0 without a verifier
  *
  * INTERVALS are v1 priors, deliberately wide (the calibration statistics narrow them later):
@@ -80,7 +80,23 @@ export const SCOPE_FOCUS_GAIN = 1.03;
 export const SCOPE_MISS_FACTOR = 0.7;
 /** Extra quality a multi-call reasoner buys, as a share of the remaining headroom (self-refine style critics: modest gains). */
 export const REASONER_GAIN: Readonly<Record<string, number>> = { single_shot: 0, plan_worker_critic: 0.2 };
+/**
+ * Gains that depend on the question: a decomposition (retrieve, name the bridge entity, retrieve
+ * again) can help only a question that chains facts; on any other it is a second call for nothing.
+ * The gain for the intent's primary class applies. Zero for now, because nothing measured shows one:
+ * on the tuning halves of MuSiQue and HotpotQA train100 the offline decomposition put the gold answer
+ * in the answer less often than one shot (26 vs 28 %, 40 vs 50 %; F1 2.5 vs 2.2, 3.4 vs 3.2;
+ * bench/answers/RESULTS.md), so the planner keeps one call until observed runs say otherwise.
+ */
+export const INTENT_REASONER_GAIN: Readonly<Record<string, Readonly<Record<string, number>>>> = { decomposition: { multi_hop: 0 } };
 export const CRITIC_HALLUCINATION_FACTOR = 0.75;
+/**
+ * Strategies whose calls re-send one context to a critic (plan_worker_critic): only they earn the
+ * critic's hallucination factor and the shared-prefix cache hits. A decomposition's hops read
+ * different contexts and nothing critiques them; without this, its second call alone made it win
+ * every goal (the demo's incident question included) on a lower hallucination and a higher cache rate.
+ */
+export const CRITIC_STRATEGIES: ReadonlySet<string> = new Set(['plan_worker_critic']);
 export const BASE_HALLUCINATION = 0.02;
 export const VERIFIER_CATCH_RATE = 0.6;
 export const INTENT_RISK: Readonly<Record<string, number>> = { high_risk: 0.9, sensitive: 0.7, incident: 0.4, exact_id: 0.2, multi_hop: 0.3, conceptual: 0.2 };

@@ -5,15 +5,9 @@
  */
 import { packContext } from '../optimizer/token-knapsack';
 import type { ContextItem } from '../types';
-import type { CompressedOutput } from './node-executors';
+import type { AssembledContext, CompressedOutput } from '../ir/node-outputs';
 
-export interface AssembledContext {
-  readonly items: readonly ContextItem[];
-  readonly tokens: number;
-  readonly bySource: readonly { readonly source: string; readonly tokens: number; readonly items: number }[];
-  readonly dropped: readonly { readonly chunkId: string; readonly source: string; readonly tokens: number; readonly why: string }[];
-  readonly compressedTokensRemoved: number;
-}
+export type { AssembledContext } from '../ir/node-outputs';
 
 /** Each source's best item first (in rank order), then the rest by rank. */
 function coverEachSource(ranked: readonly ContextItem[]): ContextItem[] {

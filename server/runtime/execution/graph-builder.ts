@@ -11,6 +11,7 @@
 import type { RetrieverCapabilities } from '../contracts/retriever';
 import { retrievalSpendOf } from '../costmodel/retrieval-spend';
 import { FAILURE_CAUSE_SIGNALS } from './failure-signals';
+import { decompositionHops } from './decomposition-hops';
 import { createGraph, createNode, type ExecutionGraph, type GraphNode, type NodeEstimate, type RetrieveNode } from '../ir/graph';
 import type { CandidateEstimates, CandidatePlan } from '../types';
 
@@ -31,6 +32,8 @@ export interface GraphBuildInput {
   readonly intentClasses: readonly string[];
   /** Sources holding observations (logs, events): where failure causes are looked for. */
   readonly observationSources: readonly string[];
+  /** Bridge hops the chosen reasoner runs as graph nodes (a decomposition: 1); absent = 0. */
+  readonly bridgeHops?: number;
 }
 
 /** Feedback hop: expansion terms drawn from this many top documents (RM3 papers use 5–10). */
@@ -126,26 +129,44 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
     last = 'fuse';
   }
   const contextTokens = Math.min(input.tokenBudget, estimates.tokens.value);
-  nodes.push(createNode('compress', { id: 'compress', inputs: [last], method: candidate.compression, estimate: estimateOf(retrievedTokens * (1 - estimates.contextLoss.value), 0, LOCAL_STEP_SECONDS) }));
-  nodes.push(createNode('assemble', { id: 'assemble', inputs: ['compress'], tokenBudget: input.tokenBudget, finalK: input.finalK, coverSources: multiEvidence, estimate: estimateOf(Math.min(contextTokens, input.finalK * input.meanChunkTokens), 0, LOCAL_STEP_SECONDS) }));
+  const compressEstimate = estimateOf(retrievedTokens * (1 - estimates.contextLoss.value), 0, LOCAL_STEP_SECONDS);
+  const assembleEstimate = estimateOf(Math.min(contextTokens, input.finalK * input.meanChunkTokens), 0, LOCAL_STEP_SECONDS);
   const verifySeconds = candidate.verification === 'none' ? 0 : VERIFY_SECONDS;
   const retrieverSpend = retrievalSpendOf(candidate.retrieval, (method) => input.retrievers.find((retriever) => retriever.method === method));
-  const reasonSeconds = Math.max(0.001, estimates.latencySeconds.value - retrievalSeconds - verifySeconds - 3 * LOCAL_STEP_SECONDS);
-  nodes.push(
-    createNode('reason', {
-      id: 'reason',
-      inputs: ['assemble'],
-      strategy: candidate.reasoning,
-      tier: candidate.modelTier,
-      localOnly: input.localOnly,
-      requireCitations: input.requireCitations,
-      maxOutputTokens: input.maxOutputTokens,
-      retry: { maxAttempts: 1, backoffMs: 0 },
-      // The candidate's totals include its retrievers' model spend, estimated on their nodes above.
-      estimate: estimateOf(Math.max(0, estimates.tokens.value - retrieverSpend.tokens), Math.max(0, estimates.costUsd.value - retrieverSpend.costUsd), reasonSeconds),
-      note: 'model tier fallback happens inside the router, so the node itself is not retried',
-    }),
-  );
+  const hops = input.bridgeHops ?? 0;
+  const first = nodes.find((node): node is RetrieveNode => node.kind === 'retrieve')!;
+  const hopRetrievalSeconds = hops * (first.estimate?.latencySeconds ?? 0);
+  const reasonSeconds = Math.max(0.001, estimates.latencySeconds.value - retrievalSeconds - hopRetrievalSeconds - verifySeconds - 3 * LOCAL_STEP_SECONDS);
+  // The candidate's model totals (its retrievers' spend is on their nodes) split evenly over the reason calls.
+  const share = 1 / (hops + 1);
+  const reason = {
+    strategy: candidate.reasoning,
+    tier: candidate.modelTier,
+    localOnly: input.localOnly,
+    requireCitations: input.requireCitations,
+    maxOutputTokens: input.maxOutputTokens,
+    retry: { maxAttempts: 1, backoffMs: 0 },
+    estimate: estimateOf(Math.max(0, estimates.tokens.value - retrieverSpend.tokens) * share, Math.max(0, estimates.costUsd.value - retrieverSpend.costUsd) * share, reasonSeconds * share),
+    note: 'model tier fallback happens inside the router, so the node itself is not retried',
+  };
+  let bridges: readonly string[] = [];
+  if (hops > 0) {
+    const decomposed = decompositionHops({
+      evidence: last,
+      hops,
+      retrieve: { method: first.method, sources: first.sources, sourceKinds: first.sourceKinds, k: first.k, retry: first.retry, timeoutMs: first.timeoutMs, estimate: first.estimate ?? estimateOf(retrievedTokens, 0, LOCAL_STEP_SECONDS) },
+      compress: { method: candidate.compression, estimate: compressEstimate },
+      assemble: { tokenBudget: input.tokenBudget, finalK: input.finalK, estimate: assembleEstimate },
+      reason,
+      fuseEstimate: estimateOf(retrievedTokens, 0, LOCAL_STEP_SECONDS),
+    });
+    nodes.push(...decomposed.nodes);
+    last = decomposed.last;
+    bridges = decomposed.bridges;
+  }
+  nodes.push(createNode('compress', { id: 'compress', inputs: [last], method: candidate.compression, estimate: compressEstimate }));
+  nodes.push(createNode('assemble', { id: 'assemble', inputs: ['compress'], tokenBudget: input.tokenBudget, finalK: input.finalK, coverSources: multiEvidence, estimate: assembleEstimate }));
+  nodes.push(createNode('reason', { ...reason, id: 'reason', inputs: ['assemble', ...bridges] }));
   last = 'reason';
   if (candidate.verification !== 'none') {
     nodes.push(createNode('verify', { id: 'verify', inputs: ['reason', 'assemble'], method: candidate.verification, estimate: estimateOf(0, 0, verifySeconds) }));

@@ -11,9 +11,10 @@ import type { NodeExecutor, NodeOutcome } from '../contracts/scheduler';
 import type { VerifierPlugin, VerificationResult } from '../contracts/verifier';
 import { ContextRuntimeError } from '../errors';
 import type { SensitiveContentMode } from '../policy/sensitive-content-detector';
-import type { GraphNode, NodeOfKind } from '../ir/graph';
+import type { ExecutionGraph, GraphNode, NodeOfKind } from '../ir/graph';
+import { type AssembledContext, type BranchOutput, type CompressedOutput, type RetrievedOutput, type SourceSearch, typedInputs } from '../ir/node-outputs';
 import type { ContextItem, Hit } from '../types';
-import { assembleContext, type AssembledContext } from './assemble-context';
+import { assembleContext } from './assemble-context';
 import { keepSourcesAboutGoal, scopeToEntities } from './entity-scope';
 import { namedEntities } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
@@ -39,16 +40,14 @@ export interface ExecutionDependencies {
   readonly sensitiveSources?: readonly string[];
   /** What a reasoner does with a passage holding personal data or secrets bound for a non-local tier. */
   readonly sensitiveContent?: SensitiveContentMode;
+  /** The graph being run: a verify node finds its answer and context among its inputs by their kind. */
+  readonly graph?: ExecutionGraph;
 }
 
-/** One source's search inside a stratified retrieval, timed so the trace can show which source was slow. */
-export interface SourceSearch { readonly source: string; readonly hits: number; readonly startedAtMs: number; readonly latencyMs: number }
-
-export interface RetrievedOutput { readonly hits: readonly Hit[]; readonly expansion?: readonly string[]; readonly searches?: readonly SourceSearch[] }
+export type { CompressedOutput, RetrievedOutput, SourceSearch } from '../ir/node-outputs';
 
 /** Small k: across sources, rank position matters more than the sources' incomparable raw scores. */
 const STRATIFIED_RRF_K = 10;
-export interface CompressedOutput { readonly items: readonly ContextItem[]; readonly tokensBefore: number; readonly tokensAfter: number; readonly omitted: readonly { ref: number; chunkId: string; tokensRemoved: number; why: string }[] }
 
 function only<T>(inputs: ReadonlyMap<string, unknown>): T {
   const values = [...inputs.values()];
@@ -86,6 +85,14 @@ function reranker(registry: ReadonlyMap<string, RerankerPlugin> | undefined, met
   return found;
 }
 
+/** The names a bridge reason node (the retrieve node's `bridgeFrom` input) found; none when it found none. */
+function bridgeNames(graph: ExecutionGraph | undefined, node: NodeOfKind<'retrieve'>, inputs: ReadonlyMap<string, unknown>): readonly string[] {
+  if (!graph) throw new ContextRuntimeError('NODE_FAILED', `retrieve node ${node.id}: the executor was not given the graph`);
+  const hop = typedInputs(graph, node, inputs).find((input) => input.node.id === node.bridgeFrom);
+  if (hop?.kind !== 'reason') throw new ContextRuntimeError('NODE_FAILED', `retrieve node ${node.id}: bridgeFrom ${node.bridgeFrom} is not a completed reason input`);
+  return hop.output.bridge ?? [];
+}
+
 export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExecutor {
   // What the goal is about: the analyzer's entities, plus identifier-shaped names it may not list ("mq.tallybox.internal").
   const anchors = [...new Set([...dependencies.entities, ...namedEntities(dependencies.goal)])];
@@ -99,7 +106,10 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const firstHop = node.feedback ? ((inputs.get(node.feedback.fromNode) as RetrievedOutput | undefined)?.hits ?? []) : [];
       const seed = firstHop.filter((hit) => !seedKinds || seedKinds.includes(hit.sourceKind));
       const feedback = node.feedback ? feedbackTerms(dependencies.goal, seed, node.feedback.documents, node.feedback.terms, firstHop) : [];
-      const expansion = [...(node.queryExpansion ?? []), ...feedback];
+      const bridge = node.bridgeFrom === undefined ? undefined : bridgeNames(dependencies.graph, node, inputs);
+      // A second hop with no bridge to look for would only repeat the first search.
+      if (bridge !== undefined && bridge.length === 0) return { output: { hits: [], expansion: [] } satisfies RetrievedOutput, tokens: 0, costUsd: 0 };
+      const expansion = [...(node.queryExpansion ?? []), ...feedback, ...(bridge ?? [])];
       const base = node.focus === 'entities' && dependencies.entities.length > 0 ? dependencies.entities.join(' ') : dependencies.goal;
       const text = expansion.length ? `${base} ${expansion.join(' ')}` : base;
       // A model-calling retriever (an LLM reranker) reports its spend per search; it is this node's cost.
@@ -156,22 +166,28 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
     },
     async assemble(node, inputs) {
       const assembled = assembleContext(only<CompressedOutput>(inputs), node.tokenBudget, node.finalK, node.coverSources);
-      return { output: assembled, tokens: assembled.tokens, costUsd: 0 };
+      return { output: assembled satisfies AssembledContext, tokens: assembled.tokens, costUsd: 0 };
     },
     async reason(node, inputs, signal) {
-      const context = only<AssembledContext>(inputs);
+      // With the graph: the assemble input is the context, and bridge hops among the inputs pass on their names.
+      const typed = dependencies.graph ? typedInputs(dependencies.graph, node, inputs) : [];
+      const context = typed.flatMap((input) => (input.kind === 'assemble' ? [input.output] : [])).at(-1) ?? only<AssembledContext>(inputs);
+      const bridge = typed.flatMap((input) => (input.kind === 'reason' ? (input.output.bridge ?? []) : []));
       const reasoner = plugin(dependencies.reasoners, node.strategy, 'reasoner');
       const result: ReasonResult = await reasoner.reason(
-        { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', signal },
+        { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', signal, ...(node.purpose ? { purpose: node.purpose } : {}), ...(bridge.length > 0 ? { bridge } : {}) },
         dependencies.router,
       );
       const tokens = result.modelCalls.reduce((sum, call) => sum + call.usage.inputTokens + call.usage.outputTokens, 0);
       const costUsd = result.modelCalls.reduce((sum, call) => sum + call.costUsd, 0);
-      return { output: result, tokens, costUsd };
+      return { output: result satisfies ReasonResult, tokens, costUsd };
     },
     async verify(node, inputs) {
-      const reasoned = inputs.get('reason') as ReasonResult;
-      const context = inputs.get('assemble') as AssembledContext;
+      if (!dependencies.graph) throw new ContextRuntimeError('NODE_FAILED', `verify node ${node.id}: the executor was not given the graph`);
+      const typed = typedInputs(dependencies.graph, node, inputs);
+      const reasoned = typed.flatMap((input) => (input.kind === 'reason' && input.node.purpose !== 'bridge' ? [input.output] : [])).at(-1);
+      const context = typed.flatMap((input) => (input.kind === 'assemble' ? [input.output] : [])).at(-1);
+      if (!reasoned || !context) throw new ContextRuntimeError('NODE_FAILED', `verify node ${node.id} needs a completed reason and assemble input`);
       const result: VerificationResult = plugin(dependencies.verifiers, node.method, 'verifier').verify({ goal: dependencies.goal, answer: reasoned.answer, citations: reasoned.citations, context: context.items });
       return { output: result, tokens: 0, costUsd: 0 };
     },
@@ -181,7 +197,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
     async branch(node, inputs) {
       const [source, field] = node.condition.split('.');
       const value = Boolean((inputs.get(source) as Record<string, unknown> | undefined)?.[field]);
-      return { output: { condition: node.condition, value }, takenBranch: value ? node.whenTrue : node.whenFalse, tokens: 0, costUsd: 0 };
+      return { output: { condition: node.condition, value } satisfies BranchOutput, takenBranch: value ? node.whenTrue : node.whenFalse, tokens: 0, costUsd: 0 };
     },
     async merge(_node, inputs) {
       return { output: Object.fromEntries(inputs), tokens: 0, costUsd: 0 };

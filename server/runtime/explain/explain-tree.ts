@@ -17,14 +17,14 @@ const tokens = (value: number) => `${Math.round(value)}`;
 function describeNode(node: GraphNode): string {
   switch (node.kind) {
     case 'retrieve': {
-      const query = [node.focus === 'entities' ? 'query=entities' : 'query=goal', node.queryExpansion?.length ? `+${node.queryExpansion.length} cause terms` : '', node.feedback ? `+feedback from ${node.feedback.fromNode}` : ''].filter(Boolean).join(' ');
+      const query = [node.focus === 'entities' ? 'query=entities' : 'query=goal', node.queryExpansion?.length ? `+${node.queryExpansion.length} cause terms` : '', node.feedback ? `+feedback from ${node.feedback.fromNode}` : '', node.bridgeFrom ? `+bridge from ${node.bridgeFrom}` : ''].filter(Boolean).join(' ');
       return `Retrieve ${node.method}${node.perSource ? ' per source' : ''} k=${node.k} ${query} sources=${node.sources.join(',') || '(none)'}`;
     }
     case 'fuse': return `Fuse ${node.strategy} k=${node.rrfK}`;
     case 'rerank': return `Rerank ${node.method} top=${node.topN}`;
     case 'compress': return `Compress ${node.method}`;
     case 'assemble': return `Assemble budget=${node.tokenBudget} tokens, final_k=${node.finalK}`;
-    case 'reason': return `Reason ${node.strategy} tier=${node.tier}${node.localOnly ? ' (local only)' : ''}`;
+    case 'reason': return `Reason ${node.strategy}${node.purpose === 'bridge' ? ' bridge hop' : ''} tier=${node.tier}${node.localOnly ? ' (local only)' : ''}`;
     case 'verify': return `Verify ${node.method}`;
     case 'approve': return `Approve (gate: ${node.reason})`;
     case 'branch': return `Branch if ${node.condition}`;

@@ -4,13 +4,13 @@
  * reason, the intent signals and policy reasons behind it, the draft answer waiting behind the gate
  * and the nodes that will still run after it — read from the durable run record, not re-planned.
  */
-import type { ReasonResult } from '../contracts/reasoner';
 import type { RunRecord, RunStorePlugin } from '../contracts/run-store';
 import type { VerificationResult } from '../contracts/verifier';
 import type { RunResult } from '../explain/explain-types';
 import type { Principal } from '../types';
 import { type DecisionRights, decisionRights } from './approval-authority';
 import { type ExecutionGraph, modelTokensOf } from '../ir/graph';
+import { answerOutputsOf } from '../ir/node-outputs';
 import { applicableRules } from '../planner/rules';
 import { toRunResult, type StoredPlan } from './execute-run';
 
@@ -65,8 +65,7 @@ export function describePending(record: RunRecord, decider?: Principal): Pending
   const { explain } = record.plan as StoredPlan;
   const graph = explain.graph;
   const gateNode = graph.nodes.find((node) => node.id === record.pendingNodeId);
-  const reasoned = record.nodeOutcomes.get('reason')?.output as ReasonResult | undefined;
-  const verification = record.nodeOutcomes.get('verify')?.output as VerificationResult | undefined;
+  const { reasoned, verification } = answerOutputsOf(graph, record.nodeOutcomes);
   let costUsd = 0;
   let tokens = 0;
   let latencySeconds = 0;

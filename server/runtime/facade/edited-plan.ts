@@ -21,6 +21,7 @@ import { createGraph, createNode, type ExecutionGraph, type GraphNode, type Node
 import { sha256Hex } from '../ir/plan-hash';
 import { canonicalJson } from '../ir/serialize-graph';
 import { validateGraph } from '../ir/validate-graph';
+import { contextNodeOf, findNodesByRole } from '../ir/node-outputs';
 import type { RerankerCapabilities } from '../contracts/reranker';
 import type { PlannedRequest } from './plan-request';
 import type { RuntimePlugins } from './runtime-plugins';
@@ -105,8 +106,11 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
   const retrievers = new Map(plugins.retrievers.map((retriever) => [retriever.method, retriever.capabilities()]));
   const rerankers = new Map((plugins.rerankers ?? []).map((reranker) => [reranker.method, reranker.capabilities()]));
   const tiers = new Map(plugins.router.tiers().map((tier) => [tier.name, tier]));
-  const plannedReason = planned.graph.nodes.find((node) => node.kind === 'reason');
+  const plannedReasons = findNodesByRole(planned.graph, 'reason');
+  const plannedLocalOnly = plannedReasons.some((node) => node.localOnly);
+  const plannedMaxOutputTokens = Math.max(0, ...plannedReasons.map((node) => node.maxOutputTokens));
   const kindOf = (id: string) => byId.get(id)?.kind;
+  const isBridge = (id: string) => { const found = byId.get(id); return found?.kind === 'reason' && found.purpose === 'bridge'; };
   const evidence = (id: string) => kindOf(id) === 'retrieve' || kindOf(id) === 'fuse' || kindOf(id) === 'rerank';
   for (const node of graph.nodes) {
     const field = `graph.nodes.${node.id}`;
@@ -116,11 +120,12 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
       case 'retrieve': {
         const capability = retrievers.get(node.method);
         if (!capability?.available) throw fail(`${field}.method`, `node ${node.id}: retriever "${node.method}" is ${capability ? `unavailable (${capability.unavailableReason ?? 'no reason given'})` : `not registered (registered: ${[...retrievers.keys()].join(', ')})`}`);
-        if (plannedReason?.kind === 'reason' && plannedReason.localOnly && capability.sendsPassagesOffMachine) throw fail(`${field}.method`, `node ${node.id}: policy keeps this goal on local models; retriever "${node.method}" sends passages to a remote model`);
+        if (plannedLocalOnly && capability.sendsPassagesOffMachine) throw fail(`${field}.method`, `node ${node.id}: policy keeps this goal on local models; retriever "${node.method}" sends passages to a remote model`);
         const outside = node.sources.filter((source) => !allowedSources.has(source));
         if (outside.length > 0) throw fail(`${field}.sources`, `node ${node.id}: sources ${outside.join(', ')} are outside what the plan may read (${[...allowedSources].join(', ')})`);
         if (node.feedback && (!node.inputs.includes(node.feedback.fromNode) || !evidence(node.feedback.fromNode))) throw fail(`${field}.feedback.fromNode`, `node ${node.id}: feedback must come from one of its retrieve/fuse inputs`);
-        if (!node.inputs.every(evidence)) throw fail(`${field}.inputs`, `node ${node.id}: a retrieval may only wait for other retrievals or fusions`);
+        if (node.bridgeFrom !== undefined && (!node.inputs.includes(node.bridgeFrom) || !isBridge(node.bridgeFrom))) throw fail(`${field}.bridgeFrom`, `node ${node.id}: bridgeFrom must name one of its inputs, a reason node with purpose bridge`);
+        if (!node.inputs.every((input) => evidence(input) || input === node.bridgeFrom)) throw fail(`${field}.inputs`, `node ${node.id}: a retrieval may only wait for other retrievals or fusions`);
         break;
       }
       case 'fuse':
@@ -129,7 +134,7 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
       case 'rerank': {
         const capability = rerankers.get(node.method);
         if (!capability?.available) throw fail(`${field}.method`, `node ${node.id}: reranker "${node.method}" is ${capability ? `unavailable (${capability.unavailableReason ?? 'no reason given'})` : 'not registered'} (registered: ${[...rerankers.keys()].join(', ') || 'none'})`);
-        if (plannedReason?.kind === 'reason' && plannedReason.localOnly && capability.sendsPassagesOffMachine) throw fail(`${field}.method`, `node ${node.id}: policy keeps this goal on local models; reranker "${node.method}" sends passages to a remote model`);
+        if (plannedLocalOnly && capability.sendsPassagesOffMachine) throw fail(`${field}.method`, `node ${node.id}: policy keeps this goal on local models; reranker "${node.method}" sends passages to a remote model`);
         if (node.inputs.length !== 1 || !evidence(node.inputs[0])) throw fail(`${field}.inputs`, `node ${node.id}: rerank takes exactly one retrieve, fuse or rerank input`);
         break;
       }
@@ -145,8 +150,8 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
         const tier = tiers.get(node.tier);
         if (!tier?.available) throw fail(`${field}.tier`, `node ${node.id}: model tier "${node.tier}" is ${tier ? 'unavailable' : 'not configured'}`);
         if (!plugins.reasoners.some((reasoner) => reasoner.strategy === node.strategy)) throw fail(`${field}.strategy`, `node ${node.id}: reasoning strategy "${node.strategy}" is not registered`);
-        if (plannedReason?.kind === 'reason' && node.maxOutputTokens > plannedReason.maxOutputTokens) throw fail(`${field}.maxOutputTokens`, `node ${node.id}: the plan allows ${plannedReason.maxOutputTokens} output tokens`);
-        if (plannedReason?.kind === 'reason' && plannedReason.localOnly && (!node.localOnly || tier.capabilities.local !== true)) throw fail(`${field}.localOnly`, `node ${node.id}: policy keeps this goal on local models`);
+        if (node.maxOutputTokens > plannedMaxOutputTokens) throw fail(`${field}.maxOutputTokens`, `node ${node.id}: the plan allows ${plannedMaxOutputTokens} output tokens`);
+        if (plannedLocalOnly && (!node.localOnly || tier.capabilities.local !== true)) throw fail(`${field}.localOnly`, `node ${node.id}: policy keeps this goal on local models`);
         break;
       }
       case 'verify':
@@ -154,14 +159,17 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
         break;
     }
   }
-  const expectIds: Record<string, GraphNode['kind']> = { assemble: 'assemble', reason: 'reason' };
-  for (const [id, kind] of Object.entries(expectIds)) if (kindOf(id) !== kind) throw fail(`graph.nodes.${id}`, `the answer path needs a ${kind} node with id "${id}"`);
-  if (graph.nodes.filter((node) => node.kind === 'reason' || node.kind === 'assemble').length !== 2) throw fail('graph.nodes', 'an edited plan has exactly one assemble and one reason node');
-  const reason = byId.get('reason')!;
-  if (reason.inputs.length !== 1 || reason.inputs[0] !== 'assemble') throw fail('graph.nodes.reason.inputs', 'node reason: takes exactly the assemble node as input');
-  const plannedVerify = planned.graph.nodes.find((node) => node.kind === 'verify');
-  const verify = byId.get('verify');
-  if (plannedVerify && (verify?.kind !== 'verify' || verify.method !== (plannedVerify.kind === 'verify' ? plannedVerify.method : ''))) throw fail('graph.nodes.verify', `the plan verifies with ${plannedVerify.kind === 'verify' ? plannedVerify.method : ''}; an edit may not drop or change that`);
-  if (verify && (verify.kind !== 'verify' || !verify.inputs.includes('reason') || !verify.inputs.includes('assemble'))) throw fail('graph.nodes.verify.inputs', 'node verify: needs reason and assemble as inputs');
+  // Found by role, not by id: a decomposition's bridge hops are reason nodes too, but only one node answers.
+  const reasons = findNodesByRole(graph, 'reason');
+  const answers = reasons.filter((node) => node.purpose !== 'bridge');
+  if (answers.length !== 1) throw fail('graph.nodes', `an edited plan has exactly one reason node that answers (found ${answers.length})`);
+  // Besides its one assemble input, a reason node may read bridge hops (their names, never their context).
+  for (const node of reasons) if (node.inputs.filter((input) => kindOf(input) === 'assemble').length !== 1 || !node.inputs.every((input) => kindOf(input) === 'assemble' || isBridge(input))) throw fail(`graph.nodes.${node.id}.inputs`, `node ${node.id}: takes exactly one assemble node as input (and bridge hops)`);
+  const answer = answers[0];
+  const context = contextNodeOf(graph, answer)!;
+  const plannedVerify = findNodesByRole(planned.graph, 'verify')[0];
+  const verifies = findNodesByRole(graph, 'verify');
+  if (plannedVerify && !verifies.some((verify) => verify.method === plannedVerify.method)) throw fail('graph.nodes.verify', `the plan verifies with ${plannedVerify.method}; an edit may not drop or change that`);
+  for (const verify of verifies) if (!verify.inputs.includes(answer.id) || !verify.inputs.includes(context.id)) throw fail(`graph.nodes.${verify.id}.inputs`, `node ${verify.id}: needs the answering reason node (${answer.id}) and its assemble node (${context.id}) as inputs`);
   checkGates(graph, planned.graph);
 }

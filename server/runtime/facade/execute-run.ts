@@ -4,17 +4,16 @@
  * estimate-vs-actual pairs to the CostEstimator when the run completes.
  */
 import { randomUUID } from 'node:crypto';
-import type { ReasonResult } from '../contracts/reasoner';
 import type { RunRecord, RunStatus } from '../contracts/run-store';
 import type { NodeExecutor, NodeOutcome, ScheduleResult } from '../contracts/scheduler';
 import type { VerificationResult } from '../contracts/verifier';
 import { CostEstimator } from '../costmodel/cost-estimator';
 import { valuesWithSources } from '../explain/contradiction-text';
 import type { ExplainResult, RunResult } from '../explain/explain-types';
-import type { AssembledContext } from '../execution/assemble-context';
-import { createNodeExecutor, type RetrievedOutput } from '../execution/node-executors';
+import { createNodeExecutor } from '../execution/node-executors';
 import { type ExecutionGraph, type GraphNode, modelTokensOf } from '../ir/graph';
 import type { TierInfo } from '../contracts/router';
+import { answerOutputsOf, findNodesByRole, outputOf, typedOutput } from '../ir/node-outputs';
 import { RunTracer } from '../observability/run-tracer';
 import { isSensitivePlan, tracePlanning } from '../observability/plan-trace';
 import type { RuntimeConfig } from '../config/config-schema';
@@ -118,9 +117,10 @@ export async function nodeExecutorFor(plugins: RuntimePlugins, config: RuntimeCo
     countTokens: plugins.countTokens,
     modelTimeoutMs: config.scheduler.node_timeout_ms,
     // The plan's local-only flag and the sensitive sources reach every model-calling plugin, which refuses a non-local model itself.
-    localOnly: graph.nodes.some((node) => node.kind === 'reason' && node.localOnly),
+    localOnly: findNodesByRole(graph, 'reason').some((node) => node.localOnly),
     sensitiveSources: await sensitiveSourcesOf(plugins, config),
     sensitiveContent: config.policy.sensitive_content,
+    graph,
   });
 }
 
@@ -189,14 +189,15 @@ function traceNode(tracer: RunTracer, parentId: string, node: GraphNode, outcome
   // Estimate beside actual on the node itself, so a collector shows where the cost model was off.
   const estimated = estimate ? { estimatedTokens: estimate.tokens, estimatedCostUsd: estimate.costUsd, estimatedLatencySeconds: estimate.latencySeconds } : {};
   const nodeSpanId = tracer.record(`node.${nodeId}`, 'node', outcome.actual.latencySeconds * 1000, { kind, attempts: attempt, ...estimated, actualTokens: outcome.actual.tokens, actualCostUsd: outcome.actual.costUsd, actualLatencySeconds: outcome.actual.latencySeconds }, parentId, { tokens: outcome.actual.tokens, costUsd: outcome.actual.costUsd });
+  const typed = typedOutput(node, outcome.output);
   // A stratified retrieval is one search per source: each is its own span, so a slow source shows.
-  for (const search of kind === 'retrieve' ? ((outcome.output as RetrievedOutput).searches ?? []) : []) {
-    tracer.record(`search.${search.source}`, 'retrieval', search.latencyMs, { source: search.source, hits: search.hits }, nodeSpanId, {}, search.startedAtMs);
+  if (typed.kind === 'retrieve') {
+    for (const search of typed.output.searches ?? []) tracer.record(`search.${search.source}`, 'retrieval', search.latencyMs, { source: search.source, hits: search.hits }, nodeSpanId, {}, search.startedAtMs);
   }
-  if (kind !== 'reason') return;
-  for (const call of (outcome.output as ReasonResult).modelCalls) {
+  if (typed.kind !== 'reason') return;
+  for (const call of typed.output.modelCalls) {
     const provider = tiers.find((tier) => tier.name === call.tier)?.capabilities.provider;
-    tracer.record(`model.${call.tier}`, 'model', call.latencyMs, { modelId: call.modelId, tier: call.tier, ...(provider ? { provider } : {}), inputTokens: call.usage.inputTokens, outputTokens: call.usage.outputTokens, fallbacks: call.fallbacks }, nodeSpanId, { tokens: call.usage.inputTokens + call.usage.outputTokens, costUsd: call.costUsd });
+    tracer.record(`model.${call.tier}`, 'model', call.latencyMs, { modelId: call.modelId, tier: call.tier, ...(provider ? { provider } : {}), inputTokens: call.usage.inputTokens, outputTokens: call.usage.outputTokens, fallbacks: call.fallbacks, node: node.id }, nodeSpanId, { tokens: call.usage.inputTokens + call.usage.outputTokens, costUsd: call.costUsd });
   }
 }
 
@@ -255,12 +256,12 @@ async function recordAnswer(plugins: RuntimePlugins, runId: string, goal: string
 }
 
 async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<string, NodeOutcome>, explain: ExplainResult): Promise<StoredResult> {
-  const reasoned = outcomes.get('reason')?.output as ReasonResult | undefined;
-  const verification = outcomes.get('verify')?.output as VerificationResult | undefined;
-  const context = outcomes.get('assemble')?.output as AssembledContext | undefined;
+  const { reasoned, verification, context } = answerOutputsOf(explain.graph, outcomes);
+  // Every model call of the plan (a decomposition's hops too) may have fallen back.
+  const modelCalls = findNodesByRole(explain.graph, 'reason').flatMap((node) => outputOf(outcomes, node)?.modelCalls ?? []);
   const caveats: string[] = [];
   if (verification && !verification.passed) caveats.push(`Verification (${verification.method}) failed: ${verification.checks.filter((check) => !check.passed).map((check) => check.detail).join('; ')}`);
-  for (const call of reasoned?.modelCalls ?? []) for (const fallback of call.fallbacks) caveats.push(`Model tier ${fallback.tier} failed (${fallback.error}); answered by tier ${call.tier}.`);
+  for (const call of modelCalls) for (const fallback of call.fallbacks) caveats.push(`Model tier ${fallback.tier} failed (${fallback.error}); answered by tier ${call.tier}.`);
   if (explain.verificationPlan.requireCitations && reasoned && reasoned.citations.length === 0) caveats.push('The answer cites no evidence although citations were required.');
   if (context && context.dropped.length > 0) caveats.push(`${context.dropped.length} retrieved chunk(s) did not fit the context (${context.dropped.reduce((sum, item) => sum + item.tokens, 0)} tokens).`);
   const found = context ? await plugins.knowledge.contradictions(context.items.map((item) => item.hit.chunkId)) : [];
@@ -274,8 +275,7 @@ async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<stri
 
 async function observe(plugins: RuntimePlugins, runId: string, explain: ExplainResult, outcomes: ReadonlyMap<string, NodeOutcome>, stored: StoredResult | undefined): Promise<void> {
   const totals = sumActuals(explain.graph, outcomes);
-  const context = outcomes.get('assemble')?.output as AssembledContext | undefined;
-  const compressed = outcomes.get('compress')?.output as { tokensBefore: number } | undefined;
+  const { context, compressed } = answerOutputsOf(explain.graph, outcomes);
   const verification = stored?.verification;
   const grounding = verification?.checks.find((check) => check.name === 'groundedness');
   const retrievedTokens = compressed?.tokensBefore ?? 0;
@@ -314,7 +314,7 @@ export function toRunResult(record: RunRecord, explain: ExplainResult, graph: Ex
 
 /** The token budget as spent: what went into the context by source, and what was compressed or dropped. */
 function spentBudget(explain: ExplainResult, record: RunRecord): ExplainResult['tokenBudget'] {
-  const context = record.nodeOutcomes.get('assemble')?.output as AssembledContext | undefined;
+  const { context } = answerOutputsOf(explain.graph, record.nodeOutcomes);
   if (!context) return explain.tokenBudget;
   return { ...explain.tokenBudget, bySource: context.bySource, dropped: context.dropped, compressedTokensRemoved: context.compressedTokensRemoved };
 }

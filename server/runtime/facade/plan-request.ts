@@ -135,6 +135,7 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
     nodeTimeoutMs: config.scheduler.node_timeout_ms,
     intentClasses: intent.classes,
     observationSources: scopedSources.filter((source) => source.kind === 'logs' || source.kind === 'events').map((source) => source.name),
+    bridgeHops: plugins.reasoners.find((reasoner) => reasoner.strategy === chosen.candidate.reasoning)?.bridgeHops ?? 0,
   });
   const hash = planHash({ intent, choice: chosen.candidate, sourceFingerprint, policyFingerprint: policy.fingerprint, constraints: mergedConstraints, plannerVersion: PLANNER_VERSION });
   const contradictions = scopeContradictions((await plugins.knowledge.contradictionsAmong?.(scopedSources.map((source) => source.name))) ?? [], intent);

@@ -4,7 +4,7 @@
  * throws is ignored: progress is a view of the run, not part of it.
  */
 import { performance } from 'node:perf_hooks';
-import type { ReasonResult } from '../contracts/reasoner';
+import { typedOutput } from '../ir/node-outputs';
 import type { NodeOutcome, SchedulerHooks } from '../contracts/scheduler';
 import type { ExecutionGraph, GraphNode, NodeEstimate, NodeKind } from '../ir/graph';
 
@@ -60,9 +60,9 @@ export function describeNode(node: GraphNode): string {
 }
 
 function modelsOf(node: GraphNode, outcome: NodeOutcome): readonly string[] {
-  if (node.kind !== 'reason') return [];
-  const calls = (outcome.output as Partial<ReasonResult> | undefined)?.modelCalls ?? [];
-  return [...new Set(calls.map((call) => call.modelId))];
+  const typed = typedOutput(node, outcome.output);
+  if (typed.kind !== 'reason') return [];
+  return [...new Set((typed.output?.modelCalls ?? []).map((call) => call.modelId))];
 }
 
 /**

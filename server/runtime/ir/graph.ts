@@ -63,6 +63,8 @@ export interface RetrieveNode extends NodeBase {
   readonly queryExpansion?: readonly string[];
   /** Expand the query with feedback terms from another retrieve node's hits (RM3-style second hop), drawn from hits of `seedKinds`. */
   readonly feedback?: { readonly fromNode: string; readonly documents: number; readonly terms: number; readonly seedKinds?: readonly SourceKind[] };
+  /** Add the bridge entities a `bridge` reason node found to the query (the second hop of a decomposition). */
+  readonly bridgeFrom?: string;
 }
 export interface FuseNode extends NodeBase {
   readonly kind: 'fuse';
@@ -94,6 +96,8 @@ export interface ReasonNode extends NodeBase {
   readonly localOnly: boolean;
   readonly requireCitations: boolean;
   readonly maxOutputTokens: number;
+  /** `answer` (default): its output is the run's answer. `bridge`: a hop that names what to retrieve next. */
+  readonly purpose?: 'answer' | 'bridge';
 }
 export interface VerifyNode extends NodeBase {
   readonly kind: 'verify';

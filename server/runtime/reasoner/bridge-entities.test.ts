@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { bridgeEntities } from './bridge-entities';
+
+describe('bridge entities of a first hop', () => {
+  it("names the entity the answer holds and the question does not, joiners kept inside the name", () => {
+    const goal = 'Who was the first president of the association which published Journal of Psychotherapy Integration?';
+    const answer = 'The Journal of Psychotherapy Integration is a quarterly journal published by the American Psychological Association on behalf of the Society for the Exploration of Psychotherapy Integration [1].';
+    expect(bridgeEntities(answer, goal, 1)).toEqual(['American Psychological Association']);
+  });
+
+  it('ranks a repeated name first, drops sentence-initial function words and citation markers', () => {
+    const answer = 'In 1998 the band moved to Seattle [2]. He lived in Seattle until his death [3]. It toured Canada [1].';
+    expect(bridgeEntities(answer, "Where did Hello Love's performer live when he died?", 2)).toEqual(['Seattle', '1998']);
+  });
+
+  it("reads only cited claims: the reader's lead-in and uncited lines name no bridge", () => {
+    const answer = 'Evidence on "Where is the Bubye River" from 2 context items: - The Bubye River is a tributary of the Limpopo River in Zimbabwe [1]. - Nothing Else Here.';
+    expect(bridgeEntities(answer, 'What is the waterfall in the country where the Bubye River is found?', 2)).toEqual(['Limpopo River', 'Zimbabwe']);
+  });
+
+  it('finds nothing when every name is already in the question', () => {
+    expect(bridgeEntities('Journal of Psychotherapy Integration is quarterly [1].', 'How often does Journal of Psychotherapy Integration appear?')).toEqual([]);
+  });
+});
