@@ -126,7 +126,7 @@ function egressSuite(mode: SensitiveContentMode): void {
       const reason = explain.verificationPlan.reasons.find((text) => text.startsWith('sensitive passages (vault '));
       expect(reason).toContain(`(policy.sensitive_content: ${mode})`);
       const before = chat.requests.length;
-      await fixture.runtime.run({ goal: GOAL });
+      const result = await fixture.runtime.run({ goal: GOAL });
       const sent = chat.requests.slice(before).map((request) => request.raw).join('\n');
       if (mode === 'local_only') {
         expect(explain.chosen.choice.modelTier).toBe('local');
@@ -135,6 +135,8 @@ function egressSuite(mode: SensitiveContentMode): void {
         expect(explain.chosen.choice.modelTier).toBe('remote');
         expect(sent).toContain(CLEAN);
         expect(sent).toContain('[REDACTED');
+        // The answer says what its model did not see whole.
+        expect(result.caveats.some((caveat) => /passage\(s\) went to the non-local model tier with personal data and secrets redacted/.test(caveat))).toBe(true);
       }
       expect(leaked(received())).toEqual([]);
     });

@@ -22,6 +22,11 @@ export interface ReasonResult {
   readonly answer: string;
   readonly citations: readonly Citation[];
   readonly modelCalls: readonly RoutedResult[];
+  /**
+   * Passages that hold personal data or secrets (marked at ingest, or of a sensitive source) and
+   * went to a non-local tier redacted, or not at all: the run's caveats say so. Absent when none.
+   */
+  readonly sensitivePassages?: { readonly withheld: number; readonly redacted: number };
 }
 
 /** A strategy over one or more model calls (Reasoner → Router → Model). */
