@@ -15,6 +15,7 @@ import { resolveEmbedder } from './adapters/embeddings/embedder-factory';
 import { createModelPlugin } from './adapters/models/ai-sdk-model';
 import { guardSensitiveContent } from './adapters/models/sensitive-model-guard';
 import { guardSensitiveEmbedder } from './adapters/embeddings/sensitive-embedder-guard';
+import type { EmbedPendingReport } from './adapters/embeddings/embed-pending';
 import { preloadTokenEncoder, createTokenCounter } from './adapters/models/token-counter';
 import { createTieredRouter } from './adapters/models/tiered-router';
 import { setupOpenIe } from './adapters/graph/openie-setup';
@@ -64,6 +65,11 @@ export function databaseUrl(config: RuntimeConfig, env: ServerEnv = serverEnv())
   return env.databaseUrl || config.database.url || undefined;
 }
 
+/** Passages a non-local embedder was not given (policy.sensitive_content: local_only) are said so in the log, with why. */
+function noteWithheld(report: EmbedPendingReport): void {
+  if (report.withheldReason) console.warn(`embeddings: ${report.withheldReason}`);
+}
+
 /** The plugin factory over one parsed environment: the server's, or a fixture's own. */
 export function runtimeFactoryFor(env: ServerEnv): RuntimeFactory {
   return (config, options) => createPlugins(config, options, env);
@@ -87,7 +93,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     const stores = (opened = await openStores({
       ...(url ? { url, ...(env.migrationDatabaseUrl ? { migrationUrl: env.migrationDatabaseUrl } : {}) } : { dataDir }),
       planCacheTtlSeconds: config.plan_cache.ttl_seconds,
-      dense: embedder.available ? { embedder: guardSensitiveEmbedder(embedder.embedder) } : { embedderUnavailableReason: embedder.unavailableReason },
+      dense: embedder.available ? { embedder: guardSensitiveEmbedder(embedder.embedder), sensitiveContent: config.policy.sensitive_content } : { embedderUnavailableReason: embedder.unavailableReason },
     }));
     // Accounts live in the same database: embedded PGlite admits one opener per directory.
     registerAuthDatabase(stores.database);
@@ -100,7 +106,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     }
     // Embeds whatever was ingested while no embedder ran (the demo: ~0.5 s; the first start ever
     // also converts the word vectors into their binary cache, ~6–8 s).
-    await stores.embedChunks();
+    noteWithheld(await stores.embedChunks());
     await stores.indexDerived();
     // The first queries after a start would otherwise each read the rows they have not seen yet.
     await stores.warmCaches();
@@ -109,7 +115,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     const openIe = setupOpenIe(stores.database, models, { sensitiveSources: config.policy.sensitive_sources, sensitiveContent: config.policy.sensitive_content, ...(env.openIeMaxPassages !== undefined ? { maxPassagesPerRun: env.openIeMaxPassages } : {}) });
     /** Derived indexes follow every ingest, path or upload, before the report goes back. */
     const afterIngest = async (report: IngestReport): Promise<IngestReport> => {
-      await stores.embedChunks();
+      noteWithheld(await stores.embedChunks());
       await stores.indexDerived();
       // The ingest itself is stored; OpenIE trouble (beyond a passage, which is skipped inside) is reported, not thrown.
       await openIe?.indexPending().catch((error: unknown) => console.warn(`openie: ${error instanceof Error ? error.message : String(error)}`));
@@ -144,6 +150,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       policy: createConfigPolicy({
         sourceRoles: config.policy.source_roles,
         sensitiveSources: config.policy.sensitive_sources,
+        sensitiveContent: config.policy.sensitive_content,
         highRiskRequiresHuman: config.verification.high_risk_requires_human,
         verificationByDefault: config.verification.default,
       }),

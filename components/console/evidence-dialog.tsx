@@ -79,6 +79,12 @@ export function EvidenceDialog({ runId, citation, number, onClose }: EvidenceDia
                 <dd>
                   {chunk.method} · rank {chunk.rank} · {chunk.tokens} tokens
                 </dd>
+                {chunk.sensitive ? (
+                  <>
+                    <dt>Sensitive</dt>
+                    <dd>holds personal data or secrets: never sent whole to a non-local model</dd>
+                  </>
+                ) : null}
                 <dt>Chunk id</dt>
                 <dd>
                   <code>{chunk.chunkId}</code>

@@ -30,6 +30,8 @@ function sourceColumns(selected: string | null, onSelect: (name: string) => void
     { key: 'chunks', header: 'Chunks', numeric: true, cell: (source) => source.chunks },
     { key: 'facts', header: 'Facts now', headerTitle: 'facts valid now', numeric: true, cell: (source) => source.facts },
     { key: 'contradictions', header: 'Contradictions', numeric: true, cell: (source) => source.contradictions },
+    // Marked at ingest (issue 12, finding 5): what policy.sensitive_content keeps off non-local models.
+    { key: 'sensitive', header: 'Sensitive', headerTitle: 'chunks holding personal data or secrets, kept off non-local models', numeric: true, cell: (source) => source.sensitiveChunks },
     {
       key: 'status',
       header: 'Status',

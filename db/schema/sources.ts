@@ -68,6 +68,15 @@ export const chunks = pgTable(
     locator: text('locator'),
     tokens: integer('tokens').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Personal data or secrets found at ingest (server/runtime/policy/sensitive-content-detector.ts):
+     * such a passage never reaches a non-local model or embedder unredacted (issue 12, finding 5).
+     * Null until scanned: rows written before the column existed are marked at the next start
+     * (adapters/db/sensitive-marking-backfill.ts) and count as sensitive until then.
+     */
+    sensitive: boolean('sensitive'),
+    /** The kinds found ("email", "api_key"…), never the text itself; null until scanned. */
+    sensitiveKinds: text('sensitive_kinds').array(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
@@ -75,5 +84,7 @@ export const chunks = pgTable(
     // them cheap however many superseded versions pile up.
     index('chunks_current_source_idx').on(table.sourceId).where(sql`is_current`),
     index('chunks_version_idx').on(table.versionId),
+    // Counting a source's sensitive passages (every plan's policy check) reads only the marked rows.
+    index('chunks_current_sensitive_idx').on(table.sourceId).where(sql`is_current and sensitive`),
   ],
 );

@@ -82,6 +82,12 @@ export interface SourceInfo {
   readonly stale: boolean;
   readonly staleReason?: string;
   readonly sensitive: boolean;
+  /**
+   * Current passages found at ingest to hold personal data or secrets, and their kinds (never the
+   * text). Optional: a source without a count is treated as holding none.
+   */
+  readonly sensitiveChunks?: number;
+  readonly sensitiveKinds?: readonly string[];
   readonly updatedAt: string;
   /** Approximate tokens across the source's chunks (cost model input). */
   readonly tokenCount: number;
@@ -191,6 +197,12 @@ export interface Hit {
   /** Where in the source: "line 42", "commit 1a2b3c4", "row 7". */
   readonly locator?: string;
   readonly tokens: number;
+  /**
+   * Marked at ingest as holding personal data or secrets: never sent to a non-local model as is
+   * (withheld under policy.sensitive_content local_only, redacted under redact). Absent on hits
+   * that did not come from the store; those are scanned when they are sent.
+   */
+  readonly sensitive?: boolean;
 }
 
 /** An item assembled into the model context, numbered for citation. */

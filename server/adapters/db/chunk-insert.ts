@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DrizzleTransaction } from '../../../db/client';
 import type { IngestChunk } from '../../runtime/contracts/store';
+import { sensitiveKinds } from '../../runtime/policy/sensitive-content-detector';
 import { chunkIdOf } from './ids';
 
 /**
@@ -37,12 +38,21 @@ export async function insertChunks(tx: DrizzleTransaction, sourceId: string, ver
       locator: chunk.locator ?? null,
       tokens: chunk.tokens,
       metadata: chunk.metadata ?? {},
+      // Marked once here, on every ingest path (files, uploads, git, the demo): what a passage holds
+      // decides later, without re-reading it, whether it may reach a non-local model (issue 12, finding 5).
+      ...markingOf(chunk),
     }));
     const payload = JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'string' ? storable(value) : value));
     await tx.execute(sql`
-      insert into chunks (id, source_id, version_id, is_current, uri, ordinal, title, body, search_text, search_vector, locator, tokens, metadata)
-      select id, ${sourceId}, ${versionId}, true, uri, ordinal, title, body, title || E'\n' || body, ${searchVector}, locator, tokens, coalesce(metadata, '{}'::jsonb)
+      insert into chunks (id, source_id, version_id, is_current, uri, ordinal, title, body, search_text, search_vector, locator, tokens, metadata, sensitive, sensitive_kinds)
+      select id, ${sourceId}, ${versionId}, true, uri, ordinal, title, body, title || E'\n' || body, ${searchVector}, locator, tokens, coalesce(metadata, '{}'::jsonb), sensitive, sensitive_kinds
       from jsonb_to_recordset(${payload}::jsonb)
-        as row_set(id text, uri text, ordinal int, title text, body text, locator text, tokens int, metadata jsonb)`);
+        as row_set(id text, uri text, ordinal int, title text, body text, locator text, tokens int, metadata jsonb, sensitive boolean, sensitive_kinds text[])`);
   }
+}
+
+/** The chunk's sensitivity as stored: over title and body together, as search_text and every prompt see them. */
+export function markingOf(chunk: { readonly title: string; readonly text: string }): { sensitive: boolean; sensitive_kinds: string[] } {
+  const kinds = sensitiveKinds(`${chunk.title}\n${chunk.text}`);
+  return { sensitive: kinds.length > 0, sensitive_kinds: [...kinds] };
 }

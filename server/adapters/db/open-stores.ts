@@ -10,6 +10,7 @@ import { Bm25Retriever } from '../retrievers/bm25-retriever';
 import { FulltextRetriever } from '../retrievers/fulltext-retriever';
 import { CorpusStats } from './corpus-stats';
 import { backfillSearchVectors, type SearchVectorBackfillReport } from './search-vector-backfill';
+import { backfillSensitiveMarking, type SensitiveMarkingReport } from './sensitive-marking-backfill';
 import { chunkRowCacheOf } from '../retrievers/chunk-row-cache';
 import { setupGraphRetrieval } from '../graph/graph-setup';
 import type { DerivedIndexReport } from '../graph/graph-builder';
@@ -39,6 +40,8 @@ export interface OpenStoresOptions extends OpenDatabaseOptions {
 export interface Stores {
   readonly database: Database;
   readonly migrations: MigrationReport;
+  /** Chunks written before the sensitive marking existed, marked at this start (none on a later start). */
+  readonly sensitiveMarking: SensitiveMarkingReport;
   readonly capabilities: StoreCapabilities;
   readonly store: PgStore;
   readonly runStore: PgRunStore;
@@ -98,6 +101,8 @@ async function migrateAsOwner(migrationUrl: string, url: string): Promise<Migrat
 
 async function wireStores(database: Database, migrations: MigrationReport, options: OpenStoresOptions): Promise<Stores> {
   const capabilities = await detectStoreCapabilities(database);
+  // Before anything reads a chunk: an unmarked row would otherwise count as sensitive.
+  const sensitiveMarking = await backfillSensitiveMarking(database);
   const corpus = new CorpusStats(database);
   await corpus.refresh();
   const bm25Ready = capabilities.extensions.pg_textsearch === true && (await indexExists(database, BM25_INDEX_NAME));
@@ -126,6 +131,7 @@ async function wireStores(database: Database, migrations: MigrationReport, optio
   return Object.freeze({
     database,
     migrations,
+    sensitiveMarking,
     capabilities,
     store,
     runStore: new PgRunStore(database),

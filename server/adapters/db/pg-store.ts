@@ -32,6 +32,7 @@ export class PgStore implements StorePlugin {
       .from(sources)
       .innerJoin(sourceVersions, eq(sourceVersions.id, sources.currentVersionId))
       .orderBy(sources.name);
+    const marked = await this.sensitiveChunksBySource();
     return Object.freeze(
       rows.map(({ source, version }) =>
         Object.freeze({
@@ -44,10 +45,21 @@ export class PgStore implements StorePlugin {
           stale: source.stale,
           ...(source.staleReason ? { staleReason: source.staleReason } : {}),
           sensitive: source.sensitive,
+          sensitiveChunks: marked.get(source.id)?.chunks ?? 0,
+          sensitiveKinds: Object.freeze(marked.get(source.id)?.kinds ?? []),
           updatedAt: source.updatedAt.toISOString(),
         }),
       ),
     );
+  }
+
+  /** Current passages marked sensitive at ingest, per source id: reads only the marked rows (a partial index). */
+  private async sensitiveChunksBySource(): Promise<ReadonlyMap<string, { chunks: number; kinds: string[] }>> {
+    const rows = await this.database.query<{ source_id: string; chunks: number; kinds: string[] | null }>(sql`
+      select chunks.source_id, count(distinct chunks.id)::int as chunks, array_agg(distinct kind order by kind) as kinds
+      from chunks cross join lateral unnest(chunks.sensitive_kinds) as kind
+      where chunks.is_current and chunks.sensitive group by chunks.source_id`);
+    return new Map(rows.map((row) => [row.source_id, { chunks: Number(row.chunks), kinds: row.kinds ?? [] }]));
   }
 
   /** One transaction: new version row, its chunks, the is_current flip and the old version's superseded_at. */

@@ -1,6 +1,7 @@
 import type { Database } from '../../../db/client';
 import type { EmbedderPlugin } from '../../runtime/contracts/embedder';
 import type { StoreCapabilities } from '../../runtime/contracts/store';
+import type { SensitiveContentMode } from '../../runtime/policy/sensitive-content-detector';
 import type { CorpusStats } from '../db/corpus-stats';
 import { DenseRetriever, PROVIDER_RECALL_PRIOR, SIF_RECALL_PRIOR } from '../retrievers/dense-retriever';
 import { type EmbedPendingReport, embedPending } from './embed-pending';
@@ -16,6 +17,8 @@ export interface DenseSetupOptions {
   readonly cachePath?: string;
   /** Set when the configured embedder cannot run (resolveEmbedder's reason, e.g. a missing key): dense is reported unavailable with it. */
   readonly embedderUnavailableReason?: string;
+  /** policy.sensitive_content: what a non-local embedder gets of a passage marked sensitive (embed-pending.ts). */
+  readonly sensitiveContent?: SensitiveContentMode;
 }
 
 export interface DenseSetup {
@@ -54,9 +57,9 @@ export async function setupDenseRetrieval(
   let queue: Promise<unknown> = Promise.resolve();
   const embedChunks = (): Promise<EmbedPendingReport> => {
     const run = async (): Promise<EmbedPendingReport> => {
-      if (!usable) return Object.freeze({ embedderId: embedder.id, embedded: 0, batches: 0, milliseconds: 0, includedSensitive: false });
+      if (!usable) return Object.freeze({ embedderId: embedder.id, embedded: 0, batches: 0, milliseconds: 0, includedSensitive: false, withheldSensitive: 0 });
       if (sif) await prepareSifEmbedder(database, sif);
-      const report = await embedPending(database, embedder);
+      const report = await embedPending(database, embedder, options.sensitiveContent ? { sensitiveContent: options.sensitiveContent } : {});
       await retriever.refreshCoverage();
       return report;
     };

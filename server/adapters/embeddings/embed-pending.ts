@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import type { EmbedderPlugin } from '../../runtime/contracts/embedder';
 import { ContextRuntimeError } from '../../runtime/errors';
+import { redactSensitive, type SensitiveContentMode } from '../../runtime/policy/sensitive-content-detector';
 import { dropHnswIndex, ensureHnswIndex, toVectorLiteral } from './embedding-table';
 
 export interface EmbedPendingReport {
@@ -11,6 +12,13 @@ export interface EmbedPendingReport {
   readonly milliseconds: number;
   /** False when the embedder is not known to be local, so chunks of sensitive sources were left out. */
   readonly includedSensitive: boolean;
+  /**
+   * Current passages marked sensitive at ingest that this non-local embedder was not given
+   * (policy.sensitive_content: local_only), and why: dense search cannot find them; the lexical
+   * and graph retrievers still do.
+   */
+  readonly withheldSensitive: number;
+  readonly withheldReason?: string;
 }
 
 export interface EmbedPendingOptions {
@@ -21,6 +29,11 @@ export interface EmbedPendingOptions {
   readonly batchSize?: number;
   /** Embed chunks of sensitive sources too; defaults to `embedder.local === true`. */
   readonly includeSensitive?: boolean;
+  /**
+   * A passage marked sensitive, for a non-local embedder: left unembedded (local_only, the default)
+   * or sent with its spans replaced by their kind (redact). A local embedder gets every passage whole.
+   */
+  readonly sensitiveContent?: SensitiveContentMode;
   readonly onProgress?: (embedded: number) => void;
 }
 
@@ -47,10 +60,15 @@ export async function embedPending(database: Database, embedder: EmbedderPlugin,
   const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH));
   const includeSensitive = options.includeSensitive ?? isLocal(embedder);
   const sensitiveFilter = includeSensitive ? sql`` : sql`and chunks.source_id in (select id from sources where not sensitive)`;
-  const pendingFilter = sql`chunks.is_current ${sensitiveFilter}
-    and not exists (select 1 from chunk_embeddings where chunk_embeddings.chunk_id = chunks.id and chunk_embeddings.embedder_id = ${embedder.id})`;
+  const notEmbedded = sql`not exists (select 1 from chunk_embeddings where chunk_embeddings.chunk_id = chunks.id and chunk_embeddings.embedder_id = ${embedder.id})`;
+  // Under local_only a marked passage never reaches a non-local embedder, redacted or not (issue 12, finding 5).
+  const withholdMarked = !isLocal(embedder) && (options.sensitiveContent ?? 'local_only') === 'local_only';
+  const markedFilter = withholdMarked ? sql`and chunks.sensitive is false` : sql``;
+  const pendingFilter = sql`chunks.is_current ${sensitiveFilter} ${markedFilter} and ${notEmbedded}`;
+  const withheld = withholdMarked ? await withheldMarked(database, sql`chunks.is_current ${sensitiveFilter} and chunks.sensitive is not false and ${notEmbedded}`) : 0;
+  const outcome = { includeSensitive, withheld };
   const [pending] = await database.query<{ count: number }>(sql`select count(*)::int as count from chunks where ${pendingFilter}`);
-  if (Number(pending?.count ?? 0) === 0) return report(embedder, 0, 0, started, includeSensitive);
+  if (Number(pending?.count ?? 0) === 0) return report(embedder, 0, 0, started, outcome);
   const bulk = Number(pending.count) >= BULK_REBUILD_FROM;
   if (bulk) await dropHnswIndex(database, embedder.id);
   let after = '';
@@ -59,11 +77,12 @@ export async function embedPending(database: Database, embedder: EmbedderPlugin,
   let dimensions = 0;
   try {
     for (;;) {
-      const rows = await database.query<{ id: string; text: string }>(
-        sql`select chunks.id, chunks.search_text as text from chunks where ${pendingFilter} and chunks.id > ${after} order by chunks.id limit ${batchSize}`,
+      const rows = await database.query<{ id: string; text: string; sensitive: boolean | null }>(
+        sql`select chunks.id, chunks.search_text as text, chunks.sensitive from chunks where ${pendingFilter} and chunks.id > ${after} order by chunks.id limit ${batchSize}`,
       );
       if (rows.length === 0) break;
-      const vectors = await embedder.embed(rows.map((row) => row.text));
+      // Only a non-local embedder under "redact" sees marked rows here; the guard in front of it scans every text again.
+      const vectors = await embedder.embed(rows.map((row) => (row.sensitive !== false && !isLocal(embedder) ? redactSensitive(row.text) : row.text)));
       dimensions = vectors[0]?.length ?? 0;
       if (vectors.length !== rows.length || dimensions === 0 || vectors.some((vector) => vector.length !== dimensions)) {
         throw new ContextRuntimeError('INTERNAL', `embedder ${embedder.id} returned ${vectors.length} vectors of mixed or zero size for ${rows.length} texts`, {
@@ -87,7 +106,12 @@ export async function embedPending(database: Database, embedder: EmbedderPlugin,
   }
   // PGlite runs no autovacuum: without fresh statistics the planner misjudges the HNSW path (12–25 ms for 5,000 rows).
   await database.exec('analyze chunk_embeddings');
-  return report(embedder, embedded, batches, started, includeSensitive);
+  return report(embedder, embedded, batches, started, outcome);
+}
+
+async function withheldMarked(database: Database, filter: SQL): Promise<number> {
+  const [row] = await database.query<{ count: number }>(sql`select count(*)::int as count from chunks where ${filter}`);
+  return Number(row?.count ?? 0);
 }
 
 async function storedDimensions(database: Database, embedderId: string): Promise<number> {
@@ -95,6 +119,16 @@ async function storedDimensions(database: Database, embedderId: string): Promise
   return Number(row?.dims ?? 0);
 }
 
-function report(embedder: EmbedderPlugin, embedded: number, batches: number, started: number, includedSensitive: boolean): EmbedPendingReport {
-  return Object.freeze({ embedderId: embedder.id, embedded, batches, milliseconds: Math.round(performance.now() - started), includedSensitive });
+function report(embedder: EmbedderPlugin, embedded: number, batches: number, started: number, outcome: { includeSensitive: boolean; withheld: number }): EmbedPendingReport {
+  return Object.freeze({
+    embedderId: embedder.id,
+    embedded,
+    batches,
+    milliseconds: Math.round(performance.now() - started),
+    includedSensitive: outcome.includeSensitive,
+    withheldSensitive: outcome.withheld,
+    ...(outcome.withheld > 0
+      ? { withheldReason: `${outcome.withheld} passages hold personal data or secrets and embedder ${embedder.id} is not local: not embedded (policy.sensitive_content: local_only)` }
+      : {}),
+  });
 }

@@ -4,10 +4,10 @@ import { redactSensitive } from '../../runtime/policy/sensitive-content-detector
 const isLocal = (embedder: EmbedderPlugin): boolean => (embedder as { readonly local?: boolean }).local === true;
 
 /**
- * A non-local embedder sees every text with its personal data and secrets replaced by their kind
- * (chunks at ingest and goals at query time alike). Redacting instead of holding the chunk back
- * keeps it searchable by meaning; the spans themselves never leave the machine. A local embedder
- * is returned unwrapped.
+ * The last line before a non-local embedder: every text it is sent (chunks at ingest, goals at
+ * query time) with personal data and secrets replaced by their kind. Chunks marked sensitive at
+ * ingest do not get this far under policy local_only (embed-pending.ts leaves them out); this
+ * catches a goal's spans and anything the marking missed. A local embedder is returned unwrapped.
  */
 export function guardSensitiveEmbedder<Embedder extends EmbedderPlugin>(embedder: Embedder): Embedder {
   if (isLocal(embedder)) return embedder;

@@ -55,6 +55,8 @@ interface PassageRow extends Record<string, unknown> {
   readonly id: string;
   readonly title: string;
   readonly body: string;
+  /** Marked at ingest (null: written before the marking, not yet scanned — counts as sensitive). */
+  readonly sensitive: boolean | null;
 }
 
 /** Current versions whose graph is built but whose OpenIE links are missing or older than it (a rebuild drops them). */
@@ -70,7 +72,7 @@ const pendingVersions = (database: Database) =>
 /** Passages of a version without an OpenIE link yet; one more than wanted, to tell whether the version is finished. */
 const passagesWithoutLinks = (database: Database, versionId: string, limit: number) =>
   database.query<PassageRow>(sql`
-    select chunks.id, chunks.title, chunks.body from chunks
+    select chunks.id, chunks.title, chunks.body, chunks.sensitive from chunks
     where chunks.version_id = ${versionId}
       and not exists (select 1 from graph_passage_entities links where links.chunk_id = chunks.id and links.role = 'openie')
     order by chunks.id limit ${limit + 1}`);
@@ -84,18 +86,19 @@ async function pool<T>(items: readonly T[], concurrency: number, work: (item: T)
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
 }
 
+/** What of a passage may go to the model: all of it when local; else without its sensitive spans, or nothing. */
+function outgoing<Passage extends { readonly title: string; readonly body: string; readonly sensitive: boolean | null }>(passage: Passage, local: boolean, mode: SensitiveContentMode): Passage[] {
+  // The mark stored at ingest decides; the scan stays for a detector that learned a pattern since.
+  if (local || (passage.sensitive === false && !containsSensitive(`${passage.title}\n${passage.body}`))) return [passage];
+  return mode === 'redact' ? [{ ...passage, title: redactSensitive(passage.title), body: redactSensitive(passage.body) }] : [];
+}
+
 /**
  * HippoRAG-style OpenIE over every current version whose graph lacks it: the passage–entity
  * edges of the triples' names join the rule-based ones in graph_passage_entities (role 'openie'),
  * so the graph retriever's PPR walks through them. A passage whose extraction fails is logged and
  * skipped; a version larger than the run's budget is finished by later runs.
  */
-/** What of a passage may go to the model: all of it when local; else without its sensitive spans, or nothing. */
-function outgoing<Passage extends { readonly title: string; readonly body: string }>(passage: Passage, local: boolean, mode: SensitiveContentMode): Passage[] {
-  if (local || !containsSensitive(`${passage.title}\n${passage.body}`)) return [passage];
-  return mode === 'redact' ? [{ ...passage, title: redactSensitive(passage.title), body: redactSensitive(passage.body) }] : [];
-}
-
 export async function indexOpenIePending(database: Database, model: ModelPlugin, options: Partial<OpenIeIndexOptions> = {}): Promise<OpenIeIndexReport> {
   const settings = { ...DEFAULT_OPENIE_INDEX_OPTIONS, ...options };
   const started = performance.now();

@@ -22,7 +22,8 @@ export class KnowledgeExplorer implements KnowledgeExplorerPort {
         (select count(*) from source_versions x where x.source_id = s.id)::int as versions,
         (select count(*) from knowledge_nodes f where f.kind = 'fact' and f.source_id = s.id and f.status = 'current' and f.valid_to is null)::int as facts,
         (select count(distinct (f.subject, f.attribute)) from knowledge_edges e join knowledge_nodes f on f.id in (e.from_id, e.to_id)
-          where e.kind = 'contradicts' and e.expired_at is null and f.source_id = s.id)::int as contradictions
+          where e.kind = 'contradicts' and e.expired_at is null and f.source_id = s.id)::int as contradictions,
+        (select count(*) from chunks c where c.source_id = s.id and c.is_current and c.sensitive)::int as sensitive_chunks
       from sources s
       left join source_versions v on v.id = s.current_version_id
       left join knowledge_nodes n on n.id = s.current_version_id
@@ -39,6 +40,7 @@ export class KnowledgeExplorer implements KnowledgeExplorerPort {
           chunks: Number(row.chunk_count ?? 0),
           facts: Number(row.facts),
           contradictions: Number(row.contradictions),
+          sensitiveChunks: Number(row.sensitive_chunks),
           stale: Boolean(row.stale) || nodeStale,
           staleReason: ((row.stale ? row.stale_reason : nodeStale ? row.node_reason : null) as string | null) ?? null,
         });

@@ -173,6 +173,6 @@ describe('KnowledgeGraph: contradictions', () => {
     expect(edges.length).toBeGreaterThan(0);
     expect(edges.every((edge) => edge.expired)).toBe(true);
     const summary = (await stores.knowledge.explorer.sources()).find((source) => source.name === 'runbooks')!;
-    expect(summary).toMatchObject({ versions: 4, currentVersionNo: 4, contradictions: 0, facts: 1, stale: false });
+    expect(summary).toMatchObject({ versions: 4, currentVersionNo: 4, contradictions: 0, facts: 1, sensitiveChunks: 0, stale: false });
   });
 });

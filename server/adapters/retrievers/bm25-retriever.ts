@@ -112,7 +112,7 @@ function hitRowsOf(ranked: readonly { id: string; raw: number }[], chunks: Reado
   for (const row of ranked) {
     const chunk = chunks.get(row.id);
     if (!chunk) continue; // deleted between the two reads
-    rows.push({ id: row.id, source_name: chunk.sourceName, source_kind: chunk.sourceKind, version_id: chunk.versionId, title: chunk.title, body: chunk.body, locator: chunk.locator, tokens: chunk.tokens, score: -row.raw });
+    rows.push({ id: row.id, source_name: chunk.sourceName, source_kind: chunk.sourceKind, version_id: chunk.versionId, title: chunk.title, body: chunk.body, locator: chunk.locator, tokens: chunk.tokens, sensitive: chunk.sensitive, score: -row.raw });
   }
   return rows;
 }

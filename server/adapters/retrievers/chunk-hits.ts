@@ -12,6 +12,8 @@ export interface ChunkHitRow extends Record<string, unknown> {
   readonly body: string;
   readonly locator: string | null;
   readonly tokens: number | string;
+  /** Marked at ingest; null only on a row written before the marking and not yet scanned. */
+  readonly sensitive: boolean | null;
   readonly score: number | string;
 }
 
@@ -41,6 +43,8 @@ export function toHits(rows: readonly ChunkHitRow[], method: string): readonly H
         method,
         ...(row.locator !== null ? { locator: row.locator } : {}),
         tokens: Number(row.tokens),
+        // An unscanned row (null) is not known to be clean: it counts as sensitive.
+        sensitive: row.sensitive !== false,
       }),
     ),
   );

@@ -1,8 +1,9 @@
 /**
  * What a hit needs of a chunk besides its score (source, version, title, body, locator, token
- * count), kept in process by chunk id. None of it changes while the chunk is current: the id is
- * derived from the version id, uri and ordinal, so changed text gets a new id; a source's name is
- * fixed by its id; its kind is only rewritten together with a new version, which retires the old
+ * count, sensitivity marking), kept in process by chunk id. None of it changes while the chunk is
+ * current (an older row's marking is filled at start-up, before any read): the id is derived from
+ * the version id, uri and ordinal, so changed text gets a new id; a source's name is fixed by its
+ * id; its kind is only rewritten together with a new version, which retires the old
  * chunks from every current-only read. An entry needs no invalidation: only the LRU bound evicts.
  *
  * Why: a ranked lexical query costs little inside Postgres (pg_textsearch answers top-100 on
@@ -23,6 +24,7 @@ export interface CachedChunk {
   readonly body: string;
   readonly locator: string | null;
   readonly tokens: number;
+  readonly sensitive: boolean | null;
 }
 
 /** ~64 MB of UTF-16 text: SciFact's 5,183 abstracts take about 16 MB. */
@@ -40,6 +42,7 @@ interface ChunkRow extends Record<string, unknown> {
   readonly body: string;
   readonly locator: string | null;
   readonly tokens: number | string;
+  readonly sensitive: boolean | null;
 }
 
 const cachedChunkOf = (row: ChunkRow): CachedChunk =>
@@ -52,6 +55,7 @@ const cachedChunkOf = (row: ChunkRow): CachedChunk =>
     body: row.body,
     locator: row.locator,
     tokens: Number(row.tokens),
+    sensitive: row.sensitive,
   });
 
 const charsOf = (chunk: CachedChunk): number => chunk.title.length + chunk.body.length;
@@ -80,7 +84,7 @@ export class ChunkRowCache {
     while (this.chars < this.maxChars) {
       const rows = await this.database.query<ChunkRow>(sql`
         select chunks.id, chunks.source_id, sources.name as source_name, sources.kind as source_kind, chunks.version_id,
-               chunks.title, chunks.body, chunks.locator, chunks.tokens
+               chunks.title, chunks.body, chunks.locator, chunks.tokens, chunks.sensitive
         from chunks join sources on sources.id = chunks.source_id
         where chunks.is_current and chunks.id > ${after}
         order by chunks.id limit ${sql.raw(String(pageRows))}`);
@@ -113,7 +117,7 @@ export class ChunkRowCache {
     if (missing.length === 0) return found;
     const rows = await this.database.query<ChunkRow>(sql`
       select chunks.id, chunks.source_id, sources.name as source_name, sources.kind as source_kind, chunks.version_id,
-             chunks.title, chunks.body, chunks.locator, chunks.tokens
+             chunks.title, chunks.body, chunks.locator, chunks.tokens, chunks.sensitive
       from chunks join sources on sources.id = chunks.source_id
       where chunks.id = any (array(select jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb)))`);
     for (const row of rows) {

@@ -128,9 +128,9 @@ export class DenseRetriever implements RetrieverPlugin {
     // the index scan's approximate order for a sorted one.
     return sql`
       select ranked.id, sources.name as source_name, sources.kind as source_kind, ranked.version_id,
-             ranked.title, ranked.body, ranked.locator, ranked.tokens, 1 - ranked.distance as score
+             ranked.title, ranked.body, ranked.locator, ranked.tokens, ranked.sensitive, 1 - ranked.distance as score
       from (
-        select chunks.id, chunks.source_id, chunks.version_id, chunks.title, chunks.body, chunks.locator, chunks.tokens,
+        select chunks.id, chunks.source_id, chunks.version_id, chunks.title, chunks.body, chunks.locator, chunks.tokens, chunks.sensitive,
                (${column} <=> ${toVectorLiteral(vector)}${sql.raw(cast)})::float8 as distance
         from chunk_embeddings
         join chunks on chunks.id = chunk_embeddings.chunk_id

@@ -62,7 +62,7 @@ export class ExactRetriever implements RetrieverPlugin {
     ];
     const rows = await this.database.query<ChunkHitRow>(sql`
       select chunks.id, sources.name as source_name, sources.kind as source_kind, chunks.version_id,
-             chunks.title, chunks.body, chunks.locator, chunks.tokens, count(distinct matches.matched)::float8 as score
+             chunks.title, chunks.body, chunks.locator, chunks.tokens, chunks.sensitive, count(distinct matches.matched)::float8 as score
       from (${sql.join(matches, sql` union all `)}) as matches
       join chunks on chunks.id = matches.chunk_id
       join sources on sources.id = chunks.source_id

@@ -54,7 +54,7 @@ export class FulltextRetriever implements RetrieverPlugin {
     // Normalisation 1 divides by 1 + log(length): long chunks do not win by size alone.
     const rows = await this.database.query<ChunkHitRow>(sql`
       select chunks.id, sources.name as source_name, sources.kind as source_kind, chunks.version_id,
-             chunks.title, chunks.body, chunks.locator, chunks.tokens,
+             chunks.title, chunks.body, chunks.locator, chunks.tokens, chunks.sensitive,
              ts_rank_cd(chunks.search_vector, search.query, 1)::float8 as score
       from chunks
       cross join (select websearch_to_tsquery('english', ${toWebsearchDisjunction(terms)}) as query) search

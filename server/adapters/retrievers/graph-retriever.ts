@@ -89,7 +89,7 @@ export class GraphRetriever implements RetrieverPlugin {
     const payload = JSON.stringify(ranked.map(([passage, score]) => ({ id: graph.passageIds[passage], score })));
     const rows = await this.database.query<ChunkHitRow>(sql`
       select chunks.id, sources.name as source_name, sources.kind as source_kind, chunks.version_id,
-             chunks.title, chunks.body, chunks.locator, chunks.tokens, ranked.score
+             chunks.title, chunks.body, chunks.locator, chunks.tokens, chunks.sensitive, ranked.score
       from jsonb_to_recordset(${payload}::jsonb) as ranked(id text, score float8)
       join chunks on chunks.id = ranked.id and chunks.is_current
       join sources on sources.id = chunks.source_id

@@ -29,9 +29,12 @@ export interface GradingOptions {
   readonly signal?: AbortSignal;
 }
 
-/** What of a hit may go to the model: all of it when local; else without its sensitive spans, or nothing. */
+/**
+ * What of a hit may go to the model: all of it when local; else without its sensitive spans, or
+ * nothing. Sensitive = marked at ingest (chunks.sensitive), or found by a scan (a hit not from the store).
+ */
 function outgoing(hit: Hit, local: boolean, mode: SensitiveContentMode): Hit | undefined {
-  if (local || !containsSensitive(`${hit.title}\n${hit.text}`)) return hit;
+  if (local || (hit.sensitive !== true && !containsSensitive(`${hit.title}\n${hit.text}`))) return hit;
   return mode === 'redact' ? { ...hit, title: redactSensitive(hit.title), text: redactSensitive(hit.text) } : undefined;
 }
 

@@ -128,6 +128,8 @@ export const consoleRouter = createTRPCRouter({
       method: hit.method,
       rank: hit.rank,
       score: hit.score,
+      /** Marked at ingest as holding personal data or secrets (kept off non-local models); null on hits stored before the marking. */
+      sensitive: hit.sensitive ?? null,
     };
   }),
 

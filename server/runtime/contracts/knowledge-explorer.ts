@@ -47,6 +47,8 @@ export interface KnowledgeSourceSummary {
   readonly facts: number;
   /** Subject + attribute pairs on which this source's current facts disagree with another fact. */
   readonly contradictions: number;
+  /** Current chunks marked at ingest as holding personal data or secrets (they stay off non-local models). */
+  readonly sensitiveChunks: number;
   readonly stale: boolean;
   readonly staleReason: string | null;
 }

@@ -30,6 +30,11 @@ export interface ReasonResult {
   readonly modelCalls: readonly RoutedResult[];
   /** A bridge hop's names for the next retrieval (a retrieve node's `bridgeFrom` reads them). */
   readonly bridge?: readonly string[];
+  /**
+   * Passages that hold personal data or secrets (marked at ingest, or of a sensitive source) and
+   * went to a non-local tier redacted, or not at all: the run's caveats say so. Absent when none.
+   */
+  readonly sensitivePassages?: { readonly withheld: number; readonly redacted: number };
 }
 
 /** A strategy over one or more model calls (Reasoner → Router → Model). */

@@ -262,6 +262,16 @@ async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<stri
   const caveats: string[] = [];
   if (verification && !verification.passed) caveats.push(`Verification (${verification.method}) failed: ${verification.checks.filter((check) => !check.passed).map((check) => check.detail).join('; ')}`);
   for (const call of modelCalls) for (const fallback of call.fallbacks) caveats.push(`Model tier ${fallback.tier} failed (${fallback.error}); answered by tier ${call.tier}.`);
+  // Every model-calling node reports what it held back from a non-local tier; the caveat counts them all.
+  const held = findNodesByRole(explain.graph, 'reason').reduce(
+    (sum, node) => {
+      const passages = outputOf(outcomes, node)?.sensitivePassages;
+      return { withheld: sum.withheld + (passages?.withheld ?? 0), redacted: sum.redacted + (passages?.redacted ?? 0) };
+    },
+    { withheld: 0, redacted: 0 },
+  );
+  if (held.withheld) caveats.push(`${held.withheld} passage(s) holding personal data or secrets were not sent to the non-local model tier (policy.sensitive_content).`);
+  if (held.redacted) caveats.push(`${held.redacted} passage(s) went to the non-local model tier with personal data and secrets redacted (policy.sensitive_content: redact).`);
   if (explain.verificationPlan.requireCitations && reasoned && reasoned.citations.length === 0) caveats.push('The answer cites no evidence although citations were required.');
   if (context && context.dropped.length > 0) caveats.push(`${context.dropped.length} retrieved chunk(s) did not fit the context (${context.dropped.reduce((sum, item) => sum + item.tokens, 0)} tokens).`);
   const found = context ? await plugins.knowledge.contradictions(context.items.map((item) => item.hit.chunkId)) : [];

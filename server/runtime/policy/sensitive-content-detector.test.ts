@@ -21,6 +21,9 @@ describe('detectSensitive', () => {
     ['jwt', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U'],
     ['card_number', 'card 4111 1111 1111 1111 expired'],
     ['card_number', 'card 5500-0000-0000-0004'],
+    ['card_number', 'amex 3782 822463 10005 on file'],
+    ['card_number', 'mastercard 2221000000000009'],
+    ['email', 'mail ops@tallybox.services today'],
     ['ssn', 'ssn 123-45-6789 on file'],
   ])('finds %s in %j', (kind, text) => {
     expect(kinds(text)).toEqual([kind]);
@@ -35,6 +38,12 @@ describe('detectSensitive', () => {
     'the api key rotation runbook: set API_KEY in the vault',
     'IBAN GB00 WEST 1234 5698 7654 32 (bad checksum)',
     'request id 550e8400-e29b-41d4-a716-446655440000',
+    // Misfires found on the examples/ corpora (each passed Luhn, a phone shape or an email shape):
+    'lastModifiedTime=1772730066000, largestRecordTimestamp=1772730065789) due to retention',
+    'job=inv-20251130-009470 account=acc_2053424 period=2025-11',
+    'topics/vehicle-positions/hour=16/vehicle-positions+3+0916438231.snappy.parquet',
+    'bw-01 billing-worker@1.service: Main process exited, code=killed',
+    'dsn: postgres://ledger_export@pg-billing-2.tallybox.internal:5432/billing',
   ])('leaves ordinary text alone: %j', (text) => {
     expect(detectSensitive(text)).toEqual([]);
   });

@@ -56,6 +56,17 @@ function entropy(text: string): number {
   return bits;
 }
 
+/**
+ * Issuer prefixes of the card networks (Visa 4, Mastercard 51–55 and 22–27, Amex 34/37, JCB 35, Diners
+ * 30/36/38/39, Discover/UnionPay/Maestro 6): with Luhn alone one digit run in ten passes, and
+ * epoch milliseconds ("1772730065789", examples/freight-data-platform) or dated order numbers
+ * ("20251130-009470", examples/billing-pipeline) did.
+ */
+const CARD_PREFIX = /^(?:4|5[1-5]|2[2-7]|3[04-9]|6)/;
+
+/** "name@instance.service" is a systemd template unit, not a mailbox; none of these is a mail domain's TLD. */
+const SYSTEMD_UNIT_TYPES = new Set(['service', 'socket', 'timer', 'target', 'mount', 'automount', 'slice', 'scope', 'path', 'device', 'swap']);
+
 const whole = (match: RegExpExecArray) => ({ start: match.index, end: match.index + match[0].length });
 
 const PATTERNS: readonly Pattern[] = [
@@ -74,7 +85,13 @@ const PATTERNS: readonly Pattern[] = [
       return { start, end: start + value.length };
     },
   },
-  { kind: 'email', regex: /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}\b/g },
+  {
+    kind: 'email',
+    // Not after "/": "postgres://ledger_export@pg-1.internal" is a URL's user, not a mailbox. Not a
+    // systemd unit ("billing-worker@1.service"). Both misfired on examples/billing-pipeline.
+    regex: /(?<![A-Za-z0-9._%+\-/])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.([A-Za-z]{2,24})\b/g,
+    accept: (match) => (SYSTEMD_UNIT_TYPES.has(match[1].toLowerCase()) ? undefined : whole(match)),
+  },
   { kind: 'iban', regex: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g, accept: (match) => (ibanValid(match[0]) ? whole(match) : undefined) },
   { kind: 'ssn', regex: /\b\d{3}-\d{2}-\d{4}\b/g },
   {
@@ -82,11 +99,12 @@ const PATTERNS: readonly Pattern[] = [
     regex: /\b\d(?:[ -]?\d){12,18}\b/g,
     accept: (match) => {
       const digits = match[0].replace(/\D/g, '');
-      return digits.length >= 13 && digits.length <= 19 && luhnValid(digits) ? whole(match) : undefined;
+      return digits.length >= 13 && digits.length <= 19 && CARD_PREFIX.test(digits) && luhnValid(digits) ? whole(match) : undefined;
     },
   },
   // International (+ country code) or North American (3-3-4) numbers; bare digit runs are left alone.
-  { kind: 'phone', regex: /(?:\+\d{1,3}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d{2,4}(?:[ .-]?\d{2,4}){2,4}|\(\d{3}\) ?\d{3}[ .-]\d{4}|\b\d{3}[.-]\d{3}[.-]\d{4})\b/g },
+  // A country code never starts with 0, and a "+" glued to a word joins names ("positions+3+0916438231.parquet").
+  { kind: 'phone', regex: /(?:(?<![A-Za-z0-9+])\+[1-9]\d{0,2}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d{2,4}(?:[ .-]?\d{2,4}){2,4}|\(\d{3}\) ?\d{3}[ .-]\d{4}|\b\d{3}[.-]\d{3}[.-]\d{4})\b/g },
 ];
 
 /** Every sensitive span in `text`, in order, overlapping spans merged into the first kind found. */

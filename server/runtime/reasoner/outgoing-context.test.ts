@@ -47,8 +47,25 @@ describe('outgoingContext', () => {
     expect(outgoing.context.every((item) => item.hit.sourceName !== source)).toBe(true);
   });
 
-  it('under redact sends content-sensitive passages on (the tier guard redacts them)', () => {
-    expect(outgoingContext(request({ sensitiveContent: 'redact' }), router)).toMatchObject({ withheld: 0, localOnly: false });
+  it('under redact sends content-sensitive passages on, their spans replaced', () => {
+    const outgoing = outgoingContext(request({ sensitiveContent: 'redact' }), router);
+    expect(outgoing).toMatchObject({ withheld: 0, redacted: 1, localOnly: false });
+    expect(outgoing.context[1].text).toContain('[REDACTED api_key]');
+    expect(outgoing.context.some((item) => item.text.includes('AKIA'))).toBe(false);
+  });
+
+  it('trusts the mark stored at ingest where compression cut the secret out of reach of a re-scan', () => {
+    const items = incidentContext();
+    const key = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ';
+    const stored = `${items[2].hit.text}\n-----BEGIN OPENSSH PRIVATE KEY-----\n${key}\n-----END OPENSSH PRIVATE KEY-----`;
+    // Sentence selection kept the key's body line alone: no pattern matches it any more.
+    const compressed = items.map((item, index) => (index === 2 ? { ...item, hit: { ...item.hit, text: stored, sensitive: true }, text: `${item.text} ${key}`, compressed: true } : item));
+    const withheld = outgoingContext(request({ context: compressed }), router);
+    expect(withheld.withheld).toBe(1);
+    expect(withheld.context.some((item) => item.text.includes(key))).toBe(false);
+    const redacted = outgoingContext(request({ context: compressed, sensitiveContent: 'redact' }), router);
+    expect(redacted.redacted).toBe(1);
+    expect(redacted.context.some((item) => item.text.includes(key))).toBe(false);
   });
 
   it('changes nothing for a clean context or a local-only request', () => {

@@ -28,6 +28,7 @@ export function createSingleShotReasoner(): ReasonerPlugin {
         answer,
         citations: Object.freeze(parseCitations(answer, outgoing.context)),
         modelCalls: Object.freeze([result]),
+        ...(outgoing.withheld + outgoing.redacted > 0 ? { sensitivePassages: Object.freeze({ withheld: outgoing.withheld, redacted: outgoing.redacted }) } : {}),
       });
     },
   });
