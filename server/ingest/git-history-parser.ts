@@ -63,7 +63,10 @@ export async function readGitHistory(path: string, options: GitHistoryOptions = 
     const subject = body.split('\n')[0];
     const patch = await runGit(['show', ...SHOW_FLAGS, sha], { cwd: repository });
     const indented = body.split('\n').map((line) => (line ? `    ${line}` : ''));
-    const text = [`commit ${sha}`, `Author: ${author} <${email}>`, `Date:   ${date}`, '', ...indented, '', patch.replace(/^\n+/, '').trimEnd()].join('\n');
+    // The author's address stays in metadata, not in the searchable text: a reader needs the name, and
+    // an address in every commit would mark every git source sensitive (the detector rightly finds
+    // emails), keeping every plan over git history off non-local tiers under policy local_only.
+    const text = [`commit ${sha}`, `Author: ${author}`, `Date:   ${date}`, '', ...indented, '', patch.replace(/^\n+/, '').trimEnd()].join('\n');
     const files = [...patch.matchAll(/^diff --git a\/(.+?) b\//gm)].map((match) => match[1]);
     documents.push(
       Object.freeze({
