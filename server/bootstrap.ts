@@ -22,6 +22,7 @@ import type { LlmRerankOptions } from './adapters/retrievers/llm-rerank-retrieve
 import { loadDemoCorpus } from './ingest/demo-corpus';
 import { ingestPath, writePlannedIngest } from './ingest/ingest-path';
 import { confineIngestPath } from './ingest/ingest-root-guard';
+import { ingestLimitsOf } from './ingest/ingest-limits';
 import { planUpload } from './ingest/ingest-upload';
 import type { IngestReport } from './runtime/contracts/store';
 import { ContextRuntime, DEFAULT_CONFIG_PATH, registerRuntimeFactory, type RuntimeConfig, type RuntimePlugins } from './runtime';
@@ -75,6 +76,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     const stores = (opened = await openStores({
       ...(url ? { url, ...(env.migrationDatabaseUrl ? { migrationUrl: env.migrationDatabaseUrl } : {}) } : { dataDir }),
       planCacheTtlSeconds: config.plan_cache.ttl_seconds,
+      commitBatchChunks: config.ingest.commit_batch_chunks,
       dense: embedder.available ? { embedder: guardSensitiveEmbedder(embedder.embedder) } : { embedderUnavailableReason: embedder.unavailableReason },
     }));
     // Accounts live in the same database: embedded PGlite admits one opener per directory.
@@ -146,7 +148,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       countTokens,
       ingester: async (path, ingestOptions) => {
         const readable = ingestOptions.confined ? await confineIngestPath(path, config.ingest.allowed_roots) : path;
-        return afterIngest(await ingestPath(stores.store, readable, { sourceName: ingestOptions.source, countTokens, onProgress: ingestOptions.onProgress }));
+        return afterIngest(await ingestPath(stores.store, readable, { sourceName: ingestOptions.source, countTokens, limits: ingestLimitsOf(config.ingest), onProgress: ingestOptions.onProgress }));
       },
       uploadIngester: async (files, uploadOptions) => {
         const plan = planUpload(files, { sourceName: uploadOptions.source, countTokens });

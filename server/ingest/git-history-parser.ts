@@ -2,7 +2,9 @@ import { realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { IngestChunk, IngestDocument } from '../runtime/contracts/store';
 import { invalidInput } from '../runtime/errors';
-import { GitCommandError, runGit } from './git-command';
+import type { SkippedPath } from './detect-source';
+import { GitCommandError, runGit, runGitBounded } from './git-command';
+import { ByteBudget, DEFAULT_INGEST_LIMITS, mapBounded, overTotalBytesReason, yieldToEventLoop } from './ingest-limits';
 import { type CountTokens, freezeChunk } from './ingest-types';
 import { truncateCommitText } from './commit-diff-truncation';
 
@@ -15,9 +17,23 @@ import { truncateCommitText } from './commit-diff-truncation';
 export interface GitHistoryOptions {
   /** Newest commits first; a deploy repo's recent history is what incidents ask about. */
   readonly maxCommits?: number;
+  /** Bytes of one commit's `git show` kept; the rest is cut while streaming. */
+  readonly maxCommitBytes?: number;
+  /** Per git command (ingest.git_timeout_ms). */
+  readonly timeoutMs?: number;
+  /** `git show`s in flight at once. */
+  readonly concurrency?: number;
+  /** The ingest's total-bytes budget; commits past it are not read. */
+  readonly budget?: ByteBudget;
 }
 
-export const GIT_MAX_COMMITS = 500;
+export interface GitHistory {
+  readonly documents: IngestDocument[];
+  /** What a cap left out or cut, one entry per cap, naming the key to raise. */
+  readonly skipped: SkippedPath[];
+}
+
+export const GIT_MAX_COMMITS = DEFAULT_INGEST_LIMITS.maxCommits;
 export const GIT_COMMIT_MAX_TOKENS = 800;
 
 const FIELD = '\x1f';
@@ -47,34 +63,75 @@ export async function assertGitRepository(path: string): Promise<string> {
 }
 
 export async function readGitHistory(path: string, options: GitHistoryOptions = {}): Promise<IngestDocument[]> {
+  return (await readBoundedGitHistory(path, options)).documents;
+}
+
+/**
+ * The newest maxCommits commits, each `git show` cut at maxCommitBytes while it streams, run
+ * `concurrency` at a time. Accepted newest first until the byte budget runs out, in fixed-size
+ * waves so the same history under the same caps always yields the same documents (and hash).
+ */
+export async function readBoundedGitHistory(path: string, options: GitHistoryOptions = {}): Promise<GitHistory> {
   const repository = await assertGitRepository(path);
-  const hasHead = await runGit(['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: repository }).then(
+  const timeoutMs = options.timeoutMs ?? DEFAULT_INGEST_LIMITS.gitTimeoutMs;
+  const git = { cwd: repository, timeoutMs };
+  const hasHead = await runGit(['rev-parse', '--verify', '--quiet', 'HEAD'], git).then(
     () => true,
     () => false,
   );
-  if (!hasHead) return [];
+  if (!hasHead) return { documents: [], skipped: [] };
+  const maxCommits = options.maxCommits ?? GIT_MAX_COMMITS;
+  const skipped: SkippedPath[] = [];
+  const total = Number((await runGit(['rev-list', '--count', 'HEAD'], git)).trim());
+  if (total > maxCommits) skipped.push({ path: repository, reason: `${total - maxCommits} older commits not read: ingest.max_commits is ${maxCommits}` });
   const format = ['%H', '%an', '%ae', '%aI', '%B'].join('%x1f') + '%x1e';
-  const log = await runGit(['log', '--no-show-signature', `--max-count=${options.maxCommits ?? GIT_MAX_COMMITS}`, `--format=${format}`], { cwd: repository });
+  const log = await runGit(['log', '--no-show-signature', `--max-count=${maxCommits}`, `--format=${format}`], git);
+  const records = log
+    .split(RECORD)
+    .map((record) => record.replace(/^\n/, '').split(FIELD))
+    .filter(([sha]) => Boolean(sha));
+  const budget = options.budget ?? new ByteBudget(Number.POSITIVE_INFINITY);
+  const concurrency = options.concurrency ?? DEFAULT_INGEST_LIMITS.readConcurrency;
+  const maxCommitBytes = options.maxCommitBytes ?? DEFAULT_INGEST_LIMITS.maxCommitBytes;
   const documents: IngestDocument[] = [];
-  for (const record of log.split(RECORD)) {
-    const [sha, author, email, date, message] = record.replace(/^\n/, '').split(FIELD);
-    if (!sha) continue;
-    const body = (message ?? '').trim();
-    const subject = body.split('\n')[0];
-    const patch = await runGit(['show', ...SHOW_FLAGS, sha], { cwd: repository });
-    const indented = body.split('\n').map((line) => (line ? `    ${line}` : ''));
-    const text = [`commit ${sha}`, `Author: ${author} <${email}>`, `Date:   ${date}`, '', ...indented, '', patch.replace(/^\n+/, '').trimEnd()].join('\n');
-    const files = [...patch.matchAll(/^diff --git a\/(.+?) b\//gm)].map((match) => match[1]);
-    documents.push(
-      Object.freeze({
-        uri: `commit ${sha}`,
-        title: `commit ${sha.slice(0, 7)}: ${subject}`,
-        text,
-        metadata: Object.freeze({ sha, shortSha: sha.slice(0, 7), author, email, date, subject, files: Object.freeze(files) }),
-      }),
-    );
+  let cut = 0;
+  for (let start = 0; start < records.length; start += concurrency) {
+    const wave = records.slice(start, start + concurrency);
+    const shown = await mapBounded(wave, concurrency, ([sha]) => runGitBounded(['show', ...SHOW_FLAGS, sha], { ...git, maxOutputBytes: maxCommitBytes }));
+    for (const [index, [sha, author, email, date, message]] of wave.entries()) {
+      const { stdout: patch, truncated } = shown[index];
+      const text = commitText(sha, author, email, date, message ?? '', patch);
+      if (!budget.take(Buffer.byteLength(text))) {
+        skipped.push({ path: repository, reason: `${records.length - documents.length} commits ${overTotalBytesReason(budget.cap)}` });
+        return { documents, skipped: withCutCommits(skipped, repository, cut, maxCommitBytes) };
+      }
+      if (truncated) cut += 1;
+      documents.push(commitDocument(sha, author, email, date, message ?? '', text, patch));
+    }
+    await yieldToEventLoop();
   }
-  return documents;
+  return { documents, skipped: withCutCommits(skipped, repository, cut, maxCommitBytes) };
+}
+
+function withCutCommits(skipped: SkippedPath[], repository: string, cut: number, maxCommitBytes: number): SkippedPath[] {
+  if (cut > 0) skipped.push({ path: repository, reason: `${cut} commits' diffs cut at ingest.max_commit_bytes (${maxCommitBytes} bytes); their headers and --stat are kept` });
+  return skipped;
+}
+
+function commitText(sha: string, author: string, email: string, date: string, message: string, patch: string): string {
+  const indented = message.trim().split('\n').map((line) => (line ? `    ${line}` : ''));
+  return [`commit ${sha}`, `Author: ${author} <${email}>`, `Date:   ${date}`, '', ...indented, '', patch.replace(/^\n+/, '').trimEnd()].join('\n');
+}
+
+function commitDocument(sha: string, author: string, email: string, date: string, message: string, text: string, patch: string): IngestDocument {
+  const subject = message.trim().split('\n')[0];
+  const files = [...patch.matchAll(/^diff --git a\/(.+?) b\//gm)].map((match) => match[1]);
+  return Object.freeze({
+    uri: `commit ${sha}`,
+    title: `commit ${sha.slice(0, 7)}: ${subject}`,
+    text,
+    metadata: Object.freeze({ sha, shortSha: sha.slice(0, 7), author, email, date, subject, files: Object.freeze(files) }),
+  });
 }
 
 export function commitChunk(document: IngestDocument, countTokens: CountTokens, maxTokens = GIT_COMMIT_MAX_TOKENS): IngestChunk {

@@ -34,6 +34,8 @@ export interface OpenStoresOptions extends OpenDatabaseOptions {
   readonly syncKnowledgeOnIngest?: boolean;
   /** Embedder behind the dense retriever (default: offline SIF, server/adapters/embeddings) and its cache path. */
   readonly dense?: DenseSetupOptions;
+  /** ingest.commit_batch_chunks (PgStore): chunks per write transaction of a large source. */
+  readonly commitBatchChunks?: number;
 }
 
 export interface Stores {
@@ -104,7 +106,7 @@ async function wireStores(database: Database, migrations: MigrationReport, optio
   const bm25Reason = capabilities.extensions.pg_textsearch
     ? `index ${BM25_INDEX_NAME} is missing although pg_textsearch is installed`
     : capabilities.missing.pg_textsearch;
-  const store = new PgStore(database, capabilities, corpus);
+  const store = new PgStore(database, capabilities, corpus, options.commitBatchChunks);
   const dense = await setupDenseRetrieval(database, capabilities, corpus, options.dense);
   const bm25 = new Bm25Retriever(database, corpus, { available: bm25Ready, ...(bm25Ready ? {} : { reason: bm25Reason }) });
   // With pg_textsearch, ingest leaves search vectors to the backfill; fulltext fills any still pending first.
