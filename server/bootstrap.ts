@@ -23,6 +23,7 @@ import { loadDemoCorpus } from './ingest/demo-corpus';
 import { ingestPath, writePlannedIngest } from './ingest/ingest-path';
 import { confineIngestPath } from './ingest/ingest-root-guard';
 import { ingestLimitsOf } from './ingest/ingest-limits';
+import { PgRetention } from './adapters/db/pg-retention';
 import { planUpload } from './ingest/ingest-upload';
 import type { IngestReport } from './runtime/contracts/store';
 import { ContextRuntime, DEFAULT_CONFIG_PATH, registerRuntimeFactory, type RuntimeConfig, type RuntimePlugins } from './runtime';
@@ -145,6 +146,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       traceSink: stores.traceSink,
       observationStore: stores.observationStore,
       banditStore: new PgBanditStore(stores.database),
+      retention: new PgRetention(stores.database),
       countTokens,
       ingester: async (path, ingestOptions) => {
         const readable = ingestOptions.confined ? await confineIngestPath(path, config.ingest.allowed_roots) : path;

@@ -18,6 +18,8 @@ Commands:
                              --by EMAIL, that account's password in CONTEXT_RUNTIME_PASSWORD)
   cancel <runId>             cancel a running or paused run (its in-flight model calls abort)
   audit verify               check the approval log's hash chain (exit 3 when a row was changed or removed)
+  retention apply            delete runs, spans and observations older than the config's retention: ages
+                             (never a run that is running or waiting at an approval gate)
   runs                       list recent runs
   stats                      cost-model calibration statistics
 

@@ -46,6 +46,7 @@ function serverClient(owner: DataDirLockInfo & { readonly port: number }, dataDi
     listRuns: (limit) => explained(client.listRuns(limit)),
     verifyAuditLog: () => explained(client.verifyAuditLog()),
     statistics: () => explained(client.statistics()),
+    applyRetention: () => explained(client.applyRetention()),
     close: () => client.close(),
   };
 }

@@ -82,6 +82,12 @@ async function dispatch(command: CliCommand, goal: string, client: RuntimeClient
       else for (const run of runs) print(`${run.createdAt}  ${run.id}  ${run.status.padEnd(17)}  $${run.costUsd.toFixed(4)}  ${run.latencySeconds.toFixed(2)} s  ${run.goal.slice(0, 80)}`);
       return;
     }
+    case 'retention': {
+      if (command.positionals[0] !== 'apply') throw invalidInput('command', 'expected: retention apply');
+      const report = await client.applyRetention();
+      print(command.json ? asJson(report) : `deleted ${report.deletedRuns} runs, ${report.deletedSpans} spans, ${report.deletedObservations} observations; kept ${report.keptRuns} old runs (running, waiting at an approval gate, or in the approval log)`);
+      return;
+    }
     case 'stats': {
       const statistics = await client.statistics();
       if (command.json) print(asJson(statistics));
@@ -89,7 +95,7 @@ async function dispatch(command: CliCommand, goal: string, client: RuntimeClient
       return;
     }
     default:
-      throw invalidInput('command', `unknown command "${command.command}" (expected run, explain, simulate, ingest, approve, cancel, audit, runs, stats)`);
+      throw invalidInput('command', `unknown command "${command.command}" (expected run, explain, simulate, ingest, approve, cancel, audit, retention, runs, stats)`);
   }
 }
 

@@ -10,7 +10,7 @@ import { registeredAuthDatabase } from '../auth/auth-database-holder';
 import { type CliCredentials, cliDecider } from '../auth/cli-decider';
 import { UserStore } from '../auth/user-store';
 import { ContextRuntimeError } from '../runtime/errors';
-import type { ContextRuntime, Principal } from '../runtime';
+import type { ContextRuntime, Principal, RetentionReport } from '../runtime';
 import type { IngestReport } from '../runtime/contracts/store';
 import type { AuditVerification, RunSummary } from '../runtime/contracts/run-store';
 import type { FieldStatistics } from '../runtime/costmodel/cost-estimator';
@@ -31,6 +31,8 @@ export interface RuntimeClient {
   listRuns(limit: number): Promise<readonly RunSummary[]>;
   verifyAuditLog(): Promise<AuditVerification>;
   statistics(): Promise<readonly FieldStatistics[]>;
+  /** Applies config.retention now (the server's config when a server owns the data). */
+  applyRetention(): Promise<RetentionReport>;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export function localClient(runtime: ContextRuntime): RuntimeClient {
     listRuns: (limit) => runtime.listRuns({ limit }),
     verifyAuditLog: () => runtime.verifyApprovalLog(),
     statistics: () => runtime.statistics(),
+    applyRetention: () => runtime.applyRetention(LOCAL_CLI),
     close: () => runtime.close(),
   };
 }
@@ -83,6 +86,7 @@ export function remoteClient(baseUrl: string, serviceToken?: string): RuntimeCli
     listRuns: (limit) => trpc.runtime.listRuns.query({ limit } as never) as Promise<readonly RunSummary[]>,
     verifyAuditLog: () => trpc.approvals.verify.query(),
     statistics: () => trpc.runtime.statistics.query() as Promise<readonly FieldStatistics[]>,
+    applyRetention: () => trpc.runtime.applyRetention.mutate() as Promise<RetentionReport>,
     close: async () => {},
   };
 }

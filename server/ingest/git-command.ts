@@ -10,7 +10,7 @@ export interface GitCommandOptions {
    * the memory and the event loop for nothing (the chunk keeps ~800 tokens).
    */
   readonly maxOutputBytes?: number;
-  /** Wall time before git is killed and the call fails (a hung helper, a pathological repository). */
+  /** See GitStreamOptions.timeoutMs. */
   readonly timeoutMs?: number;
 }
 
@@ -39,9 +39,23 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /** Enough of stderr to say why; git's own messages are a line or two. */
 const MAX_STDERR = 16 * 1024;
 
-/** Runs git without a shell (arguments are never interpolated), keeping at most maxOutputBytes of stdout. */
-export function runGitBounded(args: readonly string[], options: GitCommandOptions): Promise<GitOutput> {
-  const maxOutput = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
+export interface GitStreamOptions {
+  readonly cwd: string;
+  readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Git is killed when it has written nothing for this long. An idle limit, not a wall-clock one:
+   * it ends a hung command (a credential helper, a lock) without failing a long history that is
+   * still flowing, whose size the byte caps bound instead.
+   */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Runs git without a shell (arguments are never interpolated) and hands stdout over as it arrives;
+ * `onStdout` returning false stops git (its output is not wanted any more). Resolves with whether
+ * it was stopped that way; a failure, or the timeout, rejects with GitCommandError.
+ */
+export function streamGit(args: readonly string[], options: GitStreamOptions, onStdout: (data: Buffer) => boolean): Promise<{ readonly stopped: boolean }> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
     const child = spawn('git', [...args], {
@@ -49,29 +63,27 @@ export function runGitBounded(args: readonly string[], options: GitCommandOption
       env: { ...serverEnv().variables, NODE_ENV: serverEnv().nodeEnv, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const parts: Buffer[] = [];
-    let kept = 0;
-    let truncated = false;
+    let stopped = false;
     let stderr = '';
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeoutMs);
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      }, timeoutMs);
+    };
+    arm();
     child.stdout.on('data', (data: Buffer) => {
-      if (truncated) return;
-      const room = maxOutput - kept;
-      if (data.length > room) {
-        parts.push(data.subarray(0, room));
-        kept = maxOutput;
-        truncated = true;
-        // Nothing more is read: git gets SIGPIPE/SIGTERM instead of producing the rest.
+      if (stopped) return;
+      arm();
+      if (!onStdout(data)) {
+        stopped = true;
+        // Nothing more is read: git ends on the signal instead of producing the rest.
         child.stdout.destroy();
         child.kill('SIGTERM');
-        return;
       }
-      parts.push(data);
-      kept += data.length;
     });
     child.stderr.on('data', (data: Buffer) => {
       if (stderr.length < MAX_STDERR) stderr += data.toString('utf8');
@@ -82,19 +94,27 @@ export function runGitBounded(args: readonly string[], options: GitCommandOption
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (timedOut) {
-        reject(new GitCommandError(args, null, stderr || `timed out after ${timeoutMs} ms (ingest.git_timeout_ms)`, new Error('timeout'), true));
-        return;
-      }
-      // A cut stream ends git by our signal: that is the truncation, not a failure.
-      if (!truncated && (code !== 0 || signal)) {
-        reject(new GitCommandError(args, code, stderr, new Error(signal ? `killed by ${signal}` : `exit ${code}`)));
-        return;
-      }
-      // A cut may split a multi-byte character; the decoder replaces the fragment.
-      resolve({ stdout: Buffer.concat(parts).toString('utf8'), truncated });
+      if (timedOut) reject(new GitCommandError(args, null, stderr || `no output for ${timeoutMs} ms (ingest.git_timeout_ms)`, new Error('timeout'), true));
+      // A stream we stopped ends git by our signal: that is the cut, not a failure.
+      else if (!stopped && (code !== 0 || signal)) reject(new GitCommandError(args, code, stderr, new Error(signal ? `killed by ${signal}` : `exit ${code}`)));
+      else resolve({ stopped });
     });
   });
+}
+
+/** Runs git and keeps at most maxOutputBytes of stdout, cutting (and stopping git) while it streams. */
+export async function runGitBounded(args: readonly string[], options: GitCommandOptions): Promise<GitOutput> {
+  const maxOutput = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
+  const parts: Buffer[] = [];
+  let kept = 0;
+  const { stopped } = await streamGit(args, options, (data) => {
+    const room = maxOutput - kept;
+    parts.push(data.length > room ? data.subarray(0, room) : data);
+    kept += Math.min(room, data.length);
+    return data.length <= room;
+  });
+  // A cut may split a multi-byte character; the decoder replaces the fragment.
+  return { stdout: Buffer.concat(parts).toString('utf8'), truncated: stopped };
 }
 
 /** runGitBounded's stdout, for commands whose output is small (rev-parse, log of bounded length). */

@@ -3,26 +3,25 @@ import { resolve } from 'node:path';
 import type { IngestChunk, IngestDocument } from '../runtime/contracts/store';
 import { invalidInput } from '../runtime/errors';
 import type { SkippedPath } from './detect-source';
-import { GitCommandError, runGit, runGitBounded } from './git-command';
-import { ByteBudget, DEFAULT_INGEST_LIMITS, mapBounded, overTotalBytesReason, yieldToEventLoop } from './ingest-limits';
+import { GitCommandError, runGit } from './git-command';
+import { type CommitRecord, readCommitLog } from './git-log-stream';
+import { ByteBudget, DEFAULT_INGEST_LIMITS, overTotalBytesReason, yieldToEventLoop } from './ingest-limits';
 import { type CountTokens, freezeChunk } from './ingest-types';
 import { truncateCommitText } from './commit-diff-truncation';
 
 /**
  * A git repository → one document (and one chunk) per commit: who, when, why (the message) and what
- * (`git show --stat --patch`). A commit is the unit a question about a change cites ("commit 48d4188"),
+ * (`--stat --patch`). A commit is the unit a question about a change cites ("commit 48d4188"),
  * so it is never split; an oversized diff is truncated instead (see commit-diff-truncation.ts).
  */
 
 export interface GitHistoryOptions {
   /** Newest commits first; a deploy repo's recent history is what incidents ask about. */
   readonly maxCommits?: number;
-  /** Bytes of one commit's `git show` kept; the rest is cut while streaming. */
+  /** Bytes of one commit's text kept; the rest is cut while streaming. */
   readonly maxCommitBytes?: number;
-  /** Per git command (ingest.git_timeout_ms). */
+  /** Git is killed after this long without output (ingest.git_timeout_ms). */
   readonly timeoutMs?: number;
-  /** `git show`s in flight at once. */
-  readonly concurrency?: number;
   /** The ingest's total-bytes budget; commits past it are not read. */
   readonly budget?: ByteBudget;
 }
@@ -36,12 +35,9 @@ export interface GitHistory {
 export const GIT_MAX_COMMITS = DEFAULT_INGEST_LIMITS.maxCommits;
 export const GIT_COMMIT_MAX_TOKENS = 800;
 
-const FIELD = '\x1f';
-const RECORD = '\x1e';
-
 // The text must not depend on the user's git config (color.ui, diff.noprefix, diff.external,
 // log.showSignature), or two machines would hash the same history differently.
-const SHOW_FLAGS = ['--stat', '--patch', '--no-color', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '--diff-merges=first-parent', '--format='];
+const LOG_FLAGS = ['--stat', '--patch', '--no-color', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', '--diff-merges=first-parent'];
 
 /** Throws INVALID_INPUT unless `path` is the top level of a git work tree. */
 export async function assertGitRepository(path: string): Promise<string> {
@@ -67,9 +63,9 @@ export async function readGitHistory(path: string, options: GitHistoryOptions = 
 }
 
 /**
- * The newest maxCommits commits, each `git show` cut at maxCommitBytes while it streams, run
- * `concurrency` at a time. Accepted newest first until the byte budget runs out, in fixed-size
- * waves so the same history under the same caps always yields the same documents (and hash).
+ * The newest maxCommits commits from one streaming `git log` (git-log-stream.ts), each commit's
+ * text cut at maxCommitBytes as it streams, accepted newest first until the byte budget runs out:
+ * the same history under the same caps always yields the same documents (and hash).
  */
 export async function readBoundedGitHistory(path: string, options: GitHistoryOptions = {}): Promise<GitHistory> {
   const repository = await assertGitRepository(path);
@@ -84,53 +80,32 @@ export async function readBoundedGitHistory(path: string, options: GitHistoryOpt
   const skipped: SkippedPath[] = [];
   const total = Number((await runGit(['rev-list', '--count', 'HEAD'], git)).trim());
   if (total > maxCommits) skipped.push({ path: repository, reason: `${total - maxCommits} older commits not read: ingest.max_commits is ${maxCommits}` });
-  const format = ['%H', '%an', '%ae', '%aI', '%B'].join('%x1f') + '%x1e';
-  const log = await runGit(['log', '--no-show-signature', `--max-count=${maxCommits}`, `--format=${format}`], git);
-  const records = log
-    .split(RECORD)
-    .map((record) => record.replace(/^\n/, '').split(FIELD))
-    .filter(([sha]) => Boolean(sha));
   const budget = options.budget ?? new ByteBudget(Number.POSITIVE_INFINITY);
-  const concurrency = options.concurrency ?? DEFAULT_INGEST_LIMITS.readConcurrency;
   const maxCommitBytes = options.maxCommitBytes ?? DEFAULT_INGEST_LIMITS.maxCommitBytes;
+  const log = await readCommitLog(repository, ['--no-show-signature', `--max-count=${maxCommits}`, ...LOG_FLAGS], { maxCommitBytes, timeoutMs, budget });
   const documents: IngestDocument[] = [];
   let cut = 0;
-  for (let start = 0; start < records.length; start += concurrency) {
-    const wave = records.slice(start, start + concurrency);
-    const shown = await mapBounded(wave, concurrency, ([sha]) => runGitBounded(['show', ...SHOW_FLAGS, sha], { ...git, maxOutputBytes: maxCommitBytes }));
-    for (const [index, [sha, author, email, date, message]] of wave.entries()) {
-      const { stdout: patch, truncated } = shown[index];
-      const text = commitText(sha, author, email, date, message ?? '', patch);
-      if (!budget.take(Buffer.byteLength(text))) {
-        skipped.push({ path: repository, reason: `${records.length - documents.length} commits ${overTotalBytesReason(budget.cap)}` });
-        return { documents, skipped: withCutCommits(skipped, repository, cut, maxCommitBytes) };
-      }
-      if (truncated) cut += 1;
-      documents.push(commitDocument(sha, author, email, date, message ?? '', text, patch));
-    }
-    await yieldToEventLoop();
+  for (const [index, commit] of log.commits.entries()) {
+    if (commit.truncated) cut += 1;
+    documents.push(commitDocument(commit));
+    // Building a document is synchronous string work; 2,000 of them in one go held the event loop.
+    if (index % 200 === 199) await yieldToEventLoop();
   }
-  return { documents, skipped: withCutCommits(skipped, repository, cut, maxCommitBytes) };
+  if (log.budgetReached) skipped.push({ path: repository, reason: `${Math.min(total, maxCommits) - documents.length} commits ${overTotalBytesReason(budget.cap)}` });
+  if (cut > 0) skipped.push({ path: repository, reason: `${cut} commits' text cut at ingest.max_commit_bytes (${maxCommitBytes} bytes); their headers and --stat are kept` });
+  return { documents, skipped };
 }
 
-function withCutCommits(skipped: SkippedPath[], repository: string, cut: number, maxCommitBytes: number): SkippedPath[] {
-  if (cut > 0) skipped.push({ path: repository, reason: `${cut} commits' diffs cut at ingest.max_commit_bytes (${maxCommitBytes} bytes); their headers and --stat are kept` });
-  return skipped;
-}
-
-function commitText(sha: string, author: string, email: string, date: string, message: string, patch: string): string {
-  const indented = message.trim().split('\n').map((line) => (line ? `    ${line}` : ''));
-  return [`commit ${sha}`, `Author: ${author} <${email}>`, `Date:   ${date}`, '', ...indented, '', patch.replace(/^\n+/, '').trimEnd()].join('\n');
-}
-
-function commitDocument(sha: string, author: string, email: string, date: string, message: string, text: string, patch: string): IngestDocument {
-  const subject = message.trim().split('\n')[0];
+function commitDocument({ sha, author, email, date, message, patch }: CommitRecord): IngestDocument {
+  const body = message.trim();
+  const indented = body.split('\n').map((line) => (line ? `    ${line}` : ''));
+  const text = [`commit ${sha}`, `Author: ${author} <${email}>`, `Date:   ${date}`, '', ...indented, '', patch.replace(/^\n+/, '').trimEnd()].join('\n');
   const files = [...patch.matchAll(/^diff --git a\/(.+?) b\//gm)].map((match) => match[1]);
   return Object.freeze({
     uri: `commit ${sha}`,
-    title: `commit ${sha.slice(0, 7)}: ${subject}`,
+    title: `commit ${sha.slice(0, 7)}: ${body.split('\n')[0]}`,
     text,
-    metadata: Object.freeze({ sha, shortSha: sha.slice(0, 7), author, email, date, subject, files: Object.freeze(files) }),
+    metadata: Object.freeze({ sha, shortSha: sha.slice(0, 7), author, email, date, subject: body.split('\n')[0], files: Object.freeze(files) }),
   });
 }
 

@@ -111,7 +111,7 @@ async function parseFiles(parser: Exclude<ParserName, 'git-history'>, texts: rea
 
 async function planGroup(root: string, group: DetectedGroup, options: IngestPathOptions, limits: IngestLimits, budget: ByteBudget): Promise<PlannedGroup> {
   if (group.parser === 'git-history') {
-    const history = await readBoundedGitHistory(root, { maxCommits: limits.maxCommits, maxCommitBytes: limits.maxCommitBytes, timeoutMs: limits.gitTimeoutMs, concurrency: limits.readConcurrency, budget });
+    const history = await readBoundedGitHistory(root, { maxCommits: limits.maxCommits, maxCommitBytes: limits.maxCommitBytes, timeoutMs: limits.gitTimeoutMs, budget });
     return {
       kind: group.kind,
       chunks: Object.freeze(history.documents.map((document) => commitChunk(document, options.countTokens))),

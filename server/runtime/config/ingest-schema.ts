@@ -16,15 +16,15 @@ export const ingestSchema = z
     max_files: z.number().int().min(1).max(10_000_000).default(100_000),
     /** A bigger file is a dump or a binary more often than a document; it would dominate a source. */
     max_file_bytes: z.number().int().min(1).default(20 * MIB),
-    /** Bytes of file content (or `git show` output) one ingest reads in total. */
+    /** Bytes of file content (or commit text) one ingest reads in total. */
     max_total_bytes: z.number().int().min(1).default(256 * MIB),
     /** Newest commits of a git repository one ingest reads. */
     max_commits: z.number().int().min(1).max(1_000_000).default(500),
-    /** Bytes of one commit's `git show` kept while streaming; the chunk keeps ~800 tokens of it anyway. */
+    /** Bytes of one commit's text (header, --stat, diff) kept while git streams it; the chunk keeps ~800 tokens of it anyway. */
     max_commit_bytes: z.number().int().min(1024).default(256 * 1024),
-    /** One git command's wall time before it is killed (a hung credential helper, a huge repository). */
+    /** How long a git command may go without output before it is killed (a hung credential helper, a lock). */
     git_timeout_ms: z.number().int().min(100).default(30_000),
-    /** Files read (or `git show`s run) at once. */
+    /** Files read at once. */
     read_concurrency: z.number().int().min(1).max(64).default(8),
     /** Chunks per write transaction; 0 writes a source in one transaction (fastest, but holds the database). */
     commit_batch_chunks: z.number().int().min(0).default(200),
