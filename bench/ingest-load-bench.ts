@@ -36,40 +36,41 @@ interface Probe {
   readonly ms: number;
 }
 
-/** Starts probing; the returned function stops and hands back every timing. */
+/**
+ * One signed-in user, alternating a sign-in and a page load every probeMs, each request waiting for
+ * the one before (as a browser tab does). A probe is timed from the moment it was due: a late timer
+ * (a blocked event loop) counts against it, as it would against the user. Starts probing; the
+ * returned function stops and hands back every timing.
+ */
 function startProbes(fixture: RuntimeFixture): () => Promise<Probe[]> {
   const users = new UserStore(fixture.database);
   const principal = { user: USER.email, roles: ['viewer'] };
   const probes: Probe[] = [];
-  const pending: Promise<void>[] = [];
-  let turn = 0;
   let stopped = false;
-  const started = performance.now();
-  // Each probe is due at started + k·probeMs and timed from then: a late timer (a blocked event
-  // loop) counts against the probe, as it would against a browser's request. When a block swallowed
-  // several due moments, one probe runs for them, timed from the oldest (a user waits once, not
-  // once per missed tick, and a burst of catch-up sign-ins would only measure itself).
-  const tick = () => {
-    if (stopped) return;
-    const due = started + turn * probeMs;
-    const kind = turn % 2 === 0 ? 'sign-in' : 'page';
-    while (started + turn * probeMs <= performance.now()) turn += 1;
-    const work = async () => {
-      if (kind === 'sign-in') {
-        if (!(await users.authenticate(USER.email, USER.password))) throw new Error('sign-in refused during the bench');
-      } else {
-        await Promise.all([fixture.runtime.sources(principal), fixture.runtime.listRuns({ principal, limit: 20 }), fixture.runtime.recentAnswers({ principal, limit: 5 })]);
-      }
-      probes.push({ kind, ms: performance.now() - due });
-    };
-    pending.push(work());
-    timer = setTimeout(tick, Math.max(0, started + turn * probeMs - performance.now()));
+  const probe = async (kind: Probe['kind']) => {
+    if (kind === 'sign-in') {
+      if (!(await users.authenticate(USER.email, USER.password))) throw new Error('sign-in refused during the bench');
+    } else {
+      await Promise.all([fixture.runtime.sources(principal), fixture.runtime.listRuns({ principal, limit: 20 }), fixture.runtime.recentAnswers({ principal, limit: 5 })]);
+    }
   };
-  let timer = setTimeout(tick, probeMs);
+  const loop = async () => {
+    let due = performance.now() + probeMs;
+    for (let turn = 0; ; turn += 1) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+      if (stopped) return;
+      const kind = turn % 2 === 0 ? 'sign-in' : 'page';
+      await probe(kind);
+      const done = performance.now();
+      probes.push({ kind, ms: done - due });
+      // After a slow answer the user asks again at once, not at a moment already past.
+      due = Math.max(due + probeMs, done);
+    }
+  };
+  const running = loop();
   return async () => {
     stopped = true;
-    clearTimeout(timer);
-    await Promise.all(pending);
+    await running;
     return probes;
   };
 }

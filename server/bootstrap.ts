@@ -100,7 +100,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     const openIe = setupOpenIe(stores.database, models, { sensitiveSources: config.policy.sensitive_sources, sensitiveContent: config.policy.sensitive_content, ...(env.openIeMaxPassages !== undefined ? { maxPassagesPerRun: env.openIeMaxPassages } : {}) });
     /** Derived indexes follow every ingest, path or upload, before the report goes back. */
     const afterIngest = async (report: IngestReport): Promise<IngestReport> => {
-      await stores.embedChunks();
+      await stores.embedChunks({ live: true });
       await stores.indexDerived();
       // The ingest itself is stored; OpenIE trouble (beyond a passage, which is skipped inside) is reported, not thrown.
       await openIe?.indexPending().catch((error: unknown) => console.warn(`openie: ${error instanceof Error ? error.message : String(error)}`));

@@ -53,7 +53,8 @@ export interface Stores {
   /** pgvector HNSW over chunk embeddings; unavailable (with the reason) without `vector`. Kept apart from `retrievers` so callers opt in. */
   readonly dense: RetrieverPlugin;
   /** Embeds current chunks that lack a vector from the configured embedder: call after ingest and at start-up. */
-  embedChunks(): Promise<EmbedPendingReport>;
+  /** `live`: requests are being served meanwhile, so the HNSW index is kept live (embed-pending.ts). */
+  embedChunks(options?: { readonly live?: boolean }): Promise<EmbedPendingReport>;
   /** Entity graph (graph retriever) and identifier index (exact retriever). */
   readonly graph: RetrieverPlugin;
   readonly exact: RetrieverPlugin;

@@ -38,8 +38,9 @@ export class PgRetention implements RetentionPlugin {
             and not exists (select 1 from approval_audit where approval_audit.run_id = runs.id)
           limit ${DELETE_BATCH_ROWS}
         ), gone_spans as (delete from spans where run_id in (select id from doomed)),
-        gone_feedback as (delete from run_feedback where run_id in (select id from doomed))
-        delete from runs where id in (select id from doomed) returning 1`);
+        gone_feedback as (delete from run_feedback where run_id in (select id from doomed)),
+        gone as (delete from runs where id in (select id from doomed) returning 1)
+        select count(*)::int as count from gone`);
       const [kept] = await this.database.query<{ count: number }>(sql`select count(*)::int as count from runs where updated_at < ${cutoff}`);
       keptRuns = Number(kept?.count ?? 0);
     }
@@ -47,26 +48,30 @@ export class PgRetention implements RetentionPlugin {
       const cutoff = daysBefore(now, policy.spansDays);
       // A waiting or running run still shows its trace; its spans go once it settles and ages out.
       deletedSpans += await this.repeat(sql`
-        delete from spans where id in (
-          select id from spans where ended_at < ${cutoff}
-            and not exists (select 1 from runs where runs.id = spans.run_id and runs.status in ${ACTIVE})
-          limit ${DELETE_BATCH_ROWS})
-        returning 1`);
+        with gone as (
+          delete from spans where id in (
+            select id from spans where ended_at < ${cutoff}
+              and not exists (select 1 from runs where runs.id = spans.run_id and runs.status in ${ACTIVE})
+            limit ${DELETE_BATCH_ROWS})
+          returning 1)
+        select count(*)::int as count from gone`);
     }
     const deletedObservations =
       policy.observationsDays === null
         ? 0
         : await this.repeat(sql`
-            delete from cost_observations where id in (select id from cost_observations where observed_at < ${daysBefore(now, policy.observationsDays)} limit ${DELETE_BATCH_ROWS})
-            returning 1`);
+            with gone as (
+              delete from cost_observations where id in (select id from cost_observations where observed_at < ${daysBefore(now, policy.observationsDays)} limit ${DELETE_BATCH_ROWS})
+              returning 1)
+            select count(*)::int as count from gone`);
     return Object.freeze({ appliedAt: now.toISOString(), deletedRuns, deletedSpans, deletedObservations, keptRuns });
   }
 
-  /** Runs a DELETE … RETURNING of at most DELETE_BATCH_ROWS rows until it deletes none; the total. */
+  /** Runs a statement deleting at most DELETE_BATCH_ROWS rows (and selecting how many) until it deletes fewer; the total. */
   private async repeat(statement: ReturnType<typeof sql>): Promise<number> {
     let total = 0;
     for (;;) {
-      const [row] = await this.database.query<{ count: number }>(sql`with deleted as (${statement}) select count(*)::int as count from deleted`);
+      const [row] = await this.database.query<{ count: number }>(statement);
       const count = Number(row?.count ?? 0);
       total += count;
       if (count < DELETE_BATCH_ROWS) return total;

@@ -25,7 +25,8 @@ export interface DenseSetup {
    * Embeds current chunks lacking a vector from the embedder (refitting SIF statistics first
    * when the corpus outgrew them). Call after each ingest and once at start-up; calls queue.
    */
-  embedChunks(): Promise<EmbedPendingReport>;
+  /** `live`: the server is serving meanwhile (see EmbedPendingOptions.live). */
+  embedChunks(options?: { readonly live?: boolean }): Promise<EmbedPendingReport>;
 }
 
 /** Builds the dense retriever and its embedding hook; costs one or two catalog queries, no vector loading. */
@@ -52,11 +53,11 @@ export async function setupDenseRetrieval(
   if (usable) await retriever.refreshCoverage();
 
   let queue: Promise<unknown> = Promise.resolve();
-  const embedChunks = (): Promise<EmbedPendingReport> => {
+  const embedChunks = (embedOptions: { readonly live?: boolean } = {}): Promise<EmbedPendingReport> => {
     const run = async (): Promise<EmbedPendingReport> => {
       if (!usable) return Object.freeze({ embedderId: embedder.id, embedded: 0, batches: 0, milliseconds: 0, includedSensitive: false });
       if (sif) await prepareSifEmbedder(database, sif);
-      const report = await embedPending(database, embedder);
+      const report = await embedPending(database, embedder, { live: embedOptions.live });
       await retriever.refreshCoverage();
       return report;
     };

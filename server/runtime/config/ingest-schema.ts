@@ -21,7 +21,7 @@ export const ingestSchema = z
     /** Newest commits of a git repository one ingest reads. */
     max_commits: z.number().int().min(1).max(1_000_000).default(500),
     /** Bytes of one commit's text (header, --stat, diff) kept while git streams it; the chunk keeps ~800 tokens of it anyway. */
-    max_commit_bytes: z.number().int().min(1024).default(256 * 1024),
+    max_commit_bytes: z.number().int().min(1024).default(64 * 1024),
     /** How long a git command may go without output before it is killed (a hung credential helper, a lock). */
     git_timeout_ms: z.number().int().min(100).default(30_000),
     /** Files read at once. */
