@@ -382,7 +382,8 @@ export class ContextRuntime {
 
   /** The /calibration dashboard: every estimator's statistics, trend over time and estimate-vs-actual points. */
   async calibration(options: CalibrationReportOptions = {}): Promise<CalibrationReport> {
-    return calibrationReport(await this.plugins.observationStore.all(), options);
+    const store = this.plugins.observationStore;
+    return store.calibrationReport ? store.calibrationReport(options) : calibrationReport(await store.all(), options);
   }
 
   /**
