@@ -17,7 +17,7 @@ function fixture(): Observation[] {
   let state = 11;
   const random = () => (state = (state * 48_271) % 2_147_483_647) / 2_147_483_647;
   const fields: EstimatedField[] = ['tokens', 'latencySeconds', 'accuracy', 'risk'];
-  const intents: IntentClass[] = ['incident', 'conceptual', 'lookup'];
+  const intents: IntentClass[] = ['incident', 'conceptual', 'exact_id'];
   const rows: Observation[] = [];
   for (let index = 0; index < 600; index += 1) {
     const estimate = 10 + random() * 1000;
