@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ingest-load [-- --files 50000 --commits 2000 --max-total-mib 48]` (issue 13,
+ * `npm run bench:ingest-load [-- --files 50000 --commits 2000 --max-total-mib 48 --max-commits 2000]` (issue 13,
  * acceptance): ingests a generated 50,000-file tree and a 2,000-commit repository through the
  * product path (`runtime.ingestServerPath`, what the API's ingest mutation calls: read, chunk,
  * store, embed, derived indexes) while a signed-in user keeps working: every ~250 ms a sign-in
@@ -23,6 +23,7 @@ const { values } = parseArgs({
     files: { type: 'string', default: '50000' },
     commits: { type: 'string', default: '2000' },
     'max-total-mib': { type: 'string', default: '48' },
+    'max-commits': { type: 'string', default: '2000' },
     'probe-ms': { type: 'string', default: '250' },
   },
 });
@@ -121,7 +122,7 @@ async function main(): Promise<void> {
       root,
       config: {
         database: { data_dir: join(root, 'pglite') },
-        ingest: { allowed_roots: [join(root, 'inputs')], max_total_bytes: maxTotalBytes },
+        ingest: { allowed_roots: [join(root, 'inputs')], max_total_bytes: maxTotalBytes, max_commits: Number(values['max-commits']) },
         learning: { enabled: false },
       },
     });
