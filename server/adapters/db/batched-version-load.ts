@@ -13,11 +13,12 @@ import { type IngestedSource, makeVersionCurrent, openVersion } from './version-
  * most `batchRows` rows and the event loop turns between two of them, so a sign-in waits for one
  * batch at most.
  *
- * Readers still never see half a version: rows are staged with is_current = false (invisible to
- * every retriever, and outside the partial bm25 index, so staging costs no tokenisation), then
- * flipped on, then the old version's rows flipped off. During the flip a reader may see both
- * versions of some passages, never neither. A failure anywhere deletes the staged rows and the
- * version row and restores the old rows, so the source stays as it was.
+ * Rows are staged with is_current = false (invisible to every retriever, and outside the partial
+ * bm25 index, so staging costs no tokenisation), then flipped on batch by batch, then the old
+ * version's rows flipped off. Only during the flip may a reader see part of the new version (beside
+ * the whole old one: some passages twice, none missing); one transaction would avoid that window
+ * only by holding the database for the whole load. A failure anywhere deletes the staged rows and
+ * the version row and restores the old rows, so the source stays as it was.
  */
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -56,8 +56,9 @@ export class PgStore implements StorePlugin {
 
   /**
    * A source of at most commitBatchChunks chunks is written in one transaction (version row, chunks,
-   * is_current flip, superseded_at); a bigger one in short transactions that never expose half a
-   * version (batched-version-load.ts), so it does not hold the database while others wait.
+   * is_current flip, superseded_at); a bigger one in short transactions (batched-version-load.ts),
+   * so it does not hold the database while others wait: its rows are staged invisible and switched
+   * on in batches, so only during that switch may a reader see part of the new version.
    */
   async ingest(source: IngestedSource, ingestChunks: readonly IngestChunk[], contentHash: string): Promise<IngestResult> {
     validateIngest(source, ingestChunks, contentHash);
