@@ -26,6 +26,8 @@ import type { LlmRerankOptions } from './adapters/retrievers/llm-rerank-retrieve
 import { loadDemoCorpus } from './ingest/demo-corpus';
 import { ingestPath, writePlannedIngest } from './ingest/ingest-path';
 import { confineIngestPath } from './ingest/ingest-root-guard';
+import { ingestLimitsOf } from './ingest/ingest-limits';
+import { PgRetention } from './adapters/db/pg-retention';
 import { planUpload } from './ingest/ingest-upload';
 import type { IngestReport } from './runtime/contracts/store';
 import { ContextRuntime, DEFAULT_CONFIG_PATH, registerRuntimeFactory, type RuntimeConfig, type RuntimePlugins } from './runtime';
@@ -93,6 +95,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     const stores = (opened = await openStores({
       ...(url ? { url, ...(env.migrationDatabaseUrl ? { migrationUrl: env.migrationDatabaseUrl } : {}) } : { dataDir }),
       planCacheTtlSeconds: config.plan_cache.ttl_seconds,
+      commitBatchChunks: config.ingest.commit_batch_chunks,
       dense: embedder.available ? { embedder: guardSensitiveEmbedder(embedder.embedder), sensitiveContent: config.policy.sensitive_content } : { embedderUnavailableReason: embedder.unavailableReason },
     }));
     // Accounts live in the same database: embedded PGlite admits one opener per directory.
@@ -115,7 +118,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     const openIe = setupOpenIe(stores.database, models, { sensitiveSources: config.policy.sensitive_sources, sensitiveContent: config.policy.sensitive_content, ...(env.openIeMaxPassages !== undefined ? { maxPassagesPerRun: env.openIeMaxPassages } : {}) });
     /** Derived indexes follow every ingest, path or upload, before the report goes back. */
     const afterIngest = async (report: IngestReport): Promise<IngestReport> => {
-      noteWithheld(await stores.embedChunks());
+      noteWithheld(await stores.embedChunks({ live: true }));
       await stores.indexDerived();
       // The ingest itself is stored; OpenIE trouble (beyond a passage, which is skipped inside) is reported, not thrown.
       await openIe?.indexPending().catch((error: unknown) => console.warn(`openie: ${error instanceof Error ? error.message : String(error)}`));
@@ -165,10 +168,11 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       traceSink: emitter ? new OtelTraceSink(stores.traceSink, emitter) : stores.traceSink,
       observationStore: stores.observationStore,
       banditStore: new PgBanditStore(stores.database),
+      retention: new PgRetention(stores.database),
       countTokens,
       ingester: async (path, ingestOptions) => {
         const readable = ingestOptions.confined ? await confineIngestPath(path, config.ingest.allowed_roots) : path;
-        return afterIngest(await ingestPath(stores.store, readable, { sourceName: ingestOptions.source, countTokens, onProgress: ingestOptions.onProgress }));
+        return afterIngest(await ingestPath(stores.store, readable, { sourceName: ingestOptions.source, countTokens, limits: ingestLimitsOf(config.ingest), onProgress: ingestOptions.onProgress }));
       },
       uploadIngester: async (files, uploadOptions) => {
         const plan = planUpload(files, { sourceName: uploadOptions.source, countTokens });

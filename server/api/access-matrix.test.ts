@@ -46,6 +46,8 @@ const CASES: Readonly<Record<string, Case>> = {
   // A new source of harmless text: the report of what was written may not carry any vault content.
   'runtime.upload': { input: () => ({ source: 'matrix-uploads', files: [{ path: 'notes.md', contentBase64: Buffer.from('# Notes\n\nNothing secret here.\n').toString('base64') }] }) },
   'runtime.statistics': { input: () => undefined },
+  // Counts of what aged out (nothing here is older than the retention ages): no content in the answer.
+  'runtime.applyRetention': { input: () => undefined },
   'runtime.sources': { input: () => undefined },
   'calibration.report': { input: () => ({}) },
   'learning.arms': { input: () => undefined },

@@ -85,6 +85,7 @@ describe('authorization of every procedure', () => {
       'runtime.explain': 'operator',
       'runtime.simulate': 'operator',
       'runtime.ingest': 'admin',
+      'runtime.applyRetention': 'admin',
       'runtime.upload': 'operator',
       'console.start': 'operator',
       'console.follow': 'viewer',

@@ -30,6 +30,7 @@ export function fakeRuntimePort(overrides: Partial<RuntimePort> = {}): RuntimePo
     ingestServerPath: unused('ingestServerPath'),
     ingestUpload: unused('ingestUpload'),
     statistics: unused('statistics'),
+    applyRetention: unused('applyRetention'),
     calibration: unused('calibration'),
     // A Knowledge plugin without a graph, and no plan cache: what a minimal runtime really has.
     knowledge: async () => ({}),

@@ -11,6 +11,7 @@ import type { PlanCachePlugin } from '../runtime/contracts/plan-cache';
 import type { PendingApproval, WaitingRun } from '../runtime/facade/approval-inbox';
 import type { RecentAnswer } from '../runtime/facade/recent-answers';
 import type { IngestReport, UploadedFile } from '../runtime/contracts/store';
+import type { RetentionReport } from '../runtime/contracts/retention';
 import type { Span } from '../runtime/contracts/trace-sink';
 import type { ExplainResult, RunResult, SimulateResult } from '../runtime/explain/explain-types';
 import type { ContextItem, Principal, SourceInfo } from '../runtime/types';
@@ -86,6 +87,8 @@ export interface RuntimePort {
   ingestServerPath(path: string, options: { source?: string; principal: Principal }): Promise<IngestReport>;
   ingestUpload(files: readonly UploadedFile[], options: { source: string; principal: Principal }): Promise<IngestReport>;
   statistics(): Promise<readonly FieldStatistics[]>;
+  /** Deletes what config.retention says has aged out (admins). */
+  applyRetention(principal: Principal): Promise<RetentionReport>;
   /** The /calibration dashboard's report. */
   calibration(options?: CalibrationReportOptions): Promise<CalibrationReport>;
   knowledge(principal: Principal): Promise<KnowledgePort>;

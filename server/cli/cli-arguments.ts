@@ -20,6 +20,8 @@ Commands:
   api-key create             create an API key for the HTTP API: --name NAME --role viewer|operator|approver|admin
                              [--sources A,B]; prints the key (shown once)
   audit verify               check the approval log's hash chain (exit 3 when a row was changed or removed)
+  retention apply            delete runs, spans and observations older than the config's retention: ages
+                             (never a run that is running or waiting at an approval gate)
   runs                       list recent runs
   stats                      cost-model calibration statistics
   worker                     execute queued runs (execution.engine: graphile_worker, DATABASE_URL) until

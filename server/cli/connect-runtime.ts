@@ -97,6 +97,7 @@ function explainedClient(client: RuntimeClient, explain: (error: unknown) => unk
     verifyAuditLog: () => explained(client.verifyAuditLog()),
     statistics: () => explained(client.statistics()),
     createApiKey: (input) => explained(client.createApiKey(input)),
+    applyRetention: () => explained(client.applyRetention()),
     close: () => client.close(),
   };
 }

@@ -94,6 +94,12 @@ async function dispatch(command: CliCommand, goal: string, client: RuntimeClient
       }
       return;
     }
+    case 'retention': {
+      if (command.positionals[0] !== 'apply') throw invalidInput('command', 'expected: retention apply');
+      const report = await client.applyRetention();
+      print(command.json ? asJson(report) : `deleted ${report.deletedRuns} runs, ${report.deletedSpans} spans, ${report.deletedObservations} observations; kept ${report.keptRuns} old runs (running, waiting at an approval gate, or in the approval log)`);
+      return;
+    }
     case 'stats': {
       const statistics = await client.statistics();
       if (command.json) print(asJson(statistics));
@@ -101,7 +107,7 @@ async function dispatch(command: CliCommand, goal: string, client: RuntimeClient
       return;
     }
     default:
-      throw invalidInput('command', `unknown command "${command.command}" (expected run, explain, simulate, ingest, approve, cancel, audit, runs, stats, api-key, worker)`);
+      throw invalidInput('command', `unknown command "${command.command}" (expected run, explain, simulate, ingest, approve, cancel, audit, retention, runs, stats, api-key, worker)`);
   }
 }
 

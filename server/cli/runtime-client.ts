@@ -11,7 +11,7 @@ import { type CliCredentials, cliDecider } from '../auth/cli-decider';
 import { ApiKeyStore } from '../auth/api-key-store';
 import { UserStore } from '../auth/user-store';
 import { ContextRuntimeError } from '../runtime/errors';
-import type { ContextRuntime, Principal } from '../runtime';
+import type { ContextRuntime, Principal, RetentionReport } from '../runtime';
 import type { IngestReport } from '../runtime/contracts/store';
 import type { AuditVerification, RunSummary } from '../runtime/contracts/run-store';
 import type { FieldStatistics } from '../runtime/costmodel/cost-estimator';
@@ -36,6 +36,8 @@ export interface RuntimeClient {
   statistics(): Promise<readonly FieldStatistics[]>;
   /** An API key for the HTTP API (the CLI acts as an admin); `key` is shown this once. */
   createApiKey(input: NewCliApiKey): Promise<CreatedApiKey>;
+  /** Applies config.retention now (the server's config when a server owns the data). */
+  applyRetention(): Promise<RetentionReport>;
   close(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export function localClient(runtime: ContextRuntime): RuntimeClient {
       const known = (await runtime.sources()).map((source) => source.name);
       return new ApiKeyStore(database).create({ ...input, createdBy: LOCAL_CLI.user }, known);
     },
+    applyRetention: () => runtime.applyRetention(LOCAL_CLI),
     close: () => runtime.close(),
   };
 }
@@ -131,6 +134,7 @@ export function remoteClient(baseUrl: string, serviceToken?: string): RuntimeCli
     verifyAuditLog: () => trpc.approvals.verify.query(),
     statistics: () => trpc.runtime.statistics.query() as Promise<readonly FieldStatistics[]>,
     createApiKey: (input) => trpc.apiKeys.create.mutate({ ...input, sources: input.sources ? [...input.sources] : null }),
+    applyRetention: () => trpc.runtime.applyRetention.mutate() as Promise<RetentionReport>,
     close: async () => {},
   };
 }

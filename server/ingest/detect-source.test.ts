@@ -55,7 +55,7 @@ describe('detectSources', () => {
   });
 
   it('classifies a single named file by extension, a named .json always as events', async () => {
-    expect((await detectSources(join(workDir, 'mixed/app.log'))).groups).toEqual([{ kind: 'logs', parser: 'log', files: [{ path: join(workDir, 'mixed/app.log'), relativePath: 'app.log' }] }]);
+    expect((await detectSources(join(workDir, 'mixed/app.log'))).groups).toEqual([{ kind: 'logs', parser: 'log', files: [{ path: join(workDir, 'mixed/app.log'), relativePath: 'app.log', bytes: 5 }] }]);
     expect((await detectSources(join(workDir, 'mixed/package.json'))).groups[0].kind).toBe('events');
   });
 

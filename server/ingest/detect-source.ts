@@ -4,6 +4,7 @@ import { basename, extname, join, relative, resolve, sep } from 'node:path';
 import type { SourceKind } from '../runtime/types';
 import { invalidInput } from '../runtime/errors';
 import { binaryContentReason } from './binary-content';
+import { DEFAULT_INGEST_LIMITS, type IngestLimits, mapBounded } from './ingest-limits';
 
 /**
  * Decides which parser reads a path and which SourceKind its chunks get. A directory holding .git is
@@ -18,6 +19,8 @@ export interface DetectedFile {
   readonly path: string;
   /** Posix path relative to the detected root (the chunk uri); the file name when a single file was given. */
   readonly relativePath: string;
+  /** Size when detected: the total-bytes budget is reserved from it before anything is read. */
+  readonly bytes: number;
 }
 
 export interface DetectedGroup {
@@ -42,9 +45,6 @@ export interface DetectedSources {
 const PARSER_KIND: Readonly<Record<ParserName, SourceKind>> = { markdown: 'docs', log: 'logs', 'k8s-events': 'events', 'csv-metrics': 'metrics', 'git-history': 'git' };
 const EXTENSION_PARSER: Readonly<Record<string, ParserName>> = { '.md': 'markdown', '.markdown': 'markdown', '.txt': 'markdown', '.log': 'log', '.csv': 'csv-metrics', '.json': 'k8s-events' };
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
-/** Bigger files are almost always dumps or binaries; they would dominate a source and the cost model. */
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
-export const MAX_FILES = 10_000;
 const SNIFF_BYTES = 64 * 1024;
 
 const EVENT_SIGNATURE = /"(involvedObject|regarding)"\s*:|"kind"\s*:\s*"(Event|EventList)"/;
@@ -91,18 +91,27 @@ export async function classifyFile(path: string, explicit: boolean, mode = 0): P
   return classifyContent(path, head.bytes, head.truncated, explicit, mode);
 }
 
-async function walk(root: string, directory: string, files: string[], skipped: SkippedPath[]): Promise<void> {
+interface Walk {
+  readonly files: string[];
+  readonly skipped: SkippedPath[];
+  readonly maxFiles: number;
+  /** Files seen past maxFiles: counted, not kept, so the report can say how many were left out. */
+  beyondCap: number;
+}
+
+async function walk(directory: string, state: Walk): Promise<void> {
   const entries = await readdir(directory, { withFileTypes: true });
   entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
   for (const entry of entries) {
     const path = join(directory, entry.name);
     // Listed once, not walked: a skipped folder is reported as one line, not one per file inside.
+    const { files, skipped } = state;
     if (SKIPPED_DIRECTORIES.has(entry.name)) skipped.push({ path, reason: entry.name === '.git' ? 'git metadata folder (ingest the repository folder itself to read its history)' : 'dependency folder, not walked' });
     else if (entry.name.startsWith('.')) skipped.push({ path, reason: entry.isDirectory() ? 'hidden folder, not walked' : 'hidden file' });
-    else if (entry.isDirectory()) await walk(root, path, files, skipped);
+    else if (entry.isDirectory()) await walk(path, state);
     else if (entry.isFile()) {
-      if (files.length >= MAX_FILES) throw invalidInput('path', `${root} holds more than ${MAX_FILES} files; ingest a narrower folder`, { path: root });
-      files.push(path);
+      if (files.length >= state.maxFiles) state.beyondCap += 1;
+      else files.push(path);
     } else skipped.push({ path, reason: 'not a regular file (symbolic links are not followed)' });
   }
 }
@@ -120,32 +129,38 @@ export function skippedSummary(skipped: readonly SkippedPath[]): string {
   return `: ${skipped.length} skipped (${[...counts].map(([reason, count]) => `${count} ${reason}`).join(', ')})`;
 }
 
-export async function detectSources(path: string): Promise<DetectedSources> {
+type Classified = { readonly file: string; readonly size: number; readonly parser: ParserName } | { readonly file: string; readonly reason: string };
+
+export async function detectSources(path: string, limits: Pick<IngestLimits, 'maxFiles' | 'maxFileBytes' | 'readConcurrency'> = DEFAULT_INGEST_LIMITS): Promise<DetectedSources> {
   const root = resolve(path);
   const info = await stat(root).catch(() => null);
   if (!info) throw invalidInput('path', `${path} does not exist`, { path });
   if (info.isDirectory() && existsSync(join(root, '.git'))) {
     return Object.freeze({ root, isDirectory: true, groups: Object.freeze([Object.freeze({ kind: 'git' as const, parser: 'git-history' as const, files: Object.freeze([]) })]), skipped: Object.freeze([]) });
   }
-  const candidates: string[] = [];
-  const skipped: SkippedPath[] = [];
-  if (info.isDirectory()) await walk(root, root, candidates, skipped);
-  else candidates.push(root);
+  const state: Walk = { files: [], skipped: [], maxFiles: limits.maxFiles, beyondCap: 0 };
+  if (info.isDirectory()) await walk(root, state);
+  else state.files.push(root);
+  const skipped = state.skipped;
+  if (state.beyondCap > 0) skipped.push({ path: root, reason: `${state.beyondCap} files not read: the folder holds more than ingest.max_files (${limits.maxFiles})` });
 
-  const byParser = new Map<ParserName, DetectedFile[]>();
-  for (const file of candidates) {
+  // Stat and sniff with bounded concurrency: one by one, 50,000 files spent the time waiting on the disk.
+  const classified = await mapBounded(state.files, limits.readConcurrency, async (file): Promise<Classified> => {
     const { size, mode } = info.isDirectory() ? await stat(file) : info;
-    if (size > MAX_FILE_BYTES) {
-      skipped.push({ path: file, reason: `larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB` });
-      continue;
-    }
+    if (size > limits.maxFileBytes) return { file, reason: `larger than ingest.max_file_bytes (${limits.maxFileBytes} bytes)` };
     const parser = await classifyFile(file, !info.isDirectory(), mode);
-    if (typeof parser !== 'string') {
-      skipped.push({ path: file, reason: parser.reason });
+    return typeof parser === 'string' ? { file, size, parser } : { file, reason: parser.reason };
+  });
+  const byParser = new Map<ParserName, DetectedFile[]>();
+  for (const entry of classified) {
+    if ('reason' in entry) {
+      skipped.push({ path: entry.file, reason: entry.reason });
       continue;
     }
-    const relativePath = info.isDirectory() ? relative(root, file).split(sep).join('/') : basename(file);
-    byParser.set(parser, [...(byParser.get(parser) ?? []), Object.freeze({ path: file, relativePath })]);
+    const relativePath = info.isDirectory() ? relative(root, entry.file).split(sep).join('/') : basename(entry.file);
+    const group = byParser.get(entry.parser) ?? [];
+    if (group.length === 0) byParser.set(entry.parser, group);
+    group.push(Object.freeze({ path: entry.file, relativePath, bytes: entry.size }));
   }
   if (byParser.size === 0) {
     throw invalidInput('path', `nothing to ingest at ${path}; supported: .md, .txt, .log, Kubernetes events .json, .csv metrics, or a git repository${skippedSummary(skipped)}`, { path });

@@ -2,30 +2,42 @@ import { realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { IngestChunk, IngestDocument } from '../runtime/contracts/store';
 import { invalidInput } from '../runtime/errors';
+import type { SkippedPath } from './detect-source';
 import { GitCommandError, runGit } from './git-command';
+import { type CommitRecord, readCommitLog } from './git-log-stream';
+import { ByteBudget, DEFAULT_INGEST_LIMITS, overTotalBytesReason, yieldToEventLoop } from './ingest-limits';
 import { type CountTokens, freezeChunk } from './ingest-types';
 import { truncateCommitText } from './commit-diff-truncation';
 
 /**
  * A git repository → one document (and one chunk) per commit: who, when, why (the message) and what
- * (`git show --stat --patch`). A commit is the unit a question about a change cites ("commit 48d4188"),
+ * (`--stat --patch`). A commit is the unit a question about a change cites ("commit 48d4188"),
  * so it is never split; an oversized diff is truncated instead (see commit-diff-truncation.ts).
  */
 
 export interface GitHistoryOptions {
   /** Newest commits first; a deploy repo's recent history is what incidents ask about. */
   readonly maxCommits?: number;
+  /** Bytes of one commit's text kept; the rest is cut while streaming. */
+  readonly maxCommitBytes?: number;
+  /** Git is killed after this long without output (ingest.git_timeout_ms). */
+  readonly timeoutMs?: number;
+  /** The ingest's total-bytes budget; commits past it are not read. */
+  readonly budget?: ByteBudget;
 }
 
-export const GIT_MAX_COMMITS = 500;
-export const GIT_COMMIT_MAX_TOKENS = 800;
+export interface GitHistory {
+  readonly documents: IngestDocument[];
+  /** What a cap left out or cut, one entry per cap, naming the key to raise. */
+  readonly skipped: SkippedPath[];
+}
 
-const FIELD = '\x1f';
-const RECORD = '\x1e';
+export const GIT_MAX_COMMITS = DEFAULT_INGEST_LIMITS.maxCommits;
+export const GIT_COMMIT_MAX_TOKENS = 800;
 
 // The text must not depend on the user's git config (color.ui, diff.noprefix, diff.external,
 // log.showSignature), or two machines would hash the same history differently.
-const SHOW_FLAGS = ['--stat', '--patch', '--no-color', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', '--no-show-signature', '--diff-merges=first-parent', '--format='];
+const LOG_FLAGS = ['--stat', '--patch', '--no-color', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', '--diff-merges=first-parent'];
 
 /** Throws INVALID_INPUT unless `path` is the top level of a git work tree. */
 export async function assertGitRepository(path: string): Promise<string> {
@@ -47,37 +59,57 @@ export async function assertGitRepository(path: string): Promise<string> {
 }
 
 export async function readGitHistory(path: string, options: GitHistoryOptions = {}): Promise<IngestDocument[]> {
+  return (await readBoundedGitHistory(path, options)).documents;
+}
+
+/**
+ * The newest maxCommits commits from one streaming `git log` (git-log-stream.ts), each commit's
+ * text cut at maxCommitBytes as it streams, accepted newest first until the byte budget runs out:
+ * the same history under the same caps always yields the same documents (and hash).
+ */
+export async function readBoundedGitHistory(path: string, options: GitHistoryOptions = {}): Promise<GitHistory> {
   const repository = await assertGitRepository(path);
-  const hasHead = await runGit(['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: repository }).then(
+  const timeoutMs = options.timeoutMs ?? DEFAULT_INGEST_LIMITS.gitTimeoutMs;
+  const git = { cwd: repository, timeoutMs };
+  const hasHead = await runGit(['rev-parse', '--verify', '--quiet', 'HEAD'], git).then(
     () => true,
     () => false,
   );
-  if (!hasHead) return [];
-  const format = ['%H', '%an', '%ae', '%aI', '%B'].join('%x1f') + '%x1e';
-  const log = await runGit(['log', '--no-show-signature', `--max-count=${options.maxCommits ?? GIT_MAX_COMMITS}`, `--format=${format}`], { cwd: repository });
+  if (!hasHead) return { documents: [], skipped: [] };
+  const maxCommits = options.maxCommits ?? GIT_MAX_COMMITS;
+  const skipped: SkippedPath[] = [];
+  const total = Number((await runGit(['rev-list', '--count', 'HEAD'], git)).trim());
+  if (total > maxCommits) skipped.push({ path: repository, reason: `${total - maxCommits} older commits not read: ingest.max_commits is ${maxCommits}` });
+  const budget = options.budget ?? new ByteBudget(Number.POSITIVE_INFINITY);
+  const maxCommitBytes = options.maxCommitBytes ?? DEFAULT_INGEST_LIMITS.maxCommitBytes;
+  const log = await readCommitLog(repository, ['--no-show-signature', `--max-count=${maxCommits}`, ...LOG_FLAGS], { maxCommitBytes, timeoutMs, budget });
   const documents: IngestDocument[] = [];
-  for (const record of log.split(RECORD)) {
-    const [sha, author, email, date, message] = record.replace(/^\n/, '').split(FIELD);
-    if (!sha) continue;
-    const body = (message ?? '').trim();
-    const subject = body.split('\n')[0];
-    const patch = await runGit(['show', ...SHOW_FLAGS, sha], { cwd: repository });
-    const indented = body.split('\n').map((line) => (line ? `    ${line}` : ''));
-    // The author's address stays in metadata, not in the searchable text: a reader needs the name, and
-    // an address in every commit would mark every git source sensitive (the detector rightly finds
-    // emails), keeping every plan over git history off non-local tiers under policy local_only.
-    const text = [`commit ${sha}`, `Author: ${author}`, `Date:   ${date}`, '', ...indented, '', patch.replace(/^\n+/, '').trimEnd()].join('\n');
-    const files = [...patch.matchAll(/^diff --git a\/(.+?) b\//gm)].map((match) => match[1]);
-    documents.push(
-      Object.freeze({
-        uri: `commit ${sha}`,
-        title: `commit ${sha.slice(0, 7)}: ${subject}`,
-        text,
-        metadata: Object.freeze({ sha, shortSha: sha.slice(0, 7), author, email, date, subject, files: Object.freeze(files) }),
-      }),
-    );
+  let cut = 0;
+  for (const [index, commit] of log.commits.entries()) {
+    if (commit.truncated) cut += 1;
+    documents.push(commitDocument(commit));
+    // Building a document is synchronous string work; 2,000 of them in one go held the event loop.
+    if (index % 200 === 199) await yieldToEventLoop();
   }
-  return documents;
+  if (log.budgetReached) skipped.push({ path: repository, reason: `${Math.min(total, maxCommits) - documents.length} commits ${overTotalBytesReason(budget.cap)}` });
+  if (cut > 0) skipped.push({ path: repository, reason: `${cut} commits' text cut at ingest.max_commit_bytes (${maxCommitBytes} bytes); their headers and --stat are kept` });
+  return { documents, skipped };
+}
+
+function commitDocument({ sha, author, email, date, message, patch }: CommitRecord): IngestDocument {
+  const body = message.trim();
+  const indented = body.split('\n').map((line) => (line ? `    ${line}` : ''));
+  // The author's address stays in metadata, not in the searchable text: a reader needs the name, and
+  // an address in every commit would mark every git source sensitive (the detector rightly finds
+  // emails), keeping every plan over git history off non-local tiers under policy local_only.
+  const text = [`commit ${sha}`, `Author: ${author}`, `Date:   ${date}`, '', ...indented, '', patch.replace(/^\n+/, '').trimEnd()].join('\n');
+  const files = [...patch.matchAll(/^diff --git a\/(.+?) b\//gm)].map((match) => match[1]);
+  return Object.freeze({
+    uri: `commit ${sha}`,
+    title: `commit ${sha.slice(0, 7)}: ${body.split('\n')[0]}`,
+    text,
+    metadata: Object.freeze({ sha, shortSha: sha.slice(0, 7), author, email, date, subject: body.split('\n')[0], files: Object.freeze(files) }),
+  });
 }
 
 export function commitChunk(document: IngestDocument, countTokens: CountTokens, maxTokens = GIT_COMMIT_MAX_TOKENS): IngestChunk {

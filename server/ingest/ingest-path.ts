@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { IngestChunk, IngestReport, IngestResult, StorePlugin } from '../runtime/contracts/store';
+import type { IngestChunk, IngestDocument, IngestReport, IngestResult, StorePlugin } from '../runtime/contracts/store';
 import type { SourceKind } from '../runtime/types';
 import { parseCsvMetrics } from './csv-metrics-parser';
 import { binaryContentReason } from './binary-content';
 import { type DetectedFile, type DetectedGroup, type ParserName, type SkippedPath, detectSources } from './detect-source';
-import { commitChunk, readGitHistory } from './git-history-parser';
+import { commitChunk, readBoundedGitHistory } from './git-history-parser';
+import { ByteBudget, DEFAULT_INGEST_LIMITS, type IngestLimits, mapBounded, overTotalBytesReason, yieldToEventLoop } from './ingest-limits';
 import type { CountTokens, TextFile } from './ingest-types';
 import { parseK8sEvents } from './k8s-events-parser';
 import { parseLog } from './log-parser';
@@ -23,7 +24,8 @@ export interface IngestPathOptions {
   readonly sourceName?: string;
   readonly countTokens: CountTokens;
   readonly sensitive?: boolean;
-  readonly maxCommits?: number;
+  /** The caps this ingest keeps (config `ingest:`); defaults to the config defaults. */
+  readonly limits?: IngestLimits;
 }
 
 export interface PlannedSource {
@@ -73,34 +75,70 @@ interface PlannedGroup extends Omit<PlannedSource, 'name'> {
   readonly skipped: readonly SkippedPath[];
 }
 
-async function readTextFiles(files: readonly DetectedFile[]): Promise<{ readonly texts: TextFile[]; readonly skipped: SkippedPath[] }> {
-  const texts: TextFile[] = [];
+/**
+ * Files parsed between two yields: parsing (token counting above all) is synchronous, and 50,000
+ * files in one go held the event loop. A slice of 25 small files is ~25 ms on an idle core.
+ */
+const PARSE_SLICE_FILES = 25;
+
+/**
+ * Reads the files the budget admits, `limits.readConcurrency` at a time. The budget is reserved
+ * from the detected sizes in path order before anything is read, so which files fit does not
+ * depend on which read finished first.
+ */
+async function readTextFiles(files: readonly DetectedFile[], limits: IngestLimits, budget: ByteBudget): Promise<{ readonly texts: TextFile[]; readonly skipped: SkippedPath[] }> {
   const skipped: SkippedPath[] = [];
-  for (const file of files) {
+  const admitted = files.filter((file) => budget.take(file.bytes) || (skipped.push({ path: file.path, reason: overTotalBytesReason(budget.cap) }), false));
+  const read = await mapBounded(admitted, limits.readConcurrency, async (file) => {
     const bytes = await readFile(file.path);
-    const binary = binaryContentReason(bytes);
+    // A file that grew since it was detected is read only up to its detected size: the budget holds.
+    const kept = bytes.length > file.bytes ? bytes.subarray(0, file.bytes) : bytes;
+    return { file, bytes: kept, binary: binaryContentReason(kept) };
+  });
+  const texts: TextFile[] = [];
+  for (const { file, bytes, binary } of read) {
     if (binary) skipped.push({ path: file.path, reason: binary });
     else texts.push({ uri: file.relativePath, content: bytes.toString('utf8') });
   }
   return { texts, skipped };
 }
 
-async function planGroup(root: string, group: DetectedGroup, options: IngestPathOptions): Promise<PlannedGroup> {
+async function parseFiles(parser: Exclude<ParserName, 'git-history'>, texts: readonly TextFile[], countTokens: CountTokens): Promise<IngestChunk[]> {
+  const chunks: IngestChunk[] = [];
+  for (let start = 0; start < texts.length; start += PARSE_SLICE_FILES) {
+    for (const file of texts.slice(start, start + PARSE_SLICE_FILES)) chunks.push(...parseFile(parser, file, countTokens));
+    await yieldToEventLoop();
+  }
+  return chunks;
+}
+
+/** Commits fitted between two yields: fitting one to its token budget counts tokens line by line (~10 ms for a large diff). */
+const FIT_SLICE_COMMITS = 20;
+
+async function commitChunks(documents: readonly IngestDocument[], countTokens: CountTokens): Promise<IngestChunk[]> {
+  const chunks: IngestChunk[] = [];
+  for (const [index, document] of documents.entries()) {
+    chunks.push(commitChunk(document, countTokens));
+    if (index % FIT_SLICE_COMMITS === FIT_SLICE_COMMITS - 1) await yieldToEventLoop();
+  }
+  return chunks;
+}
+
+async function planGroup(root: string, group: DetectedGroup, options: IngestPathOptions, limits: IngestLimits, budget: ByteBudget): Promise<PlannedGroup> {
   if (group.parser === 'git-history') {
-    const documents = await readGitHistory(root, { maxCommits: options.maxCommits });
+    const history = await readBoundedGitHistory(root, { maxCommits: limits.maxCommits, maxCommitBytes: limits.maxCommitBytes, timeoutMs: limits.gitTimeoutMs, budget });
     return {
       kind: group.kind,
-      chunks: Object.freeze(documents.map((document) => commitChunk(document, options.countTokens))),
-      contentHash: contentHash(documents.map((document) => ({ uri: document.uri, content: document.text }))),
-      documents: documents.length,
-      skipped: [],
+      chunks: Object.freeze(await commitChunks(history.documents, options.countTokens)),
+      contentHash: contentHash(history.documents.map((document) => ({ uri: document.uri, content: document.text }))),
+      documents: history.documents.length,
+      skipped: history.skipped,
     };
   }
-  const parser = group.parser;
-  const { texts, skipped } = await readTextFiles(group.files);
+  const { texts, skipped } = await readTextFiles(group.files, limits, budget);
   return {
     kind: group.kind,
-    chunks: Object.freeze(texts.flatMap((file) => parseFile(parser, file, options.countTokens))),
+    chunks: Object.freeze(await parseFiles(group.parser, texts, options.countTokens)),
     contentHash: contentHash(texts),
     documents: texts.length,
     skipped,
@@ -114,16 +152,19 @@ export function defaultSourceName(root: string, isDirectory: boolean): string {
 }
 
 export async function planIngest(path: string, options: IngestPathOptions): Promise<IngestPlan> {
-  const detected = await detectSources(path);
+  const limits = options.limits ?? DEFAULT_INGEST_LIMITS;
+  const detected = await detectSources(path, limits);
+  // One budget across every kind the folder yields: the cap is per ingest, not per source.
+  const budget = new ByteBudget(limits.maxTotalBytes);
   const baseName = options.sourceName ?? defaultSourceName(detected.root, detected.isDirectory);
   const skipped = [...detected.skipped];
   const sources: PlannedSource[] = [];
   for (const group of detected.groups) {
-    const { skipped: unreadable, ...planned } = await planGroup(detected.root, group, options);
+    const { skipped: unreadable, ...planned } = await planGroup(detected.root, group, options, limits, budget);
     skipped.push(...unreadable);
     const name = detected.groups.length > 1 ? `${baseName}-${group.kind}` : baseName;
     if (planned.chunks.length === 0) {
-      if (unreadable.length < group.files.length || group.files.length === 0) skipped.push({ path: detected.root, reason: `${group.kind}: no content to ingest (empty files or no commits)` });
+      if (unreadable.length < group.files.length || group.parser === 'git-history') skipped.push({ path: detected.root, reason: `${group.kind}: no content to ingest (empty files or no commits)` });
       continue;
     }
     sources.push(Object.freeze({ name, ...planned }));

@@ -43,6 +43,7 @@ import { assertStorableText, validatePrincipal, validateRunRequest } from './fac
 import type { IngestReport, UploadedFile } from './contracts/store';
 import { isAdmin, requireAdmin, validateSourceName, validateUpload } from './facade/ingest-request';
 import type { KnowledgePlugin } from './contracts/knowledge';
+import type { RetentionReport } from './contracts/retention';
 import type { PlanCachePlugin } from './contracts/plan-cache';
 import type { ContextItem, Principal, SourceInfo } from './types';
 import type { RunOptions } from './facade/run-progress';
@@ -55,6 +56,7 @@ export type { PendingApproval, WaitingRun } from './facade/approval-inbox';
 export type { RecentAnswer } from './facade/recent-answers';
 export type { ContextPassage, GoalContext } from './facade/context-for-goal';
 export type { RecoveredRun } from './facade/run-recovery';
+export type { RetentionPolicy, RetentionReport } from './contracts/retention';
 export type { ScopedKnowledge } from './access/scoped-knowledge';
 export type { RuntimeConfig } from './config/config-schema';
 export { ContextRuntimeError } from './errors';
@@ -96,6 +98,7 @@ export class ContextRuntime {
   }
 
   private sweepTimer?: NodeJS.Timeout;
+  private retentionTimer?: NodeJS.Timeout;
 
   /**
    * Recovers orphans now and, on a database other processes share, again every orphan_after_ms:
@@ -104,6 +107,14 @@ export class ContextRuntime {
   private sweepOrphans(): void {
     const sweep = () => void this.recoverRuns().catch((error: unknown) => console.error(`[context-runtime] recovering orphaned runs: ${error instanceof Error ? error.message : String(error)}`));
     sweep();
+    // Retention rides on the same start: every process that recovers runs also ages them out
+    // (the deletes are idempotent, so two servers sweeping one database is harmless).
+    const retention = () => void this.applyRetention().catch((error: unknown) => console.error(`[context-runtime] applying retention: ${error instanceof Error ? error.message : String(error)}`));
+    if (this.plugins.retention) {
+      retention();
+      this.retentionTimer = setInterval(retention, this.config.retention.sweep_interval_minutes * 60_000);
+      this.retentionTimer.unref();
+    }
     if (this.plugins.exclusiveRunStore) return;
     this.sweepTimer = setInterval(sweep, this.config.scheduler.orphan_after_ms);
     this.sweepTimer.unref();
@@ -125,6 +136,17 @@ export class ContextRuntime {
     }).finally(() => {
       this.recovery = undefined;
     }));
+  }
+
+  /**
+   * Deletes settled runs, spans and cost observations older than config.retention says; never a
+   * run that is running or waiting at an approval gate. With a principal (the CLI, the API), admins only.
+   */
+  async applyRetention(principal?: Principal): Promise<RetentionReport> {
+    if (principal !== undefined) requireAdmin(validatePrincipal(principal), 'applying the retention policy');
+    if (!this.plugins.retention) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without a retention plugin');
+    const { runs_days: runsDays, spans_days: spansDays, observations_days: observationsDays } = this.config.retention;
+    return this.plugins.retention.apply({ runsDays, spansDays, observationsDays });
   }
 
   /**
@@ -426,7 +448,8 @@ export class ContextRuntime {
 
   /** The /calibration dashboard: every estimator's statistics, trend over time and estimate-vs-actual points. */
   async calibration(options: CalibrationReportOptions = {}): Promise<CalibrationReport> {
-    return calibrationReport(await this.plugins.observationStore.all(), options);
+    const store = this.plugins.observationStore;
+    return store.calibrationReport ? store.calibrationReport(options) : calibrationReport(await store.all(), options);
   }
 
   /**
@@ -470,6 +493,7 @@ export class ContextRuntime {
   async close(): Promise<void> {
     // Runs still executing keep their `running` record: a stale owner is what the next start recovers.
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.retentionTimer) clearInterval(this.retentionTimer);
     this.ownership.close();
     await this.learnerInstance?.drain();
     await this.plugins.close?.();

@@ -23,6 +23,8 @@ const storable = (text: string): string => text.replaceAll('\u0000', '').replace
 export interface InsertOptions {
   /** Compute search_vector in the INSERT (no bm25 index: fulltext is the lexical method). */
   readonly inlineSearchVector: boolean;
+  /** is_current of the new rows; a batched load stages them invisible (false) and flips them after (batched-version-load.ts). */
+  readonly current?: boolean;
 }
 
 export async function insertChunks(tx: DrizzleTransaction, sourceId: string, versionId: string, ingestChunks: readonly IngestChunk[], options: InsertOptions): Promise<void> {
@@ -45,7 +47,7 @@ export async function insertChunks(tx: DrizzleTransaction, sourceId: string, ver
     const payload = JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'string' ? storable(value) : value));
     await tx.execute(sql`
       insert into chunks (id, source_id, version_id, is_current, uri, ordinal, title, body, search_text, search_vector, locator, tokens, metadata, sensitive, sensitive_kinds)
-      select id, ${sourceId}, ${versionId}, true, uri, ordinal, title, body, title || E'\n' || body, ${searchVector}, locator, tokens, coalesce(metadata, '{}'::jsonb), sensitive, sensitive_kinds
+      select id, ${sourceId}, ${versionId}, ${options.current ?? true}, uri, ordinal, title, body, title || E'\n' || body, ${searchVector}, locator, tokens, coalesce(metadata, '{}'::jsonb), sensitive, sensitive_kinds
       from jsonb_to_recordset(${payload}::jsonb)
         as row_set(id text, uri text, ordinal int, title text, body text, locator text, tokens int, metadata jsonb, sensitive boolean, sensitive_kinds text[])`);
   }

@@ -35,6 +35,8 @@ export interface OpenStoresOptions extends OpenDatabaseOptions {
   readonly syncKnowledgeOnIngest?: boolean;
   /** Embedder behind the dense retriever (default: offline SIF, server/adapters/embeddings) and its cache path. */
   readonly dense?: DenseSetupOptions;
+  /** ingest.commit_batch_chunks (PgStore): chunks per write transaction of a large source. */
+  readonly commitBatchChunks?: number;
 }
 
 export interface Stores {
@@ -54,7 +56,8 @@ export interface Stores {
   /** pgvector HNSW over chunk embeddings; unavailable (with the reason) without `vector`. Kept apart from `retrievers` so callers opt in. */
   readonly dense: RetrieverPlugin;
   /** Embeds current chunks that lack a vector from the configured embedder: call after ingest and at start-up. */
-  embedChunks(): Promise<EmbedPendingReport>;
+  /** `live`: requests are being served meanwhile, so the HNSW index is kept live (embed-pending.ts). */
+  embedChunks(options?: { readonly live?: boolean }): Promise<EmbedPendingReport>;
   /** Entity graph (graph retriever) and identifier index (exact retriever). */
   readonly graph: RetrieverPlugin;
   readonly exact: RetrieverPlugin;
@@ -109,7 +112,7 @@ async function wireStores(database: Database, migrations: MigrationReport, optio
   const bm25Reason = capabilities.extensions.pg_textsearch
     ? `index ${BM25_INDEX_NAME} is missing although pg_textsearch is installed`
     : capabilities.missing.pg_textsearch;
-  const store = new PgStore(database, capabilities, corpus);
+  const store = new PgStore(database, capabilities, corpus, options.commitBatchChunks);
   const dense = await setupDenseRetrieval(database, capabilities, corpus, options.dense);
   const bm25 = new Bm25Retriever(database, corpus, { available: bm25Ready, ...(bm25Ready ? {} : { reason: bm25Reason }) });
   // With pg_textsearch, ingest leaves search vectors to the backfill; fulltext fills any still pending first.

@@ -2,7 +2,9 @@ import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { costObservations } from '../../../db/schema';
 import { OBSERVATION_STORE_CONTRACT, type ObservationStorePlugin } from '../../runtime/contracts/observation-store';
+import type { CalibrationReport, CalibrationReportOptions } from '../../runtime/costmodel/calibration-types';
 import type { LearningObservation } from '../../runtime/costmodel/observation-learner';
+import { calibrationReportInDatabase } from './pg-calibration-report';
 import type { EstimatedField, IntentClass } from '../../runtime/types';
 
 const INSERT_BATCH_ROWS = 500;
@@ -61,6 +63,11 @@ export class PgObservationStore implements ObservationStorePlugin {
       .where(options.estimator ? eq(costObservations.estimator, options.estimator) : undefined)
       .orderBy(asc(costObservations.observedAt), asc(costObservations.id));
     return Object.freeze(rows.map(toObservation));
+  }
+
+  /** Aggregated in SQL (pg-calibration-report.ts): the table is never loaded whole. */
+  calibrationReport(options: CalibrationReportOptions = {}, now = new Date()): Promise<CalibrationReport> {
+    return calibrationReportInDatabase(this.database, options, now);
   }
 
   /** The newest observations of one field (the dashboard's scatter), newest first. */

@@ -6,8 +6,10 @@ import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
 import type { SourceInfo, SourceKind } from '../../runtime/types';
 import type { CorpusStats } from './corpus-stats';
 import { isBulkLoad, withBm25IndexRebuiltAfter } from './bulk-index-load';
+import { DEFAULT_INGEST } from '../../runtime/config/ingest-schema';
+import { loadVersionInBatches } from './batched-version-load';
 import { insertChunks } from './chunk-insert';
-import { sourceIdOf, versionIdOf } from './ids';
+import { type IngestedSource, makeVersionCurrent, openVersion } from './version-open';
 
 const SOURCE_KINDS: readonly SourceKind[] = ['docs', 'logs', 'events', 'metrics', 'git', 'data'];
 
@@ -20,6 +22,8 @@ export class PgStore implements StorePlugin {
     private readonly database: Database,
     private readonly storeCapabilities: StoreCapabilities,
     private readonly corpus?: CorpusStats,
+    /** ingest.commit_batch_chunks: chunks per write transaction for a large source; 0 = one transaction. */
+    private readonly commitBatchChunks = DEFAULT_INGEST.commit_batch_chunks,
   ) {}
 
   capabilities(): StoreCapabilities {
@@ -62,51 +66,56 @@ export class PgStore implements StorePlugin {
     return new Map(rows.map((row) => [row.source_id, { chunks: Number(row.chunks), kinds: row.kinds ?? [] }]));
   }
 
-  /** One transaction: new version row, its chunks, the is_current flip and the old version's superseded_at. */
-  async ingest(
-    source: { readonly name: string; readonly kind: SourceKind; readonly sensitive?: boolean },
-    ingestChunks: readonly IngestChunk[],
-    contentHash: string,
-  ): Promise<IngestResult> {
+  /**
+   * A source of at most commitBatchChunks chunks is written in one transaction (version row, chunks,
+   * is_current flip, superseded_at); a bigger one in short transactions (batched-version-load.ts),
+   * so it does not hold the database while others wait: its rows are staged invisible and switched
+   * on in batches, so only during that switch may a reader see part of the new version.
+   */
+  async ingest(source: IngestedSource, ingestChunks: readonly IngestChunk[], contentHash: string): Promise<IngestResult> {
     validateIngest(source, ingestChunks, contentHash);
-    const sourceId = sourceIdOf(source.name);
-    const documents = new Set(ingestChunks.map((chunk) => chunk.uri)).size;
-    const result = await this.database.db.transaction(async (tx) => {
-      await tx.insert(sources).values({ id: sourceId, name: source.name, kind: source.kind, sensitive: source.sensitive ?? false }).onConflictDoNothing();
-      // Row lock: two concurrent ingests of one source would otherwise race for the same version_no.
-      const [locked] = await tx.select({ currentVersionId: sources.currentVersionId }).from(sources).where(eq(sources.id, sourceId)).for('update');
-      const current = locked?.currentVersionId
-        ? (await tx.select().from(sourceVersions).where(eq(sourceVersions.id, locked.currentVersionId)))[0]
-        : undefined;
-      if (current && current.contentHash === contentHash) {
-        return { source: source.name, versionId: current.id, changed: false, documents, chunks: current.chunkCount };
-      }
-      const [{ next }] = await tx
-        .select({ next: sql<number>`coalesce(max(${sourceVersions.versionNo}), 0)::int + 1` })
-        .from(sourceVersions)
-        .where(eq(sourceVersions.sourceId, sourceId));
-      const versionNo = Number(next);
-      const versionId = versionIdOf(sourceId, versionNo, contentHash);
-      const tokenCount = ingestChunks.reduce((sum, chunk) => sum + chunk.tokens, 0);
-      await tx.insert(sourceVersions).values({ id: versionId, sourceId, versionNo, contentHash, chunkCount: ingestChunks.length, tokenCount });
-      await tx.update(chunks).set({ isCurrent: false }).where(and(eq(chunks.sourceId, sourceId), eq(chunks.isCurrent, true)));
-      const insert = () => insertChunks(tx, sourceId, versionId, ingestChunks, { inlineSearchVector: this.storeCapabilities.extensions.pg_textsearch !== true });
-      if (isBulkLoad(ingestChunks.length, this.corpus?.currentChunks ?? Number.POSITIVE_INFINITY)) await withBm25IndexRebuiltAfter(tx, insert);
-      else await insert();
-      if (current) await tx.update(sourceVersions).set({ supersededAt: sql`now()` }).where(eq(sourceVersions.id, current.id));
-      await tx
-        .update(sources)
-        // Sticky: a re-ingest that does not say "sensitive" must not clear it (issue 12, finding 2),
-        // or a changed upload would send a sensitive source's new text to non-local models.
-        .set({ currentVersionId: versionId, kind: source.kind, sensitive: sql`${sources.sensitive} or ${source.sensitive ?? false}`, stale: false, staleReason: null, updatedAt: sql`now()` })
-        .where(eq(sources.id, sourceId));
-      return { source: source.name, versionId, changed: true, documents, chunks: ingestChunks.length };
-    });
+    const inlineSearchVector = this.storeCapabilities.extensions.pg_textsearch !== true;
+    const batched = this.commitBatchChunks > 0 && ingestChunks.length > this.commitBatchChunks;
+    // The row lock serialises version numbers only inside one transaction; a batched load spans
+    // many, so two loads of one source in this process queue here instead.
+    const result = await this.inOrder(source.name, () =>
+      batched
+        ? loadVersionInBatches(this.database, source, ingestChunks, contentHash, { batchRows: this.commitBatchChunks, inlineSearchVector })
+        : this.ingestInOneTransaction(source, ingestChunks, contentHash, inlineSearchVector),
+    );
     if (result.changed) {
       await this.corpus?.refresh();
       await this.notifyChanged(source.name);
     }
     return Object.freeze(result);
+  }
+
+  private async ingestInOneTransaction(source: IngestedSource, ingestChunks: readonly IngestChunk[], contentHash: string, inlineSearchVector: boolean): Promise<IngestResult> {
+    const documents = new Set(ingestChunks.map((chunk) => chunk.uri)).size;
+    return this.database.db.transaction(async (tx) => {
+      const opened = await openVersion(tx, source, ingestChunks, contentHash);
+      if (opened.unchanged) return opened.unchanged;
+      const { sourceId, versionId } = opened;
+      await tx.update(chunks).set({ isCurrent: false }).where(and(eq(chunks.sourceId, sourceId), eq(chunks.isCurrent, true)));
+      const insert = () => insertChunks(tx, sourceId, versionId, ingestChunks, { inlineSearchVector });
+      if (isBulkLoad(ingestChunks.length, this.corpus?.currentChunks ?? Number.POSITIVE_INFINITY)) await withBm25IndexRebuiltAfter(tx, insert);
+      else await insert();
+      await makeVersionCurrent(tx, source, opened);
+      return { source: source.name, versionId, changed: true, documents, chunks: ingestChunks.length };
+    });
+  }
+
+  private readonly loading = new Map<string, Promise<unknown>>();
+
+  private async inOrder<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.loading.get(name) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    this.loading.set(name, next);
+    try {
+      return await next;
+    } finally {
+      if (this.loading.get(name) === next) this.loading.delete(name);
+    }
   }
 
   /** Called after a source gets a new version or is marked stale (open-stores wires plan-cache invalidation here). */

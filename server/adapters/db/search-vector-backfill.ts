@@ -8,8 +8,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { type DeadRowReport, reclaimDeadRows } from './dead-row-reclaim';
 
-/** Rows per UPDATE: ~0.3 ms of parsing each on PGlite, so a batch holds the database for well under a second. */
-const BACKFILL_BATCH_ROWS = 2000;
+/**
+ * Rows per UPDATE: ~0.3 ms of parsing each on PGlite (plus the bm25 entry the new row version
+ * gets), so ~0.2 s a statement on an idle core; the event loop turns between two, so a backfill
+ * after a large ingest does not hold the database while someone signs in.
+ */
+const BACKFILL_BATCH_ROWS = 500;
 
 export interface SearchVectorBackfillReport {
   readonly index: 'search_vector';
@@ -29,6 +33,7 @@ export async function backfillSearchVectors(database: Database): Promise<SearchV
       returning id`);
     filled += rows.length;
     if (rows.length < BACKFILL_BATCH_ROWS) break;
+    await new Promise((resolve) => setImmediate(resolve));
   }
   const deadRows = filled > 0 ? await reclaimDeadRows(database, 'chunks') : undefined;
   return Object.freeze({ index: 'search_vector', chunks: filled, milliseconds: performance.now() - started, ...(deadRows ? { deadRows } : {}) });

@@ -28,7 +28,8 @@ export interface DenseSetup {
    * Embeds current chunks lacking a vector from the embedder (refitting SIF statistics first
    * when the corpus outgrew them). Call after each ingest and once at start-up; calls queue.
    */
-  embedChunks(): Promise<EmbedPendingReport>;
+  /** `live`: the server is serving meanwhile (see EmbedPendingOptions.live). */
+  embedChunks(options?: { readonly live?: boolean }): Promise<EmbedPendingReport>;
 }
 
 /** Builds the dense retriever and its embedding hook; costs one or two catalog queries, no vector loading. */
@@ -55,11 +56,11 @@ export async function setupDenseRetrieval(
   if (usable) await retriever.refreshCoverage();
 
   let queue: Promise<unknown> = Promise.resolve();
-  const embedChunks = (): Promise<EmbedPendingReport> => {
+  const embedChunks = (embedOptions: { readonly live?: boolean } = {}): Promise<EmbedPendingReport> => {
     const run = async (): Promise<EmbedPendingReport> => {
       if (!usable) return Object.freeze({ embedderId: embedder.id, embedded: 0, batches: 0, milliseconds: 0, includedSensitive: false, withheldSensitive: 0 });
       if (sif) await prepareSifEmbedder(database, sif);
-      const report = await embedPending(database, embedder, options.sensitiveContent ? { sensitiveContent: options.sensitiveContent } : {});
+      const report = await embedPending(database, embedder, { live: embedOptions.live, ...(options.sensitiveContent ? { sensitiveContent: options.sensitiveContent } : {}) });
       await retriever.refreshCoverage();
       return report;
     };

@@ -35,9 +35,18 @@ export interface EmbedPendingOptions {
    */
   readonly sensitiveContent?: SensitiveContentMode;
   readonly onProgress?: (embedded: number) => void;
+  /**
+   * The server is answering requests meanwhile (an ingest, not the start-up catch-up): keep the
+   * HNSW index live instead of dropping and rebuilding it, in small batches with the event loop
+   * turning between them. The rebuild is one statement over every row (2.0 s for 5,183 chunks,
+   * so tens of seconds for a 50,000-file ingest) during which PGlite answers nobody, sign-in included.
+   */
+  readonly live?: boolean;
 }
 
 const DEFAULT_BATCH = 256;
+/** Live-index batches: ~1.8 ms per row into a live HNSW index (568 chunks/s above), so ~120 ms a statement. */
+const LIVE_BATCH = 64;
 
 /**
  * From this many pending chunks the HNSW index is dropped and rebuilt after the load: measured
@@ -57,7 +66,7 @@ const isLocal = (embedder: EmbedderPlugin): boolean => (embedder as { readonly l
  */
 export async function embedPending(database: Database, embedder: EmbedderPlugin, options: EmbedPendingOptions = {}): Promise<EmbedPendingReport> {
   const started = performance.now();
-  const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH));
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? (options.live ? LIVE_BATCH : DEFAULT_BATCH)));
   const includeSensitive = options.includeSensitive ?? isLocal(embedder);
   const sensitiveFilter = includeSensitive ? sql`` : sql`and chunks.source_id in (select id from sources where not sensitive)`;
   const notEmbedded = sql`not exists (select 1 from chunk_embeddings where chunk_embeddings.chunk_id = chunks.id and chunk_embeddings.embedder_id = ${embedder.id})`;
@@ -69,7 +78,7 @@ export async function embedPending(database: Database, embedder: EmbedderPlugin,
   const outcome = { includeSensitive, withheld };
   const [pending] = await database.query<{ count: number }>(sql`select count(*)::int as count from chunks where ${pendingFilter}`);
   if (Number(pending?.count ?? 0) === 0) return report(embedder, 0, 0, started, outcome);
-  const bulk = Number(pending.count) >= BULK_REBUILD_FROM;
+  const bulk = !options.live && Number(pending.count) >= BULK_REBUILD_FROM;
   if (bulk) await dropHnswIndex(database, embedder.id);
   let after = '';
   let embedded = 0;
@@ -100,6 +109,7 @@ export async function embedPending(database: Database, embedder: EmbedderPlugin,
       embedded += rows.length;
       batches += 1;
       options.onProgress?.(embedded);
+      await new Promise((resolve) => setImmediate(resolve));
     }
   } finally {
     if (bulk) await ensureHnswIndex(database, embedder.id, dimensions || (await storedDimensions(database, embedder.id)));

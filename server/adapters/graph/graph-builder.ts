@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, DrizzleTransaction } from '../../../db/client';
+import type { Database } from '../../../db/client';
 import { sha256Hex } from '../db/ids';
 import { extractEntities } from './entity-extractor';
 import { scanIdentifiers } from './identifier-scan';
@@ -10,8 +10,17 @@ export const IDENTIFIER_INDEX = 'identifiers';
 export const OPENIE_INDEX = 'openie';
 export const OPENIE_PARTIAL_INDEX = 'openie-partial';
 
-/** Rows per INSERT … FROM jsonb_to_recordset: one JSON parameter a batch, as chunk-insert.ts measured. */
-const INSERT_BATCH_ROWS = 2000;
+/**
+ * Rows per statement (INSERT … FROM jsonb_to_recordset, DELETE, chunk page). Each is its own short
+ * statement with the event loop turning between two: a 50,000-chunk version built in one
+ * transaction held PGlite's one connection, and sign-in with it, for seconds (issue 13, point 5).
+ * The build is still all-or-nothing for the planner: derived_index_builds is written last, so a
+ * crash halfway leaves the version pending and the next build replaces what was written.
+ */
+const INSERT_BATCH_ROWS = 500;
+const CHUNK_PAGE_ROWS = 500;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export const entityIdOf = (name: string): string => `ent_${sha256Hex(`entity|${name}`).slice(0, 24)}`;
 
@@ -30,79 +39,96 @@ export interface DerivedIndexReport {
   readonly milliseconds: number;
 }
 
-const chunksOf = (database: Database, versionId: string) =>
-  database.query<ChunkTextRow>(sql`select id, title, body from chunks where version_id = ${versionId} order by id`);
-
-async function insertBatches(tx: DrizzleTransaction, rows: readonly object[], insert: (payload: string) => ReturnType<typeof sql>): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_BATCH_ROWS) {
-    await tx.execute(insert(JSON.stringify(rows.slice(start, start + INSERT_BATCH_ROWS))));
+/** The version's chunks a page at a time (keyset on id), the event loop turning after each page's work. */
+async function forEachChunk(database: Database, versionId: string, visit: (chunk: ChunkTextRow) => void): Promise<number> {
+  let after = '';
+  let seen = 0;
+  for (;;) {
+    const page = await database.query<ChunkTextRow>(sql`select id, title, body from chunks where version_id = ${versionId} and id > ${after} order by id limit ${CHUNK_PAGE_ROWS}`);
+    for (const chunk of page) visit(chunk);
+    seen += page.length;
+    if (page.length < CHUNK_PAGE_ROWS) return seen;
+    after = page[page.length - 1].id;
+    await nextTurn();
   }
 }
 
-const markBuilt = (tx: DrizzleTransaction, versionId: string, index: string, items: number) =>
-  tx.execute(sql`
+async function insertBatches(database: Database, rows: readonly object[], insert: (payload: string) => ReturnType<typeof sql>): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH_ROWS) {
+    await database.query(insert(JSON.stringify(rows.slice(start, start + INSERT_BATCH_ROWS))));
+    await nextTurn();
+  }
+}
+
+/** Deletes `table`'s rows of one version, INSERT_BATCH_ROWS at a time (the table name is one of ours, never input). */
+async function deleteVersionRows(database: Database, table: 'graph_passage_entities' | 'graph_entity_relations' | 'identifiers', versionId: string): Promise<void> {
+  for (;;) {
+    const [row] = await database.query<{ count: number }>(sql`
+      with gone as (delete from ${sql.identifier(table)} where ctid in (select ctid from ${sql.identifier(table)} where version_id = ${versionId} limit ${INSERT_BATCH_ROWS}) returning 1)
+      select count(*)::int as count from gone`);
+    if (Number(row?.count ?? 0) < INSERT_BATCH_ROWS) return;
+    await nextTurn();
+  }
+}
+
+const markBuilt = (database: Database, versionId: string, index: string, items: number) =>
+  database.query(sql`
     insert into derived_index_builds (version_id, index_name, items) values (${versionId}, ${index}, ${items})
     on conflict (version_id, index_name) do update set items = excluded.items, built_at = now()`);
 
 /**
  * The entity–passage graph of one source version (HippoRAG's offline indexing, with proper-noun
  * spans instead of LLM OpenIE; with a model configured, openie-indexer.ts adds OpenIE's links).
- * Idempotent: the version's edges are replaced in one transaction.
+ * Idempotent: the version's edges are replaced, in batches (see INSERT_BATCH_ROWS).
  * Entities are shared across sources and versions, keyed by normalised name, so a name mentioned
  * in a runbook and in a log is one node that bridges them.
  */
 export async function buildGraphForVersion(database: Database, versionId: string): Promise<DerivedIndexReport> {
   const started = performance.now();
-  const chunkRows = await chunksOf(database, versionId);
   const entities = new Map<string, string>();
   const links: { chunk_id: string; entity_id: string; role: string; weight: number }[] = [];
-  for (const chunk of chunkRows) {
+  const chunkCount = await forEachChunk(database, versionId, (chunk) => {
     for (const mention of extractEntities(chunk.title, chunk.body)) {
       let id = entities.get(mention.name);
       if (id === undefined) entities.set(mention.name, (id = entityIdOf(mention.name)));
       links.push({ chunk_id: chunk.id, entity_id: id, role: mention.role, weight: mention.count });
     }
-  }
-  await database.db.transaction(async (tx) => {
-    await tx.execute(sql`delete from graph_passage_entities where version_id = ${versionId}`);
-    // OpenIE's relations go with its links; openie-indexer.ts re-extracts a rebuilt version.
-    await tx.execute(sql`delete from graph_entity_relations where version_id = ${versionId}`);
-    const entityRows = [...entities].map(([name, id]) => ({ id, name }));
-    await insertBatches(tx, entityRows, (payload) => sql`
-      insert into graph_entities (id, name)
-      select id, name from jsonb_to_recordset(${payload}::jsonb) as row_set(id text, name text)
-      on conflict do nothing`);
-    await insertBatches(tx, links, (payload) => sql`
-      insert into graph_passage_entities (chunk_id, entity_id, version_id, role, weight)
-      select chunk_id, entity_id, ${versionId}, role, weight
-      from jsonb_to_recordset(${payload}::jsonb) as row_set(chunk_id text, entity_id text, role text, weight real)`);
-    await markBuilt(tx, versionId, GRAPH_INDEX, links.length);
   });
-  return Object.freeze({ versionId, index: GRAPH_INDEX, chunks: chunkRows.length, items: links.length, milliseconds: performance.now() - started });
+  await deleteVersionRows(database, 'graph_passage_entities', versionId);
+  // OpenIE's relations go with its links; openie-indexer.ts re-extracts a rebuilt version.
+  await deleteVersionRows(database, 'graph_entity_relations', versionId);
+  const entityRows = [...entities].map(([name, id]) => ({ id, name }));
+  await insertBatches(database, entityRows, (payload) => sql`
+    insert into graph_entities (id, name)
+    select id, name from jsonb_to_recordset(${payload}::jsonb) as row_set(id text, name text)
+    on conflict do nothing`);
+  await insertBatches(database, links, (payload) => sql`
+    insert into graph_passage_entities (chunk_id, entity_id, version_id, role, weight)
+    select chunk_id, entity_id, ${versionId}, role, weight
+    from jsonb_to_recordset(${payload}::jsonb) as row_set(chunk_id text, entity_id text, role text, weight real)`);
+  await markBuilt(database, versionId, GRAPH_INDEX, links.length);
+  return Object.freeze({ versionId, index: GRAPH_INDEX, chunks: chunkCount, items: links.length, milliseconds: performance.now() - started });
 }
 
 /** Identifiers of one source version for the exact retriever; idempotent like the graph. */
 export async function indexIdentifiers(database: Database, versionId: string): Promise<DerivedIndexReport> {
   const started = performance.now();
-  const chunkRows = await chunksOf(database, versionId);
   const rows: { chunk_id: string; value: string; kind: string }[] = [];
-  for (const chunk of chunkRows) {
+  const chunkCount = await forEachChunk(database, versionId, (chunk) => {
     const seen = new Set<string>();
     for (const identifier of [...scanIdentifiers(chunk.title), ...scanIdentifiers(chunk.body)]) {
       if (seen.has(identifier.value)) continue;
       seen.add(identifier.value);
       rows.push({ chunk_id: chunk.id, value: identifier.value, kind: identifier.kind });
     }
-  }
-  await database.db.transaction(async (tx) => {
-    await tx.execute(sql`delete from identifiers where version_id = ${versionId}`);
-    await insertBatches(tx, rows, (payload) => sql`
-      insert into identifiers (value, kind, chunk_id, version_id)
-      select value, kind, chunk_id, ${versionId}
-      from jsonb_to_recordset(${payload}::jsonb) as row_set(chunk_id text, value text, kind text)`);
-    await markBuilt(tx, versionId, IDENTIFIER_INDEX, rows.length);
   });
-  return Object.freeze({ versionId, index: IDENTIFIER_INDEX, chunks: chunkRows.length, items: rows.length, milliseconds: performance.now() - started });
+  await deleteVersionRows(database, 'identifiers', versionId);
+  await insertBatches(database, rows, (payload) => sql`
+    insert into identifiers (value, kind, chunk_id, version_id)
+    select value, kind, chunk_id, ${versionId}
+    from jsonb_to_recordset(${payload}::jsonb) as row_set(chunk_id text, value text, kind text)`);
+  await markBuilt(database, versionId, IDENTIFIER_INDEX, rows.length);
+  return Object.freeze({ versionId, index: IDENTIFIER_INDEX, chunks: chunkCount, items: rows.length, milliseconds: performance.now() - started });
 }
 
 /**

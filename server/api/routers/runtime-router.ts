@@ -117,6 +117,12 @@ export const runtimeRouter = createTRPCRouter({
     return runtime.ingestUpload(files, { source: input.source, principal: ctx.principal });
   }),
 
+  /** `context-runtime retention apply` against a server: the sweep the server also runs periodically. */
+  applyRetention: adminProcedure.mutation(async ({ ctx }) => {
+    const runtime = await ctx.runtime();
+    return runtime.applyRetention(ctx.principal);
+  }),
+
   statistics: viewerProcedure.query(async ({ ctx }) => {
     const runtime = await ctx.runtime();
     return runtime.statistics();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_INGEST, DEFAULT_RETENTION, ingestSchema, retentionSchema } from './ingest-schema';
 import { DEFAULT_LIMITS, limitsSchema } from './limits-schema';
 
 /**
@@ -182,14 +183,9 @@ export const configSchema = z
       })
       .strict()
       .default({ source_roles: {}, sensitive_sources: [], sensitive_content: 'local_only' }),
-    /**
-     * Server-path ingest (`runtime.ingest` with a path on the server's disk) reads only below these
-     * folders, and only for admins; none (the default) disables it. Everyone else uploads files.
-     */
-    ingest: z
-      .object({ allowed_roots: z.array(z.string().min(1, 'expected a folder path')).default([]) })
-      .strict()
-      .default({ allowed_roots: [] }),
+    /** Server-path ingest (admins, below allowed_roots) and the caps every ingest keeps (ingest-schema.ts). */
+    ingest: ingestSchema.default(DEFAULT_INGEST),
+    retention: retentionSchema.default(DEFAULT_RETENTION),
     limits: limitsSchema.default(DEFAULT_LIMITS),
     demo: z.object({ load_on_start: z.boolean().default(true) }).strict().default({ load_on_start: true }),
     /**

@@ -1,3 +1,4 @@
+import type { CalibrationReport, CalibrationReportOptions } from '../costmodel/calibration-types';
 import type { EstimatedField, IntentClass } from '../types';
 
 /** Contract version of the ObservationStore plugin (cost-model calibration data). */
@@ -22,4 +23,10 @@ export interface ObservationStorePlugin {
   readonly contract: typeof OBSERVATION_STORE_CONTRACT;
   append(observations: readonly Observation[]): Promise<void>;
   all(options?: { readonly estimator?: string }): Promise<readonly Observation[]>;
+  /**
+   * The /calibration report computed where the rows are (a database aggregates instead of shipping
+   * every observation); the same figures as costmodel/calibration-report.ts over all(). Optional:
+   * without it the runtime computes the report from all().
+   */
+  calibrationReport?(options?: CalibrationReportOptions, now?: Date): Promise<CalibrationReport>;
 }

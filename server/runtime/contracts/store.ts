@@ -69,6 +69,10 @@ export interface StorePlugin {
   readonly contract: typeof STORE_CONTRACT;
   capabilities(): StoreCapabilities;
   listSources(): Promise<readonly SourceInfo[]>;
-  /** Writes a new source version atomically (all chunks or none); a same-hash re-ingest is a no-op. */
+  /**
+   * Writes a new source version: all chunks or none once it settles (a failure leaves the old
+   * version current); a large version may be switched on in batches, during which a reader can see
+   * part of it beside the old one. A same-hash re-ingest is a no-op.
+   */
   ingest(source: { readonly name: string; readonly kind: SourceKind; readonly sensitive?: boolean }, chunks: readonly IngestChunk[], contentHash: string): Promise<IngestResult>;
 }

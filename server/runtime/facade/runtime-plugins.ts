@@ -21,6 +21,7 @@ import type { IngestReport, StoreCapabilities, StorePlugin, UploadedFile } from 
 import type { TraceSinkPlugin } from '../contracts/trace-sink';
 import type { VerifierPlugin } from '../contracts/verifier';
 import type { BanditStorePort } from '../learning/bandit-store';
+import type { RetentionPlugin } from '../contracts/retention';
 
 /**
  * Ingests a file or folder into named sources (implemented outside the runtime: it reads files and
@@ -60,6 +61,8 @@ export interface RuntimePlugins {
   readonly exclusiveRunStore?: boolean;
   readonly traceSink: TraceSinkPlugin;
   readonly observationStore: ObservationStorePlugin;
+  /** Deletes runs, spans and observations past config.retention's ages (periodic sweep and `context-runtime retention apply`). */
+  readonly retention?: RetentionPlugin;
   readonly countTokens: (text: string) => number;
   readonly ingester?: Ingester;
   readonly uploadIngester?: UploadIngester;
