@@ -4,7 +4,8 @@
  * read permission on a restricted source, through `createCaller` over the real runtime (embedded
  * PGlite). The restricted source holds a planted chunk and fact; runs over it carry a planted goal,
  * an approval decision a planted comment, a memory planted text. A caller who may not read the
- * source must find none of them in any response, error included.
+ * source must find none of them in any response, error included. The HTTP API v1 (every route of
+ * its route table) is driven the same way, with real Requests into its handlers.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import type { Principal } from '../runtime/types';
 import { openRuntimeFixture, type RuntimeFixture } from '../testing/runtime-fixture';
 import type { ApiContext } from './init';
 import { appRouter } from './root-router';
+import { V1_ROUTES } from './v1/v1-routes';
 
 const VAULT = 'payroll-vault';
 /** Holding this role is what "may read the vault" means here (config policy.source_roles). */
@@ -185,5 +187,45 @@ describe('authorization matrix: no content of a source the caller may not read',
     for (const runId of [seeded.completed, seeded.decided, seeded.paused]) {
       if (!JSON.stringify(entry.input() ?? {}).includes(runId)) expect(text, `${path} named a restricted run`).not.toContain(runId.toLowerCase());
     }
+  });
+});
+
+/** What each v1 route is called with: a body or route parameters naming the vault and its runs. Every route must be listed. */
+const V1_CASES: Record<string, { readonly body?: () => unknown; readonly params?: () => Record<string, string> }> = {
+  submitRun: { body: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?', sources: [VAULT], wait: true }) },
+  getRun: { params: () => ({ id: seeded.completed }) },
+  runEvents: { params: () => ({ id: seeded.completed }) },
+  explain: { body: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?', sources: [VAULT] }) },
+  simulate: { body: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?', sources: [VAULT] }) },
+  buildContext: { body: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?', sources: [VAULT] }) },
+};
+
+/** The whole response of one v1 route as lower-case text (an event stream is read to its end). */
+async function v1ResponseOf(operationId: string, principal: Principal): Promise<{ status: number; text: string }> {
+  const route = V1_ROUTES.find((candidate) => candidate.operationId === operationId)!;
+  const entry = V1_CASES[operationId]!;
+  const body = entry.body?.();
+  const request = new Request(`http://127.0.0.1${route.path}`, { method: route.method.toUpperCase(), ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
+  const response = await route.handle(request, { runtime: async () => fixture.runtime, principal: async () => principal }, entry.params?.() ?? {});
+  return { status: response.status, text: (await response.text()).toLowerCase() };
+}
+
+describe('authorization matrix, HTTP API v1: no content of a source the caller may not read', () => {
+  it('classifies every v1 route', () => {
+    expect(V1_ROUTES.map((route) => route.operationId).filter((id) => !(id in V1_CASES))).toEqual([]);
+  });
+
+  it('shows the planted content to a caller who may read the vault (so the absence below means something)', async () => {
+    const reader: Principal = { user: 'reader@example.com', roles: ['operator', VAULT_READER] };
+    expect((await v1ResponseOf('getRun', reader)).text).toContain(PLANTED.goal);
+    expect((await v1ResponseOf('buildContext', reader)).text).toContain(PLANTED.chunk);
+  });
+
+  const v1Cases = V1_ROUTES.flatMap((route) => ROLES.map((role) => [route.operationId, role] as const));
+
+  it.each(v1Cases)('%s as %s without permission on the vault', async (operationId, role) => {
+    const { text } = await v1ResponseOf(operationId, { user: `${role}@example.com`, roles: [role] });
+    for (const [what, planted] of Object.entries(PLANTED)) expect(text, `${operationId} returned the planted ${what}`).not.toContain(planted);
+    for (const runId of [seeded.decided, seeded.paused]) expect(text, `${operationId} named a restricted run`).not.toContain(runId.toLowerCase());
   });
 });
