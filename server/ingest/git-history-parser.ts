@@ -99,10 +99,7 @@ export async function readBoundedGitHistory(path: string, options: GitHistoryOpt
 function commitDocument({ sha, author, email, date, message, patch }: CommitRecord): IngestDocument {
   const body = message.trim();
   const indented = body.split('\n').map((line) => (line ? `    ${line}` : ''));
-  // The author's address stays in metadata, not in the searchable text: a reader needs the name, and
-  // an address in every commit would mark every git source sensitive (the detector rightly finds
-  // emails), keeping every plan over git history off non-local tiers under policy local_only.
-  const text = [`commit ${sha}`, `Author: ${author}`, `Date:   ${date}`, '', ...indented, '', patch.replace(/^\n+/, '').trimEnd()].join('\n');
+  const text = [`commit ${sha}`, `Author: ${author} <${email}>`, `Date:   ${date}`, '', ...indented, '', patch.replace(/^\n+/, '').trimEnd()].join('\n');
   const files = [...patch.matchAll(/^diff --git a\/(.+?) b\//gm)].map((match) => match[1]);
   return Object.freeze({
     uri: `commit ${sha}`,
