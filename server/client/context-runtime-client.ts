@@ -26,7 +26,8 @@ export class ContextRuntimeClient {
   private readonly send: typeof fetch;
 
   constructor(options: ContextRuntimeClientOptions) {
-    if (!options?.baseUrl || !URL.canParse(options.baseUrl)) throw new TypeError(`baseUrl: expected an absolute URL such as http://localhost:3000, got ${JSON.stringify(options?.baseUrl)}`);
+    // `localhost:3000` parses as a URL whose scheme is `localhost:`: only http(s) is a server.
+    if (!options?.baseUrl || !/^https?:$/.test(protocolOf(options.baseUrl))) throw new TypeError(`baseUrl: expected an http(s) URL such as http://localhost:3000, got ${JSON.stringify(options?.baseUrl)}`);
     if (!options.apiKey) throw new TypeError('apiKey: required (an admin creates keys under Admin → API keys)');
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.apiKey = options.apiKey;
@@ -105,6 +106,15 @@ export class ContextRuntimeClient {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       ...(signal ? { signal } : {}),
     });
+  }
+}
+
+/** '' for a string that is no URL (URL.parse is not in every Node 20). */
+function protocolOf(url: string): string {
+  try {
+    return new URL(url).protocol;
+  } catch {
+    return '';
   }
 }
 
