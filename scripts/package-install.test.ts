@@ -102,7 +102,8 @@ beforeAll(async () => {
   workspace = mkdtempSync(path.join(tmpdir(), 'context-runtime-package-'));
   // `npm pack` runs prepack, which builds dist/ (scripts/build-package.mjs).
   const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', workspace], { cwd: repository, maxBuffer: 64 * 1024 * 1024 });
-  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[];
+  // prepack's own output comes first on stdout; npm's JSON report is the array after it.
+  const [packed] = JSON.parse(stdout.slice(stdout.search(/^\[\s*$/m))) as { filename: string }[];
   consumer = path.join(workspace, 'consumer');
   mkdirSync(consumer);
   writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
