@@ -68,7 +68,7 @@ try {
 `;
 
 const TYPED = `
-import { ContextRuntime, type RunResult } from 'context-runtime';
+import { ContextRuntime, ContextRuntimeError, type RunResult } from 'context-runtime';
 import { ContextRuntimeApiError, ContextRuntimeClient, type GoalContext, type RunStreamEvent } from 'context-runtime/client';
 
 export async function embedded(): Promise<string | undefined> {
@@ -76,6 +76,10 @@ export async function embedded(): Promise<string | undefined> {
   const result: RunResult = await runtime.run({ goal: 'Explain why deployment checkout-api failed' });
   await runtime.close();
   return result.citations[0]?.sourceName;
+}
+
+export function fieldOf(error: unknown): string | undefined {
+  return error instanceof ContextRuntimeError ? error.field : undefined;
 }
 
 export async function remote(): Promise<number> {
