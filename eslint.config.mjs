@@ -153,7 +153,7 @@ const layerPolicy = {
 };
 
 const config = [
-  { ignores: ['.next/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'drizzle/**', 'next-env.d.ts', 'tsconfig.tsbuildinfo'] },
+  { ignores: ['.next/**', 'node_modules/**', 'dist/**', '.data/**', 'test-results/**', 'playwright-report/**', 'drizzle/**', 'next-env.d.ts', 'tsconfig.tsbuildinfo'] },
   ...nextCoreWebVitals,
   ...nextTypescript,
   {

@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -8,6 +6,7 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { Database } from './client';
 import { readJournalEntries } from './migration-journal';
+import { packageFolder } from '../server/config/package-files';
 
 export interface MigrationReport {
   /** Tags of the migrations this call applied, oldest first (empty when already up to date). */
@@ -36,17 +35,13 @@ export async function migrateDatabase(database: Database, options: { readonly mi
   });
 }
 
-/** drizzle/ beside db/ when run from source (tsx, vitest); the working directory otherwise (a bundle). */
+/**
+ * drizzle/ of this package: beside db/ in a checkout, beside dist/ in the built package (installed
+ * or not), the working directory's in a bundle that hides where this module is. The working
+ * directory's drizzle/ is still the answer when none holds a journal, so the error names that path.
+ */
 export function defaultMigrationsFolder(): string {
-  try {
-    // A path computed from this file, not `new URL('../drizzle', import.meta.url)`: the bundler reads
-    // that form as an asset import and warns "Module not found" (it is a folder, read at run time).
-    const besideSource = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'drizzle');
-    if (existsSync(path.join(besideSource, 'meta', '_journal.json'))) return besideSource;
-  } catch {
-    // import.meta.url is not a file: URL inside some bundles.
-  }
-  return path.resolve(process.cwd(), 'drizzle');
+  return packageFolder(import.meta.url, 'drizzle', path.join('drizzle', 'meta', '_journal.json')) ?? path.resolve(process.cwd(), 'drizzle');
 }
 
 async function lastAppliedMillis(database: Database): Promise<number | undefined> {

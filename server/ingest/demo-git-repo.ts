@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { invalidInput } from '../runtime/errors';
 import { runGit } from './git-command';
+import { packageFolder } from '../config/package-files';
 
 /**
  * Builds a real git repository from examples/demo-incident/git-history.json. A nested .git cannot be
@@ -42,17 +42,11 @@ export interface MaterializedRepository {
 /** Written inside .git so a later run knows the folder is ours to rebuild. */
 const MARKER_FILE = 'demo-incident-materialized';
 
-/** The demo folder: beside this module in a checkout, or under the working directory when bundled. */
+/** The demo folder the package ships (examples/demo-incident), found from this module (package-files.ts). */
 export function resolveDemoDirectory(): string {
-  const candidates = [resolve(process.cwd(), 'examples/demo-incident')];
-  try {
-    // Not `new URL('../../examples/…', import.meta.url)`: the bundler reads that as an asset import of a folder ("Module not found").
-    candidates.unshift(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'examples', 'demo-incident'));
-  } catch {
-    // import.meta.url is not a file: URL inside some bundles; the working directory still works.
-  }
-  const found = candidates.find((candidate) => existsSync(join(candidate, 'git-history.json')));
-  if (!found) throw invalidInput('demoDirectory', `examples/demo-incident not found (looked in ${candidates.join(', ')})`);
+  const demo = join('examples', 'demo-incident');
+  const found = packageFolder(import.meta.url, demo, join(demo, 'git-history.json'));
+  if (!found) throw invalidInput('demoDirectory', `examples/demo-incident not found in this package (nor in ${process.cwd()})`);
   return found;
 }
 
