@@ -1,9 +1,9 @@
 /**
  * The adapter over a ContextRuntime in this process, acting as one principal. The role a call needs
- * is the one its HTTP API v1 route needs (read from the route table, so the two cannot drift); the
+ * is the one its HTTP API v1 route needs (the adapter's test holds the two equal; the route table
+ * itself is not imported: it pulls in the tRPC setup, which refuses to load outside Next.js); the
  * sources are the runtime's own check (policy and the principal's source scope), as for every surface.
  */
-import { v1Routes } from '../../api/v1/v1-routes';
 import { rankOf, ROLES, type Role } from '../../auth/roles';
 import type { ContextRuntime, Principal } from '../../runtime';
 import type { RunResult } from '../../runtime/explain/explain-types';
@@ -15,6 +15,9 @@ function requireRole(principal: Principal, role: Role): void {
     throw new ContextRuntimeError('FORBIDDEN', `requires the ${role} role (${principal.user} has ${principal.roles.join(', ') || 'none'})`);
   }
 }
+
+/** POST /api/v1/build-context and POST /api/v1/runs: planning and running are an operator's. */
+export const REQUIRED_ROLES: Readonly<{ buildContext: Role; run: Role }> = Object.freeze({ buildContext: 'operator', run: 'operator' });
 
 export function runAnswerOf(result: RunResult): RunAnswer {
   return {
@@ -34,11 +37,11 @@ export function inProcessRuntimePort(runtime: ContextRuntime, principal: Princip
   return {
     via: 'this process',
     async buildContext({ tokenBudget, ...goal }) {
-      requireRole(principal, v1Routes.buildContext.role);
+      requireRole(principal, REQUIRED_ROLES.buildContext);
       return runtime.contextFor({ ...goal, principal }, tokenBudget === undefined ? {} : { tokenBudget });
     },
     async run(goal) {
-      requireRole(principal, v1Routes.runs.role);
+      requireRole(principal, REQUIRED_ROLES.run);
       return runAnswerOf(await runtime.run({ ...goal, principal }));
     },
   };

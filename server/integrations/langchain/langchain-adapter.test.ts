@@ -20,7 +20,8 @@ import { startV1ApiServer } from '../../testing/v1-api-server';
 import type { ContextRuntimePort } from './context-runtime-port';
 import { ContextRuntimeRetriever, formatCitedDocuments, type PassageMetadata } from './context-runtime-retriever';
 import { httpRuntimePort } from './http-runtime-port';
-import { inProcessRuntimePort } from './in-process-runtime-port';
+import { v1Routes } from '../../api/v1/v1-routes';
+import { inProcessRuntimePort, REQUIRED_ROLES } from './in-process-runtime-port';
 import { createRunGoalTool } from './run-goal-tool';
 
 const BUDGET = 900;
@@ -135,6 +136,10 @@ describe('the principal the adapter acts as', () => {
       expect(new Set(documents.map((document) => document.metadata.source))).toEqual(new Set(['demo-logs']));
       await expect(new ContextRuntimeRetriever({ runtime: port, sources: ['demo-docs'] }).invoke(DEMO_QUESTION)).rejects.toMatchObject({ code: 'FORBIDDEN', field: 'sources' });
     }
+  });
+
+  it('requires in process the role the HTTP API v1 route requires', () => {
+    expect(REQUIRED_ROLES).toEqual({ buildContext: v1Routes.buildContext.role, run: v1Routes.runs.role });
   });
 
   it('refuses a viewer, who may read but not plan, as the HTTP route does', async () => {
