@@ -73,9 +73,18 @@ export interface RunAnswer {
   readonly error?: string;
 }
 
+/** What EXPLAIN says of a goal's plan that the adapter reads: which sources it left out, and why. */
+export interface PlanSummary {
+  readonly planHash: string;
+  readonly selectedSources: readonly string[];
+  readonly rejectedSources: readonly LeftOutSource[];
+}
+
 export interface ContextRuntimePort {
   /** "this process" or the server's URL, for messages. */
   readonly via: string;
+  /** EXPLAIN without running: runtime.explain / POST /api/v1/explain. */
+  plan(request: GoalRequest): Promise<PlanSummary>;
   buildContext(request: ContextRequest): Promise<BuiltContext>;
   run(request: GoalRequest): Promise<RunAnswer>;
 }

@@ -52,6 +52,10 @@ export function httpRuntimePort(options: HttpRuntimeOptions): ContextRuntimePort
 
   return {
     via: baseUrl,
+    async plan(request) {
+      const { planHash, selectedSources, rejectedSources } = await post('/api/v1/explain', request, schemas.explainResult);
+      return { planHash, selectedSources, rejectedSources };
+    },
     buildContext: async (request) => post('/api/v1/build-context', request, schemas.builtContext),
     async run(request) {
       const result = await post('/api/v1/runs', { ...request, wait: true }, schemas.runResult);

@@ -16,8 +16,8 @@ function requireRole(principal: Principal, role: Role): void {
   }
 }
 
-/** POST /api/v1/build-context and POST /api/v1/runs: planning and running are an operator's. */
-export const REQUIRED_ROLES: Readonly<{ buildContext: Role; run: Role }> = Object.freeze({ buildContext: 'operator', run: 'operator' });
+/** POST /api/v1/explain, /build-context and /runs: planning and running are an operator's. */
+export const REQUIRED_ROLES: Readonly<{ plan: Role; buildContext: Role; run: Role }> = Object.freeze({ plan: 'operator', buildContext: 'operator', run: 'operator' });
 
 export function runAnswerOf(result: RunResult): RunAnswer {
   return {
@@ -36,6 +36,11 @@ export function runAnswerOf(result: RunResult): RunAnswer {
 export function inProcessRuntimePort(runtime: ContextRuntime, principal: Principal): ContextRuntimePort {
   return {
     via: 'this process',
+    async plan(goal) {
+      requireRole(principal, REQUIRED_ROLES.plan);
+      const { planHash, selectedSources, rejectedSources } = await runtime.explain({ ...goal, principal });
+      return { planHash, selectedSources, rejectedSources };
+    },
     async buildContext({ tokenBudget, ...goal }) {
       requireRole(principal, REQUIRED_ROLES.buildContext);
       return runtime.contextFor({ ...goal, principal }, tokenBudget === undefined ? {} : { tokenBudget });

@@ -139,7 +139,7 @@ describe('the principal the adapter acts as', () => {
   });
 
   it('requires in process the role the HTTP API v1 route requires', () => {
-    expect(REQUIRED_ROLES).toEqual({ buildContext: v1Routes.buildContext.role, run: v1Routes.runs.role });
+    expect(REQUIRED_ROLES).toEqual({ plan: v1Routes.explain.role, buildContext: v1Routes.buildContext.role, run: v1Routes.runs.role });
   });
 
   it('refuses a viewer, who may read but not plan, as the HTTP route does', async () => {
@@ -168,8 +168,10 @@ describe.each([
     expect((await fixture.runtime.getRun(run.runId, operator)).run.answer).toBe(run.answer);
   });
 
-  it('refuses a source outside the permission, and bad input by its field', async () => {
-    await expect(createRunGoalTool(port()).invoke({ goal: DEMO_QUESTION, sources: [ADMIN_ONLY] })).rejects.toMatchObject({ code: 'FORBIDDEN', field: 'sources' });
+  it('refuses a source outside the permission before running anything, and bad input by its field', async () => {
+    const runs = await fixture.count('runs');
+    await expect(createRunGoalTool(port()).invoke({ goal: DEMO_QUESTION, sources: ['demo-logs', ADMIN_ONLY] })).rejects.toMatchObject({ code: 'FORBIDDEN', field: 'sources', message: `sources: you may not read "${ADMIN_ONLY}"` });
+    expect(await fixture.count('runs')).toBe(runs);
     await expect(createRunGoalTool(port()).invoke({ goal: '   ' })).rejects.toThrow(/goal: say what to find out/);
   });
 });

@@ -34,8 +34,10 @@ export function createRunGoalTool(runtime: ContextRuntimePort, options: RunGoalT
   return tool(
     async ({ goal, sources }): Promise<[string, RunAnswer]> => {
       const requested = sources ?? options.sources;
-      const run = await runtime.run({ goal, ...(requested ? { sources: requested } : {}), ...(options.constraints ? { constraints: options.constraints } : {}) });
-      refuseUnreadableSources(requested, run.rejectedSources);
+      const request = { goal, ...(requested ? { sources: requested } : {}), ...(options.constraints ? { constraints: options.constraints } : {}) };
+      // Named sources are checked on the plan first: a refused call leaves no run behind.
+      if (requested) refuseUnreadableSources(requested, (await runtime.plan(request)).rejectedSources);
+      const run = await runtime.run(request);
       return [describeRun(run), run];
     },
     {
