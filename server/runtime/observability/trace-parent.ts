@@ -16,7 +16,14 @@ export interface TraceParent {
   readonly spanId: string;
 }
 
-const current = new AsyncLocalStorage<TraceParent>();
+/**
+ * One store per process, under a registered symbol: Next.js may bundle the runtime more than once
+ * (see RUNTIME_ERROR_MARK in errors.ts), and a node run by one copy must be seen by the model
+ * adapter of another.
+ */
+const STORE_KEY = Symbol.for('context-runtime.trace-parent');
+const holder = globalThis as typeof globalThis & { [STORE_KEY]?: AsyncLocalStorage<TraceParent> };
+const current = (holder[STORE_KEY] ??= new AsyncLocalStorage<TraceParent>());
 
 /** Runs `work` with `parent` as the span any telemetry started inside it belongs under. */
 export function withTraceParent<T>(parent: TraceParent, work: () => T): T {
