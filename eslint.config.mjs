@@ -72,7 +72,7 @@ const layerPolicy = {
           message: 'server/runtime imports no framework, driver or SDK (architecture.md §3); put it behind a contract in server/runtime/contracts and implement it in server/adapters',
         },
         {
-          paths: ['server/adapters/**', 'server/api/**', 'server/auth/**', 'server/services/**', 'server/cli/**', 'server/ingest/**', 'server/testing/**', 'server/runtime-integration/**', 'server/bootstrap', 'server/index', 'db/**', 'app/**', 'components/**'],
+          paths: ['server/adapters/**', 'server/api/**', 'server/auth/**', 'server/services/**', 'server/cli/**', 'server/ingest/**', 'server/testing/**', 'server/runtime-integration/**', 'server/integrations/**', 'server/bootstrap', 'server/index', 'db/**', 'app/**', 'components/**'],
           message: 'server/runtime depends on nothing outside itself; adapters, the API and the app depend on it',
         },
       ],

@@ -102,7 +102,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     registerAuthDatabase(stores.database);
     // Every model call of every plugin (reasoner, reranker, OpenIE) passes the guard: personal data
     // and secrets never reach a non-local tier, whatever a plugin forgot to hold back.
-    const models = config.models.tiers.map((tier) => guardSensitiveContent(createModelPlugin(tier, env.variables, emitter ? { tracer: emitter.tracer } : undefined), config.policy.sensitive_content));
+    const models = config.models.tiers.map((tier) => guardSensitiveContent(createModelPlugin(tier, env.variables, emitter), config.policy.sensitive_content));
     const router = createTieredRouter(models);
     if (config.demo.load_on_start && (await stores.store.listSources()).length === 0) {
       await loadDemoCorpus(stores.store, { countTokens, workDir: resolve(dataDir ? dirname(dataDir) : '.data', 'demo-work') });

@@ -1,5 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
-import type { Tracer } from '@opentelemetry/api';
+import { context, type Context, type Tracer } from '@opentelemetry/api';
 import { generateText } from 'ai';
 import type { TierConfig } from '../../runtime/config/config-schema';
 import { MODEL_CONTRACT, type ModelCapabilities, type ModelPlugin, type ModelRequest, type ModelResult } from '../../runtime/contracts/model';
@@ -52,6 +52,8 @@ function abortedByCaller(signal: AbortSignal, describe: string, cause: unknown):
  */
 export interface ModelTelemetry {
   readonly tracer: Tracer;
+  /** The context the call's spans start under: the run's node it executes in (otel-span-emitter.ts), so they join the run's trace. */
+  contextForCall?(): Context;
 }
 
 export function createModelPlugin(tier: TierConfig, environment: Environment, telemetry?: ModelTelemetry): TierModelPlugin {
@@ -88,7 +90,7 @@ export function createModelPlugin(tier: TierConfig, environment: Environment, te
       // Providers count the allowed output against the minute's tokens until the usage is known.
       admission = await limiter?.acquire(countMessageTokens(request.messages) + maxOutputTokens, signal);
       started = performance.now();
-      result = await generateText({
+      const call = () => generateText({
         model: resolved.model,
         system: system.length > 0 ? system : undefined,
         messages: conversation,
@@ -101,6 +103,7 @@ export function createModelPlugin(tier: TierConfig, environment: Environment, te
           ? { experimental_telemetry: { isEnabled: true, tracer: telemetry.tracer, functionId: `context-runtime.${tier.name}`, recordInputs: !capabilities.local, recordOutputs: !capabilities.local } }
           : {}),
       });
+      result = telemetry?.contextForCall ? await context.with(telemetry.contextForCall(), call) : await call();
       spentTokens = (result.usage.inputTokens ?? 0) + (result.usage.outputTokens ?? 0) || undefined;
     } catch (error) {
       // The caller gave up first (its node timed out, its run was cancelled): its reason, not a tier failure.

@@ -1,11 +1,12 @@
 /**
  * Traces out, end to end: a real runtime on a temp embedded database, configured to export to a
- * loopback OTLP collector and a loopback Langfuse, runs, explains and simulates; the real
+ * loopback OTLP collector and a loopback Langfuse, runs, explains, simulates and builds contexts; the real
  * exporters (@opentelemetry/exporter-trace-otlp-http, @langfuse/otel) send on close, and the
  * receivers decode what arrived: the span tree, the attributes, and no text of a sensitive run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_QUESTION } from '../../ingest/demo-corpus';
+import type { GoalContext } from '../../runtime';
 import type { RunResult } from '../../runtime/explain/explain-types';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../../testing/loopback-otlp-receiver';
 import { openRuntimeFixture, type RuntimeFixture } from '../../testing/runtime-fixture';
@@ -21,6 +22,8 @@ let fixture: RuntimeFixture | undefined;
 let plain: RunResult;
 let sensitive: RunResult;
 let explainHash: string;
+let built: GoalContext;
+let sensitiveBuilt: GoalContext;
 
 /** Demo sources with no chunk marked sensitive at ingest. */
 const UNMARKED_SOURCES = ['demo-logs', 'demo-events', 'demo-docs', 'demo-metrics'];
@@ -46,6 +49,8 @@ describe('OpenTelemetry export (OTLP/HTTP and Langfuse)', () => {
     sensitive = await fixture.runtime.run({ goal: SENSITIVE_GOAL });
     explainHash = (await fixture.runtime.explain({ goal: DEMO_QUESTION, sources: UNMARKED_SOURCES })).planHash;
     await fixture.runtime.simulate({ goal: DEMO_QUESTION, sources: UNMARKED_SOURCES });
+    built = await fixture.runtime.contextFor({ goal: DEMO_QUESTION, sources: UNMARKED_SOURCES }, { tokenBudget: 1200 });
+    sensitiveBuilt = await fixture.runtime.contextFor({ goal: SENSITIVE_GOAL }, { tokenBudget: 1200 });
     // Closing flushes the batch processors, as a CLI command does before it exits.
     await fixture.close();
     fixture = undefined;
@@ -95,6 +100,46 @@ describe('OpenTelemetry export (OTLP/HTTP and Langfuse)', () => {
     expect(spans.filter((span) => span.parentSpanId === plan.spanId).map((span) => span.name)).toContain('planner.optimizer');
   });
 
+  it("puts the AI SDK's own spans of a model call in the run's trace, beneath the node that made the call", () => {
+    const spans = traceOf(collector.spans(), plain.runId);
+    const byId = new Map(spans.map((span) => [span.spanId, span]));
+    const generate = spans.filter((span) => span.name === 'ai.generateText');
+    expect(generate.length, spans.map((span) => span.name).join(', ')).toBeGreaterThan(0);
+    for (const call of generate) {
+      const node = byId.get(call.parentSpanId!);
+      expect(node?.name).toMatch(/^node\./);
+      expect(node?.attributes['context_runtime.kind']).toBe('reason');
+      // The SDK's inner span nests under its outer one, in the same trace.
+      expect(spans.find((span) => span.name === 'ai.generateText.doGenerate' && span.parentSpanId === call.spanId)).toBeDefined();
+    }
+    // None of the SDK's spans of this run went off into a trace of its own.
+    const sdkTraces = new Set(collector.spans().filter((span) => span.name.startsWith('ai.')).map((span) => span.traceId));
+    const runtimeTraces = new Set(collector.spans().filter((span) => !span.name.startsWith('ai.')).map((span) => span.traceId));
+    expect([...sdkTraces].filter((traceId) => !runtimeTraces.has(traceId))).toEqual([]);
+  });
+
+  it('traces build_context: the planning tree and the nodes that ran, with the runtime attributes', () => {
+    const spans = collector.spans();
+    const root = spans.find((span) => span.name === 'build_context' && span.attributes['context_runtime.planHash'] === built.planHash);
+    expect(root, spans.map((span) => span.name).join(', ')).toBeDefined();
+    expect(root!.parentSpanId).toBeUndefined();
+    expect(root!.attributes).toMatchObject({
+      'context_runtime.category': 'build_context',
+      'context_runtime.goal': DEMO_QUESTION,
+      'context_runtime.tokenBudget': 1200,
+      'context_runtime.tokens': built.tokens,
+      'context_runtime.passages': built.passages.length,
+    });
+    const children = spans.filter((span) => span.traceId === root!.traceId && span.parentSpanId === root!.spanId);
+    expect(children.map((span) => span.name)).toEqual(expect.arrayContaining(['planner.intent', 'planner.plan_cache', 'planner.chosen']));
+    const nodes = children.filter((span) => span.name.startsWith('node.'));
+    expect(nodes.map((span) => span.attributes['context_runtime.kind'])).toEqual(expect.arrayContaining(['retrieve', 'assemble']));
+    // The retrieval half of the plan only: no model wrote an answer.
+    expect(nodes.map((span) => span.attributes['context_runtime.kind'])).not.toContain('reason');
+    const retrieve = nodes.find((span) => span.attributes['context_runtime.kind'] === 'retrieve')!;
+    expect(spans.filter((span) => span.parentSpanId === retrieve.spanId).map((span) => span.name).some((name) => name.startsWith('search.'))).toBe(true);
+  });
+
   it('traces explain and simulate, which make no run', () => {
     const spans = collector.spans();
     for (const operation of ['explain', 'simulate']) {
@@ -119,6 +164,16 @@ describe('OpenTelemetry export (OTLP/HTTP and Langfuse)', () => {
     // The run answered from cited passages: there was passage text that could have leaked.
     expect(quotes.length).toBeGreaterThan(0);
     for (const quote of quotes) expect(collector.requests.map((request) => request.body).join('\n')).not.toContain(quote);
+  });
+
+  it('exports a sensitive build_context redacted: no goal, no passage text', () => {
+    const root = collector.spans().find((span) => span.name === 'build_context' && span.attributes['context_runtime.planHash'] === sensitiveBuilt.planHash);
+    expect(root?.attributes).toMatchObject({ 'context_runtime.redacted': true, 'context_runtime.sensitive': true, 'context_runtime.passages': sensitiveBuilt.passages.length });
+    expect(root?.attributes['context_runtime.goal']).toBeUndefined();
+    const sent = [...collector.requests, ...langfuse.requests].map((request) => request.body).join('\n');
+    const texts = sensitiveBuilt.passages.map((passage) => passage.text.slice(0, 40)).filter((text) => text.length >= 20);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(sent).not.toContain(text);
   });
 
   it('sends the same spans to Langfuse with its basic auth', () => {

@@ -42,6 +42,12 @@ const runStatus = z.enum(['running', 'awaiting_approval', 'completed', 'rejected
 
 export const runAccepted = z.object({ runId: z.string(), status: runStatus, events: z.string().describe('Where to follow its progress (server-sent events).') });
 
+export const rejectedSource = z.object({
+  source: z.string(),
+  reason: z.string().describe('not_permitted (the key may not read it), not_selected, stale, sensitive, over_budget, capability_missing'),
+  detail: z.string(),
+});
+
 const citation = z.looseObject({ ref: z.number(), chunkId: z.string(), sourceName: z.string(), locator: z.string().optional(), quote: z.string().optional() });
 
 export const runResult = z.looseObject({
@@ -52,10 +58,10 @@ export const runResult = z.looseObject({
   caveats: z.array(z.string()),
   pendingApproval: z.object({ nodeId: z.string(), reason: z.string() }).optional(),
   error: z.string().optional(),
-  explain: z.looseObject({ planHash: z.string() }).describe('The plan the run executed (as POST /api/v1/explain returns it).'),
+  explain: z.looseObject({ planHash: z.string(), rejectedSources: z.array(rejectedSource) }).describe('The plan the run executed (as POST /api/v1/explain returns it).'),
 });
 
-export const explainResult = z.looseObject({ goal: z.string(), planHash: z.string(), selectedSources: z.array(z.string()), graph: z.looseObject({ nodes: z.array(z.looseObject({ id: z.string(), kind: z.string() })) }) });
+export const explainResult = z.looseObject({ goal: z.string(), planHash: z.string(), selectedSources: z.array(z.string()), rejectedSources: z.array(rejectedSource), graph: z.looseObject({ nodes: z.array(z.looseObject({ id: z.string(), kind: z.string() })) }) });
 
 export const simulateResult = z.looseObject({ goal: z.string(), planHash: z.string(), expectedModels: z.array(z.string()), basedOnSamples: z.number() });
 
@@ -81,6 +87,7 @@ export const builtContext = z.looseObject({
   tokens: z.number().int(),
   passages: z.array(contextPassage).describe('Ranked, packed within the token budget.'),
   selectedSources: z.array(z.string()),
+  rejectedSources: z.array(rejectedSource).describe('Sources the plan left out, and why: a named source the key may not read is here as not_permitted.'),
 });
 
 export const runEvent = z.looseObject({ type: z.enum(['progress', 'result', 'error']) }).describe('One server-sent event\'s data: {"type":"progress","event":{…}}, then {"type":"result","result":{…}} (or {"type":"error","error":{…}}).');

@@ -7,7 +7,7 @@ export interface Span {
   readonly runId: string;
   readonly parentId?: string;
   readonly name: string;
-  /** "planner" | "node" | "model" | "run" | "retrieval" | "explain" | "simulate". */
+  /** "planner" | "node" | "model" | "run" | "retrieval" | "explain" | "simulate" | "build_context". */
   readonly category: string;
   readonly startedAt: string;
   readonly endedAt: string;
@@ -24,7 +24,7 @@ export interface TraceSinkPlugin {
   write(spans: readonly Span[]): Promise<void>;
   spansOf(runId: string): Promise<readonly Span[]>;
   /**
-   * Spans of a decision that made no run (EXPLAIN, SIMULATE): handed to the exporters where
+   * Spans of a decision that made no run (EXPLAIN, SIMULATE, build_context): handed to the exporters where
    * observability is configured, never stored (no run exists to read them back for). Optional:
    * a sink without exporters ignores them.
    */

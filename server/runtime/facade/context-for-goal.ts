@@ -2,14 +2,21 @@
  * build_context: ranked, cited passages for a goal within a token budget, for a caller that brings
  * its own model (an agent framework, an MCP client). The plan is made as for a run, then only the
  * part of its graph that feeds the assemble node runs (retrieve, fuse, rerank, compress, assemble):
- * no reason node, so no answer-writing model call, and nothing is stored — no run record, no trace.
+ * no reason node, so no answer-writing model call, and nothing is stored — no run record, no span
+ * in Postgres. Where observability is configured it is traced like EXPLAIN: a `build_context` root
+ * with the planning tree and the nodes that ran, sent to the exporters only.
  */
+import { randomUUID } from 'node:crypto';
 import type { NodeOutcome } from '../contracts/scheduler';
 import type { RuntimeConfig } from '../config/config-schema';
 import { ContextRuntimeError, invalidInput } from '../errors';
 import type { AssembledContext } from '../execution/assemble-context';
 import { createGraph, type ExecutionGraph, type GraphNode } from '../ir/graph';
 import type { RejectedSource, SourceKind } from '../types';
+import { traceNode } from '../observability/node-trace';
+import { tracePlanning } from '../observability/plan-trace';
+import { RunTracer } from '../observability/run-tracer';
+import { NodeSpanIds } from '../observability/trace-parent';
 import { nodeExecutorFor } from './execute-run';
 import type { PlannedRequest } from './plan-request';
 import type { RuntimePlugins } from './runtime-plugins';
@@ -73,10 +80,29 @@ function contextGraph(graph: ExecutionGraph, tokenBudget: number | undefined): {
 }
 
 export async function contextForPlan(plugins: RuntimePlugins, config: RuntimeConfig, plan: PlannedRequest, tokenBudget: number | undefined): Promise<GoalContext> {
+  const tracer = new RunTracer(randomUUID(), plugins.traceSink.exportOnly ? plugins.traceSink : undefined, { transient: true });
+  const root = tracePlanning(tracer, plan, 'build_context', { goal: plan.request.goal });
+  try {
+    const context = await executeContext(plugins, config, plan, tokenBudget, tracer, root.id);
+    root.end({ attributes: { tokenBudget: context.tokenBudget, tokens: context.tokens, passages: context.passages.length, dropped: context.dropped.length } });
+    return context;
+  } catch (error) {
+    root.end({ status: 'error', attributes: { error: error instanceof Error ? error.message : String(error) } });
+    throw error;
+  } finally {
+    // An exporter's trouble never fails the context the caller asked for.
+    await tracer.flush().catch((error: unknown) => console.warn(`build_context: spans were not exported: ${error instanceof Error ? error.message : String(error)}`));
+  }
+}
+
+async function executeContext(plugins: RuntimePlugins, config: RuntimeConfig, plan: PlannedRequest, tokenBudget: number | undefined, tracer: RunTracer, rootSpanId: string): Promise<GoalContext> {
   const { graph, assemble } = contextGraph(plan.graph, tokenBudget);
-  const executor = await nodeExecutorFor(plugins, config, plan.request, plan.explain);
+  const nodeSpans = new NodeSpanIds(tracer.runId);
+  const executor = nodeSpans.wrap(await nodeExecutorFor(plugins, config, plan.request, plan.explain));
   const checkpoint = { completed: new Map<string, NodeOutcome>(), skipped: new Set<string>(), decisions: new Map<string, 'approved' | 'rejected'>() };
-  const result = await plugins.scheduler.run(graph, plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency }), executor, checkpoint, { onNodeDone: async () => undefined });
+  const tiers = plugins.router.tiers();
+  const onNodeDone = async (node: GraphNode, outcome: NodeOutcome, attempt: number) => traceNode(tracer, rootSpanId, node, outcome, attempt, tiers, nodeSpans.of(node.id, attempt));
+  const result = await plugins.scheduler.run(graph, plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency }), executor, checkpoint, { onNodeDone });
   if (result.status !== 'completed') {
     const why = result.status === 'failed' ? `node ${result.nodeId} failed: ${result.error}` : `it ended ${result.status}`;
     throw new ContextRuntimeError('NODE_FAILED', `building the context stopped: ${why}`);

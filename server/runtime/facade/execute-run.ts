@@ -11,10 +11,11 @@ import { CostEstimator } from '../costmodel/cost-estimator';
 import { valuesWithSources } from '../explain/contradiction-text';
 import type { ExplainResult, RunResult } from '../explain/explain-types';
 import { createNodeExecutor } from '../execution/node-executors';
-import { type ExecutionGraph, type GraphNode, modelTokensOf } from '../ir/graph';
-import type { TierInfo } from '../contracts/router';
-import { answerOutputsOf, findNodesByRole, outputOf, typedOutput } from '../ir/node-outputs';
+import { type ExecutionGraph, modelTokensOf } from '../ir/graph';
+import { answerOutputsOf, findNodesByRole, outputOf } from '../ir/node-outputs';
 import { RunTracer } from '../observability/run-tracer';
+import { traceNode } from '../observability/node-trace';
+import { NodeSpanIds } from '../observability/trace-parent';
 import { isSensitivePlan, tracePlanning } from '../observability/plan-trace';
 import type { RuntimeConfig } from '../config/config-schema';
 import type { RunRequest } from '../types';
@@ -128,7 +129,9 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   const { request, explain } = record.plan as StoredPlan;
   const graph = explain.graph;
   const attempts = new Map<string, number>();
-  const executor = await nodeExecutorFor(plugins, config, request, explain);
+  // Each node attempt runs under its span's id, so a model call's own telemetry joins the run's trace beneath it.
+  const nodeSpans = new NodeSpanIds(record.id);
+  const executor = nodeSpans.wrap(await nodeExecutorFor(plugins, config, request, explain));
   // Conditional: a cancel (or another process finishing the run) that landed since the record was read wins.
   const claimed = await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null, ...(options.ownership ? { owner: options.ownership.instanceId } : {}), onlyIf: ['queued', 'running', 'awaiting_approval'] });
   if (claimed === false) return toRunResult((await plugins.runStore.loadRun(record.id))!, explain, graph);
@@ -146,7 +149,7 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
       onNodeDone: async (node, outcome, attempt) => {
         attempts.set(node.id, attempt);
         await plugins.runStore.saveNodeOutcome(record.id, node.id, outcome, attempt);
-        traceNode(tracer, runSpan.id, node, outcome, attempt, plugins.router.tiers());
+        traceNode(tracer, runSpan.id, node, outcome, attempt, plugins.router.tiers(), nodeSpans.of(node.id, attempt));
         // Per node, so a crash loses at most the spans of the node in flight.
         await tracer.flush();
       },
@@ -154,7 +157,10 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
         await plugins.runStore.markSkipped(record.id, node.id);
         tracer.record(`node.${node.id}`, 'node', 0, { kind: node.kind, skipped: reason }, runSpan.id);
       },
-      onNodeFailed: (node, error, attempt, willRetry) => tracer.record(`node.${node.id}.attempt${attempt}`, 'node', 0, { kind: node.kind, error: error instanceof Error ? error.message : String(error), willRetry }, runSpan.id),
+      onNodeFailed: (node, error, attempt, willRetry) => {
+        const id = nodeSpans.of(node.id, attempt);
+        tracer.record(`node.${node.id}.attempt${attempt}`, 'node', 0, { kind: node.kind, error: error instanceof Error ? error.message : String(error), willRetry }, runSpan.id, id ? { id } : {});
+      },
     }, options.onProgress),
     { signal },
   );
@@ -182,23 +188,6 @@ async function requeue(plugins: RuntimePlugins, record: RunRecord, explain: Expl
   const written = await plugins.runStore.setStatus(record.id, 'queued', { pendingNodeId: null, onlyIf: ['running'] });
   if (written !== false) await plugins.scheduler.enqueue?.(record.id);
   return toRunResult((await plugins.runStore.loadRun(record.id))!, explain, explain.graph, attempts);
-}
-
-function traceNode(tracer: RunTracer, parentId: string, node: GraphNode, outcome: NodeOutcome, attempt: number, tiers: readonly TierInfo[]): void {
-  const { id: nodeId, kind, estimate } = node;
-  // Estimate beside actual on the node itself, so a collector shows where the cost model was off.
-  const estimated = estimate ? { estimatedTokens: estimate.tokens, estimatedCostUsd: estimate.costUsd, estimatedLatencySeconds: estimate.latencySeconds } : {};
-  const nodeSpanId = tracer.record(`node.${nodeId}`, 'node', outcome.actual.latencySeconds * 1000, { kind, attempts: attempt, ...estimated, actualTokens: outcome.actual.tokens, actualCostUsd: outcome.actual.costUsd, actualLatencySeconds: outcome.actual.latencySeconds }, parentId, { tokens: outcome.actual.tokens, costUsd: outcome.actual.costUsd });
-  const typed = typedOutput(node, outcome.output);
-  // A stratified retrieval is one search per source: each is its own span, so a slow source shows.
-  if (typed.kind === 'retrieve') {
-    for (const search of typed.output.searches ?? []) tracer.record(`search.${search.source}`, 'retrieval', search.latencyMs, { source: search.source, hits: search.hits }, nodeSpanId, {}, search.startedAtMs);
-  }
-  if (typed.kind !== 'reason') return;
-  for (const call of typed.output.modelCalls) {
-    const provider = tiers.find((tier) => tier.name === call.tier)?.capabilities.provider;
-    tracer.record(`model.${call.tier}`, 'model', call.latencyMs, { modelId: call.modelId, tier: call.tier, ...(provider ? { provider } : {}), inputTokens: call.usage.inputTokens, outputTokens: call.usage.outputTokens, fallbacks: call.fallbacks, node: node.id }, nodeSpanId, { tokens: call.usage.inputTokens + call.usage.outputTokens, costUsd: call.costUsd });
-  }
 }
 
 function sumActuals(graph: ExecutionGraph, outcomes: ReadonlyMap<string, NodeOutcome>) {

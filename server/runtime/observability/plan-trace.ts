@@ -1,7 +1,8 @@
 /**
- * The planner's decision as spans: one root span (`plan` before a run, or `explain` / `simulate`,
- * which make no run) with a child per planner stage and one for the chosen candidate. A run, an
- * EXPLAIN and a SIMULATE of the same goal therefore show the same planning tree in a trace viewer.
+ * The planner's decision as spans: one root span (`plan` before a run, or `explain` / `simulate` /
+ * `build_context`, which make no run) with a child per planner stage and one for the chosen
+ * candidate. A run, an EXPLAIN, a SIMULATE and a build_context of the same goal therefore show the
+ * same planning tree in a trace viewer.
  */
 import type { ExplainResult } from '../explain/explain-types';
 import type { PlannedRequest } from '../facade/plan-request';
@@ -12,8 +13,10 @@ export function isSensitivePlan(explain: ExplainResult): boolean {
   return explain.intent.classes.includes('sensitive') || explain.graph.nodes.some((node) => node.kind === 'reason' && node.localOnly);
 }
 
+export type PlanningOperation = 'plan' | 'explain' | 'simulate' | 'build_context';
+
 /** Opens the root span, records the stages under it and returns it open, for the caller to end. */
-export function tracePlanning(tracer: RunTracer, planned: PlannedRequest, operation: 'plan' | 'explain' | 'simulate', attributes: Record<string, unknown> = {}): OpenSpan {
+export function tracePlanning(tracer: RunTracer, planned: PlannedRequest, operation: PlanningOperation, attributes: Record<string, unknown> = {}): OpenSpan {
   const { explain } = planned;
   if (isSensitivePlan(explain)) tracer.markSensitive();
   const root = tracer.start(operation, operation === 'plan' ? 'planner' : operation, undefined, { ...attributes, planHash: explain.planHash, planCache: explain.planCache.status, intent: explain.intent.primary });

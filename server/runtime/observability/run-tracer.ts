@@ -59,10 +59,11 @@ export class RunTracer {
 
   /**
    * Records an already-measured span (e.g. a planner stage timed inside a pure function) and
-   * returns its id, so children can hang off it. Without `startedAtMs` the span ends now.
+   * returns its id, so children can hang off it. Without `startedAtMs` the span ends now. `fields.id`
+   * is an id decided before the work ran (trace-parent.ts), which spans started inside it already name.
    */
-  record(name: string, category: string, durationMs: number, attributes: Record<string, unknown> = {}, parentId?: string, spend: { tokens?: number; costUsd?: number } = {}, startedAtMs?: number): string {
-    const id = randomUUID();
+  record(name: string, category: string, durationMs: number, attributes: Record<string, unknown> = {}, parentId?: string, fields: { tokens?: number; costUsd?: number; id?: string } = {}, startedAtMs?: number): string {
+    const id = fields.id ?? randomUUID();
     const started = startedAtMs ?? Date.now() - durationMs;
     this.pending.push({
       id,
@@ -73,8 +74,8 @@ export class RunTracer {
       startedAt: new Date(started).toISOString(),
       endedAt: new Date(started + durationMs).toISOString(),
       durationMs,
-      tokens: spend.tokens ?? 0,
-      costUsd: spend.costUsd ?? 0,
+      tokens: fields.tokens ?? 0,
+      costUsd: fields.costUsd ?? 0,
       status: 'ok',
       attributes,
     });

@@ -1,0 +1,35 @@
+/**
+ * One executed node as spans: the node with its estimate beside its actuals, a span per source
+ * searched (a retrieve node), and a span per model call (a reason node). Shared by a run and by
+ * build_context, which executes the retrieval half of the same plan.
+ */
+import type { TierInfo } from '../contracts/router';
+import type { NodeOutcome } from '../contracts/scheduler';
+import type { GraphNode } from '../ir/graph';
+import { typedOutput } from '../ir/node-outputs';
+import type { RunTracer } from './run-tracer';
+
+/** `spanId`: the id the attempt ran under (trace-parent.ts), so spans started inside it (the AI SDK's) point at this one. */
+export function traceNode(tracer: RunTracer, parentId: string, node: GraphNode, outcome: NodeOutcome, attempt: number, tiers: readonly TierInfo[], spanId?: string): void {
+  const { id: nodeId, kind, estimate } = node;
+  // Estimate beside actual on the node itself, so a collector shows where the cost model was off.
+  const estimated = estimate ? { estimatedTokens: estimate.tokens, estimatedCostUsd: estimate.costUsd, estimatedLatencySeconds: estimate.latencySeconds } : {};
+  const nodeSpanId = tracer.record(
+    `node.${nodeId}`,
+    'node',
+    outcome.actual.latencySeconds * 1000,
+    { kind, attempts: attempt, ...estimated, actualTokens: outcome.actual.tokens, actualCostUsd: outcome.actual.costUsd, actualLatencySeconds: outcome.actual.latencySeconds },
+    parentId,
+    { tokens: outcome.actual.tokens, costUsd: outcome.actual.costUsd, ...(spanId ? { id: spanId } : {}) },
+  );
+  const typed = typedOutput(node, outcome.output);
+  // A stratified retrieval is one search per source: each is its own span, so a slow source shows.
+  if (typed.kind === 'retrieve') {
+    for (const search of typed.output.searches ?? []) tracer.record(`search.${search.source}`, 'retrieval', search.latencyMs, { source: search.source, hits: search.hits }, nodeSpanId, {}, search.startedAtMs);
+  }
+  if (typed.kind !== 'reason') return;
+  for (const call of typed.output.modelCalls) {
+    const provider = tiers.find((tier) => tier.name === call.tier)?.capabilities.provider;
+    tracer.record(`model.${call.tier}`, 'model', call.latencyMs, { modelId: call.modelId, tier: call.tier, ...(provider ? { provider } : {}), inputTokens: call.usage.inputTokens, outputTokens: call.usage.outputTokens, fallbacks: call.fallbacks, node: node.id }, nodeSpanId, { tokens: call.usage.inputTokens + call.usage.outputTokens, costUsd: call.costUsd });
+  }
+}
