@@ -69,6 +69,7 @@ const State = Annotation.Root({
   ranked: Annotation<Passage[]>,
   context: Annotation<Passage[]>,
   prompt: Annotation<string>,
+  worstCaseCostUsd: Annotation<number>,
   answer: Annotation<string>,
   costUsd: Annotation<number>,
   status: Annotation<ReviewResult['status']>,
@@ -138,29 +139,29 @@ export async function openHandRolledPipeline(options: HandRolledOptions) {
     // Per-source ranks are not comparable across sources (ts_rank_cd scales with length), so a
     // passage scores by its reciprocal rank plus how much of the (expanded) query it covers.
     const query = termsOf(state.followUpQuery);
-    const score = (passage: Passage) => 1 / (10 + passage.rank) + 0.1 * share(query, termsOf(`${passage.title} ${passage.text}`));
-    return { ranked: [...state.candidates].sort((left, right) => score(right) - score(left)) };
+    const scored = state.candidates.map((passage) => ({ passage, score: 1 / (10 + passage.rank) + 0.1 * share(query, termsOf(`${passage.title} ${passage.text}`)) }));
+    return { ranked: scored.sort((left, right) => right.score - left.score).map(({ passage }) => passage) };
   }
 
   function fitBudget(state: ReviewState) {
     const context: Passage[] = [];
     let tokens = 0;
     for (const passage of state.ranked) {
-      const cost = countTokens(contextItem(passage, context.length + 1));
       if (context.length === FINAL_K) break;
+      const cost = countTokens(contextItem(passage, context.length + 1));
       if (tokens + cost > CONTEXT_BUDGET_TOKENS) continue;
       context.push(passage);
       tokens += cost;
     }
     const items = context.map((passage, index) => contextItem(passage, index + 1)).join('\n\n');
-    return { context, prompt: `Question: ${state.goal}\n\nContext:\n${items}` };
+    const prompt = `Question: ${state.goal}\n\nContext:\n${items}`;
+    // The cap holds before spending: the prompt as counted plus the most the answer may cost.
+    const worstCaseCostUsd = (countTokens(SYSTEM_PROMPT) + countTokens(prompt)) * PRICE.input + MAX_OUTPUT_TOKENS * PRICE.output;
+    return { context, prompt, worstCaseCostUsd };
   }
 
-  // The cap holds before spending: the prompt as counted plus the most the answer may cost.
-  const worstCaseCost = (state: ReviewState) => (countTokens(SYSTEM_PROMPT) + countTokens(state.prompt)) * PRICE.input + MAX_OUTPUT_TOKENS * PRICE.output;
-
   function refuseOverCap(state: ReviewState) {
-    const answer = `Not answered: the call could cost $${worstCaseCost(state).toFixed(6)}, over the cap of $${state.maxCostUsd}.`;
+    const answer = `Not answered: the call could cost $${state.worstCaseCostUsd.toFixed(6)}, over the cap of $${state.maxCostUsd}.`;
     return { status: 'over_cost_cap' as const, answer, citations: [], costUsd: 0 };
   }
 
@@ -201,7 +202,7 @@ export async function openHandRolledPipeline(options: HandRolledOptions) {
     .addEdge('follow_failure', 'retrieve_changes')
     .addEdge('retrieve_changes', 'rerank')
     .addEdge('rerank', 'fit_budget')
-    .addConditionalEdges('fit_budget', (state) => (worstCaseCost(state) > state.maxCostUsd ? 'refuse_over_cap' : 'generate'))
+    .addConditionalEdges('fit_budget', (state) => (state.worstCaseCostUsd > state.maxCostUsd ? 'refuse_over_cap' : 'generate'))
     .addEdge('refuse_over_cap', END)
     .addEdge('generate', 'check_citations')
     .addEdge('check_citations', END)
