@@ -3,22 +3,25 @@
  * Context Runtime ~38"): the incident review written twice (bench/loc/), measured in lines of
  * code and in wall time side by side on the same corpus and the same loopback model.
  *
- *   npm run bench:loc [-- --runs 50] [--json FILE]
+ *   npm run bench:loc [-- --runs 50] [--json FILE] [--queries]
  *
  * Timing: both pipelines are opened once (not timed), each answers once as a warm-up (not timed),
  * then N runs of each alternate, the order flipping every round so neither side always runs on
  * the other's warm caches. A timed run is review(goal) until its result: for both, retrieval,
  * reranking, the budget, the HTTP call to the loopback model and the citation check; for the
  * runtime also what it does on every run — planning (or a plan-cache hit), the run and node
- * records, the spans, and the cost-model observation.
+ * records, the spans, and the cost-model observation. `--queries` then runs 10 more of each, one
+ * side at a time, and prints where each side's database time went, statement by statement.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DEMO_QUESTION } from '../server/ingest/demo-corpus';
 import { countCodeLines } from './loc/code-line-counter';
 import { compareEvidence, openIncidentReviewBench } from './loc/incident-review-setup';
+import { startQueryTimeProbe } from './loc/query-time-probe';
 
 const PIPELINES = { handRolled: 'bench/loc/hand-rolled-pipeline.ts', contextRuntime: 'bench/loc/context-runtime-pipeline.ts' } as const;
 const MAX_COST_USD = 0.05;
+const PROBED_RUNS = 10;
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -75,6 +78,23 @@ try {
     console.log(`  ${label}  total ${ms(figure.totalMs)} · mean ${ms(figure.meanMs)} · p50 ${ms(figure.p50Ms)} · p95 ${ms(figure.p95Ms)} · max ${ms(figure.maxMs)}`);
   }
   console.log(`  ratio runtime / hand-rolled: ${ratio.toFixed(2)}× (goal ≤ 1.1×)`);
+  if (process.argv.includes('--queries')) {
+    const probe = startQueryTimeProbe();
+    for (const [side, review] of [['hand-rolled', bench.handRolled.review], ['Context Runtime', bench.contextRuntime.review]] as const) {
+      probe.start();
+      const started = performance.now();
+      for (let run = 0; run < PROBED_RUNS; run += 1) await review(DEMO_QUESTION, MAX_COST_USD);
+      const perRun = (performance.now() - started) / PROBED_RUNS;
+      const statements = probe.stop();
+      const database = statements.reduce((sum, entry) => sum + entry.ms, 0) / PROBED_RUNS;
+      // Statements queued behind one another (parallel retrieve nodes) each count their wait: the sum may pass the run's time.
+      console.log(`\nDatabase time per run, ${side} (${PROBED_RUNS} runs, ${ms(perRun)} a run, ${ms(database)} in statements):`);
+      for (const entry of statements.slice(0, 12)) {
+        const figures = `${ms(entry.ms / PROBED_RUNS).padStart(9)} ${String(entry.calls / PROBED_RUNS).padStart(4)}× ${String(Math.round(entry.parameterBytes / PROBED_RUNS)).padStart(7)} B bound`;
+        console.log(`  ${figures}  ${entry.statement.slice(0, 90)}`);
+      }
+    }
+  }
   const json = argument('json');
   if (json) writeFileSync(json, `${JSON.stringify({ question: DEMO_QUESTION, runs, lines, evidence, differingRounds: differing, figures, ratio }, null, 2)}\n`);
 } finally {
