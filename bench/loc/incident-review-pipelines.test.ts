@@ -11,9 +11,10 @@ import { compareEvidence, type IncidentReviewBench, openIncidentReviewBench } fr
 let bench: IncidentReviewBench;
 
 describe('bench:loc incident-review pipelines', () => {
+  // Three PGlite opens (ingest, then one engine per side): past the default hook timeout on a busy machine.
   beforeAll(async () => {
     bench = await openIncidentReviewBench();
-  });
+  }, 300_000);
 
   afterAll(async () => {
     await bench?.close();
