@@ -72,6 +72,20 @@ describe('MCP over Streamable HTTP: keys', () => {
     }
   });
 
+  it('answers a lone JSON-RPC POST (the README\'s curl): stateless, no initialize needed, JSON back', async () => {
+    const response = await fetch(`${server.url}/api/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys.operator}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'build_context', arguments: { goal: DEMO_QUESTION, tokenBudget: 800 } } }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    const body = (await response.json()) as { id: number; result: { structuredContent: { passages: unknown[]; tokens: number } } };
+    expect(body.id).toBe(7);
+    expect(body.result.structuredContent.passages.length).toBeGreaterThan(0);
+    expect(body.result.structuredContent.tokens).toBeLessThanOrEqual(800);
+  });
+
   it('refuses GET: the endpoint is stateless and pushes nothing', async () => {
     const response = await fetch(`${server.url}/api/mcp`, { headers: { authorization: `Bearer ${keys.viewer}`, accept: 'text/event-stream' } });
     expect(response.status).toBe(405);
