@@ -24,21 +24,31 @@ function keepStdoutForTheProtocol(): void {
   console.debug = console.error;
 }
 
+/** Resolves when the client is gone: stdin ended, or stdout closed under a write (EPIPE). */
+function clientGone(streams: StdioStreams): Promise<void> {
+  return new Promise<void>((resolve) => {
+    streams.stdin.once('end', resolve);
+    streams.stdin.once('close', resolve);
+    streams.stdout.once('error', () => resolve());
+  });
+}
+
 async function serveLocally(configPath: string | undefined, streams: StdioStreams): Promise<number> {
-  const runtime = await openRuntime({ configPath });
-  try {
-    const server = createMcpServer({ runtime: async () => runtime, principal: LOCAL_CLI });
-    const ended = new Promise<void>((resolve) => {
-      streams.stdin.once('end', resolve);
-      streams.stdin.once('close', resolve);
-    });
-    await server.connect(new StdioServerTransport(streams.stdin, streams.stdout));
-    await ended;
-    await server.close();
-    return 0;
-  } finally {
-    await runtime.close();
-  }
+  // Opened while the client initializes, not before: a first start converts the word vectors and
+  // loads the demo corpus (a minute on a busy machine), longer than a client waits for `initialize`.
+  const opening = openRuntime({ configPath });
+  opening.catch(() => {}); // reported to the caller of the first tool, and in the log below
+  const server = createMcpServer({ runtime: () => opening, principal: LOCAL_CLI });
+  const gone = clientGone(streams);
+  await server.connect(new StdioServerTransport(streams.stdin, streams.stdout));
+  await gone;
+  await server.close();
+  const runtime = await opening.catch((error: unknown) => {
+    process.stderr.write(`context-runtime mcp: the runtime did not open: ${error instanceof Error ? error.message : String(error)}\n`);
+    return undefined;
+  });
+  await runtime?.close();
+  return runtime ? 0 : 1;
 }
 
 export async function runMcpCommand(configPath: string | undefined, access: ApiKeyAccess, streams: StdioStreams = { stdin: process.stdin, stdout: process.stdout }): Promise<number> {

@@ -54,6 +54,7 @@ export async function bridgeStdioToServer(target: BridgeTarget, streams: StdioSt
   const ended = new Promise<void>((resolve) => {
     streams.stdin.once('end', resolve);
     streams.stdin.once('close', resolve);
+    streams.stdout.once('error', () => resolve());
   });
   await remote.start();
   await local.start();
