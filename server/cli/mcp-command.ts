@@ -3,7 +3,8 @@
  * launch). It runs where the CLI's other commands run (connect-runtime.ts): through the server
  * that owns the data directory, or the one --api-key / --url names — relayed to its /api/mcp, as
  * that key or the server's service token — or, with no server, on the runtime opened here as the
- * local CLI (admin, the identity every CLI command has on its own data). Stdout carries the
+ * local CLI (admin, the identity every CLI command has on its own data; naming no person, it may
+ * not approve — mcp-server.ts `impersonal`). Stdout carries the
  * protocol only: everything else the process prints goes to stderr.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -38,7 +39,7 @@ async function serveLocally(configPath: string | undefined, streams: StdioStream
   // loads the demo corpus (a minute on a busy machine), longer than a client waits for `initialize`.
   const opening = openRuntime({ configPath });
   opening.catch(() => {}); // reported to the caller of the first tool, and in the log below
-  const server = createMcpServer({ runtime: () => opening, principal: LOCAL_CLI });
+  const server = createMcpServer({ runtime: () => opening, principal: LOCAL_CLI, impersonal: true });
   const gone = clientGone(streams);
   await server.connect(new StdioServerTransport(streams.stdin, streams.stdout));
   await gone;

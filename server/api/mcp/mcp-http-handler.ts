@@ -6,6 +6,7 @@
  * stream, and DELETE, the end of a session, are 405).
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { CLI_PRINCIPAL } from '../../auth/request-principal';
 import type { V1Context } from '../v1/v1-endpoint';
 import { MCP_INTERNAL_MESSAGE } from './mcp-errors';
 import { createMcpServer } from './mcp-server';
@@ -27,7 +28,8 @@ export async function handleMcpRequest(request: Request, context: V1Context): Pr
       return jsonRpcError(401, UNAUTHORIZED_CODE, 'an API key is required: send Authorization: Bearer <key> (an admin creates keys under Admin → API keys)', { 'www-authenticate': 'Bearer' });
     }
     const runtime = await context.runtime();
-    const server = createMcpServer({ runtime: async () => runtime, principal });
+    // The CLI's service token (a stdio bridge on the server's machine) names no person.
+    const server = createMcpServer({ runtime: async () => runtime, principal, impersonal: principal.user === CLI_PRINCIPAL.user });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

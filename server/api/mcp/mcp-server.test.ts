@@ -22,9 +22,9 @@ const GATED_GOAL = 'Roll back the production deployment of checkout-api';
 let fixture: RuntimeFixture;
 const clients: Client[] = [];
 
-async function clientAs(principal: Principal): Promise<Client> {
+async function clientAs(principal: Principal, impersonal = false): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createMcpServer({ runtime: async () => fixture.runtime, principal }).connect(serverSide);
+  await createMcpServer({ runtime: async () => fixture.runtime, principal, impersonal }).connect(serverSide);
   const client = new Client({ name: 'mcp-server-test', version: '1.0.0' });
   await client.connect(clientSide);
   clients.push(client);
@@ -100,6 +100,10 @@ describe('MCP tools', () => {
     expect(gated.data).toMatchObject({ status: 'awaiting_approval', pendingApproval: { nodeId: expect.any(String) } });
     const decision = { runId: gated.data!.runId, nodeId: (gated.data!.pendingApproval as { nodeId: string }).nodeId, decision: 'rejected', comment: 'not during the freeze' };
     expect(await callTool(operator, 'approve', decision)).toMatchObject({ isError: true, text: 'FORBIDDEN: requires the approver role' });
+    expect((await fixture.runtime.getRun(decision.runId as string)).run.status).toBe('awaiting_approval');
+    // The CLI (admin, but no person) may not decide over MCP: the app asks it to sign in as an account.
+    const asCli = await callTool(await clientAs({ user: 'cli@local', roles: ['admin'] }, true), 'approve', decision);
+    expect(asCli).toMatchObject({ isError: true, text: expect.stringContaining("connect with an approver's API key") });
     expect((await fixture.runtime.getRun(decision.runId as string)).run.status).toBe('awaiting_approval');
     const decided = await callTool(await clientAs(APPROVER), 'approve', decision);
     expect(decided).toMatchObject({ isError: false, data: { status: 'rejected' } });

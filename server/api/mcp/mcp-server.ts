@@ -19,6 +19,13 @@ export interface McpServerContext {
   readonly runtime: () => Promise<RuntimePort>;
   /** Who every call runs as: the API key's (or the local CLI's) principal. */
   readonly principal: Principal;
+  /**
+   * True when the principal names no person — the CLI's service token, or the CLI on its own data
+   * directory. The app lets such a caller decide a gate only signed in as an account (tRPC
+   * runtime.approve, cli-decider.ts); MCP has no password to ask for, so `approve` is refused and
+   * the caller is told to connect with an approver's API key.
+   */
+  readonly impersonal?: boolean;
 }
 
 const SERVER_INFO = Object.freeze({ name: 'context-runtime', version: '0.1.0' });
@@ -41,6 +48,9 @@ function registerTool(server: McpServer, context: McpServerContext, tool: McpToo
   server.registerTool(tool.name, config, async (input: unknown): Promise<CallToolResult> => {
     try {
       requireRole(context.principal, tool.role);
+      if (tool.asPerson && context.impersonal) {
+        throw new ContextRuntimeError('FORBIDDEN', `${tool.name} decides as a person, and this connection acts as the CLI: connect with an approver's API key (--api-key), or use \`context-runtime approve --by EMAIL\``);
+      }
       const runtime = await context.runtime();
       return toolResult(await tool.call({ runtime, principal: context.principal, input: input as never }));
     } catch (error) {

@@ -24,6 +24,8 @@ export interface McpTool<Schema extends z.ZodObject = z.ZodObject> {
   readonly input: Schema;
   /** True when the tool changes nothing (explain without analyze, simulate, build_context). */
   readonly readOnly: boolean;
+  /** Decides as a person (an approval): refused to a caller that names none (McpServerContext.impersonal). */
+  readonly asPerson?: boolean;
   readonly call: (args: McpToolCall<z.output<Schema>>) => Promise<unknown>;
 }
 
@@ -80,6 +82,7 @@ export const MCP_TOOLS: readonly McpTool[] = Object.freeze([
     role: 'approver',
     input: approveRequest,
     readOnly: false,
+    asPerson: true,
     call: ({ runtime, principal, input }) => runtime.approve(input.runId, input.nodeId, input.decision, principal, input.comment ?? ''),
   }),
 ]);
