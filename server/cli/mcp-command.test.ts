@@ -58,7 +58,8 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const client of clients) await client.close();
   await server?.close();
-  await fixture?.close({ remove: false });
+  if (!fixture) return;
+  await fixture.close({ remove: false });
   rmSync(fixture.root, { recursive: true, force: true });
 });
 
@@ -85,5 +86,7 @@ describe('context-runtime mcp (stdio)', () => {
     const simulated = await callTool(client, 'simulate', { goal: DEMO_QUESTION });
     expect(simulated).toMatchObject({ isError: false, data: { planHash: expect.any(String) } });
     expect(await callTool(client, 'simulate', { goal: DEMO_QUESTION, constraints: { max_cost_usd: -1 } })).toMatchObject({ isError: true, text: expect.stringContaining('constraints.max_cost_usd') });
+    // The local CLI is admin but names no person: a gate is decided with an approver's key.
+    expect(await callTool(client, 'approve', { runId: 'r', nodeId: 'n', decision: 'approved' })).toMatchObject({ isError: true, text: expect.stringContaining("connect with an approver's API key") });
   }, 180_000);
 });
