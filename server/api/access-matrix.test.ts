@@ -5,15 +5,21 @@
  * PGlite). The restricted source holds a planted chunk and fact; runs over it carry a planted goal,
  * an approval decision a planted comment, a memory planted text. A caller who may not read the
  * source must find none of them in any response, error included. The HTTP API v1 (every route of
- * its route table) is driven the same way, with real Requests into its handlers.
+ * its route table) is driven the same way, with real Requests into its handlers, and so is the MCP
+ * server (every tool and resource), with the SDK's own Client over its in-memory transport.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../runtime/explain/explain-types';
 import type { Principal } from '../runtime/types';
 import { openRuntimeFixture, type RuntimeFixture } from '../testing/runtime-fixture';
 import type { ApiContext } from './init';
+import { createMcpServer } from './mcp/mcp-server';
+import { MCP_RESOURCES } from './mcp/mcp-resources';
+import { MCP_TOOLS } from './mcp/mcp-tools';
 import { appRouter } from './root-router';
 import { V1_ROUTES } from './v1/v1-routes';
 
@@ -227,5 +233,67 @@ describe('authorization matrix, HTTP API v1: no content of a source the caller m
     const { text } = await v1ResponseOf(operationId, { user: `${role}@example.com`, roles: [role] });
     for (const [what, planted] of Object.entries(PLANTED)) expect(text, `${operationId} returned the planted ${what}`).not.toContain(planted);
     for (const runId of [seeded.decided, seeded.paused]) expect(text, `${operationId} named a restricted run`).not.toContain(runId.toLowerCase());
+  });
+});
+
+/** What each MCP tool is called with, and which URI each resource is read at: the vault and its runs. Every tool and resource must be listed. */
+const MCP_TOOL_CASES: Record<string, () => Record<string, unknown>> = {
+  run: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?', sources: [VAULT] }),
+  explain: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?', sources: [VAULT] }),
+  simulate: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?', sources: [VAULT] }),
+  build_context: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?', sources: [VAULT] }),
+  approve: () => ({ runId: seeded.paused, nodeId: 'approve', decision: 'rejected', comment: 'matrix' }),
+};
+const MCP_RESOURCE_CASES: Record<string, () => string> = {
+  runs: () => 'context-runtime://runs',
+  run: () => `context-runtime://runs/${encodeURIComponent(seeded.completed)}`,
+  trace: () => `context-runtime://traces/${encodeURIComponent(seeded.decided)}`,
+  sources: () => 'context-runtime://sources',
+};
+
+/** Everything an MCP caller receives from one call, as lower-case text: the result, or the error's message and data. */
+async function mcpResponseOf(principal: Principal, call: (client: Client) => Promise<unknown>): Promise<string> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createMcpServer({ runtime: async () => fixture.runtime, principal }).connect(serverSide);
+  const client = new Client({ name: 'access-matrix', version: '1.0.0' });
+  await client.connect(clientSide);
+  try {
+    return JSON.stringify(await call(client)).toLowerCase();
+  } catch (error) {
+    const { message, data } = error as { message?: string; data?: unknown };
+    return JSON.stringify({ error: message, data }).toLowerCase();
+  } finally {
+    await client.close();
+  }
+}
+
+describe('authorization matrix, MCP: no content of a source the caller may not read', () => {
+  it('classifies every MCP tool and resource', () => {
+    expect(MCP_TOOLS.map((tool) => tool.name).filter((name) => !(name in MCP_TOOL_CASES))).toEqual([]);
+    expect(MCP_RESOURCES.map((resource) => resource.name).filter((name) => !(name in MCP_RESOURCE_CASES))).toEqual([]);
+  });
+
+  it('shows the planted content to a caller who may read the vault (so the absence below means something)', async () => {
+    const reader: Principal = { user: 'reader@example.com', roles: ['operator', VAULT_READER] };
+    expect(await mcpResponseOf(reader, (client) => client.readResource({ uri: MCP_RESOURCE_CASES.run!() }))).toContain(PLANTED.goal);
+    expect(await mcpResponseOf(reader, (client) => client.callTool({ name: 'build_context', arguments: MCP_TOOL_CASES.build_context!() }))).toContain(PLANTED.chunk);
+    expect(await mcpResponseOf(reader, (client) => client.listResources())).toContain(seeded.completed.toLowerCase());
+  });
+
+  const calls: [string, (client: Client) => Promise<unknown>][] = [
+    ...MCP_TOOLS.map((tool): [string, (client: Client) => Promise<unknown>] => [`tool ${tool.name}`, (client) => client.callTool({ name: tool.name, arguments: MCP_TOOL_CASES[tool.name]!() })]),
+    ...MCP_RESOURCES.map((resource): [string, (client: Client) => Promise<unknown>] => [`resource ${resource.name}`, (client) => client.readResource({ uri: MCP_RESOURCE_CASES[resource.name]!() })]),
+    ['resources/list', (client) => client.listResources()],
+  ];
+  const mcpCases = calls.flatMap(([name, call]) => ROLES.map((role) => [name, role, call] as const));
+
+  it.each(mcpCases)('%s as %s without permission on the vault', async (name, role, call) => {
+    const text = await mcpResponseOf({ user: `${role}@example.com`, roles: [role] }, call);
+    for (const [what, planted] of Object.entries(PLANTED)) expect(text, `${name} returned the planted ${what}`).not.toContain(planted);
+    for (const runId of [seeded.completed, seeded.decided, seeded.paused]) {
+      // The run a call names itself may be echoed back (as "not found"); no other restricted run may appear.
+      const named = { 'tool approve': seeded.paused, 'resource run': seeded.completed, 'resource trace': seeded.decided }[name];
+      if (runId !== named) expect(text, `${name} named a restricted run`).not.toContain(runId.toLowerCase());
+    }
   });
 });

@@ -24,6 +24,9 @@ Commands:
                              (never a run that is running or waiting at an approval gate)
   runs                       list recent runs
   stats                      cost-model calibration statistics
+  mcp                        an MCP server on stdio for MCP clients (tools run, explain, simulate, build_context,
+                             approve; resources runs, traces, sources); through the server that holds the data,
+                             or as --api-key against --url
   worker                     execute queued runs (execution.engine: graphile_worker, DATABASE_URL) until
                              SIGINT/SIGTERM; --concurrency N jobs at once (default scheduler.concurrency)
 

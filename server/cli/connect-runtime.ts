@@ -27,9 +27,27 @@ export interface ApiKeyAccess {
   readonly url?: string;
 }
 
-export async function connectRuntime(configPath?: string, access: ApiKeyAccess = {}): Promise<RuntimeClient> {
+/**
+ * Where the CLI's work runs, decided without opening anything: a server reached with an API key,
+ * the server that owns the data directory (with its service token), or this process. `mcp` uses
+ * the decision to bridge stdio to a server's /api/mcp rather than to its tRPC endpoint.
+ */
+export type RuntimeLocation =
+  | { readonly kind: 'api-key'; readonly url: string; readonly apiKey: string }
+  | {
+      readonly kind: 'server';
+      readonly url: string;
+      readonly owner: DataDirLockInfo & { readonly port: number };
+      readonly dataDir: string;
+      /** Undefined until the server has written it: the server then refuses, and the refusal is explained. */
+      readonly serviceToken: string | undefined;
+      readonly notice?: string;
+    }
+  | { readonly kind: 'local'; readonly configPath: string | undefined };
+
+export function locateRuntime(configPath?: string, access: ApiKeyAccess = {}): RuntimeLocation {
   // With a key the CLI is a remote client like any other: the key's role and sources decide, and no data directory is touched.
-  if (access.apiKey) return apiKeyClient(access.apiKey, access.url ?? DEFAULT_SERVER_URL);
+  if (access.apiKey) return { kind: 'api-key', url: serverBaseUrl(access.url ?? DEFAULT_SERVER_URL), apiKey: access.apiKey };
   const path = configPath ?? defaultConfigPath();
   const config = loadConfigFile(path ?? 'context-runtime.yaml', { required: configPath !== undefined });
   const url = databaseUrl(config);
@@ -38,7 +56,7 @@ export async function connectRuntime(configPath?: string, access: ApiKeyAccess =
   if (owner?.alive && !holdsDataDir(dataDir)) {
     // The server wrote its service token beside the data directory (0600): reading it proves
     // this CLI runs as the server's OS user, which is what the admin rights it grants assume.
-    if (owner.port) return serverClient(owner as DataDirLockInfo & { port: number }, dataDir, url);
+    if (owner.port) return serverLocation(owner as DataDirLockInfo & { port: number }, dataDir, url);
     if (!url) {
       throw new ContextRuntimeError('DATA_DIR_LOCKED', `${dataDir} is in use by process ${owner.pid} (started ${owner.startedAt}, no server port recorded); wait for it to finish or stop it`, { details: { pid: owner.pid } });
     }
@@ -52,13 +70,30 @@ export async function connectRuntime(configPath?: string, access: ApiKeyAccess =
       { details: { pid: last.pid, database: 'postgres' } },
     );
   }
-  return localClient(await openRuntime({ configPath: path }));
+  return { kind: 'local', configPath: path };
 }
 
-/** The owning server over HTTP, with its failures explained in terms of that server rather than "fetch failed". */
-function serverClient(owner: DataDirLockInfo & { readonly port: number }, dataDir: string, cliDatabaseUrl: string | undefined): RuntimeClient {
+export async function connectRuntime(configPath?: string, access: ApiKeyAccess = {}): Promise<RuntimeClient> {
+  const location = locateRuntime(configPath, access);
+  switch (location.kind) {
+    case 'api-key':
+      return apiKeyClient(location.apiKey, location.url);
+    case 'server':
+      return explainedClient(remoteClient(location.url, location.serviceToken), (error) => explainServerError(error, location.owner, location.url, location.dataDir), location.notice);
+    case 'local':
+      return localClient(await openRuntime({ configPath: location.configPath }));
+  }
+}
+
+/** --url checked and without its trailing slash. */
+function serverBaseUrl(url: string): string {
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw invalidInput('--url', `expected an http(s) URL, got ${JSON.stringify(url)}`);
+  return url.replace(/\/+$/, '');
+}
+
+/** The owning server, with a notice when its database is not the one this CLI's config names. */
+function serverLocation(owner: DataDirLockInfo & { readonly port: number }, dataDir: string, cliDatabaseUrl: string | undefined): RuntimeLocation {
   const url = `http://127.0.0.1:${owner.port}`;
-  const client = remoteClient(url, readServiceToken(dataDir));
   // Said, not silently bridged: the user's DATABASE_URL (or its absence) is not what answers.
   const notice =
     owner.database === 'postgres' && !cliDatabaseUrl
@@ -66,13 +101,11 @@ function serverClient(owner: DataDirLockInfo & { readonly port: number }, dataDi
       : owner.database === 'embedded' && cliDatabaseUrl
         ? `the server at ${url} owns the embedded database in ${dataDir}: working through it, not on this CLI's DATABASE_URL`
         : undefined;
-  return explainedClient(client, (error) => explainServerError(error, owner, url, dataDir), notice);
+  return { kind: 'server', url, owner, dataDir, serviceToken: readServiceToken(dataDir), ...(notice ? { notice } : {}) };
 }
 
 /** A server reached with an API key: a refused key or an unreachable server is said in those terms. */
-function apiKeyClient(apiKey: string, url: string): RuntimeClient {
-  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw invalidInput('--url', `expected an http(s) URL, got ${JSON.stringify(url)}`);
-  const base = url.replace(/\/+$/, '');
+function apiKeyClient(apiKey: string, base: string): RuntimeClient {
   return explainedClient(remoteClient(base, apiKey), (error) => {
     if (!(error instanceof TRPCClientError)) return error;
     const code = (error.data as { code?: string } | undefined)?.code;

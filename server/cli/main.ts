@@ -13,6 +13,7 @@ import { type GoalInput, processStdin, resolveGoal } from './cli-goal';
 import { progressBar, renderAuditVerification, renderExplainTree, renderIngest, renderRun, renderSimulate, renderSkipped, renderStatisticsRow } from './cli-output';
 import { connectRuntime } from './connect-runtime';
 import type { RuntimeClient } from './runtime-client';
+import { runMcpCommand } from './mcp-command';
 import { runWorker } from './worker-command';
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
@@ -107,7 +108,7 @@ async function dispatch(command: CliCommand, goal: string, client: RuntimeClient
       return;
     }
     default:
-      throw invalidInput('command', `unknown command "${command.command}" (expected run, explain, simulate, ingest, approve, cancel, audit, retention, runs, stats, api-key, worker)`);
+      throw invalidInput('command', `unknown command "${command.command}" (expected run, explain, simulate, ingest, approve, cancel, audit, retention, runs, stats, api-key, worker, mcp)`);
   }
 }
 
@@ -125,6 +126,8 @@ export async function main(argv: readonly string[], io: { readonly stdin?: GoalI
     debug = serverEnv().debug;
     // A worker opens the shared database itself (it executes runs; it is nobody's client).
     if (command.command === 'worker') return await runWorker({ configPath: command.configPath, concurrency: command.concurrency });
+    // An MCP server on stdio: it serves until its client closes stdin, and stdout is the protocol's.
+    if (command.command === 'mcp') return await runMcpCommand(command.configPath, { apiKey: command.apiKey ?? serverEnv().cliApiKey, url: command.url ?? serverEnv().cliServerUrl });
     const goal = GOAL_COMMANDS.includes(command.command) ? await resolveGoal(command.positionals, io.stdin ?? processStdin()) : '';
     // A malformed goal or constraint is refused before the database is opened (seconds saved, nothing touched).
     if (GOAL_COMMANDS.includes(command.command)) validateRunRequest(goalRequest(command, goal));

@@ -57,7 +57,7 @@ export interface CreatedApiKey {
  * The CLI in the process that owns the data: the identity the server gives the CLI's service token
  * (auth/request-principal.ts CLI_PRINCIPAL, not imported: it pulls in next-auth).
  */
-const LOCAL_CLI: Principal = Object.freeze({ user: 'cli@local', roles: Object.freeze(['admin']) });
+export const LOCAL_CLI: Principal = Object.freeze({ user: 'cli@local', roles: Object.freeze(['admin']) });
 
 export function localClient(runtime: ContextRuntime): RuntimeClient {
   return {

@@ -1,11 +1,12 @@
 /**
- * The HTTP API v1 on a loopback port for tests: node:http in front of the same route handlers and
- * OpenAPI document the Next.js route files serve, so tests drive it with a real HTTP client
+ * The HTTP API v1 on a loopback port for tests: node:http in front of the same route handlers,
+ * OpenAPI document and MCP endpoint (/api/mcp) the Next.js route files serve, so tests drive it with a real HTTP client
  * (fetch, an SSE reader) without a `next build`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { handleMcpRequest } from '../api/mcp/mcp-http-handler';
 import { openApiDocument } from '../api/v1/openapi-document';
 import type { V1Context } from '../api/v1/v1-endpoint';
 import { type RouteParams, V1_ROUTES } from '../api/v1/v1-routes';
@@ -15,6 +16,7 @@ const matchers = V1_ROUTES.map((route) => ({ route, pattern: new RegExp(`^${rout
 
 function dispatch(request: Request, context: V1Context): Promise<Response> {
   const { pathname } = new URL(request.url);
+  if (pathname === '/api/mcp') return handleMcpRequest(request, context);
   if (pathname === '/api/v1/openapi.json' && request.method === 'GET') return Promise.resolve(Response.json(openApiDocument()));
   for (const { route, pattern } of matchers) {
     const match = pattern.exec(pathname);
