@@ -10,6 +10,9 @@ const source = (name: string, versionId: string): SourceInfo =>
 function fakeKnowledge() {
   const table = new Map<string, SourceInfo>([['docs', source('docs', 'v1')]]);
   const reads = { sources: 0, fingerprint: 0 };
+  const contradictionReads: string[][] = [];
+  /** Facts that disagree, by source: what the knowledge sync after an ingest writes. */
+  const disagreeing = new Set<string>();
   let gate: Promise<void> | undefined;
   let failNext = false;
   const plugin: KnowledgePlugin = {
@@ -32,8 +35,18 @@ function fakeKnowledge() {
       return [];
     },
   };
+  const withContradictions: KnowledgePlugin = {
+    ...plugin,
+    async contradictionsAmong(names) {
+      contradictionReads.push([...names]);
+      return names.filter((name) => disagreeing.has(name)).map((name) => ({ subject: name, attribute: 'memory_limit', values: [] }));
+    },
+  };
   return {
     plugin,
+    withContradictions,
+    contradictionReads,
+    disagree: (name: string) => disagreeing.add(name),
     reads,
     /** A new version of `name`, as an ingest writes it. */
     write: (name: string, versionId: string) => table.set(name, source(name, versionId)),
@@ -87,6 +100,18 @@ describe('SourceReadCache', () => {
     // The next read is not the in-flight one: it reads again and sees the write.
     expect((await cache.sources()).map((entry) => entry.versionId)).toEqual(['v2']);
     expect(knowledge.reads.sources).toBe(2);
+  });
+
+  it('reads contradictions once per source set and again after a write', async () => {
+    const knowledge = fakeKnowledge();
+    const cache = new SourceReadCache(knowledge.withContradictions);
+    expect(await cache.contradictionsAmong(['docs', 'logs'])).toEqual([]);
+    expect(await cache.contradictionsAmong(['logs', 'docs'])).toEqual([]);
+    knowledge.disagree('docs');
+    cache.invalidate('source docs changed');
+    expect((await cache.contradictionsAmong(['docs', 'logs'])).map((entry) => entry.subject)).toEqual(['docs']);
+    expect(knowledge.contradictionReads).toHaveLength(2);
+    expect(await new SourceReadCache(knowledge.plugin).contradictionsAmong(['docs'])).toEqual([]);
   });
 
   it('does not keep a failed read', async () => {
