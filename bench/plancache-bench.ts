@@ -86,7 +86,8 @@ async function main(): Promise<void> {
       cold.total.push(performance.now() - started);
       cold.stages.push(coldPlanned.timings['planner.candidates'] + coldPlanned.timings['planner.cost_model'] + coldPlanned.timings['planner.optimizer']);
       // Everything after the key is built: what a hit skips (candidates … graph, explain, contradictions).
-      cold.planning.push(coldPlanned.explain.planningMs - coldPlanned.timings['planner.key']);
+      const keyed = ['intent', 'sources', 'policy', 'fingerprint', 'key'].reduce((sum, stage) => sum + (coldPlanned.timings[`planner.${stage}`] ?? 0), 0);
+      cold.planning.push(coldPlanned.explain.planningMs - keyed);
       // Node estimates scale with the goal's length; the plan is the choice and the graph's structure.
       const coldPlan = canonicalJson([coldPlanned.explain.chosen.id, coldPlanned.graph.nodes.map(({ estimate: _estimate, ...node }) => node)]);
       // What the planner reads of the intent: wordings the analyzer classifies differently may plan differently.

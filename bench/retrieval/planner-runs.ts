@@ -13,6 +13,7 @@ import type { Hit } from '../../server/runtime/types';
 import type { BeirQuery } from './beir-dataset';
 import type { BenchRuntime } from './bench-runtime';
 import { itemsOf, type QueryRun, queryRun, type RunEnvironment } from './method-runs';
+import { type PlannerOverhead, timedRetrievers } from './planner-overhead';
 
 const RETRIEVAL_KINDS = new Set<GraphNode['kind']>(['retrieve', 'fuse', 'rerank']);
 
@@ -39,13 +40,14 @@ export const choiceOf = (graph: ExecutionGraph): string =>
     .map((node) => (node.kind === 'retrieve' ? `${node.method}${node.feedback ? '(feedback)' : node.focus === 'entities' ? '(entities)' : ''}` : ''))
     .join('+');
 
-export async function executeRetrieval(bench: BenchRuntime, planned: PlannedRequest): Promise<readonly Hit[]> {
+/** `spent` (optional) adds up the time the retrieve nodes spend inside the retrievers' own search calls. */
+export async function executeRetrieval(bench: BenchRuntime, planned: PlannedRequest, spent?: { ms: number }): Promise<readonly Hit[]> {
   const { explain, graph } = planned;
   const executor = createNodeExecutor({
     goal: planned.request.goal,
     identifiers: explain.intent.identifiers.map((identifier) => identifier.value),
     entities: [...new Set([...explain.intent.entities, ...explain.intent.identifiers.map((identifier) => identifier.value)])],
-    retrievers: new Map(bench.plugins.retrievers.map((retriever) => [retriever.method, retriever])),
+    retrievers: spent ? timedRetrievers(bench.plugins.retrievers, spent) : new Map(bench.plugins.retrievers.map((retriever) => [retriever.method, retriever])),
     router: bench.plugins.router,
     reasoners: new Map(),
     compressions: new Map(),
@@ -64,12 +66,16 @@ export async function executeRetrieval(bench: BenchRuntime, planned: PlannedRequ
   return (outputs.get(last ?? '') as RetrievedOutput | undefined)?.hits ?? [];
 }
 
-export function plannerRunner(bench: BenchRuntime, environment: RunEnvironment): (query: BeirQuery) => Promise<QueryRun> {
+/** `overhead` (optional) records each query's path, plan() and retriever-search times. */
+export function plannerRunner(bench: BenchRuntime, environment: RunEnvironment, overhead?: PlannerOverhead): (query: BeirQuery) => Promise<QueryRun> {
   return async (query) => {
     const started = performance.now();
     const planned = await bench.runtime.plan({ goal: query.text });
-    const hits = await executeRetrieval(bench, planned);
+    const planMs = performance.now() - started;
+    const spent = { ms: 0 };
+    const hits = await executeRetrieval(bench, planned, spent);
     const latencyMs = performance.now() - started;
+    overhead?.record({ pathMs: latencyMs, planMs, retrieverMs: spent.ms, stages: planned.timings });
     const assemble = planned.graph.nodes.find((node) => node.kind === 'assemble');
     const context =
       assemble?.kind === 'assemble'

@@ -5,6 +5,7 @@ import { type IngestFigures, ingestDataset, writeBenchConfig } from './bench-dat
 import { openBenchRuntime } from './bench-runtime';
 import { type MethodRun, retrieverRunner, type RunEnvironment, runQueries, warmLatencies } from './method-runs';
 import { plannerRunner } from './planner-runs';
+import { PlannerOverhead } from './planner-overhead';
 import { figuresOf, type MethodFigures } from './report-table';
 
 export const DEFAULT_METHODS: readonly string[] = Object.freeze(['bm25', 'dense', 'hybrid', 'rerank', 'rm3', 'graph', 'planner']);
@@ -46,7 +47,11 @@ export async function runBench(dataset: BeirDataset, options: BenchOptions): Pro
         const progress = options.progress ? (done: number, total: number) => options.progress!(`\r  ${method}: ${done}/${total}`) : undefined;
         const retriever = method === 'planner' ? undefined : bench.retriever(method);
         const capabilities = retriever?.capabilities();
-        if (method === 'planner') runs.push(await runQueries(method, environment, plannerRunner(bench, environment), progress));
+        if (method === 'planner') {
+          const overhead = new PlannerOverhead(5); // runQueries' warm-up queries are left out
+          runs.push(await runQueries(method, environment, plannerRunner(bench, environment, overhead), progress));
+          log(`  ${overhead.summary().replaceAll('\n', '\n  ')}`);
+        }
         else if (!retriever) runs.push({ method, skipped: `no retriever "${method}" is registered (registered: ${bench.plugins.retrievers.map((plugin) => plugin.method).join(', ')})`, runs: [], errors: 0 });
         else if (!capabilities?.available) runs.push({ method, skipped: capabilities?.unavailableReason ?? 'reported unavailable', runs: [], errors: 0 });
         else {

@@ -27,6 +27,7 @@ import { recentAnswers, type RecentAnswer } from './facade/recent-answers';
 import { principalAccess, type PrincipalAccess } from './access/principal-access';
 import { withSourceScope } from './access/source-scope-policy';
 import { scopedKnowledge, type ScopedKnowledge } from './access/scoped-knowledge';
+import { cachedKnowledge, SourceReadCache } from './knowledge/source-read-cache';
 import { visibleDecisions, visibleRuns } from './access/visible-runs';
 import { assertMayDecide } from './facade/approval-authority';
 import { RunLimiter } from './facade/run-limits';
@@ -71,13 +72,23 @@ export class ContextRuntime {
   private recovery?: Promise<readonly RecoveredRun[]>;
 
   private readonly plugins: RuntimePlugins;
+  /**
+   * Source list and fingerprints between writes (knowledge/source-read-cache.ts). A config change
+   * builds a new runtime, and with it an empty cache; every source write below invalidates it.
+   */
+  private readonly sourceReads: SourceReadCache;
 
   private constructor(
     plugins: RuntimePlugins,
     readonly config: RuntimeConfig,
   ) {
+    this.sourceReads = new SourceReadCache(plugins.knowledge);
+    // Only where this process is the database's one writer (the embedded directory, under its
+    // lock): on a shared server another process may ingest, and its write would not reach this cache.
+    const knowledge = cachedKnowledge(plugins.knowledge, this.sourceReads, plugins.exclusiveRunStore === true);
+    plugins.store.onSourceChanged?.(async (name) => this.sourceReads.invalidate(`source ${name} changed`));
     // A principal's source scope (an API key's) narrows whatever policy is wired, everywhere it is asked.
-    this.plugins = { ...plugins, policy: withSourceScope(plugins.policy) };
+    this.plugins = { ...plugins, knowledge, policy: withSourceScope(plugins.policy) };
     this.ownership = new RunOwnership(plugins.runStore, config.scheduler.heartbeat_ms);
   }
 
@@ -146,7 +157,13 @@ export class ContextRuntime {
     if (principal !== undefined) requireAdmin(validatePrincipal(principal), 'applying the retention policy');
     if (!this.plugins.retention) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without a retention plugin');
     const { runs_days: runsDays, spans_days: spansDays, observations_days: observationsDays } = this.config.retention;
-    return this.plugins.retention.apply({ runsDays, spansDays, observationsDays });
+    try {
+      return await this.plugins.retention.apply({ runsDays, spansDays, observationsDays });
+    } finally {
+      // Retention deletes rows planning does not read today; a retention that learns to age out
+      // source versions must not leave a plan reading them, so the sweep invalidates regardless.
+      this.sourceReads.invalidate('retention sweep');
+    }
   }
 
   /**
@@ -437,6 +454,9 @@ export class ContextRuntime {
   }
 
   private async afterIngest(report: IngestReport): Promise<IngestReport> {
+    // After the derived indexes and knowledge sync too (the store's hook fires at its own write):
+    // nothing an ingest wrote may be missing from the next plan.
+    this.sourceReads.invalidate(`ingest of ${report.sources.map((source) => source.source).join(', ') || 'nothing'}`);
     if (this.plugins.planCache) for (const result of report.sources) if (result.changed) await this.plugins.planCache.invalidateSource(result.source);
     return report;
   }

@@ -30,10 +30,17 @@ interface Row extends Record<string, unknown> {
   retired_reason?: string | null;
 }
 
-const LIVE_COLUMNS = sql.raw(`id, exact_key, embedder_id, intent_vector, source_names, plan_hash, payload, created_at, expires_at, hits,
-  json_build_object('intent', intent_key, 'intentShape', intent_shape, 'sourceFingerprint', source_fingerprint, 'policyFingerprint', policy_fingerprint,
+/** The key as the contract spells it, rebuilt from its columns. */
+const KEY_OBJECT = `json_build_object('intent', intent_key, 'intentShape', intent_shape, 'sourceFingerprint', source_fingerprint, 'policyFingerprint', policy_fingerprint,
     'permissionFingerprint', permission_fingerprint, 'constraintEnvelope', constraint_envelope, 'plannerVersion', planner_version,
-    'capabilityFingerprint', capability_fingerprint) as key`);
+    'capabilityFingerprint', capability_fingerprint) as key`;
+const LIVE_COLUMNS = sql.raw(`id, exact_key, embedder_id, intent_vector, source_names, plan_hash, payload, created_at, expires_at, hits, ${KEY_OBJECT}`);
+/**
+ * Near-miss diagnostics read the key, vector and dates, never the plan: a payload is the whole
+ * EXPLAIN (~400 KB on the demo corpus, mostly its rejected candidates), and reading eight of them
+ * took most of a miss's time (bench:plan-overhead, issue 16 point 5).
+ */
+const NEAREST_LIVE_COLUMNS = sql.raw(`id, exact_key, embedder_id, intent_vector, source_names, plan_hash, created_at, expires_at, hits, ${KEY_OBJECT}`);
 
 export class PgPlanCacheStore implements PlanCacheStorePlugin {
   private detected?: boolean;
@@ -47,20 +54,24 @@ export class PgPlanCacheStore implements PlanCacheStorePlugin {
   }
 
   async candidates(exactKey: string, vector: Float32Array, limit: number): Promise<readonly PlanCacheRecord[]> {
-    const order = (await this.hasVector()) ? sql`intent_embedding <=> ${toVectorLiteral(vector)}::vector` : sql`created_at desc`;
-    const rows = await this.database.query<Row>(sql`select ${LIVE_COLUMNS} from plan_cache where exact_key = ${exactKey} order by ${order} limit ${limit}`);
+    const ranked = (await this.hasVector())
+      ? sql`select id, intent_embedding <=> ${toVectorLiteral(vector)}::vector as rank from plan_cache where exact_key = ${exactKey} order by rank limit ${limit}`
+      : sql`select id, -extract(epoch from created_at) as rank from plan_cache where exact_key = ${exactKey} order by rank limit ${limit}`;
+    const rows = await this.database.query<Row>(sql`select ${LIVE_COLUMNS} from plan_cache join (${ranked}) nearest using (id) order by nearest.rank`);
     return rows.map(recordOf);
   }
 
+  /** The nearest ids are ranked first and only those rows' columns read (no payload: see NEAREST_LIVE_COLUMNS). */
   async nearest(embedderId: string, vector: Float32Array, limit: number): Promise<readonly PlanCacheRecord[]> {
     const retiredColumns = sql.raw('id, exact_key, embedder_id, intent_vector, source_names, plan_hash, created_at, key, retired_at, retired_reason');
     if (await this.hasVector()) {
       const literal = toVectorLiteral(vector);
-      const live = await this.database.query<Row>(sql`select ${LIVE_COLUMNS} from plan_cache where embedder_id = ${embedderId} order by intent_embedding <=> ${literal}::vector limit ${limit}`);
-      const retired = await this.database.query<Row>(sql`select ${retiredColumns} from plan_cache_retired where embedder_id = ${embedderId} order by intent_embedding <=> ${literal}::vector limit ${limit}`);
+      const live = await this.database.query<Row>(sql`select ${NEAREST_LIVE_COLUMNS} from plan_cache join (select id, intent_embedding <=> ${literal}::vector as distance from plan_cache where embedder_id = ${embedderId} order by distance limit ${limit}) nearest using (id) order by nearest.distance`);
+      // A plan retired twice has two rows with one id: the row's own ctid picks exactly the ranked ones.
+      const retired = await this.database.query<Row>(sql`select ${retiredColumns} from plan_cache_retired join (select ctid as row_id, intent_embedding <=> ${literal}::vector as distance from plan_cache_retired where embedder_id = ${embedderId} order by distance limit ${limit}) nearest on plan_cache_retired.ctid = nearest.row_id order by nearest.distance`);
       return [...live, ...retired].map(recordOf);
     }
-    const live = await this.database.query<Row>(sql`select ${LIVE_COLUMNS} from plan_cache where embedder_id = ${embedderId} order by created_at desc limit ${IN_PROCESS_NEAREST_SCAN}`);
+    const live = await this.database.query<Row>(sql`select ${NEAREST_LIVE_COLUMNS} from plan_cache where embedder_id = ${embedderId} order by created_at desc limit ${IN_PROCESS_NEAREST_SCAN}`);
     const retired = await this.database.query<Row>(sql`select ${retiredColumns} from plan_cache_retired where embedder_id = ${embedderId} order by retired_at desc limit ${IN_PROCESS_NEAREST_SCAN}`);
     return [...live, ...retired].map(recordOf);
   }

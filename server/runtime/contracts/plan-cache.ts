@@ -129,7 +129,7 @@ export interface PlanCacheStorePlugin {
   readonly vectorSearch: boolean;
   /** Live records with this exact key, nearest first when vectorSearch (at most `limit`). */
   candidates(exactKey: string, vector: Float32Array, limit: number): Promise<readonly PlanCacheRecord[]>;
-  /** Live and retired records of this embedder nearest to `vector`, for near-miss diagnostics. */
+  /** Live and retired records of this embedder nearest to `vector`, for near-miss diagnostics (never served, so their payload may be left out). */
   nearest(embedderId: string, vector: Float32Array, limit: number): Promise<readonly PlanCacheRecord[]>;
   /** Inserts, replacing a record with the same exact key and intent. */
   upsert(record: PlanCacheRecord): Promise<void>;

@@ -75,4 +75,9 @@ export interface StorePlugin {
    * part of it beside the old one. A same-hash re-ingest is a no-op.
    */
   ingest(source: { readonly name: string; readonly kind: SourceKind; readonly sensitive?: boolean }, chunks: readonly IngestChunk[], contentHash: string): Promise<IngestResult>;
+  /**
+   * Calls `listener` after a source got a new version or was marked stale, once the write (and
+   * every listener registered before it) is done: the runtime empties its source-read cache here.
+   */
+  onSourceChanged?(listener: (sourceName: string) => Promise<void>): void;
 }

@@ -77,7 +77,7 @@ export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, p
 
 /** Sources flagged sensitive (at ingest or by the sticky flag) and those config names. */
 async function sensitiveSourcesOf(plugins: RuntimePlugins, config: RuntimeConfig): Promise<readonly string[]> {
-  const flagged = (await plugins.store.listSources()).filter((source) => source.sensitive).map((source) => source.name);
+  const flagged = (await plugins.knowledge.sources()).filter((source) => source.sensitive).map((source) => source.name);
   return [...new Set([...flagged, ...config.policy.sensitive_sources])];
 }
 

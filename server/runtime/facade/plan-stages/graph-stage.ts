@@ -1,0 +1,67 @@
+/**
+ * Stage `graph`: the chosen candidate as an Execution Graph over the sources in its scope (the
+ * allowed sources of the kinds it reads), within the token budget and the scheduler's retry and
+ * timeout settings. Sources of other kinds are reported as not selected, with the plan's scope.
+ */
+import type { PlanningContext } from '../../contracts/candidate-generator';
+import type { PolicyDecision } from '../../contracts/policy';
+import type { RuntimeConfig } from '../../config/config-schema';
+import { buildExecutionGraph } from '../../execution/graph-builder';
+import type { ExecutionGraph } from '../../ir/graph';
+import type { Constraints, Intent, RejectedSource, ScoredCandidate, SourceInfo } from '../../types';
+import type { RuntimePlugins } from '../runtime-plugins';
+
+/** Output tokens a single answer may use; the cost model reads the same number via the tier caps. */
+const MAX_ANSWER_TOKENS = 600;
+
+export interface GraphInput {
+  readonly chosen: ScoredCandidate;
+  readonly allowed: readonly SourceInfo[];
+  readonly policy: PolicyDecision;
+  readonly context: PlanningContext;
+  /** Merged budgets and request constraints. */
+  readonly constraints: Constraints;
+  readonly requireCitations: boolean;
+  readonly intent: Intent;
+}
+
+export interface GraphOutcome {
+  readonly graph: ExecutionGraph;
+  /** The allowed sources inside the plan's scope. */
+  readonly scopedSources: readonly SourceInfo[];
+  /** Allowed sources the plan's scope left out. */
+  readonly outOfScope: readonly RejectedSource[];
+  readonly tokenBudget: number;
+  readonly meanChunkTokens: number;
+}
+
+export function graphStage(plugins: RuntimePlugins, config: RuntimeConfig, input: GraphInput): GraphOutcome {
+  const { chosen, allowed, policy } = input;
+  const chunkCount = allowed.reduce((sum, source) => sum + source.chunkCount, 0);
+  const meanChunkTokens = chunkCount === 0 ? 0 : allowed.reduce((sum, source) => sum + source.tokenCount, 0) / chunkCount;
+  const kinds = chosen.candidate.sourceKinds;
+  const scopedSources = kinds === 'all' ? allowed : allowed.filter((source) => (kinds as readonly string[]).includes(source.kind));
+  const outOfScope: RejectedSource[] = allowed
+    .filter((source) => !scopedSources.includes(source))
+    .map((source) => ({ source: source.name, reason: 'not_selected', detail: `kind ${source.kind} is outside the plan's scope (${(kinds as readonly string[]).join(', ')})` }));
+  const tokenBudget = Math.min(config.retrieval.context_token_budget, input.constraints.max_tokens ?? Number.POSITIVE_INFINITY);
+  const graph = buildExecutionGraph({
+    candidate: chosen.candidate,
+    estimates: chosen.estimates,
+    sources: scopedSources.map((source) => source.name),
+    retrievers: input.context.retrievers,
+    tokenBudget,
+    finalK: config.retrieval.final_k,
+    meanChunkTokens,
+    localOnly: policy.localOnly,
+    requireCitations: input.requireCitations,
+    approvalReason: policy.reasons.find((reason) => reason.includes('human')) ?? 'plan requires a human approval',
+    maxOutputTokens: MAX_ANSWER_TOKENS,
+    retry: { maxAttempts: config.scheduler.max_attempts, backoffMs: config.scheduler.backoff_ms },
+    nodeTimeoutMs: config.scheduler.node_timeout_ms,
+    intentClasses: input.intent.classes,
+    observationSources: scopedSources.filter((source) => source.kind === 'logs' || source.kind === 'events').map((source) => source.name),
+    bridgeHops: plugins.reasoners.find((reasoner) => reasoner.strategy === chosen.candidate.reasoning)?.bridgeHops ?? 0,
+  });
+  return { graph, scopedSources, outOfScope, tokenBudget, meanChunkTokens };
+}

@@ -1,0 +1,52 @@
+/**
+ * Stage `key`: what the planner will read besides the intent and sources — weights, retriever and
+ * tier capabilities — and the plan-cache key over all of it, so a hit is served only for the same
+ * inputs a cold plan would read.
+ */
+import type { RetrieverCapabilities } from '../../contracts/retriever';
+import type { PlanCacheKey } from '../../contracts/plan-cache';
+import type { TierInfo } from '../../contracts/router';
+import type { RuntimeConfig } from '../../config/config-schema';
+import { resolveWeights } from '../../costmodel/plan-score';
+import { sha256Hex } from '../../ir/plan-hash';
+import { canonicalJson } from '../../ir/serialize-graph';
+import { buildPlanCacheKey } from '../../plancache/plan-cache-key';
+import type { Intent, PlanScoreWeights, RunRequest } from '../../types';
+import type { RuntimePlugins } from '../runtime-plugins';
+import type { PolicyOutcome } from './policy-stage';
+
+export interface PlanKey {
+  readonly key: PlanCacheKey;
+  readonly weights: PlanScoreWeights;
+  readonly retrievers: readonly RetrieverCapabilities[];
+  readonly tiers: readonly TierInfo[];
+}
+
+export interface PlanKeyInput {
+  readonly request: RunRequest;
+  readonly intent: Intent;
+  readonly outcome: PolicyOutcome;
+  readonly sourceFingerprint: string;
+  readonly plannerVersion: string;
+}
+
+export function planKeyStage(plugins: RuntimePlugins, config: RuntimeConfig, input: PlanKeyInput): PlanKey {
+  const { request, intent, outcome } = input;
+  const weights = resolveWeights(config.costmodel.weights, request.weights);
+  const retrievers = plugins.retrievers.map((retriever) => retriever.capabilities());
+  const tiers = plugins.router.tiers();
+  // What the plugins can do is part of the envelope: a tier gaining its key, or an extension
+  // appearing, must re-plan rather than serve a plan made without it.
+  const capabilityFingerprint = sha256Hex(canonicalJson({ retrievers: retrievers.map(({ method, available }) => [method, available]), tiers: tiers.map(({ name, available, capabilities }) => [name, available, capabilities]), retrieval: config.retrieval, scheduler: config.scheduler }));
+  const key = buildPlanCacheKey({
+    intent,
+    principal: request.principal!,
+    policy: outcome.policy,
+    allowedSources: outcome.allowed.map((source) => source.name),
+    sourceFingerprint: input.sourceFingerprint,
+    envelope: { constraints: outcome.constraints, weights, budgets: config.budgets },
+    plannerVersion: input.plannerVersion,
+    capabilityFingerprint,
+  });
+  return { key, weights, retrievers, tiers };
+}
