@@ -17,6 +17,7 @@ import { UserStore } from '../server/auth/user-store';
 import type { IngestReport } from '../server/runtime/contracts/store';
 import { openRuntimeFixture, type RuntimeFixture } from '../server/testing/runtime-fixture';
 import { writeFileTree, writeGitRepository } from './ingest-load/load-fixtures';
+import { traceStalls } from './ingest-load/stall-trace';
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     'max-total-mib': { type: 'string', default: '48' },
     'max-commits': { type: 'string', default: '2000' },
     'probe-ms': { type: 'string', default: '250' },
+    trace: { type: 'boolean', default: false },
   },
 });
 const MIB = 1024 * 1024;
@@ -89,11 +91,13 @@ function summarise(label: string, probes: readonly Probe[]): string {
 }
 
 async function ingestUnderLoad(fixture: RuntimeFixture, label: string, path: string): Promise<{ report: IngestReport; probes: Probe[]; seconds: number }> {
+  const trace = values.trace ? traceStalls(fixture.database) : undefined;
   const stop = startProbes(fixture);
   const started = performance.now();
   const report = await fixture.runtime.ingestServerPath(path, { principal: { user: 'admin@example.com', roles: ['admin'] } });
   const seconds = (performance.now() - started) / 1000;
   const probes = await stop();
+  const stalls = trace?.stop();
   const [stored] = await fixture.database.query<{ bytes: number }>(sql`select coalesce(sum(octet_length(body)), 0)::bigint as bytes from chunks where is_current and source_id in (select id from sources where name like ${`${label}%`})`);
   const reasons = new Map<string, number>();
   for (const entry of report.skipped) {
@@ -105,6 +109,10 @@ async function ingestUnderLoad(fixture: RuntimeFixture, label: string, path: str
   console.log(`  chunk text stored ${(Number(stored.bytes) / MIB).toFixed(1)} MiB; ingest.max_total_bytes ${(maxTotalBytes / MIB).toFixed(1)} MiB`);
   console.log(`  skipped: ${reasons.size === 0 ? 'none' : [...reasons].map(([reason, count]) => `${count} × ${reason}`).join('; ')}`);
   console.log(summarise('signed-in probes during the ingest', probes));
+  if (stalls) {
+    console.log(`  event-loop delay p50 ${fmt(stalls.loop.p50)}  p99 ${fmt(stalls.loop.p99)}  max ${fmt(stalls.loop.max)}`);
+    for (const statement of stalls.statements.slice(0, 12)) console.log(`    ${String(statement.count).padStart(5)} × max ${fmt(statement.maxMs).padStart(7)} total ${fmt(statement.totalMs).padStart(8)}  ${statement.sql}`);
+  }
   return { report, probes, seconds };
 }
 
