@@ -3,7 +3,7 @@ import { StatementPacer } from './statement-pacer';
 
 describe('StatementPacer', () => {
   it('shrinks batches that overrun the target and grows ones well under it, within its bounds', () => {
-    const pacer = new StatementPacer({ initialRows: 64, maxRows: 256, targetMs: 40 });
+    const pacer = new StatementPacer({ initialRows: 64, maxRows: 256, minRows: 1, targetMs: 40 });
     pacer.record(160);
     expect(pacer.rows).toBe(16);
     pacer.record(700);
@@ -34,5 +34,14 @@ describe('StatementPacer', () => {
   it('never starts above its maximum or below its minimum', () => {
     expect(new StatementPacer({ initialRows: 1000, maxRows: 200 }).rows).toBe(200);
     expect(new StatementPacer({ initialRows: 0, maxRows: 200, minRows: 4 }).rows).toBe(4);
+    expect(new StatementPacer({ initialRows: 0, maxRows: 200 }).rows).toBe(8);
+    expect(new StatementPacer({ initialRows: 0, maxRows: 3 }).rows).toBe(3);
+  });
+
+  it('times batches in the process CPU time by default: waiting for a core does not shrink them', async () => {
+    const pacer = new StatementPacer({ initialRows: 64, maxRows: 256, targetMs: 40 });
+    await pacer.run(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    // By wall time 200 ms against a 40 ms target would have cut it to 16.
+    expect(pacer.rows).toBeGreaterThan(64);
   });
 });
