@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { ContextRuntimeError } from '../server/runtime/errors';
+import { ForegroundFirst } from './foreground-first';
 import * as schema from './schema';
 
 export type DatabaseSchema = typeof schema;
@@ -32,6 +33,12 @@ export interface Database {
    * (server/services/data-dir-lock.ts), so there it simply runs `work`.
    */
   withExclusiveLock<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` (an ingest and the indexes after it) behind requests: on embedded PGlite, its
+   * statements wait while a request's are running or queued (foreground-first.ts). A server has a
+   * pool of connections, so there it simply runs `work`.
+   */
+  runInBackground<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -55,6 +62,11 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   // PGlite creates the data directory itself but not its parents (./.data on a fresh clone).
   if (!inMemory) mkdirSync(path.dirname(location), { recursive: true });
   const client = await PGlite.create({ dataDir: location, extensions: { vector, pg_textsearch } });
+  // Every way in (drizzle calls query and transaction; migrations call exec) passes the gate.
+  const gate = new ForegroundFirst();
+  client.query = gate.wrap(client.query.bind(client)) as typeof client.query;
+  client.exec = gate.wrap(client.exec.bind(client));
+  client.transaction = gate.wrap(client.transaction.bind(client)) as typeof client.transaction;
   const db = drizzlePglite({ client, schema }) as unknown as DrizzleDatabase;
   return Object.freeze({
     db,
@@ -65,6 +77,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
       await client.exec(text);
     },
     withExclusiveLock: <T>(_key: string, work: () => Promise<T>) => work(),
+    runInBackground: <T>(work: () => Promise<T>) => gate.runInBackground(work),
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -109,6 +122,7 @@ async function openServer(url: string): Promise<Database> {
         holder.release();
       }
     },
+    runInBackground: <T>(work: () => Promise<T>) => work(),
     close: async () => {
       await client.end({ timeout: 5 });
     },

@@ -110,7 +110,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     // Embeds whatever was ingested while no embedder ran (the demo: ~0.5 s; the first start ever
     // also converts the word vectors into their binary cache, ~6–8 s).
     noteWithheld(await stores.embedChunks());
-    await stores.indexDerived();
+    await stores.indexDerived({ startUp: true });
     // The first queries after a start would otherwise each read the rows they have not seen yet.
     await stores.warmCaches();
     // HippoRAG OpenIE links at each ingest when a language-model tier is reachable (else rule-based
@@ -170,15 +170,18 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       banditStore: new PgBanditStore(stores.database),
       retention: new PgRetention(stores.database),
       countTokens,
-      ingester: async (path, ingestOptions) => {
-        const readable = ingestOptions.confined ? await confineIngestPath(path, config.ingest.allowed_roots) : path;
-        return afterIngest(await ingestPath(stores.store, readable, { sourceName: ingestOptions.source, countTokens, limits: ingestLimitsOf(config.ingest), onProgress: ingestOptions.onProgress }));
-      },
-      uploadIngester: async (files, uploadOptions) => {
-        const plan = planUpload(files, { sourceName: uploadOptions.source, countTokens });
-        await uploadOptions.beforeWrite(plan.sources.map((source) => source.name));
-        return afterIngest(await writePlannedIngest(stores.store, plan));
-      },
+      // An ingest runs behind requests on the embedded database (issue 13: a 50,000-file ingest kept sign-in waiting up to 7.9 s).
+      ingester: (path, ingestOptions) =>
+        stores.database.runInBackground(async () => {
+          const readable = ingestOptions.confined ? await confineIngestPath(path, config.ingest.allowed_roots) : path;
+          return afterIngest(await ingestPath(stores.store, readable, { sourceName: ingestOptions.source, countTokens, limits: ingestLimitsOf(config.ingest), onProgress: ingestOptions.onProgress }));
+        }),
+      uploadIngester: (files, uploadOptions) =>
+        stores.database.runInBackground(async () => {
+          const plan = planUpload(files, { sourceName: uploadOptions.source, countTokens });
+          await uploadOptions.beforeWrite(plan.sources.map((source) => source.name));
+          return afterIngest(await writePlannedIngest(stores.store, plan));
+        }),
       close: async () => {
         unregisterAuthDatabase(stores.database);
         await scheduler.close?.();

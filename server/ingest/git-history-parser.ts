@@ -2,10 +2,11 @@ import { realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { IngestChunk, IngestDocument } from '../runtime/contracts/store';
 import { invalidInput } from '../runtime/errors';
+import { TimeSlice } from '../runtime/scheduler/time-slice';
 import type { SkippedPath } from './detect-source';
 import { GitCommandError, runGit } from './git-command';
 import { type CommitRecord, readCommitLog } from './git-log-stream';
-import { ByteBudget, DEFAULT_INGEST_LIMITS, overTotalBytesReason, yieldToEventLoop } from './ingest-limits';
+import { ByteBudget, DEFAULT_INGEST_LIMITS, overTotalBytesReason } from './ingest-limits';
 import { type CountTokens, freezeChunk } from './ingest-types';
 import { truncateCommitText } from './commit-diff-truncation';
 
@@ -85,11 +86,12 @@ export async function readBoundedGitHistory(path: string, options: GitHistoryOpt
   const log = await readCommitLog(repository, ['--no-show-signature', `--max-count=${maxCommits}`, ...LOG_FLAGS], { maxCommitBytes, timeoutMs, budget });
   const documents: IngestDocument[] = [];
   let cut = 0;
-  for (const [index, commit] of log.commits.entries()) {
+  // Building a document is synchronous string work; 2,000 of them in one go held the event loop.
+  const slice = new TimeSlice();
+  for (const commit of log.commits) {
+    await slice.yieldIfSpent();
     if (commit.truncated) cut += 1;
     documents.push(commitDocument(commit));
-    // Building a document is synchronous string work; 2,000 of them in one go held the event loop.
-    if (index % 200 === 199) await yieldToEventLoop();
   }
   if (log.budgetReached) skipped.push({ path: repository, reason: `${Math.min(total, maxCommits) - documents.length} commits ${overTotalBytesReason(budget.cap)}` });
   if (cut > 0) skipped.push({ path: repository, reason: `${cut} commits' text cut at ingest.max_commit_bytes (${maxCommitBytes} bytes); their headers and --stat are kept` });

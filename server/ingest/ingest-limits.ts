@@ -69,6 +69,3 @@ export async function mapBounded<Item, Result>(items: readonly Item[], concurren
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
   return results;
 }
-
-/** Lets queued requests (sign-in, a page's queries) run between two slices of a long ingest. */
-export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

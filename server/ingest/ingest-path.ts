@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { IngestChunk, IngestDocument, IngestReport, IngestResult, StorePlugin } from '../runtime/contracts/store';
+import { TimeSlice } from '../runtime/scheduler/time-slice';
 import type { SourceKind } from '../runtime/types';
 import { parseCsvMetrics } from './csv-metrics-parser';
 import { binaryContentReason } from './binary-content';
 import { type DetectedFile, type DetectedGroup, type ParserName, type SkippedPath, detectSources } from './detect-source';
 import { commitChunk, readBoundedGitHistory } from './git-history-parser';
-import { ByteBudget, DEFAULT_INGEST_LIMITS, type IngestLimits, mapBounded, overTotalBytesReason, yieldToEventLoop } from './ingest-limits';
+import { ByteBudget, DEFAULT_INGEST_LIMITS, type IngestLimits, mapBounded, overTotalBytesReason } from './ingest-limits';
 import type { CountTokens, TextFile } from './ingest-types';
 import { parseK8sEvents } from './k8s-events-parser';
 import { parseLog } from './log-parser';
@@ -75,11 +76,6 @@ interface PlannedGroup extends Omit<PlannedSource, 'name'> {
   readonly skipped: readonly SkippedPath[];
 }
 
-/**
- * Files parsed between two yields: parsing (token counting above all) is synchronous, and 50,000
- * files in one go held the event loop. A slice of 25 small files is ~25 ms on an idle core.
- */
-const PARSE_SLICE_FILES = 25;
 
 /**
  * Reads the files the budget admits, `limits.readConcurrency` at a time. The budget is reserved
@@ -103,23 +99,28 @@ async function readTextFiles(files: readonly DetectedFile[], limits: IngestLimit
   return { texts, skipped };
 }
 
+/**
+ * Parsing (token counting above all) is synchronous, and 50,000 files in one go held the event
+ * loop; it yields on a time budget between files. A count (25 files a slice) was ~25 ms on an
+ * idle core but 2–3 s in bench:ingest-load on a loaded one.
+ */
 async function parseFiles(parser: Exclude<ParserName, 'git-history'>, texts: readonly TextFile[], countTokens: CountTokens): Promise<IngestChunk[]> {
   const chunks: IngestChunk[] = [];
-  for (let start = 0; start < texts.length; start += PARSE_SLICE_FILES) {
-    for (const file of texts.slice(start, start + PARSE_SLICE_FILES)) chunks.push(...parseFile(parser, file, countTokens));
-    await yieldToEventLoop();
+  const slice = new TimeSlice();
+  for (const file of texts) {
+    await slice.yieldIfSpent();
+    chunks.push(...parseFile(parser, file, countTokens));
   }
   return chunks;
 }
 
-/** Commits fitted between two yields: fitting one to its token budget counts tokens line by line (~10 ms for a large diff). */
-const FIT_SLICE_COMMITS = 20;
-
+/** Fitting a commit to its token budget counts tokens line by line (~10 ms for a large diff, far more on a loaded core). */
 async function commitChunks(documents: readonly IngestDocument[], countTokens: CountTokens): Promise<IngestChunk[]> {
   const chunks: IngestChunk[] = [];
-  for (const [index, document] of documents.entries()) {
+  const slice = new TimeSlice();
+  for (const document of documents) {
+    await slice.yieldIfSpent();
     chunks.push(commitChunk(document, countTokens));
-    if (index % FIT_SLICE_COMMITS === FIT_SLICE_COMMITS - 1) await yieldToEventLoop();
   }
   return chunks;
 }

@@ -63,8 +63,11 @@ export interface Stores {
   readonly exact: RetrieverPlugin;
   /** Fills the stored search vectors ingest left empty (see search-vector-backfill.ts); indexDerived calls it first. */
   fillSearchVectors(): Promise<SearchVectorBackfillReport>;
-  /** Builds the search vectors, graph and identifier indexes of every current version lacking them; call after each ingest. */
-  indexDerived(): Promise<readonly DerivedIndexReport[]>;
+  /**
+   * Builds the search vectors, graph and identifier indexes of every current version lacking them; call after each ingest.
+   * `startUp`: nobody is served yet, so dead rows are reclaimed whatever the table's size (search-vector-backfill.ts).
+   */
+  indexDerived(options?: { readonly startUp?: boolean }): Promise<readonly DerivedIndexReport[]>;
   /** Loads current chunk rows into the retrievers' in-process cache, up to its bound; returns how many. */
   warmCaches(): Promise<number>;
   close(): Promise<void>;
@@ -149,8 +152,8 @@ async function wireStores(database: Database, migrations: MigrationReport, optio
     exact: graphRetrieval.exact,
     fillSearchVectors: () => backfillSearchVectors(database),
     warmCaches: () => chunkRowCacheOf(database).warm(),
-    indexDerived: async () => {
-      await backfillSearchVectors(database);
+    indexDerived: async (derivedOptions: { readonly startUp?: boolean } = {}) => {
+      await backfillSearchVectors(database, { startUp: derivedOptions.startUp });
       return graphRetrieval.indexPending();
     },
     close: () => database.close(),

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client';
 import type { EmbedderPlugin } from '../../runtime/contracts/embedder';
 import { ContextRuntimeError } from '../../runtime/errors';
 import { redactSensitive, type SensitiveContentMode } from '../../runtime/policy/sensitive-content-detector';
+import { StatementPacer } from '../db/statement-pacer';
 import { dropHnswIndex, ensureHnswIndex, toVectorLiteral } from './embedding-table';
 
 export interface EmbedPendingReport {
@@ -45,8 +46,12 @@ export interface EmbedPendingOptions {
 }
 
 const DEFAULT_BATCH = 256;
-/** Live-index batches: ~1.8 ms per row into a live HNSW index (568 chunks/s above), so ~120 ms a statement. */
-const LIVE_BATCH = 64;
+/**
+ * Live-index batches start here and then follow a time budget (statement-pacer.ts): ~1.8 ms per
+ * row into a live HNSW index on an idle core (568 chunks/s below), but 64 rows took up to 693 ms
+ * in bench:ingest-load with the machine loaded, each of them a stall for every request.
+ */
+const LIVE_BATCH = 16;
 
 /**
  * From this many pending chunks the HNSW index is dropped and rebuilt after the load: measured
@@ -67,6 +72,8 @@ const isLocal = (embedder: EmbedderPlugin): boolean => (embedder as { readonly l
 export async function embedPending(database: Database, embedder: EmbedderPlugin, options: EmbedPendingOptions = {}): Promise<EmbedPendingReport> {
   const started = performance.now();
   const batchSize = Math.max(1, Math.floor(options.batchSize ?? (options.live ? LIVE_BATCH : DEFAULT_BATCH)));
+  // Live: each batch (read, embed, insert into the live index) is timed and resized; at start-up, fixed batches.
+  const pacer = options.live ? new StatementPacer({ initialRows: batchSize, maxRows: Math.max(batchSize, DEFAULT_BATCH) }) : undefined;
   const includeSensitive = options.includeSensitive ?? isLocal(embedder);
   const sensitiveFilter = includeSensitive ? sql`` : sql`and chunks.source_id in (select id from sources where not sensitive)`;
   const notEmbedded = sql`not exists (select 1 from chunk_embeddings where chunk_embeddings.chunk_id = chunks.id and chunk_embeddings.embedder_id = ${embedder.id})`;
@@ -76,7 +83,10 @@ export async function embedPending(database: Database, embedder: EmbedderPlugin,
   const pendingFilter = sql`chunks.is_current ${sensitiveFilter} ${markedFilter} and ${notEmbedded}`;
   const withheld = withholdMarked ? await withheldMarked(database, sql`chunks.is_current ${sensitiveFilter} and chunks.sensitive is not false and ${notEmbedded}`) : 0;
   const outcome = { includeSensitive, withheld };
-  const [pending] = await database.query<{ count: number }>(sql`select count(*)::int as count from chunks where ${pendingFilter}`);
+  // Live, only whether any is pending: counting walks every current chunk in one statement (bulk or not is a start-up question).
+  const [pending] = options.live
+    ? await database.query<{ count: number }>(sql`select count(*)::int as count from (select 1 from chunks where ${pendingFilter} limit 1) as any_pending`)
+    : await database.query<{ count: number }>(sql`select count(*)::int as count from chunks where ${pendingFilter}`);
   if (Number(pending?.count ?? 0) === 0) return report(embedder, 0, 0, started, outcome);
   const bulk = !options.live && Number(pending.count) >= BULK_REBUILD_FROM;
   if (bulk) await dropHnswIndex(database, embedder.id);
@@ -85,11 +95,11 @@ export async function embedPending(database: Database, embedder: EmbedderPlugin,
   let batches = 0;
   let dimensions = 0;
   try {
-    for (;;) {
+    const embedBatch = async (limit: number): Promise<boolean> => {
       const rows = await database.query<{ id: string; text: string; sensitive: boolean | null }>(
-        sql`select chunks.id, chunks.search_text as text, chunks.sensitive from chunks where ${pendingFilter} and chunks.id > ${after} order by chunks.id limit ${batchSize}`,
+        sql`select chunks.id, chunks.search_text as text, chunks.sensitive from chunks where ${pendingFilter} and chunks.id > ${after} order by chunks.id limit ${limit}`,
       );
-      if (rows.length === 0) break;
+      if (rows.length === 0) return false;
       // Only a non-local embedder under "redact" sees marked rows here; the guard in front of it scans every text again.
       const vectors = await embedder.embed(rows.map((row) => (row.sensitive !== false && !isLocal(embedder) ? redactSensitive(row.text) : row.text)));
       dimensions = vectors[0]?.length ?? 0;
@@ -109,7 +119,12 @@ export async function embedPending(database: Database, embedder: EmbedderPlugin,
       embedded += rows.length;
       batches += 1;
       options.onProgress?.(embedded);
-      await new Promise((resolve) => setImmediate(resolve));
+      return true;
+    };
+    for (;;) {
+      const more = pacer ? await pacer.run(embedBatch) : await embedBatch(batchSize);
+      if (!more) break;
+      if (!pacer) await new Promise((resolve) => setImmediate(resolve));
     }
   } finally {
     if (bulk) await ensureHnswIndex(database, embedder.id, dimensions || (await storedDimensions(database, embedder.id)));

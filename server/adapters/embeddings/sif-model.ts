@@ -1,3 +1,4 @@
+import { TimeSlice } from '../../runtime/scheduler/time-slice';
 import { vocabularyTokens } from './sif-tokenizer';
 import type { WordVectors } from './word-vectors';
 
@@ -84,13 +85,19 @@ export function finishEmbedding(average: Float64Array, component: Float64Array):
  * Two passes over the corpus (counts, then the weighted averages' second-moment matrix Σ x xᵀ,
  * so the texts' vectors are never all held) and power iteration for the top singular vector.
  * Uncentred, as in the authors' code (TruncatedSVD). Deterministic: fixed start, fixed sign.
+ *
+ * Both passes and the iteration yield on a time budget (time-slice.ts): awaiting an embedded PGlite
+ * read gives the event loop no turn (the statement runs synchronously), so a refit after a
+ * 10,000-file ingest held it for 45 s in bench:ingest-load, every request waiting.
  */
 export async function fitSif(vectors: WordVectors, readTexts: () => AsyncIterable<readonly string[]>): Promise<SifState> {
   const countsByRow = new Map<number, number>();
   let totalTokens = 0;
   let textCount = 0;
+  const slice = new TimeSlice();
   for await (const batch of readTexts()) {
     for (const text of batch) {
+      await slice.yieldIfSpent();
       textCount += 1;
       for (const row of vocabularyTokens(text, vectors.rowOf)) {
         countsByRow.set(row, (countsByRow.get(row) ?? 0) + 1);
@@ -107,6 +114,7 @@ export async function fitSif(vectors: WordVectors, readTexts: () => AsyncIterabl
   const mean = new Float64Array(dimensions);
   for await (const batch of readTexts()) {
     for (const text of batch) {
+      await slice.yieldIfSpent();
       const x = weightedAverage(text, vectors, weights);
       for (let row = 0; row < dimensions; row += 1) {
         mean[row] += x[row];
@@ -114,14 +122,15 @@ export async function fitSif(vectors: WordVectors, readTexts: () => AsyncIterabl
       }
     }
   }
-  const component = textCount >= MIN_TEXTS_FOR_COMPONENT ? topEigenvector(moment, mean, dimensions) : new Array<number>(dimensions).fill(0);
+  const component = textCount >= MIN_TEXTS_FOR_COMPONENT ? await topEigenvector(moment, mean, dimensions, slice) : new Array<number>(dimensions).fill(0);
   return Object.freeze({ ...partial, component: Object.freeze(component) });
 }
 
-function topEigenvector(matrix: Float64Array, start: Float64Array, dimensions: number): number[] {
+async function topEigenvector(matrix: Float64Array, start: Float64Array, dimensions: number, slice: TimeSlice): Promise<number[]> {
   let vector = Float64Array.from(start);
   if (normalise(vector) === 0) vector = new Float64Array(dimensions).fill(1 / Math.sqrt(dimensions));
   for (let iteration = 0; iteration < 1000; iteration += 1) {
+    await slice.yieldIfSpent();
     const next = new Float64Array(dimensions);
     for (let row = 0; row < dimensions; row += 1) {
       let sum = 0;

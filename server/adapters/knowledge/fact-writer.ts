@@ -3,10 +3,12 @@
  * with a derived_from edge to its chunk; then, per source, older dated facts closed by newer ones
  * (supersedes), and contradictions among facts that are valid now.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database, DrizzleTransaction } from '../../../db/client';
+import { TimeSlice } from '../../runtime/scheduler/time-slice';
+import { StatementPacer } from '../db/statement-pacer';
 import { extractFacts } from './fact-extractor';
-import { factIdOf, insertBatches, jsonList, txQuery } from './knowledge-rows';
+import { factIdOf, jsonList, txQuery } from './knowledge-rows';
 
 export interface FactRow {
   readonly id: string;
@@ -32,47 +34,84 @@ interface ChunkRow extends Record<string, unknown> {
   readonly metadata: Record<string, unknown> | null;
 }
 
-/** Reads the version's chunks and extracts their facts (outside any transaction: it is pure CPU after one read). */
+/** Chunks read per statement: bodies of a large version in one read held the thread (50,000 rows, ~60 MiB). */
+const CHUNK_PAGE_ROWS = 500;
+
+/**
+ * Reads the version's chunks page by page and extracts their facts (outside any transaction: it is
+ * pure CPU after each read). Extraction is synchronous: over a 50,000-chunk version it held the event
+ * loop (and sign-in) for seconds, so it yields on a time budget (time-slice.ts).
+ */
 export async function factsOfVersion(database: Database, sourceKind: string, versionId: string): Promise<FactRow[]> {
-  const chunks = await database.query<ChunkRow>(sql`select id, uri, title, body, locator, metadata from chunks where version_id = ${versionId} order by id`);
   const rows: FactRow[] = [];
-  for (const [index, chunk] of chunks.entries()) {
-    // Extraction is synchronous: over a 50,000-chunk version it held the event loop (and sign-in) for seconds.
-    if (index % 200 === 199) await new Promise((resolve) => setImmediate(resolve));
-    for (const fact of extractFacts({ sourceKind, uri: chunk.uri, title: chunk.title, text: chunk.body, metadata: chunk.metadata ?? {} })) {
-      const until = fact.validTo !== undefined;
-      rows.push({
-        id: factIdOf(chunk.id, fact.subject, fact.attribute, fact.value, until),
-        chunk_id: chunk.id,
-        subject: fact.subject,
-        attribute: fact.attribute,
-        value: fact.value,
-        text: fact.evidence,
-        confidence: fact.confidence,
-        valid_from: fact.validFrom?.toISOString() ?? null,
-        valid_to: fact.validTo?.toISOString() ?? null,
-        status: until ? 'superseded' : 'current',
-        status_reason: until ? `valid until ${fact.validTo!.toISOString()}: changed in ${chunk.locator ?? chunk.uri}` : null,
-        origin: fact.origin,
-      });
+  const slice = new TimeSlice();
+  for (let after = ''; ; ) {
+    const chunks = await database.query<ChunkRow>(
+      sql`select id, uri, title, body, locator, metadata from chunks where version_id = ${versionId} and id > ${after} order by id limit ${CHUNK_PAGE_ROWS}`,
+    );
+    for (const chunk of chunks) {
+      await slice.yieldIfSpent();
+      for (const fact of extractFacts({ sourceKind, uri: chunk.uri, title: chunk.title, text: chunk.body, metadata: chunk.metadata ?? {} })) {
+        const until = fact.validTo !== undefined;
+        rows.push({
+          id: factIdOf(chunk.id, fact.subject, fact.attribute, fact.value, until),
+          chunk_id: chunk.id,
+          subject: fact.subject,
+          attribute: fact.attribute,
+          value: fact.value,
+          text: fact.evidence,
+          confidence: fact.confidence,
+          valid_from: fact.validFrom?.toISOString() ?? null,
+          valid_to: fact.validTo?.toISOString() ?? null,
+          status: until ? 'superseded' : 'current',
+          status_reason: until ? `valid until ${fact.validTo!.toISOString()}: changed in ${chunk.locator ?? chunk.uri}` : null,
+          origin: fact.origin,
+        });
+      }
     }
+    if (chunks.length < CHUNK_PAGE_ROWS) return rows;
+    after = chunks[chunks.length - 1].id;
   }
-  return rows;
 }
 
-export async function insertFacts(tx: DrizzleTransaction, sourceId: string, versionId: string, facts: readonly FactRow[]): Promise<void> {
-  await insertBatches(tx, facts, (payload) => sql`
+/** Fact rows per INSERT before the pacer has timed one; 2,000 (one JSON parameter) is the ceiling. */
+const FIRST_FACT_ROWS = 250;
+const MAX_FACT_ROWS = 2000;
+
+/**
+ * Fact nodes and their derived_from edges, in paced statements outside the sync's transaction
+ * (issue 13: thousands of facts in one transaction held every request). Idempotent (deterministic
+ * ids, on conflict do nothing), so a sync cut short writes only what is missing when it runs again.
+ */
+export async function insertFacts(database: Database, sourceId: string, versionId: string, facts: readonly FactRow[]): Promise<void> {
+  const pacer = new StatementPacer({ initialRows: FIRST_FACT_ROWS, maxRows: MAX_FACT_ROWS });
+  for (let start = 0; start < facts.length; ) {
+    await pacer.run(async (rows) => {
+      const payload = JSON.stringify(facts.slice(start, start + rows));
+      await database.query(insertFactsStatement(sourceId, versionId, payload));
+      start += rows;
+    });
+  }
+}
+
+const insertFactsStatement = (sourceId: string, versionId: string, payload: string): SQL => sql`
+  with row_set as (
+    select * from jsonb_to_recordset(${payload}::jsonb) as row_set(id text, chunk_id text, subject text, attribute text, value text, text text,
+      confidence real, valid_from timestamptz, valid_to timestamptz, status text, status_reason text, origin text)
+  ), nodes as (
     insert into knowledge_nodes (id, kind, source_id, version_id, chunk_id, subject, attribute, value, text, confidence, valid_from, valid_to, status, status_reason, metadata)
     select id, 'fact', ${sourceId}, ${versionId}, chunk_id, subject, attribute, value, text, confidence, valid_from, valid_to, status, status_reason,
            jsonb_build_object('origin', origin)
-    from jsonb_to_recordset(${payload}::jsonb) as row_set(id text, chunk_id text, subject text, attribute text, value text, text text,
-      confidence real, valid_from timestamptz, valid_to timestamptz, status text, status_reason text, origin text)
-    on conflict (id) do nothing`);
-  await insertBatches(tx, facts, (payload) => sql`
+    from row_set
+    on conflict (id) do nothing
+    returning 1
+  ), edges as (
     insert into knowledge_edges (from_id, to_id, kind)
-    select id, chunk_id, 'derived_from' from jsonb_to_recordset(${payload}::jsonb) as row_set(id text, chunk_id text)
-    on conflict do nothing`);
-}
+    select id, chunk_id, 'derived_from' from row_set
+    on conflict do nothing
+    returning 1
+  )
+  select (select count(*) from nodes) as nodes, (select count(*) from edges) as edges`;
 
 /**
  * Within one source, a dated fact is closed by the next dated fact with another value for the same

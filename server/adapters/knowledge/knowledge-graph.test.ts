@@ -176,3 +176,21 @@ describe('KnowledgeGraph: contradictions', () => {
     expect(summary).toMatchObject({ versions: 4, currentVersionNo: 4, contradictions: 0, facts: 1, sensitiveChunks: 0, stale: false });
   });
 });
+
+describe('KnowledgeGraph: a version larger than one statement', () => {
+  it('mirrors every chunk and fact across batches, once, and a repeated sync adds nothing', async () => {
+    // 1,200 chunks: more than the largest chunk-node batch (500), so several keyset batches run.
+    const services = Array.from({ length: 1200 }, (_, index) => chunk(`svc-${index}.md`, 0, `The svc-${index} memory limit is ${128 + (index % 4) * 128}Mi.`, { title: `svc-${index} sizing` }));
+    const { report } = await ingest('fleet', services, 'fleet-1');
+    expect(report).toMatchObject({ mirroredVersions: 1, mirroredChunks: 1200 });
+    const [counts] = await stores.database.query<{ chunk_nodes: number; contains: number; facts: number; fact_edges: number }>(sql`
+      select (select count(*)::int from knowledge_nodes n join sources s on s.id = n.source_id where s.name = 'fleet' and n.kind = 'chunk') as chunk_nodes,
+             (select count(*)::int from knowledge_edges e join sources s on s.current_version_id = e.from_id where s.name = 'fleet' and e.kind = 'contains') as contains,
+             (select count(*)::int from knowledge_nodes n join sources s on s.id = n.source_id where s.name = 'fleet' and n.kind = 'fact') as facts,
+             (select count(*)::int from knowledge_edges e join knowledge_nodes n on n.id = e.from_id join sources s on s.id = n.source_id
+               where s.name = 'fleet' and n.kind = 'fact' and e.kind = 'derived_from') as fact_edges`);
+    expect(counts).toEqual({ chunk_nodes: 1200, contains: 1200, facts: report.facts, fact_edges: report.facts });
+    expect(report.facts).toBeGreaterThanOrEqual(1200);
+    expect(await stores.knowledge.syncSource('fleet')).toMatchObject({ mirroredVersions: 0, mirroredChunks: 0, facts: 0 });
+  });
+});

@@ -3,7 +3,10 @@
  * idempotent and cheap when nothing changed, so it can run after every ingest and once at start-up
  * (syncAll) for data ingested before the hook existed. PgStore writes versions and chunks; this
  * mirrors them as nodes, retires superseded versions (staleness), extracts facts and refreshes
- * contradictions, all in one transaction per source.
+ * contradictions. Chunk nodes and facts, which grow with the version, are written first in short
+ * idempotent statements (a 50,000-file version in one transaction held every request for seconds,
+ * issue 13); the version nodes, which mark a version mirrored, retirement and contradictions follow
+ * in one transaction per source.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
@@ -11,7 +14,7 @@ import { ContextRuntimeError } from '../../runtime/errors';
 import { linkDerivations } from './derivation-links';
 import { closeSupersededFacts, factsOfVersion, insertFacts, refreshContradictions } from './fact-writer';
 import { jsonList, randomNodeId } from './knowledge-rows';
-import { mirrorVersion, retireVersion, retirementReasons, type SourceRow, staleDerivedVersions, type VersionRow } from './version-mirror';
+import { mirrorChunks, mirrorVersion, retireVersion, retirementReasons, type SourceRow, staleDerivedVersions, type VersionRow } from './version-mirror';
 
 export interface SyncReport {
   readonly source: string;
@@ -63,10 +66,12 @@ export class KnowledgeGraph {
     if (toMirror.length === 0 && toRetire.length === 0) return Object.freeze({ ...empty, milliseconds: performance.now() - started });
 
     const current = toMirror.find((version) => version.superseded_at === null);
+    let mirroredChunks = 0;
+    for (const version of toMirror) mirroredChunks += await mirrorChunks(this.database, version);
     const facts = current ? await factsOfVersion(this.database, source.kind, current.id) : [];
+    if (current) await insertFacts(this.database, source.id, current.id, facts);
     const outcome = await this.database.db.transaction(async (tx) => {
-      let mirroredChunks = 0;
-      for (const version of toMirror) mirroredChunks += await mirrorVersion(tx, source, version, versions.filter((other) => other.version_no < version.version_no).at(-1));
+      for (const version of toMirror) await mirrorVersion(tx, source, version, versions.filter((other) => other.version_no < version.version_no).at(-1));
       if (current) await linkDerivations(tx, current.id);
       let staleNodes = 0;
       const staleSources: { name: string; reason: string }[] = [];
@@ -77,17 +82,16 @@ export class KnowledgeGraph {
         staleNodes += stale.length;
         staleSources.push(...(await staleDerivedVersions(tx, source, stale, reasons)));
       }
-      if (current) await insertFacts(tx, source.id, current.id, facts);
       await closeSupersededFacts(tx, source.id);
       const contradictionsAdded = await refreshContradictions(tx, [source.id]);
-      return { mirroredChunks, staleNodes, staleSources, contradictionsAdded };
+      return { staleNodes, staleSources, contradictionsAdded };
     });
     // After the commit: markStale notifies PgStore's listeners, which may call back into this graph.
     for (const derived of outcome.staleSources) await this.options.markSourceStale?.(derived.name, derived.reason);
     return Object.freeze({
       ...empty,
       mirroredVersions: toMirror.length,
-      mirroredChunks: outcome.mirroredChunks,
+      mirroredChunks,
       facts: facts.length,
       staleNodes: outcome.staleNodes,
       staleSources: Object.freeze(outcome.staleSources),

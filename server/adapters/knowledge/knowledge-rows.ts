@@ -2,20 +2,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DrizzleTransaction } from '../../../db/client';
 import { sha256Hex } from '../db/ids';
 
-/** Rows per INSERT … FROM jsonb_to_recordset: one JSON parameter a batch, as chunk-insert.ts measured. */
-const INSERT_BATCH_ROWS = 2000;
-
 /** Runs one statement inside a transaction and returns its rows (PGlite returns { rows }, postgres.js an array). */
 export async function txQuery<Row extends Record<string, unknown>>(tx: DrizzleTransaction, statement: SQL): Promise<Row[]> {
   const result: unknown = await tx.execute(statement);
   if (Array.isArray(result)) return [...result] as Row[];
   return ((result as { rows?: Row[] }).rows ?? []) as Row[];
-}
-
-export async function insertBatches(tx: DrizzleTransaction, rows: readonly object[], insert: (payload: string) => SQL): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_BATCH_ROWS) {
-    await tx.execute(insert(JSON.stringify(rows.slice(start, start + INSERT_BATCH_ROWS))));
-  }
 }
 
 /** A list parameter both drivers accept the same way: `in (select value from jsonb_array_elements_text(…))`. */
