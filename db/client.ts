@@ -32,7 +32,19 @@ export interface Database {
    * (server/services/data-dir-lock.ts), so there it simply runs `work`.
    */
   withExclusiveLock<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * One connection of the server's pool held for the caller alone (session-level state: advisory
+   * locks held for a process's lifetime). Absent on embedded PGlite, which has one session.
+   */
+  reserveSession?(): Promise<ReservedSession>;
   close(): Promise<void>;
+}
+
+export interface ReservedSession {
+  /** Runs one statement with `$1…` parameters on this session. */
+  query<Row extends Record<string, unknown>>(text: string, parameters: readonly (string | number)[]): Promise<Row[]>;
+  /** Gives the connection back to the pool (its session state, such as locks, stays until the session ends). */
+  release(): void;
 }
 
 export interface OpenDatabaseOptions {
@@ -108,6 +120,13 @@ async function openServer(url: string): Promise<Database> {
         await holder`select pg_advisory_unlock(hashtext(${key}))`.catch(() => undefined);
         holder.release();
       }
+    },
+    reserveSession: async () => {
+      const holder = await client.reserve();
+      return {
+        query: async <Row extends Record<string, unknown>>(text: string, parameters: readonly (string | number)[]) => [...(await holder.unsafe(text, [...parameters]))] as unknown as Row[],
+        release: () => holder.release(),
+      };
     },
     close: async () => {
       await client.end({ timeout: 5 });

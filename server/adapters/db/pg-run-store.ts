@@ -6,6 +6,7 @@ import {
   type ApprovalAuditEntry,
   type ApprovalDecision,
   type AuditVerification,
+  type OwnerAliveMark,
   type RunListOptions,
   type RunRecord,
   type RunStatus,
@@ -15,6 +16,7 @@ import {
 import type { NodeOutcome } from '../../runtime/contracts/scheduler';
 import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
 import { auditRowHash, verifyAuditChain } from './approval-audit-chain';
+import { markOwnerAlive, ownerHoldsAliveMark } from './owner-alive-lock';
 import { jsonValue } from './json-value';
 
 export interface RunStatusFields {
@@ -92,13 +94,21 @@ export class PgRunStore implements RunStorePlugin {
   async claimOrphans(owner: string, staleAfterMs: number): Promise<readonly string[]> {
     if (!Number.isFinite(staleAfterMs) || staleAfterMs < 0) throw invalidInput('staleAfterMs', `expected a non-negative number of milliseconds, got ${staleAfterMs}`);
     const stale = sql`now() - make_interval(secs => ${staleAfterMs / 1000})`;
+    // An owner still holding its alive mark is alive, however stale its heartbeat (a stalled event loop).
+    const alive = this.database.reserveSession ? sql`not (${runs.owner} is not null and ${ownerHoldsAliveMark(runs.owner)})` : sql`true`;
     // One UPDATE … RETURNING: two processes sweeping at once each get a disjoint set.
     const claimed = await this.database.db
       .update(runs)
       .set({ owner, heartbeatAt: sql`now()` })
-      .where(and(eq(runs.status, 'running'), or(isNull(runs.owner), ne(runs.owner, owner)), or(isNull(runs.heartbeatAt), lt(runs.heartbeatAt, stale))))
+      .where(and(eq(runs.status, 'running'), or(isNull(runs.owner), ne(runs.owner, owner)), or(isNull(runs.heartbeatAt), lt(runs.heartbeatAt, stale)), alive))
       .returning({ id: runs.id });
     return claimed.map((row) => row.id);
+  }
+
+  /** Only on a server: the embedded database has one process, whose orphans are all claimed at start. */
+  get markOwnerAlive(): ((owner: string) => Promise<OwnerAliveMark>) | undefined {
+    if (!this.database.reserveSession) return undefined;
+    return (owner) => markOwnerAlive(this.database, owner);
   }
 
   async recordDecision(runId: string, decision: ApprovalDecision): Promise<void> {

@@ -120,6 +120,13 @@ export interface RunStorePlugin {
    * processes never claim the same run. Returns their ids.
    */
   claimOrphans?(owner: string, staleAfterMs: number): Promise<readonly string[]>;
+  /**
+   * Marks `owner` alive for as long as this process lives, independently of its event loop: a
+   * process whose loop is stalled by a CPU-bound node misses its heartbeats but keeps this mark,
+   * and `claimOrphans` passes over a run whose owner holds it. The mark goes when the process dies
+   * (its database session ends). Optional: a store without it judges owners by heartbeat alone.
+   */
+  markOwnerAlive?(owner: string): Promise<OwnerAliveMark>;
   /** Records a decision once; a second decision on the same gate is a CONFLICT. Also appends to the audit log. */
   recordDecision(runId: string, decision: ApprovalDecision): Promise<void>;
   loadRun(runId: string): Promise<RunRecord | undefined>;
@@ -130,4 +137,11 @@ export interface RunStorePlugin {
   spendSince?(user: string, since: string): Promise<number>;
   /** Checks the audit log's hash chain; optional like listDecisions. */
   verifyDecisions?(): Promise<AuditVerification>;
+}
+
+/** See RunStorePlugin.markOwnerAlive. */
+export interface OwnerAliveMark {
+  /** Re-takes the mark when its session was lost (the server restarted); false when it cannot now. */
+  refresh(): Promise<boolean>;
+  release(): Promise<void>;
 }

@@ -11,6 +11,7 @@ import type { AssembledContext } from '../execution/assemble-context';
 import { createGraph, type ExecutionGraph, type GraphNode } from '../ir/graph';
 import type { RejectedSource, SourceKind } from '../types';
 import { nodeExecutorFor } from './execute-run';
+import { nodeDeadline } from './node-deadline';
 import type { PlannedRequest } from './plan-request';
 import type { RuntimePlugins } from './runtime-plugins';
 
@@ -76,7 +77,7 @@ export async function contextForPlan(plugins: RuntimePlugins, config: RuntimeCon
   const { graph, assemble } = contextGraph(plan.graph, tokenBudget);
   const executor = await nodeExecutorFor(plugins, config, plan.request, plan.explain);
   const checkpoint = { completed: new Map<string, NodeOutcome>(), skipped: new Set<string>(), decisions: new Map<string, 'approved' | 'rejected'>() };
-  const result = await plugins.scheduler.run(graph, plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency }), executor, checkpoint, { onNodeDone: async () => undefined });
+  const result = await plugins.scheduler.run(graph, plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency }), executor, checkpoint, { onNodeDone: async () => undefined }, { nodeTimeoutMs: nodeDeadline(config, plugins.router.tiers().length) });
   if (result.status !== 'completed') {
     const why = result.status === 'failed' ? `node ${result.nodeId} failed: ${result.error}` : `it ended ${result.status}`;
     throw new ContextRuntimeError('NODE_FAILED', `building the context stopped: ${why}`);

@@ -25,6 +25,7 @@ import type { RuntimePlugins } from './runtime-plugins';
 import type { RunOwnership } from './run-ownership';
 import { withProgress, type RunProgressListener } from './run-progress';
 import { nextWave } from './next-wave';
+import { nodeDeadline } from './node-deadline';
 
 /** What a run record keeps to resume: the validated request and the whole plan. */
 export interface StoredPlan {
@@ -156,7 +157,7 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
       },
       onNodeFailed: (node, error, attempt, willRetry) => tracer.record(`node.${node.id}.attempt${attempt}`, 'node', 0, { kind: node.kind, error: error instanceof Error ? error.message : String(error), willRetry }, runSpan.id),
     }, options.onProgress),
-    { signal },
+    { signal, nodeTimeoutMs: nodeDeadline(config, plugins.router.tiers().length) },
   );
   if (more && result.status === 'completed') {
     runSpan.end({ attributes: { status: 'queued' } });

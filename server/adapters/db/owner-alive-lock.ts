@@ -1,0 +1,70 @@
+/**
+ * A run owner's liveness on a PostgreSQL server, held apart from its heartbeat: a session-level
+ * advisory lock on a connection reserved for the process's lifetime. A process whose event loop is
+ * stalled (a CPU-bound node) writes no heartbeat, yet its session and lock stay; a process killed
+ * outright loses its session when the kernel closes its socket, and the lock with it. Orphan claims
+ * (pg-run-store.ts) pass over runs whose owner still holds it.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, ReservedSession } from '../../../db/client';
+import type { OwnerAliveMark } from '../../runtime/contracts/run-store';
+
+/** The advisory lock's first key: this application's run owners (the second is the owner's hash). */
+export const OWNER_LOCK_CLASS = 0x6372;
+
+/**
+ * Server-side TCP keepalives on the lock's session, so a host that vanished without closing its
+ * socket (power loss, a cut network) loses the lock within about 30 s instead of the kernel's hours.
+ */
+const KEEPALIVE = 'set tcp_keepalives_idle = 10; set tcp_keepalives_interval = 5; set tcp_keepalives_count = 3';
+
+/** The condition "`ownerColumn` holds its alive mark" for a WHERE clause (any session of this database). */
+export function ownerHoldsAliveMark(ownerColumn: SQL | unknown): SQL {
+  return sql`exists (select 1 from pg_locks l where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+    and l.database = (select oid from pg_database where datname = current_database())
+    and l.classid = ${OWNER_LOCK_CLASS}::int4::oid and l.objid = (hashtext(${ownerColumn}) & 2147483647)::int4::oid)`;
+}
+
+async function take(database: Database, owner: string): Promise<ReservedSession> {
+  const session = await database.reserveSession!();
+  try {
+    for (const statement of KEEPALIVE.split('; ')) await session.query(statement, []);
+    await session.query('select pg_advisory_lock($1::int4, hashtext($2) & 2147483647)', [OWNER_LOCK_CLASS, owner]);
+    return session;
+  } catch (error) {
+    session.release();
+    throw error;
+  }
+}
+
+export async function markOwnerAlive(database: Database, owner: string): Promise<OwnerAliveMark> {
+  let session: ReservedSession | undefined = await take(database, owner);
+  return {
+    async refresh() {
+      const held = session;
+      try {
+        if (held) {
+          await held.query('select 1', []);
+          return true;
+        }
+      } catch {
+        // The session is gone (the server restarted or dropped it): its lock went with it.
+        held?.release();
+        session = undefined;
+      }
+      try {
+        session = await take(database, owner);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async release() {
+      const held = session;
+      session = undefined;
+      if (!held) return;
+      await held.query('select pg_advisory_unlock($1::int4, hashtext($2) & 2147483647)', [OWNER_LOCK_CLASS, owner]).catch(() => undefined);
+      held.release();
+    },
+  };
+}
