@@ -13,7 +13,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,8 @@ import { measureJobPickup } from './job-pickup-probe';
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '40' },
+    /** Runs of the kill round (default: --runs); the acceptance's 200 without 200 in every throughput round. */
+    'kill-runs': { type: 'string' },
     workers: { type: 'string', default: '1,2,4' },
     concurrency: { type: 'string', default: '2' },
     'kill-workers': { type: 'string', default: '3' },
@@ -96,9 +98,9 @@ interface Tally {
   readonly elapsedMs: number;
 }
 
-async function submitAndWait(fixture: RuntimeFixture, model: CountingModelServer, prefix: string, during?: () => Promise<void>): Promise<Tally> {
+async function submitAndWait(fixture: RuntimeFixture, model: CountingModelServer, prefix: string, during?: () => Promise<void>, count = runCount): Promise<Tally> {
   const started = Date.now();
-  const labels = Array.from({ length: runCount }, (_, index) => `${prefix}-${index}`);
+  const labels = Array.from({ length: count }, (_, index) => `${prefix}-${index}`);
   const runIds = (await Promise.all(labels.map((label) => fixture.runtime.submit({ goal: `${DEMO_QUESTION} [run:${label}]` })))).map((run) => run.runId);
   const deadline = started + timeoutMs;
   let runs = await Promise.all(runIds.map((runId) => fixture.plugins.runStore.loadRun(runId)));
@@ -173,6 +175,7 @@ async function main(): Promise<void> {
   const fixture = await openRuntimeFixture({ root, config }).finally(() => process.chdir(previous));
   const workers = new Workers(fixture, url);
   let failedBench = false;
+  console.log(`load average at start: ${loadavg().map((load) => load.toFixed(1)).join(' ')} (${cpus().length} cores)`);
   console.log(`worker-scale bench: ${runCount} runs per round, model ${latencyMs} ms latency, ${Math.round(errorRate * 100)} % injected 503, --concurrency ${concurrency} per worker, heartbeat ${values['heartbeat-ms']} ms, orphan after ${values['orphan-after-ms']} ms`);
   const pickup = await measureJobPickup(url);
   console.log(`job pickup on an idle graphile-worker queue (added → started, ${pickup.length} jobs): p50 ${percentile(pickup, 0.5).toFixed(1)} ms, p99 ${percentile(pickup, 0.99).toFixed(1)} ms`);
@@ -192,6 +195,7 @@ async function main(): Promise<void> {
     if (killCount > 0) await killRound(fixture, model, workers, killCount, (failed) => (failedBench ||= failed));
     const repeats = model.repeats.filter((repeat) => repeat.label !== '');
     for (const repeat of repeats.slice(0, 5)) console.log(`  answered twice: run ${repeat.label}, ${repeat.againAt - repeat.firstAt} ms apart: ${JSON.stringify(repeat.asked.slice(0, 80))}`);
+    console.log(`load average at end: ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
   } finally {
     await workers.stopAll();
     await fixture.close();
@@ -202,6 +206,7 @@ async function main(): Promise<void> {
 
 async function killRound(fixture: RuntimeFixture, model: CountingModelServer, workers: Workers, killCount: number, report: (failed: boolean) => void): Promise<void> {
   const everyMs = Number(values['kill-every-s']) * 1000;
+  const killRuns = Number(values['kill-runs'] ?? runCount);
   await Promise.all(Array.from({ length: killCount }, () => workers.start()));
   let kills = 0;
   stopDisturbing = false;
@@ -217,11 +222,11 @@ async function killRound(fixture: RuntimeFixture, model: CountingModelServer, wo
       // Restarted at once but not awaited: a worker takes ~10-30 s to boot here, and the kills keep their pace.
       void workers.start().catch(() => undefined);
     }
-  });
+  }, killRuns);
   await workers.stopAll();
   report(tally.lost > 0 || tally.nodesTwice > 0 || tally.failedWithoutReason > 0);
-  console.log(`\nkill -9 a random worker every ${values['kill-every-s']} s (restarted), ${killCount} workers: ${kills} kills in ${(tally.elapsedMs / 1000).toFixed(1)} s`);
-  console.log(`  completed ${tally.completed}, failed ${tally.failed} (${tally.failedWithoutReason} without a reason), lost ${tally.lost}, nodes executed twice ${tally.nodesTwice}, model calls made again ${tally.callsAgain}; runs/min ${((runCount / tally.elapsedMs) * 60_000).toFixed(1)}, p50 ${percentile(tally.latencies, 0.5).toFixed(2)} s, p99 ${percentile(tally.latencies, 0.99).toFixed(2)} s`);
+  console.log(`\nkill -9 a random worker every ${values['kill-every-s']} s (restarted), ${killCount} workers, ${killRuns} runs: ${kills} kills in ${(tally.elapsedMs / 1000).toFixed(1)} s`);
+  console.log(`  completed ${tally.completed}, failed ${tally.failed} (${tally.failedWithoutReason} without a reason), lost ${tally.lost}, nodes executed twice ${tally.nodesTwice}, model calls made again ${tally.callsAgain}; runs/min ${((killRuns / tally.elapsedMs) * 60_000).toFixed(1)}, p50 ${percentile(tally.latencies, 0.5).toFixed(2)} s, p99 ${percentile(tally.latencies, 0.99).toFixed(2)} s`);
   for (const [reason, times] of tally.reasons) console.log(`  failed ×${times}: ${reason}`);
 }
 

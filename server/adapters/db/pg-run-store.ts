@@ -25,6 +25,7 @@ export interface RunStatusFields {
   readonly pendingNodeId?: string | null;
   readonly owner?: string;
   readonly onlyIf?: readonly RunStatus[];
+  readonly onlyOwner?: string;
   /** Measured totals; when absent they are summed from the saved node outcomes. */
   readonly costUsd?: number;
   readonly latencySeconds?: number;
@@ -74,7 +75,7 @@ export class PgRunStore implements RunStorePlugin {
         // Only a running run has an owner: any other status lets go of it.
         ...(status === 'running' ? (fields.owner !== undefined ? { owner: fields.owner, heartbeatAt: sql`now()` } : {}) : { owner: null, heartbeatAt: null }),
       })
-      .where(fields.onlyIf ? and(eq(runs.id, runId), inArray(runs.status, [...fields.onlyIf])) : eq(runs.id, runId))
+      .where(fields.onlyIf ? and(eq(runs.id, runId), inArray(runs.status, [...fields.onlyIf]), fields.onlyOwner !== undefined ? eq(runs.owner, fields.onlyOwner) : undefined) : eq(runs.id, runId))
       .returning({ id: runs.id });
     if (updated.length > 0) return true;
     if (fields.onlyIf && (await this.database.db.select({ id: runs.id }).from(runs).where(eq(runs.id, runId))).length > 0) return false;

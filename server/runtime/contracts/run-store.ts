@@ -106,7 +106,15 @@ export interface RunStorePlugin {
   setStatus(
     runId: string,
     status: RunStatus,
-    fields?: { readonly result?: unknown; readonly error?: string; readonly pendingNodeId?: string | null; readonly owner?: string; readonly onlyIf?: readonly RunStatus[] },
+    fields?: {
+      readonly result?: unknown;
+      readonly error?: string;
+      readonly pendingNodeId?: string | null;
+      readonly owner?: string;
+      readonly onlyIf?: readonly RunStatus[];
+      /** With onlyIf: also only while this owner holds the run (a peer that took it over keeps it). */
+      readonly onlyOwner?: string;
+    },
   ): Promise<boolean | void>;
   /**
    * Refreshes the heartbeat of every running run `owner` executes, and returns those of `runIds`
