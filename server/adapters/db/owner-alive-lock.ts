@@ -25,6 +25,15 @@ export function ownerHoldsAliveMark(ownerColumn: SQL | unknown): SQL {
     and l.classid = ${OWNER_LOCK_CLASS}::int4::oid and l.objid = (hashtext(${ownerColumn}) & 2147483647)::int4::oid)`;
 }
 
+/** A refresh that does not answer within this is given up: the heartbeat must never wait on a dead session. */
+const REFRESH_TIMEOUT_MS = 5_000;
+
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+}
+
 async function take(database: Database, owner: string): Promise<ReservedSession> {
   const session = await database.reserveSession!();
   try {
@@ -44,16 +53,30 @@ export async function markOwnerAlive(database: Database, owner: string): Promise
       const held = session;
       try {
         if (held) {
-          await held.query('select 1', []);
+          // The driver reconnects a reserved connection whose session died (a server restart): the
+          // query then answers on a new session that holds no lock, so the lock itself is checked.
+          const [row] = await within(
+            held.query<{ held: boolean }>(
+              `select exists (select 1 from pg_locks where locktype = 'advisory' and granted and objsubid = 2 and pid = pg_backend_pid()
+                 and classid = $1::int4::oid and objid = (hashtext($2) & 2147483647)::int4::oid) as held`,
+              [OWNER_LOCK_CLASS, owner],
+            ),
+            REFRESH_TIMEOUT_MS,
+          );
+          if (!row?.held) await within(held.query('select pg_advisory_lock($1::int4, hashtext($2) & 2147483647)', [OWNER_LOCK_CLASS, owner]), REFRESH_TIMEOUT_MS);
           return true;
         }
       } catch {
-        // The session is gone (the server restarted or dropped it): its lock went with it.
-        held?.release();
+        // The session is gone or hangs: let it go (its lock went, or goes, with it) and take a new one.
+        try {
+          held?.release();
+        } catch {
+          // A connection the driver already dropped.
+        }
         session = undefined;
       }
       try {
-        session = await take(database, owner);
+        session = await within(take(database, owner), REFRESH_TIMEOUT_MS);
         return true;
       } catch {
         return false;

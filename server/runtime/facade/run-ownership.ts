@@ -77,13 +77,27 @@ export class RunOwnership {
     }
   }
 
+  private refreshing = false;
+
+  private async refreshAliveMark(): Promise<void> {
+    if (this.refreshing || !this.aliveMark) return;
+    this.refreshing = true;
+    try {
+      const mark = await this.aliveMark;
+      if (mark) await mark.refresh();
+      else if (this.runStore.markOwnerAlive && !this.closed) this.aliveMark = this.takeAliveMark();
+    } catch {
+      // Tried again at the next beat.
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
   /** One heartbeat; a run this process no longer owns (cancelled or claimed elsewhere) stops here too. */
   async beat(): Promise<void> {
     try {
-      // A mark lost with its session (the database restarted) is taken again.
-      const mark = await this.aliveMark;
-      if (mark) await mark.refresh();
-      else if (this.aliveMark && this.runStore.markOwnerAlive) this.aliveMark = this.takeAliveMark();
+      // A mark lost with its session (the database restarted) is taken again, beside the heartbeat: never in its way.
+      void this.refreshAliveMark();
       const lost = (await this.runStore.heartbeat?.(this.instanceId, [...this.controllers.keys()])) ?? [];
       for (const runId of lost) this.abort(runId, 'this process no longer owns the run (cancelled or taken over elsewhere)');
     } catch (error) {
