@@ -54,7 +54,7 @@ export async function outageSection(options: OutageOptions): Promise<boolean> {
     if (String((reason as { query?: unknown } | null)?.query ?? '').includes('pg_catalog.pg_type')) driverRejections += 1;
     else throw reason;
   });
-  const model = await startLoopbackOpenAIServer({ text: 'The checkout-api pods ran out of memory [1].', delayMs: 1_000 });
+  const model = await startLoopbackOpenAIServer({ text: 'The checkout-api pods ran out of memory [1].', delayMs: 500 });
   const root = mkdtempSync(join(tmpdir(), 'durability-outage-'));
   let fixture: RuntimeFixture | undefined;
   try {

@@ -50,31 +50,16 @@ export async function markOwnerAlive(database: Database, owner: string): Promise
   let session: ReservedSession | undefined = await take(database, owner);
   return {
     async refresh() {
-      const held = session;
+      // Checked from the pool, never on the lock's own session: writing to a reserved connection
+      // whose socket the server closed crashed postgres.js 3.4.9 (a TypeError in its nextWrite).
       try {
-        if (held) {
-          // The driver reconnects a reserved connection whose session died (a server restart): the
-          // query then answers on a new session that holds no lock, so the lock itself is checked.
-          const [row] = await within(
-            held.query<{ held: boolean }>(
-              `select exists (select 1 from pg_locks where locktype = 'advisory' and granted and objsubid = 2 and pid = pg_backend_pid()
-                 and classid = $1::int4::oid and objid = (hashtext($2) & 2147483647)::int4::oid) as held`,
-              [OWNER_LOCK_CLASS, owner],
-            ),
-            REFRESH_TIMEOUT_MS,
-          );
-          if (!row?.held) await within(held.query('select pg_advisory_lock($1::int4, hashtext($2) & 2147483647)', [OWNER_LOCK_CLASS, owner]), REFRESH_TIMEOUT_MS);
-          return true;
-        }
+        const [row] = await within(database.query<{ held: boolean }>(sql`select ${ownerHoldsAliveMark(owner)} as held`), REFRESH_TIMEOUT_MS);
+        if (row?.held) return true;
       } catch {
-        // The session is gone or hangs: let it go (its lock went, or goes, with it) and take a new one.
-        try {
-          held?.release();
-        } catch {
-          // A connection the driver already dropped.
-        }
-        session = undefined;
+        return false;
       }
+      // Nobody holds it: its session died (a server restart). That connection is left alone, and a new one takes the lock.
+      session = undefined;
       try {
         session = await within(take(database, owner), REFRESH_TIMEOUT_MS);
         return true;
