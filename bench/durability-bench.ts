@@ -16,6 +16,8 @@ import { parseArgs } from 'node:util';
 import { DEMO_QUESTION } from '../server/ingest/demo-corpus';
 import { readDataDirLock } from '../server/services/data-dir-lock';
 import { lockSection } from './durability-lock-section';
+import { outageSection } from './durability-outage-section';
+import { apiLoadSection } from './durability-api-load-section';
 import { startLoopbackOpenAIServer } from '../server/testing/loopback-openai-server';
 import { openRuntimeFixture, writeConfig } from '../server/testing/runtime-fixture';
 
@@ -26,6 +28,9 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     'delay-ms': { type: 'string', default: '300' },
     section: { type: 'string' },
+    'outage-runs': { type: 'string', default: '10' },
+    'api-runs': { type: 'string', default: '50' },
+    'outage-s': { type: 'string', default: '30' },
   },
 });
 const runCount = Number(values.runs);
@@ -106,6 +111,15 @@ async function main(): Promise<void> {
   if (values.section === 'lock') {
     process.exitCode = (await lockSection()) ? 0 : 1;
     return;
+  }
+  if (values.section === 'api-load') {
+    process.exitCode = (await apiLoadSection({ runs: Number(values['api-runs']) })) ? 0 : 1;
+    return;
+  }
+  if (values.section === 'pg-outage') {
+    process.exitCode = (await outageSection({ runs: Number(values['outage-runs']), outageS: Number(values['outage-s']) })) ? 0 : 1;
+    // The runtime's timers (heartbeat, sweeps) are unref'd, but the driver's pool may linger.
+    process.exit();
   }
   const rounds = Number(values.rounds);
   const delayMs = Number(values['delay-ms']);

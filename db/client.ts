@@ -39,7 +39,18 @@ export interface Database {
    * pool of connections, so there it simply runs `work`.
    */
   runInBackground<T>(work: () => Promise<T>): Promise<T>;
+   * One connection of the server's pool held for the caller alone (session-level state: advisory
+   * locks held for a process's lifetime). Absent on embedded PGlite, which has one session.
+   */
+  reserveSession?(): Promise<ReservedSession>;
   close(): Promise<void>;
+}
+
+export interface ReservedSession {
+  /** Runs one statement with `$1…` parameters on this session. */
+  query<Row extends Record<string, unknown>>(text: string, parameters: readonly (string | number)[]): Promise<Row[]>;
+  /** Gives the connection back to the pool (its session state, such as locks, stays until the session ends). */
+  release(): void;
 }
 
 export interface OpenDatabaseOptions {
@@ -123,6 +134,13 @@ async function openServer(url: string): Promise<Database> {
       }
     },
     runInBackground: <T>(work: () => Promise<T>) => work(),
+    reserveSession: async () => {
+      const holder = await client.reserve();
+      return {
+        query: async <Row extends Record<string, unknown>>(text: string, parameters: readonly (string | number)[]) => [...(await holder.unsafe(text, [...parameters]))] as unknown as Row[],
+        release: () => holder.release(),
+      };
+    },
     close: async () => {
       await client.end({ timeout: 5 });
     },

@@ -101,7 +101,8 @@ describe.skipIf(!url)('runs queued on graphile-worker, executed by worker proces
     const root = mkdtempSync(join(tmpdir(), 'context-runtime-workers-'));
     const config = {
       database: { url },
-      execution: { engine: 'graphile_worker', poll_ms: 50 },
+      // run() with no worker alive gives up after 2 s (the test below); with workers it waits its turn.
+      execution: { engine: 'graphile_worker', poll_ms: 50, pickup_timeout_ms: 2_000 },
       models: { tiers: [{ name: 'slow', provider: 'openai-compatible', base_url: model.baseURL, model: 'loop-1', quality_prior: 0.9 }, { name: 'local', provider: 'extractive' }] },
       // A dead worker's run is handed back within seconds, not the default 30 s. Not tighter: with
       // 1.5 s a live worker on a loaded machine (load average 25 on 2 cores) missed its beats, had its
@@ -132,6 +133,18 @@ describe.skipIf(!url)('runs queued on graphile-worker, executed by worker proces
     expect((await fixture.runtime.getRun(runId)).run.status).toBe('cancelled');
   });
 
+  it('run() with no worker running fails after execution.pickup_timeout_ms, saying a worker is missing', async () => {
+    expect(workers.size).toBe(0);
+    const started = Date.now();
+    const result = await fixture.runtime.run({ goal: `${DEMO_QUESTION} [run:no-worker]` });
+    expect(result.status).toBe('failed');
+    expect(result.error).toMatch(/no context-runtime worker took run .* within \d+ ms \(execution\.pickup_timeout_ms\) and none is running: start one with `context-runtime worker`/);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect((await fixture.runtime.getRun(result.runId)).run).toMatchObject({ status: 'failed', error: result.error });
+    // A worker started later finds nothing to execute: the failed run is not taken up again.
+    expect(model.calls.get('no-worker')).toBeUndefined();
+  }, 60_000);
+
   it('two worker processes complete every submitted run, each model call answered once', async () => {
     const labels = Array.from({ length: 6 }, (_, index) => `pair-${index}`);
     const runIds = await submit(labels);
@@ -140,6 +153,8 @@ describe.skipIf(!url)('runs queued on graphile-worker, executed by worker proces
     const runs = await settled(runIds, 90_000);
     expect(runs.map((run) => [run.status, run.error])).toEqual(runs.map(() => ['completed', undefined]));
     for (const run of runs) expect(run.answer).toContain('checkout-api');
+    // Both announced themselves alive: a caller waiting on a queued run waits its turn, and does not fail it.
+    expect(await fixture.plugins.scheduler.liveWorkers!()).toBe(2);
     for (const label of labels) expect(model.calls.get(label)?.answered).toBeGreaterThan(0);
     for (const label of labels) expect(model.calls.get(label)?.answeredTwice).toBe(0);
   }, 120_000);

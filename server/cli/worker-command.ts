@@ -23,6 +23,7 @@ export async function runWorker(options: { readonly configPath?: string; readonl
   const runtime = await openRuntime({ configPath, recoverRuns: true });
   try {
     const concurrency = options.concurrency ?? runtime.config.scheduler.concurrency;
+    await runtime.announceWorker();
     const runner = await startWorkerRunner({ connectionString: url, concurrency, executeWave: (runId) => runtime.executeQueuedWave(runId) });
     process.stderr.write(`context-runtime worker ${process.pid}: executing queued runs, ${concurrency} at a time\n`);
     const stop = () => void runner.stop().catch((error: unknown) => console.error(`context-runtime worker: stopping: ${error instanceof Error ? error.message : String(error)}`));

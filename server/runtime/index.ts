@@ -236,6 +236,15 @@ export class ContextRuntime {
     return startRun(this.plugins, this.config, plan, { queued: true });
   }
 
+  /**
+   * Called by a `context-runtime worker` before it takes jobs: marks this process alive, so a
+   * caller waiting on a queued run knows a worker exists (execution.pickup_timeout_ms). False when
+   * the store keeps no marks (then such a caller judges by the timeout alone).
+   */
+  announceWorker(): Promise<boolean> {
+    return this.ownership.markAlive();
+  }
+
   /** A worker's job: executes the next wave of a queued run (facade/queued-run.ts); undefined when there was nothing to do. */
   async executeQueuedWave(runId: string): Promise<RunResult | undefined> {
     const result = await executeQueuedWave(this.plugins, this.config, this.ownership, runId);
@@ -247,7 +256,7 @@ export class ContextRuntime {
     this.buildContext(plan);
     if (this.queued) {
       const submitted = await this.enqueue(plan);
-      return this.withCalibration(await awaitQueuedRun(this.plugins, submitted.runId, { pollMs: this.config.execution.poll_ms, onProgress: options.onProgress }));
+      return this.withCalibration(await awaitQueuedRun(this.plugins, submitted.runId, { pollMs: this.config.execution.poll_ms, pickupTimeoutMs: this.config.execution.pickup_timeout_ms, onProgress: options.onProgress }));
     }
     const release = await this.runLimiter.admit(plan.request.principal?.user ?? 'anonymous', plan.explain.estimates.costUsd.value);
     try {
@@ -333,7 +342,7 @@ export class ContextRuntime {
     if (this.queued) {
       // A worker resumes it; this waits as run() does.
       if ((await this.plugins.runStore.setStatus(runId, 'queued', { pendingNodeId: null, onlyIf: ['awaiting_approval'] })) !== false) await this.plugins.scheduler.enqueue!(runId);
-      return this.withCalibration(await awaitQueuedRun(this.plugins, runId, { pollMs: this.config.execution.poll_ms }));
+      return this.withCalibration(await awaitQueuedRun(this.plugins, runId, { pollMs: this.config.execution.poll_ms, pickupTimeoutMs: this.config.execution.pickup_timeout_ms }));
     }
     const result = await continueRun(this.plugins, this.config, (await this.plugins.runStore.loadRun(runId))!, { ownership: this.ownership });
     this.learner.observeRun(result);
@@ -514,7 +523,8 @@ export class ContextRuntime {
     // Runs still executing keep their `running` record: a stale owner is what the next start recovers.
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     if (this.retentionTimer) clearInterval(this.retentionTimer);
-    this.ownership.close();
+    // Its alive mark goes too (before the database closes), so those runs become orphans once their heartbeat is stale.
+    await this.ownership.close().catch(() => undefined);
     await this.learnerInstance?.drain();
     await this.plugins.close?.();
   }

@@ -6,6 +6,7 @@ import {
   type ApprovalAuditEntry,
   type ApprovalDecision,
   type AuditVerification,
+  type OwnerAliveMark,
   type RunListOptions,
   type RunRecord,
   type RunStatus,
@@ -15,6 +16,7 @@ import {
 import type { NodeOutcome } from '../../runtime/contracts/scheduler';
 import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
 import { auditRowHash, verifyAuditChain } from './approval-audit-chain';
+import { markOwnerAlive, ownerHoldsAliveMark } from './owner-alive-lock';
 import { jsonValue } from './json-value';
 
 export interface RunStatusFields {
@@ -23,6 +25,7 @@ export interface RunStatusFields {
   readonly pendingNodeId?: string | null;
   readonly owner?: string;
   readonly onlyIf?: readonly RunStatus[];
+  readonly onlyOwner?: string;
   /** Measured totals; when absent they are summed from the saved node outcomes. */
   readonly costUsd?: number;
   readonly latencySeconds?: number;
@@ -72,7 +75,7 @@ export class PgRunStore implements RunStorePlugin {
         // Only a running run has an owner: any other status lets go of it.
         ...(status === 'running' ? (fields.owner !== undefined ? { owner: fields.owner, heartbeatAt: sql`now()` } : {}) : { owner: null, heartbeatAt: null }),
       })
-      .where(fields.onlyIf ? and(eq(runs.id, runId), inArray(runs.status, [...fields.onlyIf])) : eq(runs.id, runId))
+      .where(fields.onlyIf ? and(eq(runs.id, runId), inArray(runs.status, [...fields.onlyIf]), fields.onlyOwner !== undefined ? eq(runs.owner, fields.onlyOwner) : undefined) : eq(runs.id, runId))
       .returning({ id: runs.id });
     if (updated.length > 0) return true;
     if (fields.onlyIf && (await this.database.db.select({ id: runs.id }).from(runs).where(eq(runs.id, runId))).length > 0) return false;
@@ -92,13 +95,21 @@ export class PgRunStore implements RunStorePlugin {
   async claimOrphans(owner: string, staleAfterMs: number): Promise<readonly string[]> {
     if (!Number.isFinite(staleAfterMs) || staleAfterMs < 0) throw invalidInput('staleAfterMs', `expected a non-negative number of milliseconds, got ${staleAfterMs}`);
     const stale = sql`now() - make_interval(secs => ${staleAfterMs / 1000})`;
+    // An owner still holding its alive mark is alive, however stale its heartbeat (a stalled event loop).
+    const alive = this.database.reserveSession ? sql`not (${runs.owner} is not null and ${ownerHoldsAliveMark(runs.owner)})` : sql`true`;
     // One UPDATE … RETURNING: two processes sweeping at once each get a disjoint set.
     const claimed = await this.database.db
       .update(runs)
       .set({ owner, heartbeatAt: sql`now()` })
-      .where(and(eq(runs.status, 'running'), or(isNull(runs.owner), ne(runs.owner, owner)), or(isNull(runs.heartbeatAt), lt(runs.heartbeatAt, stale))))
+      .where(and(eq(runs.status, 'running'), or(isNull(runs.owner), ne(runs.owner, owner)), or(isNull(runs.heartbeatAt), lt(runs.heartbeatAt, stale)), alive))
       .returning({ id: runs.id });
     return claimed.map((row) => row.id);
+  }
+
+  /** Only on a server: the embedded database has one process, whose orphans are all claimed at start. */
+  get markOwnerAlive(): ((owner: string) => Promise<OwnerAliveMark>) | undefined {
+    if (!this.database.reserveSession) return undefined;
+    return (owner) => markOwnerAlive(this.database, owner);
   }
 
   async recordDecision(runId: string, decision: ApprovalDecision): Promise<void> {

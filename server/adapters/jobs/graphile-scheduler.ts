@@ -18,6 +18,11 @@ import {
 } from '../../runtime/contracts/scheduler';
 import type { ExecutionGraph } from '../../runtime/ir/graph';
 import { WaveScheduler } from '../../runtime/scheduler/wave-scheduler';
+import { OWNER_LOCK_CLASS } from '../db/owner-alive-lock';
+
+/** Workers alive on this database: each holds its owner's alive mark (adapters/db/owner-alive-lock.ts) for its lifetime. */
+const LIVE_WORKERS = `select count(*)::int as live from pg_locks where locktype = 'advisory' and granted and objsubid = 2
+  and classid = $1::int4::oid and database = (select oid from pg_database where datname = current_database())`;
 
 /** The one task: execute the next wave of the run named in the payload. */
 export const RUN_WAVE_TASK = 'context_runtime_run_wave';
@@ -57,6 +62,14 @@ export class GraphileScheduler implements SchedulerPlugin {
   async enqueue(runId: string): Promise<void> {
     const utils = await this.open();
     await utils.addJob(RUN_WAVE_TASK, { runId }, { jobKey: `run:${runId}`, maxAttempts: JOB_MAX_ATTEMPTS });
+  }
+
+  async liveWorkers(): Promise<number> {
+    const utils = await this.open();
+    return utils.withPgClient(async (client) => {
+      const { rows } = await client.query<{ live: number }>(LIVE_WORKERS, [OWNER_LOCK_CLASS]);
+      return rows[0]?.live ?? 0;
+    });
   }
 
   /** Installs or upgrades the engine's schema (`graphile_worker`); the server does it at start. */

@@ -161,9 +161,14 @@ export const configSchema = z
         engine: z.enum(['in_process', 'graphile_worker']).default('in_process'),
         /** How often a caller waiting on a queued run reads its state from the database. */
         poll_ms: z.number().int().min(20).max(10_000).default(250),
+        /**
+         * How long `run()` waits for a worker to take its queued run when no `context-runtime worker`
+         * is alive; then the run fails with that reason (with live workers it waits its turn).
+         */
+        pickup_timeout_ms: z.number().int().min(100).default(30_000),
       })
       .strict()
-      .default({ engine: 'in_process', poll_ms: 250 }),
+      .default({ engine: 'in_process', poll_ms: 250, pickup_timeout_ms: 30_000 }),
     verification: z
       .object({ default: z.boolean().default(true), high_risk_requires_human: z.boolean().default(true) })
       .strict()

@@ -106,7 +106,15 @@ export interface RunStorePlugin {
   setStatus(
     runId: string,
     status: RunStatus,
-    fields?: { readonly result?: unknown; readonly error?: string; readonly pendingNodeId?: string | null; readonly owner?: string; readonly onlyIf?: readonly RunStatus[] },
+    fields?: {
+      readonly result?: unknown;
+      readonly error?: string;
+      readonly pendingNodeId?: string | null;
+      readonly owner?: string;
+      readonly onlyIf?: readonly RunStatus[];
+      /** With onlyIf: also only while this owner holds the run (a peer that took it over keeps it). */
+      readonly onlyOwner?: string;
+    },
   ): Promise<boolean | void>;
   /**
    * Refreshes the heartbeat of every running run `owner` executes, and returns those of `runIds`
@@ -120,6 +128,13 @@ export interface RunStorePlugin {
    * processes never claim the same run. Returns their ids.
    */
   claimOrphans?(owner: string, staleAfterMs: number): Promise<readonly string[]>;
+  /**
+   * Marks `owner` alive for as long as this process lives, independently of its event loop: a
+   * process whose loop is stalled by a CPU-bound node misses its heartbeats but keeps this mark,
+   * and `claimOrphans` passes over a run whose owner holds it. The mark goes when the process dies
+   * (its database session ends). Optional: a store without it judges owners by heartbeat alone.
+   */
+  markOwnerAlive?(owner: string): Promise<OwnerAliveMark>;
   /** Records a decision once; a second decision on the same gate is a CONFLICT. Also appends to the audit log. */
   recordDecision(runId: string, decision: ApprovalDecision): Promise<void>;
   loadRun(runId: string): Promise<RunRecord | undefined>;
@@ -130,4 +145,11 @@ export interface RunStorePlugin {
   spendSince?(user: string, since: string): Promise<number>;
   /** Checks the audit log's hash chain; optional like listDecisions. */
   verifyDecisions?(): Promise<AuditVerification>;
+}
+
+/** See RunStorePlugin.markOwnerAlive. */
+export interface OwnerAliveMark {
+  /** Re-takes the mark when its session was lost (the server restarted); false when it cannot now. */
+  refresh(): Promise<boolean>;
+  release(): Promise<void>;
 }

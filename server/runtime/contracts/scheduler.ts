@@ -53,6 +53,11 @@ export type ScheduleResult =
 export interface RunControl {
   /** Aborting it cancels the run: in-flight nodes see their own signal abort, and nothing further starts. */
   readonly signal?: AbortSignal;
+  /**
+   * The deadline of a node that declares no `timeoutMs` of its own (facade/node-deadline.ts): with
+   * it every node kind, a reason node's model calls included, is aborted at a deadline.
+   */
+  readonly nodeTimeoutMs?: (node: GraphNode) => number | undefined;
 }
 
 /** Decides WHEN/WHERE (the planner decided WHAT). */
@@ -66,6 +71,12 @@ export interface SchedulerPlugin {
    * Enqueueing a run twice before a worker takes it yields one job. Absent: runs execute in process.
    */
   enqueue?(runId: string): Promise<void>;
+  /**
+   * With `enqueue`: how many worker processes are alive to take jobs now (each holds its owner's
+   * alive mark while it lives). A caller waiting on a queued run no worker takes fails it with the
+   * reason instead of waiting forever.
+   */
+  liveWorkers?(): Promise<number>;
   /** Releases the engine's connections. */
   close?(): Promise<void>;
 }

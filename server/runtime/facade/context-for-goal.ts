@@ -18,6 +18,7 @@ import { tracePlanning } from '../observability/plan-trace';
 import { RunTracer } from '../observability/run-tracer';
 import { NodeSpanIds } from '../observability/trace-parent';
 import { nodeExecutorFor } from './execute-run';
+import { nodeDeadline } from './node-deadline';
 import type { PlannedRequest } from './plan-request';
 import type { RuntimePlugins } from './runtime-plugins';
 
@@ -102,7 +103,7 @@ async function executeContext(plugins: RuntimePlugins, config: RuntimeConfig, pl
   const checkpoint = { completed: new Map<string, NodeOutcome>(), skipped: new Set<string>(), decisions: new Map<string, 'approved' | 'rejected'>() };
   const tiers = plugins.router.tiers();
   const onNodeDone = async (node: GraphNode, outcome: NodeOutcome, attempt: number) => traceNode(tracer, rootSpanId, node, outcome, attempt, tiers, nodeSpans.of(node.id, attempt));
-  const result = await plugins.scheduler.run(graph, plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency }), executor, checkpoint, { onNodeDone });
+  const result = await plugins.scheduler.run(graph, plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency }), executor, checkpoint, { onNodeDone }, { nodeTimeoutMs: nodeDeadline(config, tiers.length) });
   if (result.status !== 'completed') {
     const why = result.status === 'failed' ? `node ${result.nodeId} failed: ${result.error}` : `it ended ${result.status}`;
     throw new ContextRuntimeError('NODE_FAILED', `building the context stopped: ${why}`);

@@ -26,6 +26,8 @@ import type { RuntimePlugins } from './runtime-plugins';
 import type { RunOwnership } from './run-ownership';
 import { withProgress, type RunProgressListener } from './run-progress';
 import { nextWave } from './next-wave';
+import { nodeDeadline } from './node-deadline';
+import { recordRunFailure } from './run-failure-record';
 
 /** What a run record keeps to resume: the validated request and the whole plan. */
 export interface StoredPlan {
@@ -93,8 +95,8 @@ export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig
     return await executeRecord(plugins, config, record, tracer, signal, options);
   } catch (error) {
     const reason = `the run stopped: ${error instanceof Error ? error.message : String(error)}`;
-    // When this write fails too (the database is gone), the run stays `running` with a stale owner: the next start recovers it.
-    await plugins.runStore.setStatus(record.id, 'failed', { error: reason, pendingNodeId: null, onlyIf: ['running'] }).catch(() => undefined);
+    // When this write fails too (the database is gone), it is retried until the database answers (run-failure-record.ts).
+    await recordRunFailure(plugins.runStore, record.id, reason, options.ownership ? { owner: options.ownership.instanceId } : {});
     throw error;
   } finally {
     options.ownership?.end(record.id);
@@ -162,7 +164,7 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
         tracer.record(`node.${node.id}.attempt${attempt}`, 'node', 0, { kind: node.kind, error: error instanceof Error ? error.message : String(error), willRetry }, runSpan.id, id ? { id } : {});
       },
     }, options.onProgress),
-    { signal },
+    { signal, nodeTimeoutMs: nodeDeadline(config, plugins.router.tiers().length) },
   );
   if (more && result.status === 'completed') {
     runSpan.end({ attributes: { status: 'queued' } });

@@ -13,12 +13,15 @@ import { continueRun, toRunResult, type StoredPlan } from './execute-run';
 import type { RunOwnership } from './run-ownership';
 import { describeNode, type RunProgressEvent, type RunProgressListener } from './run-progress';
 import type { RuntimePlugins } from './runtime-plugins';
+import { WorkerPickupWatch } from './worker-pickup';
 
 /** Statuses a worker may still change without anyone deciding anything. */
 const IN_FLIGHT: readonly RunStatus[] = ['queued', 'running'];
 
 export interface AwaitOptions {
   readonly pollMs: number;
+  /** See WorkerPickupWatch: absent, the wait has no end while the run stays queued. */
+  readonly pickupTimeoutMs?: number;
   readonly onProgress?: RunProgressListener;
 }
 
@@ -30,12 +33,15 @@ export interface AwaitOptions {
 export async function awaitQueuedRun(plugins: RuntimePlugins, runId: string, options: AwaitOptions): Promise<RunResult> {
   const reported = new Set<string>();
   const startedAt = performance.now();
+  const pickup = options.pickupTimeoutMs === undefined ? undefined : new WorkerPickupWatch(plugins, options.pickupTimeoutMs);
   for (let first = true; ; first = false) {
     const record = await plugins.runStore.loadRun(runId);
     if (!record) throw new ContextRuntimeError('NOT_FOUND', `run ${runId} does not exist`, { field: 'runId' });
     const { explain } = record.plan as StoredPlan;
     if (options.onProgress) reportProgress(record, first, reported, Math.round(performance.now() - startedAt), options.onProgress);
     if (!IN_FLIGHT.includes(record.status)) return toRunResult(record, explain, explain.graph);
+    // Failed for want of a worker: the next read returns it, with the reason.
+    if (pickup && (await pickup.expired(record))) continue;
     await sleep(options.pollMs);
   }
 }

@@ -208,4 +208,18 @@ describe('WaveScheduler retries and timeouts (fake clock)', () => {
     expect(result).toMatchObject({ status: 'failed', error: 'node deaf timed out after 100 ms' });
     expect(result.outcomes.has('deaf')).toBe(false);
   });
+
+  it('gives a node without its own timeoutMs the run’s deadline for its kind, and aborts its work there', async () => {
+    vi.useFakeTimers();
+    const scheduler = new WaveScheduler({ abortGraceMs: 50 });
+    const graph = createGraph([merge('own', [], { timeoutMs: 500 }), merge('none', [])]);
+    const aborted: string[] = [];
+    const executor: NodeExecutor = (node, context) =>
+      new Promise((_, reject) => context.signal.addEventListener('abort', () => (aborted.push(`${node.id}@${Date.now() - origin}`), reject(context.signal.reason))));
+    const origin = Date.now();
+    const running = scheduler.run(graph, scheduler.schedule(graph, { concurrency: 2 }), executor, emptyCheckpoint, hooks(), { nodeTimeoutMs: () => 200 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await running).toMatchObject({ status: 'failed', nodeId: 'none', error: 'node none timed out after 200 ms' });
+    expect(aborted).toEqual(['none@200', 'own@500']);
+  });
 });

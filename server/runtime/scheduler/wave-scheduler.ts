@@ -43,9 +43,9 @@ export const DEFAULT_ABORT_GRACE_MS = 2_000;
  * beside the call it replaces. An executor that ignores the signal is waited for at most `graceMs`;
  * its late result is dropped either way.
  */
-async function runWithTimeout(node: GraphNode, executor: NodeExecutor, inputs: ReadonlyMap<string, unknown>, attempt: number, runSignal: AbortSignal | undefined, graceMs: number): Promise<NodeOutcome> {
+async function runWithTimeout(node: GraphNode, executor: NodeExecutor, inputs: ReadonlyMap<string, unknown>, attempt: number, runSignal: AbortSignal | undefined, graceMs: number, deadlineOf: RunControl['nodeTimeoutMs']): Promise<NodeOutcome> {
   const controller = new AbortController();
-  const timeoutMs = node.timeoutMs;
+  const timeoutMs = node.timeoutMs ?? deadlineOf?.(node);
   const timer = timeoutMs
     ? setTimeout(() => controller.abort(new ContextRuntimeError('TIMEOUT', `node ${node.id} timed out after ${timeoutMs} ms`, { details: { nodeId: node.id } })), timeoutMs)
     : undefined;
@@ -144,7 +144,7 @@ export class WaveScheduler implements SchedulerPlugin {
         for (let attempt = 1; attempt <= maxAttempts && !signal?.aborted; attempt++) {
           hooks.onNodeStart?.(node, attempt);
           try {
-            const outcome = await runWithTimeout(node, executor, inputs, attempt, signal, this.abortGraceMs);
+            const outcome = await runWithTimeout(node, executor, inputs, attempt, signal, this.abortGraceMs, control.nodeTimeoutMs);
             outcomes.set(node.id, outcome);
             completionOrder.push(node.id);
             markUntaken(node, outcome, untaken);
@@ -164,7 +164,7 @@ export class WaveScheduler implements SchedulerPlugin {
       // A cancelled run is not compensated as a failure: what it did stays recorded, nothing more runs.
       if (signal?.aborted) return { status: 'cancelled', outcomes };
       if (failure) {
-        await this.compensate(completionOrder, nodes, outcomes, executor, hooks);
+        await this.compensate(completionOrder, nodes, outcomes, executor, hooks, control.nodeTimeoutMs);
         return { status: 'failed', nodeId: failure.nodeId, error: failure.error, outcomes };
       }
       if (rejectedGate) return { status: 'rejected', nodeId: rejectedGate, outcomes };
@@ -174,12 +174,12 @@ export class WaveScheduler implements SchedulerPlugin {
   }
 
   /** Undo completed nodes in reverse order of completion (saga style). */
-  private async compensate(order: readonly string[], nodes: ReadonlyMap<string, GraphNode>, outcomes: Map<string, NodeOutcome>, executor: NodeExecutor, hooks: SchedulerHooks): Promise<void> {
+  private async compensate(order: readonly string[], nodes: ReadonlyMap<string, GraphNode>, outcomes: Map<string, NodeOutcome>, executor: NodeExecutor, hooks: SchedulerHooks, deadlineOf: RunControl['nodeTimeoutMs']): Promise<void> {
     for (const id of [...order].reverse()) {
       const compensationId = nodes.get(id)?.compensation;
       const compensation = compensationId ? nodes.get(compensationId) : undefined;
       if (!compensation || outcomes.has(compensation.id)) continue;
-      const outcome = await runWithTimeout(compensation, executor, new Map([[id, outcomes.get(id)!.output]]), 1, undefined, this.abortGraceMs);
+      const outcome = await runWithTimeout(compensation, executor, new Map([[id, outcomes.get(id)!.output]]), 1, undefined, this.abortGraceMs, deadlineOf);
       outcomes.set(compensation.id, outcome);
       await hooks.onNodeDone(compensation, outcome, 1);
     }

@@ -1,0 +1,108 @@
+/**
+ * Issue 13: the PostgreSQL server goes away in the middle of runs executing in this process (every
+ * connection reset, new ones refused, for a few seconds), then comes back. Every run must end
+ * completed, or failed with its reason, once the database answers again: none stays `running`
+ * (before, the write marking a run failed failed too and was never retried). The outage is a TCP
+ * proxy cutting the connections (server/testing/loopback-tcp-proxy.ts), so the shared server keeps
+ * running; `npm run bench:durability -- --section pg-outage` stops a real private cluster for 30 s.
+ * Runs only when TEST_DATABASE_URL is set; it uses a database of its own, `context_runtime_outage`
+ * (.ci/run creates it; locally: su postgres -c "createdb -O context_runtime context_runtime_outage"), and wipes THAT.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { openDatabase } from '../../db/client';
+import { DEMO_QUESTION } from '../ingest/demo-corpus';
+import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from '../testing/loopback-openai-server';
+import { startTcpProxy, type TcpProxy } from '../testing/loopback-tcp-proxy';
+import { openRuntimeFixture, type RuntimeFixture } from '../testing/runtime-fixture';
+
+function outageUrl(testUrl: string | undefined): URL | undefined {
+  if (!testUrl) return undefined;
+  const url = new URL(testUrl);
+  url.pathname = '/context_runtime_outage';
+  return url;
+}
+
+const url = outageUrl(process.env.TEST_DATABASE_URL);
+const RUNS = 3;
+const OUTAGE_MS = 4_000;
+let proxy: TcpProxy;
+let model: LoopbackOpenAIServer;
+let fixture: RuntimeFixture;
+
+describe.skipIf(!url)('runs while the PostgreSQL server is unreachable for a few seconds', () => {
+  beforeAll(async () => {
+    const wipe = await openDatabase({ url: url!.toString() });
+    await wipe.exec('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+    await wipe.close();
+    proxy = await startTcpProxy({ host: url!.hostname, port: Number(url!.port || 5432) });
+    const proxied = new URL(url!);
+    proxied.port = String(proxy.port);
+    model = await startLoopbackOpenAIServer({ text: 'The checkout-api pods ran out of memory [1].', delayMs: 1_500 });
+    const root = mkdtempSync(join(tmpdir(), 'context-runtime-pg-outage-'));
+    const config = {
+      database: { url: proxied.toString() },
+      models: { tiers: [{ name: 'remote', provider: 'openai-compatible', base_url: model.baseURL, model: 'loop-1', quality_prior: 0.9 }, { name: 'local', provider: 'extractive' }] },
+      scheduler: { backoff_ms: 100, max_attempts: 2, heartbeat_ms: 500, orphan_after_ms: 5_000 },
+      learning: { enabled: false },
+      plan_cache: { enabled: false },
+      limits: { runs: { max_concurrent_per_user: 1000, max_daily_spend_usd_per_user: null } },
+    };
+    // With a server URL, bootstrap rebuilds the demo git repository under ./.data of the working directory.
+    const previous = process.cwd();
+    process.chdir(root);
+    fixture = await openRuntimeFixture({ root, config }).finally(() => process.chdir(previous));
+  }, 120_000);
+
+  afterAll(async () => {
+    proxy?.restore();
+    await fixture?.close();
+    await model?.close();
+    await proxy?.close();
+  }, 30_000);
+
+  it('every run ends completed or failed with a reason once the server is back; none stays running', async () => {
+    // postgres.js 3.4.9 drops the promise of its array-type query on a new connection (porsager/postgres
+    // #1192, #1223, open): a connection reset while it runs escapes as an unhandled rejection no caller
+    // can catch. Counted and printed here, not hidden: it is the driver's, and a process it kills is
+    // recovered as any killed process is.
+    const driverRejections: unknown[] = [];
+    const onRejection = (reason: unknown) => {
+      if (String((reason as { query?: unknown } | null)?.query ?? '').includes('pg_catalog.pg_type')) driverRejections.push(reason);
+      else throw reason;
+    };
+    process.on('unhandledRejection', onRejection);
+    onTestFinished(() => {
+      process.off('unhandledRejection', onRejection);
+      if (driverRejections.length > 0) console.warn(`postgres.js array-type query rejections left unhandled by the driver: ${driverRejections.length}`);
+    });
+    const before = model.calls.length;
+    const settled = Promise.allSettled(Array.from({ length: RUNS }, (_, index) => fixture.runtime.run({ goal: `${DEMO_QUESTION} (#${index + 1})` })));
+    // The outage starts while the runs wait on their model calls: their next writes meet a dead server.
+    const deadline = Date.now() + 60_000;
+    while (model.calls.length - before < 2 && Date.now() < deadline) await sleep(20);
+    expect(model.calls.length - before).toBeGreaterThanOrEqual(2);
+    proxy.cut();
+    await sleep(OUTAGE_MS);
+    proxy.restore();
+    expect(proxy.resets).toBeGreaterThan(0);
+    const outcomes = await settled;
+    // Whatever run() said to its caller, the record must end: read until nothing is running.
+    let runs = await fixture.runtime.listRuns({ limit: 100 });
+    const until = Date.now() + 120_000;
+    while (runs.some((run) => run.status === 'running' || run.status === 'queued') && Date.now() < until) {
+      await sleep(250);
+      runs = await fixture.runtime.listRuns({ limit: 100 });
+    }
+    expect(runs).toHaveLength(RUNS);
+    for (const summary of runs) {
+      const { run } = await fixture.runtime.getRun(summary.id);
+      expect(['completed', 'failed']).toContain(run.status);
+      if (run.status === 'failed') expect(run.error).toMatch(/\S/);
+    }
+    console.log(`outage of ${OUTAGE_MS} ms: run() ${outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.status : 'threw')).join(', ')}; records ${runs.map((run) => run.status).join(', ')}`);
+  }, 400_000);
+});
