@@ -39,6 +39,7 @@ export interface Database {
    * pool of connections, so there it simply runs `work`.
    */
   runInBackground<T>(work: () => Promise<T>): Promise<T>;
+  /**
    * One connection of the server's pool held for the caller alone (session-level state: advisory
    * locks held for a process's lifetime). Absent on embedded PGlite, which has one session.
    */
