@@ -21,6 +21,7 @@ import type { RuntimeConfig } from '../config/config-schema';
 import type { RunRequest } from '../types';
 import { scopeContradictions } from '../knowledge/goal-contradictions';
 import { buildAnalyze } from './explain-builder';
+import { storedExplain } from '../explain/stored-explain';
 import type { PlannedRequest } from './plan-request';
 import type { RuntimePlugins } from './runtime-plugins';
 import type { RunOwnership } from './run-ownership';
@@ -63,11 +64,15 @@ export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, p
   const runId = randomUUID();
   const tracer = new RunTracer(runId, plugins.traceSink);
   tracePlanning(tracer, planned, 'plan').end();
-  const plan: StoredPlan = { request: planned.request, explain: planned.explain };
+  const plan: StoredPlan = { request: planned.request, explain: storedExplain(planned.explain, config.retention.rejected_candidates_kept) };
   const owner = options.ownership && !options.queued ? { owner: options.ownership.instanceId } : {};
   const status = options.queued ? 'queued' : 'running';
-  await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user: planned.request.principal?.user ?? 'anonymous', status, ...owner });
-  const record = (await plugins.runStore.loadRun(runId))!;
+  const user = planned.request.principal?.user ?? 'anonymous';
+  await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user, status, ...owner });
+  // The record as just written, not read back: reading the plan JSON back cost a round trip per
+  // run (bench:loc --queries). This run itself keeps the whole EXPLAIN the caller planned.
+  const now = new Date().toISOString();
+  const record: RunRecord = { id: runId, goal: planned.request.goal, status, planHash: planned.explain.planHash, plan: { ...plan, explain: planned.explain }, user, createdAt: now, updatedAt: now, nodeOutcomes: new Map(), skipped: [], decisions: new Map(), ...owner };
   if (!options.queued) return continueRun(plugins, config, record, { ...options, tracer });
   await tracer.flush();
   if (!plugins.scheduler.enqueue) throw new Error('this scheduler executes runs in process: it cannot queue one');
