@@ -128,6 +128,9 @@ describe('EXPLAIN on embedded PGlite', () => {
     expect(analyze.totals.actual.tokens).toBe(reason.actual!.tokens);
     const stored = await fixture.runtime.getRun(analyze.runId);
     expect(stored.run.status).toBe('completed');
+    // The run's own answer is built without reading its record back: it must say what the record says.
+    expect(stored.run.explain.analyze!.nodes.map((node) => [node.nodeId, node.status, node.actual])).toEqual(analyze.nodes.map((node) => [node.nodeId, node.status, node.actual]));
+    expect(stored.run.explain.tokenBudget).toEqual(analyzed.tokenBudget);
     // The run itself answered with every rejection; its record keeps the best of each rule and counts the rest.
     expect(analyzed.rejectedCandidates.length).toBe(first.rejectedCandidates.length);
     expect(analyzed.rejectedSummary).toBeUndefined();

@@ -134,6 +134,7 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   const { request, explain } = record.plan as StoredPlan;
   const graph = explain.graph;
   const attempts = new Map<string, number>();
+  const skipped = new Set(record.skipped);
   // Each node attempt runs under its span's id, so a model call's own telemetry joins the run's trace beneath it.
   const nodeSpans = new NodeSpanIds(record.id);
   const executor = nodeSpans.wrap(await nodeExecutorFor(plugins, config, request, explain));
@@ -160,6 +161,7 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
       },
       onNodeSkipped: async (node, reason) => {
         await plugins.runStore.markSkipped(record.id, node.id);
+        skipped.add(node.id);
         tracer.record(`node.${node.id}`, 'node', 0, { kind: node.kind, skipped: reason }, runSpan.id);
       },
       onNodeFailed: (node, error, attempt, willRetry) => {
@@ -180,8 +182,16 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   await tracer.flush();
   // An edited graph's actuals do not describe the candidate the cost model estimated: not learned from.
   if (finished.status === 'completed' && !explain.edited) await observe(plugins, record.id, explain, result.outcomes, finished.stored);
-  const reloaded = (await plugins.runStore.loadRun(record.id))!;
+  // A completed run's record is what this process just wrote: built here, not read back (bench:loc
+  // --queries: the plan and every node outcome's JSON again). Any other end may race a cancel: read.
+  const reloaded = finished.status === 'completed' ? completedRecord(record, finished.stored, result.outcomes, [...skipped]) : (await plugins.runStore.loadRun(record.id))!;
   return toRunResult(reloaded, explain, graph, attempts, result.status === 'failed' ? result.nodeId : undefined);
+}
+
+/** The record `settle` left behind for a completed run: no pending gate, no owner, the result stored. */
+function completedRecord(record: RunRecord, stored: StoredResult | undefined, outcomes: ReadonlyMap<string, NodeOutcome>, skipped: readonly string[]): RunRecord {
+  const { pendingNodeId: _pendingNodeId, owner: _owner, ...kept } = record;
+  return { ...kept, status: 'completed', ...(stored !== undefined ? { result: stored } : {}), updatedAt: new Date().toISOString(), nodeOutcomes: outcomes, skipped };
 }
 
 /**
