@@ -24,7 +24,7 @@ export function ExplainView({ explain }: { readonly explain: ExplainResult }) {
       <ExplainSection title="Candidate plans" note={`(top ${shownCandidates(explain.candidates, CANDIDATES_SHOWN).length} of ${explain.candidates.length} scored, ${explain.enumerated} enumerated)`}>
         <CandidateTable candidates={explain.candidates} weights={explain.costModel.weights} limit={CANDIDATES_SHOWN} />
       </ExplainSection>
-      <RejectedCandidatesTable rejected={explain.rejectedCandidates} />
+      <RejectedCandidatesTable rejected={explain.rejectedCandidates} summary={explain.rejectedSummary} />
       <RejectedSourcesTable rejected={explain.rejectedSources} />
       <ContradictionsTable contradictions={explain.contradictions ?? []} />
       <ExplainSection title="Token budget">

@@ -1,3 +1,4 @@
+import type { RejectedSummary } from '@/server/runtime/explain/explain-types';
 import type { RejectedCandidate } from '@/server/runtime/types';
 import { DataTable, type ColumnList } from '@/components/ui/data-table';
 import { ExplainSection } from './explain-section';
@@ -10,9 +11,15 @@ const COLUMNS: ColumnList<RejectedCandidate> = [
   { key: 'reason', header: 'Reason', cell: (entry) => entry.reason },
 ];
 
-export function RejectedCandidatesTable({ rejected }: { readonly rejected: readonly RejectedCandidate[] }) {
+/** The section's count; a run's stored EXPLAIN lists only the best of each rule, and says so (server/runtime/explain/stored-explain.ts). */
+function countNote(rejected: readonly RejectedCandidate[], summary: RejectedSummary | undefined): string {
+  if (!summary || summary.shown >= summary.total) return `(${rejected.length})`;
+  return `(${summary.total} rejected; showing the best ${summary.keptPerRule} of each rule, ${summary.shown} in all)`;
+}
+
+export function RejectedCandidatesTable({ rejected, summary }: { readonly rejected: readonly RejectedCandidate[]; readonly summary?: RejectedSummary }) {
   return (
-    <ExplainSection title="Rejected candidates" note={`(${rejected.length})`}>
+    <ExplainSection title="Rejected candidates" note={countNote(rejected, summary)}>
       <DataTable
         rows={rejected}
         columns={COLUMNS}

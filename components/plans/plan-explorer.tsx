@@ -88,7 +88,7 @@ export function PlanExplorer({ runId, initial }: { readonly runId: string; reado
 
           <section className="panel plan-section" aria-label="What the planner cut">
             <div className="plan-rejected-scroll">
-              <RejectedCandidatesTable rejected={showAllRejected ? explain.rejectedCandidates : explain.rejectedCandidates.slice(0, REJECTED_SHOWN)} />
+              <RejectedCandidatesTable rejected={showAllRejected ? explain.rejectedCandidates : explain.rejectedCandidates.slice(0, REJECTED_SHOWN)} summary={explain.rejectedSummary} />
               {explain.rejectedCandidates.length > REJECTED_SHOWN ? (
                 <button type="button" onClick={() => setShowAllRejected((shown) => !shown)} aria-expanded={showAllRejected}>
                   {showAllRejected ? `Show the first ${REJECTED_SHOWN}` : `Show all ${explain.rejectedCandidates.length} rejected candidates`}

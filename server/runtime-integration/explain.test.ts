@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExplainResult } from '../runtime/explain/explain-types';
+import { renderExplainTree } from '../runtime/explain/explain-tree';
 import type { Estimate } from '../runtime/types';
 import { DEMO_QUESTION } from '../ingest/demo-corpus';
 import { openRuntimeFixture, type RuntimeFixture } from '../testing/runtime-fixture';
@@ -127,5 +128,21 @@ describe('EXPLAIN on embedded PGlite', () => {
     expect(analyze.totals.actual.tokens).toBe(reason.actual!.tokens);
     const stored = await fixture.runtime.getRun(analyze.runId);
     expect(stored.run.status).toBe('completed');
+    // The run's own answer is built without reading its record back: it must say what the record says.
+    expect(stored.run.explain.analyze!.nodes.map((node) => [node.nodeId, node.status, node.actual])).toEqual(analyze.nodes.map((node) => [node.nodeId, node.status, node.actual]));
+    expect(stored.run.explain.tokenBudget).toEqual(analyzed.tokenBudget);
+    // The run itself answered with every rejection; its record keeps the best of each rule and counts the rest.
+    expect(analyzed.rejectedCandidates.length).toBe(first.rejectedCandidates.length);
+    expect(analyzed.rejectedSummary).toBeUndefined();
+    const kept = stored.run.explain;
+    expect(kept.rejectedSummary).toMatchObject({ total: first.rejectedCandidates.length, shown: kept.rejectedCandidates.length, keptPerRule: 20 });
+    expect(kept.rejectedCandidates.length).toBeLessThan(first.rejectedCandidates.length);
+    expect(kept.rejectedSummary!.byRule.reduce((sum, rule) => sum + rule.count, 0)).toBe(first.rejectedCandidates.length);
+    const bestDominated = first.rejectedCandidates.filter((rejected) => rejected.stage === 'dominated').map((rejected) => rejected.score!).sort((left, right) => right - left).slice(0, 20);
+    expect(kept.rejectedCandidates.filter((rejected) => rejected.stage === 'dominated').map((rejected) => rejected.score)).toEqual(bestDominated);
+    const tree = renderExplainTree(kept);
+    expect(tree).toContain(`${first.rejectedCandidates.length} rejected; showing the best 20 of each rule (${kept.rejectedCandidates.length} in all)`);
+    expect(tree).toContain(`[dominated] ${first.rejectedCandidates.filter((rejected) => rejected.stage === 'dominated').length} candidates`);
+    expect(renderExplainTree(first)).not.toContain('rejected; showing');
   });
 });

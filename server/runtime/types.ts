@@ -175,6 +175,8 @@ export interface RejectedCandidate {
   readonly stage: 'rule' | 'capability' | 'policy' | 'constraint' | 'dominated';
   readonly rule: string;
   readonly reason: string;
+  /** PlanScore total, when the candidate was scored before it was cut (a dominated one): what a stored EXPLAIN keeps the best of. */
+  readonly score?: number;
 }
 
 export interface RejectedSource {

@@ -44,6 +44,12 @@ export const retentionSchema = z
     runs_days: z.number().int().min(1).nullable().default(90),
     spans_days: z.number().int().min(1).nullable().default(30),
     observations_days: z.number().int().min(1).nullable().default(180),
+    /**
+     * Rejected candidates of each planner rule a run's stored EXPLAIN lists (the best by score; the
+     * rest are counted); null keeps them all. The demo plan cuts 868, 410 KB of the 463 KB plan JSON
+     * written with every run and read back (bench:loc --queries, bench/loc/RESULTS.md).
+     */
+    rejected_candidates_kept: z.number().int().min(0).nullable().default(20),
     /** How often a server applies the policy; the CLI applies it on demand (`context-runtime retention apply`). */
     sweep_interval_minutes: z.number().int().min(1).max(7 * 24 * 60).default(60),
   })

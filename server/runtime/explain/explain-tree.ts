@@ -8,6 +8,7 @@ import type { Estimate } from '../types';
 import { formatCalibration } from './analyze-calibration';
 import { riskReadingText } from './risk-reading-text';
 import type { AnalyzedNode, ExplainResult, NodeCalibration } from './explain-types';
+import { rejectedCountsByStage, rejectedTruncationNote } from './stored-explain';
 
 const money = (usd: number) => `$${usd < 0.01 && usd > 0 ? usd.toFixed(6) : usd.toFixed(4)}`;
 const range = (estimate: Estimate, format: (value: number) => string) => `${format(estimate.value)} [${format(estimate.low)}–${format(estimate.high)}]`;
@@ -83,16 +84,20 @@ export function renderExplainTree(explain: ExplainResult): string {
     if (explain.analyze.calibration) lines.push(`Estimator ${calibrationNote(explain.analyze.calibration)} (coverage = share of past actuals inside the p05–p95 interval)`);
   }
   const feasible = explain.candidates.filter((candidate) => candidate.feasible);
-  lines.push('', `Candidates: ${explain.enumerated} enumerated, ${explain.rejectedCandidates.filter((rejected) => rejected.stage !== 'dominated').length} rule/capability cuts; best feasible:`);
+  const rejectedByStage = rejectedCountsByStage(explain);
+  const cuts = [...rejectedByStage].reduce((sum, [stage, count]) => sum + (stage === 'dominated' ? 0 : count), 0);
+  lines.push('', `Candidates: ${explain.enumerated} enumerated, ${cuts} rule/capability cuts; best feasible:`);
   for (const candidate of feasible.slice(0, 5)) lines.push(`  ${candidate.chosen ? '*' : ' '} ${candidate.score.total.toFixed(3)}  ${candidate.description}`);
   for (const candidate of explain.candidates.filter((entry) => !entry.feasible).slice(0, 3)) lines.push(`  x ${candidate.description}: ${candidate.violations.map((violation) => violation.message).join('; ')}`);
   if (explain.rejectedCandidates.length) {
     lines.push('Rejected candidates:');
-    const dominated = explain.rejectedCandidates.filter((rejected) => rejected.stage === 'dominated');
+    const dominated = rejectedByStage.get('dominated') ?? 0;
+    const truncated = rejectedTruncationNote(explain);
+    if (truncated) lines.push(`  (${truncated}: this run's stored EXPLAIN)`);
     for (const rejected of explain.rejectedCandidates.filter((entry) => entry.stage !== 'dominated')) {
       lines.push(`  - [${rejected.stage}] ${'description' in rejected.candidate ? rejected.candidate.description : rejected.candidate.id}: ${rejected.reason} (rule ${rejected.rule})`);
     }
-    if (dominated.length) lines.push(`  - [dominated] ${dominated.length} candidates no better on any estimate than a surviving one (rule optimizer.dominated; --json lists them)`);
+    if (dominated) lines.push(`  - [dominated] ${dominated} candidates no better on any estimate than a surviving one (rule optimizer.dominated; --json lists ${truncated ? 'the best of them' : 'them'})`);
   }
   lines.push(`Sources: ${explain.selectedSources.join(', ') || '(none)'}`);
   for (const rejected of explain.rejectedSources) lines.push(`  - rejected ${rejected.source} (${rejected.reason}): ${rejected.detail}`);

@@ -13,6 +13,18 @@ import type { BanditExplain } from '../learning/bandit-learner';
 import type { ExecutionGraph, NodeEstimate, NodeKind } from '../ir/graph';
 import type { CandidateEstimates, CandidatePlan, Citation, ConstraintViolation, Constraints, Estimate, Intent, IntentClass, PlanScore, PlanScoreWeights, RejectedCandidate, RejectedSource } from '../types';
 
+/** Present when `rejectedCandidates` lists only part of what the planner cut (a run's stored EXPLAIN: stored-explain.ts). */
+export interface RejectedSummary {
+  /** Candidates the planner rejected in all. */
+  readonly total: number;
+  /** How many `rejectedCandidates` lists. */
+  readonly shown: number;
+  /** The most listed of each stage and rule (retention.rejected_candidates_kept). */
+  readonly keptPerRule: number;
+  /** Each stage and rule: how many it cut, and how many of those are listed. */
+  readonly byRule: readonly { readonly stage: RejectedCandidate['stage']; readonly rule: string; readonly count: number; readonly shown: number }[];
+}
+
 export interface ExplainedCandidate {
   readonly id: string;
   /** One line: "bm25 over logs+git+docs → local/single_shot, clip, citation". */
@@ -111,6 +123,8 @@ export interface ExplainResult {
   readonly candidates: readonly ExplainedCandidate[];
   readonly chosen: ExplainedCandidate;
   readonly rejectedCandidates: readonly RejectedCandidate[];
+  /** Set when `rejectedCandidates` is partial (a stored run keeps the best of each rule): the counts of all of them. */
+  readonly rejectedSummary?: RejectedSummary;
   readonly selectedSources: readonly string[];
   readonly rejectedSources: readonly RejectedSource[];
   /**

@@ -21,6 +21,7 @@ import type { RuntimeConfig } from '../config/config-schema';
 import type { RunRequest } from '../types';
 import { scopeContradictions } from '../knowledge/goal-contradictions';
 import { buildAnalyze } from './explain-builder';
+import { storedExplain } from '../explain/stored-explain';
 import type { PlannedRequest } from './plan-request';
 import type { RuntimePlugins } from './runtime-plugins';
 import type { RunOwnership } from './run-ownership';
@@ -65,11 +66,15 @@ export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, p
   const runId = randomUUID();
   const tracer = new RunTracer(runId, plugins.traceSink);
   tracePlanning(tracer, planned, 'plan').end();
-  const plan: StoredPlan = { request: planned.request, explain: planned.explain };
+  const plan: StoredPlan = { request: planned.request, explain: storedExplain(planned.explain, config.retention.rejected_candidates_kept) };
   const owner = options.ownership && !options.queued ? { owner: options.ownership.instanceId } : {};
   const status = options.queued ? 'queued' : 'running';
-  await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user: planned.request.principal?.user ?? 'anonymous', status, ...owner });
-  const record = (await plugins.runStore.loadRun(runId))!;
+  const user = planned.request.principal?.user ?? 'anonymous';
+  await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user, status, ...owner });
+  // The record as just written, not read back: reading the plan JSON back cost a round trip per
+  // run (bench:loc --queries). This run itself keeps the whole EXPLAIN the caller planned.
+  const now = new Date().toISOString();
+  const record: RunRecord = { id: runId, goal: planned.request.goal, status, planHash: planned.explain.planHash, plan: { ...plan, explain: planned.explain }, user, createdAt: now, updatedAt: now, nodeOutcomes: new Map(), skipped: [], decisions: new Map(), ...owner };
   if (!options.queued) return continueRun(plugins, config, record, { ...options, tracer });
   await tracer.flush();
   if (!plugins.scheduler.enqueue) throw new Error('this scheduler executes runs in process: it cannot queue one');
@@ -131,6 +136,7 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   const { request, explain } = record.plan as StoredPlan;
   const graph = explain.graph;
   const attempts = new Map<string, number>();
+  const skipped = new Set(record.skipped);
   // Each node attempt runs under its span's id, so a model call's own telemetry joins the run's trace beneath it.
   const nodeSpans = new NodeSpanIds(record.id);
   const executor = nodeSpans.wrap(await nodeExecutorFor(plugins, config, request, explain));
@@ -157,6 +163,7 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
       },
       onNodeSkipped: async (node, reason) => {
         await plugins.runStore.markSkipped(record.id, node.id);
+        skipped.add(node.id);
         tracer.record(`node.${node.id}`, 'node', 0, { kind: node.kind, skipped: reason }, runSpan.id);
       },
       onNodeFailed: (node, error, attempt, willRetry) => {
@@ -177,8 +184,16 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   await tracer.flush();
   // An edited graph's actuals do not describe the candidate the cost model estimated: not learned from.
   if (finished.status === 'completed' && !explain.edited) await observe(plugins, record.id, explain, result.outcomes, finished.stored);
-  const reloaded = (await plugins.runStore.loadRun(record.id))!;
+  // A completed run's record is what this process just wrote: built here, not read back (bench:loc
+  // --queries: the plan and every node outcome's JSON again). Any other end may race a cancel: read.
+  const reloaded = finished.status === 'completed' ? completedRecord(record, finished.stored, result.outcomes, [...skipped]) : (await plugins.runStore.loadRun(record.id))!;
   return toRunResult(reloaded, explain, graph, attempts, result.status === 'failed' ? result.nodeId : undefined);
+}
+
+/** The record `settle` left behind for a completed run: no pending gate, no owner, the result stored. */
+function completedRecord(record: RunRecord, stored: StoredResult | undefined, outcomes: ReadonlyMap<string, NodeOutcome>, skipped: readonly string[]): RunRecord {
+  const { pendingNodeId: _pendingNodeId, owner: _owner, ...kept } = record;
+  return { ...kept, status: 'completed', ...(stored !== undefined ? { result: stored } : {}), updatedAt: new Date().toISOString(), nodeOutcomes: outcomes, skipped };
 }
 
 /**

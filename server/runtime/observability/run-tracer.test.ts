@@ -48,4 +48,58 @@ describe('RunTracer', () => {
     await tracer.flush();
     expect(written).toEqual([]);
   });
+
+  it('writes the spans flushed while a write is under way in one batch, each caller waiting for its own', async () => {
+    const batches: string[][] = [];
+    let release: () => void = () => undefined;
+    const sink: TraceSinkPlugin = {
+      contract: TRACE_SINK_CONTRACT,
+      write: async (spans) => {
+        batches.push(spans.map((span) => span.name));
+        if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      },
+      spansOf: async () => [],
+    };
+    const tracer = new RunTracer('run-2', sink);
+    tracer.record('node.a', 'node', 1);
+    const first = tracer.flush();
+    tracer.record('node.b', 'node', 1);
+    const second = tracer.flush();
+    tracer.record('node.c', 'node', 1);
+    let thirdDone = false;
+    const third = tracer.flush().then(() => (thirdDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(batches).toEqual([['node.a']]);
+    expect(thirdDone).toBe(false);
+    release();
+    await Promise.all([first, second, third]);
+    expect(batches).toEqual([['node.a'], ['node.b', 'node.c']]);
+  });
+
+  it('fails every flush whose spans were in a failed batch, and writes later spans afresh', async () => {
+    let calls = 0;
+    const written: string[] = [];
+    const sink: TraceSinkPlugin = {
+      contract: TRACE_SINK_CONTRACT,
+      write: async (spans) => {
+        calls++;
+        if (calls === 2) throw new Error('database gone');
+        written.push(...spans.map((span) => span.name));
+      },
+      spansOf: async () => [],
+    };
+    const tracer = new RunTracer('run-3', sink);
+    tracer.record('node.a', 'node', 1);
+    const first = tracer.flush();
+    tracer.record('node.b', 'node', 1);
+    const second = tracer.flush();
+    tracer.record('node.c', 'node', 1);
+    const third = tracer.flush();
+    await expect(first).resolves.toBeUndefined();
+    await expect(second).rejects.toThrow('database gone');
+    await expect(third).rejects.toThrow('database gone');
+    tracer.record('node.d', 'node', 1);
+    await tracer.flush();
+    expect(written).toEqual(['node.a', 'node.d']);
+  });
 });

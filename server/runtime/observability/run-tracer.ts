@@ -14,6 +14,9 @@ export interface OpenSpan {
 export class RunTracer {
   private readonly pending: Span[] = [];
   private sensitive = false;
+  /** The write under way, and the one that will take what is pending when it ends (see flush). */
+  private inFlight: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
 
   /** `transient`: the spans of an EXPLAIN or SIMULATE, which has no run record: exported, not stored. */
   constructor(
@@ -82,11 +85,41 @@ export class RunTracer {
     return id;
   }
 
-  async flush(): Promise<void> {
-    if (!this.sink || this.pending.length === 0) return;
+  /**
+   * Writes the pending spans; resolves once they are stored. A flush called while another is still
+   * writing joins the next batch: the nodes of a wave that finish during one INSERT share the next
+   * one instead of queueing one each (bench:loc counted 9 span INSERTs, ~80 ms, per run). Each
+   * caller still waits for its own spans, so per-node durability is unchanged.
+   */
+  flush(): Promise<void> {
+    if (!this.sink) return Promise.resolve();
+    if (this.queued) return this.queued;
+    // Nothing left to take: this caller's spans, if any, are in the write under way.
+    if (this.pending.length === 0) return this.inFlight ?? Promise.resolve();
+    if (!this.inFlight) return this.writePending(this.sink);
+    const sink = this.sink;
+    const queued = this.inFlight
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.writePending(sink);
+      });
+    this.queued = queued;
+    return queued;
+  }
+
+  private writePending(sink: TraceSinkPlugin): Promise<void> {
     const taken = this.pending.splice(0, this.pending.length);
+    if (taken.length === 0) return Promise.resolve();
     const batch = this.sensitive ? taken.map((span) => ({ ...span, attributes: { ...span.attributes, [SENSITIVE_SPAN_ATTRIBUTE]: true } })) : taken;
-    if (this.options.transient) await this.sink.exportOnly?.(batch);
-    else await this.sink.write(batch);
+    const write = (async () => {
+      if (this.options.transient) await sink.exportOnly?.(batch);
+      else await sink.write(batch);
+    })();
+    const tracked: Promise<void> = write.finally(() => {
+      if (this.inFlight === tracked) this.inFlight = undefined;
+    });
+    this.inFlight = tracked;
+    return tracked;
   }
 }

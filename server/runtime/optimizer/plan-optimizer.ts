@@ -87,6 +87,7 @@ export class PlanOptimizer implements OptimizerPlugin {
         stage: 'dominated' as const,
         rule: 'optimizer.dominated',
         reason: `dominated by ${by.candidate.id}: no better on any estimate and worse on at least one`,
+        score: candidate.score.total,
       }),
     );
     return { chosen: ranked[0], ranked, dominated: dominatedRejections };

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { RejectedCandidate } from '../types';
+import type { ExplainResult } from './explain-types';
+import { rejectedCountsByStage, rejectedTruncationNote, storedExplain } from './stored-explain';
+
+const dominated = (index: number): RejectedCandidate => ({
+  candidate: { description: `candidate ${index}` },
+  stage: 'dominated',
+  rule: 'optimizer.dominated',
+  reason: `dominated by c0 (${index})`,
+  score: index / 100,
+});
+const tierCut = (index: number): RejectedCandidate => ({ candidate: { description: `tier family ${index}` }, stage: 'capability', rule: 'capability.tier', reason: 'OPENAI_API_KEY is not set' });
+
+/** Only the fields these functions read: the rest of an EXPLAIN does not matter to them. */
+function explainWith(rejectedCandidates: readonly RejectedCandidate[]): ExplainResult {
+  return { rejectedCandidates } as ExplainResult;
+}
+
+describe('storedExplain', () => {
+  const rejected = [tierCut(1), ...Array.from({ length: 50 }, (_, index) => dominated(index)), tierCut(2)];
+
+  it('keeps the best of each rule by score and counts all of them', () => {
+    const stored = storedExplain(explainWith(rejected), 5);
+    expect(stored.rejectedCandidates.filter((entry) => entry.stage === 'dominated').map((entry) => entry.score)).toEqual([0.49, 0.48, 0.47, 0.46, 0.45]);
+    expect(stored.rejectedCandidates.filter((entry) => entry.stage === 'capability').map((entry) => entry.candidate)).toEqual([{ description: 'tier family 1' }, { description: 'tier family 2' }]);
+    expect(stored.rejectedSummary).toEqual({
+      total: 52,
+      shown: 7,
+      keptPerRule: 5,
+      byRule: [
+        { stage: 'capability', rule: 'capability.tier', count: 2, shown: 2 },
+        { stage: 'dominated', rule: 'optimizer.dominated', count: 50, shown: 5 },
+      ],
+    });
+    expect(rejectedCountsByStage(stored)).toEqual(new Map([['capability', 2], ['dominated', 50]]));
+    expect(rejectedTruncationNote(stored)).toBe('52 rejected; showing the best 5 of each rule (7 in all)');
+  });
+
+  it('stores the whole list when asked (null) or when no rule overflows, and then says nothing', () => {
+    const explain = explainWith(rejected);
+    expect(storedExplain(explain, null)).toBe(explain);
+    expect(storedExplain(explain, 50)).toBe(explain);
+    expect(rejectedTruncationNote(explain)).toBeUndefined();
+    expect(rejectedCountsByStage(explain)).toEqual(new Map([['capability', 2], ['dominated', 50]]));
+  });
+
+  it('does not shrink an explain twice (a resumed run stores what it loaded)', () => {
+    const once = storedExplain(explainWith(rejected), 5);
+    expect(storedExplain(once, 1)).toBe(once);
+  });
+});
