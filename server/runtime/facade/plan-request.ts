@@ -9,6 +9,7 @@ import type { ExplainResult } from '../explain/explain-types';
 import type { ExecutionGraph } from '../ir/graph';
 import type { RuntimeConfig } from '../config/config-schema';
 import type { Intent, RunRequest } from '../types';
+import { storedExplain } from '../explain/stored-explain';
 import { scopeContradictions } from '../knowledge/goal-contradictions';
 import type { BanditLearner } from '../learning/bandit-learner';
 import type { RuntimePlugins } from './runtime-plugins';
@@ -59,6 +60,8 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
   const built = timer.run('graph', () => graphStage(plugins, config, { chosen: learning.chosen, allowed: outcome.allowed, policy: outcome.policy, context: planning.context, constraints: planning.constraints, requireCitations: outcome.constraints.require_citations ?? true, intent }));
   const contradictions = await timer.runAsync('contradictions', async () => scopeContradictions((await plugins.knowledge.contradictionsAmong?.(built.scopedSources.map((source) => source.name))) ?? [], intent));
   const explain = timer.run('explain', () => explainStage(plugins, config, { request, intent, outcome, sourceFingerprint, key: planKey.key, lookup, planning, learning, built, contradictions, plannerVersion: PLANNER_VERSION, planningMs: () => timer.elapsed() }));
-  if (cacheOn) await timer.runAsync('plan_cache_put', () => plugins.planCache!.put(planKey.key, explain.planHash, explain));
+  // The cache keeps the compact EXPLAIN a run record keeps: the full rejected list (most of a
+  // 414 KB payload on the demo corpus) made every miss's write the largest share of plan().
+  if (cacheOn) await timer.runAsync('plan_cache_put', () => plugins.planCache!.put(planKey.key, explain.planHash, storedExplain(explain, config.retention.rejected_candidates_kept)));
   return { request, intent, explain, graph: built.graph, timings: timer.timings };
 }
