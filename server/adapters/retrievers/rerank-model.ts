@@ -7,6 +7,11 @@ export interface RerankModel {
   readonly weights: readonly number[];
   /** Embedder whose cosines the weights were trained on; the cosine feature is used only with it. */
   readonly cosineEmbedderId?: string;
+  /**
+   * Mean out-of-fold gain over bm25's ranking (nDCG@10 / Recall@5) on the data it was fitted on:
+   * the planner prefers the rerank retriever only while this is positive (issue 16). Unknown = not preferred.
+   */
+  readonly oofGain?: number;
 }
 
 export function scoreOf(model: RerankModel, features: Float64Array): number {
