@@ -40,16 +40,18 @@ export const ratioTarget = (method: FittedMethod, intent: string): number => PRI
 
 /**
  * The shipped ratios: fitted on ALL labelled queries of the three training splits (SciFact train
- * 809, MuSiQue train100 100, HotpotQA train100 100) by `npx tsx bench/retrieval/fit-priors.ts`
- * (RESULTS.md, "Out of fold"), whose out-of-fold runs decided that these are what the planner uses.
- * rerank's ratios come from its out-of-fold scores (5-fold within the pooled sets), not from the
- * scores of a model trained on the same queries, and apply only while the model's out-of-fold gain
- * over bm25 is positive (rerank-retriever.ts). Classes absent here keep the target.
+ * 809, MuSiQue train100 100, HotpotQA train100 100; records of 2026-12-01 by `bench:retrieval
+ * --records`) by `npx tsx bench/retrieval/fit-priors.ts` (RESULTS.md, "Out of fold"). Queries per
+ * class: conceptual 740, multi_hop 213, sensitive 38, incident 13, exact_id 5; high_risk none (target).
+ * rerank's ratios come from out-of-fold scores (a reranker trained on the other 4 of 5 folds of the
+ * pooled queries), never from a model scored on its own training queries, and apply only while the
+ * shipped model's out-of-fold gain over bm25 is positive (rerank-retriever.ts). rm3 and graph learn
+ * nothing from labels, so their ratios are the measured ones, shrunk toward the targets.
  */
 export const FITTED_PRIOR_RATIOS: Readonly<Record<FittedMethod, PriorRatios>> = Object.freeze({
-  rerank: Object.freeze({}),
-  rm3: Object.freeze({}),
-  graph: Object.freeze({}),
+  rerank: Object.freeze({ conceptual: 1.014, exact_id: 1.08, incident: 1.009, multi_hop: 1.054, sensitive: 0.999 }),
+  rm3: Object.freeze({ conceptual: 0.966, exact_id: 0.97, incident: 1.003, multi_hop: 1.015, sensitive: 0.959 }),
+  graph: Object.freeze({ conceptual: 0.758, exact_id: 0.551, incident: 0.643, multi_hop: 1.196, sensitive: 0.643 }),
 });
 
 /** bm25's prior scaled by a method's ratios (targets where a class has no fitted ratio), capped at 1. */
