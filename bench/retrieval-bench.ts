@@ -3,7 +3,7 @@
  *
  *   npm run bench:retrieval -- --dataset ../shared/datasets/scifact --split train
  *     [--methods bm25,dense,hybrid,rerank,rm3,graph,planner] [--budget 3000] [--json FILE] [--runs DIR]
- *     [--cv 5] [--records FILE] [--fit-from OTHER-SET-RECORDS,…]
+ *     [--cv 5] [--records FILE] [--fit-from OTHER-SET-RECORDS,…] [--reuse-records THIS-SET-RECORDS]
  *
  * Ingests the corpus into a fresh embedded PGlite (temp dir) through the real store, embeds it
  * with the configured embedder, opens the runtime over it and runs every query that has qrels in
@@ -13,22 +13,23 @@
  * Out of fold (issue 16): --cv K adds "rerank (K-fold)" and "planner (K-fold)" rows, each query
  * ranked and planned with a reranker and method priors fitted on the other folds only (folds by
  * query, fixed seed); --fit-from fits on other sets' records instead (leave one dataset out);
- * --records writes this set's per-query records for those fits (bench/retrieval/out-of-fold-runs.ts).
+ * --records writes this set's per-query records for those fits (--reuse-records reads
+ * them back instead of recomputing) (bench/retrieval/out-of-fold-runs.ts).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BenchUsageError, KNOWN_METHODS, parseBenchArguments } from './retrieval/bench-arguments';
-import { DatasetError, loadBeirDataset } from './retrieval/beir-dataset';
-import { formatOutOfFold } from './retrieval/out-of-fold-report';
+import { type BeirDataset, DatasetError, loadBeirDataset } from './retrieval/beir-dataset';
+import { formatOutOfFold, primaryFigure } from './retrieval/out-of-fold-report';
 import { collectRecords, type OutOfFoldResult, outOfFoldRuns } from './retrieval/out-of-fold-runs';
 import { DEFAULT_CROSS_VALIDATION } from './retrieval/prior-fitting';
-import { type QueryRecord, readRecords } from './retrieval/query-records';
-import { formatTable } from './retrieval/report-table';
+import { metricOf, type QueryRecord, readRecords } from './retrieval/query-records';
+import { figuresOf, formatTable, type MethodFigures } from './retrieval/report-table';
 import { type AfterMethods, runBench } from './retrieval/run-bench';
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: npm run bench:retrieval -- --dataset <folder> --split <name> [--methods ${KNOWN_METHODS.join(',')}] [--budget TOKENS] [--json FILE] [--runs DIR] [--keep] [--cv FOLDS] [--records FILE] [--fit-from FILES]`);
+  console.error(`${message}\nusage: npm run bench:retrieval -- --dataset <folder> --split <name> [--methods ${KNOWN_METHODS.join(',')}] [--budget TOKENS] [--json FILE] [--runs DIR] [--keep] [--cv FOLDS] [--records FILE] [--fit-from FILES] [--reuse-records FILE]`);
   process.exit(2);
 }
 
@@ -78,6 +79,8 @@ function removeOnInterrupt(root: string, keep: boolean): void {
   process.on('SIGTERM', onSignal);
 }
 
+const formatPrimary = (dataset: BeirDataset, figure: MethodFigures): string => `${metricOf(dataset)} ${primaryFigure(dataset, figure).toFixed(4)} (${figure.queries} queries, ${figure.errors} failed)`;
+
 async function main(): Promise<void> {
   const options = parseBenchArguments(process.argv.slice(2));
   const dataset = loadBeirDataset(options.dataset, options.split);
@@ -95,13 +98,19 @@ async function main(): Promise<void> {
   const afterMethods = options.folds !== undefined || fitRecords || options.recordsPath
     ? async (...[bench, environment, runs]: Parameters<AfterMethods>) => {
         const started = performance.now();
-        records = await collectRecords(bench, environment, runs);
+        const reused = options.reuseRecords ? readRecords([options.reuseRecords]).filter((record) => record.set === dataset.name) : undefined;
+        if (reused && reused.length !== dataset.queries.length) throw new BenchUsageError(`--reuse-records: ${options.reuseRecords} holds ${reused.length} records of ${dataset.name}, the split has ${dataset.queries.length} queries`);
+        records = reused ?? (await collectRecords(bench, environment, runs));
         console.log(`  records (intent, scores, reranker features): ${((performance.now() - started) / 1000).toFixed(1)} s`);
         const plans = [
           ...(options.folds !== undefined ? [{ kind: 'k-fold' as const, validation: { ...DEFAULT_CROSS_VALIDATION, folds: options.folds } }] : []),
           ...(fitRecords ? [{ kind: 'leave-dataset-out' as const, fitRecords, validation: DEFAULT_CROSS_VALIDATION }] : []),
         ];
-        for (const plan of plans) outOfFold.push(await outOfFoldRuns(bench, environment, records, plan, (line) => console.log(line)));
+        for (const plan of plans) {
+          const result = await outOfFoldRuns(bench, environment, records, plan, (line) => console.log(line));
+          outOfFold.push(result);
+          for (const run of result.runs) console.log(`  ${run.method}: ${formatPrimary(dataset, figuresOf(run, dataset))}`);
+        }
         return outOfFold.flatMap((result) => result.runs);
       }
     : undefined;

@@ -29,6 +29,8 @@ describe('bench:retrieval command line', () => {
     const records = join(root, 'other.records.json');
     writeFileSync(records, '{"records":[]}');
     expect(parseBenchArguments(['--dataset', 'd', '--split', 'train', '--cv', '5', '--records', join(root, 'mine.json'), '--fit-from', `${records}, ${records}`])).toMatchObject({ folds: 5, recordsPath: join(root, 'mine.json'), fitFrom: [records, records] });
+    expect(parseBenchArguments(['--dataset', 'd', '--split', 'train', '--cv', '5', '--reuse-records', records])).toMatchObject({ reuseRecords: records });
+    expect(refusal(['--dataset', 'd', '--split', 'train', '--reuse-records', root])).toContain('--reuse-records: ');
     expect(refusal(['--dataset', 'd', '--split', 'train', '--cv', '1'])).toBe('--cv must be an integer ≥ 2 (the number of folds), got "1"');
     expect(refusal(['--dataset', 'd', '--split', 'train', '--fit-from', join(root, 'missing.json')])).toContain('--fit-from: ');
     expect(refusal(['--dataset', 'd', '--split', 'train', '--cv', '5', '--methods', 'rerank,planner'])).toMatch(/^--cv, --records and --fit-from fit priors relative to bm25/);

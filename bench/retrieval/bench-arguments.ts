@@ -24,6 +24,8 @@ export interface BenchArguments {
   readonly recordsPath?: string;
   /** Records files of OTHER sets: fit on them and score this set with that fit (leave one dataset out). */
   readonly fitFrom?: readonly string[];
+  /** This set's records from an earlier --records run of the same tree: the methods' scores and reranker features are read, not recomputed. */
+  readonly reuseRecords?: string;
 }
 
 /** A mistake on the command line; the message names the flag and what was expected. */
@@ -51,6 +53,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchArguments {
         cv: { type: 'string' },
         records: { type: 'string' },
         'fit-from': { type: 'string' },
+        'reuse-records': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -79,10 +82,12 @@ export function parseBenchArguments(argv: readonly string[]): BenchArguments {
   const fitFrom = text('fit-from')?.split(',').map((path) => path.trim()).filter(Boolean);
   if (fitFrom !== undefined && fitFrom.length === 0) fail('--fit-from is empty; expected records files written by --records');
   for (const path of fitFrom ?? []) if (!existsSync(path) || statSync(path).isDirectory()) fail(`--fit-from: ${path} is not a file; expected a records file written by --records`);
+  const reuseRecords = text('reuse-records');
+  if (reuseRecords !== undefined && (!existsSync(reuseRecords) || statSync(reuseRecords).isDirectory())) fail(`--reuse-records: ${reuseRecords} is not a file; expected a records file written by --records`);
   if ((folds !== undefined || fitFrom !== undefined || recordsPath !== undefined) && !methods.includes('bm25')) fail('--cv, --records and --fit-from fit priors relative to bm25: --methods must include bm25');
   return Object.freeze({
     dataset, split, methods: Object.freeze(methods), budget, ...(jsonPath ? { jsonPath } : {}), ...(runsDir ? { runsDir } : {}), keep: values.keep === true,
-    ...(folds !== undefined ? { folds } : {}), ...(recordsPath ? { recordsPath } : {}), ...(fitFrom ? { fitFrom: Object.freeze(fitFrom) } : {}),
+    ...(folds !== undefined ? { folds } : {}), ...(recordsPath ? { recordsPath } : {}), ...(fitFrom ? { fitFrom: Object.freeze(fitFrom) } : {}), ...(reuseRecords ? { reuseRecords } : {}),
   });
 }
 
