@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRIOR_PSEUDO_QUERIES, ratioTarget } from '../../server/adapters/retrievers/fitted-prior-ratios';
+import { MIN_CLASS_QUERIES, PRIOR_PSEUDO_QUERIES, ratioTarget } from '../../server/adapters/retrievers/fitted-prior-ratios';
 import { RERANK_FEATURES } from '../../server/adapters/retrievers/rerank-features';
 import { ndcgAt } from './metrics';
 import { fitPriors, foldsOf, rerankOutOfFold, shrunkRatio } from './prior-fitting';
@@ -61,5 +61,12 @@ describe('out-of-fold prior fitting', () => {
     expect(fit.ratios.graph.multi_hop).toBeCloseTo((40 * 1.5 + 20 * 1.26) / 60, 6);
     expect(fit.ratios.graph.conceptual).toBeCloseTo((40 * 0.5 + 20 * ratioTarget('graph', 'conceptual')) / 60, 6);
     expect(fit.ratios.rm3.conceptual).toBeCloseTo(1, 10);
+  });
+
+  it('keeps the target for a class with fewer labelled queries than MIN_CLASS_QUERIES', () => {
+    const few = records(MIN_CLASS_QUERIES - 1, { goldAt: 0, signal: false, intent: 'incident' }).map((entry) => ({ ...entry, id: `i${entry.id}`, scores: { ...entry.scores, graph: entry.scores.bm25 * 3 } }));
+    const fit = fitPriors([...few, ...records(40, { goldAt: 0, signal: false })]);
+    expect(fit.ratios.graph.incident).toBe(ratioTarget('graph', 'incident'));
+    expect(fit.ratios.graph.conceptual).not.toBe(ratioTarget('graph', 'conceptual'));
   });
 });

@@ -4,7 +4,7 @@
  * fitted method's recall-prior ratio to bm25 per intent class (fitted-prior-ratios.ts says how the
  * ratios are used). Pure: the bench calls it once per fold with the other folds' records.
  */
-import { FITTED_METHODS, type FittedMethod, PRIOR_PSEUDO_QUERIES, ratioTarget } from '../../server/adapters/retrievers/fitted-prior-ratios';
+import { FITTED_METHODS, type FittedMethod, MIN_CLASS_QUERIES, PRIOR_PSEUDO_QUERIES, ratioTarget } from '../../server/adapters/retrievers/fitted-prior-ratios';
 import { RERANK_FEATURES } from '../../server/adapters/retrievers/rerank-features';
 import { rankWith, shuffled, type TrainOptions, trainPairwise } from './pairwise-trainer';
 import { type QueryRecord, scoreRanking, trainingQueryOf } from './query-records';
@@ -84,6 +84,7 @@ export function fitPriors(records: readonly QueryRecord[], validation: CrossVali
     FITTED_METHODS.map((method) => {
       const byClass = classes.map((intent) => {
         const scored = records.filter((record) => record.intent === intent && scoreOf(record, method) !== undefined && record.scores[BASELINE_METHOD] !== undefined);
+        if (scored.length < MIN_CLASS_QUERIES) return [intent, ratioTarget(method, intent)] as const;
         const ratio = shrunkRatio(scored.map((record) => scoreOf(record, method)!), scored.map((record) => record.scores[BASELINE_METHOD]), ratioTarget(method, intent), PRIOR_PSEUDO_QUERIES, pooledMean);
         // A reranker whose out-of-fold gain is not positive is not preferred anywhere (issue 16).
         return [intent, method === 'rerank' && !(reranker && reranker.oofGain > 0) ? Math.min(1, ratio) : ratio] as const;
