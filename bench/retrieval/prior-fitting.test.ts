@@ -63,10 +63,11 @@ describe('out-of-fold prior fitting', () => {
     expect(fit.ratios.rm3.conceptual).toBeCloseTo(1, 10);
   });
 
-  it('keeps the target for a class with fewer labelled queries than MIN_CLASS_QUERIES', () => {
-    const few = records(MIN_CLASS_QUERIES - 1, { goldAt: 0, signal: false, intent: 'incident' }).map((entry) => ({ ...entry, id: `i${entry.id}`, scores: { ...entry.scores, graph: entry.scores.bm25 * 3 } }));
-    const fit = fitPriors([...few, ...records(40, { goldAt: 0, signal: false })]);
+  it('lets a class with fewer labelled queries than MIN_CLASS_QUERIES fall below its target but not rise above it', () => {
+    const few = (factor: number) => records(MIN_CLASS_QUERIES - 1, { goldAt: 0, signal: false, intent: 'incident' }).map((entry) => ({ ...entry, id: `i${entry.id}`, scores: { ...entry.scores, graph: entry.scores.bm25 * factor } }));
+    const fit = fitPriors([...few(3), ...records(40, { goldAt: 0, signal: false })]);
     expect(fit.ratios.graph.incident).toBe(ratioTarget('graph', 'incident'));
+    expect(fitPriors([...few(0.1), ...records(40, { goldAt: 0, signal: false })]).ratios.graph.incident).toBeLessThan(ratioTarget('graph', 'incident'));
     expect(fit.ratios.graph.conceptual).not.toBe(ratioTarget('graph', 'conceptual'));
   });
 });

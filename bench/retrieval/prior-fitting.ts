@@ -84,8 +84,8 @@ export function fitPriors(records: readonly QueryRecord[], validation: CrossVali
     FITTED_METHODS.map((method) => {
       const byClass = classes.map((intent) => {
         const scored = records.filter((record) => record.intent === intent && scoreOf(record, method) !== undefined && record.scores[BASELINE_METHOD] !== undefined);
-        if (scored.length < MIN_CLASS_QUERIES) return [intent, ratioTarget(method, intent)] as const;
-        const ratio = shrunkRatio(scored.map((record) => scoreOf(record, method)!), scored.map((record) => record.scores[BASELINE_METHOD]), ratioTarget(method, intent), PRIOR_PSEUDO_QUERIES, pooledMean);
+        const shrunk = shrunkRatio(scored.map((record) => scoreOf(record, method)!), scored.map((record) => record.scores[BASELINE_METHOD]), ratioTarget(method, intent), PRIOR_PSEUDO_QUERIES, pooledMean);
+        const ratio = scored.length < MIN_CLASS_QUERIES ? Math.min(shrunk, ratioTarget(method, intent)) : shrunk;
         // A reranker whose out-of-fold gain is not positive is not preferred anywhere (issue 16).
         return [intent, method === 'rerank' && !(reranker && reranker.oofGain > 0) ? Math.min(1, ratio) : ratio] as const;
       });
