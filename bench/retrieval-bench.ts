@@ -3,22 +3,33 @@
  *
  *   npm run bench:retrieval -- --dataset ../shared/datasets/scifact --split train
  *     [--methods bm25,dense,hybrid,rerank,rm3,graph,planner] [--budget 3000] [--json FILE] [--runs DIR]
+ *     [--cv 5] [--records FILE] [--fit-from OTHER-SET-RECORDS,…] [--reuse-records THIS-SET-RECORDS]
  *
  * Ingests the corpus into a fresh embedded PGlite (temp dir) through the real store, embeds it
  * with the configured embedder, opens the runtime over it and runs every query that has qrels in
  * the split through each method. --runs DIR writes each method's rankings as JSON
  * ({query id: [doc ids]}) for ../shared/scripts/eval-run.py. See bench/retrieval/RESULTS.md.
+ *
+ * Out of fold (issue 16): --cv K adds "rerank (K-fold)" and "planner (K-fold)" rows, each query
+ * ranked and planned with a reranker and method priors fitted on the other folds only (folds by
+ * query, fixed seed); --fit-from fits on other sets' records instead (leave one dataset out);
+ * --records writes this set's per-query records for those fits (--reuse-records reads
+ * them back instead of recomputing) (bench/retrieval/out-of-fold-runs.ts).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BenchUsageError, KNOWN_METHODS, parseBenchArguments } from './retrieval/bench-arguments';
-import { DatasetError, loadBeirDataset } from './retrieval/beir-dataset';
-import { formatTable } from './retrieval/report-table';
-import { runBench } from './retrieval/run-bench';
+import { type BeirDataset, DatasetError, loadBeirDataset } from './retrieval/beir-dataset';
+import { formatOutOfFold, primaryFigure } from './retrieval/out-of-fold-report';
+import { collectRecords, type OutOfFoldResult, outOfFoldRuns } from './retrieval/out-of-fold-runs';
+import { DEFAULT_CROSS_VALIDATION } from './retrieval/prior-fitting';
+import { metricOf, type QueryRecord, readRecords } from './retrieval/query-records';
+import { figuresOf, formatTable, type MethodFigures } from './retrieval/report-table';
+import { type AfterMethods, runBench } from './retrieval/run-bench';
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: npm run bench:retrieval -- --dataset <folder> --split <name> [--methods ${KNOWN_METHODS.join(',')}] [--budget TOKENS] [--json FILE] [--runs DIR] [--keep]`);
+  console.error(`${message}\nusage: npm run bench:retrieval -- --dataset <folder> --split <name> [--methods ${KNOWN_METHODS.join(',')}] [--budget TOKENS] [--json FILE] [--runs DIR] [--keep] [--cv FOLDS] [--records FILE] [--fit-from FILES] [--reuse-records FILE]`);
   process.exit(2);
 }
 
@@ -68,6 +79,8 @@ function removeOnInterrupt(root: string, keep: boolean): void {
   process.on('SIGTERM', onSignal);
 }
 
+const formatPrimary = (dataset: BeirDataset, figure: MethodFigures): string => `${metricOf(dataset)} ${primaryFigure(dataset, figure).toFixed(4)} (${figure.queries} queries, ${figure.errors} failed)`;
+
 async function main(): Promise<void> {
   const options = parseBenchArguments(process.argv.slice(2));
   const dataset = loadBeirDataset(options.dataset, options.split);
@@ -79,16 +92,40 @@ async function main(): Promise<void> {
   removeOnInterrupt(root, options.keep);
   const started = performance.now();
   console.log(`bench:retrieval ${dataset.name}/${options.split}: ${dataset.documents.length} documents, ${dataset.queries.length} queries; ${cpus().length} CPUs, node ${process.version}`);
-  const result = await runBench(dataset, { methods: options.methods, budget: options.budget, root, keep: options.keep, log: (line) => console.log(line), progress: process.stderr.isTTY ? (line) => process.stderr.write(line) : undefined }).catch((error: unknown) => {
+  const fitRecords = options.fitFrom ? readRecords(options.fitFrom).filter((record) => record.set !== dataset.name) : undefined;
+  const outOfFold: OutOfFoldResult[] = [];
+  let records: QueryRecord[] = [];
+  const afterMethods = options.folds !== undefined || fitRecords || options.recordsPath
+    ? async (...[bench, environment, runs]: Parameters<AfterMethods>) => {
+        const started = performance.now();
+        const reused = options.reuseRecords ? readRecords([options.reuseRecords]).filter((record) => record.set === dataset.name) : undefined;
+        if (reused && reused.length !== dataset.queries.length) throw new BenchUsageError(`--reuse-records: ${options.reuseRecords} holds ${reused.length} records of ${dataset.name}, the split has ${dataset.queries.length} queries`);
+        records = reused ?? (await collectRecords(bench, environment, runs));
+        console.log(`  records (intent, scores, reranker features): ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        const plans = [
+          ...(options.folds !== undefined ? [{ kind: 'k-fold' as const, validation: { ...DEFAULT_CROSS_VALIDATION, folds: options.folds } }] : []),
+          ...(fitRecords ? [{ kind: 'leave-dataset-out' as const, fitRecords, validation: DEFAULT_CROSS_VALIDATION }] : []),
+        ];
+        for (const plan of plans) {
+          const result = await outOfFoldRuns(bench, environment, records, plan, (line) => console.log(line));
+          outOfFold.push(result);
+          for (const run of result.runs) console.log(`  ${run.method}: ${formatPrimary(dataset, figuresOf(run, dataset))}`);
+        }
+        return outOfFold.flatMap((result) => result.runs);
+      }
+    : undefined;
+  const result = await runBench(dataset, { methods: options.methods, budget: options.budget, root, keep: options.keep, log: (line) => console.log(line), progress: process.stderr.isTTY ? (line) => process.stderr.write(line) : undefined, ...(afterMethods ? { afterMethods } : {}) }).catch((error: unknown) => {
     if (!options.keep) rmSync(root, { recursive: true, force: true }); // runBench removes it itself once ingest succeeded
     throw error;
   });
   console.log('');
   console.log(formatTable(dataset, result.figures, result.ingest, options.budget));
+  for (const entry of outOfFold) console.log(`\n${formatOutOfFold(dataset, result.figures, entry)}`);
   console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (options.recordsPath) writeFileSync(options.recordsPath, `${JSON.stringify({ dataset: dataset.name, split: options.split, records })}\n`);
   if (options.runsDir) {
     for (const run of result.runs.filter((entry) => !entry.skipped)) {
-      writeFileSync(join(options.runsDir, `${dataset.name}-${options.split}-${run.method}.json`), JSON.stringify(Object.fromEntries(run.runs.map((queryRun) => [queryRun.queryId, queryRun.ranked]))));
+      writeFileSync(join(options.runsDir, `${dataset.name}-${options.split}-${run.method.replace(/[^a-z0-9-]+/gi, '-').replace(/-+$/, '')}.json`), JSON.stringify(Object.fromEntries(run.runs.map((queryRun) => [queryRun.queryId, queryRun.ranked]))));
     }
   }
   if (options.jsonPath) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,17 @@ describe('bench:retrieval command line', () => {
     expect(parseBenchArguments(['--dataset=d', '--split', 'dev', '--methods', 'bm25, planner', '--budget', '500', '--json', join(root, 'r.json'), '--runs', join(root, 'runs'), '--keep'])).toMatchObject({
       methods: ['bm25', 'planner'], budget: 500, jsonPath: join(root, 'r.json'), runsDir: join(root, 'runs'), keep: true,
     });
+  });
+
+  it('reads the out-of-fold flags: folds, a records file to write, other sets\' records to fit on', () => {
+    const records = join(root, 'other.records.json');
+    writeFileSync(records, '{"records":[]}');
+    expect(parseBenchArguments(['--dataset', 'd', '--split', 'train', '--cv', '5', '--records', join(root, 'mine.json'), '--fit-from', `${records}, ${records}`])).toMatchObject({ folds: 5, recordsPath: join(root, 'mine.json'), fitFrom: [records, records] });
+    expect(parseBenchArguments(['--dataset', 'd', '--split', 'train', '--cv', '5', '--reuse-records', records])).toMatchObject({ reuseRecords: records });
+    expect(refusal(['--dataset', 'd', '--split', 'train', '--reuse-records', root])).toContain('--reuse-records: ');
+    expect(refusal(['--dataset', 'd', '--split', 'train', '--cv', '1'])).toBe('--cv must be an integer ≥ 2 (the number of folds), got "1"');
+    expect(refusal(['--dataset', 'd', '--split', 'train', '--fit-from', join(root, 'missing.json')])).toContain('--fit-from: ');
+    expect(refusal(['--dataset', 'd', '--split', 'train', '--cv', '5', '--methods', 'rerank,planner'])).toMatch(/^--cv, --records and --fit-from fit priors relative to bm25/);
   });
 
   it('refuses, before anything is loaded, naming the flag and what it expected', () => {

@@ -18,6 +18,14 @@ export interface BenchArguments {
   readonly jsonPath?: string;
   readonly runsDir?: string;
   readonly keep: boolean;
+  /** k of the k-fold out-of-fold rows (issue 16); undefined = in-sample rows only. */
+  readonly folds?: number;
+  /** Write the per-query records (intent, scores, reranker features) here, for --fit-from and fit-priors.ts. */
+  readonly recordsPath?: string;
+  /** Records files of OTHER sets: fit on them and score this set with that fit (leave one dataset out). */
+  readonly fitFrom?: readonly string[];
+  /** This set's records from an earlier --records run of the same tree: the methods' scores and reranker features are read, not recomputed. */
+  readonly reuseRecords?: string;
 }
 
 /** A mistake on the command line; the message names the flag and what was expected. */
@@ -42,6 +50,10 @@ export function parseBenchArguments(argv: readonly string[]): BenchArguments {
         json: { type: 'string' },
         runs: { type: 'string' },
         keep: { type: 'boolean' },
+        cv: { type: 'string' },
+        records: { type: 'string' },
+        'fit-from': { type: 'string' },
+        'reuse-records': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -62,7 +74,21 @@ export function parseBenchArguments(argv: readonly string[]): BenchArguments {
   if (jsonPath !== undefined) writableFileOrFail('--json', jsonPath);
   const runsDir = text('runs');
   if (runsDir !== undefined && existsSync(runsDir) && !statSync(runsDir).isDirectory()) fail(`--runs: ${runsDir} exists and is not a directory`);
-  return Object.freeze({ dataset, split, methods: Object.freeze(methods), budget, ...(jsonPath ? { jsonPath } : {}), ...(runsDir ? { runsDir } : {}), keep: values.keep === true });
+  const foldsText = text('cv');
+  const folds = foldsText === undefined ? undefined : Number(foldsText);
+  if (folds !== undefined && (!Number.isInteger(folds) || folds < 2)) fail(`--cv must be an integer ≥ 2 (the number of folds), got "${foldsText}"`);
+  const recordsPath = text('records');
+  if (recordsPath !== undefined) writableFileOrFail('--records', recordsPath);
+  const fitFrom = text('fit-from')?.split(',').map((path) => path.trim()).filter(Boolean);
+  if (fitFrom !== undefined && fitFrom.length === 0) fail('--fit-from is empty; expected records files written by --records');
+  for (const path of fitFrom ?? []) if (!existsSync(path) || statSync(path).isDirectory()) fail(`--fit-from: ${path} is not a file; expected a records file written by --records`);
+  const reuseRecords = text('reuse-records');
+  if (reuseRecords !== undefined && (!existsSync(reuseRecords) || statSync(reuseRecords).isDirectory())) fail(`--reuse-records: ${reuseRecords} is not a file; expected a records file written by --records`);
+  if ((folds !== undefined || fitFrom !== undefined || recordsPath !== undefined) && !methods.includes('bm25')) fail('--cv, --records and --fit-from fit priors relative to bm25: --methods must include bm25');
+  return Object.freeze({
+    dataset, split, methods: Object.freeze(methods), budget, ...(jsonPath ? { jsonPath } : {}), ...(runsDir ? { runsDir } : {}), keep: values.keep === true,
+    ...(folds !== undefined ? { folds } : {}), ...(recordsPath ? { recordsPath } : {}), ...(fitFrom ? { fitFrom: Object.freeze(fitFrom) } : {}), ...(reuseRecords ? { reuseRecords } : {}),
+  });
 }
 
 function writableFileOrFail(flag: string, path: string): void {

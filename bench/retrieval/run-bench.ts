@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import type { BeirDataset } from './beir-dataset';
 import { type IngestFigures, ingestDataset, writeBenchConfig } from './bench-database';
-import { openBenchRuntime } from './bench-runtime';
+import { type BenchRuntime, openBenchRuntime } from './bench-runtime';
 import { type MethodRun, retrieverRunner, type RunEnvironment, runQueries, warmLatencies } from './method-runs';
 import { plannerRunner } from './planner-runs';
 import { PlannerOverhead } from './planner-overhead';
@@ -10,6 +10,8 @@ import { figuresOf, type MethodFigures } from './report-table';
 
 export const DEFAULT_METHODS: readonly string[] = Object.freeze(['bm25', 'dense', 'hybrid', 'rerank', 'rm3', 'graph', 'planner']);
 export const DEFAULT_BUDGET = 3000;
+
+export type AfterMethods = (bench: BenchRuntime, environment: RunEnvironment, runs: readonly MethodRun[]) => Promise<readonly MethodRun[]>;
 
 export interface BenchOptions {
   readonly methods: readonly string[];
@@ -21,6 +23,8 @@ export interface BenchOptions {
   readonly log?: (line: string) => void;
   /** Progress as "\r  method: done/total" fragments. */
   readonly progress?: (fragment: string) => void;
+  /** Runs after every method, with the runtime still open (the out-of-fold rows); its runs are added to the result. */
+  readonly afterMethods?: AfterMethods;
 }
 
 export interface BenchResult {
@@ -61,6 +65,7 @@ export async function runBench(dataset: BeirDataset, options: BenchOptions): Pro
         options.progress?.('\r');
         log(`  ${method}: ${runs[runs.length - 1].skipped ? 'skipped' : 'done'} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       }
+      if (options.afterMethods) runs.push(...(await options.afterMethods(bench, environment, runs)));
     } finally {
       await bench.close();
     }

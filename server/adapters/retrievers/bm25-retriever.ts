@@ -20,7 +20,7 @@ export interface RetrieverAvailability {
  * exact_id, incident) and weaker on paraphrase (conceptual) and on chains of facts (multi_hop),
  * the pattern BEIR reports for BM25 against dense retrievers (Thakur et al., 2021).
  */
-const RECALL_PRIOR = Object.freeze({ exact_id: 0.9, incident: 0.8, high_risk: 0.7, sensitive: 0.65, conceptual: 0.6, multi_hop: 0.45 });
+export const BM25_RECALL_PRIOR = Object.freeze({ exact_id: 0.9, incident: 0.8, high_risk: 0.7, sensitive: 0.65, conceptual: 0.6, multi_hop: 0.45 });
 
 /**
  * Milliseconds per query: a fixed part plus a per-chunk part. Measured through the retriever on
@@ -49,7 +49,7 @@ export class Bm25Retriever implements RetrieverPlugin {
       ...(this.availability.available ? {} : { unavailableReason: this.availability.reason ?? 'extension pg_textsearch is not installed on this server' }),
       requires: Object.freeze(['pg_textsearch']),
       latencyMs: latencyMsFor(this.corpus.currentChunks),
-      recallPrior: RECALL_PRIOR,
+      recallPrior: BM25_RECALL_PRIOR,
     });
   }
 

@@ -8,7 +8,9 @@ import { DEFAULT_LINKING, type LinkingOptions, linkQueryEntities } from '../grap
 import type { GraphCache } from '../graph/graph-cache';
 import type { PassageGraph } from '../graph/passage-graph';
 import { DEFAULT_PAGERANK, type PageRankOptions, personalizedPageRank } from '../graph/personalized-pagerank';
+import { BM25_RECALL_PRIOR } from './bm25-retriever';
 import { type ChunkHitRow, clampK, toHits } from './chunk-hits';
+import { scaledRecallPrior } from './fitted-prior-ratios';
 
 export interface GraphRetrieverOptions {
   /**
@@ -37,13 +39,11 @@ export const DEFAULT_GRAPH_OPTIONS: Omit<GraphRetrieverOptions, 'passageSeeder'>
 });
 
 /**
- * Measured Recall@5 (bm25 seeds, share 0.05) against bm25's: MuSiQue train100 70.8 vs 49.0, HotpotQA
- * train100 90.0 vs 80.0, both for questions the intent analyzer calls multi_hop and for those it
- * calls conceptual; but SciFact train claims (conceptual, named by lower-case scientific terms the
- * span extractor does not see) 60.7 vs 73.9. So: above bm25 on multi_hop, below it on conceptual,
- * and no better than bm25 where the goal is an identifier or an incident.
+ * bm25's priors scaled by graph's fitted ratios (fitted-prior-ratios.ts): above bm25 on multi-hop
+ * questions, below it on SciFact's conceptual claims (named by lower-case scientific terms the span
+ * extractor does not see), and no better than bm25 where the goal is an identifier or an incident.
  */
-const RECALL_PRIOR = Object.freeze({ multi_hop: 0.7, conceptual: 0.5, incident: 0.45, high_risk: 0.5, sensitive: 0.45, exact_id: 0.35 });
+const RECALL_PRIOR = scaledRecallPrior(BM25_RECALL_PRIOR, 'graph');
 
 /**
  * Multi-hop retrieval in the manner of HippoRAG (Gutiérrez et al., NeurIPS 2024): query entities

@@ -17,8 +17,9 @@ import { DenseRetriever } from './dense-retriever';
 import { HybridRetriever } from './hybrid-retriever';
 import { LinearReranker, splitLetterCompounds } from './linear-reranker';
 import { RERANK_FEATURES } from './rerank-features';
-import { BM25_ORDER_MODEL } from './rerank-model';
-import { RerankRetriever } from './rerank-retriever';
+import { FITTED_PRIOR_RATIOS, scaledRecallPrior } from './fitted-prior-ratios';
+import { BM25_ORDER_MODEL, DEFAULT_RERANK_MODEL } from './rerank-model';
+import { RerankRetriever, rerankRecallPrior } from './rerank-retriever';
 import { Rm3Retriever } from './rm3-retriever';
 
 const root = mkdtempSync(path.join(tmpdir(), 'cr-rerank-'));
@@ -120,7 +121,9 @@ describe('rerank retriever (linear model over bm25 top N)', () => {
     const rerank = new RerankRetriever(stores.database, bm25, { dense });
     expect(rerank.capabilities()).toMatchObject({ method: 'rerank', available: true, requires: ['pg_textsearch'] });
     expect(rerank.capabilities().latencyMs).toBeGreaterThan(bm25.capabilities().latencyMs);
-    expect(rerank.capabilities().recallPrior.conceptual).toBeGreaterThan(bm25.capabilities().recallPrior.conceptual!);
+    // The shipped model's out-of-fold gain is positive, so its fitted ratios apply (fitted-prior-ratios.ts).
+    expect(DEFAULT_RERANK_MODEL.oofGain).toBeGreaterThan(0);
+    expect(rerank.capabilities().recallPrior.conceptual).toBeCloseTo(Math.min(1, bm25.capabilities().recallPrior.conceptual! * FITTED_PRIOR_RATIOS.rerank.conceptual!), 10);
     expect(await rerank.search({ text: 'the of and', k: 5, sources: ALL })).toEqual([]);
     expect(await rerank.search({ text: 'memory', k: 0, sources: ALL })).toEqual([]);
     expect(await rerank.search({ text: 'memory', k: 5, sources: [] })).toEqual([]);
@@ -177,7 +180,22 @@ describe('rm3 retriever (bm25 with pseudo-relevance feedback)', () => {
     expect(new Set(scoped.map((hit) => hit.sourceName))).toEqual(new Set(scoped.length ? ['notes'] : []));
     const capabilities = rm3.capabilities();
     expect(capabilities).toMatchObject({ method: 'rm3', available: true, requires: ['pg_textsearch'] });
-    expect(capabilities.recallPrior.multi_hop).toBeGreaterThan(bm25.capabilities().recallPrior.multi_hop!);
-    expect(capabilities.recallPrior.conceptual).toBeLessThan(bm25.capabilities().recallPrior.conceptual!);
+    expect(capabilities.recallPrior).toEqual(scaledRecallPrior(bm25.capabilities().recallPrior, 'rm3'));
+  });
+});
+
+describe('rerank recall prior (issue 16: preferred only with a positive out-of-fold gain)', () => {
+  const first = { conceptual: 0.6, multi_hop: 0.45, exact_id: 0.9 };
+  const model = (oofGain?: number) => ({ ...BM25_ORDER_MODEL, ...(oofGain === undefined ? {} : { oofGain }) });
+
+  it('scales the first stage by the fitted ratios while the gain is positive', () => {
+    expect(rerankRecallPrior(first, model(0.01))).toEqual(scaledRecallPrior(first, 'rerank'));
+  });
+
+  it('never rises above the first stage for a model with no gain, a loss, or no out-of-fold figure', () => {
+    for (const gain of [0, -0.02, undefined]) {
+      const prior = rerankRecallPrior(first, model(gain));
+      for (const [intent, value] of Object.entries(first)) expect(prior[intent]).toBeLessThanOrEqual(value);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { RETRIEVER_CONTRACT, type RetrievalQuery, type RetrieverCapabilities, ty
 import type { Hit } from '../../runtime/types';
 import { clampK } from './chunk-hits';
 import { LINEAR_RERANK_LATENCY_MS, LinearReranker, type LinearRerankerOptions, splitLetterCompounds } from './linear-reranker';
+import { FITTED_PRIOR_RATIOS, scaledRecallPrior } from './fitted-prior-ratios';
 import { DEFAULT_RERANK_MODEL, LEXICAL_RERANK_MODEL, type RerankModel } from './rerank-model';
 
 export { splitLetterCompounds } from './linear-reranker';
@@ -19,11 +20,16 @@ export interface RerankOptions extends LinearRerankerOptions {
 export const DEFAULT_RERANK_OPTIONS: Omit<RerankOptions, 'dense' | 'corpusSize'> = Object.freeze({ topN: 30, model: DEFAULT_RERANK_MODEL, lexicalModel: LEXICAL_RERANK_MODEL });
 
 /**
- * Recall factor over the first stage's prior, per intent, from bench:retrieval against bm25:
- * Recall@5 ×1.045 on SciFact (conceptual claims), ×1.11 on MuSiQue and ×0.99 on HotpotQA
- * (multi-hop questions). Reranking the head moves evidence up; it finds nothing bm25 did not.
+ * The first stage's prior scaled by rerank's fitted ratios (fitted-prior-ratios.ts), but only for a
+ * model whose out-of-fold gain over bm25 is positive: otherwise no ratio above 1, so the planner,
+ * seeing no gain, keeps the cheaper first stage (issue 16: a rerank model chosen for 266 of 300
+ * held-out SciFact claims scored below plain bm25 there).
  */
-const PRIOR_FACTOR: Readonly<Record<string, number>> = Object.freeze({ conceptual: 1.04, multi_hop: 1.05 });
+export function rerankRecallPrior(first: RetrieverCapabilities['recallPrior'], model: RerankModel): RetrieverCapabilities['recallPrior'] {
+  const preferred = (model.oofGain ?? 0) > 0;
+  const ratios = preferred ? FITTED_PRIOR_RATIOS.rerank : Object.fromEntries(Object.entries(FITTED_PRIOR_RATIOS.rerank).map(([intent, ratio]) => [intent, Math.min(1, ratio ?? 1)]));
+  return scaledRecallPrior(first, 'rerank', ratios);
+}
 
 export interface ScoredHead {
   readonly hits: readonly Hit[];
@@ -56,10 +62,16 @@ export class RerankRetriever implements RetrieverPlugin {
       ...(first.available ? {} : { unavailableReason: `${first.method} unavailable: ${first.unavailableReason ?? 'no reason given'}` }),
       requires: first.requires,
       latencyMs: first.latencyMs + LINEAR_RERANK_LATENCY_MS,
-      recallPrior: Object.freeze(Object.fromEntries(Object.entries(first.recallPrior).map(([intent, prior]) => [intent, Math.min(1, (prior ?? 0) * (PRIOR_FACTOR[intent] ?? 1))]))),
+      recallPrior: rerankRecallPrior(first.recallPrior, this.activeModel()),
       composedOf: Object.freeze([first.method, ...(first.composedOf ?? [])]),
       ...(first.sourceKinds ? { sourceKinds: first.sourceKinds } : {}),
     });
+  }
+
+  /** The model search() ranks with: the cosine one when the dense vectors it was trained on are there. */
+  private activeModel(): RerankModel {
+    const { model, lexicalModel, dense } = this.reranker.options;
+    return model.cosineEmbedderId !== undefined && dense?.embedder.id === model.cosineEmbedderId ? model : lexicalModel;
   }
 
   async search(query: RetrievalQuery): Promise<readonly Hit[]> {

@@ -3,6 +3,7 @@ import { RETRIEVER_CONTRACT, type RetrievalQuery, type RetrieverCapabilities, ty
 import type { Hit } from '../../runtime/types';
 import { bm25Rows } from './bm25-retriever';
 import { clampK, toHits } from './chunk-hits';
+import { scaledRecallPrior } from './fitted-prior-ratios';
 import { relevanceModel, repeatedText, type Rm3Options } from './rm3-expansion';
 
 /**
@@ -11,13 +12,6 @@ import { relevanceModel, repeatedText, type Rm3Options } from './rm3-expansion';
  * SciFact claims lose a little (one relevant abstract per claim: feedback drifts to its neighbours).
  */
 export const DEFAULT_RM3_OPTIONS: Rm3Options = Object.freeze({ documents: 2, terms: 10, originalWeight: 0.6, maxRepeats: 6 });
-
-/**
- * Recall factor over the first stage's prior, per intent, from bench:retrieval against bm25:
- * Recall@10 ×1.07 on MuSiQue and ×1.03 on HotpotQA (multi-hop questions), nDCG@10 ×0.96 and
- * Recall@10 ×0.99 on SciFact (conceptual claims).
- */
-const PRIOR_FACTOR: Readonly<Record<string, number>> = Object.freeze({ multi_hop: 1.05, conceptual: 0.97 });
 
 /**
  * bm25 with RM3 pseudo-relevance feedback: a first pass through the first-stage retriever (bm25),
@@ -40,14 +34,15 @@ export class Rm3Retriever implements RetrieverPlugin {
 
   capabilities(): RetrieverCapabilities {
     const first = this.firstStage.capabilities();
-    const recallPrior = Object.fromEntries(Object.entries(first.recallPrior).map(([intent, prior]) => [intent, Math.min(1, (prior ?? 0) * (PRIOR_FACTOR[intent] ?? 1))]));
+    // The first stage's prior scaled by rm3's fitted ratios per intent (fitted-prior-ratios.ts).
+    const recallPrior = scaledRecallPrior(first.recallPrior, 'rm3');
     return Object.freeze({
       method: this.method,
       available: first.available,
       ...(first.available ? {} : { unavailableReason: `${first.method} unavailable: ${first.unavailableReason ?? 'no reason given'}` }),
       requires: Object.freeze(['pg_textsearch']),
       latencyMs: 2 * first.latencyMs,
-      recallPrior: Object.freeze(recallPrior),
+      recallPrior,
       composedOf: Object.freeze([first.method, ...(first.composedOf ?? [])]),
       ...(first.sourceKinds ? { sourceKinds: first.sourceKinds } : {}),
     });
