@@ -101,7 +101,7 @@ test('explores the demo run: graph, node estimate vs actual, rejected candidates
   const tierCut = rejected.filter({ hasText: 'capability.tier' }).first();
   await expect(tierCut).toContainText(/API_KEY is not set/);
   // The run's record keeps the best of each rule (retention.rejected_candidates_kept) and says how many there were.
-  await expect(page.getByRole('heading', { name: new RegExp(`^Rejected candidates \\(${demo.explain.rejectedCandidates.length} rejected; showing the best 20 of each rule, \\d+ in all\\)`) })).toBeVisible();
+  await expect(page.getByRole('heading', { name: new RegExp(`^Rejected candidates \\(${demo.explain.rejectedSummary?.total ?? demo.explain.rejectedCandidates.length} rejected; showing the best 20 of each rule, \\d+ in all\\)`) })).toBeVisible();
 
   await expect(page.getByRole('region', { name: 'Token budget', exact: true })).toContainText(/demo-logs/);
   await snapshot(page, testInfo, 'demo');

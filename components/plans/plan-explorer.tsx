@@ -87,7 +87,8 @@ export function PlanExplorer({ runId, initial }: { readonly runId: string; reado
           </section>
 
           <section className="panel plan-section" aria-label="What the planner cut">
-            <div className="plan-rejected-scroll">
+            {/* Focusable so a keyboard can scroll it: a compact stored list may hold no button to tab to. */}
+            <div className="plan-rejected-scroll" role="region" aria-label="Rejected candidates" tabIndex={0}>
               <RejectedCandidatesTable rejected={showAllRejected ? explain.rejectedCandidates : explain.rejectedCandidates.slice(0, REJECTED_SHOWN)} summary={explain.rejectedSummary} />
               {explain.rejectedCandidates.length > REJECTED_SHOWN ? (
                 <button type="button" onClick={() => setShowAllRejected((shown) => !shown)} aria-expanded={showAllRejected}>
