@@ -5,6 +5,7 @@
  * same ContextRuntimeError codes, so the retriever and the tool cannot tell them apart.
  */
 import { ContextRuntimeError } from '../../runtime/errors';
+import type { ContextPassage } from '../../runtime/facade/context-for-goal';
 
 export interface ContextRequest {
   readonly goal: string;
@@ -18,21 +19,11 @@ export interface ContextRequest {
 
 export type GoalRequest = Omit<ContextRequest, 'tokenBudget'>;
 
-/** One ranked passage, numbered as a model cites it ([1], [2], …). */
-export interface CitedPassage {
-  readonly ref: number;
-  readonly chunkId: string;
-  readonly sourceName: string;
-  readonly sourceKind: string;
-  readonly sourceVersionId: string;
-  readonly title: string;
-  readonly locator: string | null;
-  readonly text: string;
-  readonly tokens: number;
-  readonly compressed: boolean;
-  readonly score: number;
-  readonly method: string;
-}
+/**
+ * One ranked passage, numbered as a model cites it ([1], [2], …): the runtime's own ContextPassage,
+ * its kind a plain string because the HTTP API's JSON carries it as one.
+ */
+export type CitedPassage = Omit<ContextPassage, 'sourceKind'> & { readonly sourceKind: string };
 
 /** A source the plan left out, and why ("not_permitted": the principal may not read it). */
 export interface LeftOutSource {
