@@ -69,12 +69,28 @@ export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, p
   const owner = options.ownership && !options.queued ? { owner: options.ownership.instanceId } : {};
   const status = options.queued ? 'queued' : 'running';
   await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user: planned.request.principal?.user ?? 'anonymous', status, ...owner });
-  const record = (await plugins.runStore.loadRun(runId))!;
+  const record = await readBack(plugins, runId, owner, options.queued === true);
   if (!options.queued) return continueRun(plugins, config, record, { ...options, tracer });
   await tracer.flush();
   if (!plugins.scheduler.enqueue) throw new Error('this scheduler executes runs in process: it cannot queue one');
   await plugins.scheduler.enqueue(runId);
   return toRunResult(record, planned.explain, planned.explain.graph);
+}
+
+/**
+ * Reads a just-written run back. A failure here (the database went away between the two
+ * statements) happens before continueRun's own handling, with the record already `running` and
+ * owned by this live process, which no orphan recovery takes over: so its failure is written here,
+ * retried until the database answers, as continueRun does.
+ */
+async function readBack(plugins: RuntimePlugins, runId: string, owner: { readonly owner?: string }, queued: boolean): Promise<RunRecord> {
+  try {
+    return (await plugins.runStore.loadRun(runId))!;
+  } catch (error) {
+    // In-process runs only: the failure write is conditional on `running`, and a queued record has no owner here.
+    if (!queued) await recordRunFailure(plugins.runStore, runId, `the run stopped before it started: ${error instanceof Error ? error.message : String(error)}`, owner);
+    throw error;
+  }
 }
 
 /** Sources flagged sensitive (at ingest or by the sticky flag) and those config names. */
