@@ -28,6 +28,7 @@ import { withProgress, type RunProgressListener } from './run-progress';
 import { nextWave } from './next-wave';
 import { nodeDeadline } from './node-deadline';
 import { recordRunFailure } from './run-failure-record';
+import { ContextRuntimeError } from '../errors';
 
 /** What a run record keeps to resume: the validated request and the whole plan. */
 export interface StoredPlan {
@@ -68,7 +69,11 @@ export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, p
   const plan: StoredPlan = { request: planned.request, explain: planned.explain };
   const owner = options.ownership && !options.queued ? { owner: options.ownership.instanceId } : {};
   const status = options.queued ? 'queued' : 'running';
-  await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user: planned.request.principal?.user ?? 'anonymous', status, ...owner });
+  await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user: planned.request.principal?.user ?? 'anonymous', status, ...owner }).catch(async (error: unknown) => {
+    // A connection lost mid-insert may have lost only the answer: the record may be there, `running`.
+    if (!options.queued && !(error instanceof ContextRuntimeError && error.code === 'CONFLICT')) await recordRunFailure(plugins.runStore, runId, `the run stopped before it started: ${error instanceof Error ? error.message : String(error)}`, owner);
+    throw error;
+  });
   const record = await readBack(plugins, runId, owner, options.queued === true);
   if (!options.queued) return continueRun(plugins, config, record, { ...options, tracer });
   await tracer.flush();
