@@ -137,15 +137,35 @@ async function openServer(url: string): Promise<Database> {
     runInBackground: <T>(work: () => Promise<T>) => work(),
     reserveSession: async () => {
       const holder = await client.reserve();
+      let lost = false;
       return {
-        query: async <Row extends Record<string, unknown>>(text: string, parameters: readonly (string | number)[]) => [...(await holder.unsafe(text, [...parameters]))] as unknown as Row[],
-        release: () => holder.release(),
+        query: async <Row extends Record<string, unknown>>(text: string, parameters: readonly (string | number)[]) => {
+          try {
+            return [...(await holder.unsafe(text, [...parameters]))] as unknown as Row[];
+          } catch (error) {
+            lost ||= isConnectionLost(error);
+            throw error;
+          }
+        },
+        // A lost connection is back in the pool already (postgres.js 3.4.9 files it as closed, to
+        // reconnect); releasing it would file it as open, and the next query written to its dead
+        // socket throws a TypeError in nextWrite and leaves every query queued on it unanswered.
+        release: () => {
+          if (!lost) holder.release();
+        },
       };
     },
     close: async () => {
       await client.end({ timeout: 5 });
     },
   });
+}
+
+/** postgres.js's own errors for a connection that is gone, and the socket's. */
+const CONNECTION_LOST = new Set(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECTION_ENDED', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
+
+function isConnectionLost(error: unknown): boolean {
+  return CONNECTION_LOST.has(String((error as { code?: unknown } | null)?.code ?? ''));
 }
 
 /** PGlite returns { rows }, postgres.js an array of rows (also for `tx.execute` inside a transaction). */
