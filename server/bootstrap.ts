@@ -94,6 +94,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     const embedder = resolveEmbedder(config.embeddings, env.variables, { wordVectorCache: env.embeddingsCache });
     const stores = (opened = await openStores({
       ...(url ? { url, ...(env.migrationDatabaseUrl ? { migrationUrl: env.migrationDatabaseUrl } : {}) } : { dataDir }),
+      statementDeadlineMs: config.database.statement_deadline_ms,
       planCacheTtlSeconds: config.plan_cache.ttl_seconds,
       commitBatchChunks: config.ingest.commit_batch_chunks,
       dense: embedder.available ? { embedder: guardSensitiveEmbedder(embedder.embedder), sensitiveContent: config.policy.sensitive_content } : { embedderUnavailableReason: embedder.unavailableReason },
@@ -104,15 +105,18 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     // and secrets never reach a non-local tier, whatever a plugin forgot to hold back.
     const models = config.models.tiers.map((tier) => guardSensitiveContent(createModelPlugin(tier, env.variables, emitter), config.policy.sensitive_content));
     const router = createTieredRouter(models);
-    if (config.demo.load_on_start && (await stores.store.listSources()).length === 0) {
-      await loadDemoCorpus(stores.store, { countTokens, workDir: resolve(dataDir ? dirname(dataDir) : '.data', 'demo-work') });
-    }
-    // Embeds whatever was ingested while no embedder ran (the demo: ~0.5 s; the first start ever
-    // also converts the word vectors into their binary cache, ~6–8 s).
-    noteWithheld(await stores.embedChunks());
-    await stores.indexDerived({ startUp: true });
-    // The first queries after a start would otherwise each read the rows they have not seen yet.
-    await stores.warmCaches();
+    // Start-up work over the whole corpus: nobody is served yet, and its statements may take long.
+    await stores.database.withoutDeadline(async () => {
+      if (config.demo.load_on_start && (await stores.store.listSources()).length === 0) {
+        await loadDemoCorpus(stores.store, { countTokens, workDir: resolve(dataDir ? dirname(dataDir) : '.data', 'demo-work') });
+      }
+      // Embeds whatever was ingested while no embedder ran (the demo: ~0.5 s; the first start ever
+      // also converts the word vectors into their binary cache, ~6–8 s).
+      noteWithheld(await stores.embedChunks());
+      await stores.indexDerived({ startUp: true });
+      // The first queries after a start would otherwise each read the rows they have not seen yet.
+      await stores.warmCaches();
+    });
     // HippoRAG OpenIE links at each ingest when a language-model tier is reachable (else rule-based
     // entities only). Not at start-up: it spends model calls, which an ingest is the moment to ask for.
     const openIe = setupOpenIe(stores.database, models, { sensitiveSources: config.policy.sensitive_sources, sensitiveContent: config.policy.sensitive_content, ...(env.openIeMaxPassages !== undefined ? { maxPassagesPerRun: env.openIeMaxPassages } : {}) });

@@ -110,7 +110,8 @@ export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig
     throw error;
   } finally {
     options.ownership?.end(record.id);
-    await tracer.flush().catch((error: unknown) => console.warn(`run ${record.id}: spans were not written: ${error instanceof Error ? error.message : String(error)}`));
+    // The first line only: a failed insert's message goes on to quote its parameters (span attributes, goals).
+    await tracer.flush().catch((error: unknown) => console.warn(`run ${record.id}: spans were not written: ${(error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 200)}`));
   }
 }
 
