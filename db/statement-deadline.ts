@@ -25,18 +25,63 @@ export function withStatementDeadline(client: Sql, deadlineMs: number): Sql {
     get(target, key) {
       const value: unknown = Reflect.get(target, key);
       if (key === 'unsafe') return (...args: Parameters<Sql['unsafe']>) => bounded(target.unsafe(...args), deadlineMs);
-      // A transaction's statements go through the scope it hands its callback: bounded the same way.
-      // Its own begin and commit are not (postgres.js issues them inside); a connection lost there rejects the transaction.
       if ((key === 'begin' || key === 'savepoint') && typeof value === 'function') {
         return (...args: unknown[]) => {
-          const work = args.pop() as (scope: Sql) => unknown;
-          return (value as (...all: unknown[]) => unknown).call(target, ...args, (scope: Sql) => work(withStatementDeadline(scope, deadlineMs)));
+          const work = args.pop() as (scope: Sql) => Promise<unknown>;
+          const open = (scoped: (scope: Sql) => Promise<unknown>) => (value as (...all: unknown[]) => Promise<unknown>).call(target, ...args, scoped);
+          return exempt.getStore() ? open(work) : boundedTransaction(open, work, deadlineMs);
         };
       }
       return value;
     },
   });
 }
+
+/**
+ * A transaction's statements go through the scope it hands its callback, bounded the same way.
+ * Its begin and its commit postgres.js issues itself: each gets the deadline from outside (the
+ * clock runs while the callback has not started, and again once it has returned).
+ */
+function boundedTransaction(open: (scoped: (scope: Sql) => Promise<unknown>) => Promise<unknown>, work: (scope: Sql) => Promise<unknown>, deadlineMs: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    let expired = false;
+    const arm = () =>
+      unrefed(
+        setTimeout(() => {
+          expired = true;
+          reject(timedOut(deadlineMs));
+        }, deadlineMs),
+      );
+    let timer = arm();
+    open(async (scope) => {
+      clearTimeout(timer);
+      // Its caller was told it failed: a begin answered late must not run the work (thrown: rolled back).
+      if (expired) throw timedOut(deadlineMs);
+      try {
+        return await work(withStatementDeadline(scope, deadlineMs));
+      } finally {
+        timer = arm();
+      }
+    }).then(
+      (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** A process otherwise done is not kept alive by a statement's deadline. */
+function unrefed(timer: NodeJS.Timeout): NodeJS.Timeout {
+  timer.unref?.();
+  return timer;
+}
+
+const timedOut = (deadlineMs: number) => new ContextRuntimeError('TIMEOUT', `the database did not answer within ${deadlineMs} ms (database.statement_deadline_ms)`);
 
 /**
  * The statement as drizzle uses it (`.values()`, then awaited), answered or failed within the
@@ -64,16 +109,14 @@ type Withdrawable = PromiseLike<unknown> & { cancel(): unknown; readonly state?:
 
 function race(query: Withdrawable, deadlineMs: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new ContextRuntimeError('TIMEOUT', `the database did not answer within ${deadlineMs} ms (database.statement_deadline_ms)`));
+    const timer = unrefed(setTimeout(() => {
+      reject(timedOut(deadlineMs));
       // Withdrawn while still waiting for a connection: it must not run later, behind a caller told
       // it failed (an insert landing after its run's failure was recorded would leave it `running`).
       // Not once sent: postgres.js 3.4.9 then cancels over a new connection and drops that
       // promise, so a cancel failing during the outage would surface as an unhandled rejection.
       if (query.state == null) query.cancel();
-    }, deadlineMs);
-    // A process otherwise done is not kept alive by a statement's deadline.
-    timer.unref?.();
+    }, deadlineMs));
     query.then(
       (rows) => {
         clearTimeout(timer);
