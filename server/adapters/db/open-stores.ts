@@ -57,7 +57,7 @@ export interface Stores {
   readonly dense: RetrieverPlugin;
   /** Embeds current chunks that lack a vector from the configured embedder: call after ingest and at start-up. */
   /** `live`: requests are being served meanwhile, so the HNSW index is kept live (embed-pending.ts). */
-  embedChunks(options?: { readonly live?: boolean }): Promise<EmbedPendingReport>;
+  embedChunks(options?: { readonly live?: boolean; readonly signal?: AbortSignal }): Promise<EmbedPendingReport>;
   /** Entity graph (graph retriever) and identifier index (exact retriever). */
   readonly graph: RetrieverPlugin;
   readonly exact: RetrieverPlugin;
