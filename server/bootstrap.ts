@@ -121,11 +121,14 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     // entities only). Not at start-up: it spends model calls, which an ingest is the moment to ask for.
     const openIe = setupOpenIe(stores.database, models, { sensitiveSources: config.policy.sensitive_sources, sensitiveContent: config.policy.sensitive_content, ...(env.openIeMaxPassages !== undefined ? { maxPassagesPerRun: env.openIeMaxPassages } : {}) });
     /** Derived indexes follow every ingest, path or upload, before the report goes back. */
-    const afterIngest = async (report: IngestReport): Promise<IngestReport> => {
-      noteWithheld(await stores.embedChunks({ live: true }));
+    // `signal`: the ingest was cancelled or ran past its time; the embedding and OpenIE calls in
+    // flight are aborted, and what they had not done is left pending for the next ingest or start.
+    const afterIngest = async (report: IngestReport, signal?: AbortSignal): Promise<IngestReport> => {
+      noteWithheld(await stores.embedChunks({ live: true, ...(signal ? { signal } : {}) }));
       await stores.indexDerived();
       // The ingest itself is stored; OpenIE trouble (beyond a passage, which is skipped inside) is reported, not thrown.
-      await openIe?.indexPending().catch((error: unknown) => console.warn(`openie: ${error instanceof Error ? error.message : String(error)}`));
+      await openIe?.indexPending(signal ? { signal } : {}).catch((error: unknown) => console.warn(`openie: ${error instanceof Error ? error.message : String(error)}`));
+      signal?.throwIfAborted();
       return report;
     };
     // Registered only when a language-model tier is configured; a failing model falls back to bm25's order.
@@ -178,13 +181,13 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       ingester: (path, ingestOptions) =>
         stores.database.runInBackground(async () => {
           const readable = ingestOptions.confined ? await confineIngestPath(path, config.ingest.allowed_roots) : path;
-          return afterIngest(await ingestPath(stores.store, readable, { sourceName: ingestOptions.source, countTokens, limits: ingestLimitsOf(config.ingest), onProgress: ingestOptions.onProgress }));
+          return afterIngest(await ingestPath(stores.store, readable, { sourceName: ingestOptions.source, countTokens, limits: ingestLimitsOf(config.ingest), onProgress: ingestOptions.onProgress }), ingestOptions.signal);
         }),
       uploadIngester: (files, uploadOptions) =>
         stores.database.runInBackground(async () => {
           const plan = planUpload(files, { sourceName: uploadOptions.source, countTokens });
           await uploadOptions.beforeWrite(plan.sources.map((source) => source.name));
-          return afterIngest(await writePlannedIngest(stores.store, plan));
+          return afterIngest(await writePlannedIngest(stores.store, plan), uploadOptions.signal);
         }),
       close: async () => {
         unregisterAuthDatabase(stores.database);
