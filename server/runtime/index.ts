@@ -431,7 +431,7 @@ export class ContextRuntime {
   }
 
   /** In-process ingest (the CLI without a server): the caller already reads this machine's files as itself. */
-  async ingest(path: string, options: { readonly source?: string; readonly onProgress?: (done: number, total: number) => void } = {}): Promise<IngestReport> {
+  async ingest(path: string, options: { readonly source?: string; readonly onProgress?: (done: number, total: number) => void; readonly signal?: AbortSignal } = {}): Promise<IngestReport> {
     if (!this.plugins.ingester) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without an ingester');
     if (typeof path !== 'string' || path.trim() === '') throw invalidInput('path', 'expected a file or folder path');
     validateSourceName(options.source, false);
@@ -439,16 +439,16 @@ export class ContextRuntime {
   }
 
   /** A path on the server's disk named by a remote caller: admins only, below ingest.allowed_roots only (the ingester confines it). */
-  async ingestServerPath(path: string, options: { readonly source?: string; readonly principal: Principal }): Promise<IngestReport> {
+  async ingestServerPath(path: string, options: { readonly source?: string; readonly principal: Principal; readonly signal?: AbortSignal }): Promise<IngestReport> {
     requireAdmin(validatePrincipal(options.principal), 'ingesting a path on the server');
     if (!this.plugins.ingester) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without an ingester');
     if (typeof path !== 'string' || path.trim() === '') throw invalidInput('path', 'expected a file or folder path');
     validateSourceName(options.source, false);
-    return this.afterIngest(await this.plugins.ingester(path, { source: options.source, confined: true }));
+    return this.afterIngest(await this.plugins.ingester(path, { source: options.source, confined: true, ...(options.signal ? { signal: options.signal } : {}) }));
   }
 
   /** Files a browser or the CLI uploaded. A new source is anyone's (operator and up); a new version of an existing one is an admin's. */
-  async ingestUpload(files: readonly UploadedFile[], options: { readonly source: string; readonly principal: Principal }): Promise<IngestReport> {
+  async ingestUpload(files: readonly UploadedFile[], options: { readonly source: string; readonly principal: Principal; readonly signal?: AbortSignal }): Promise<IngestReport> {
     const principal = validatePrincipal(options.principal);
     if (!this.plugins.uploadIngester) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without an upload ingester');
     validateSourceName(options.source, true);
@@ -459,7 +459,7 @@ export class ContextRuntime {
       const taken = names.filter((name) => existing.has(name));
       if (taken.length > 0) throw new ContextRuntimeError('FORBIDDEN', `source ${taken.join(', ')} already exists; a new version of an existing source requires the admin role (choose another source name)`, { field: 'source' });
     };
-    return this.afterIngest(await this.plugins.uploadIngester(files, { source: options.source, beforeWrite }));
+    return this.afterIngest(await this.plugins.uploadIngester(files, { source: options.source, beforeWrite, ...(options.signal ? { signal: options.signal } : {}) }));
   }
 
   private async afterIngest(report: IngestReport): Promise<IngestReport> {

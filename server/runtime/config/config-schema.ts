@@ -55,9 +55,14 @@ export const configSchema = z
         /** Embedded PGlite directory; ignored when `url` (or DATABASE_URL) is set. */
         data_dir: z.string().min(1).default('./.data/pglite'),
         url: z.string().min(1).optional(),
+        /**
+         * A server: a statement unanswered this long fails (an outage can leave one unanswered for
+         * good, and the run waiting on it would never end). An ingest and start-up work are exempt.
+         */
+        statement_deadline_ms: z.number().int().positive().default(60_000),
       })
       .strict()
-      .default({ data_dir: './.data/pglite' }),
+      .default({ data_dir: './.data/pglite', statement_deadline_ms: 60_000 }),
     models: z
       .object({ tiers: z.array(tierSchema).min(1) })
       .strict()

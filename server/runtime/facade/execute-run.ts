@@ -29,6 +29,7 @@ import { withProgress, type RunProgressListener } from './run-progress';
 import { nextWave } from './next-wave';
 import { nodeDeadline } from './node-deadline';
 import { recordRunFailure } from './run-failure-record';
+import { ContextRuntimeError } from '../errors';
 
 /** What a run record keeps to resume: the validated request and the whole plan. */
 export interface StoredPlan {
@@ -70,7 +71,11 @@ export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, p
   const owner = options.ownership && !options.queued ? { owner: options.ownership.instanceId } : {};
   const status = options.queued ? 'queued' : 'running';
   const user = planned.request.principal?.user ?? 'anonymous';
-  await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user, status, ...owner });
+  await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user, status, ...owner }).catch(async (error: unknown) => {
+    // A connection lost mid-insert may have lost only the answer: the record may be there, `running`.
+    if (!options.queued && !(error instanceof ContextRuntimeError && error.code === 'CONFLICT')) await recordRunFailure(plugins.runStore, runId, `the run stopped before it started: ${error instanceof Error ? error.message : String(error)}`, owner);
+    throw error;
+  });
   // The record as just written, not read back: reading the plan JSON back cost a round trip per
   // run (bench:loc --queries). This run itself keeps the whole EXPLAIN the caller planned.
   const now = new Date().toISOString();
@@ -105,7 +110,8 @@ export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig
     throw error;
   } finally {
     options.ownership?.end(record.id);
-    await tracer.flush().catch((error: unknown) => console.warn(`run ${record.id}: spans were not written: ${error instanceof Error ? error.message : String(error)}`));
+    // The first line only: a failed insert's message goes on to quote its parameters (span attributes, goals).
+    await tracer.flush().catch((error: unknown) => console.warn(`run ${record.id}: spans were not written: ${(error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 200)}`));
   }
 }
 

@@ -26,8 +26,12 @@ import type { RetentionPlugin } from '../contracts/retention';
 /**
  * Ingests a file or folder into named sources (implemented outside the runtime: it reads files and
  * git). `confined`: a remote caller named the path, so it must lie below ingest.allowed_roots.
+ * `signal` (the ingest cancelled or past its time) aborts the embedding and OpenIE calls in flight.
  */
-export type Ingester = (path: string, options: { readonly source?: string; readonly confined?: boolean; readonly onProgress?: (done: number, total: number) => void }) => Promise<IngestReport>;
+export type Ingester = (
+  path: string,
+  options: { readonly source?: string; readonly confined?: boolean; readonly onProgress?: (done: number, total: number) => void; readonly signal?: AbortSignal },
+) => Promise<IngestReport>;
 
 /**
  * Ingests uploaded files into `source` (or "<source>-<kind>" per kind). `beforeWrite` receives the
@@ -35,7 +39,7 @@ export type Ingester = (path: string, options: { readonly source?: string; reado
  */
 export type UploadIngester = (
   files: readonly UploadedFile[],
-  options: { readonly source: string; readonly beforeWrite: (sourceNames: readonly string[]) => Promise<void> },
+  options: { readonly source: string; readonly beforeWrite: (sourceNames: readonly string[]) => Promise<void>; readonly signal?: AbortSignal },
 ) => Promise<IngestReport>;
 
 export interface RuntimePlugins {
