@@ -52,6 +52,8 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
     return { request, intent, ...served, timings: timer.timings };
   }
 
+  // The measured cache hit rates the cost model reads: loaded from the store once per process.
+  await plugins.modelContextCache?.ready();
   const planning = planningStage(plugins, config, { intent, outcome, planKey });
   timer.record('candidates', planning.planned.timings.generateMs);
   timer.record('cost_model', planning.planned.timings.estimateMs);
