@@ -28,7 +28,7 @@ import { principalAccess, type PrincipalAccess } from './access/principal-access
 import { withSourceScope } from './access/source-scope-policy';
 import { scopedKnowledge, type ScopedKnowledge } from './access/scoped-knowledge';
 import { cachedKnowledge, SourceReadCache } from './knowledge/source-read-cache';
-import { ModelContextCache } from './modelcache/model-context-cache';
+import { wireModelCache } from './modelcache/model-cache-wiring';
 import { visibleDecisions, visibleRuns } from './access/visible-runs';
 import { assertMayDecide } from './facade/approval-authority';
 import { RunLimiter } from './facade/run-limits';
@@ -88,15 +88,7 @@ export class ContextRuntime {
     // lock): on a shared server another process may ingest, and its write would not reach this cache.
     const knowledge = cachedKnowledge(plugins.knowledge, this.sourceReads, plugins.exclusiveRunStore === true);
     plugins.store.onSourceChanged?.(async (name) => this.sourceReads.invalidate(`source ${name} changed`));
-    // A changed source drops the model responses whose prompts held its passages, cache on or off:
-    // entries kept while it was on must not outlive their source when it is turned on again.
-    const modelCacheStore = plugins.modelCacheStore;
-    if (modelCacheStore) {
-      plugins.store.onSourceChanged?.(async (name) => {
-        await modelCacheStore.invalidateSource(name);
-      });
-    }
-    const modelContextCache = modelCacheStore && config.model_cache.enabled ? new ModelContextCache(modelCacheStore, { ttlSeconds: config.model_cache.ttl_seconds }) : undefined;
+    const modelContextCache = wireModelCache(plugins, config);
     // A principal's source scope (an API key's) narrows whatever policy is wired, everywhere it is asked.
     this.plugins = { ...plugins, knowledge, policy: withSourceScope(plugins.policy), ...(modelContextCache ? { modelContextCache } : {}) };
     this.ownership = new RunOwnership(plugins.runStore, config.scheduler.heartbeat_ms);

@@ -17,9 +17,16 @@ describe('measuredCacheRates', () => {
     const few = measuredCacheRates([{ modelId: 'm', intentClass: 'incident', lookups: CACHE_PRIOR_LOOKUPS, hits: CACHE_PRIOR_LOOKUPS }]);
     // Model level: (20 + 0.05·20)/40 = 0.525; intent level on top: (20 + 0.525·20)/40 = 0.7625.
     expect(few.rate(0.05, 'm', 'incident')).toBeCloseTo(0.7625, 10);
+    // Offset (1600 + 20·1600/2020)/2020 ≈ 0.7999 and slope ≈ 0.0001, on the 0.05 grid: 0.80 and 0.
     const many = measuredCacheRates([{ modelId: 'm', intentClass: 'incident', lookups: 2000, hits: 1600 }]);
-    expect(many.rate(0.05, 'm', 'incident')).toBeGreaterThan(0.79);
-    expect(many.rate(0.05, 'm', 'incident')).toBeLessThan(0.8);
+    expect(many.rate(0.05, 'm', 'incident')).toBeCloseTo(0.8, 10);
+  });
+
+  it('fingerprints what rate() reads: unchanged by a lookup that moves no rounded figure, changed by one that does', () => {
+    const fingerprint = (lookups: number, hits: number) => measuredCacheRates([{ modelId: 'm', intentClass: 'incident', lookups, hits }]).fingerprint(['m', 'other'], 'incident');
+    expect(fingerprint(1000, 500)).toBe(fingerprint(1001, 500));
+    expect(fingerprint(1000, 500)).not.toBe(fingerprint(1000, 900));
+    expect(measuredCacheRates(undefined).fingerprint(['m'], 'incident')).toBe(measuredCacheRates([{ modelId: 'x', intentClass: 'incident', lookups: 3, hits: 1 }]).fingerprint(['m'], 'incident'));
   });
 
   it("lends an intent class with no lookups its model's rate, shrunk to the prior", () => {

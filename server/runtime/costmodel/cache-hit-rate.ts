@@ -4,23 +4,48 @@
  * heuristic prior while the counts are few — a Beta prior worth CACHE_PRIOR_LOOKUPS lookups, first
  * at the model's level (all intents), then at the (model, intent) level on top of it:
  *
- *   modelRate  = (hits_m + prior · N0) / (lookups_m + N0)
- *   rate       = (hits_mi + modelRate · N0) / (lookups_mi + N0)        N0 = CACHE_PRIOR_LOOKUPS
+ *   modelRate  = (H + prior · N0) / (L + N0)                    H, L: the model's hits and lookups
+ *   rate       = (h + modelRate · N0) / (l + N0)                h, l: those of (model, intent)
+ *              = offset + slope · prior,  offset = (h + N0·H/(L + N0)) / (l + N0),  slope = N0² / ((l + N0)(L + N0))
  *
- * So a model never cached keeps the prior exactly, and twenty lookups of evidence move it halfway.
+ * A model never cached keeps the prior exactly (offset 0, slope 1); twenty lookups move it halfway.
+ * Offset and slope are rounded to CACHE_RATE_STEP, and the plan-cache key holds the rounded pair of
+ * every tier's model (fingerprint below): the planner stays a function of its key, so a cached plan
+ * is what a cold plan would choose, and a lookup or two does not re-plan every goal.
  */
 import type { ModelCacheTally } from '../contracts/model-cache';
-import { CACHE_PRIOR_LOOKUPS, clampProbability } from './units';
+import { sha256Hex } from '../ir/plan-hash';
+import { canonicalJson } from '../ir/serialize-graph';
+import { CACHE_PRIOR_LOOKUPS, CACHE_RATE_STEP, clampProbability } from './units';
 
 interface Counts { lookups: number; hits: number }
+
+/** rate = offset + slope · prior, both rounded to CACHE_RATE_STEP. */
+export interface CacheRateLine {
+  readonly offset: number;
+  readonly slope: number;
+}
 
 export interface MeasuredCacheRates {
   /** The cache term for one tier's model on one intent class, given the heuristic's prior. */
   rate(prior: number, modelId: string, intentClass: string): number;
+  /** What rate() reads for these models and this intent class: part of the plan-cache key. */
+  fingerprint(modelIds: readonly string[], intentClass: string): string;
 }
 
-const shrink = (counts: Counts | undefined, toward: number): number =>
-  counts && counts.lookups > 0 ? clampProbability((counts.hits + toward * CACHE_PRIOR_LOOKUPS) / (counts.lookups + CACHE_PRIOR_LOOKUPS)) : toward;
+const N0 = CACHE_PRIOR_LOOKUPS;
+const round = (value: number) => Math.round(value / CACHE_RATE_STEP) * CACHE_RATE_STEP;
+const UNMEASURED: CacheRateLine = Object.freeze({ offset: 0, slope: 1 });
+
+function lineOf(model: Counts | undefined, intent: Counts | undefined): CacheRateLine {
+  const modelLookups = model?.lookups ?? 0;
+  const lookups = intent?.lookups ?? 0;
+  if (modelLookups === 0 && lookups === 0) return UNMEASURED;
+  const modelOffset = (model?.hits ?? 0) / (modelLookups + N0);
+  const offset = ((intent?.hits ?? 0) + N0 * modelOffset) / (lookups + N0);
+  const slope = (N0 * N0) / ((lookups + N0) * (modelLookups + N0));
+  return Object.freeze({ offset: round(offset), slope: round(slope) });
+}
 
 const indexed = new WeakMap<readonly ModelCacheTally[], MeasuredCacheRates>();
 
@@ -38,11 +63,29 @@ export function measuredCacheRates(tallies: readonly ModelCacheTally[] | undefin
     byModel.set(tally.modelId, model);
     byIntent.set(`${tally.modelId}\u0000${tally.intentClass}`, { lookups: tally.lookups, hits: tally.hits });
   }
+  const lines = new Map<string, CacheRateLine>();
+  const line = (modelId: string, intentClass: string): CacheRateLine => {
+    const id = `${modelId}\u0000${intentClass}`;
+    let known = lines.get(id);
+    if (!known) lines.set(id, (known = lineOf(byModel.get(modelId), byIntent.get(id))));
+    return known;
+  };
   const rates: MeasuredCacheRates = Object.freeze({
-    rate: (prior: number, modelId: string, intentClass: string) => shrink(byIntent.get(`${modelId}\u0000${intentClass}`), shrink(byModel.get(modelId), prior)),
+    rate: (prior: number, modelId: string, intentClass: string) => {
+      const { offset, slope } = line(modelId, intentClass);
+      return offset === 0 && slope === 1 ? prior : clampProbability(offset + slope * prior);
+    },
+    fingerprint: (modelIds: readonly string[], intentClass: string) => fingerprintOf(line, modelIds, intentClass),
   });
   indexed.set(tallies, rates);
   return rates;
 }
 
-const NO_MEASUREMENTS: MeasuredCacheRates = Object.freeze({ rate: (prior: number) => prior });
+function fingerprintOf(line: (modelId: string, intentClass: string) => CacheRateLine, modelIds: readonly string[], intentClass: string): string {
+  return sha256Hex(canonicalJson([...new Set(modelIds)].sort().map((modelId) => [modelId, line(modelId, intentClass)])));
+}
+
+const NO_MEASUREMENTS: MeasuredCacheRates = Object.freeze({
+  rate: (prior: number) => prior,
+  fingerprint: (modelIds: readonly string[], intentClass: string) => fingerprintOf(() => UNMEASURED, modelIds, intentClass),
+});

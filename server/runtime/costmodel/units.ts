@@ -107,6 +107,8 @@ export const VERIFIED_RISK_FACTOR = 0.7;
 export const CACHE_HIT_BASE = 0.05;
 /** Lookups the cache-hit prior counts for against measured ones: twenty lookups move the estimate halfway. */
 export const CACHE_PRIOR_LOOKUPS = 20;
+/** Grid the measured cache rate's offset and slope are rounded to: they are in the plan-cache key, so a finer grid re-plans after nearly every lookup. */
+export const CACHE_RATE_STEP = 0.05;
 export const PREFIX_REUSE = 0.6;
 export const VERIFY_FLOOR = 0.5;
 
