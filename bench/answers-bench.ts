@@ -2,6 +2,7 @@
  * Answer quality on a corpus nobody tuned the runtime on (issue 10):
  *   npm run bench:answers [-- --questions examples/billing-pipeline/questions.json] [--split tune|heldout|all] [--json out.json] [--verbose [--context]] [--only q01,q02]
  *   npm run bench:answers -- --dataset musique|hotpotqa|<BEIR folder> [--split train] [--modes single_shot,decomposition,planner]
+ *   npm run bench:answers -- --section model-cache [--rounds 3]   (bench/answers/model-cache-section.ts)
  * Opens the real runtime on a fresh temporary embedded database (the demo corpus loads on start, as
  * on a first server start), ingests the question set's corpus beside it (its folders per source,
  * its git-history.json rebuilt into a repository), runs every question with `runtime.run` (offline
@@ -15,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import { materializeDemoGitRepo } from '../server/ingest/demo-git-repo';
 import { openRuntimeFixture } from '../server/testing/runtime-fixture';
 import { runDatasetAnswers } from './answers/dataset-answers';
+import { runModelCacheSection } from './answers/model-cache-section';
 import { type QuestionOutcome, offGoalCaveats, readQuestionSet, scoreCitations, scoreRunFacts, totals } from './answers/answer-scoring';
 
 const { values } = parseArgs({
@@ -29,8 +31,15 @@ const { values } = parseArgs({
     modes: { type: 'string', default: 'single_shot,decomposition,planner' },
     limit: { type: 'string' },
     half: { type: 'string' },
+    section: { type: 'string' },
+    rounds: { type: 'string', default: '3' },
   },
 });
+if (values.section === 'model-cache') {
+  await runModelCacheSection({ questionsPath: values.questions!, rounds: Number(values.rounds) });
+  process.exit(0);
+}
+if (values.section !== undefined) throw new Error(`--section must be model-cache, got ${values.section}`);
 if (values.dataset) {
   // A BEIR-layout multi-hop set instead of a question set (bench/answers/dataset-answers.ts).
   await runDatasetAnswers({ dataset: values.dataset, split: values.split === 'all' ? 'train' : values.split!, modes: values.modes!.split(','), json: values.json, verbose: values.verbose!, ...(values.limit ? { limit: Number(values.limit) } : {}), ...(values.half === 'tune' || values.half === 'heldout' ? { half: values.half } : {}) });

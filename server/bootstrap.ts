@@ -10,6 +10,7 @@ import { resolveObservability } from './adapters/observability/observability-set
 import { createSpanEmitter } from './adapters/observability/otel-exporters';
 import { OtelTraceSink } from './adapters/observability/otel-trace-sink';
 import { PgBanditStore } from './adapters/db/pg-bandit-store';
+import { PgModelCacheStore } from './adapters/db/pg-model-cache-store';
 import { registerAuthDatabase, unregisterAuthDatabase } from './auth/auth-database-holder';
 import { resolveEmbedder } from './adapters/embeddings/embedder-factory';
 import { createModelPlugin } from './adapters/models/ai-sdk-model';
@@ -175,6 +176,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       traceSink: emitter ? new OtelTraceSink(stores.traceSink, emitter) : stores.traceSink,
       observationStore: stores.observationStore,
       banditStore: new PgBanditStore(stores.database),
+      modelCacheStore: new PgModelCacheStore(stores.database),
       retention: new PgRetention(stores.database),
       countTokens,
       // An ingest runs behind requests on the embedded database (issue 13: a 50,000-file ingest kept sign-in waiting up to 7.9 s).

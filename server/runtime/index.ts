@@ -28,6 +28,7 @@ import { principalAccess, type PrincipalAccess } from './access/principal-access
 import { withSourceScope } from './access/source-scope-policy';
 import { scopedKnowledge, type ScopedKnowledge } from './access/scoped-knowledge';
 import { cachedKnowledge, SourceReadCache } from './knowledge/source-read-cache';
+import { wireModelCache } from './modelcache/model-cache-wiring';
 import { visibleDecisions, visibleRuns } from './access/visible-runs';
 import { assertMayDecide } from './facade/approval-authority';
 import { RunLimiter } from './facade/run-limits';
@@ -87,8 +88,9 @@ export class ContextRuntime {
     // lock): on a shared server another process may ingest, and its write would not reach this cache.
     const knowledge = cachedKnowledge(plugins.knowledge, this.sourceReads, plugins.exclusiveRunStore === true);
     plugins.store.onSourceChanged?.(async (name) => this.sourceReads.invalidate(`source ${name} changed`));
+    const modelContextCache = wireModelCache(plugins, config);
     // A principal's source scope (an API key's) narrows whatever policy is wired, everywhere it is asked.
-    this.plugins = { ...plugins, knowledge, policy: withSourceScope(plugins.policy) };
+    this.plugins = { ...plugins, knowledge, policy: withSourceScope(plugins.policy), ...(modelContextCache ? { modelContextCache } : {}) };
     this.ownership = new RunOwnership(plugins.runStore, config.scheduler.heartbeat_ms);
   }
 

@@ -13,8 +13,11 @@ export interface LoopbackReply {
   readonly status: number;
   /** Milliseconds to wait before answering (to force a client timeout). */
   readonly delayMs: number;
-  /** Usage to report; null reports none. Default: whitespace word counts of prompt and reply. */
-  readonly usage?: { readonly prompt_tokens: number; readonly completion_tokens: number } | null;
+  /**
+   * Usage to report; null reports none. Default: whitespace word counts of prompt and reply.
+   * `prompt_tokens_details.cached_tokens` scripts the provider's own prompt-cache reads.
+   */
+  readonly usage?: { readonly prompt_tokens: number; readonly completion_tokens: number; readonly prompt_tokens_details?: { readonly cached_tokens: number } } | null;
   readonly model?: string;
 }
 

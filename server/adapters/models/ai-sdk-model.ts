@@ -129,9 +129,12 @@ export function createModelPlugin(tier: TierConfig, environment: Environment, te
     const inputTokens = result.usage.inputTokens ?? countMessageTokens(request.messages);
     const outputTokens = result.usage.outputTokens ?? countTokens(result.text);
     const costUsd = (inputTokens * capabilities.inputUsdPerMillion + outputTokens * capabilities.outputUsdPerMillion) / 1_000_000;
+    // The provider's own prompt cache (OpenAI's prompt_tokens_details.cached_tokens, Anthropic's
+    // cache reads), as the AI SDK reports it; older SDK usage objects carried only cachedInputTokens.
+    const cachedInputTokens = result.usage.inputTokenDetails?.cacheReadTokens ?? result.usage.cachedInputTokens;
     return Object.freeze({
       text: result.text,
-      usage: Object.freeze({ inputTokens, outputTokens }),
+      usage: Object.freeze({ inputTokens, outputTokens, ...(cachedInputTokens !== undefined ? { cachedInputTokens } : {}) }),
       costUsd,
       latencyMs,
       modelId: resolved.modelId,

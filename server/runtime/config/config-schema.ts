@@ -143,6 +143,16 @@ export const configSchema = z
       .object({ enabled: z.boolean().default(true), ttl_seconds: z.number().int().positive().default(3600) })
       .strict()
       .default({ enabled: true, ttl_seconds: 3600 }),
+    /**
+     * Model responses cached by (model, prompt, parameters, cited source versions): a repeated call
+     * is answered from the database and never reaches the model (server/runtime/modelcache). Off by
+     * default: temperature 0 is not determinism on every provider, and an operator should choose to
+     * trade a fresh answer for a saved call.
+     */
+    model_cache: z
+      .object({ enabled: z.boolean().default(false), ttl_seconds: z.number().int().positive().default(86_400) })
+      .strict()
+      .default({ enabled: false, ttl_seconds: 86_400 }),
     scheduler: z
       .object({
         concurrency: z.number().int().positive().max(64).default(4),

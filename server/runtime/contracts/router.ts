@@ -13,9 +13,20 @@ export interface TierInfo {
   readonly unavailableReason?: string;
 }
 
+/** How the model-context cache (server/runtime/modelcache) treated one call. */
+export interface ModelCallCache {
+  /** `hit`: answered from the cache, the model was not called; `miss`: called, and the answer kept. */
+  readonly status: 'hit' | 'miss';
+  /** On a hit: the tokens and dollars the original call spent, which this one did not. */
+  readonly savedTokens?: number;
+  readonly savedCostUsd?: number;
+}
+
 export interface RoutedResult extends ModelResult {
   /** Tiers tried before the one that answered, with why each failed. */
   readonly fallbacks: readonly { readonly tier: string; readonly error: string }[];
+  /** Set when the model-context cache was consulted (config model_cache.enabled). */
+  readonly cache?: ModelCallCache;
 }
 
 /** Capability-tiered routing with fallback up the tiers on error or timeout. */

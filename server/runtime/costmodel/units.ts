@@ -36,6 +36,8 @@
  *   risk           = INTENT_RISK[class] · max(1 − accuracy, hallucination)
  *                    · (approval ? APPROVAL_RISK_FACTOR : 1) · (verified ? VERIFIED_RISK_FACTOR : 1)
  *   cacheHit       = CACHE_HIT_BASE + PREFIX_REUSE · (calls − 1) / calls   (same context prefix re-sent; CRITIC_STRATEGIES only)
+ *                    as the prior of the measured model-context cache hit rate of (t.modelId, intent.primary),
+ *                    shrunk toward it with CACHE_PRIOR_LOOKUPS pseudo-lookups (cache-hit-rate.ts)
  *   verificationConfidence = verifier.confidencePrior · (VERIFY_FLOOR + (1 − VERIFY_FLOOR) · recall·(1 − contextLoss)); 0 without a verifier
  *
  * INTERVALS are v1 priors, deliberately wide (the calibration statistics narrow them later):
@@ -103,6 +105,10 @@ export const INTENT_RISK: Readonly<Record<string, number>> = { high_risk: 0.9, s
 export const APPROVAL_RISK_FACTOR = 0.3;
 export const VERIFIED_RISK_FACTOR = 0.7;
 export const CACHE_HIT_BASE = 0.05;
+/** Lookups the cache-hit prior counts for against measured ones: twenty lookups move the estimate halfway. */
+export const CACHE_PRIOR_LOOKUPS = 20;
+/** Grid the measured cache rate's offset and slope are rounded to: they are in the plan-cache key, so a finer grid re-plans after nearly every lookup. */
+export const CACHE_RATE_STEP = 0.05;
 export const PREFIX_REUSE = 0.6;
 export const VERIFY_FLOOR = 0.5;
 

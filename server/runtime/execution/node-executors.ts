@@ -29,6 +29,8 @@ export interface ExecutionDependencies {
   /** Rerankers by method, for `rerank` nodes; absent = none registered. */
   readonly rerankers?: ReadonlyMap<string, RerankerPlugin>;
   readonly router: RouterPlugin;
+  /** The router one reason node calls through, given its context (the model-context cache); absent = `router`. */
+  readonly routerFor?: (context: readonly ContextItem[]) => RouterPlugin;
   readonly reasoners: ReadonlyMap<string, ReasonerPlugin>;
   readonly compressions: ReadonlyMap<string, CompressionPlugin>;
   readonly verifiers: ReadonlyMap<string, VerifierPlugin>;
@@ -176,7 +178,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const reasoner = plugin(dependencies.reasoners, node.strategy, 'reasoner');
       const result: ReasonResult = await reasoner.reason(
         { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', signal, ...(node.purpose ? { purpose: node.purpose } : {}), ...(bridge.length > 0 ? { bridge } : {}) },
-        dependencies.router,
+        dependencies.routerFor?.(context.items) ?? dependencies.router,
       );
       const tokens = result.modelCalls.reduce((sum, call) => sum + call.usage.inputTokens + call.usage.outputTokens, 0);
       const costUsd = result.modelCalls.reduce((sum, call) => sum + call.costUsd, 0);

@@ -92,6 +92,18 @@ export interface NodeCalibration {
   readonly latencySeconds: FieldCalibration;
 }
 
+/** One model call a node made, as EXPLAIN ANALYZE shows it. */
+export interface AnalyzedModelCall {
+  readonly tier: string;
+  readonly modelId: string;
+  /** The model-context cache: `hit` = answered from it (the model was not called), `off` = not consulted. */
+  readonly cache: 'hit' | 'miss' | 'off';
+  /** On a hit: the tokens the original call spent. */
+  readonly savedTokens?: number;
+  /** Input tokens the provider read from its own prompt cache, when it reports them. */
+  readonly providerCachedInputTokens?: number;
+}
+
 export interface AnalyzedNode {
   readonly nodeId: string;
   readonly kind: NodeKind;
@@ -102,6 +114,8 @@ export interface AnalyzedNode {
   readonly misestimate?: { readonly tokens: Misestimate; readonly costUsd: Misestimate; readonly latencySeconds: Misestimate };
   /** The estimator's run-level calibration for these fields and the plan's intent class, shown beside the misestimate. */
   readonly calibration?: NodeCalibration;
+  /** A reason node's model calls, each with its cache outcome. */
+  readonly modelCalls?: readonly AnalyzedModelCall[];
 }
 
 export interface AnalyzeSection {

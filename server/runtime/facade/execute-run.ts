@@ -10,7 +10,10 @@ import type { VerificationResult } from '../contracts/verifier';
 import { CostEstimator } from '../costmodel/cost-estimator';
 import { valuesWithSources } from '../explain/contradiction-text';
 import type { ExplainResult, RunResult } from '../explain/explain-types';
-import { createNodeExecutor } from '../execution/node-executors';
+import { createNodeExecutor, type ExecutionDependencies } from '../execution/node-executors';
+import { principalAccess } from '../access/principal-access';
+import { cachedRouter } from '../modelcache/cached-router';
+import { ANONYMOUS } from './validate-request';
 import { type ExecutionGraph, modelTokensOf } from '../ir/graph';
 import { answerOutputsOf, findNodesByRole, outputOf } from '../ir/node-outputs';
 import { RunTracer } from '../observability/run-tracer';
@@ -125,6 +128,7 @@ export async function nodeExecutorFor(plugins: RuntimePlugins, config: RuntimeCo
     retrievers: new Map(plugins.retrievers.map((retriever) => [retriever.method, retriever])),
     rerankers: new Map((plugins.rerankers ?? []).map((reranker) => [reranker.method, reranker])),
     router: plugins.router,
+    ...(await modelCacheRouting(plugins, request, explain)),
     reasoners: new Map(plugins.reasoners.map((reasoner) => [reasoner.strategy, reasoner])),
     compressions: new Map(plugins.compressions.map((compression) => [compression.method, compression])),
     verifiers: new Map(plugins.verifiers.map((verifier) => [verifier.method, verifier])),
@@ -136,6 +140,21 @@ export async function nodeExecutorFor(plugins: RuntimePlugins, config: RuntimeCo
     sensitiveContent: config.policy.sensitive_content,
     graph,
   });
+}
+
+/**
+ * With the model-context cache on: each reason node calls through it, its hits checked against
+ * this caller's rights (the same policy that planned the run, API-key scope included) and the
+ * sources' current versions.
+ */
+async function modelCacheRouting(plugins: RuntimePlugins, request: RunRequest, explain: ExplainResult): Promise<Pick<ExecutionDependencies, 'routerFor'>> {
+  const cache = plugins.modelContextCache;
+  if (!cache) return {};
+  const access = principalAccess(plugins.policy, request.principal ?? ANONYMOUS, await plugins.knowledge.sources());
+  const currentVersions = async () => new Map((await plugins.knowledge.sources()).map((source) => [source.name, source.versionId]));
+  return {
+    routerFor: (items) => cachedRouter(plugins.router, cache, { items, intentClass: explain.intent.primary, mayReadSources: (names) => access.mayReadSources(names), currentVersions }),
+  };
 }
 
 async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, record: RunRecord, tracer: RunTracer, signal: AbortSignal | undefined, options: ContinueOptions): Promise<RunResult> {

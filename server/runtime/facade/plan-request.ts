@@ -44,6 +44,8 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
   const selection = await timer.runAsync('sources', () => sourceSelectionStage(plugins.knowledge, request));
   const outcome = timer.run('policy', () => policyStage(plugins.policy, request, intent, selection));
   const sourceFingerprint = await timer.runAsync('fingerprint', () => plugins.knowledge.fingerprint(outcome.allowed.map((source) => source.name)));
+  // The measured model-cache hit rates the key and the cost model read: loaded from the store once per process.
+  await plugins.modelContextCache?.ready();
   const planKey = timer.run('key', () => planKeyStage(plugins, config, { request, intent, outcome, sourceFingerprint, plannerVersion: PLANNER_VERSION }));
 
   const lookup = cacheOn ? await timer.runAsync('plan_cache', () => plugins.planCache!.lookup(planKey.key)) : undefined;

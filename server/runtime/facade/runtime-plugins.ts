@@ -22,6 +22,8 @@ import type { TraceSinkPlugin } from '../contracts/trace-sink';
 import type { VerifierPlugin } from '../contracts/verifier';
 import type { BanditStorePort } from '../learning/bandit-store';
 import type { RetentionPlugin } from '../contracts/retention';
+import type { ModelCacheStorePlugin } from '../contracts/model-cache';
+import type { ModelContextCache } from '../modelcache/model-context-cache';
 
 /**
  * Ingests a file or folder into named sources (implemented outside the runtime: it reads files and
@@ -72,6 +74,10 @@ export interface RuntimePlugins {
   readonly uploadIngester?: UploadIngester;
   /** Persisted state of the online bandit (server/runtime/learning); without it the bandit learns in memory only. */
   readonly banditStore?: BanditStorePort;
+  /** Where the model-context cache keeps responses (server/runtime/modelcache); without it nothing is cached. */
+  readonly modelCacheStore?: ModelCacheStorePlugin;
+  /** Built by ContextRuntime from modelCacheStore when config model_cache.enabled: the executors and the planner read it. */
+  readonly modelContextCache?: ModelContextCache;
   /** Releases database handles and locks. */
   readonly close?: () => Promise<void>;
 }
