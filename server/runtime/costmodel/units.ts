@@ -133,8 +133,9 @@ export const nonNegative = (value: number): number => (value > 0 ? value : 0);
  *   residual  r = ln((actual + floor) / (estimate + floor))   for amounts (tokens, costUsd, latencySeconds)
  *             r = actual − estimate                          for probabilities
  *   center    μ = n·mean(r) / (n + PRIOR_PSEUDO_SAMPLES)     (shrunk toward 0 = "the heuristic is right")
- *   interval  n ≥ CONFORMAL_MIN_SAMPLES: split-conformal order statistics of r − μ
- *             (Vovk, Gammerman & Shafer 2005; Lei et al. 2018: finite-sample coverage ≥ 1 − α)
+ *   interval  n ≥ CONFORMAL_MIN_SAMPLES: split-conformal order statistics of r − μ at the plotting
+ *             positions (n+1)·α/2 and (n+1)(1−α/2), interpolated (Vovk, Gammerman & Shafer 2005;
+ *             Lei et al. 2018: coverage 1 − α on average; calibration-math.ts says why not the rounded ranks)
  *             otherwise: Normal-Inverse-Gamma posterior predictive (Student t, Gelman et al. BDA3 §3.3)
  *             whose prior scale is the v1 band read as a 90% interval, so few samples mean a wide interval,
  *             widened to the residuals' [min, max] (Wilks 1941) because real residuals are often bimodal.
