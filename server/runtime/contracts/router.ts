@@ -1,4 +1,5 @@
 import type { ModelCapabilities, ModelRequest, ModelResult } from './model';
+import type { TokenUsage } from '../types';
 
 /** Contract version of the Router plugin. */
 export const ROUTER_CONTRACT = 'router/v1' as const;
@@ -18,6 +19,22 @@ export interface RoutedResult extends ModelResult {
   readonly fallbacks: readonly { readonly tier: string; readonly error: string }[];
 }
 
+/** One tier's call as it is about to start: what its worst case can be priced from. */
+export interface CallToAdmit {
+  readonly tier: TierInfo;
+  /** The request's prompt in the tier's own tokens (known before the call). */
+  readonly promptTokens: number;
+  /** The most the call may answer with (the request's cap): the unknown half of its cost. */
+  readonly maxOutputTokens: number;
+}
+
+/**
+ * Asked before each tier's call starts, the first and every fallback: throws to refuse it (a run
+ * budget that the call's worst case would cross), else returns what to tell once the call ended —
+ * its usage and cost, or nothing when it failed.
+ */
+export type CallAdmission = (call: CallToAdmit) => (ended: { readonly usage: TokenUsage; readonly costUsd: number } | undefined) => void;
+
 /** Capability-tiered routing with fallback up the tiers on error or timeout. */
 export interface RouterPlugin {
   readonly contract: typeof ROUTER_CONTRACT;
@@ -26,7 +43,8 @@ export interface RouterPlugin {
   /**
    * Calls `tier`; on error or timeout tries the next tiers up (never down, never a non-local tier when
    * `localOnly`), each only once the previous call has ended. A user error or policy refusal, or an
-   * abort of `request.signal`, ends the climb: it is thrown as it is.
+   * abort of `request.signal`, ends the climb: it is thrown as it is. `admit`, when given, is asked
+   * before every tier's call; what it throws ends the climb too, before that call starts.
    */
-  complete(tier: string, request: ModelRequest, options?: { readonly localOnly?: boolean }): Promise<RoutedResult>;
+  complete(tier: string, request: ModelRequest, options?: { readonly localOnly?: boolean; readonly admit?: CallAdmission }): Promise<RoutedResult>;
 }

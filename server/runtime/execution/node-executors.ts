@@ -6,7 +6,7 @@ import type { CompressionPlugin } from '../contracts/compression';
 import type { ReasonerPlugin, ReasonResult } from '../contracts/reasoner';
 import type { RerankerPlugin } from '../contracts/reranker';
 import type { RetrievalSpend, RetrieverPlugin } from '../contracts/retriever';
-import type { RouterPlugin } from '../contracts/router';
+import type { CallAdmission, RouterPlugin } from '../contracts/router';
 import type { NodeExecutor, NodeOutcome } from '../contracts/scheduler';
 import type { VerifierPlugin, VerificationResult } from '../contracts/verifier';
 import { ContextRuntimeError } from '../errors';
@@ -19,6 +19,7 @@ import { keepSourcesAboutGoal, scopeToEntities } from './entity-scope';
 import { namedEntities } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
 import { reciprocalRankFusion } from './rrf-fusion';
+import type { RunBudget } from './run-budget';
 
 export interface ExecutionDependencies {
   readonly goal: string;
@@ -42,6 +43,8 @@ export interface ExecutionDependencies {
   readonly sensitiveContent?: SensitiveContentMode;
   /** The graph being run: a verify node finds its answer and context among its inputs by their kind. */
   readonly graph?: ExecutionGraph;
+  /** The run's budget: every node runs under its deadline, every model call is admitted by it first. */
+  readonly budget?: RunBudget;
 }
 
 export type { CompressedOutput, RetrievedOutput, SourceSearch } from '../ir/node-outputs';
@@ -99,7 +102,8 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
   const modelPolicy = { localOnly: dependencies.localOnly ?? false, sensitiveSources: dependencies.sensitiveSources ?? [] };
   // `signal` aborts when the node times out or the run is cancelled: it reaches every retriever,
   // reranker and model call, so a fallback or a retry never starts while the old call still runs.
-  const steps: { [K in GraphNode['kind']]: (node: NodeOfKind<K>, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal) => Promise<Step> } = {
+  // `router` is the node's own: with a budget, each tier's call is admitted by it before it starts.
+  const steps: { [K in GraphNode['kind']]: (node: NodeOfKind<K>, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal, router: RouterPlugin) => Promise<Step> } = {
     async retrieve(node, inputs, signal) {
       const retriever = plugin(dependencies.retrievers, node.method, 'retriever');
       const seedKinds = node.feedback?.seedKinds;
@@ -168,7 +172,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const assembled = assembleContext(only<CompressedOutput>(inputs), node.tokenBudget, node.finalK, node.coverSources);
       return { output: assembled satisfies AssembledContext, tokens: assembled.tokens, costUsd: 0 };
     },
-    async reason(node, inputs, signal) {
+    async reason(node, inputs, signal, router) {
       // With the graph: the assemble input is the context, and bridge hops among the inputs pass on their names.
       const typed = dependencies.graph ? typedInputs(dependencies.graph, node, inputs) : [];
       const context = typed.flatMap((input) => (input.kind === 'assemble' ? [input.output] : [])).at(-1) ?? only<AssembledContext>(inputs);
@@ -176,7 +180,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const reasoner = plugin(dependencies.reasoners, node.strategy, 'reasoner');
       const result: ReasonResult = await reasoner.reason(
         { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', signal, ...(node.purpose ? { purpose: node.purpose } : {}), ...(bridge.length > 0 ? { bridge } : {}) },
-        dependencies.router,
+        router,
       );
       const tokens = result.modelCalls.reduce((sum, call) => sum + call.usage.inputTokens + call.usage.outputTokens, 0);
       const costUsd = result.modelCalls.reduce((sum, call) => sum + call.costUsd, 0);
@@ -204,13 +208,21 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
     },
   };
 
-  return async (node, context) => {
+  const execute = async (node: GraphNode, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal, router: RouterPlugin): Promise<NodeOutcome> => {
     const started = performance.now();
-    const step = await (steps[node.kind] as (node: GraphNode, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal) => Promise<Step>)(node, context.inputs, context.signal);
+    const step = await (steps[node.kind] as (node: GraphNode, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal, router: RouterPlugin) => Promise<Step>)(node, inputs, signal, router);
     // A plugin that ignored the abort still has its late result dropped here.
-    context.signal.throwIfAborted();
+    signal.throwIfAborted();
     const latencySeconds = (performance.now() - started) / 1000;
     const actual = { tokens: step.tokens, costUsd: step.costUsd, latencySeconds, ...(step.modelTokens ? { modelTokens: step.modelTokens } : {}) };
     return { output: step.output, takenBranch: step.takenBranch, actual };
   };
+  const budget = dependencies.budget;
+  return (node, context) =>
+    budget ? budget.runNode(node, context.signal, (signal, admit) => execute(node, context.inputs, signal, admittedRouter(dependencies.router, admit))) : execute(node, context.inputs, context.signal, dependencies.router);
+}
+
+/** The router as one node attempt sees it: every call it makes, fallbacks included, asks `admit` first. */
+function admittedRouter(router: RouterPlugin, admit: CallAdmission): RouterPlugin {
+  return { contract: router.contract, tiers: () => router.tiers(), countTokens: (tier, text) => router.countTokens(tier, text), complete: (tier, request, options) => router.complete(tier, request, { ...options, admit }) };
 }
