@@ -142,12 +142,12 @@ describe('tiered router', () => {
     expect((failure as Error).message).toMatch(/^max_cost_usd: the call to model tier "premium" at node reason was refused before it started/);
     // cheap was asked (and failed: its prompt is booked), premium never was.
     expect(callsSince(before)).toEqual({ edge: 0, cheap: 1, premium: 0 });
-    expect(budget.committed().tokens).toBe(countTokens(request.messages.map((message) => message.content).join('\n')));
+    expect(budget.committed().tokens).toBe(countTokens(request.messages.map((message) => message.content).join('\n')) + 4 * request.messages.length);
   });
 
   it('books what an admitted call used, so the next call is priced against it', async () => {
     // Room for one call's worst case (prompt + 300 output tokens) and the first call's 912 used, less one token.
-    const worst = countTokens(request.messages.map((message) => message.content).join('\n')) + request.maxOutputTokens;
+    const worst = countTokens(request.messages.map((message) => message.content).join('\n')) + 4 * request.messages.length + request.maxOutputTokens;
     const budget = new RunBudget({ maxTokens: worst + 912 - 1 });
     await router.complete('premium', request, { admit: budget.admission('reason') });
     expect(budget.committed()).toEqual({ costUsd: (900 * 3 + 12 * 15) / 1_000_000, tokens: 912 });

@@ -5,6 +5,13 @@ import { ContextRuntimeError, invalidInput, isContextRuntimeError } from '../../
 import { createModelPlugin } from './ai-sdk-model';
 import type { Environment } from './language-model-factory';
 
+/**
+ * Tokens a chat API bills per message beyond its text (role and separators: OpenAI's cookbook
+ * counts 3 per message plus 3 to prime the reply): added to a call's prompt when the run budget
+ * prices it, so the worst case is not under the invoice.
+ */
+const MESSAGE_OVERHEAD_TOKENS = 4;
+
 /** A model plugin that may report itself unreachable (see TierModelPlugin); plain ModelPlugins count as available. */
 export type RoutableModelPlugin = ModelPlugin & { readonly available?: boolean; readonly unavailableReason?: string };
 
@@ -52,7 +59,13 @@ export function createTieredRouter(models: readonly RoutableModelPlugin[]): Rout
       request.signal?.throwIfAborted();
       // A refusal (the run's budget) ends the climb here, before this tier's call starts: a pricier
       // fallback is exactly what a budget must be able to stop.
-      const ended = options.admit?.({ tier: tierInfos[rankOf(model.tier)], promptTokens: model.countTokens(promptText), maxOutputTokens: request.maxOutputTokens });
+      const info = tierInfos[rankOf(model.tier)];
+      const ended = options.admit?.({
+        tier: info,
+        promptTokens: model.countTokens(promptText) + request.messages.length * MESSAGE_OVERHEAD_TOKENS,
+        // The model plugin asks for no more than the tier allows (ai-sdk-model.ts).
+        maxOutputTokens: Math.min(request.maxOutputTokens, info.capabilities.maxOutputTokens),
+      });
       try {
         const result = await model.complete(request);
         ended?.({ usage: result.usage, costUsd: result.costUsd });

@@ -49,7 +49,7 @@ export class RunBudget {
   /** Calls that ended, by the node attempt still running that made them. */
   private readonly open = new Map<string, Spend>();
   private reserved: Spend = NO_SPEND;
-  private readonly startedAt: number;
+  private startedAt: number;
   private readonly elapsedBefore: number;
   /** The first refusal this budget raised: the run's settle step reads why the run stopped. */
   refusal?: Error;
@@ -63,6 +63,11 @@ export class RunBudget {
     this.completed = before.spend;
     this.elapsedBefore = before.elapsedSeconds;
     this.startedAt = clock();
+  }
+
+  /** Starts the run's clock now: the moment the scheduler starts its nodes (the run span starts with it). */
+  begin(): void {
+    this.startedAt = this.clock();
   }
 
   elapsedSeconds(): number {

@@ -153,6 +153,7 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   // A resumed run (approval, recovery, the next wave on a worker) has a fresh tracer: it learns the plan's sensitivity here.
   if (isSensitivePlan(explain)) tracer.markSensitive();
   const runSpan = tracer.start('run', 'run', undefined, { goal: request.goal, planHash: explain.planHash, candidate: explain.chosen.id });
+  budget.begin();
   const planned = plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency });
   const { schedule, more } = options.oneWave ? nextWave(planned, record, graph) : { schedule: planned, more: false };
   const result = await plugins.scheduler.run(
