@@ -1,16 +1,10 @@
 import type { TierConfig } from '../../runtime/config/config-schema';
 import type { ModelPlugin, ModelRequest } from '../../runtime/contracts/model';
-import { type CallAdmission, ROUTER_CONTRACT, type RoutedResult, type RouterPlugin, type TierInfo } from '../../runtime/contracts/router';
+import { type CallAdmission, MESSAGE_OVERHEAD_TOKENS, ROUTER_CONTRACT, type RoutedResult, type RouterPlugin, type TierInfo } from '../../runtime/contracts/router';
 import { ContextRuntimeError, invalidInput, isContextRuntimeError } from '../../runtime/errors';
 import { createModelPlugin } from './ai-sdk-model';
+import { callFailure } from './call-failure';
 import type { Environment } from './language-model-factory';
-
-/**
- * Tokens a chat API bills per message beyond its text (role and separators: OpenAI's cookbook
- * counts 3 per message plus 3 to prime the reply): added to a call's prompt when the run budget
- * prices it, so the worst case is not under the invoice.
- */
-const MESSAGE_OVERHEAD_TOKENS = 4;
 
 /** A model plugin that may report itself unreachable (see TierModelPlugin); plain ModelPlugins count as available. */
 export type RoutableModelPlugin = ModelPlugin & { readonly available?: boolean; readonly unavailableReason?: string };
@@ -61,7 +55,8 @@ export function createTieredRouter(models: readonly RoutableModelPlugin[]): Rout
       // fallback is exactly what a budget must be able to stop.
       const info = tierInfos[rankOf(model.tier)];
       const ended = options.admit?.({
-        tier: info,
+        tier: info.name,
+        prices: info.capabilities,
         promptTokens: model.countTokens(promptText) + request.messages.length * MESSAGE_OVERHEAD_TOKENS,
         // The model plugin asks for no more than the tier allows (ai-sdk-model.ts).
         maxOutputTokens: Math.min(request.maxOutputTokens, info.capabilities.maxOutputTokens),
@@ -71,7 +66,7 @@ export function createTieredRouter(models: readonly RoutableModelPlugin[]): Rout
         ended?.({ usage: result.usage, costUsd: result.costUsd });
         return Object.freeze({ ...result, fallbacks: Object.freeze(fallbacks.map((fallback) => Object.freeze(fallback))) });
       } catch (error) {
-        ended?.(undefined);
+        ended?.({ failed: callFailure(error, request.signal) });
         // The caller gave up (node timeout, cancel): nobody waits for a higher tier's answer.
         if (request.signal?.aborted) throw error;
         // A caller's mistake or a policy refusal is no tier's failure: a higher tier would only repeat it (or leak what policy held back).

@@ -19,9 +19,18 @@ export interface RoutedResult extends ModelResult {
   readonly fallbacks: readonly { readonly tier: string; readonly error: string }[];
 }
 
+/**
+ * Tokens a chat API bills per message beyond its text (role and separators: OpenAI's cookbook
+ * counts 3 per message plus 3 to prime the reply): added to a call's prompt when a run budget
+ * prices it (CallToAdmit.promptTokens), so the worst case is not under the invoice.
+ */
+export const MESSAGE_OVERHEAD_TOKENS = 4;
+
 /** One tier's call as it is about to start: what its worst case can be priced from. */
 export interface CallToAdmit {
-  readonly tier: TierInfo;
+  readonly tier: string;
+  /** The tier's prices (USD per million input and output tokens). */
+  readonly prices: Pick<ModelCapabilities, 'inputUsdPerMillion' | 'outputUsdPerMillion'>;
   /** The request's prompt in the tier's own tokens (known before the call). */
   readonly promptTokens: number;
   /** The most the call may answer with (the request's cap): the unknown half of its cost. */
@@ -29,11 +38,16 @@ export interface CallToAdmit {
 }
 
 /**
- * Asked before each tier's call starts, the first and every fallback: throws to refuse it (a run
- * budget that the call's worst case would cross), else returns what to tell once the call ended —
- * its usage and cost, or nothing when it failed.
+ * How an admitted call ended: answered (its usage and cost), rejected by the provider (an error
+ * status: nothing billed), or abandoned (timed out or aborted: the provider may have billed it).
  */
-export type CallAdmission = (call: CallToAdmit) => (ended: { readonly usage: TokenUsage; readonly costUsd: number } | undefined) => void;
+export type CallEnded = { readonly usage: TokenUsage; readonly costUsd: number } | { readonly failed: 'rejected' | 'abandoned' };
+
+/**
+ * Asked before each tier's call starts, the first and every fallback: throws to refuse it (a run
+ * budget that the call's worst case would cross), else returns what to tell once the call ended.
+ */
+export type CallAdmission = (call: CallToAdmit) => (ended: CallEnded) => void;
 
 /** Capability-tiered routing with fallback up the tiers on error or timeout. */
 export interface RouterPlugin {

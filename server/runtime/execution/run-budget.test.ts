@@ -12,7 +12,7 @@ const TIER: TierInfo = {
   available: true,
   capabilities: { provider: 'openai-compatible', modelId: 'm', contextWindow: 8_000, inputUsdPerMillion: 10, outputUsdPerMillion: 30, local: false, firstTokenSeconds: 0.2, secondsPerOutputToken: 0.01, qualityPrior: 0.8, maxOutputTokens: 1_000 },
 };
-const call = (promptTokens: number, maxOutputTokens: number) => ({ tier: TIER, promptTokens, maxOutputTokens });
+const call = (promptTokens: number, maxOutputTokens: number) => ({ tier: TIER.name, prices: TIER.capabilities, promptTokens, maxOutputTokens });
 const used = (inputTokens: number, outputTokens: number) => ({ usage: { inputTokens, outputTokens }, costUsd: (inputTokens * 10 + outputTokens * 30) / 1_000_000 });
 const REASON = { id: 'reason', kind: 'reason', inputs: [] } as unknown as GraphNode;
 const RETRIEVE = { id: 'retrieve', kind: 'retrieve', inputs: [] } as unknown as GraphNode;
@@ -38,7 +38,7 @@ describe('a model call is priced at its worst case before it starts', () => {
     const refusal = refusalOf(() => budget.admission('reason')(call(1_000, 500)));
     expect(refusal).toMatchObject({ code: 'BUDGET_EXCEEDED', field: 'constraints.max_cost_usd' });
     expect(refusal.message).toBe('max_cost_usd: the call to model tier "priced" at node reason was refused before it started: it could use up to $0.025000 (1000 prompt + 500 output tokens) and the run has spent or reserved $0.013000 of its $0.035000 limit');
-    expect(budget.refusal?.message).toBe(refusal.message);
+    expect(budget.refusalOf(refusal.message)).toBe(refusal);
   });
 
   it('refuses on max_tokens with prompt + max output tokens as the worst case', () => {
@@ -58,9 +58,11 @@ describe('a model call is priced at its worst case before it starts', () => {
     expect(() => budget.admission('b')(call(500, 400))).not.toThrow();
   });
 
-  it('books a failed call at its prompt tokens and their input price (a provider may bill it)', () => {
+  it('books an abandoned call (timed out, aborted) at its prompt tokens and their input price, a refused one at nothing', () => {
     const budget = new RunBudget({});
-    budget.admission('reason')(call(1_000, 500))(undefined);
+    budget.admission('reason')(call(1_000, 500))({ failed: 'abandoned' });
+    expect(budget.committed()).toEqual({ costUsd: 0.01, tokens: 1_000 });
+    budget.admission('reason')(call(1_000, 500))({ failed: 'rejected' });
     expect(budget.committed()).toEqual({ costUsd: 0.01, tokens: 1_000 });
   });
 

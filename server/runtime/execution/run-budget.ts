@@ -7,8 +7,9 @@
  *   the tier's prices. It is refused when what the run spent, plus what calls in flight reserved at
  *   their worst, plus this worst case would cross a limit. Reserving the worst case is what lets
  *   parallel nodes share one cap without overrunning it; an answered call then books its usage.
- * - A call that failed books its prompt tokens and their input price: a provider may bill a
- *   timed-out or aborted call, and an unknown charge must not let a fallback cross the cap.
+ * - A call that timed out or was aborted books its prompt tokens and their input price: the
+ *   provider may have billed it, and an unknown charge must not let a fallback cross the cap. A
+ *   call the provider refused (an error status) books nothing.
  * - `max_latency_seconds` is the run's deadline, counted over execution (time waiting at an
  *   approval gate is not): a node starts only before it, and at it the node's signal aborts, which
  *   reaches the AI SDK call and the retrievers; the node fails at once with the typed reason.
@@ -51,8 +52,8 @@ export class RunBudget {
   private reserved: Spend = NO_SPEND;
   private startedAt: number;
   private readonly elapsedBefore: number;
-  /** The first refusal this budget raised: the run's settle step reads why the run stopped. */
-  refusal?: Error;
+  /** The refusals this budget raised (a refused rerank batch need not stop the run): settle reads why a run stopped. */
+  readonly refusals: Error[] = [];
 
   constructor(
     readonly limits: BudgetLimits,
@@ -85,14 +86,19 @@ export class RunBudget {
   }
 
   private refuse(error: Error): Error {
-    this.refusal ??= error;
+    this.refusals.push(error);
     return error;
+  }
+
+  /** The refusal a failed node reported, when its failure was one. */
+  refusalOf(message: string): Error | undefined {
+    return this.refusals.find((refusal) => refusal.message === message);
   }
 
   /** The router asks this before each tier's call of node `nodeId`. */
   admission(nodeId: string): CallAdmission {
     return (call) => {
-      const { inputUsdPerMillion, outputUsdPerMillion } = call.tier.capabilities;
+      const { inputUsdPerMillion, outputUsdPerMillion } = call.prices;
       const worst: WorstCase = {
         promptTokens: call.promptTokens,
         maxOutputTokens: call.maxOutputTokens,
@@ -100,13 +106,18 @@ export class RunBudget {
         costUsd: (call.promptTokens * inputUsdPerMillion + call.maxOutputTokens * outputUsdPerMillion) / 1_000_000,
       };
       const committed = this.committed();
-      const named = { nodeId, tier: call.tier.name, worst };
+      const named = { nodeId, tier: call.tier, worst };
       if (this.limits.maxCostUsd !== undefined && committed.costUsd + worst.costUsd > this.limits.maxCostUsd) throw this.refuse(callRefused('max_cost_usd', this.limits.maxCostUsd, committed.costUsd, named));
       if (this.limits.maxTokens !== undefined && committed.tokens + worst.tokens > this.limits.maxTokens) throw this.refuse(callRefused('max_tokens', this.limits.maxTokens, committed.tokens, named));
       this.reserved = addSpend(this.reserved, { costUsd: worst.costUsd, tokens: worst.tokens });
       return (ended) => {
         this.reserved = addSpend(this.reserved, { costUsd: -worst.costUsd, tokens: -worst.tokens });
-        const charge = ended ? { costUsd: ended.costUsd, tokens: ended.usage.inputTokens + ended.usage.outputTokens } : { costUsd: (call.promptTokens * inputUsdPerMillion) / 1_000_000, tokens: call.promptTokens };
+        const charge =
+          'usage' in ended
+            ? { costUsd: ended.costUsd, tokens: ended.usage.inputTokens + ended.usage.outputTokens }
+            : ended.failed === 'abandoned'
+              ? { costUsd: (call.promptTokens * inputUsdPerMillion) / 1_000_000, tokens: call.promptTokens }
+              : NO_SPEND;
         this.open.set(nodeId, addSpend(this.open.get(nodeId) ?? NO_SPEND, charge));
       };
     };

@@ -14,8 +14,9 @@ import { answerNodeOf } from '../ir/node-outputs';
 export type BudgetSettled = Exclude<ScheduleResult, { status: 'completed' }> | { readonly status: 'completed'; readonly outcomes: ReadonlyMap<string, NodeOutcome>; readonly budgetCaveat?: string };
 
 export function budgetSettled(result: ScheduleResult, budget: RunBudget, graph: ExecutionGraph): BudgetSettled {
-  if (result.status !== 'failed' || !budget.refusal || result.error !== budget.refusal.message) return result;
+  const refusal = result.status === 'failed' ? budget.refusalOf(result.error) : undefined;
+  if (result.status !== 'failed' || !refusal) return result;
   const answer = answerNodeOf(graph);
   if (!answer || !result.outcomes.has(answer.id)) return result;
-  return { status: 'completed', outcomes: result.outcomes, budgetCaveat: `The run's budget stopped it after the answer: ${budget.refusal.message}. Node ${result.nodeId} and the steps after it did not run.` };
+  return { status: 'completed', outcomes: result.outcomes, budgetCaveat: `The run's budget stopped it after the answer: ${refusal.message}. Node ${result.nodeId} and the steps after it did not run.` };
 }
