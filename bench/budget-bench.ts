@@ -51,12 +51,14 @@ interface Scenario {
   readonly premiumFails: boolean;
   readonly replyWords: number;
 }
-const replies = new Map<PricedServer, string>();
+/** What each server answers in the current run; undefined when it answers HTTP 500. */
+const replies = new Map<PricedServer, string | undefined>();
 function arrange(scenario: Scenario, delayMs = 0) {
-  replies.set(cheap, sentence(scenario.replyWords));
-  replies.set(premium, sentence(scenario.replyWords));
-  cheapServer.reply({ status: scenario.cheapFails ? 500 : 200, text: replies.get(cheap)!, delayMs });
-  premiumServer.reply({ status: scenario.premiumFails ? 500 : 200, text: replies.get(premium)! });
+  const text = sentence(scenario.replyWords);
+  replies.set(cheap, scenario.cheapFails ? undefined : text);
+  replies.set(premium, scenario.premiumFails ? undefined : text);
+  cheapServer.reply({ status: scenario.cheapFails ? 500 : 200, text, delayMs });
+  premiumServer.reply({ status: scenario.premiumFails ? 500 : 200, text });
 }
 
 /** One run: its status (or the planner's refusal), what the servers billed and what the run recorded. */
@@ -66,9 +68,9 @@ async function measuredRun(constraints: Record<string, number>) {
   try {
     const result = await fixture.runtime.run({ goal: DEMO_QUESTION, constraints });
     const wallMs = performance.now() - calledAt;
-    return { status: result.status, error: result.error ?? '', billed: billedSince(servers, mark, (priced) => replies.get(priced)!), recorded: result.explain.analyze?.totals.actual.costUsd ?? 0, wallMs, planningMs: result.explain.planningMs, runId: result.runId, tier: result.explain.chosen.choice.modelTier };
+    return { status: result.status, error: result.error ?? '', billed: billedSince(servers, mark, (priced) => replies.get(priced)), recorded: result.explain.analyze?.totals.actual.costUsd ?? 0, wallMs, planningMs: result.explain.planningMs, runId: result.runId, tier: result.explain.chosen.choice.modelTier };
   } catch (error) {
-    if (isContextRuntimeError(error) && error.code === 'NO_FEASIBLE_PLAN') return { status: 'no feasible plan', error: error.message, billed: billedSince(servers, mark, (priced) => replies.get(priced)!), recorded: 0, wallMs: performance.now() - calledAt, planningMs: 0, runId: '', tier: '' };
+    if (isContextRuntimeError(error) && error.code === 'NO_FEASIBLE_PLAN') return { status: 'no feasible plan', error: error.message, billed: billedSince(servers, mark, (priced) => replies.get(priced)), recorded: 0, wallMs: performance.now() - calledAt, planningMs: 0, runId: '', tier: '' };
     throw error;
   }
 }
