@@ -2,9 +2,10 @@
  * Run budgets at run time (issue 15, point 5), measured:
  *   npm run bench:budget [-- --runs 100] [--deadline-runs 30] [--json out.json]
  *
- * Opens the real runtime on a fresh embedded database (demo corpus) with two priced
- * OpenAI-compatible loopback tiers: `cheap` ($2/$8 per million tokens, answers and grades the LLM
- * rerank) and `premium` ($20/$80), the next rung of the ladder.
+ * Opens the real runtime on a fresh embedded database (demo corpus) with three priced
+ * OpenAI-compatible loopback tiers: `grader` ($2/$8 per million tokens, first in the ladder, so the
+ * LLM reranker grades with it; it always answers), `cheap` ($2/$8, answers the goal) and `premium`
+ * ($20/$80), the next rung above cheap.
  * - Cost: each run draws whether cheap fails (HTTP 500, so the router falls back to premium) and
  *   whether premium fails (so the node is retried), a reply length, and a max_cost_usd cap between
  *   30% and 95% of what that scenario spends with no cap (measured first). Spend is what the
@@ -28,15 +29,18 @@ const DEADLINE_RUNS = Number(values['deadline-runs']);
 const random = seeded(20_261_202);
 const sentence = (count: number) => `The checkout-api pods ran out of memory [1].${' and so on'.repeat(Math.max(0, Math.ceil((count - 8) / 3)))}`;
 
-const [cheapServer, premiumServer] = await Promise.all([startLoopbackOpenAIServer({ text: sentence(8) }), startLoopbackOpenAIServer({ text: sentence(8) })]);
+const [graderServer, cheapServer, premiumServer] = await Promise.all([startLoopbackOpenAIServer({ text: '{}' }), startLoopbackOpenAIServer({ text: sentence(8) }), startLoopbackOpenAIServer({ text: sentence(8) })]);
+const grader: PricedServer = { server: graderServer, inputUsdPerMillion: 2, outputUsdPerMillion: 8 };
 const cheap: PricedServer = { server: cheapServer, inputUsdPerMillion: 2, outputUsdPerMillion: 8 };
 const premium: PricedServer = { server: premiumServer, inputUsdPerMillion: 20, outputUsdPerMillion: 80 };
-const servers = [cheap, premium];
+const servers = [grader, cheap, premium];
 const fixture = await openRuntimeFixture({
   config: {
     models: {
       // 40 output tokens keep cheap's latency estimate (0.4 s + 40 × 0.03 s) inside the deadlines below.
       tiers: [
+        // quality 0.1: never the answering tier, only the reranker's (the first language-model tier).
+        { name: 'grader', provider: 'openai-compatible', base_url: graderServer.baseURL, model: 'grader-1', quality_prior: 0.1, input_usd_per_million: 2, output_usd_per_million: 8 },
         { name: 'cheap', provider: 'openai-compatible', base_url: cheapServer.baseURL, model: 'cheap-1', quality_prior: 0.9, max_output_tokens: 40, input_usd_per_million: 2, output_usd_per_million: 8 },
         { name: 'premium', provider: 'openai-compatible', base_url: premiumServer.baseURL, model: 'premium-1', quality_prior: 0.95, input_usd_per_million: 20, output_usd_per_million: 80 },
       ],
@@ -52,7 +56,7 @@ interface Scenario {
   readonly replyWords: number;
 }
 /** What each server answers in the current run; undefined when it answers HTTP 500. */
-const replies = new Map<PricedServer, string | undefined>();
+const replies = new Map<PricedServer, string | undefined>([[grader, '{}']]);
 function arrange(scenario: Scenario, delayMs = 0) {
   const text = sentence(scenario.replyWords);
   replies.set(cheap, scenario.cheapFails ? undefined : text);
@@ -93,8 +97,8 @@ try {
   for (let index = 0; index < RUNS; index++) {
     const scenario: Scenario = { cheapFails: random() < 0.5, premiumFails: random() < 0.25, replyWords: 5 + Math.floor(random() * 26) };
     const reference = uncapped.get(keyOf(scenario))!;
-    // A cap below what the run would spend; an all-failing scenario spends nothing: cap it at cheap's rerank alone.
-    const cap = Number(((0.3 + random() * 0.65) * (reference > 0 ? reference : uncapped.get('false/false')!)).toPrecision(4));
+    // A cap below what the run would spend (30–95 % of it, as measured uncapped).
+    const cap = Number(((0.3 + random() * 0.65) * reference).toPrecision(4));
     arrange(scenario);
     const run = await measuredRun({ max_cost_usd: cap });
     costRuns.push({ ...scenario, cap, reference, ...run, billedShare: run.billed / cap, recordedShare: run.recorded / cap });
@@ -145,5 +149,5 @@ try {
   if (values.json) writeFileSync(values.json, JSON.stringify({ cost: costSummary, deadline: deadlineSummary, costRuns, deadlineRuns }, null, 2));
 } finally {
   await fixture.close();
-  await Promise.all([cheapServer.close(), premiumServer.close()]);
+  await Promise.all([graderServer.close(), cheapServer.close(), premiumServer.close()]);
 }
