@@ -144,6 +144,8 @@ export class RunBudget {
         }, remainingMs)
       : undefined;
     const execution = work(controller.signal, this.admission(node.id));
+    // Its late failure after an abort (the race already settled) is expected, not unhandled.
+    execution.catch(() => undefined);
     try {
       const outcome = await Promise.race([execution, aborted]);
       const booked = this.open.get(node.id) ?? NO_SPEND;
