@@ -1,3 +1,4 @@
+import type { CallAdmission } from './router';
 import type { Hit, SourceKind } from '../types';
 
 /** Contract version; bump on a breaking change so an out-of-tree plugin fails loudly. */
@@ -59,6 +60,11 @@ export interface RetrievalQuery {
    * retriever/v1 plugins that spend nothing need no change.
    */
   readonly onSpend?: (spend: RetrievalSpend) => void;
+  /**
+   * The run's budget (execution/run-budget.ts): a plugin that calls a model asks it before each call
+   * starts and tells it how the call ended; a refusal (it throws) means the call must not be made.
+   */
+  readonly admit?: CallAdmission;
   /**
    * The node timed out or the run was cancelled. A retriever passes it to the model calls it makes
    * and stops between steps (`signal.throwIfAborted()`): it never returns results after the abort.

@@ -6,7 +6,7 @@ import type { CompressionPlugin } from '../contracts/compression';
 import type { ReasonerPlugin, ReasonResult } from '../contracts/reasoner';
 import type { RerankerPlugin } from '../contracts/reranker';
 import type { RetrievalSpend, RetrieverPlugin } from '../contracts/retriever';
-import type { RouterPlugin } from '../contracts/router';
+import type { CallAdmission, RouterPlugin } from '../contracts/router';
 import type { NodeExecutor, NodeOutcome } from '../contracts/scheduler';
 import type { VerifierPlugin, VerificationResult } from '../contracts/verifier';
 import { ContextRuntimeError } from '../errors';
@@ -19,6 +19,7 @@ import { keepSourcesAboutGoal, scopeToEntities } from './entity-scope';
 import { namedEntities } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
 import { reciprocalRankFusion } from './rrf-fusion';
+import type { RunBudget } from './run-budget';
 
 export interface ExecutionDependencies {
   readonly goal: string;
@@ -29,8 +30,11 @@ export interface ExecutionDependencies {
   /** Rerankers by method, for `rerank` nodes; absent = none registered. */
   readonly rerankers?: ReadonlyMap<string, RerankerPlugin>;
   readonly router: RouterPlugin;
-  /** The router one reason node calls through, given its context (the model-context cache); absent = `router`. */
-  readonly routerFor?: (context: readonly ContextItem[]) => RouterPlugin;
+  /**
+   * The router one reason node calls through, given its context and the attempt's own router (the
+   * model-context cache wraps the budget-admitted router, so a hit spends nothing); absent = that router.
+   */
+  readonly routerFor?: (context: readonly ContextItem[], router: RouterPlugin) => RouterPlugin;
   readonly reasoners: ReadonlyMap<string, ReasonerPlugin>;
   readonly compressions: ReadonlyMap<string, CompressionPlugin>;
   readonly verifiers: ReadonlyMap<string, VerifierPlugin>;
@@ -44,6 +48,8 @@ export interface ExecutionDependencies {
   readonly sensitiveContent?: SensitiveContentMode;
   /** The graph being run: a verify node finds its answer and context among its inputs by their kind. */
   readonly graph?: ExecutionGraph;
+  /** The run's budget: every node runs under its deadline, every model call is admitted by it first. */
+  readonly budget?: RunBudget;
 }
 
 export type { CompressedOutput, RetrievedOutput, SourceSearch } from '../ir/node-outputs';
@@ -101,8 +107,9 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
   const modelPolicy = { localOnly: dependencies.localOnly ?? false, sensitiveSources: dependencies.sensitiveSources ?? [] };
   // `signal` aborts when the node times out or the run is cancelled: it reaches every retriever,
   // reranker and model call, so a fallback or a retry never starts while the old call still runs.
-  const steps: { [K in GraphNode['kind']]: (node: NodeOfKind<K>, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal) => Promise<Step> } = {
-    async retrieve(node, inputs, signal) {
+  // `calls` are the node attempt's own: with a budget, each model call (a tier's, a rerank batch's) is admitted by it before it starts.
+  const steps: { [K in GraphNode['kind']]: (node: NodeOfKind<K>, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal, calls: NodeCalls) => Promise<Step> } = {
+    async retrieve(node, inputs, signal, calls) {
       const retriever = plugin(dependencies.retrievers, node.method, 'retriever');
       const seedKinds = node.feedback?.seedKinds;
       const firstHop = node.feedback ? ((inputs.get(node.feedback.fromNode) as RetrievedOutput | undefined)?.hits ?? []) : [];
@@ -117,7 +124,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       // A model-calling retriever (an LLM reranker) reports its spend per search; it is this node's cost.
       const spend = spendCollector();
       const onSpend = spend.onSpend;
-      const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy });
+      const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}) });
       let hits: readonly Hit[];
       let searches: SourceSearch[] | undefined;
       if (node.perSource && node.sources.length > 1) {
@@ -151,12 +158,12 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const hits = reciprocalRankFusion(lists, node.rrfK, node.k);
       return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },
-    async rerank(node, inputs, signal) {
+    async rerank(node, inputs, signal, calls) {
       const chosen = reranker(dependencies.rerankers, node.method);
       const first = node.inputs[0] === undefined ? undefined : (inputs.get(node.inputs[0]) as RetrievedOutput | undefined);
       if (!first) throw new ContextRuntimeError('NODE_FAILED', `rerank node ${node.id} has no completed retrieve or fuse input`);
       const spend = spendCollector();
-      const hits = await chosen.rerank({ text: dependencies.goal, identifiers: dependencies.identifiers, hits: first.hits, topN: node.topN, onSpend: spend.onSpend, signal, ...modelPolicy });
+      const hits = await chosen.rerank({ text: dependencies.goal, identifiers: dependencies.identifiers, hits: first.hits, topN: node.topN, onSpend: spend.onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}) });
       return { output: { hits } satisfies RetrievedOutput, ...spend.step(hits) };
     },
     async compress(node, inputs) {
@@ -170,7 +177,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const assembled = assembleContext(only<CompressedOutput>(inputs), node.tokenBudget, node.finalK, node.coverSources);
       return { output: assembled satisfies AssembledContext, tokens: assembled.tokens, costUsd: 0 };
     },
-    async reason(node, inputs, signal) {
+    async reason(node, inputs, signal, calls) {
       // With the graph: the assemble input is the context, and bridge hops among the inputs pass on their names.
       const typed = dependencies.graph ? typedInputs(dependencies.graph, node, inputs) : [];
       const context = typed.flatMap((input) => (input.kind === 'assemble' ? [input.output] : [])).at(-1) ?? only<AssembledContext>(inputs);
@@ -178,7 +185,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const reasoner = plugin(dependencies.reasoners, node.strategy, 'reasoner');
       const result: ReasonResult = await reasoner.reason(
         { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', signal, ...(node.purpose ? { purpose: node.purpose } : {}), ...(bridge.length > 0 ? { bridge } : {}) },
-        dependencies.routerFor?.(context.items) ?? dependencies.router,
+        dependencies.routerFor?.(context.items, calls.router) ?? calls.router,
       );
       const tokens = result.modelCalls.reduce((sum, call) => sum + call.usage.inputTokens + call.usage.outputTokens, 0);
       const costUsd = result.modelCalls.reduce((sum, call) => sum + call.costUsd, 0);
@@ -206,13 +213,29 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
     },
   };
 
-  return async (node, context) => {
+  const execute = async (node: GraphNode, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal, calls: NodeCalls): Promise<NodeOutcome> => {
     const started = performance.now();
-    const step = await (steps[node.kind] as (node: GraphNode, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal) => Promise<Step>)(node, context.inputs, context.signal);
+    const step = await (steps[node.kind] as (node: GraphNode, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal, calls: NodeCalls) => Promise<Step>)(node, inputs, signal, calls);
     // A plugin that ignored the abort still has its late result dropped here.
-    context.signal.throwIfAborted();
+    signal.throwIfAborted();
     const latencySeconds = (performance.now() - started) / 1000;
     const actual = { tokens: step.tokens, costUsd: step.costUsd, latencySeconds, ...(step.modelTokens ? { modelTokens: step.modelTokens } : {}) };
     return { output: step.output, takenBranch: step.takenBranch, actual };
   };
+  const budget = dependencies.budget;
+  return (node, context) =>
+    budget
+      ? budget.runNode(node, context.signal, (signal, admit) => execute(node, context.inputs, signal, { router: admittedRouter(dependencies.router, admit), admit }))
+      : execute(node, context.inputs, context.signal, { router: dependencies.router });
+}
+
+/** How one node attempt calls models: the router, and the budget's admission for plugins calling a model themselves. */
+interface NodeCalls {
+  readonly router: RouterPlugin;
+  readonly admit?: CallAdmission;
+}
+
+/** The router as one node attempt sees it: every call it makes, fallbacks included, asks `admit` first. */
+function admittedRouter(router: RouterPlugin, admit: CallAdmission): RouterPlugin {
+  return { contract: router.contract, tiers: () => router.tiers(), countTokens: (tier, text) => router.countTokens(tier, text), complete: (tier, request, options) => router.complete(tier, request, { ...options, admit }) };
 }

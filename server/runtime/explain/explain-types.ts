@@ -9,6 +9,8 @@ import type { TierInfo } from '../contracts/router';
 import type { StoreCapabilities } from '../contracts/store';
 import type { VerificationResult } from '../contracts/verifier';
 import type { RunStatus } from '../contracts/run-store';
+import type { RunSpendSnapshot } from '../contracts/scheduler';
+import type { BudgetLimitsShown } from './budget-text';
 import type { BanditExplain } from '../learning/bandit-learner';
 import type { ExecutionGraph, NodeEstimate, NodeKind } from '../ir/graph';
 import type { CandidateEstimates, CandidatePlan, Citation, ConstraintViolation, Constraints, Estimate, Intent, IntentClass, PlanScore, PlanScoreWeights, RejectedCandidate, RejectedSource } from '../types';
@@ -116,6 +118,8 @@ export interface AnalyzedNode {
   readonly calibration?: NodeCalibration;
   /** A reason node's model calls, each with its cache outcome. */
   readonly modelCalls?: readonly AnalyzedModelCall[];
+  /** The run's cost, model tokens and execution time once this node finished (set against `AnalyzeSection.limits`). */
+  readonly budget?: RunSpendSnapshot;
 }
 
 export interface AnalyzeSection {
@@ -125,6 +129,8 @@ export interface AnalyzeSection {
   readonly totals: { readonly estimate: NodeEstimate; readonly actual: NodeEstimate; readonly misestimate: AnalyzedNode['misestimate'] };
   /** Run-level calibration of the estimator (tokens, cost, latency) for this intent class. */
   readonly calibration?: NodeCalibration;
+  /** The request's run-time limits (enforced while the run ran), when it set any. */
+  readonly limits?: BudgetLimitsShown;
 }
 
 export interface ExplainResult {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { RunRecord, RunStatus } from '../contracts/run-store';
-import type { NodeExecutor, NodeOutcome, ScheduleResult } from '../contracts/scheduler';
+import type { NodeExecutor, NodeOutcome } from '../contracts/scheduler';
 import type { VerificationResult } from '../contracts/verifier';
 import { CostEstimator } from '../costmodel/cost-estimator';
 import { valuesWithSources } from '../explain/contradiction-text';
@@ -25,6 +25,7 @@ import type { RunRequest } from '../types';
 import { scopeContradictions } from '../knowledge/goal-contradictions';
 import { buildAnalyze } from './explain-builder';
 import { storedExplain } from '../explain/stored-explain';
+import { budgetLimitsShown } from '../explain/budget-text';
 import type { PlannedRequest } from './plan-request';
 import type { RuntimePlugins } from './runtime-plugins';
 import type { RunOwnership } from './run-ownership';
@@ -33,6 +34,8 @@ import { nextWave } from './next-wave';
 import { nodeDeadline } from './node-deadline';
 import { recordRunFailure } from './run-failure-record';
 import { ContextRuntimeError } from '../errors';
+import { budgetLimitsOf, RunBudget } from '../execution/run-budget';
+import { type BudgetSettled, budgetSettled } from './budget-settled';
 
 /** What a run record keeps to resume: the validated request and the whole plan. */
 export interface StoredPlan {
@@ -119,7 +122,7 @@ export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig
 }
 
 /** The node executor for one planned request: its goal, its plan's identifiers, and the plugins that run each node kind. */
-export async function nodeExecutorFor(plugins: RuntimePlugins, config: RuntimeConfig, request: RunRequest, explain: ExplainResult): Promise<NodeExecutor> {
+export async function nodeExecutorFor(plugins: RuntimePlugins, config: RuntimeConfig, request: RunRequest, explain: ExplainResult, budget?: RunBudget): Promise<NodeExecutor> {
   const graph = explain.graph;
   return createNodeExecutor({
     goal: request.goal,
@@ -139,6 +142,7 @@ export async function nodeExecutorFor(plugins: RuntimePlugins, config: RuntimeCo
     sensitiveSources: await sensitiveSourcesOf(plugins, config),
     sensitiveContent: config.policy.sensitive_content,
     graph,
+    ...(budget ? { budget } : {}),
   });
 }
 
@@ -153,7 +157,7 @@ async function modelCacheRouting(plugins: RuntimePlugins, request: RunRequest, e
   const access = principalAccess(plugins.policy, request.principal ?? ANONYMOUS, await plugins.knowledge.sources());
   const currentVersions = async () => new Map((await plugins.knowledge.sources()).map((source) => [source.name, source.versionId]));
   return {
-    routerFor: (items) => cachedRouter(plugins.router, cache, { items, intentClass: explain.intent.primary, mayReadSources: (names) => access.mayReadSources(names), currentVersions }),
+    routerFor: (items, router) => cachedRouter(router, cache, { items, intentClass: explain.intent.primary, mayReadSources: (names) => access.mayReadSources(names), currentVersions }),
   };
 }
 
@@ -164,13 +168,17 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   const skipped = new Set(record.skipped);
   // Each node attempt runs under its span's id, so a model call's own telemetry joins the run's trace beneath it.
   const nodeSpans = new NodeSpanIds(record.id);
-  const executor = nodeSpans.wrap(await nodeExecutorFor(plugins, config, request, explain));
+  // The request's limits at run time: a resumed run's budget starts from what its recorded nodes spent.
+  const kinds = new Map(graph.nodes.map((node) => [node.id, node.kind]));
+  const budget = new RunBudget(budgetLimitsOf(explain.constraints), { outcomes: record.nodeOutcomes, kindOf: (nodeId) => kinds.get(nodeId) ?? '' });
+  const executor = nodeSpans.wrap(await nodeExecutorFor(plugins, config, request, explain, budget));
   // Conditional: a cancel (or another process finishing the run) that landed since the record was read wins.
   const claimed = await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null, ...(options.ownership ? { owner: options.ownership.instanceId } : {}), onlyIf: ['queued', 'running', 'awaiting_approval'] });
   if (claimed === false) return toRunResult((await plugins.runStore.loadRun(record.id))!, explain, graph);
   // A resumed run (approval, recovery, the next wave on a worker) has a fresh tracer: it learns the plan's sensitivity here.
   if (isSensitivePlan(explain)) tracer.markSensitive();
   const runSpan = tracer.start('run', 'run', undefined, { goal: request.goal, planHash: explain.planHash, candidate: explain.chosen.id });
+  budget.begin();
   const planned = plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency });
   const { schedule, more } = options.oneWave ? nextWave(planned, record, graph) : { schedule: planned, more: false };
   const result = await plugins.scheduler.run(
@@ -203,7 +211,7 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
     await tracer.flush();
     return requeue(plugins, record, explain, attempts);
   }
-  const finished = await settle(plugins, record, result, explain);
+  const finished = await settle(plugins, record, budgetSettled(result, budget, graph), explain);
   const totals = sumActuals(graph, result.outcomes);
   runSpan.end({ tokens: totals.tokens, costUsd: totals.costUsd, status: result.status === 'failed' ? 'error' : 'ok', attributes: { status: result.status } });
   await tracer.flush();
@@ -245,7 +253,7 @@ function sumActuals(graph: ExecutionGraph, outcomes: ReadonlyMap<string, NodeOut
   return { tokens, costUsd, latencySeconds };
 }
 
-async function settle(plugins: RuntimePlugins, record: RunRecord, result: ScheduleResult, explain: ExplainResult): Promise<{ status: RunStatus; stored?: StoredResult }> {
+async function settle(plugins: RuntimePlugins, record: RunRecord, result: BudgetSettled, explain: ExplainResult): Promise<{ status: RunStatus; stored?: StoredResult }> {
   // Every write is conditional on `running`: a cancel that landed meanwhile is never overwritten.
   const onlyIf: readonly RunStatus[] = ['running'];
   // Aborted by a cancel (which wrote `cancelled` first) or because another process took the run
@@ -263,7 +271,7 @@ async function settle(plugins: RuntimePlugins, record: RunRecord, result: Schedu
     await plugins.runStore.setStatus(record.id, 'failed', { error: `node ${result.nodeId} failed: ${result.error}`, pendingNodeId: null, onlyIf });
     return { status: 'failed' };
   }
-  const composed = await composeResult(plugins, result.outcomes, explain);
+  const composed = await composeResult(plugins, result.outcomes, explain, result.budgetCaveat);
   const answerNodeId = await recordAnswer(plugins, record.id, explain.goal, composed);
   const stored: StoredResult = answerNodeId ? { ...composed, answerNodeId } : composed;
   const written = await plugins.runStore.setStatus(record.id, 'completed', { result: stored, pendingNodeId: null, onlyIf });
@@ -286,11 +294,11 @@ async function recordAnswer(plugins: RuntimePlugins, runId: string, goal: string
   }
 }
 
-async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<string, NodeOutcome>, explain: ExplainResult): Promise<StoredResult> {
+async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<string, NodeOutcome>, explain: ExplainResult, budgetCaveat?: string): Promise<StoredResult> {
   const { reasoned, verification, context } = answerOutputsOf(explain.graph, outcomes);
   // Every model call of the plan (a decomposition's hops too) may have fallen back.
   const modelCalls = findNodesByRole(explain.graph, 'reason').flatMap((node) => outputOf(outcomes, node)?.modelCalls ?? []);
-  const caveats: string[] = [];
+  const caveats: string[] = budgetCaveat ? [budgetCaveat] : [];
   if (verification && !verification.passed) caveats.push(`Verification (${verification.method}) failed: ${verification.checks.filter((check) => !check.passed).map((check) => check.detail).join('; ')}`);
   for (const call of modelCalls) for (const fallback of call.fallbacks) caveats.push(`Model tier ${fallback.tier} failed (${fallback.error}); answered by tier ${call.tier}.`);
   // Every model-calling node reports what it held back from a non-local tier; the caveat counts them all.
@@ -349,7 +357,7 @@ export function toRunResult(record: RunRecord, explain: ExplainResult, graph: Ex
     ...(stored?.answerNodeId ? { answerNodeId: stored.answerNodeId } : {}),
     pendingApproval: pendingNode?.kind === 'approve' ? { nodeId: pendingNode.id, reason: pendingNode.reason } : undefined,
     error: record.error,
-    explain: { ...explain, tokenBudget: spentBudget(explain, record), analyze: buildAnalyze(graph, record, attempts, failedNodeId) },
+    explain: { ...explain, tokenBudget: spentBudget(explain, record), analyze: buildAnalyze(graph, record, attempts, failedNodeId, budgetLimitsShown(explain.constraints)) },
   };
 }
 

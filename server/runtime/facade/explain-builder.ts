@@ -8,6 +8,7 @@ import type { AnalyzeSection, AnalyzedModelCall, AnalyzedNode, ExplainedCandidat
 import { typedOutput } from '../ir/node-outputs';
 import { type ExecutionGraph, modelTokensOf, type NodeEstimate } from '../ir/graph';
 import type { ScoredCandidate } from '../types';
+import type { BudgetLimitsShown } from '../explain/budget-text';
 
 /** Candidates EXPLAIN lists in full; the rest are counted (EXPLAIN of a 1,000-candidate plan must stay readable). */
 const FEASIBLE_SHOWN = 25;
@@ -65,7 +66,7 @@ function modelCallsOf(node: ExecutionGraph['nodes'][number], outcome: NodeOutcom
   }));
 }
 
-export function buildAnalyze(graph: ExecutionGraph, run: Pick<RunRecord, 'id' | 'status' | 'nodeOutcomes' | 'skipped' | 'pendingNodeId'>, attempts: ReadonlyMap<string, number> = new Map(), failedNodeId?: string): AnalyzeSection {
+export function buildAnalyze(graph: ExecutionGraph, run: Pick<RunRecord, 'id' | 'status' | 'nodeOutcomes' | 'skipped' | 'pendingNodeId'>, attempts: ReadonlyMap<string, number> = new Map(), failedNodeId?: string, limits?: BudgetLimitsShown): AnalyzeSection {
   let estimateTotal = ZERO;
   let actualTotal = ZERO;
   const nodes: AnalyzedNode[] = graph.nodes.map((node) => {
@@ -80,7 +81,7 @@ export function buildAnalyze(graph: ExecutionGraph, run: Pick<RunRecord, 'id' | 
     estimateTotal = add(estimateTotal, { ...estimate, tokens: modelTokensOf(node.kind, estimate) });
     actualTotal = add(actualTotal, { ...outcome.actual, tokens: modelTokensOf(node.kind, outcome.actual) });
     const calls = modelCallsOf(node, outcome);
-    return { nodeId: node.id, kind: node.kind, status: 'done', attempts: attempts.get(node.id) ?? 1, estimate, actual: outcome.actual, misestimate: misestimates(estimate, outcome.actual), ...(calls ? { modelCalls: calls } : {}) };
+    return { nodeId: node.id, kind: node.kind, status: 'done', attempts: attempts.get(node.id) ?? 1, estimate, actual: outcome.actual, misestimate: misestimates(estimate, outcome.actual), ...(calls ? { modelCalls: calls } : {}), ...(outcome.budget ? { budget: outcome.budget } : {}) };
   });
-  return { runId: run.id, status: run.status, nodes, totals: { estimate: estimateTotal, actual: actualTotal, misestimate: misestimates(estimateTotal, actualTotal) } };
+  return { runId: run.id, status: run.status, nodes, totals: { estimate: estimateTotal, actual: actualTotal, misestimate: misestimates(estimateTotal, actualTotal) }, ...(limits ? { limits } : {}) };
 }
