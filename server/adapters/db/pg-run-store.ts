@@ -12,6 +12,7 @@ import {
   type RunStatus,
   type RunStorePlugin,
   type RunSummary,
+  type SavedNodeOutcome,
 } from '../../runtime/contracts/run-store';
 import type { NodeOutcome } from '../../runtime/contracts/scheduler';
 import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
@@ -51,6 +52,20 @@ export class PgRunStore implements RunStorePlugin {
 
   async saveNodeOutcome(runId: string, nodeId: string, outcome: NodeOutcome, attempts: number): Promise<void> {
     await this.upsertNode(runId, nodeId, 'done', outcome, attempts);
+  }
+
+  async saveNodeOutcomes(runId: string, outcomes: readonly SavedNodeOutcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    try {
+      await this.database.db
+        .insert(runNodes)
+        // A microsecond apart, so loadRun's order by updated_at keeps the order given (the clock may not tick between rows).
+        .values(outcomes.map((entry, index) => ({ runId, nodeId: entry.nodeId, status: 'done', outcome: entry.outcome, attempts: entry.attempts, updatedAt: sql`clock_timestamp() + ${index} * interval '1 microsecond'` })))
+        .onConflictDoUpdate({ target: [runNodes.runId, runNodes.nodeId], set: { status: sql`excluded.status`, outcome: sql`excluded.outcome`, attempts: sql`excluded.attempts`, updatedAt: sql`excluded.updated_at` } });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw notFound(runId);
+      throw error;
+    }
   }
 
   async markSkipped(runId: string, nodeId: string): Promise<void> {

@@ -68,5 +68,11 @@ describe('node outcomes keep passages as chunk references', () => {
     expect(await store.loadRun('missing')).toBeUndefined();
     expect(await store.spendSince?.('alice', '2026-01-01T00:00:00Z')).toBe(0.5);
     expect(withPassageReferences(base, undefined)).toBe(base);
+    expect(store.saveNodeOutcomes).toBeUndefined();
+    const batched: unknown[] = [];
+    const batching = withPassageReferences({ ...base, saveNodeOutcomes: async (_runId: string, entries: readonly unknown[]) => void batched.push(...entries) } as RunStorePlugin, chunkTexts);
+    await batching.saveNodeOutcomes?.('r1', [{ nodeId: 'retrieve', outcome: retrieved, attempts: 1 }]);
+    expect(batched).toHaveLength(1);
+    expect(JSON.stringify(batched)).not.toContain('OOMKilled');
   });
 });

@@ -10,7 +10,7 @@
  * from a store without that chunk) keeps it, and so does a compressed item, whose text is its own.
  * Stored, a hit without `text` takes its chunk's; an item without `text` takes its hit's.
  */
-import type { RunRecord, RunStorePlugin } from '../contracts/run-store';
+import type { RunRecord, RunStorePlugin, SavedNodeOutcome } from '../contracts/run-store';
 import type { NodeOutcome } from '../contracts/scheduler';
 
 /** The stored text of each chunk id that exists (StorePlugin.chunkTexts). */
@@ -91,7 +91,14 @@ export async function restoreOutcomes(outcomes: ReadonlyMap<string, NodeOutcome>
 export function withPassageReferences(runStore: RunStorePlugin, chunkTexts: ChunkTexts | undefined): RunStorePlugin {
   if (!chunkTexts) return runStore;
   // Everything else (optional members and getters included) is the wrapped store's own.
+  const saveAll = runStore.saveNodeOutcomes?.bind(runStore);
   return Object.create(runStore, {
+    ...(saveAll && {
+      saveNodeOutcomes: {
+        value: async (runId: string, outcomes: readonly SavedNodeOutcome[]) =>
+          saveAll(runId, await Promise.all(outcomes.map(async (entry) => ({ ...entry, outcome: await compactOutcome(entry.outcome, chunkTexts) })))),
+      },
+    }),
     saveNodeOutcome: {
       value: async (runId: string, nodeId: string, outcome: NodeOutcome, attempts: number) => runStore.saveNodeOutcome(runId, nodeId, await compactOutcome(outcome, chunkTexts), attempts),
     },
