@@ -35,7 +35,6 @@ import { RunOwnership } from './facade/run-ownership';
 import { recoverOrphanedRuns, type RecoveredRun } from './facade/run-recovery';
 import { awaitQueuedRun, executeQueuedWave, requeueOrphanedRuns } from './facade/queued-run';
 import { planRequest, type PlannedRequest } from './facade/plan-request';
-import { withPassageReferences } from './facade/outcome-passages';
 import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/runtime-factory';
 import type { RuntimePlugins } from './facade/runtime-plugins';
 import { simulatePlan } from './facade/simulate-plan';
@@ -89,9 +88,7 @@ export class ContextRuntime {
     const knowledge = cachedKnowledge(plugins.knowledge, this.sourceReads, plugins.exclusiveRunStore === true);
     plugins.store.onSourceChanged?.(async (name) => this.sourceReads.invalidate(`source ${name} changed`));
     // A principal's source scope (an API key's) narrows whatever policy is wired, everywhere it is asked.
-    // Node outcomes name their passages' chunks instead of copying their text (facade/outcome-passages.ts).
-    const runStore = withPassageReferences(plugins.runStore, plugins.store.chunkTexts?.bind(plugins.store));
-    this.plugins = { ...plugins, knowledge, runStore, policy: withSourceScope(plugins.policy) };
+    this.plugins = { ...plugins, knowledge, policy: withSourceScope(plugins.policy) };
     this.ownership = new RunOwnership(plugins.runStore, config.scheduler.heartbeat_ms);
   }
 

@@ -9,7 +9,6 @@ import { isBulkLoad, withBm25IndexRebuiltAfter } from './bulk-index-load';
 import { DEFAULT_INGEST } from '../../runtime/config/ingest-schema';
 import { loadVersionInBatches } from './batched-version-load';
 import { insertChunks } from './chunk-insert';
-import { chunkRowCacheOf } from '../retrievers/chunk-row-cache';
 import { type IngestedSource, makeVersionCurrent, openVersion } from './version-open';
 
 const SOURCE_KINDS: readonly SourceKind[] = ['docs', 'logs', 'events', 'metrics', 'git', 'data'];
@@ -56,12 +55,6 @@ export class PgStore implements StorePlugin {
         }),
       ),
     );
-  }
-
-  /** Through the retrievers' chunk cache: the passages a run just retrieved are there already, so saving its outcomes reads nothing. */
-  async chunkTexts(chunkIds: readonly string[]): Promise<ReadonlyMap<string, string>> {
-    const found = await chunkRowCacheOf(this.database).chunks([...new Set(chunkIds)]);
-    return new Map([...found].map(([id, chunk]) => [id, chunk.body]));
   }
 
   /** Current passages marked sensitive at ingest, per source id: reads only the marked rows (a partial index). */

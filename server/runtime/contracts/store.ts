@@ -80,10 +80,4 @@ export interface StorePlugin {
    * every listener registered before it) is done: the runtime empties its source-read cache here.
    */
   onSourceChanged?(listener: (sourceName: string) => Promise<void>): void;
-  /**
-   * The stored text of each chunk id that exists, current or not (a chunk's text never changes
-   * under its id: changed text is a new chunk). Lets a run record keep its passages as chunk
-   * references (facade/outcome-passages.ts). Optional: without it, node outcomes keep the text.
-   */
-  chunkTexts?(chunkIds: readonly string[]): Promise<ReadonlyMap<string, string>>;
 }

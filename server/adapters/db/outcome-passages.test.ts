@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RunRecord, RunStorePlugin } from '../contracts/run-store';
-import type { NodeOutcome } from '../contracts/scheduler';
-import type { ContextItem, Hit } from '../types';
-import { compactOutcome, restoreOutcomes, withPassageReferences } from './outcome-passages';
+import type { NodeOutcome } from '../../runtime/contracts/scheduler';
+import type { ContextItem, Hit } from '../../runtime/types';
+import { compactOutcome, restoreOutcomes } from './outcome-passages';
 
 const CHUNKS = new Map([
   ['c1', 'checkout-api OOMKilled at the 256Mi limit'],
@@ -50,29 +49,5 @@ describe('node outcomes keep passages as chunk references', () => {
     const outcomes = new Map([['reason', reasoned]]);
     expect(await restoreOutcomes(outcomes, chunkTexts)).toBe(outcomes);
     expect(reads).toEqual([]);
-  });
-
-  it('wraps a run store: saved outcomes are compact, loaded records whole, other members the store’s own', async () => {
-    const saved = new Map<string, NodeOutcome>();
-    const base = {
-      contract: 'run-store/v1',
-      spendSince: async () => 0.5,
-      saveNodeOutcome: async (_runId: string, nodeId: string, stored: NodeOutcome) => void saved.set(nodeId, stored),
-      loadRun: async (runId: string) => (runId === 'r1' ? ({ id: 'r1', nodeOutcomes: saved } as unknown as RunRecord) : undefined),
-    } as unknown as RunStorePlugin;
-    const store = withPassageReferences(base, chunkTexts);
-    const retrieved = outcome({ hits: [hit('c1')] });
-    await store.saveNodeOutcome('r1', 'retrieve', retrieved, 1);
-    expect(JSON.stringify(saved.get('retrieve'))).not.toContain('OOMKilled');
-    expect((await store.loadRun('r1'))?.nodeOutcomes.get('retrieve')).toEqual(retrieved);
-    expect(await store.loadRun('missing')).toBeUndefined();
-    expect(await store.spendSince?.('alice', '2026-01-01T00:00:00Z')).toBe(0.5);
-    expect(withPassageReferences(base, undefined)).toBe(base);
-    expect(store.saveNodeOutcomes).toBeUndefined();
-    const batched: unknown[] = [];
-    const batching = withPassageReferences({ ...base, saveNodeOutcomes: async (_runId: string, entries: readonly unknown[]) => void batched.push(...entries) } as RunStorePlugin, chunkTexts);
-    await batching.saveNodeOutcomes?.('r1', [{ nodeId: 'retrieve', outcome: retrieved, attempts: 1 }]);
-    expect(batched).toHaveLength(1);
-    expect(JSON.stringify(batched)).not.toContain('OOMKilled');
   });
 });

@@ -4,16 +4,16 @@
  * outcomes held 274 KB, nearly all of it passage text, written on every run to serve a resume that
  * few runs ever need (bench:loc --queries: ~32 ms of a run's statements). A chunk's text never
  * changes under its id (changed text is a new chunk, and old versions' chunks are kept), so the
- * record keeps the id and the text is read back from the chunk store when a record is loaded.
+ * record keeps the id and the text is read back from the chunk store when a record is loaded
+ * (PgRunStore does both: every reader of a run, resume and the evidence view included, sees text).
  *
  * Only text the store confirms is dropped: a hit whose text differs from its chunk's (redacted, or
  * from a store without that chunk) keeps it, and so does a compressed item, whose text is its own.
  * Stored, a hit without `text` takes its chunk's; an item without `text` takes its hit's.
  */
-import type { RunRecord, RunStorePlugin, SavedNodeOutcome } from '../contracts/run-store';
-import type { NodeOutcome } from '../contracts/scheduler';
+import type { NodeOutcome } from '../../runtime/contracts/scheduler';
 
-/** The stored text of each chunk id that exists (StorePlugin.chunkTexts). */
+/** The stored text of each chunk id that exists. */
 export type ChunkTexts = (chunkIds: readonly string[]) => Promise<ReadonlyMap<string, string>>;
 
 type Passage = Readonly<Record<string, unknown>> & { readonly chunkId: string; readonly text?: string };
@@ -82,33 +82,4 @@ export async function restoreOutcomes(outcomes: ReadonlyMap<string, NodeOutcome>
     restored.set(nodeId, passages ? { ...outcome, output: { ...output, ...(passages.hits.length > 0 ? { hits: passages.hits.map(restoreHit) } : {}), ...(passages.items.length > 0 ? { items: passages.items.map(restoreItem) } : {}) } } : outcome);
   }
   return restored;
-}
-
-/**
- * The run store with outcomes saved by reference and loaded with their text. Without a chunk
- * reader (a store that cannot read chunks back) outcomes are saved as they are.
- */
-export function withPassageReferences(runStore: RunStorePlugin, chunkTexts: ChunkTexts | undefined): RunStorePlugin {
-  if (!chunkTexts) return runStore;
-  // Everything else (optional members and getters included) is the wrapped store's own.
-  const saveAll = runStore.saveNodeOutcomes?.bind(runStore);
-  return Object.create(runStore, {
-    ...(saveAll && {
-      saveNodeOutcomes: {
-        value: async (runId: string, outcomes: readonly SavedNodeOutcome[]) =>
-          saveAll(runId, await Promise.all(outcomes.map(async (entry) => ({ ...entry, outcome: await compactOutcome(entry.outcome, chunkTexts) })))),
-      },
-    }),
-    saveNodeOutcome: {
-      value: async (runId: string, nodeId: string, outcome: NodeOutcome, attempts: number) => runStore.saveNodeOutcome(runId, nodeId, await compactOutcome(outcome, chunkTexts), attempts),
-    },
-    loadRun: {
-      value: async (runId: string): Promise<RunRecord | undefined> => {
-        const record = await runStore.loadRun(runId);
-        if (!record) return undefined;
-        const nodeOutcomes = await restoreOutcomes(record.nodeOutcomes, chunkTexts);
-        return nodeOutcomes === record.nodeOutcomes ? record : Object.freeze({ ...record, nodeOutcomes });
-      },
-    },
-  }) as RunStorePlugin;
 }
