@@ -81,4 +81,10 @@ export interface RetrieverPlugin {
   capabilities(): RetrieverCapabilities;
   /** Ranked hits, best first, at most `query.k`. */
   search(query: RetrievalQuery): Promise<readonly Hit[]>;
+  /**
+   * Each of `query.sources` searched on its own, at most `query.k` hits each: what `search` on one
+   * source at a time returns, in one call (one statement where the store can; the same work inside
+   * it). Optional: without it a per-source retrieval calls `search` once per source.
+   */
+  searchEach?(query: RetrievalQuery): Promise<ReadonlyMap<string, readonly Hit[]>>;
 }

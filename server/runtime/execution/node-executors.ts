@@ -5,7 +5,7 @@
 import type { CompressionPlugin } from '../contracts/compression';
 import type { ReasonerPlugin, ReasonResult } from '../contracts/reasoner';
 import type { RerankerPlugin } from '../contracts/reranker';
-import type { RetrievalSpend, RetrieverPlugin } from '../contracts/retriever';
+import type { RetrievalQuery, RetrievalSpend, RetrieverPlugin } from '../contracts/retriever';
 import type { CallAdmission, RouterPlugin } from '../contracts/router';
 import type { NodeExecutor, NodeOutcome } from '../contracts/scheduler';
 import type { VerifierPlugin, VerificationResult } from '../contracts/verifier';
@@ -101,6 +101,18 @@ function bridgeNames(graph: ExecutionGraph | undefined, node: NodeOfKind<'retrie
   return hop.output.bridge ?? [];
 }
 
+/** Every source searched in one call: each source's search is timed as the call (they ran together, as one statement). */
+async function searchEachTimed(searchEach: NonNullable<RetrieverPlugin['searchEach']>, query: RetrievalQuery): Promise<{ list: readonly Hit[]; search: SourceSearch }[]> {
+  const startedAtMs = Date.now();
+  const started = performance.now();
+  const lists = await searchEach(query);
+  const latencyMs = performance.now() - started;
+  return query.sources.map((source) => {
+    const list = lists.get(source) ?? [];
+    return { list, search: { source, hits: list.length, startedAtMs, latencyMs } };
+  });
+}
+
 export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExecutor {
   // What the goal is about: the analyzer's entities, plus identifier-shaped names it may not list ("mq.tallybox.internal").
   const anchors = [...new Set([...dependencies.entities, ...namedEntities(dependencies.goal)])];
@@ -130,7 +142,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       if (node.perSource && node.sources.length > 1) {
         // Each source answers with its own best; RRF then interleaves them (rank 1 of every source first).
         const perSourceK = Math.max(3, Math.ceil(node.k / node.sources.length));
-        const timed = await Promise.all(
+        const timed = retriever.searchEach ? await searchEachTimed(retriever.searchEach.bind(retriever), { text, k: perSourceK, sources: node.sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy }) : await Promise.all(
           node.sources.map(async (source) => {
             const startedAtMs = Date.now();
             const started = performance.now();

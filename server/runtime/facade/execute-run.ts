@@ -36,6 +36,7 @@ import { recordRunFailure } from './run-failure-record';
 import { ContextRuntimeError } from '../errors';
 import { budgetLimitsOf, RunBudget } from '../execution/run-budget';
 import { type BudgetSettled, budgetSettled } from './budget-settled';
+import { OutcomeCheckpoint } from './outcome-checkpoint';
 
 /** What a run record keeps to resume: the validated request and the whole plan. */
 export interface StoredPlan {
@@ -63,6 +64,12 @@ export interface ContinueOptions {
    * job per wave and any worker may take the next one.
    */
   readonly oneWave?: boolean;
+  /**
+   * The caller has just written the record `running` under this owner (startRun): claiming it again
+   * would be one more statement per run that cannot change anything. A cancel landing meanwhile
+   * still wins: every later write is conditional on `running`, and the heartbeat stops the run.
+   */
+  readonly justCreated?: boolean;
 }
 
 /**
@@ -86,7 +93,7 @@ export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, p
   // run (bench:loc --queries). This run itself keeps the whole EXPLAIN the caller planned.
   const now = new Date().toISOString();
   const record: RunRecord = { id: runId, goal: planned.request.goal, status, planHash: planned.explain.planHash, plan: { ...plan, explain: planned.explain }, user, createdAt: now, updatedAt: now, nodeOutcomes: new Map(), skipped: [], decisions: new Map(), ...owner };
-  if (!options.queued) return continueRun(plugins, config, record, { ...options, tracer });
+  if (!options.queued) return continueRun(plugins, config, record, { ...options, tracer, justCreated: true });
   await tracer.flush();
   if (!plugins.scheduler.enqueue) throw new Error('this scheduler executes runs in process: it cannot queue one');
   await plugins.scheduler.enqueue(runId);
@@ -171,9 +178,14 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   // The request's limits at run time: a resumed run's budget starts from what its recorded nodes spent.
   const kinds = new Map(graph.nodes.map((node) => [node.id, node.kind]));
   const budget = new RunBudget(budgetLimitsOf(explain.constraints), { outcomes: record.nodeOutcomes, kindOf: (nodeId) => kinds.get(nodeId) ?? '' });
-  const executor = nodeSpans.wrap(await nodeExecutorFor(plugins, config, request, explain, budget));
+  const checkpoint = new OutcomeCheckpoint(plugins.runStore, record.id, () => tracer.flush());
+  const nodeExecutor = nodeSpans.wrap(await nodeExecutorFor(plugins, config, request, explain, budget));
+  const executor: NodeExecutor = async (node, context) => {
+    await checkpoint.before(node);
+    return nodeExecutor(node, context);
+  };
   // Conditional: a cancel (or another process finishing the run) that landed since the record was read wins.
-  const claimed = await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null, ...(options.ownership ? { owner: options.ownership.instanceId } : {}), onlyIf: ['queued', 'running', 'awaiting_approval'] });
+  const claimed = options.justCreated || (await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null, ...(options.ownership ? { owner: options.ownership.instanceId } : {}), onlyIf: ['queued', 'running', 'awaiting_approval'] }));
   if (claimed === false) return toRunResult((await plugins.runStore.loadRun(record.id))!, explain, graph);
   // A resumed run (approval, recovery, the next wave on a worker) has a fresh tracer: it learns the plan's sensitivity here.
   if (isSensitivePlan(explain)) tracer.markSensitive();
@@ -189,10 +201,9 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
     withProgress(record.id, graph, explain.planHash, {
       onNodeDone: async (node, outcome, attempt) => {
         attempts.set(node.id, attempt);
-        await plugins.runStore.saveNodeOutcome(record.id, node.id, outcome, attempt);
         traceNode(tracer, runSpan.id, node, outcome, attempt, plugins.router.tiers(), nodeSpans.of(node.id, attempt));
-        // Per node, so a crash loses at most the spans of the node in flight.
-        await tracer.flush();
+        // Written at once only when losing it would cost money or a decision again (outcome-checkpoint.ts).
+        await checkpoint.done(node, outcome, attempt);
       },
       onNodeSkipped: async (node, reason) => {
         await plugins.runStore.markSkipped(record.id, node.id);
@@ -206,6 +217,8 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
     }, options.onProgress),
     { signal, nodeTimeoutMs: nodeDeadline(config, plugins.router.tiers().length) },
   );
+  // Before the status changes (its totals are summed from the saved outcomes), a pause or a requeue.
+  await checkpoint.write();
   if (more && result.status === 'completed') {
     runSpan.end({ attributes: { status: 'queued' } });
     await tracer.flush();
