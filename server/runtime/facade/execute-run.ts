@@ -296,7 +296,8 @@ async function observe(plugins: RuntimePlugins, runId: string, explain: ExplainR
   const grounding = verification?.checks.find((check) => check.name === 'groundedness');
   const retrievedTokens = compressed?.tokensBefore ?? 0;
   await new CostEstimator(plugins.observationStore, explain.costModel.version).observe(
-    { runId, planHash: explain.planHash, intentClass: explain.intent.primary, estimates: explain.chosen.estimates, choice: explain.chosen.choice },
+    // Against the prior's estimates when learned-v2 corrected them: the learner learns the heuristic's error, never its own.
+    { runId, planHash: explain.planHash, intentClass: explain.intent.primary, estimates: { ...explain.chosen.estimates, ...explain.estimator?.priorEstimates }, choice: explain.chosen.choice },
     {
       tokens: totals.tokens,
       costUsd: totals.costUsd,
