@@ -89,14 +89,21 @@ describe('BanditLearner', () => {
     expect(last.candidate.candidate.id).not.toBe(plan.chosen.candidate.id);
   });
 
-  it('ignores runs it did not decide and runs that did not complete', async () => {
+  it('ignores runs it did not decide and runs that did not end, and learns a failed run as quality 0', async () => {
     const learner = new BanditLearner(undefined, settings());
     learner.observeRun(finishedRun('no-decision', undefined, 1));
     const plan = planned();
     const decision = learner.decide(plan.candidates, plan.intent)!;
-    learner.observeRun({ ...finishedRun('failed', decision.explain, 1), status: 'failed' });
+    learner.observeRun({ ...finishedRun('cancelled', decision.explain, 1), status: 'cancelled' });
+    learner.observeRun({ ...finishedRun('awaiting', decision.explain, 1), status: 'awaiting_approval' });
     await learner.drain();
     expect(await learner.armSummaries()).toEqual([]);
+    learner.observeRun({ ...finishedRun('failed', decision.explain, 1), status: 'failed', verification: undefined, answer: undefined });
+    await learner.drain();
+    const [arm] = await learner.armSummaries();
+    // quality 0 − penalty 0.1 × (1 s / 10 s)
+    expect(arm).toMatchObject({ arm: decision.explain.arm, pulls: 1 });
+    expect(arm.meanReward).toBeCloseTo(-0.01, 12);
   });
 
   it('plans from memory when the store cannot be read, and retries the load next time', async () => {

@@ -67,6 +67,8 @@ export interface ArmSummary {
   readonly weights: Readonly<Record<string, number>>;
 }
 
+const JUDGED_ENDS: ReadonlySet<RunResult['status']> = new Set(['completed', 'failed', 'rejected']);
+
 const withSum = (state: ReturnType<typeof freshArm>, contextSum: readonly number[]): StoredArm => Object.freeze({ ...state, contextSum: Object.freeze([...contextSum]) });
 
 export class BanditLearner {
@@ -171,7 +173,8 @@ export class BanditLearner {
   /** Judges a finished run and updates its arm, off the response path. */
   observeRun(result: RunResult): void {
     const decision = result.explain.learning;
-    if (!decision || result.status !== 'completed') return;
+    // A failed or rejected run teaches too (issue 16.3): no answer, so quality 0, less what it spent.
+    if (!decision || !JUDGED_ENDS.has(result.status)) return;
     this.queue.enqueue(async () => {
       await this.ready();
       if (this.store && (await this.store.decisionOf(result.runId))) return;
