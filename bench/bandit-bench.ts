@@ -5,7 +5,7 @@
  *   npm run bench:bandit -- [--datasets ../shared/datasets/scifact,../shared/datasets/musique-train100,../shared/datasets/hotpotqa-train100]
  *     [--split train] [--arms bm25,dense,hybrid,rerank,rm3,graph] [--metric ndcg@10|recall@5]
  *     [--latency-penalty 0.1] [--latency-scale-ms 200] [--alpha 0.2] [--top-k-arms 3] [--seeds 20] [--limit N] [--rewards FILE] [--json FILE]
- *     [--safe-margin 0.05] [--safe-window 100] [--exploration-share 0.1] [--window 100]
+ *     [--safe-margin 0.05] [--safe-window 100] [--safe-confidence 1] [--exploration-share 0.1] [--window 100]
  *
  * Phase 1 (slow, once): each dataset is ingested and opened as a runtime exactly as bench:retrieval
  * does (bench/retrieval: ingestDataset, openBenchRuntime, retrieverRunner), every arm answers every
@@ -143,7 +143,7 @@ async function main(): Promise<void> {
   const latencyScaleMs = numberArgument('--latency-scale-ms', 200);
   const alpha = numberArgument('--alpha', LEARNING_DEFAULTS.alpha);
   const windowSize = Math.max(1, Math.round(numberArgument('--window', 100)));
-  const safety = { margin: numberArgument('--safe-margin', LEARNING_DEFAULTS.safe_margin), window: Math.max(1, Math.round(numberArgument('--safe-window', LEARNING_DEFAULTS.safe_window))), share: Math.min(1, numberArgument('--exploration-share', LEARNING_DEFAULTS.exploration_share)) };
+  const safety = { margin: numberArgument('--safe-margin', LEARNING_DEFAULTS.safe_margin), window: Math.max(1, Math.round(numberArgument('--safe-window', LEARNING_DEFAULTS.safe_window))), share: Math.min(1, numberArgument('--exploration-share', LEARNING_DEFAULTS.exploration_share)), confidence: numberArgument('--safe-confidence', LEARNING_DEFAULTS.safe_confidence) };
   const seeds = Math.max(1, Math.round(numberArgument('--seeds', 20)));
   // The runtime's default (config learning.top_k_arms); 0 offers every arm on every query.
   const topKArms = Math.round(numberArgument('--top-k-arms', 3));
@@ -189,7 +189,7 @@ async function main(): Promise<void> {
       ? `\nthe bandit may choose any arm on every query (${topKArms === 0 ? '--top-k-arms 0' : 'this reward log has no recall priors'})`
       : `\nthe bandit is offered, per query, the ${topKArms} arms with the highest recall prior for the query's intent (the runtime's top_k_arms default; --top-k-arms 0 offers all):\n  ${groups.map((group) => `${group}: ${armNames.map((name) => `${name} ${offeredTally.get(`${group}:${name}`) ?? 0}`).join(', ')}`).join('\n  ')}`,
   );
-  console.log(`\nphase 2: LinUCB (α = ${alpha}, ${items[0].context.length} intent features, the runtime's own update code) with safe exploration (margin ${safety.margin} over ${safety.window}-decision windows, exploration share ${safety.share}) replayed over ${seeds} shuffled orders of ${steps} queries (every arm's reward was computed once per query in phase 1; the bandit sees only the reward of the arm it plays); means over the orders:`);
+  console.log(`\nphase 2: LinUCB (α = ${alpha}, ${items[0].context.length} intent features, the runtime's own update code) with safe exploration (margin ${safety.margin} over ${safety.window}-decision windows, lower bounds at ${safety.confidence} spreads, exploration share ${safety.share}) replayed over ${seeds} shuffled orders of ${steps} queries (every arm's reward was computed once per query in phase 1; the bandit sees only the reward of the arm it plays); means over the orders:`);
   const runs: ReplayRun[] = Array.from({ length: seeds }, (_, seed) => replayBandit(items, armNames.length, { alpha, order: shuffledOrder(steps, seed + 1), safety }));
   const perDecision = { ...safety, window: 1 };
   const perDecisionRuns: ReplayRun[] = Array.from({ length: seeds }, (_, seed) => replayBandit(items, armNames.length, { alpha, order: shuffledOrder(steps, seed + 1), safety: perDecision }));

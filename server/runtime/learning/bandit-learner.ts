@@ -144,7 +144,7 @@ export class BanditLearner {
     });
     const explorationAllowed = this.ledger.allows();
     const allowance = this.ledger.allowance();
-    const { chosen, greedy, explored, lower, loss, safe } = chooseSafeArm(estimates, allowance, explorationAllowed);
+    const { chosen, greedy, explored, lower, loss, safe } = chooseSafeArm(estimates, allowance, explorationAllowed, this.settings.safety.confidence);
     const chosenIndex = top.findIndex(({ arm }) => arm === chosen.arm);
     this.ledger.record(explored, loss[chosenIndex]);
     const picked = top[chosenIndex];
@@ -257,6 +257,7 @@ export const LEARNING_DEFAULTS = {
   latency_scale_seconds: 10,
   safe_margin: 0.05,
   safe_window: 100,
+  safe_confidence: 1,
   exploration_share: 0.1,
   exploration_per_hour: 60,
   learned_estimates: true,
@@ -265,7 +266,7 @@ export const LEARNING_DEFAULTS = {
 export type LearningConfig = { readonly [Key in keyof typeof LEARNING_DEFAULTS]: (typeof LEARNING_DEFAULTS)[Key] extends boolean ? boolean : number };
 
 /** The `learning` section of the runtime config, in the learner's terms; missing safety keys take the defaults. */
-export function learningSettingsOf(config: Omit<LearningConfig, 'safe_margin' | 'safe_window' | 'exploration_share' | 'exploration_per_hour' | 'learned_estimates'> & Partial<LearningConfig> = LEARNING_DEFAULTS): LearningSettings {
+export function learningSettingsOf(config: Omit<LearningConfig, 'safe_margin' | 'safe_window' | 'safe_confidence' | 'exploration_share' | 'exploration_per_hour' | 'learned_estimates'> & Partial<LearningConfig> = LEARNING_DEFAULTS): LearningSettings {
   return Object.freeze({
     enabled: config.enabled,
     alpha: config.alpha,
@@ -275,6 +276,7 @@ export function learningSettingsOf(config: Omit<LearningConfig, 'safe_margin' | 
     safety: Object.freeze({
       margin: config.safe_margin ?? LEARNING_DEFAULTS.safe_margin,
       window: config.safe_window ?? LEARNING_DEFAULTS.safe_window,
+      confidence: config.safe_confidence ?? LEARNING_DEFAULTS.safe_confidence,
       share: config.exploration_share ?? LEARNING_DEFAULTS.exploration_share,
       perHour: config.exploration_per_hour ?? LEARNING_DEFAULTS.exploration_per_hour,
     }),

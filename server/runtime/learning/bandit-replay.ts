@@ -63,7 +63,7 @@ export interface ReplayOptions {
    * Absent: plain LinUCB (every optimistic pick allowed, no safety rule). There is no clock in a
    * replay, so the per-hour cap does not apply.
    */
-  readonly safety?: { readonly margin: number; readonly window: number; readonly share: number };
+  readonly safety?: { readonly margin: number; readonly window: number; readonly share: number; readonly confidence?: number };
 }
 
 export function replayBandit(items: readonly ReplayItem[], armCount: number, options: ReplayOptions): ReplayRun {
@@ -84,7 +84,7 @@ export function replayBandit(items: readonly ReplayItem[], armCount: number, opt
     const item = items[index];
     const candidates = item.allowed ?? arms.map((_, arm) => arm);
     const estimates = candidates.map((arm) => estimateArm(arms[arm], item.context, options.alpha));
-    const { chosen, explored: didExplore, loss } = chooseSafeArm(estimates, ledger.allowance(), ledger.allows());
+    const { chosen, explored: didExplore, loss } = chooseSafeArm(estimates, ledger.allowance(), ledger.allows(), options.safety?.confidence);
     ledger.record(didExplore, loss[estimates.indexOf(chosen)]);
     const arm = Number(chosen.arm);
     // Centred on the running mean, as BanditLearner does: see centredReward.

@@ -33,6 +33,15 @@ describe('chooseSafeArm', () => {
     // An arm whose lower bound is above the default's mean risks nothing: it stays playable.
     expect(chooseSafeArm([arm('default', 0.2, 0.5), arm('b', 0.9, 0.5)], 0, true).chosen.arm).toBe('b');
   });
+
+  it('sizes lower bounds by the confidence given, in spreads, rather than by the exploration bonus', () => {
+    const estimates = [{ ...arm('default', 0.6, 0.02), spread: 0.1 }, { ...arm('b', 0.62, 0.02), spread: 0.1 }];
+    expect(chooseSafeArm(estimates, 0.01, false).chosen.arm).toBe('b');
+    // At 1 spread b's lower bound (0.52) sits 0.08 under the default's mean: too much for 0.01.
+    const wide = chooseSafeArm(estimates, 0.01, false, 1);
+    expect(wide.lower[1]).toBeCloseTo(0.52, 12);
+    expect(wide.chosen.arm).toBe('default');
+  });
 });
 
 describe('SafetyLedger', () => {
