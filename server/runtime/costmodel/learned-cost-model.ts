@@ -41,10 +41,15 @@ export class LearnedCostModel implements CostModelPlugin {
     private readonly learner: ObservationLearner,
   ) {
     this.version = prior.version;
+    this.observed = LEARNED_FIELDS.some((field) => learner.count(field) > 0);
   }
+
+  private readonly observed: boolean;
 
   estimate(candidate: CandidatePlan, intent: Intent, context: PlanningContext): CandidateEstimates {
     const base = this.prior.estimate(candidate, intent, context);
+    // Nothing observed for any field: the prior alone, at the prior's cost (bench:plan-overhead).
+    if (!this.observed) return base;
     const shape = planShape(candidate);
     let corrected: Partial<Record<LearnedField, CandidateEstimates[LearnedField]>> | undefined;
     for (const field of LEARNED_FIELDS) {

@@ -88,39 +88,38 @@ export class ObservationLearner {
   }
 
   /**
-   * The residual-space correction for a group, memoised until the next observation: the optimizer
-   * asks for it once per candidate and field (hundreds per plan), and it depends only on the group
-   * and the prior's spread, not on the candidate's own value.
+   * The residual-space correction for a group, memoised until the next observation where it is
+   * costly (the conformal path): the optimizer asks once per candidate and field, hundreds per plan.
    */
   private correction(field: EstimatedField, intentClass: IntentClass, shape: string | undefined, priorSigma: number): Correction {
-    const key = `${field}|${intentClass}|${shape ?? ''}|${priorSigma}`;
-    const memoised = this.corrections.get(key);
-    if (memoised) return memoised;
     const levels: { readonly group: LearnedGroup; readonly residuals: readonly number[] }[] = [
       { group: 'intent+shape', residuals: shape ? (this.residuals.get(groupKey(field, intentClass, shape)) ?? []) : [] },
       { group: 'intent', residuals: this.residuals.get(groupKey(field, intentClass, '*')) ?? [] },
       { group: 'all', residuals: this.residuals.get(groupKey(field, '*', '*')) ?? [] },
     ];
-    let correction: Correction;
     const specific = levels.find((level) => level.residuals.length >= CONFORMAL_MIN_SAMPLES);
     if (specific) {
+      // Memoised: sorting up to LEARNING_WINDOW residuals per candidate and field was most of a plan's time.
+      const key = `${field}|${intentClass}|${specific.group === 'intent+shape' ? shape : '*'}|${specific.group}`;
+      const memoised = this.corrections.get(key);
+      if (memoised) return memoised;
       const shift = shrunkMean(specific.residuals);
       const bounds = conformalBounds([...specific.residuals].map((residual) => residual - shift).sort((a, b) => a - b), INTERVAL_ALPHA)!;
-      correction = { shift, low: shift + bounds[0], high: shift + bounds[1], samples: specific.residuals.length, group: specific.group, method: 'conformal' };
-    } else {
-      const largest = levels.reduce((best, level) => (level.residuals.length > best.residuals.length ? level : best));
-      const { shift, halfWidth } = bayesPredictive(largest.residuals, priorSigma);
-      const samples = largest.residuals.length;
-      // The t interval assumes normal residuals; real ones are often bimodal (an exact-id lookup that
-      // finds nothing costs 20× less than one that does). Widening to the sample's range keeps the
-      // distribution-free guarantee of Wilks (1941): [min, max] of n covers a new draw with p ≥ (n−1)/(n+1).
-      const low = Math.min(shift - halfWidth, ...largest.residuals);
-      const high = Math.max(shift + halfWidth, ...largest.residuals);
-      correction = { shift, low, high, samples, group: samples === 0 ? 'prior' : largest.group, method: samples === 0 ? 'prior' : 'bayes' };
+      const correction: Correction = { shift, low: shift + bounds[0], high: shift + bounds[1], samples: specific.residuals.length, group: specific.group, method: 'conformal' };
+      if (this.corrections.size >= MEMO_LIMIT) this.corrections.clear();
+      this.corrections.set(key, correction);
+      return correction;
     }
-    if (this.corrections.size >= MEMO_LIMIT) this.corrections.clear();
-    this.corrections.set(key, correction);
-    return correction;
+    // Fewer than CONFORMAL_MIN_SAMPLES residuals: cheap enough to compute for each prior spread.
+    const largest = levels.reduce((best, level) => (level.residuals.length > best.residuals.length ? level : best));
+    const { shift, halfWidth } = bayesPredictive(largest.residuals, priorSigma);
+    const samples = largest.residuals.length;
+    // The t interval assumes normal residuals; real ones are often bimodal (an exact-id lookup that
+    // finds nothing costs 20× less than one that does). Widening to the sample's range keeps the
+    // distribution-free guarantee of Wilks (1941): [min, max] of n covers a new draw with p ≥ (n−1)/(n+1).
+    const low = Math.min(shift - halfWidth, ...largest.residuals);
+    const high = Math.max(shift + halfWidth, ...largest.residuals);
+    return { shift, low, high, samples, group: samples === 0 ? 'prior' : largest.group, method: samples === 0 ? 'prior' : 'bayes' };
   }
 }
 
@@ -133,7 +132,7 @@ interface Correction {
   readonly method: LearnedEstimate['method'];
 }
 
-/** Distinct (field, group, prior spread) corrections kept between observations. */
+/** Distinct conformal corrections (field, group) kept between observations. */
 const MEMO_LIMIT = 4096;
 
 function shrunkMean(residuals: readonly number[]): number {
