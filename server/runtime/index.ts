@@ -205,9 +205,8 @@ export class ContextRuntime {
 
   /** Plans without executing. Validates the request first: a rejected request writes nothing. */
   async plan(request: unknown): Promise<PlannedRequest> {
-    // A cached plan would freeze the bandit's choice, so with learning on every request is planned.
-    const config = this.learner.settings.enabled ? { ...this.config, plan_cache: { ...this.config.plan_cache, enabled: false } } : this.config;
-    return planRequest(this.plugins, config, validateRunRequest(request), this.learner);
+    // With learning on, a plan-cache hit keeps the feasible arms and the bandit chooses among them (plan-stages/cache-arm-stage.ts).
+    return planRequest(this.plugins, this.config, validateRunRequest(request), this.learner);
   }
 
   /** The Execution Graph of a plan, validated. */

@@ -78,7 +78,12 @@ export function renderExplainTree(explain: ExplainResult): string {
   const risk = riskReadingText(explain.intent);
   if (risk) lines.push(risk);
   lines.push(`Chosen: ${explain.chosen.description}  (score ${explain.chosen.score.total.toFixed(3)})`);
-  if (explain.learning) lines.push(`Bandit: arm ${explain.learning.arm}, estimate ${explain.learning.estimate.mean.toFixed(3)} + bonus ${explain.learning.estimate.bonus.toFixed(3)} = ${explain.learning.estimate.upper.toFixed(3)}${explain.learning.explored ? ' (explored: best mean was ' + explain.learning.greedyArm + ')' : ''}; PlanScore alone: ${explain.learning.optimizerCandidateId}`);
+  if (explain.estimator) lines.push(`Estimator: ${explain.estimator.name}${explain.estimator.name === explain.estimator.prior ? ' (no observations yet)' : ` over ${explain.estimator.prior}, ${explain.estimator.samples} runs behind the least-observed field`}`);
+  if (explain.learning) {
+    const { learning } = explain;
+    const safety = learning.risked === undefined ? '' : `; risked ${learning.risked.toFixed(3)} of ${learning.allowance.toFixed(3)} allowed`;
+    lines.push(`Bandit: arm ${learning.arm} (${learning.samples ?? 0} runs), estimate ${learning.estimate.mean.toFixed(3)} + bonus ${learning.estimate.bonus.toFixed(3)} = ${learning.estimate.upper.toFixed(3)}${learning.explored ? ' (explored: best mean was ' + learning.greedyArm + ')' : ''}${safety}; PlanScore alone: ${learning.optimizerCandidateId}`);
+  }
   lines.push(`Estimated: cost ${range(explain.estimates.costUsd, money)}, latency ${range(explain.estimates.latencySeconds, seconds)}, tokens ${range(explain.estimates.tokens, tokens)}, accuracy ${range(explain.estimates.accuracy, (value) => value.toFixed(2))}`);
   lines.push('');
   for (const root of explain.graph.nodes.filter((node) => !consumed.has(node.id))) walk(root, 0);

@@ -11,7 +11,9 @@ import type { VerificationResult } from '../contracts/verifier';
 import type { RunStatus } from '../contracts/run-store';
 import type { RunSpendSnapshot } from '../contracts/scheduler';
 import type { BudgetLimitsShown } from './budget-text';
+import type { EstimatorExplain } from '../costmodel/learned-cost-model';
 import type { BanditExplain } from '../learning/bandit-learner';
+import type { PlanArm } from '../learning/plan-arms';
 import type { ExecutionGraph, NodeEstimate, NodeKind } from '../ir/graph';
 import type { CandidateEstimates, CandidatePlan, Citation, ConstraintViolation, Constraints, Estimate, Intent, IntentClass, PlanScore, PlanScoreWeights, RejectedCandidate, RejectedSource } from '../types';
 
@@ -167,6 +169,10 @@ export interface ExplainResult {
   readonly analyze?: AnalyzeSection;
   /** Present when the online bandit chose the plan (config `learning.enabled`): arm, estimate, explored. */
   readonly learning?: BanditExplain;
+  /** The feasible arms the bandit chose among (default plan first); a plan-cache hit chooses among them again. */
+  readonly learningArms?: readonly PlanArm[];
+  /** Which estimator's numbers ranked the chosen plan (learned-v2 over the heuristic prior) and over how many runs. */
+  readonly estimator?: EstimatorExplain;
 }
 
 export interface RunResult {

@@ -229,7 +229,9 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   runSpan.end({ tokens: totals.tokens, costUsd: totals.costUsd, status: result.status === 'failed' ? 'error' : 'ok', attributes: { status: result.status } });
   await tracer.flush();
   // An edited graph's actuals do not describe the candidate the cost model estimated: not learned from.
-  if (finished.status === 'completed' && !explain.edited) await observe(plugins, record.id, explain, result.outcomes, finished.stored);
+  // Failed and rejected runs are observed too (issue 16.3): what they spent, and accuracy 0 / risk 1,
+  // so a plan shape that often fails is not estimated from its successes alone.
+  if (OBSERVED_ENDS.has(finished.status) && !explain.edited) await observe(plugins, record.id, explain, result.outcomes, finished.stored, finished.status);
   // A completed run's record is what this process just wrote: built here, not read back (bench:loc
   // --queries: the plan and every node outcome's JSON again). Any other end may race a cancel: read.
   const reloaded = finished.status === 'completed' ? completedRecord(record, finished.stored, result.outcomes, [...skipped]) : (await plugins.runStore.loadRun(record.id))!;
@@ -335,24 +337,28 @@ async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<stri
   return { answer: reasoned?.answer, citations: reasoned?.citations ?? [], verification, caveats };
 }
 
-async function observe(plugins: RuntimePlugins, runId: string, explain: ExplainResult, outcomes: ReadonlyMap<string, NodeOutcome>, stored: StoredResult | undefined): Promise<void> {
+const OBSERVED_ENDS: ReadonlySet<RunStatus> = new Set(['completed', 'failed', 'rejected']);
+
+async function observe(plugins: RuntimePlugins, runId: string, explain: ExplainResult, outcomes: ReadonlyMap<string, NodeOutcome>, stored: StoredResult | undefined, status: RunStatus): Promise<void> {
   const totals = sumActuals(explain.graph, outcomes);
+  const ended = status !== 'completed';
   const { context, compressed } = answerOutputsOf(explain.graph, outcomes);
   const verification = stored?.verification;
   const grounding = verification?.checks.find((check) => check.name === 'groundedness');
   const retrievedTokens = compressed?.tokensBefore ?? 0;
   await new CostEstimator(plugins.observationStore, explain.costModel.version).observe(
-    { runId, planHash: explain.planHash, intentClass: explain.intent.primary, estimates: explain.chosen.estimates, choice: explain.chosen.choice },
+    // Against the prior's estimates when learned-v2 corrected them: the learner learns the heuristic's error, never its own.
+    { runId, planHash: explain.planHash, intentClass: explain.intent.primary, estimates: { ...explain.chosen.estimates, ...explain.estimator?.priorEstimates }, choice: explain.chosen.choice },
     {
       tokens: totals.tokens,
       costUsd: totals.costUsd,
       latencySeconds: totals.latencySeconds,
-      accuracy: verification ? Number(verification.passed) : Number((stored?.citations.length ?? 0) > 0),
-      risk: verification ? Number(!verification.passed) : 0,
-      hallucination: grounding ? 1 - grounding.score : undefined,
-      contextLoss: retrievedTokens > 0 && context ? Math.max(0, 1 - context.tokens / retrievedTokens) : undefined,
+      accuracy: ended ? 0 : verification ? Number(verification.passed) : Number((stored?.citations.length ?? 0) > 0),
+      risk: ended ? 1 : verification ? Number(!verification.passed) : 0,
+      hallucination: !ended && grounding ? 1 - grounding.score : undefined,
+      contextLoss: !ended && retrievedTokens > 0 && context ? Math.max(0, 1 - context.tokens / retrievedTokens) : undefined,
       cacheHit: explain.planCache.status === 'hit' ? 1 : 0,
-      verificationConfidence: verification?.confidence,
+      verificationConfidence: ended ? undefined : verification?.confidence,
     },
   );
 }
