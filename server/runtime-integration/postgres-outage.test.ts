@@ -115,6 +115,10 @@ describe.skipIf(!url)('runs while the PostgreSQL server is unreachable for a few
     const deadline = Date.now() + 60_000;
     while (model.calls.length - before < 2 && Date.now() < deadline) await sleep(20);
     expect(model.calls.length - before).toBeGreaterThanOrEqual(2);
+    // Every run's record must exist before the cut: a run whose first insert meets the dead server
+    // has no record to end (run() throws to its caller), which is not the case under test here.
+    while ((await fixture.runtime.listRuns({ limit: 100 })).length < RUNS && Date.now() < deadline) await sleep(20);
+    expect(await fixture.runtime.listRuns({ limit: 100 })).toHaveLength(RUNS);
     proxy.cut();
     await sleep(OUTAGE_MS);
     proxy.restore();
