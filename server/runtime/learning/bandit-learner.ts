@@ -134,7 +134,8 @@ export class BanditLearner {
   /** Judges a finished run and updates its arm, off the response path. */
   observeRun(result: RunResult): void {
     const decision = result.explain.learning;
-    if (!decision || result.status !== 'completed') return;
+    // An unverified run answered too: its failed checks are a low reward, which is what the arm must learn.
+    if (!decision || (result.status !== 'completed' && result.status !== 'unverified')) return;
     this.queue.enqueue(async () => {
       await this.ready();
       if (this.store && (await this.store.decisionOf(result.runId))) return;
