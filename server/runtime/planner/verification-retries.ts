@@ -59,8 +59,11 @@ export function judgeTierOf(tiers: readonly TierInfo[], answerTier: string, loca
 
 export function planVerificationRetries(input: RetryPlanInput): RetryPlan {
   const { candidate } = input;
-  const ladder = input.tiers.filter((tier) => usable(tier, input.localOnly)).sort((a, b) => a.rank - b.rank);
-  const current = ladder.findIndex((tier) => tier.name === candidate.modelTier);
+  // Stronger means a higher quality prior, not a higher rank: the ladder is ordered for fallback, and
+  // the extractive reader at its top (the tier that always answers) is no stronger than a model below it.
+  const currentTier = input.tiers.find((tier) => tier.name === candidate.modelTier);
+  const ladder = [...(currentTier ? [currentTier] : []), ...input.tiers.filter((tier) => usable(tier, input.localOnly) && tier.capabilities.qualityPrior > (currentTier?.capabilities.qualityPrior ?? Number.POSITIVE_INFINITY)).sort((a, b) => a.capabilities.qualityPrior - b.capabilities.qualityPrior)];
+  const current = currentTier ? 0 : -1;
   const extraMethods = input.retrievers.filter((retriever) => retriever.available && !candidate.retrieval.includes(retriever.method) && !(input.localOnly && retriever.sendsPassagesOffMachine)).map((retriever) => retriever.method);
   const contextTokens = Math.max(0, input.reasonEstimate.tokens - input.maxOutputTokens);
   const judgeTier = input.judge ? judgeTierOf(input.tiers, candidate.modelTier, input.localOnly) : undefined;

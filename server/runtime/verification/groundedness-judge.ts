@@ -55,6 +55,11 @@ export async function judgeGroundedness(request: JudgeRequest, router: RouterPlu
     { messages: [{ role: 'system', content: JUDGE_SYSTEM_PROMPT }, { role: 'user', content: user }], maxOutputTokens: JUDGE_MAX_OUTPUT_TOKENS, timeoutMs: request.timeoutMs, ...(request.signal ? { signal: request.signal } : {}) },
     { localOnly: outgoing.localOnly },
   );
+  // The router climbs the ladder on a failure and may land on the extractive reader, which copies
+  // sentences and cannot judge: no judge answered, and the checks before this one stand.
+  if (router.tiers().find((tier) => tier.name === call.tier)?.capabilities.provider === 'extractive') {
+    return { check: { name: 'llm_judge', passed: true, score: 1, detail: `no judge model answered (tier ${request.tier} failed over to ${call.tier}, an extractive reader): the checks before it stand` }, call };
+  }
   const verdict = parseVerdict(call.text);
   // A reply with no verdict is no evidence of support: the answer is not passed on it.
   const detail = verdict.supported === undefined ? `the judge (${call.tier}) gave no verdict: "${verdict.reason}"` : `the judge (${call.tier}) found the answer ${verdict.supported ? 'supported' : 'unsupported'}${verdict.reason ? `: ${verdict.reason}` : ''}`;
