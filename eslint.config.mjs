@@ -22,6 +22,7 @@ const ISOMORPHIC = [
   'server/runtime/costmodel/calibration-fields',
   'server/runtime/explain/contradiction-text',
   'server/runtime/explain/analyze-calibration',
+  'server/runtime/explain/budget-text',
   'server/auth/roles',
 ];
 

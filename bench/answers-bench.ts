@@ -3,6 +3,7 @@
  *   npm run bench:answers [-- --questions examples/billing-pipeline/questions.json] [--split tune|heldout|all] [--json out.json] [--verbose [--context]] [--only q01,q02]
  *   npm run bench:answers -- --dataset musique|hotpotqa|<BEIR folder> [--split train] [--modes single_shot,decomposition,planner]
  *   npm run bench:answers -- --section verification [--per-kind 30] [--questions …] [--json out.json]
+ *   npm run bench:answers -- --section model-cache [--rounds 3]   (bench/answers/model-cache-section.ts)
  * Opens the real runtime on a fresh temporary embedded database (the demo corpus loads on start, as
  * on a first server start), ingests the question set's corpus beside it (its folders per source,
  * its git-history.json rebuilt into a repository), runs every question with `runtime.run` (offline
@@ -17,6 +18,7 @@ import { openRuntimeFixture } from '../server/testing/runtime-fixture';
 import { runDatasetAnswers } from './answers/dataset-answers';
 import { ingestQuestionSet } from './answers/question-set-ingest';
 import { runVerificationSection } from './answers/verification-section';
+import { runModelCacheSection } from './answers/model-cache-section';
 import { type QuestionOutcome, offGoalCaveats, readQuestionSet, scoreCitations, scoreRunFacts, totals } from './answers/answer-scoring';
 
 const { values } = parseArgs({
@@ -33,6 +35,7 @@ const { values } = parseArgs({
     half: { type: 'string' },
     section: { type: 'string' },
     'per-kind': { type: 'string', default: '30' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 if (values.section === 'verification') {
@@ -40,7 +43,11 @@ if (values.section === 'verification') {
   await runVerificationSection({ questions: values.questions!, perKind: Number(values['per-kind']), json: values.json });
   process.exit(0);
 }
-if (values.section !== undefined) throw new Error(`--section must be verification, got ${values.section}`);
+if (values.section === 'model-cache') {
+  await runModelCacheSection({ questionsPath: values.questions!, rounds: Number(values.rounds) });
+  process.exit(0);
+}
+if (values.section !== undefined) throw new Error(`--section must be verification or model-cache, got ${values.section}`);
 if (values.dataset) {
   // A BEIR-layout multi-hop set instead of a question set (bench/answers/dataset-answers.ts).
   await runDatasetAnswers({ dataset: values.dataset, split: values.split === 'all' ? 'train' : values.split!, modes: values.modes!.split(','), json: values.json, verbose: values.verbose!, ...(values.limit ? { limit: Number(values.limit) } : {}), ...(values.half === 'tune' || values.half === 'heldout' ? { half: values.half } : {}) });

@@ -5,6 +5,7 @@
  *   npm run bench:bandit -- [--datasets ../shared/datasets/scifact,../shared/datasets/musique-train100,../shared/datasets/hotpotqa-train100]
  *     [--split train] [--arms bm25,dense,hybrid,rerank,rm3,graph] [--metric ndcg@10|recall@5]
  *     [--latency-penalty 0.1] [--latency-scale-ms 200] [--alpha 0.2] [--top-k-arms 3] [--seeds 20] [--limit N] [--rewards FILE] [--json FILE]
+ *     [--safe-margin 0.05] [--safe-window 100] [--safe-confidence 1] [--exploration-share 0.1] [--window 100]
  *
  * Phase 1 (slow, once): each dataset is ingested and opened as a runtime exactly as bench:retrieval
  * does (bench/retrieval: ingestDataset, openBenchRuntime, retrieverRunner), every arm answers every
@@ -12,11 +13,18 @@
  * with the query's intent features. --rewards FILE caches this log (read if it exists).
  * Phase 2 (milliseconds): the bandit is replayed over --seeds shuffled orders of the mixed queries;
  * it only sees the reward of the arm it plays. Reward = quality − latency penalty.
+ * The bandit runs as the runtime runs it by default (config `learning`): safe exploration (no arm
+ * whose lower bound is more than --safe-margin below the default plan's) within an exploration
+ * budget (--exploration-share of decisions); plain LinUCB is printed beside it. The default plan is
+ * each query's first offered arm (the highest recall prior: the optimizer's choice without learning).
+ * Acceptance (issue 16.2): cumulative reward ≥ the best fixed plan's, and no --window-query window
+ * whose mean reward is below the default plan's by more than the margin, in any order.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { intentFeatures } from '../server/runtime/learning/intent-features';
-import { overtakeStep, replayBandit, type ReplayItem, type ReplayRun, shuffledOrder } from '../server/runtime/learning/bandit-replay';
+import { LEARNING_DEFAULTS } from '../server/runtime/learning/bandit-learner';
+import { overtakeStep, replayBandit, type ReplayItem, type ReplayRun, shuffledOrder, worstWindow } from '../server/runtime/learning/bandit-replay';
 import { loadBeirDataset } from './retrieval/beir-dataset';
 import { ingestDataset, writeBenchConfig } from './retrieval/bench-database';
 import { openBenchRuntime } from './retrieval/bench-runtime';
@@ -133,7 +141,9 @@ async function main(): Promise<void> {
   if (metric !== 'ndcg@10' && metric !== 'recall@5') throw new Error(`--metric must be ndcg@10 or recall@5, got ${metric}`);
   const latencyPenalty = numberArgument('--latency-penalty', 0.1);
   const latencyScaleMs = numberArgument('--latency-scale-ms', 200);
-  const alpha = numberArgument('--alpha', 0.2);
+  const alpha = numberArgument('--alpha', LEARNING_DEFAULTS.alpha);
+  const windowSize = Math.max(1, Math.round(numberArgument('--window', 100)));
+  const safety = { margin: numberArgument('--safe-margin', LEARNING_DEFAULTS.safe_margin), window: Math.max(1, Math.round(numberArgument('--safe-window', LEARNING_DEFAULTS.safe_window))), share: Math.min(1, numberArgument('--exploration-share', LEARNING_DEFAULTS.exploration_share)), confidence: numberArgument('--safe-confidence', LEARNING_DEFAULTS.safe_confidence) };
   const seeds = Math.max(1, Math.round(numberArgument('--seeds', 20)));
   // The runtime's default (config learning.top_k_arms); 0 offers every arm on every query.
   const topKArms = Math.round(numberArgument('--top-k-arms', 3));
@@ -179,19 +189,26 @@ async function main(): Promise<void> {
       ? `\nthe bandit may choose any arm on every query (${topKArms === 0 ? '--top-k-arms 0' : 'this reward log has no recall priors'})`
       : `\nthe bandit is offered, per query, the ${topKArms} arms with the highest recall prior for the query's intent (the runtime's top_k_arms default; --top-k-arms 0 offers all):\n  ${groups.map((group) => `${group}: ${armNames.map((name) => `${name} ${offeredTally.get(`${group}:${name}`) ?? 0}`).join(', ')}`).join('\n  ')}`,
   );
-  console.log(`\nphase 2: LinUCB (α = ${alpha}, ${items[0].context.length} intent features, the runtime's own update code) replayed over ${seeds} shuffled orders of ${steps} queries (every arm's reward was computed once per query in phase 1; the bandit sees only the reward of the arm it plays); means over the orders:`);
-  const runs: ReplayRun[] = Array.from({ length: seeds }, (_, seed) => replayBandit(items, armNames.length, { alpha, order: shuffledOrder(steps, seed + 1) }));
+  console.log(`\nphase 2: LinUCB (α = ${alpha}, ${items[0].context.length} intent features, the runtime's own update code) with safe exploration (margin ${safety.margin} over ${safety.window}-decision windows, lower bounds at ${safety.confidence} spreads, exploration share ${safety.share}) replayed over ${seeds} shuffled orders of ${steps} queries (every arm's reward was computed once per query in phase 1; the bandit sees only the reward of the arm it plays); means over the orders:`);
+  const runs: ReplayRun[] = Array.from({ length: seeds }, (_, seed) => replayBandit(items, armNames.length, { alpha, order: shuffledOrder(steps, seed + 1), safety }));
+  const perDecision = { ...safety, window: 1 };
+  const perDecisionRuns: ReplayRun[] = Array.from({ length: seeds }, (_, seed) => replayBandit(items, armNames.length, { alpha, order: shuffledOrder(steps, seed + 1), safety: perDecision }));
+  const plainRuns: ReplayRun[] = Array.from({ length: seeds }, (_, seed) => replayBandit(items, armNames.length, { alpha, order: shuffledOrder(steps, seed + 1) }));
   const meanCurve = (curve: (run: ReplayRun) => readonly number[]) => Array.from({ length: steps }, (_, step) => meanOf(runs.map((run) => curve(run)[step])));
   const bandit = meanCurve((run) => run.bandit);
   const oracle = meanCurve((run) => run.oracle);
+  const defaultCurve = meanCurve((run) => run.defaultPlan);
+  const plainBandit = Array.from({ length: steps }, (_, step) => meanOf(plainRuns.map((run) => run.bandit[step])));
   const fixedCurves = armNames.map((_, arm) => meanCurve((run) => run.fixed[arm]));
   const best = fixedCurves.reduce((top, curve, arm) => (curve[steps - 1] > fixedCurves[top][steps - 1] ? arm : top), 0);
   const checkpoints = [...new Set([...Array.from({ length: 20 }, (_, index) => Math.max(1, Math.round(((index + 1) * steps) / 20)))])];
   printTable(
-    ['step', 'bandit', ...armNames.map((name, arm) => (arm === best ? `${name} (best fixed)` : name)), 'oracle', 'regret vs oracle', 'bandit − best fixed'],
+    ['step', 'bandit', 'plain LinUCB', 'default plan', ...armNames.map((name, arm) => (arm === best ? `${name} (best fixed)` : name)), 'oracle', 'regret vs oracle', 'bandit − best fixed'],
     checkpoints.map((step) => [
       String(step),
       fixed(bandit[step - 1]),
+      fixed(plainBandit[step - 1]),
+      fixed(defaultCurve[step - 1]),
       ...fixedCurves.map((curve) => fixed(curve[step - 1])),
       fixed(oracle[step - 1]),
       fixed(oracle[step - 1] - bandit[step - 1]),
@@ -205,7 +222,6 @@ async function main(): Promise<void> {
   console.log(`\nbest single fixed plan: ${armNames[best]} (${fixed(fixedCurves[best][steps - 1])}); bandit ${fixed(bandit[steps - 1])} (${fixed(bandit[steps - 1] - fixedCurves[best][steps - 1], 1)}), oracle ${fixed(oracle[steps - 1])}`);
   console.log(`mean curve: the bandit overtakes ${armNames[best]} for good at step ${meanOvertake ?? 'never'} of ${steps}`);
   console.log(`per order: ahead at the end in ${ahead.length}/${seeds}; overtake step median ${ahead.length ? ahead.sort((left, right) => left - right)[Math.floor(ahead.length / 2)] : '–'}`);
-  console.log(`explored (played an arm whose mean was not the best): ${fixed(meanOf(runs.map((run) => run.explored)), 1)} of ${steps} steps on average`);
 
   console.log('\nbandit choices in the second half of each order, by set (all orders pooled):');
   const tally = new Map<string, number[]>(groups.map((group) => [group, new Array<number>(armNames.length).fill(0)]));
@@ -220,11 +236,24 @@ async function main(): Promise<void> {
     const total = counts.reduce((sum, count) => sum + count, 0);
     return [group, ...counts.map((count) => `${fixed((100 * count) / total)} %`)];
   }));
-  const verdict = meanOvertake !== undefined ? 'PASS' : 'FAIL';
-  console.log(`\nacceptance (bandit's cumulative reward overtakes the best single fixed plan's within the run): ${verdict}`);
+  const windows = runs.map((run) => worstWindow(run.bandit, run.defaultPlan, windowSize));
+  const plainWindows = plainRuns.map((run) => worstWindow(run.bandit, run.defaultPlan, windowSize));
+  const worstOf = (list: readonly { gap: number }[]) => Math.min(...list.map((window) => window.gap));
+  const worst = worstOf(windows);
+  const final = bandit[steps - 1];
+  const bestFixed = fixedCurves[best][steps - 1];
+  console.log(`\ncumulative reward after ${steps} queries (mean over ${seeds} orders): safe bandit ${fixed(final, 2)}, best fixed plan (${armNames[best]}) ${fixed(bestFixed, 2)}, default plan ${fixed(defaultCurve[steps - 1], 2)}, plain LinUCB ${fixed(plainBandit[steps - 1], 2)}`);
+  console.log(`worst ${windowSize}-query window, mean reward per query of the bandit − the default plan's (0 or above: never behind): safe bandit ${fixed(worst, 4)} (worst order; mean over orders of each order's worst ${fixed(meanOf(windows.map((window) => window.gap)), 4)}), plain LinUCB ${fixed(worstOf(plainWindows), 4)}; allowed: −${safety.margin}`);
+  const perDecisionFinal = meanOf(perDecisionRuns.map((run) => run.bandit[steps - 1]));
+  console.log(`per-decision safety instead (--safe-window 1: no plan whose lower bound is more than ${safety.margin} below the default's mean): cumulative ${fixed(perDecisionFinal, 2)}, worst window ${fixed(worstOf(perDecisionRuns.map((run) => worstWindow(run.bandit, run.defaultPlan, windowSize))), 4)}, explorations ${fixed(meanOf(perDecisionRuns.map((run) => run.explored)), 1)}`);
+  console.log(`explorations (safe bandit): ${fixed(meanOf(runs.map((run) => run.explored)), 1)} of ${steps} decisions on average (budget ${Math.floor(safety.share * steps)})`);
+  const rewardPass = final >= bestFixed;
+  const windowPass = worst >= -safety.margin;
+  const verdict = rewardPass && windowPass ? 'PASS' : 'FAIL';
+  console.log(`\nacceptance (issue 16.2): cumulative reward ≥ best fixed plan's: ${rewardPass ? 'PASS' : 'FAIL'}; no ${windowSize}-query window below the default plan's by more than ${safety.margin}: ${windowPass ? 'PASS' : 'FAIL'} → ${verdict}`);
 
   const jsonPath = argument('--json');
-  if (jsonPath) writeFileSync(jsonPath, `${JSON.stringify({ metric, latencyPenalty, latencyScaleMs, alpha, seeds, arms: armNames, steps, bandit, oracle, fixed: fixedCurves, best: armNames[best], overtake: meanOvertake, aheadSeeds: ahead.length }, null, 1)}\n`);
+  if (jsonPath) writeFileSync(jsonPath, `${JSON.stringify({ metric, latencyPenalty, latencyScaleMs, alpha, safety, seeds, arms: armNames, steps, bandit, plainBandit, defaultPlan: defaultCurve, oracle, fixed: fixedCurves, best: armNames[best], overtake: meanOvertake, aheadSeeds: ahead.length, worstWindow: worst, windowSize }, null, 1)}\n`);
   if (verdict === 'FAIL') process.exitCode = 1;
 }
 

@@ -3,7 +3,7 @@
  *
  *   npm run bench:retrieval -- --dataset ../shared/datasets/scifact --split train
  *     [--methods bm25,dense,hybrid,rerank,rm3,graph,planner] [--budget 3000] [--json FILE] [--runs DIR]
- *     [--cv 5] [--records FILE] [--fit-from OTHER-SET-RECORDS,…] [--reuse-records THIS-SET-RECORDS]
+ *     [--cv 5] [--records FILE] [--fit-from OTHER-SET-RECORDS,…] [--reuse-records THIS-SET-RECORDS] [--rm3-cv 5]
  *
  * Ingests the corpus into a fresh embedded PGlite (temp dir) through the real store, embeds it
  * with the configured embedder, opens the runtime over it and runs every query that has qrels in
@@ -14,7 +14,8 @@
  * ranked and planned with a reranker and method priors fitted on the other folds only (folds by
  * query, fixed seed); --fit-from fits on other sets' records instead (leave one dataset out);
  * --records writes this set's per-query records for those fits (--reuse-records reads
- * them back instead of recomputing) (bench/retrieval/out-of-fold-runs.ts).
+ * them back instead of recomputing) (bench/retrieval/out-of-fold-runs.ts). --rm3-cv K adds
+ * "rm3 (K-fold options)": rm3's options chosen per fold on the other folds (rm3-option-search.ts).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -26,10 +27,12 @@ import { collectRecords, type OutOfFoldResult, outOfFoldRuns } from './retrieval
 import { DEFAULT_CROSS_VALIDATION } from './retrieval/prior-fitting';
 import { metricOf, type QueryRecord, readRecords } from './retrieval/query-records';
 import { figuresOf, formatTable, type MethodFigures } from './retrieval/report-table';
+import { databaseOf } from './retrieval/bench-runtime';
+import { optionLabel, searchRm3Options } from './retrieval/rm3-option-search';
 import { type AfterMethods, runBench } from './retrieval/run-bench';
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: npm run bench:retrieval -- --dataset <folder> --split <name> [--methods ${KNOWN_METHODS.join(',')}] [--budget TOKENS] [--json FILE] [--runs DIR] [--keep] [--cv FOLDS] [--records FILE] [--fit-from FILES] [--reuse-records FILE]`);
+  console.error(`${message}\nusage: npm run bench:retrieval -- --dataset <folder> --split <name> [--methods ${KNOWN_METHODS.join(',')}] [--budget TOKENS] [--json FILE] [--runs DIR] [--keep] [--cv FOLDS] [--records FILE] [--fit-from FILES] [--reuse-records FILE] [--rm3-cv FOLDS]`);
   process.exit(2);
 }
 
@@ -95,7 +98,7 @@ async function main(): Promise<void> {
   const fitRecords = options.fitFrom ? readRecords(options.fitFrom).filter((record) => record.set !== dataset.name) : undefined;
   const outOfFold: OutOfFoldResult[] = [];
   let records: QueryRecord[] = [];
-  const afterMethods = options.folds !== undefined || fitRecords || options.recordsPath
+  const priorRows: AfterMethods | undefined = options.folds !== undefined || fitRecords || options.recordsPath
     ? async (...[bench, environment, runs]: Parameters<AfterMethods>) => {
         const started = performance.now();
         const reused = options.reuseRecords ? readRecords([options.reuseRecords]).filter((record) => record.set === dataset.name) : undefined;
@@ -114,6 +117,20 @@ async function main(): Promise<void> {
         return outOfFold.flatMap((result) => result.runs);
       }
     : undefined;
+  const rm3Rows: AfterMethods | undefined = options.rm3Folds
+    ? async (bench, environment) => {
+        const started = performance.now();
+        const database = databaseOf(bench.plugins);
+        const bm25 = bench.retriever('bm25');
+        if (!database || !bm25) throw new BenchUsageError('--rm3-cv needs the bm25 retriever and a PgStore database');
+        const search = await searchRm3Options(database, bm25, environment, options.rm3Folds!, DEFAULT_CROSS_VALIDATION.seed, (line) => console.log(line));
+        const ranked = [...search.grid].sort((left, right) => right.ndcg10 - left.ndcg10);
+        console.log(`  rm3 grid (${search.grid.length} points, in sample, for reference only): best ${optionLabel(ranked[0].options)} ${ranked[0].ndcg10.toFixed(4)}; ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        for (const { options: point, ndcg10 } of search.grid) console.log(`    ${optionLabel(point)}: ${ndcg10.toFixed(4)}`);
+        return [search.run];
+      }
+    : undefined;
+  const afterMethods: AfterMethods | undefined = priorRows || rm3Rows ? async (...parameters) => [...((await priorRows?.(...parameters)) ?? []), ...((await rm3Rows?.(...parameters)) ?? [])] : undefined;
   const result = await runBench(dataset, { methods: options.methods, budget: options.budget, root, keep: options.keep, log: (line) => console.log(line), progress: process.stderr.isTTY ? (line) => process.stderr.write(line) : undefined, ...(afterMethods ? { afterMethods } : {}) }).catch((error: unknown) => {
     if (!options.keep) rmSync(root, { recursive: true, force: true }); // runBench removes it itself once ingest succeeded
     throw error;

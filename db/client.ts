@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { ContextRuntimeError } from '../server/runtime/errors';
 import { ForegroundFirst } from './foreground-first';
+import { withoutStatementDeadline, withStatementDeadline } from './statement-deadline';
 import * as schema from './schema';
 
 export type DatabaseSchema = typeof schema;
@@ -40,6 +41,11 @@ export interface Database {
    */
   runInBackground<T>(work: () => Promise<T>): Promise<T>;
   /**
+   * Runs `work` whose statements may legitimately take long (start-up backfills, the knowledge
+   * sync) without the server's per-statement deadline (statement-deadline.ts). Embedded PGlite has none.
+   */
+  withoutDeadline<T>(work: () => Promise<T>): Promise<T>;
+  /**
    * One connection of the server's pool held for the caller alone (session-level state: advisory
    * locks held for a process's lifetime). Absent on embedded PGlite, which has one session.
    */
@@ -59,11 +65,13 @@ export interface OpenDatabaseOptions {
   readonly dataDir?: string;
   /** postgres:// URL of a PostgreSQL server. */
   readonly url?: string;
+  /** database.statement_deadline_ms: a server statement unanswered this long fails (statement-deadline.ts). */
+  readonly statementDeadlineMs?: number;
 }
 
 /** Opens PGlite (embedded default) or a PostgreSQL server through postgres.js. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.url) return openServer(options.url);
+  if (options.url) return openServer(options.url, options.statementDeadlineMs ?? DEFAULT_STATEMENT_DEADLINE_MS);
   if (options.dataDir) return openEmbedded(options.dataDir);
   throw new ContextRuntimeError('INVALID_CONFIG', 'database: set database.data_dir or database.url (or DATABASE_URL)', { field: 'database' });
 }
@@ -90,17 +98,28 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     },
     withExclusiveLock: <T>(_key: string, work: () => Promise<T>) => work(),
     runInBackground: <T>(work: () => Promise<T>) => gate.runInBackground(work),
+    withoutDeadline: <T>(work: () => Promise<T>) => work(),
     close: async () => {
       if (!client.closed) await client.close();
     },
   });
 }
 
-async function openServer(url: string): Promise<Database> {
+/** The config's default (config-schema.ts): no statement a request or a run makes should take a minute. */
+const DEFAULT_STATEMENT_DEADLINE_MS = 60_000;
+
+/**
+ * Seconds before a lost connection reconnects, by failed attempts (pool-wide). postgres.js's own
+ * grows to 20 s: after an outage, statements waited that long behind reconnects to a server
+ * already back (a 4 s cut left some unanswered 15 s later). Capped at 2 s; a reconnect is cheap.
+ */
+const reconnectBackoff = (attempts: number) => Math.min(0.1 * 2 ** attempts, 2) * (0.5 + Math.random() / 2);
+
+async function openServer(url: string, statementDeadlineMs: number): Promise<Database> {
   // Notices (CREATE ... IF NOT EXISTS, the optional-extension warnings) are expected during
   // migration; postgres.js would print each one to stdout.
-  const client = postgres(url, { onnotice: () => {}, max: 10 });
-  const db = drizzlePostgres({ client, schema }) as unknown as DrizzleDatabase;
+  const client = postgres(url, { onnotice: () => {}, max: 10, backoff: reconnectBackoff });
+  const db = drizzlePostgres({ client: withStatementDeadline(client, statementDeadlineMs), schema }) as unknown as DrizzleDatabase;
   // drizzle makes postgres.js pass timestamp parameters through untouched (its columns serialise
   // themselves), so a Date bound in raw sql`…` would reach the wire as an object and fail; PGlite
   // accepts it. Serialise Dates as ISO strings, leave strings as they are.
@@ -134,18 +153,40 @@ async function openServer(url: string): Promise<Database> {
         holder.release();
       }
     },
-    runInBackground: <T>(work: () => Promise<T>) => work(),
+    // An ingest's statements (large batches, index builds) are not bound by the deadline.
+    runInBackground: <T>(work: () => Promise<T>) => withoutStatementDeadline(work),
+    withoutDeadline: <T>(work: () => Promise<T>) => withoutStatementDeadline(work),
     reserveSession: async () => {
       const holder = await client.reserve();
+      let lost = false;
       return {
-        query: async <Row extends Record<string, unknown>>(text: string, parameters: readonly (string | number)[]) => [...(await holder.unsafe(text, [...parameters]))] as unknown as Row[],
-        release: () => holder.release(),
+        query: async <Row extends Record<string, unknown>>(text: string, parameters: readonly (string | number)[]) => {
+          try {
+            return [...(await holder.unsafe(text, [...parameters]))] as unknown as Row[];
+          } catch (error) {
+            lost ||= isConnectionLost(error);
+            throw error;
+          }
+        },
+        // A lost connection is back in the pool already (postgres.js 3.4.9 files it as closed, to
+        // reconnect); releasing it would file it as open, and the next query written to its dead
+        // socket throws a TypeError in nextWrite and leaves every query queued on it unanswered.
+        release: () => {
+          if (!lost) holder.release();
+        },
       };
     },
     close: async () => {
       await client.end({ timeout: 5 });
     },
   });
+}
+
+/** postgres.js's own errors for a connection that is gone, and the socket's. */
+const CONNECTION_LOST = new Set(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECTION_ENDED', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
+
+function isConnectionLost(error: unknown): boolean {
+  return CONNECTION_LOST.has(String((error as { code?: unknown } | null)?.code ?? ''));
 }
 
 /** PGlite returns { rows }, postgres.js an array of rows (also for `tx.execute` inside a transaction). */

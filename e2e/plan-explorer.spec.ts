@@ -118,8 +118,11 @@ test('compares the demo goal under two budgets side by side', async ({ page }, t
   await page.goto(`/plans/${tight.runId}`);
   const rejectedSources = page.getByRole('table', { name: 'Rejected sources' });
   await expect(rejectedSources.getByRole('row').filter({ hasText: 'demo-docs' }).filter({ hasText: 'not selected' }).first()).toBeVisible();
-  // An infeasible candidate (its badge says so) names the constraint that cut it.
-  await expect(candidateRows(page).filter({ has: page.getByText('infeasible', { exact: true }) }).first()).toContainText('max_tokens');
+  // The chosen plan fits the cap. Whether any other candidate is cut by it depends on what the learned
+  // estimator has seen in this server (learning is on by default), so the infeasible badge and the
+  // constraint it names are checked in candidate-table.test.tsx instead.
+  const chosenTokens = await candidateRows(page).filter({ hasText: 'chosen' }).first().getByRole('cell').last().innerText();
+  expect(Number(chosenTokens.replace(/,/g, ''))).toBeLessThanOrEqual(2000);
 
   // From the plans index: pick both runs, then compare.
   await page.goto('/plans');
@@ -130,7 +133,8 @@ test('compares the demo goal under two budgets side by side', async ({ page }, t
   await expect(page).toHaveURL(new RegExp(`/plans/compare\\?a=${demo.runId}&b=${tight.runId}$`));
   const diff = page.getByRole('region', { name: 'Plan differences' }).getByRole('table');
   await expect(diff).toBeVisible({ timeout: 30_000 });
-  await expect(rowOf(diff, 'Context budget')).toContainText('−33%');
+  // 3,000 → 900: a 2,000-token cap keeps 500 for the answer and 60% of the rest for evidence (graph-stage.ts tokenAllowance).
+  await expect(rowOf(diff, 'Context budget')).toContainText('3,000900−70%');
   await expect(rowOf(diff, 'Constraints')).toContainText('max_tokens=2000');
   // Each side is a region named by its heading ("Plan A: 9 nodes · …") holding its graph and node panel.
   const side = (name: 'A' | 'B') => page.getByRole('region', { name: new RegExp(`^Plan ${name}:`) });
@@ -138,7 +142,7 @@ test('compares the demo goal under two budgets side by side', async ({ page }, t
     await expect(side(name).getByRole('region', { name: `Execution graph of plan ${name}` })).toHaveAttribute('data-ready', 'true');
   }
   await nodeButton(side('B'), 'assemble').click();
-  await expect(side('B').getByRole('dialog', { name: /assemble/ })).toContainText('2,000');
+  await expect(side('B').getByRole('dialog', { name: /assemble/ })).toContainText('budget 900');
   await expect(side('A').getByRole('dialog')).toHaveCount(0);
   await snapshot(page, testInfo, 'compare');
   expect(errors).toEqual([]);

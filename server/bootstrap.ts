@@ -10,6 +10,7 @@ import { resolveObservability } from './adapters/observability/observability-set
 import { createSpanEmitter } from './adapters/observability/otel-exporters';
 import { OtelTraceSink } from './adapters/observability/otel-trace-sink';
 import { PgBanditStore } from './adapters/db/pg-bandit-store';
+import { PgModelCacheStore } from './adapters/db/pg-model-cache-store';
 import { registerAuthDatabase, unregisterAuthDatabase } from './auth/auth-database-holder';
 import { resolveEmbedder } from './adapters/embeddings/embedder-factory';
 import { createModelPlugin } from './adapters/models/ai-sdk-model';
@@ -94,6 +95,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     const embedder = resolveEmbedder(config.embeddings, env.variables, { wordVectorCache: env.embeddingsCache });
     const stores = (opened = await openStores({
       ...(url ? { url, ...(env.migrationDatabaseUrl ? { migrationUrl: env.migrationDatabaseUrl } : {}) } : { dataDir }),
+      statementDeadlineMs: config.database.statement_deadline_ms,
       planCacheTtlSeconds: config.plan_cache.ttl_seconds,
       commitBatchChunks: config.ingest.commit_batch_chunks,
       dense: embedder.available ? { embedder: guardSensitiveEmbedder(embedder.embedder), sensitiveContent: config.policy.sensitive_content } : { embedderUnavailableReason: embedder.unavailableReason },
@@ -104,24 +106,30 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     // and secrets never reach a non-local tier, whatever a plugin forgot to hold back.
     const models = config.models.tiers.map((tier) => guardSensitiveContent(createModelPlugin(tier, env.variables, emitter), config.policy.sensitive_content));
     const router = createTieredRouter(models);
-    if (config.demo.load_on_start && (await stores.store.listSources()).length === 0) {
-      await loadDemoCorpus(stores.store, { countTokens, workDir: resolve(dataDir ? dirname(dataDir) : '.data', 'demo-work') });
-    }
-    // Embeds whatever was ingested while no embedder ran (the demo: ~0.5 s; the first start ever
-    // also converts the word vectors into their binary cache, ~6–8 s).
-    noteWithheld(await stores.embedChunks());
-    await stores.indexDerived({ startUp: true });
-    // The first queries after a start would otherwise each read the rows they have not seen yet.
-    await stores.warmCaches();
+    // Start-up work over the whole corpus: nobody is served yet, and its statements may take long.
+    await stores.database.withoutDeadline(async () => {
+      if (config.demo.load_on_start && (await stores.store.listSources()).length === 0) {
+        await loadDemoCorpus(stores.store, { countTokens, workDir: resolve(dataDir ? dirname(dataDir) : '.data', 'demo-work') });
+      }
+      // Embeds whatever was ingested while no embedder ran (the demo: ~0.5 s; the first start ever
+      // also converts the word vectors into their binary cache, ~6–8 s).
+      noteWithheld(await stores.embedChunks());
+      await stores.indexDerived({ startUp: true });
+      // The first queries after a start would otherwise each read the rows they have not seen yet.
+      await stores.warmCaches();
+    });
     // HippoRAG OpenIE links at each ingest when a language-model tier is reachable (else rule-based
     // entities only). Not at start-up: it spends model calls, which an ingest is the moment to ask for.
     const openIe = setupOpenIe(stores.database, models, { sensitiveSources: config.policy.sensitive_sources, sensitiveContent: config.policy.sensitive_content, ...(env.openIeMaxPassages !== undefined ? { maxPassagesPerRun: env.openIeMaxPassages } : {}) });
     /** Derived indexes follow every ingest, path or upload, before the report goes back. */
-    const afterIngest = async (report: IngestReport): Promise<IngestReport> => {
-      noteWithheld(await stores.embedChunks({ live: true }));
+    // `signal`: the ingest was cancelled or ran past its time; the embedding and OpenIE calls in
+    // flight are aborted, and what they had not done is left pending for the next ingest or start.
+    const afterIngest = async (report: IngestReport, signal?: AbortSignal): Promise<IngestReport> => {
+      noteWithheld(await stores.embedChunks({ live: true, ...(signal ? { signal } : {}) }));
       await stores.indexDerived();
       // The ingest itself is stored; OpenIE trouble (beyond a passage, which is skipped inside) is reported, not thrown.
-      await openIe?.indexPending().catch((error: unknown) => console.warn(`openie: ${error instanceof Error ? error.message : String(error)}`));
+      await openIe?.indexPending(signal ? { signal } : {}).catch((error: unknown) => console.warn(`openie: ${error instanceof Error ? error.message : String(error)}`));
+      signal?.throwIfAborted();
       return report;
     };
     // Registered only when a language-model tier is configured; a failing model falls back to bm25's order.
@@ -168,19 +176,20 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       traceSink: emitter ? new OtelTraceSink(stores.traceSink, emitter) : stores.traceSink,
       observationStore: stores.observationStore,
       banditStore: new PgBanditStore(stores.database),
+      modelCacheStore: new PgModelCacheStore(stores.database),
       retention: new PgRetention(stores.database),
       countTokens,
       // An ingest runs behind requests on the embedded database (issue 13: a 50,000-file ingest kept sign-in waiting up to 7.9 s).
       ingester: (path, ingestOptions) =>
         stores.database.runInBackground(async () => {
           const readable = ingestOptions.confined ? await confineIngestPath(path, config.ingest.allowed_roots) : path;
-          return afterIngest(await ingestPath(stores.store, readable, { sourceName: ingestOptions.source, countTokens, limits: ingestLimitsOf(config.ingest), onProgress: ingestOptions.onProgress }));
+          return afterIngest(await ingestPath(stores.store, readable, { sourceName: ingestOptions.source, countTokens, limits: ingestLimitsOf(config.ingest), onProgress: ingestOptions.onProgress }), ingestOptions.signal);
         }),
       uploadIngester: (files, uploadOptions) =>
         stores.database.runInBackground(async () => {
           const plan = planUpload(files, { sourceName: uploadOptions.source, countTokens });
           await uploadOptions.beforeWrite(plan.sources.map((source) => source.name));
-          return afterIngest(await writePlannedIngest(stores.store, plan));
+          return afterIngest(await writePlannedIngest(stores.store, plan), uploadOptions.signal);
         }),
       close: async () => {
         unregisterAuthDatabase(stores.database);

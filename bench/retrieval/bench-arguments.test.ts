@@ -36,6 +36,12 @@ describe('bench:retrieval command line', () => {
     expect(refusal(['--dataset', 'd', '--split', 'train', '--cv', '5', '--methods', 'rerank,planner'])).toMatch(/^--cv, --records and --fit-from fit priors relative to bm25/);
   });
 
+  it('reads --rm3-cv, the folds of rm3\'s option search, and refuses fewer than two', () => {
+    expect(parseBenchArguments(['--dataset', 'd', '--split', 'train', '--methods', 'rm3', '--rm3-cv', '5'])).toMatchObject({ methods: ['rm3'], rm3Folds: 5 });
+    expect(refusal(['--dataset', 'd', '--split', 'train', '--rm3-cv', '1'])).toBe('--rm3-cv must be an integer ≥ 2 (the number of folds), got "1"');
+    expect(refusal(['--dataset', 'd', '--split', 'train', '--rm3-cv', 'x'])).toContain('--rm3-cv must be an integer');
+  });
+
   it('refuses, before anything is loaded, naming the flag and what it expected', () => {
     expect(refusal(['--split', 'train'])).toMatch(/^--dataset is required/);
     expect(refusal(['--dataset', 'd'])).toMatch(/^--split is required/);

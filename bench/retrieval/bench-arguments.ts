@@ -26,6 +26,8 @@ export interface BenchArguments {
   readonly fitFrom?: readonly string[];
   /** This set's records from an earlier --records run of the same tree: the methods' scores and reranker features are read, not recomputed. */
   readonly reuseRecords?: string;
+  /** k of rm3's options chosen by k-fold cross-validation inside the split (rm3-option-search.ts). */
+  readonly rm3Folds?: number;
 }
 
 /** A mistake on the command line; the message names the flag and what was expected. */
@@ -54,6 +56,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchArguments {
         records: { type: 'string' },
         'fit-from': { type: 'string' },
         'reuse-records': { type: 'string' },
+        'rm3-cv': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -77,6 +80,9 @@ export function parseBenchArguments(argv: readonly string[]): BenchArguments {
   const foldsText = text('cv');
   const folds = foldsText === undefined ? undefined : Number(foldsText);
   if (folds !== undefined && (!Number.isInteger(folds) || folds < 2)) fail(`--cv must be an integer ≥ 2 (the number of folds), got "${foldsText}"`);
+  const rm3FoldsText = text('rm3-cv');
+  const rm3Folds = rm3FoldsText === undefined ? undefined : Number(rm3FoldsText);
+  if (rm3Folds !== undefined && (!Number.isInteger(rm3Folds) || rm3Folds < 2)) fail(`--rm3-cv must be an integer ≥ 2 (the number of folds), got "${rm3FoldsText}"`);
   const recordsPath = text('records');
   if (recordsPath !== undefined) writableFileOrFail('--records', recordsPath);
   const fitFrom = text('fit-from')?.split(',').map((path) => path.trim()).filter(Boolean);
@@ -88,6 +94,7 @@ export function parseBenchArguments(argv: readonly string[]): BenchArguments {
   return Object.freeze({
     dataset, split, methods: Object.freeze(methods), budget, ...(jsonPath ? { jsonPath } : {}), ...(runsDir ? { runsDir } : {}), keep: values.keep === true,
     ...(folds !== undefined ? { folds } : {}), ...(recordsPath ? { recordsPath } : {}), ...(fitFrom ? { fitFrom: Object.freeze(fitFrom) } : {}), ...(reuseRecords ? { reuseRecords } : {}),
+    ...(rm3Folds !== undefined ? { rm3Folds } : {}),
   });
 }
 

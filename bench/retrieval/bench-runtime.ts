@@ -24,7 +24,7 @@ export interface BenchRuntime {
   close(): Promise<void>;
 }
 
-function databaseOf(plugins: RuntimePlugins): Database | undefined {
+export function databaseOf(plugins: RuntimePlugins): Database | undefined {
   // PgStore keeps its handle private; the runtime fixture reads it the same way.
   return (plugins.store as unknown as { database?: Database }).database;
 }

@@ -1,5 +1,6 @@
 import type { ExplainResult } from '@/server/runtime/explain/explain-types';
 import type { Estimate } from '@/server/runtime/types';
+import { banditText, estimatorText } from './decided-by';
 import { ExplainSection } from './explain-section';
 import { formatRatio, formatSeconds, formatTokens, formatUsd } from './format';
 import './explain.css';
@@ -40,6 +41,7 @@ const ESTIMATE_COLUMNS: ColumnList<EstimateRow> = [
 
 export function ExplainSummary({ explain }: { readonly explain: ExplainResult }) {
   const { intent, planCache, verificationPlan } = explain;
+  const bandit = banditText(explain);
   const estimates = ESTIMATE_ROWS.map((row): EstimateRow => ({ label: row.label, estimate: row.pick(explain), format: row.format }));
   return (
     <ExplainSection title="Summary">
@@ -72,6 +74,14 @@ export function ExplainSummary({ explain }: { readonly explain: ExplainResult })
           <dd>
             {explain.planningMs.toFixed(1)} ms · {explain.enumerated} candidates enumerated · cost model {explain.costModel.version}
           </dd>
+          <dt>Estimator</dt>
+          <dd data-testid="plan-estimator">{estimatorText(explain)}</dd>
+          {bandit ? (
+            <>
+              <dt>Learning</dt>
+              <dd data-testid="plan-learning">{bandit}</dd>
+            </>
+          ) : null}
           <dt>Sources</dt>
           <dd>{explain.selectedSources.length > 0 ? explain.selectedSources.join(', ') : <span className="muted">none selected</span>}</dd>
           <dt>Verification</dt>

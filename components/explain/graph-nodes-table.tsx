@@ -4,6 +4,7 @@ import { ExplainSection } from './explain-section';
 import { MisestimateCell, MisestimateFigure, misestimateAttributes } from './misestimate-cell';
 import { nodeDetail } from './node-detail';
 import { formatCalibration } from '@/server/runtime/explain/analyze-calibration';
+import { type BudgetLimitsShown, budgetFigures } from '@/server/runtime/explain/budget-text';
 import { formatSeconds, formatTokens, formatUsd } from './format';
 import { DataTable, type ColumnList } from '@/components/ui/data-table';
 
@@ -28,7 +29,7 @@ function topNodes(figures: ReadonlyMap<string, NodeEstimate | undefined>): Reado
 }
 
 /** The node columns, then (under ANALYZE) status and actuals with their misestimate factors. */
-function graphColumns(analyzed: ReadonlyMap<string, AnalyzedNode>, tags: ReadonlyMap<string, readonly string[]>, analyze: boolean): ColumnList<GraphNode> {
+function graphColumns(analyzed: ReadonlyMap<string, AnalyzedNode>, tags: ReadonlyMap<string, readonly string[]>, analyze: boolean, limits: BudgetLimitsShown | undefined): ColumnList<GraphNode> {
   return [
     {
       key: 'node',
@@ -68,8 +69,32 @@ function graphColumns(analyzed: ReadonlyMap<string, AnalyzedNode>, tags: Readonl
           cell: (node: GraphNode) => <MisestimateFigure actual={analyzed.get(node.id)?.actual?.[metric.key]} misestimate={analyzed.get(node.id)?.misestimate?.[metric.key]} format={metric.format} />,
         },
     ),
+    analyze && {
+      key: 'budget',
+      header: 'run budget used',
+      cell: (node: GraphNode) => {
+        const spent = analyzed.get(node.id)?.budget;
+        return spent ? <BudgetUsed spent={spent} limits={limits} /> : '—';
+      },
+    },
   ];
 }
+
+/** The run's spend once the node finished, each figure against the request's limit when it set one. */
+function BudgetUsed({ spent, limits }: { readonly spent: NonNullable<AnalyzedNode['budget']>; readonly limits: BudgetLimitsShown | undefined }) {
+  return (
+    <span className="budget-used">
+      {budgetFigures(spent, limits).map((entry) => (
+        <span key={entry.metric} className={entry.share !== undefined && entry.share > 1 ? 'over' : undefined}>
+          {entry.text}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The latest budget snapshot of the run: its spend when it ended. */
+const finalBudget = (analyze: AnalyzeSection) => analyze.nodes.reduce<AnalyzedNode['budget']>((latest, node) => (node.budget && (!latest || node.budget.elapsedSeconds >= latest.elapsedSeconds) ? node.budget : latest), undefined);
 
 /** Plan totals and, when past runs exist, how the estimator has done on this intent class. */
 function AnalyzeFooter({ analyze }: { readonly analyze: AnalyzeSection }) {
@@ -88,6 +113,7 @@ function AnalyzeFooter({ analyze }: { readonly analyze: AnalyzeSection }) {
         {METRICS.map((metric) => (
           <MisestimateCell key={metric.key} actual={analyze.totals.actual[metric.key]} misestimate={analyze.totals.misestimate?.[metric.key]} format={metric.format} />
         ))}
+        <td>{finalBudget(analyze) ? <BudgetUsed spent={finalBudget(analyze)!} limits={analyze.limits} /> : '—'}</td>
       </tr>
       {analyze.calibration ? (
         <tr data-testid="graph-calibration">
@@ -100,6 +126,7 @@ function AnalyzeFooter({ analyze }: { readonly analyze: AnalyzeSection }) {
               {formatCalibration(analyze.calibration![metric.key], metric.format)}
             </td>
           ))}
+          <td />
         </tr>
       ) : null}
     </>
@@ -113,7 +140,7 @@ export function GraphNodesTable({ graph, analyze }: { readonly graph: ExecutionG
     <ExplainSection title={analyze ? 'Execution graph (EXPLAIN ANALYZE)' : 'Execution graph'} note={`(${graph.nodes.length} nodes)`}>
       <DataTable
         rows={graph.nodes}
-        columns={graphColumns(analyzed, tags, Boolean(analyze))}
+        columns={graphColumns(analyzed, tags, Boolean(analyze), analyze?.limits)}
         rowKey={(node) => node.id}
         rowAttributes={(node) => ({ 'data-node-id': node.id })}
         label="Graph nodes"

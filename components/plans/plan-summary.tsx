@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RunResult } from '@/server/runtime/explain/explain-types';
+import { banditText, estimatorText } from '@/components/explain/decided-by';
 import { formatRatio, formatSeconds, formatTokens, formatUsd } from '@/components/explain/format';
 import { readMisestimate, type MisestimateReading } from './misestimate-scale';
 import { DataTable, type ColumnList } from '@/components/ui/data-table';
@@ -50,6 +51,7 @@ const TOTAL_COLUMNS: ColumnList<TotalRow> = [
 /** The run's headline: goal, status, the chosen plan, and the plan's totals estimated vs actual. */
 export function PlanSummary({ run, actions }: { readonly run: RunResult; readonly actions?: ReactNode }) {
   const explain = run.explain;
+  const bandit = banditText(explain);
   return (
     <section className="panel plan-section" aria-labelledby="plan-title" data-testid="plan-summary">
       <div className="plan-title-row">
@@ -72,6 +74,10 @@ export function PlanSummary({ run, actions }: { readonly run: RunResult; readonl
       </div>
       <p className="plan-description" data-testid="chosen-plan">
         <span className="badge chosen-badge">chosen</span> {explain.chosen.description}
+      </p>
+      <p className="muted small" data-testid="plan-decided-by">
+        Estimator: {estimatorText(explain)}
+        {bandit ? <> · Learning: {bandit}</> : null}
       </p>
       {run.error ? <p className="error-message">{run.error}</p> : null}
       <DataTable rows={totalRows(run)} columns={TOTAL_COLUMNS} rowKey={(row) => row.label} className="plan-totals" testId="plan-totals" scrollLabel="Plan totals" />

@@ -10,3 +10,4 @@ export * from './knowledge';
 export * from './users';
 export * from './learning';
 export * from './api-keys';
+export * from './model-cache';

@@ -69,6 +69,26 @@ describe('approval gate survives a restart (embedded PGlite)', () => {
     expect((await fixture.runtime.getRun(toApprove.runId)).run.status).toBe('completed');
   });
 
+  it('stores the paused run’s passages as chunk references; resuming and the evidence read their text back', async () => {
+    const stored = await fixture.database.query<{ outcome: { output: { items?: { hit: { chunkId: string; text?: string } }[] } } }>(
+      sql`select outcome from run_nodes where run_id = ${toApprove.runId} and node_id = 'assemble'`,
+    );
+    const storedItems = stored[0]?.outcome.output.items ?? [];
+    expect(storedItems.length).toBeGreaterThan(0);
+    for (const item of storedItems) expect(item.hit.text, item.hit.chunkId).toBeUndefined();
+    const evidence = await fixture.runtime.evidence(toApprove.runId);
+    expect(evidence.map((item) => item.hit.chunkId)).toEqual(storedItems.map((item) => item.hit.chunkId));
+    const bodies = await fixture.database.query<{ id: string; body: string }>(
+      sql`select id, body from chunks where id in (select jsonb_array_elements_text(${JSON.stringify(evidence.map((item) => item.hit.chunkId))}::jsonb))`,
+    );
+    for (const item of evidence) {
+      const body = bodies.find((row) => row.id === item.hit.chunkId)?.body;
+      expect(body?.length ?? 0, item.hit.chunkId).toBeGreaterThan(0);
+      expect(item.hit.text).toBe(body);
+      if (!item.compressed) expect(item.text).toBe(body);
+    }
+  });
+
   it('a second decision on the same gate is a CONFLICT and changes nothing', async () => {
     const auditBefore = await fixture.count('approval_audit');
     const error = await caught(fixture.runtime.approve(toApprove.runId, 'approve', 'approved', alice, 'again'));

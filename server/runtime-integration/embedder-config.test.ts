@@ -4,7 +4,7 @@
  * embeddings wire protocol stands in for Ollama) embeds the demo corpus at start, dense searches
  * in its vector space, and hybrid fuses with the operator's weights. A bad section names its key.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { stringify } from 'yaml';
@@ -52,6 +52,30 @@ describe('configured embedder and hybrid weights', () => {
   it("fuses with the operator's weights, keeping the measured default for the keys left unset", () => {
     expect((retriever('hybrid') as HybridRetriever).options).toEqual({ rrfK: 60, lexicalWeight: 1, semanticWeight: 0.5, depth: 100 });
   });
+
+  it('an ingest cancelled while its passages are being embedded aborts that call and rejects with the reason', async () => {
+    const folder = join(fixture.root, 'cancelled-notes');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'runbook.md'), '# Ledger rebalancing\n\nThe ledger sharding scheme needs weekly rebalancing across eight databases.\n');
+    server.configure({ delayMs: 30_000 });
+    try {
+      const before = { requests: server.requests.length, abandoned: server.abandoned };
+      const controller = new AbortController();
+      const ingest = fixture.runtime.ingest(folder, { source: 'cancelled-notes', signal: controller.signal });
+      ingest.catch(() => undefined);
+      await expect.poll(() => server.requests.length, { timeout: 30_000 }).toBeGreaterThan(before.requests);
+      const started = performance.now();
+      const reason = new Error('ingest cancelled by its caller');
+      controller.abort(reason);
+      await expect(ingest).rejects.toBe(reason);
+      expect(performance.now() - started).toBeLessThan(10_000);
+      await expect.poll(() => server.abandoned).toBe(before.abandoned + 1);
+      // The passages are stored; their vectors wait for the next ingest or start.
+      expect((await fixture.runtime.sources()).map((source) => source.name)).toContain('cancelled-notes');
+    } finally {
+      server.configure({ delayMs: 0 });
+    }
+  }, 60_000);
 
   it('refuses an openai-compatible embedder without base_url or model, naming the key', async () => {
     const path = join(fixture.root, 'bad-embeddings.yaml');

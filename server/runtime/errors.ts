@@ -11,7 +11,9 @@
  * - not_found / conflict: the thing named does not exist / is not in a state that allows this.
  * - forbidden: the caller is signed in but may not do this: their role (server-path ingest, a gate
  *   needing another role) or their own run's gate (a 403, never a 500).
- * - unsatisfiable: the request is well formed but no plan meets its constraints (relax them).
+ * - unsatisfiable: the request is well formed but no plan meets its constraints (relax them), or a
+ *   running plan would cross one of them (BUDGET_EXCEEDED: a model call refused before it started,
+ *   or the run's deadline passed; `field` names the constraint).
  * - rate_limited: the caller asked too often or has too much running or spent; `details.retryAfterSeconds` says when to retry.
  * - internal: the runtime's own failure (a model down, a node failing, a timeout, a locked data
  *   directory): the caller did nothing wrong, and the message may carry server internals.
@@ -25,6 +27,7 @@ export const RUNTIME_ERROR_KINDS = Object.freeze({
   CONFLICT: 'conflict',
   FORBIDDEN: 'forbidden',
   NO_FEASIBLE_PLAN: 'unsatisfiable',
+  BUDGET_EXCEEDED: 'unsatisfiable',
   RATE_LIMITED: 'rate_limited',
   // Another process holds the data directory: nothing in the request caused it, and its message
   // names a server path and pid (see the commit that made this list the only one).

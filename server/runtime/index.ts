@@ -28,6 +28,7 @@ import { principalAccess, type PrincipalAccess } from './access/principal-access
 import { withSourceScope } from './access/source-scope-policy';
 import { scopedKnowledge, type ScopedKnowledge } from './access/scoped-knowledge';
 import { cachedKnowledge, SourceReadCache } from './knowledge/source-read-cache';
+import { wireModelCache } from './modelcache/model-cache-wiring';
 import { visibleDecisions, visibleRuns } from './access/visible-runs';
 import { assertMayDecide } from './facade/approval-authority';
 import { RunLimiter } from './facade/run-limits';
@@ -87,8 +88,9 @@ export class ContextRuntime {
     // lock): on a shared server another process may ingest, and its write would not reach this cache.
     const knowledge = cachedKnowledge(plugins.knowledge, this.sourceReads, plugins.exclusiveRunStore === true);
     plugins.store.onSourceChanged?.(async (name) => this.sourceReads.invalidate(`source ${name} changed`));
+    const modelContextCache = wireModelCache(plugins, config);
     // A principal's source scope (an API key's) narrows whatever policy is wired, everywhere it is asked.
-    this.plugins = { ...plugins, knowledge, policy: withSourceScope(plugins.policy) };
+    this.plugins = { ...plugins, knowledge, policy: withSourceScope(plugins.policy), ...(modelContextCache ? { modelContextCache } : {}) };
     this.ownership = new RunOwnership(plugins.runStore, config.scheduler.heartbeat_ms);
   }
 
@@ -203,9 +205,8 @@ export class ContextRuntime {
 
   /** Plans without executing. Validates the request first: a rejected request writes nothing. */
   async plan(request: unknown): Promise<PlannedRequest> {
-    // A cached plan would freeze the bandit's choice, so with learning on every request is planned.
-    const config = this.learner.settings.enabled ? { ...this.config, plan_cache: { ...this.config.plan_cache, enabled: false } } : this.config;
-    return planRequest(this.plugins, config, validateRunRequest(request), this.learner);
+    // With learning on, a plan-cache hit keeps the feasible arms and the bandit chooses among them (plan-stages/cache-arm-stage.ts).
+    return planRequest(this.plugins, this.config, validateRunRequest(request), this.learner);
   }
 
   /** The Execution Graph of a plan, validated. */
@@ -431,7 +432,7 @@ export class ContextRuntime {
   }
 
   /** In-process ingest (the CLI without a server): the caller already reads this machine's files as itself. */
-  async ingest(path: string, options: { readonly source?: string; readonly onProgress?: (done: number, total: number) => void } = {}): Promise<IngestReport> {
+  async ingest(path: string, options: { readonly source?: string; readonly onProgress?: (done: number, total: number) => void; readonly signal?: AbortSignal } = {}): Promise<IngestReport> {
     if (!this.plugins.ingester) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without an ingester');
     if (typeof path !== 'string' || path.trim() === '') throw invalidInput('path', 'expected a file or folder path');
     validateSourceName(options.source, false);
@@ -439,16 +440,16 @@ export class ContextRuntime {
   }
 
   /** A path on the server's disk named by a remote caller: admins only, below ingest.allowed_roots only (the ingester confines it). */
-  async ingestServerPath(path: string, options: { readonly source?: string; readonly principal: Principal }): Promise<IngestReport> {
+  async ingestServerPath(path: string, options: { readonly source?: string; readonly principal: Principal; readonly signal?: AbortSignal }): Promise<IngestReport> {
     requireAdmin(validatePrincipal(options.principal), 'ingesting a path on the server');
     if (!this.plugins.ingester) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without an ingester');
     if (typeof path !== 'string' || path.trim() === '') throw invalidInput('path', 'expected a file or folder path');
     validateSourceName(options.source, false);
-    return this.afterIngest(await this.plugins.ingester(path, { source: options.source, confined: true }));
+    return this.afterIngest(await this.plugins.ingester(path, { source: options.source, confined: true, ...(options.signal ? { signal: options.signal } : {}) }));
   }
 
   /** Files a browser or the CLI uploaded. A new source is anyone's (operator and up); a new version of an existing one is an admin's. */
-  async ingestUpload(files: readonly UploadedFile[], options: { readonly source: string; readonly principal: Principal }): Promise<IngestReport> {
+  async ingestUpload(files: readonly UploadedFile[], options: { readonly source: string; readonly principal: Principal; readonly signal?: AbortSignal }): Promise<IngestReport> {
     const principal = validatePrincipal(options.principal);
     if (!this.plugins.uploadIngester) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without an upload ingester');
     validateSourceName(options.source, true);
@@ -459,7 +460,7 @@ export class ContextRuntime {
       const taken = names.filter((name) => existing.has(name));
       if (taken.length > 0) throw new ContextRuntimeError('FORBIDDEN', `source ${taken.join(', ')} already exists; a new version of an existing source requires the admin role (choose another source name)`, { field: 'source' });
     };
-    return this.afterIngest(await this.plugins.uploadIngester(files, { source: options.source, beforeWrite }));
+    return this.afterIngest(await this.plugins.uploadIngester(files, { source: options.source, beforeWrite, ...(options.signal ? { signal: options.signal } : {}) }));
   }
 
   private async afterIngest(report: IngestReport): Promise<IngestReport> {

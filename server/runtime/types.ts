@@ -232,4 +232,9 @@ export interface Citation {
 export interface TokenUsage {
   readonly inputTokens: number;
   readonly outputTokens: number;
+  /**
+   * Of the input tokens, those the provider read from its own prompt cache (the AI SDK's
+   * usage.inputTokenDetails.cacheReadTokens); absent when the provider reports none.
+   */
+  readonly cachedInputTokens?: number;
 }

@@ -13,6 +13,8 @@ export interface LoopbackEmbeddingsOptions {
   readonly status: number;
   /** Report usage in the response (Ollama's OpenAI-compatible endpoint omits it for some models). */
   readonly usage: boolean;
+  /** Milliseconds before a valid request is answered: a call left in flight, for tests that abort it. */
+  readonly delayMs: number;
 }
 
 export interface RecordedEmbeddingsRequest {
@@ -27,6 +29,8 @@ export interface LoopbackEmbeddingsServer {
   /** Base URL including /v1, as OpenAI clients expect it. */
   readonly baseURL: string;
   readonly requests: readonly RecordedEmbeddingsRequest[];
+  /** Requests whose client closed the connection before they were answered (an aborted call). */
+  readonly abandoned: number;
   configure(next: Partial<LoopbackEmbeddingsOptions>): void;
   close(): Promise<void>;
 }
@@ -58,9 +62,13 @@ const encode = (vector: readonly number[], format: string | undefined): number[]
   format === 'base64' ? Buffer.from(Float32Array.from(vector).buffer).toString('base64') : [...vector];
 
 export async function startLoopbackEmbeddingsServer(initial: Partial<LoopbackEmbeddingsOptions> = {}): Promise<LoopbackEmbeddingsServer> {
-  let current: LoopbackEmbeddingsOptions = { dimensions: 8, status: 200, usage: true, ...initial };
+  let current: LoopbackEmbeddingsOptions = { dimensions: 8, status: 200, usage: true, delayMs: 0, ...initial };
   const requests: RecordedEmbeddingsRequest[] = [];
+  let abandoned = 0;
   const server = createServer(async (request, response) => {
+    response.on('close', () => {
+      if (!response.writableFinished) abandoned += 1;
+    });
     const path = (request.url ?? '/').split('?')[0];
     const raw = await readBody(request);
     let body: RecordedEmbeddingsRequest['body'];
@@ -84,6 +92,17 @@ export async function startLoopbackEmbeddingsServer(initial: Partial<LoopbackEmb
       writeJson(response, 400, { error: { message: "'input' must be a non-empty string or array of non-empty strings", type: 'invalid_request_error', code: null } });
       return;
     }
+    if (current.delayMs > 0) {
+      // Ends early when the client goes away: nothing is left to answer.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, current.delayMs);
+        response.on('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      if (response.destroyed) return;
+    }
     const tokens = inputs.reduce((sum, input) => sum + input.split(/\s+/).filter(Boolean).length, 0);
     writeJson(response, 200, {
       object: 'list',
@@ -96,6 +115,9 @@ export async function startLoopbackEmbeddingsServer(initial: Partial<LoopbackEmb
   return {
     ...listening,
     requests,
+    get abandoned() {
+      return abandoned;
+    },
     configure(next) {
       current = { ...current, ...next };
     },

@@ -35,6 +35,22 @@ describe('loopback OpenAI server', () => {
     expect(server.requests.at(-1)?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
   });
 
+  it('varies text, delay and usage per request when given a vary function, and stops when it is removed', async () => {
+    const seen: unknown[] = [];
+    server.reply({ vary: (body) => (seen.push(body.model), { text: `reply to ${String(body.model)}`, delayMs: 30 }) });
+    const post = (model: string) =>
+      fetch(`${server.baseURL}/chat/completions`, { method: 'POST', body: JSON.stringify({ model, messages: [{ role: 'user', content: 'a b' }] }) }).then((response) => response.json());
+    const started = performance.now();
+    const body = await post('first');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    expect(body.choices[0].message.content).toBe('reply to first');
+    expect(body.usage).toEqual({ prompt_tokens: 2, completion_tokens: 3, total_tokens: 5 });
+    expect((await post('second')).choices[0].message.content).toBe('reply to second');
+    expect(seen).toEqual(['first', 'second']);
+    server.reply({ vary: undefined, text: 'plain' });
+    expect((await post('third')).choices[0].message.content).toBe('plain');
+  });
+
   it('answers a configured error status with an OpenAI error body, and 404 for other routes', async () => {
     server.reply({ status: 500 });
     const failed = await fetch(`${server.baseURL}/chat/completions`, { method: 'POST', body: '{}' });

@@ -13,9 +13,17 @@ export interface LoopbackReply {
   readonly status: number;
   /** Milliseconds to wait before answering (to force a client timeout). */
   readonly delayMs: number;
-  /** Usage to report; null reports none. Default: whitespace word counts of prompt and reply. */
-  readonly usage?: { readonly prompt_tokens: number; readonly completion_tokens: number } | null;
+  /**
+   * Usage to report; null reports none. Default: whitespace word counts of prompt and reply.
+   * `prompt_tokens_details.cached_tokens` scripts the provider's own prompt-cache reads.
+   */
+  readonly usage?: { readonly prompt_tokens: number; readonly completion_tokens: number; readonly prompt_tokens_details?: { readonly cached_tokens: number } } | null;
   readonly model?: string;
+  /**
+   * Per request, overrides of text, delay or usage (a priced tier's latency and reply-length
+   * distributions in bench:calibration); called with the request body, after it is recorded.
+   */
+  readonly vary?: (body: Record<string, unknown>) => Partial<Pick<LoopbackReply, 'text' | 'delayMs' | 'usage'>>;
 }
 
 export interface RecordedRequest {
@@ -62,8 +70,6 @@ function promptWords(body: Record<string, unknown>): number {
   const messages = Array.isArray(body.messages) ? (body.messages as { content?: unknown }[]) : [];
   return messages.reduce((sum, message) => sum + (typeof message.content === 'string' ? words(message.content) : 0), 0);
 }
-
-
 
 function writeCompletion(response: ServerResponse, reply: LoopbackReply, body: Record<string, unknown>, id: string): void {
   const model = reply.model ?? String(body.model ?? 'loopback');
@@ -119,7 +125,8 @@ export async function startLoopbackOpenAIServer(initial: Partial<LoopbackReply> 
       call.endedAt = performance.now();
       call.ended = response.writableFinished ? 'answered' : 'aborted';
     });
-    const reply = { ...current, ...(respond?.(body) ?? {}) };
+    const varied: LoopbackReply = current.vary ? { ...current, ...current.vary(body) } : current;
+    const reply: LoopbackReply = { ...varied, ...(respond?.(body) ?? {}) };
     const id = `chatcmpl-loopback-${requests.length}`;
     const answer = () => {
       if (response.destroyed) return;

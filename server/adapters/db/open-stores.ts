@@ -57,7 +57,7 @@ export interface Stores {
   readonly dense: RetrieverPlugin;
   /** Embeds current chunks that lack a vector from the configured embedder: call after ingest and at start-up. */
   /** `live`: requests are being served meanwhile, so the HNSW index is kept live (embed-pending.ts). */
-  embedChunks(options?: { readonly live?: boolean }): Promise<EmbedPendingReport>;
+  embedChunks(options?: { readonly live?: boolean; readonly signal?: AbortSignal }): Promise<EmbedPendingReport>;
   /** Entity graph (graph retriever) and identifier index (exact retriever). */
   readonly graph: RetrieverPlugin;
   readonly exact: RetrieverPlugin;
@@ -78,7 +78,9 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
   const migrations = options.migrationUrl && options.url ? await migrateAsOwner(options.migrationUrl, options.url) : undefined;
   const database = await openDatabase(options);
   try {
-    return await wireStores(database, migrations ?? (await migrateInPlace(database)), options);
+    // Start-up work (migration backfills, the knowledge sync over every source): nobody is served
+    // yet, and on a large corpus a statement may take longer than the deadline requests and runs get.
+    return await database.withoutDeadline(async () => wireStores(database, migrations ?? (await migrateInPlace(database)), options));
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;

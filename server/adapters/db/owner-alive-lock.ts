@@ -71,6 +71,13 @@ export async function markOwnerAlive(database: Database, owner: string): Promise
       const held = session;
       session = undefined;
       if (!held) return;
+      // Its session may have died unnoticed (an outage while no run beat): written to, a dead
+      // reserved connection crashes postgres.js 3.4.9 (nextWrite). Asked from the pool first.
+      const alive = await within(database.query<{ held: boolean }>(sql`select ${ownerHoldsAliveMark(owner)} as held`), REFRESH_TIMEOUT_MS).then(
+        ([row]) => row?.held === true,
+        () => false,
+      );
+      if (!alive) return;
       await held.query('select pg_advisory_unlock($1::int4, hashtext($2) & 2147483647)', [OWNER_LOCK_CLASS, owner]).catch(() => undefined);
       held.release();
     },

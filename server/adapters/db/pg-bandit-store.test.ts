@@ -69,7 +69,9 @@ describe('the learning loop in the runtime', () => {
     expect(result.status).toBe('completed');
     expect(result.explain.learning).toMatchObject({ policy: BANDIT_POLICY, candidateId: result.explain.chosen.id, explored: false });
     expect(result.explain.learning!.estimate.bonus).toBeGreaterThan(0);
-    expect(result.explain.planCache.status).toBe('disabled');
+    // Learning and the plan cache work together: the first plan is a miss that keeps its arms.
+    expect(result.explain.planCache.status).toBe('miss');
+    expect(result.explain.learningArms?.[0].candidate.candidate.id).toBe(result.explain.learning!.optimizerCandidateId);
     expect(renderExplainTree(result.explain)).toMatch(/Bandit: arm .+, estimate -?\d\.\d{3} \+ bonus \d\.\d{3}/);
     // The run has returned; the update is still waiting behind the gate.
     expect(writes).toBe(0);
@@ -81,7 +83,14 @@ describe('the learning loop in the runtime', () => {
     expect(decision).toMatchObject({ arm: result.explain.learning!.arm, policy: BANDIT_POLICY });
     expect(decision!.context).toHaveLength(FEATURE_DIMENSION);
     runId = result.runId;
-  }, 60_000);
+
+    // A hit is still a decision: the bandit chooses among the cached arms, and the run teaches it.
+    const again = await runtime.run({ goal: GOAL });
+    expect(again.explain.planCache.status).toBe('hit');
+    expect(again.explain.learning).toMatchObject({ policy: BANDIT_POLICY, candidateId: again.explain.chosen.id });
+    await runtime.learning().drain();
+    expect(await real.decisionOf(again.runId)).toMatchObject({ arm: again.explain.learning!.arm, policy: BANDIT_POLICY });
+  }, 90_000);
 
   it('applies a thumbs-down to the run’s reward and says NOT_FOUND for an unknown run', async () => {
     const before = (await new PgBanditStore(fixture.database).decisionOf(runId))!;

@@ -91,6 +91,24 @@ describe('approval_audit is append-only in the database', () => {
     }
   };
 
+  it('saves several outcomes in one write, in the order given, replacing earlier ones of the same node; totals sum them', async () => {
+    await stores.runStore.createRun({ id: 'run-batch', goal: 'batched', planHash: 'h', plan: {}, user: 'u' });
+    await stores.runStore.saveNodeOutcome('run-batch', 'zeta', outcome({ first: true }, 0, 0.5), 1);
+    await stores.runStore.saveNodeOutcomes('run-batch', [
+      { nodeId: 'zeta', outcome: outcome({ again: true }, 0, 0.25), attempts: 2 },
+      { nodeId: 'alpha', outcome: outcome({ hits: 2 }, 0, 0.25), attempts: 1 },
+      { nodeId: 'mid', outcome: outcome({ answer: 'OOM' }, 0.003, 1), attempts: 1 },
+    ]);
+    await stores.runStore.saveNodeOutcomes('run-batch', []);
+    const loaded = await stores.runStore.loadRun('run-batch');
+    expect([...loaded!.nodeOutcomes.keys()]).toEqual(['zeta', 'alpha', 'mid']);
+    expect(loaded!.nodeOutcomes.get('zeta')).toEqual(outcome({ again: true }, 0, 0.25));
+    await stores.runStore.setStatus('run-batch', 'completed');
+    const [summary] = await stores.runStore.listRuns({ limit: 1, search: 'batched' });
+    expect(summary).toMatchObject({ costUsd: 0.003, latencySeconds: 1.5 });
+    await expect(stores.runStore.saveNodeOutcomes('nope', [{ nodeId: 'n', outcome: outcome(null, 0, 0), attempts: 1 }])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE, and keeps the row', async () => {
     expect(await failure(sql`update approval_audit set decision = 'rejected' where run_id = 'run-1'`)).toMatch(/append-only: UPDATE/);
     expect(await failure(sql`delete from approval_audit where run_id = 'run-1'`)).toMatch(/append-only: DELETE/);

@@ -12,12 +12,15 @@ import {
   type RunStatus,
   type RunStorePlugin,
   type RunSummary,
+  type SavedNodeOutcome,
 } from '../../runtime/contracts/run-store';
 import type { NodeOutcome } from '../../runtime/contracts/scheduler';
 import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
 import { auditRowHash, verifyAuditChain } from './approval-audit-chain';
 import { markOwnerAlive, ownerHoldsAliveMark } from './owner-alive-lock';
 import { jsonValue } from './json-value';
+import { compactOutcome, restoreOutcomes } from './outcome-passages';
+import { chunkRowCacheOf } from '../retrievers/chunk-row-cache';
 
 export interface RunStatusFields {
   readonly result?: unknown;
@@ -31,11 +34,20 @@ export interface RunStatusFields {
   readonly latencySeconds?: number;
 }
 
-/** Runs, node outcomes and approval decisions in Postgres: a paused run resumes after a restart. */
+/**
+ * Runs, node outcomes and approval decisions in Postgres: a paused run resumes after a restart.
+ * Outcomes keep their passages as chunk references, read back on load (outcome-passages.ts).
+ */
 export class PgRunStore implements RunStorePlugin {
   readonly contract = RUN_STORE_CONTRACT;
 
   constructor(private readonly database: Database) {}
+
+  /** Chunk bodies through the retrievers' cache: a run's passages were just read through it, so saving reads nothing. */
+  private readonly chunkTexts = async (chunkIds: readonly string[]): Promise<ReadonlyMap<string, string>> => {
+    const found = await chunkRowCacheOf(this.database).chunks([...new Set(chunkIds)]);
+    return new Map([...found].map(([id, chunk]) => [id, chunk.body]));
+  };
 
   async createRun(run: { readonly id: string; readonly goal: string; readonly planHash: string; readonly plan: unknown; readonly user: string; readonly owner?: string; readonly status?: 'running' | 'queued' }): Promise<void> {
     const status = run.status ?? 'running';
@@ -50,7 +62,22 @@ export class PgRunStore implements RunStorePlugin {
   }
 
   async saveNodeOutcome(runId: string, nodeId: string, outcome: NodeOutcome, attempts: number): Promise<void> {
-    await this.upsertNode(runId, nodeId, 'done', outcome, attempts);
+    await this.upsertNode(runId, nodeId, 'done', await compactOutcome(outcome, this.chunkTexts), attempts);
+  }
+
+  async saveNodeOutcomes(runId: string, outcomes: readonly SavedNodeOutcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    const compact = await Promise.all(outcomes.map(async (entry) => ({ ...entry, outcome: await compactOutcome(entry.outcome, this.chunkTexts) })));
+    try {
+      await this.database.db
+        .insert(runNodes)
+        // A microsecond apart, so loadRun's order by updated_at keeps the order given (the clock may not tick between rows).
+        .values(compact.map((entry, index) => ({ runId, nodeId: entry.nodeId, status: 'done', outcome: entry.outcome, attempts: entry.attempts, updatedAt: sql`clock_timestamp() + ${index} * interval '1 microsecond'` })))
+        .onConflictDoUpdate({ target: [runNodes.runId, runNodes.nodeId], set: { status: sql`excluded.status`, outcome: sql`excluded.outcome`, attempts: sql`excluded.attempts`, updatedAt: sql`excluded.updated_at` } });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw notFound(runId);
+      throw error;
+    }
   }
 
   async markSkipped(runId: string, nodeId: string): Promise<void> {
@@ -171,12 +198,12 @@ export class PgRunStore implements RunStorePlugin {
       status: run.status as RunStatus,
       planHash: run.planHash,
       plan: run.plan,
+      nodeOutcomes: await restoreOutcomes(nodeOutcomes, this.chunkTexts),
       ...(run.result !== null ? { result: run.result } : {}),
       ...(run.error !== null ? { error: run.error } : {}),
       user: run.userName,
       createdAt: run.createdAt.toISOString(),
       updatedAt: run.updatedAt.toISOString(),
-      nodeOutcomes,
       skipped: Object.freeze(skipped),
       decisions,
       ...(run.pendingNodeId !== null ? { pendingNodeId: run.pendingNodeId } : {}),

@@ -65,6 +65,30 @@ describe('AiSdkEmbedder over the OpenAI embeddings wire protocol (loopback)', ()
     }
   });
 
+  it("aborts the request in flight when the caller's signal is aborted, with the caller's reason", async () => {
+    server.configure({ delayMs: 30_000 });
+    try {
+      const embedder = createAiSdkEmbedder({ provider: 'openai', model: 'm', baseURL: server.baseURL, apiKey: 'k' });
+      const before = { requests: server.requests.length, abandoned: server.abandoned };
+      const controller = new AbortController();
+      const started = performance.now();
+      const call = embedder.embed(['an ingest cancelled mid-way'], { signal: controller.signal });
+      call.catch(() => undefined);
+      await expect.poll(() => server.requests.length).toBeGreaterThan(before.requests);
+      const reason = new Error('ingest cancelled');
+      controller.abort(reason);
+      await expect(call).rejects.toBe(reason);
+      // Well before the server's 30 s answer (and the embedder's 60 s timeout), and the connection is gone.
+      expect(performance.now() - started).toBeLessThan(10_000);
+      await expect.poll(() => server.abandoned).toBe(before.abandoned + 1);
+      // An already-aborted signal sends nothing.
+      await expect(embedder.embed(['never sent'], { signal: controller.signal })).rejects.toBe(reason);
+      expect(server.requests.length).toBe(before.requests + 1);
+    } finally {
+      server.configure({ delayMs: 0 });
+    }
+  });
+
   it('rejects configurations that cannot work', () => {
     expect(() => createAiSdkEmbedder({ provider: 'openai-compatible', model: 'nomic-embed-text' })).toThrow(/base_url/);
     expect(() => createAiSdkEmbedder({ provider: 'openai', model: ' ' })).toThrow(/model/);

@@ -2,7 +2,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError } from '@ai-sdk/provider';
 import { embedMany, type EmbeddingModel } from 'ai';
-import { EMBEDDER_CONTRACT, type EmbedderPlugin } from '../../runtime/contracts/embedder';
+import { EMBEDDER_CONTRACT, type EmbedderPlugin, type EmbedOptions } from '../../runtime/contracts/embedder';
 import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
 import { isLoopbackUrl } from '../models/model-defaults';
 
@@ -50,17 +50,21 @@ export class AiSdkEmbedder implements EmbedderPlugin {
     return this.knownDimensions;
   }
 
-  async embed(texts: readonly string[]): Promise<readonly Float32Array[]> {
+  async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<readonly Float32Array[]> {
+    options.signal?.throwIfAborted();
     if (texts.length === 0) return [];
     // OpenAI rejects empty strings; one space embeds as "nothing" without failing the batch.
     const values = texts.map((text) => (text.trim().length === 0 ? ' ' : text.slice(0, MAX_INPUT_CHARACTERS)));
     const timeoutMs = this.config.timeoutMs ?? 60_000;
-    const signal = AbortSignal.timeout(timeoutMs);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    // The caller's signal (an ingest cancelled or past its time) closes the request in flight too.
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     let embeddings: number[][];
     try {
       ({ embeddings } = await embedMany({ model: this.model, values, maxRetries: 2, abortSignal: signal }));
     } catch (error) {
-      if (signal.aborted) throw new ContextRuntimeError('TIMEOUT', `embedder ${this.id} did not answer within ${timeoutMs} ms`, { details: { embedderId: this.id }, cause: error });
+      if (options.signal?.aborted) throw abortReason(options.signal, this.id);
+      if (timeout.aborted) throw new ContextRuntimeError('TIMEOUT', `embedder ${this.id} did not answer within ${timeoutMs} ms`, { details: { embedderId: this.id }, cause: error });
       const statusCode = APICallError.isInstance(error) ? error.statusCode : undefined;
       const message = error instanceof Error ? error.message : String(error);
       throw new ContextRuntimeError('MODEL_UNAVAILABLE', `embedder ${this.id} failed: ${statusCode ? `HTTP ${statusCode}: ` : ''}${message}`, {
@@ -80,6 +84,11 @@ export class AiSdkEmbedder implements EmbedderPlugin {
     }
     return Object.freeze(embeddings.map((embedding) => Float32Array.from(embedding)));
   }
+}
+
+/** The caller's own reason when it gave an Error (its timeout, its cancel), else a plain one. */
+function abortReason(signal: AbortSignal, embedderId: string): Error {
+  return signal.reason instanceof Error ? signal.reason : new ContextRuntimeError('TIMEOUT', `embedder ${embedderId}: the call was aborted by its caller`, { details: { embedderId } });
 }
 
 export function createAiSdkEmbedder(config: AiSdkEmbedderConfig): AiSdkEmbedder {

@@ -29,7 +29,8 @@ export interface DenseSetup {
    * when the corpus outgrew them). Call after each ingest and once at start-up; calls queue.
    */
   /** `live`: the server is serving meanwhile (see EmbedPendingOptions.live). */
-  embedChunks(options?: { readonly live?: boolean }): Promise<EmbedPendingReport>;
+  /** `signal`: an ingest cancelled or past its time aborts the embedding call in flight. */
+  embedChunks(options?: { readonly live?: boolean; readonly signal?: AbortSignal }): Promise<EmbedPendingReport>;
 }
 
 /** Builds the dense retriever and its embedding hook; costs one or two catalog queries, no vector loading. */
@@ -56,11 +57,15 @@ export async function setupDenseRetrieval(
   if (usable) await retriever.refreshCoverage();
 
   let queue: Promise<unknown> = Promise.resolve();
-  const embedChunks = (embedOptions: { readonly live?: boolean } = {}): Promise<EmbedPendingReport> => {
+  const embedChunks = (embedOptions: { readonly live?: boolean; readonly signal?: AbortSignal } = {}): Promise<EmbedPendingReport> => {
     const run = async (): Promise<EmbedPendingReport> => {
       if (!usable) return Object.freeze({ embedderId: embedder.id, embedded: 0, batches: 0, milliseconds: 0, includedSensitive: false, withheldSensitive: 0 });
       if (sif) await prepareSifEmbedder(database, sif);
-      const report = await embedPending(database, embedder, { live: embedOptions.live, ...(options.sensitiveContent ? { sensitiveContent: options.sensitiveContent } : {}) });
+      const report = await embedPending(database, embedder, {
+        live: embedOptions.live,
+        ...(embedOptions.signal ? { signal: embedOptions.signal } : {}),
+        ...(options.sensitiveContent ? { sensitiveContent: options.sensitiveContent } : {}),
+      });
       await retriever.refreshCoverage();
       return report;
     };

@@ -43,6 +43,8 @@ export interface EmbedPendingOptions {
    * so tens of seconds for a 50,000-file ingest) during which PGlite answers nobody, sign-in included.
    */
   readonly live?: boolean;
+  /** Aborted (an ingest cancelled or past its time): the provider call in flight is aborted, and no next batch starts. */
+  readonly signal?: AbortSignal;
 }
 
 const DEFAULT_BATCH = 256;
@@ -96,12 +98,14 @@ export async function embedPending(database: Database, embedder: EmbedderPlugin,
   let dimensions = 0;
   try {
     const embedBatch = async (limit: number): Promise<boolean> => {
+      options.signal?.throwIfAborted();
       const rows = await database.query<{ id: string; text: string; sensitive: boolean | null }>(
         sql`select chunks.id, chunks.search_text as text, chunks.sensitive from chunks where ${pendingFilter} and chunks.id > ${after} order by chunks.id limit ${limit}`,
       );
       if (rows.length === 0) return false;
       // Only a non-local embedder under "redact" sees marked rows here; the guard in front of it scans every text again.
-      const vectors = await embedder.embed(rows.map((row) => (row.sensitive !== false && !isLocal(embedder) ? redactSensitive(row.text) : row.text)));
+      const texts = rows.map((row) => (row.sensitive !== false && !isLocal(embedder) ? redactSensitive(row.text) : row.text));
+      const vectors = await embedder.embed(texts, options.signal ? { signal: options.signal } : {});
       dimensions = vectors[0]?.length ?? 0;
       if (vectors.length !== rows.length || dimensions === 0 || vectors.some((vector) => vector.length !== dimensions)) {
         throw new ContextRuntimeError('INTERNAL', `embedder ${embedder.id} returned ${vectors.length} vectors of mixed or zero size for ${rows.length} texts`, {

@@ -1,4 +1,4 @@
-import type { EmbedderPlugin } from '../../runtime/contracts/embedder';
+import type { EmbedderPlugin, EmbedOptions } from '../../runtime/contracts/embedder';
 import { redactSensitive } from '../../runtime/policy/sensitive-content-detector';
 
 const isLocal = (embedder: EmbedderPlugin): boolean => (embedder as { readonly local?: boolean }).local === true;
@@ -11,6 +11,6 @@ const isLocal = (embedder: EmbedderPlugin): boolean => (embedder as { readonly l
  */
 export function guardSensitiveEmbedder<Embedder extends EmbedderPlugin>(embedder: Embedder): Embedder {
   if (isLocal(embedder)) return embedder;
-  const embed = (texts: readonly string[]) => embedder.embed(texts.map(redactSensitive));
+  const embed = (texts: readonly string[], options?: EmbedOptions) => embedder.embed(texts.map(redactSensitive), options);
   return new Proxy(embedder, { get: (target, property, receiver) => (property === 'embed' ? embed : Reflect.get(target, property, receiver)) });
 }

@@ -77,10 +77,13 @@ export function relationsOf(triples: readonly Triple[], mentions: readonly OpenI
   return Object.freeze([...pairs.values()].map((pair) => Object.freeze(pair)));
 }
 
-/** NER, then triples given the NER list: two calls through the tier's AI SDK model. Throws on a failed call or an unusable reply. */
-export async function extractOpenIe(model: ModelPlugin, passage: { readonly title: string; readonly body: string }, options: OpenIeOptions = DEFAULT_OPENIE_OPTIONS): Promise<OpenIeExtraction> {
+/**
+ * NER, then triples given the NER list: two calls through the tier's AI SDK model. Throws on a
+ * failed call or an unusable reply. `signal` (an ingest cancelled or past its time) aborts the call in flight.
+ */
+export async function extractOpenIe(model: ModelPlugin, passage: { readonly title: string; readonly body: string }, options: OpenIeOptions = DEFAULT_OPENIE_OPTIONS, signal?: AbortSignal): Promise<OpenIeExtraction> {
   const text = `${passage.title}\n${passage.body}`.slice(0, options.maxPassageChars);
-  const request = { maxOutputTokens: options.maxOutputTokens, timeoutMs: options.timeoutMs };
+  const request = { maxOutputTokens: options.maxOutputTokens, timeoutMs: options.timeoutMs, ...(signal ? { signal } : {}) };
   const ner = await model.complete({ ...request, messages: nerMessages(text) });
   const entities = parseEntities(ner.text);
   const extracted = await model.complete({ ...request, messages: tripleMessages(text, entities) });

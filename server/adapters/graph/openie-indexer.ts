@@ -31,6 +31,11 @@ export const DEFAULT_OPENIE_INDEX_OPTIONS: OpenIeIndexOptions = Object.freeze({
   log: (message: string) => console.warn(message),
 });
 
+/** One indexing run's own: `signal` aborts it (an ingest cancelled or past its time), its model calls in flight too. */
+export interface OpenIeRun {
+  readonly signal?: AbortSignal;
+}
+
 export interface OpenIeIndexReport {
   readonly versions: readonly { readonly versionId: string; readonly passages: number; readonly failed: number; readonly links: number; readonly relations: number; readonly complete: boolean }[];
   readonly passages: number;
@@ -99,7 +104,7 @@ function outgoing<Passage extends { readonly title: string; readonly body: strin
  * so the graph retriever's PPR walks through them. A passage whose extraction fails is logged and
  * skipped; a version larger than the run's budget is finished by later runs.
  */
-export async function indexOpenIePending(database: Database, model: ModelPlugin, options: Partial<OpenIeIndexOptions> = {}): Promise<OpenIeIndexReport> {
+export async function indexOpenIePending(database: Database, model: ModelPlugin, options: Partial<OpenIeIndexOptions> = {}, run: OpenIeRun = {}): Promise<OpenIeIndexReport> {
   const settings = { ...DEFAULT_OPENIE_INDEX_OPTIONS, ...options };
   const started = performance.now();
   const local = model.capabilities().local;
@@ -110,6 +115,7 @@ export async function indexOpenIePending(database: Database, model: ModelPlugin,
   let stopped: string | undefined;
   for (const version of await pendingVersions(database)) {
     if (budget <= 0) break;
+    run.signal?.throwIfAborted();
     if (!local && (version.sensitive || sensitive.has(version.name))) continue;
     const rows = await passagesWithoutLinks(database, version.version_id, budget);
     const passages = rows.slice(0, budget).flatMap((passage) => outgoing(passage, local, settings.sensitiveContent));
@@ -120,13 +126,17 @@ export async function indexOpenIePending(database: Database, model: ModelPlugin,
     let unreachable = 0;
     let lastError = '';
     await pool(passages, settings.concurrency, async (passage) => {
+      // Aborted: no next passage starts, and the calls in flight end with the signal's reason.
+      run.signal?.throwIfAborted();
       try {
-        const extraction = await extractOpenIe(model, passage, settings);
+        const extraction = await extractOpenIe(model, passage, settings, run.signal);
         extractions.set(passage.id, extraction);
         spend.inputTokens += extraction.inputTokens;
         spend.outputTokens += extraction.outputTokens;
         spend.costUsd += extraction.costUsd;
       } catch (error) {
+        // Not the passage's fault: the version stays pending (nothing stored) for the next ingest.
+        if (run.signal?.aborted) throw error;
         failed++;
         if (isContextRuntimeError(error) && (error.code === 'MODEL_UNAVAILABLE' || error.code === 'TIMEOUT')) unreachable++;
         lastError = error instanceof Error ? error.message : String(error);
@@ -197,10 +207,10 @@ async function storeExtractions(database: Database, versionId: string, extractio
 }
 
 /** indexOpenIePending with runs queued, so an ingest and start-up never extract the same passages twice at once. */
-export function createOpenIeIndexing(database: Database, model: ModelPlugin, options: Partial<OpenIeIndexOptions> = {}): () => Promise<OpenIeIndexReport> {
+export function createOpenIeIndexing(database: Database, model: ModelPlugin, options: Partial<OpenIeIndexOptions> = {}): (run?: OpenIeRun) => Promise<OpenIeIndexReport> {
   let queue: Promise<unknown> = Promise.resolve();
-  return () => {
-    const run = () => indexOpenIePending(database, model, options);
+  return (runOptions = {}) => {
+    const run = () => indexOpenIePending(database, model, options, runOptions);
     const next = queue.then(run, run);
     queue = next.catch(() => undefined);
     return next;

@@ -1,6 +1,6 @@
 import type { Database } from '../../../db/client';
 import type { ModelPlugin } from '../../runtime/contracts/model';
-import { createOpenIeIndexing, type OpenIeIndexOptions, type OpenIeIndexReport } from './openie-indexer';
+import { createOpenIeIndexing, type OpenIeIndexOptions, type OpenIeIndexReport, type OpenIeRun } from './openie-indexer';
 
 /**
  * The tier that extracts triples: the first reachable one in config order (cheapest first) that
@@ -19,7 +19,7 @@ export function setupOpenIe(
   database: Database,
   models: readonly ModelPlugin[],
   options: Partial<OpenIeIndexOptions> = {},
-): { readonly model: ModelPlugin; readonly indexPending: () => Promise<OpenIeIndexReport> } | undefined {
+): { readonly model: ModelPlugin; readonly indexPending: (run?: OpenIeRun) => Promise<OpenIeIndexReport> } | undefined {
   const model = openIeModelOf(models);
   if (!model || options.maxPassagesPerRun === 0) return undefined;
   return Object.freeze({ model, indexPending: createOpenIeIndexing(database, model, options) });

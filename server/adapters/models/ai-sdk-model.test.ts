@@ -58,6 +58,12 @@ describe('AI SDK model plugin', () => {
     });
   });
 
+  it("reports the provider's own prompt-cache reads (cached input tokens) beside the usage", async () => {
+    server.reply({ text: 'Cached prefix [1].', status: 200, delayMs: 0, usage: { prompt_tokens: 1200, completion_tokens: 6, prompt_tokens_details: { cached_tokens: 1024 } } });
+    const result = await createModelPlugin(compatibleTier(), {}).complete(request);
+    expect(result.usage).toEqual({ inputTokens: 1200, outputTokens: 6, cachedInputTokens: 1024 });
+  });
+
   it('counts tokens with tiktoken when the server reports no usage', async () => {
     server.reply({ text: 'No usage reported here.', usage: null });
     const result = await createModelPlugin(compatibleTier(), {}).complete(request);

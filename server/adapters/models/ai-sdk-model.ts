@@ -85,7 +85,7 @@ export function createModelPlugin(tier: TierConfig, environment: Environment, te
     let admission: Admission | undefined;
     let spentTokens: number | undefined;
     let started = performance.now();
-    let result: { readonly text: string; readonly usage: { readonly inputTokens?: number; readonly outputTokens?: number } };
+    let result: { readonly text: string; readonly usage: { readonly inputTokens?: number; readonly outputTokens?: number; readonly inputTokenDetails?: { readonly cacheReadTokens?: number }; readonly cachedInputTokens?: number } };
     try {
       // Providers count the allowed output against the minute's tokens until the usage is known.
       admission = await limiter?.acquire(countMessageTokens(request.messages) + maxOutputTokens, signal);
@@ -138,9 +138,12 @@ export function createModelPlugin(tier: TierConfig, environment: Environment, te
     const inputTokens = result.usage.inputTokens ?? countMessageTokens(request.messages);
     const outputTokens = result.usage.outputTokens ?? countTokens(result.text);
     const costUsd = (inputTokens * capabilities.inputUsdPerMillion + outputTokens * capabilities.outputUsdPerMillion) / 1_000_000;
+    // The provider's own prompt cache (OpenAI's prompt_tokens_details.cached_tokens, Anthropic's
+    // cache reads), as the AI SDK reports it; older SDK usage objects carried only cachedInputTokens.
+    const cachedInputTokens = result.usage.inputTokenDetails?.cacheReadTokens ?? result.usage.cachedInputTokens;
     return Object.freeze({
       text: result.text,
-      usage: Object.freeze({ inputTokens, outputTokens }),
+      usage: Object.freeze({ inputTokens, outputTokens, ...(cachedInputTokens !== undefined ? { cachedInputTokens } : {}) }),
       costUsd,
       latencyMs,
       modelId: resolved.modelId,

@@ -7,6 +7,7 @@ import { incidentContext, INCIDENT_QUESTION } from '../../testing/incident-conte
 import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from '../../testing/loopback-openai-server';
 import { createRouterFromConfig } from './tiered-router';
 import { countTokens, preloadTokenEncoder } from './token-counter';
+import { RunBudget } from '../../runtime/execution/run-budget';
 
 const request: ModelRequest = { messages: buildContextPrompt(INCIDENT_QUESTION, incidentContext()), maxOutputTokens: 300, timeoutMs: 5_000 };
 
@@ -130,5 +131,26 @@ describe('tiered router', () => {
 
   it('rejects a ladder with a duplicated tier name', () => {
     expect(() => createRouterFromConfig([{ name: 'a', provider: 'extractive' }, { name: 'a', provider: 'extractive' }], {})).toThrow(/configured twice/);
+  });
+
+  it('asks the run budget before every tier: a fallback to a pricier tier it cannot afford never starts', async () => {
+    cheap.reply({ status: 500 });
+    const budget = new RunBudget({ maxCostUsd: 0.001 });
+    const before = counts();
+    const failure = await router.complete('cheap', request, { admit: budget.admission('reason') }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'BUDGET_EXCEEDED', field: 'constraints.max_cost_usd', details: { tier: 'premium', limit: 0.001 } });
+    expect((failure as Error).message).toMatch(/^max_cost_usd: the call to model tier "premium" at node reason was refused before it started/);
+    // cheap was asked (and refused with HTTP 500: nothing billed, nothing booked), premium never was.
+    expect(callsSince(before)).toEqual({ edge: 0, cheap: 1, premium: 0 });
+    expect(budget.committed()).toEqual({ costUsd: 0, tokens: 0 });
+  });
+
+  it('books what an admitted call used, so the next call is priced against it', async () => {
+    // Room for one call's worst case (prompt + 300 output tokens) and the first call's 912 used, less one token.
+    const worst = countTokens(request.messages.map((message) => message.content).join('\n')) + 4 * request.messages.length + request.maxOutputTokens;
+    const budget = new RunBudget({ maxTokens: worst + 912 - 1 });
+    await router.complete('premium', request, { admit: budget.admission('reason') });
+    expect(budget.committed()).toEqual({ costUsd: (900 * 3 + 12 * 15) / 1_000_000, tokens: 912 });
+    await expect(router.complete('premium', request, { admit: budget.admission('reason') })).rejects.toMatchObject({ code: 'BUDGET_EXCEEDED', field: 'constraints.max_tokens' });
   });
 });

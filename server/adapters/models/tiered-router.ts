@@ -1,8 +1,9 @@
 import type { TierConfig } from '../../runtime/config/config-schema';
 import type { ModelPlugin, ModelRequest } from '../../runtime/contracts/model';
-import { ROUTER_CONTRACT, type RoutedResult, type RouterPlugin, type TierInfo } from '../../runtime/contracts/router';
+import { type CallAdmission, MESSAGE_OVERHEAD_TOKENS, ROUTER_CONTRACT, type RoutedResult, type RouterPlugin, type TierInfo } from '../../runtime/contracts/router';
 import { ContextRuntimeError, invalidInput, isContextRuntimeError } from '../../runtime/errors';
 import { createModelPlugin } from './ai-sdk-model';
+import { callFailure } from './call-failure';
 import type { Environment } from './language-model-factory';
 
 /** A model plugin that may report itself unreachable (see TierModelPlugin); plain ModelPlugins count as available. */
@@ -38,7 +39,7 @@ export function createTieredRouter(models: readonly RoutableModelPlugin[]): Rout
     return rank;
   };
 
-  async function complete(tier: string, request: ModelRequest, options: { readonly localOnly?: boolean } = {}): Promise<RoutedResult> {
+  async function complete(tier: string, request: ModelRequest, options: { readonly localOnly?: boolean; readonly admit?: CallAdmission } = {}): Promise<RoutedResult> {
     const start = rankOf(tier);
     const localOnly = options.localOnly ?? false;
     const fallbacks: { tier: string; error: string }[] = [];
@@ -47,12 +48,25 @@ export function createTieredRouter(models: readonly RoutableModelPlugin[]): Rout
     if (ladder.length === 0) {
       throw new ContextRuntimeError('MODEL_UNAVAILABLE', `no local model tier at or above "${tier}" (localOnly)`, { details: { tier, localOnly } });
     }
+    const promptText = request.messages.map((message) => message.content).join('\n');
     for (const model of ladder) {
       request.signal?.throwIfAborted();
+      // A refusal (the run's budget) ends the climb here, before this tier's call starts: a pricier
+      // fallback is exactly what a budget must be able to stop.
+      const info = tierInfos[rankOf(model.tier)];
+      const ended = options.admit?.({
+        tier: info.name,
+        prices: info.capabilities,
+        promptTokens: model.countTokens(promptText) + request.messages.length * MESSAGE_OVERHEAD_TOKENS,
+        // The model plugin asks for no more than the tier allows (ai-sdk-model.ts).
+        maxOutputTokens: Math.min(request.maxOutputTokens, info.capabilities.maxOutputTokens),
+      });
       try {
         const result = await model.complete(request);
+        ended?.({ usage: result.usage, costUsd: result.costUsd });
         return Object.freeze({ ...result, fallbacks: Object.freeze(fallbacks.map((fallback) => Object.freeze(fallback))) });
       } catch (error) {
+        ended?.({ failed: callFailure(error, request.signal) });
         // The caller gave up (node timeout, cancel): nobody waits for a higher tier's answer.
         if (request.signal?.aborted) throw error;
         // A caller's mistake or a policy refusal is no tier's failure: a higher tier would only repeat it (or leak what policy held back).

@@ -38,6 +38,11 @@ describe('runtime span → OpenTelemetry attributes', () => {
     expect(otelAttributesOf(model)).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'extractive-reader', 'gen_ai.provider.name': 'extractive', 'gen_ai.usage.input_tokens': 900, 'gen_ai.usage.output_tokens': 40 });
   });
 
+  it("reports the provider's prompt-cache reads by the GenAI conventions and the model-context cache's outcome, a sensitive run's too", () => {
+    const model = span({ name: 'model.cheap', category: 'model', attributes: { modelId: 'loop-1', inputTokens: 1200, outputTokens: 6, cachedInputTokens: 1024, cache: 'miss', sensitive: true } });
+    expect(otelAttributesOf(model)).toMatchObject({ 'gen_ai.usage.input_tokens': 1200, 'gen_ai.usage.cache_read.input_tokens': 1024, 'context_runtime.cache': 'miss', 'context_runtime.cachedInputTokens': 1024 });
+  });
+
   it('keeps only numbers, flags and identifiers of a sensitive run', () => {
     const attributes = otelAttributesOf(span({ attributes: { ...span().attributes, sensitive: true, description: 'bm25 over hr-notes', error: 'quote: salary 90k' } }));
     expect(JSON.stringify(attributes)).not.toMatch(/checkout-api|passage text|hr-notes|salary/);

@@ -13,7 +13,7 @@ export const TRACER_NAME = 'context-runtime';
 const PREFIX = 'context_runtime.';
 
 /** Strings a sensitive run may still export: names and hashes the runtime made, never user text. */
-const IDENTIFIER_KEYS = new Set(['kind', 'planHash', 'candidate', 'status', 'planCache', 'intent', 'source', 'modelId', 'tier', 'provider', 'estimator']);
+const IDENTIFIER_KEYS = new Set(['kind', 'planHash', 'candidate', 'status', 'planCache', 'intent', 'source', 'modelId', 'tier', 'provider', 'estimator', 'cache']);
 
 /** 32 hex digits: the run's UUID itself, so a trace id finds the run in the console and back. */
 export function traceIdOf(runId: string): string {
@@ -45,7 +45,7 @@ function attributeValue(value: unknown): AttributeValue | undefined {
 /** Model-call attributes by the OpenTelemetry GenAI semantic conventions. */
 function genAiAttributes(span: Span): Attributes {
   if (span.category !== 'model') return {};
-  const { modelId, provider, inputTokens, outputTokens } = span.attributes;
+  const { modelId, provider, inputTokens, outputTokens, cachedInputTokens } = span.attributes;
   return {
     'gen_ai.operation.name': 'chat',
     ...(typeof modelId === 'string' ? { 'gen_ai.request.model': modelId, 'gen_ai.response.model': modelId } : {}),
@@ -53,6 +53,8 @@ function genAiAttributes(span: Span): Attributes {
     ...(typeof provider === 'string' ? { 'gen_ai.provider.name': provider, 'gen_ai.system': provider } : {}),
     ...(typeof inputTokens === 'number' ? { 'gen_ai.usage.input_tokens': inputTokens } : {}),
     ...(typeof outputTokens === 'number' ? { 'gen_ai.usage.output_tokens': outputTokens } : {}),
+    // The provider's own prompt cache (experimental in the conventions; included in input_tokens).
+    ...(typeof cachedInputTokens === 'number' ? { 'gen_ai.usage.cache_read.input_tokens': cachedInputTokens } : {}),
   };
 }
 

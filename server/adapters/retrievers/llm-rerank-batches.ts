@@ -1,4 +1,6 @@
 import type { ModelPlugin } from '../../runtime/contracts/model';
+import { callFailure } from '../models/call-failure';
+import { type CallAdmission, MESSAGE_OVERHEAD_TOKENS } from '../../runtime/contracts/router';
 import { containsSensitive, redactSensitive, type SensitiveContentMode } from '../../runtime/policy/sensitive-content-detector';
 import type { Hit } from '../../runtime/types';
 import { OUTPUT_TOKENS_PER_BATCH, OUTPUT_TOKENS_PER_GRADE, parseGrades, type RerankCandidate, rerankMessages } from './llm-rerank-prompt';
@@ -27,6 +29,8 @@ export interface GradingOptions {
   readonly sensitiveContent: SensitiveContentMode;
   /** The node timed out or the run was cancelled: every batch's call is aborted. */
   readonly signal?: AbortSignal;
+  /** The run's budget, asked before each batch's call: a refused batch stays ungraded, as a failed one does. */
+  readonly admit?: CallAdmission;
 }
 
 /**
@@ -52,7 +56,8 @@ function clip(text: string, maxTokens: number, countTokens: (text: string) => nu
  */
 export async function gradeBatches(model: ModelPlugin, query: string, head: readonly Hit[], options: GradingOptions): Promise<GradedHead> {
   const sensitive = new Set(options.sensitiveSources);
-  const local = model.capabilities().local;
+  const capabilities = model.capabilities();
+  const local = capabilities.local;
   const eligible = head.flatMap((original, index) => {
     const hit = sensitive.has(original.sourceName) && !local ? undefined : outgoing(original, local, options.sensitiveContent);
     return hit ? [{ hit, index }] : [];
@@ -69,13 +74,20 @@ export async function gradeBatches(model: ModelPlugin, query: string, head: read
   const results = await Promise.all(
     batches.map(async (batch, batchNumber) => {
       const candidates: RerankCandidate[] = batch.map((entry, position) => ({ id: position + 1, title: entry.title, text: entry.text }));
+      let ended: ReturnType<CallAdmission> | undefined;
       try {
-        const result = await model.complete({
-          messages: rerankMessages(query, candidates),
-          maxOutputTokens: OUTPUT_TOKENS_PER_BATCH + OUTPUT_TOKENS_PER_GRADE * batch.length,
-          timeoutMs: options.timeoutMs,
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
+        const messages = rerankMessages(query, candidates);
+        const maxOutputTokens = Math.min(OUTPUT_TOKENS_PER_BATCH + OUTPUT_TOKENS_PER_GRADE * batch.length, capabilities.maxOutputTokens);
+        // Inside the try: a refusal fails this batch only (its candidates keep their order), the run goes on.
+        ended = options.admit?.({ tier: model.tier, prices: capabilities, promptTokens: countTokens(messages.map((message) => message.content).join('\n')) + messages.length * MESSAGE_OVERHEAD_TOKENS, maxOutputTokens });
+        let result;
+        try {
+          result = await model.complete({ messages, maxOutputTokens, timeoutMs: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
+        } catch (error) {
+          ended?.({ failed: callFailure(error, options.signal) });
+          throw error;
+        }
+        ended?.({ usage: result.usage, costUsd: result.costUsd });
         const spend = { inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, costUsd: result.costUsd, latencyMs: result.latencyMs };
         try {
           const grades = parseGrades(result.text, candidates.map((candidate) => candidate.id));

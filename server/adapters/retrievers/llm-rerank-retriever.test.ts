@@ -10,6 +10,7 @@ import { parseGrades, rerankMessages } from './llm-rerank-prompt';
 import { type LlmRerankOutcome, LlmRerankRetriever } from './llm-rerank-retriever';
 import { LlmReranker } from './llm-reranker';
 import { createLlmReranker, createLlmRerankRetriever } from './llm-rerank-setup';
+import { RunBudget } from '../../runtime/execution/run-budget';
 
 const hit = (id: string, text: string, sourceName = 'docs'): Hit => ({
   chunkId: id, sourceName, sourceKind: 'docs', sourceVersionId: `${sourceName}-1`, title: id, text, score: 0, rank: 0, method: 'bm25', tokens: countTokens(text),
@@ -52,6 +53,23 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('llm-rerank retriever', () => {
+  it('asks the run budget before each batch: a refused batch is never sent and its passages keep their order', async () => {
+    server.reply({ text: grades(0, 1, 3, 2), status: 200, delayMs: 0, usage: { prompt_tokens: 300, completion_tokens: 40 } });
+    const before = server.requests.length;
+    const budget = new RunBudget({ maxCostUsd: 1e-9 });
+    const outcomes: LlmRerankOutcome[] = [];
+    const reranker = new LlmRerankRetriever(firstStage(HEAD), model(), { topN: 4, onOutcome: (outcome) => outcomes.push(outcome) });
+    const hits = await reranker.search({ ...QUERY, admit: budget.admission('retrieve') });
+    expect(server.requests.length).toBe(before);
+    expect(hits.map((entry) => entry.chunkId)).toEqual(['a', 'b', 'c']);
+    expect(outcomes[0].failures).toEqual([expect.stringMatching(/^batch 1: max_cost_usd: the call to model tier "cheap" at node retrieve was refused before it started/)]);
+    // With room for it, the same batch is admitted, sent, and booked at the usage the server reported.
+    const roomy = new RunBudget({ maxCostUsd: 1 });
+    await reranker.search({ ...QUERY, admit: roomy.admission('retrieve') });
+    expect(server.requests.length).toBe(before + 1);
+    expect(roomy.committed()).toEqual({ costUsd: expect.closeTo((300 * 0.4 + 40 * 1.6) / 1e6, 12), tokens: 340 });
+  });
+
   it('asks the model through the AI SDK for graded labels and reorders the head by them', async () => {
     server.reply({ text: grades(0, 1, 3, 2), status: 200, delayMs: 0, usage: { prompt_tokens: 300, completion_tokens: 40 } });
     const before = server.requests.length;

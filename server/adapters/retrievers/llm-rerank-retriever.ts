@@ -81,7 +81,7 @@ export class LlmRerankRetriever implements RetrieverPlugin {
     if (k === 0) return [];
     const hits = await this.firstStage.search({ ...query, k: Math.max(k, this.options.topN) });
     query.signal?.throwIfAborted();
-    const reranked = await this.reranker.rerank({ text: query.text, identifiers: query.identifiers, hits, topN: this.options.topN, onSpend: query.onSpend, localOnly: query.localOnly, sensitiveSources: query.sensitiveSources, signal: query.signal });
+    const reranked = await this.reranker.rerank({ text: query.text, identifiers: query.identifiers, hits, topN: this.options.topN, onSpend: query.onSpend, localOnly: query.localOnly, sensitiveSources: query.sensitiveSources, signal: query.signal, ...(query.admit ? { admit: query.admit } : {}) });
     // Positional scores over the k returned, as the search always gave them.
     return positional(reranked.slice(0, k), this.method);
   }

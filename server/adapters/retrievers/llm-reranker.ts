@@ -128,7 +128,7 @@ export class LlmReranker implements RerankerPlugin {
     const head = request.hits.slice(0, Math.max(0, Math.floor(request.topN)));
     const sensitiveSources = [...this.options.sensitiveSources, ...(request.sensitiveSources ?? [])];
     request.signal?.throwIfAborted();
-    const graded = await gradeBatches(this.model, request.text, head, { ...this.options, sensitiveSources, signal: request.signal });
+    const graded = await gradeBatches(this.model, request.text, head, { ...this.options, sensitiveSources, signal: request.signal, ...(request.admit ? { admit: request.admit } : {}) });
     // A batch failed by the abort is not a model failure to fall back from: the whole rerank ends.
     request.signal?.throwIfAborted();
     if (graded.sentTokens > 0) this.passageTokens = 0.8 * this.passageTokens + 0.2 * graded.sentTokens;

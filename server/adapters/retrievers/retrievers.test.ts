@@ -128,6 +128,17 @@ describe('retriever capabilities', () => {
     expect(fulltext.capabilities().latencyMs).toBeGreaterThan(before);
   });
 
+  it('bm25 searches each source in one call exactly as one search per source would', async () => {
+    const sources = ['noise', 'quiet', 'runbooks', 'app-logs', 'versioned'];
+    for (const text of ['pod crash', 'checkout-api memory OOMKilled timeout', 'zookeeper']) {
+      const each = await bm25.searchEach!({ text, k: 3, sources });
+      expect([...each.keys()]).toEqual(sources);
+      for (const source of sources) expect(each.get(source), `${text} / ${source}`).toEqual(await bm25.search({ text, k: 3, sources: [source] }));
+    }
+    expect((await bm25.searchEach!({ text: 'pod crash', k: 3, sources: ['quiet'] })).get('quiet')?.map((hit) => hit.title)).toEqual(['Postmortem']);
+    expect([...(await bm25.searchEach!({ text: '  ', k: 3, sources: ['quiet'] }))]).toEqual([['quiet', []]]);
+  });
+
   it('an unavailable bm25 says why and returns nothing', async () => {
     const corpus = new CorpusStats(stores.database);
     const missing = new Bm25Retriever(stores.database, corpus, { available: false, reason: 'extension pg_textsearch is not installed on this server' });

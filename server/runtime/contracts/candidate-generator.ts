@@ -1,4 +1,5 @@
 import type { CandidatePlan, Intent, RejectedCandidate, SourceInfo } from '../types';
+import type { ModelCacheTally } from './model-cache';
 import type { RetrieverCapabilities } from './retriever';
 import type { TierInfo } from './router';
 import type { PolicyDecision } from './policy';
@@ -15,6 +16,8 @@ export interface PlanningContext {
   readonly reasoners: readonly { readonly strategy: string; readonly expectedModelCalls: number }[];
   readonly compressions: readonly { readonly method: string; readonly expectedRatio: number; readonly expectedLoss: number }[];
   readonly verifiers: readonly { readonly method: string; readonly confidencePrior: number }[];
+  /** Measured lookups and hits of the model-context cache per (model, intent class); absent = none measured (the prior holds). */
+  readonly modelCacheTallies?: readonly ModelCacheTally[];
   /** Retrieval defaults from config. */
   readonly retrieval: { readonly topK: number; readonly finalK: number; /** Tokens the assembled context may hold. */ readonly contextTokenBudget?: number };
 }

@@ -8,5 +8,10 @@ export interface EmbedderPlugin {
   readonly id: string;
   /** Vector dimension, reported by the provider. */
   readonly dimensions: number;
-  embed(texts: readonly string[]): Promise<readonly Float32Array[]>;
+  /** `signal`: aborting it aborts the provider call in flight (an ingest cancelled or timed out). */
+  embed(texts: readonly string[], options?: EmbedOptions): Promise<readonly Float32Array[]>;
+}
+
+export interface EmbedOptions {
+  readonly signal?: AbortSignal;
 }

@@ -1,3 +1,4 @@
+import type { CallAdmission } from './router';
 import type { Hit } from '../types';
 import type { RetrievalSpend } from './retriever';
 
@@ -45,6 +46,11 @@ export interface RerankRequest {
   readonly sensitiveSources?: readonly string[];
   /** A model-calling reranker reports each rerank's spend here (the node's actual cost). */
   readonly onSpend?: (spend: RetrievalSpend) => void;
+  /**
+   * The run's budget (execution/run-budget.ts): a plugin that calls a model asks it before each call
+   * starts and tells it how the call ended; a refusal (it throws) means the call must not be made.
+   */
+  readonly admit?: CallAdmission;
   /** Aborted when the node timed out or the run was cancelled: passed to model calls, and no result after it. */
   readonly signal?: AbortSignal;
 }

@@ -1,3 +1,4 @@
+import type { CallAdmission } from './router';
 import type { Hit, SourceKind } from '../types';
 
 /** Contract version; bump on a breaking change so an out-of-tree plugin fails loudly. */
@@ -60,6 +61,11 @@ export interface RetrievalQuery {
    */
   readonly onSpend?: (spend: RetrievalSpend) => void;
   /**
+   * The run's budget (execution/run-budget.ts): a plugin that calls a model asks it before each call
+   * starts and tells it how the call ended; a refusal (it throws) means the call must not be made.
+   */
+  readonly admit?: CallAdmission;
+  /**
    * The node timed out or the run was cancelled. A retriever passes it to the model calls it makes
    * and stops between steps (`signal.throwIfAborted()`): it never returns results after the abort.
    * A query already sent to the database cannot be cancelled on PGlite; its rows are dropped.
@@ -75,4 +81,10 @@ export interface RetrieverPlugin {
   capabilities(): RetrieverCapabilities;
   /** Ranked hits, best first, at most `query.k`. */
   search(query: RetrievalQuery): Promise<readonly Hit[]>;
+  /**
+   * Each of `query.sources` searched on its own, at most `query.k` hits each: what `search` on one
+   * source at a time returns, in one call (one statement where the store can; the same work inside
+   * it). Optional: without it a per-source retrieval calls `search` once per source.
+   */
+  searchEach?(query: RetrievalQuery): Promise<ReadonlyMap<string, readonly Hit[]>>;
 }

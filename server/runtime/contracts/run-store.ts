@@ -96,12 +96,24 @@ export interface AuditVerification {
   readonly problems: readonly { readonly id: number; readonly problem: string }[];
 }
 
+/** One node's outcome as saveNodeOutcomes writes it. */
+export interface SavedNodeOutcome {
+  readonly nodeId: string;
+  readonly outcome: NodeOutcome;
+  readonly attempts: number;
+}
+
 /** Persistence of runs, node outcomes and approval decisions. */
 export interface RunStorePlugin {
   readonly contract: typeof RUN_STORE_CONTRACT;
   /** `status` defaults to `running` (executed here); `queued` leaves it to a worker. */
   createRun(run: { readonly id: string; readonly goal: string; readonly planHash: string; readonly plan: unknown; readonly user: string; readonly owner?: string; readonly status?: 'running' | 'queued' }): Promise<void>;
   saveNodeOutcome(runId: string, nodeId: string, outcome: NodeOutcome, attempts: number): Promise<void>;
+  /**
+   * Several outcomes of one run in one write, kept in the order given (a resumed run compensates in
+   * completion order). Optional: without it each is saved on its own.
+   */
+  saveNodeOutcomes?(runId: string, outcomes: readonly SavedNodeOutcome[]): Promise<void>;
   markSkipped(runId: string, nodeId: string): Promise<void>;
   /**
    * `owner` (with status `running`) records the process executing the run and starts its heartbeat;

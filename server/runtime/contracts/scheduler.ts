@@ -17,6 +17,18 @@ export interface NodeOutcome {
   readonly actual: { readonly tokens: number; readonly costUsd: number; readonly latencySeconds: number; readonly modelTokens?: number };
   /** For branch nodes: which successor ids are taken; the others are skipped. */
   readonly takenBranch?: readonly string[];
+  /**
+   * The run's totals once this node finished (execution/run-budget.ts): model cost and tokens over
+   * the nodes finished so far (failed attempts' calls included), and execution time since the run
+   * started. What EXPLAIN ANALYZE sets against the request's limits.
+   */
+  readonly budget?: RunSpendSnapshot;
+}
+
+export interface RunSpendSnapshot {
+  readonly costUsd: number;
+  readonly tokens: number;
+  readonly elapsedSeconds: number;
 }
 
 export interface NodeRunContext {

@@ -13,17 +13,31 @@ export function quantile(sorted: readonly number[], q: number): number {
 }
 
 /**
- * Split-conformal bounds from sorted scores: the ⌊(n+1)·α/2⌋-th and ⌈(n+1)(1−α/2)⌉-th order
- * statistics (1-based), which cover a new exchangeable score with probability ≥ 1 − α
- * (Lei et al. 2018, "Distribution-free predictive inference for regression", Thm 2.2).
- * Undefined when n is too small for the upper rank to exist.
+ * Split-conformal bounds from sorted scores at the plotting positions (n+1)·α/2 and (n+1)(1−α/2)
+ * (1-based, linearly interpolated between neighbouring order statistics: Hyndman & Fan 1996,
+ * type 6). For exchangeable continuous scores E[F(X₍ₖ₎)] = k/(n+1), so the interval covers a new
+ * score with probability 1 − α on average (Lei et al. 2018, "Distribution-free predictive
+ * inference for regression", §2.2). The rounded ranks ⌊(n+1)α/2⌋ and ⌈(n+1)(1−α/2)⌉ guarantee
+ * ≥ 1 − α but overshoot by up to 2/(n+1): for every n from 20 to 38 they are [min, max], which
+ * covers (n−1)/(n+1), up to 0.95 — what bench:calibration's priced tier measured (tokens 0.953,
+ * latency 0.947 at 200 training runs; groups of 20–40 runs) against a 0.85–0.95 target.
+ * Undefined when n is too small for the positions to lie inside the sample (n < 19 at α = 0.1).
  */
 export function conformalBounds(sorted: readonly number[], alpha: number): readonly [number, number] | undefined {
   const count = sorted.length;
-  const upperRank = Math.ceil((count + 1) * (1 - alpha / 2));
-  const lowerRank = Math.floor((count + 1) * (alpha / 2));
-  if (upperRank > count || lowerRank < 1) return undefined;
-  return [sorted[lowerRank - 1], sorted[upperRank - 1]];
+  // Rounded so float error in (n+1)·(1−α/2) does not push an exact rank (n = 19: 19) past n.
+  const lowerPosition = Number(((count + 1) * (alpha / 2)).toFixed(9));
+  const upperPosition = Number(((count + 1) * (1 - alpha / 2)).toFixed(9));
+  if (upperPosition > count || lowerPosition < 1) return undefined;
+  return [orderStatistic(sorted, lowerPosition), orderStatistic(sorted, upperPosition)];
+}
+
+/** The order statistic at a 1-based fractional position, interpolated between its neighbours. */
+function orderStatistic(sorted: readonly number[], position: number): number {
+  const lower = Math.floor(position);
+  const fraction = position - lower;
+  if (fraction === 0 || lower >= sorted.length) return sorted[lower - 1];
+  return sorted[lower - 1] + (sorted[lower] - sorted[lower - 1]) * fraction;
 }
 
 /**

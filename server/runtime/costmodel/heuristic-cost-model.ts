@@ -1,6 +1,7 @@
 import type { PlanningContext } from '../contracts/candidate-generator';
 import { COST_MODEL_CONTRACT, type CostModelPlugin } from '../contracts/cost-model';
 import type { CandidateEstimates, CandidatePlan, Estimate, Intent, PlanScore, PlanScoreWeights } from '../types';
+import { measuredCacheRates } from './cache-hit-rate';
 import { scorePlan } from './plan-score';
 import { digestOf } from './planning-digest';
 import { retrievalSpendOf } from './retrieval-spend';
@@ -92,7 +93,8 @@ export class HeuristicCostModel implements CostModelPlugin {
     const risk = clampProbability(
       goal.risk * Math.max(1 - accuracy, hallucination) * (candidate.approval ? APPROVAL_RISK_FACTOR : 1) * (verified ? VERIFIED_RISK_FACTOR : 1),
     );
-    const cacheHit = clampProbability(CACHE_HIT_BASE + (critiqued ? (PREFIX_REUSE * (calls - 1)) / calls : 0));
+    const cachePrior = clampProbability(CACHE_HIT_BASE + (critiqued ? (PREFIX_REUSE * (calls - 1)) / calls : 0));
+    const cacheHit = measuredCacheRates(context.modelCacheTallies).rate(cachePrior, tier.modelId, intent.primary);
     const verificationConfidence = verified ? clampProbability(verifier.confidencePrior * (VERIFY_FLOOR + (1 - VERIFY_FLOOR) * grounding)) : 0;
 
     return {

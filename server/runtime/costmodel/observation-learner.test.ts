@@ -38,6 +38,23 @@ describe('calibration math', () => {
     expect(conformalBounds([1, 2, 3], 0.1)).toBeUndefined();
     const sorted = Array.from({ length: 19 }, (_, index) => index);
     expect(conformalBounds(sorted, 0.1)).toEqual([0, 18]);
+    // n = 29: positions 1.5 and 28.5, between the first two and the last two order statistics.
+    expect(conformalBounds(Array.from({ length: 29 }, (_, index) => index), 0.1)).toEqual([0.5, 27.5]);
+  });
+
+  it('conformal bounds cover a new exchangeable draw 90% of the time on average, not (n−1)/(n+1)', () => {
+    // At n = 30 the rounded ranks would be [min, max], covering 29/31 ≈ 0.935.
+    const random = seededRandom(11);
+    const normal = () => Math.sqrt(-2 * Math.log(Math.max(random(), Number.MIN_VALUE))) * Math.cos(2 * Math.PI * random());
+    let covered = 0;
+    const trials = 4000;
+    for (let trial = 0; trial < trials; trial++) {
+      const [low, high] = conformalBounds(Array.from({ length: 30 }, normal).sort((a, b) => a - b), 0.1)!;
+      const next = normal();
+      if (next >= low && next <= high) covered++;
+    }
+    expect(covered / trials).toBeGreaterThan(0.88);
+    expect(covered / trials).toBeLessThan(0.92);
   });
 });
 

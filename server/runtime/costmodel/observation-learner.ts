@@ -55,6 +55,7 @@ const groupKey = (field: EstimatedField, intentClass: IntentClass | '*', shape: 
 
 export class ObservationLearner {
   private readonly residuals = new Map<string, number[]>();
+  private readonly corrections = new Map<string, Correction>();
 
   static from(observations: readonly LearningObservation[]): ObservationLearner {
     const learner = new ObservationLearner();
@@ -65,6 +66,7 @@ export class ObservationLearner {
   add(observation: LearningObservation): void {
     const residual = toResidualSpace(observation.field, observation.actual) - toResidualSpace(observation.field, observation.estimate);
     if (!Number.isFinite(residual)) return;
+    this.corrections.clear();
     const keys = [groupKey(observation.field, '*', '*'), groupKey(observation.field, observation.intentClass, '*')];
     if (observation.shape) keys.push(groupKey(observation.field, observation.intentClass, observation.shape));
     for (const key of keys) {
@@ -80,29 +82,58 @@ export class ObservationLearner {
   }
 
   predict(field: EstimatedField, intentClass: IntentClass, shape: string | undefined, prior: Estimate): LearnedEstimate {
+    const center = toResidualSpace(field, prior.value);
+    const correction = this.correction(field, intentClass, shape, priorScale(field, prior));
+    return build(field, center + correction.shift, center + correction.low, center + correction.high, correction.samples, correction.group, correction.method);
+  }
+
+  /**
+   * The residual-space correction for a group, memoised until the next observation where it is
+   * costly (the conformal path): the optimizer asks once per candidate and field, hundreds per plan.
+   */
+  private correction(field: EstimatedField, intentClass: IntentClass, shape: string | undefined, priorSigma: number): Correction {
     const levels: { readonly group: LearnedGroup; readonly residuals: readonly number[] }[] = [
       { group: 'intent+shape', residuals: shape ? (this.residuals.get(groupKey(field, intentClass, shape)) ?? []) : [] },
       { group: 'intent', residuals: this.residuals.get(groupKey(field, intentClass, '*')) ?? [] },
       { group: 'all', residuals: this.residuals.get(groupKey(field, '*', '*')) ?? [] },
     ];
-    const center = toResidualSpace(field, prior.value);
     const specific = levels.find((level) => level.residuals.length >= CONFORMAL_MIN_SAMPLES);
     if (specific) {
+      // Memoised: sorting up to LEARNING_WINDOW residuals per candidate and field was most of a plan's time.
+      const key = `${field}|${intentClass}|${specific.group === 'intent+shape' ? shape : '*'}|${specific.group}`;
+      const memoised = this.corrections.get(key);
+      if (memoised) return memoised;
       const shift = shrunkMean(specific.residuals);
       const bounds = conformalBounds([...specific.residuals].map((residual) => residual - shift).sort((a, b) => a - b), INTERVAL_ALPHA)!;
-      return build(field, center + shift, center + shift + bounds[0], center + shift + bounds[1], specific.residuals.length, specific.group, 'conformal');
+      const correction: Correction = { shift, low: shift + bounds[0], high: shift + bounds[1], samples: specific.residuals.length, group: specific.group, method: 'conformal' };
+      if (this.corrections.size >= MEMO_LIMIT) this.corrections.clear();
+      this.corrections.set(key, correction);
+      return correction;
     }
+    // Fewer than CONFORMAL_MIN_SAMPLES residuals: cheap enough to compute for each prior spread.
     const largest = levels.reduce((best, level) => (level.residuals.length > best.residuals.length ? level : best));
-    const { shift, halfWidth } = bayesPredictive(largest.residuals, priorScale(field, prior));
+    const { shift, halfWidth } = bayesPredictive(largest.residuals, priorSigma);
     const samples = largest.residuals.length;
     // The t interval assumes normal residuals; real ones are often bimodal (an exact-id lookup that
     // finds nothing costs 20× less than one that does). Widening to the sample's range keeps the
     // distribution-free guarantee of Wilks (1941): [min, max] of n covers a new draw with p ≥ (n−1)/(n+1).
     const low = Math.min(shift - halfWidth, ...largest.residuals);
     const high = Math.max(shift + halfWidth, ...largest.residuals);
-    return build(field, center + shift, center + low, center + high, samples, samples === 0 ? 'prior' : largest.group, samples === 0 ? 'prior' : 'bayes');
+    return { shift, low, high, samples, group: samples === 0 ? 'prior' : largest.group, method: samples === 0 ? 'prior' : 'bayes' };
   }
 }
+
+interface Correction {
+  readonly shift: number;
+  readonly low: number;
+  readonly high: number;
+  readonly samples: number;
+  readonly group: LearnedGroup;
+  readonly method: LearnedEstimate['method'];
+}
+
+/** Distinct conformal corrections (field, group) kept between observations. */
+const MEMO_LIMIT = 4096;
 
 function shrunkMean(residuals: readonly number[]): number {
   const sum = residuals.reduce((total, residual) => total + residual, 0);

@@ -36,6 +36,8 @@
  *   risk           = INTENT_RISK[class] · max(1 − accuracy, hallucination)
  *                    · (approval ? APPROVAL_RISK_FACTOR : 1) · (verified ? VERIFIED_RISK_FACTOR : 1)
  *   cacheHit       = CACHE_HIT_BASE + PREFIX_REUSE · (calls − 1) / calls   (same context prefix re-sent; CRITIC_STRATEGIES only)
+ *                    as the prior of the measured model-context cache hit rate of (t.modelId, intent.primary),
+ *                    shrunk toward it with CACHE_PRIOR_LOOKUPS pseudo-lookups (cache-hit-rate.ts)
  *   verificationConfidence = verifier.confidencePrior · (VERIFY_FLOOR + (1 − VERIFY_FLOOR) · recall·(1 − contextLoss)); 0 without a verifier
  *
  * INTERVALS are v1 priors, deliberately wide (the calibration statistics narrow them later):
@@ -103,6 +105,10 @@ export const INTENT_RISK: Readonly<Record<string, number>> = { high_risk: 0.9, s
 export const APPROVAL_RISK_FACTOR = 0.3;
 export const VERIFIED_RISK_FACTOR = 0.7;
 export const CACHE_HIT_BASE = 0.05;
+/** Lookups the cache-hit prior counts for against measured ones: twenty lookups move the estimate halfway. */
+export const CACHE_PRIOR_LOOKUPS = 20;
+/** Grid the measured cache rate's offset and slope are rounded to: they are in the plan-cache key, so a finer grid re-plans after nearly every lookup. */
+export const CACHE_RATE_STEP = 0.05;
 export const PREFIX_REUSE = 0.6;
 export const VERIFY_FLOOR = 0.5;
 
@@ -127,8 +133,9 @@ export const nonNegative = (value: number): number => (value > 0 ? value : 0);
  *   residual  r = ln((actual + floor) / (estimate + floor))   for amounts (tokens, costUsd, latencySeconds)
  *             r = actual − estimate                          for probabilities
  *   center    μ = n·mean(r) / (n + PRIOR_PSEUDO_SAMPLES)     (shrunk toward 0 = "the heuristic is right")
- *   interval  n ≥ CONFORMAL_MIN_SAMPLES: split-conformal order statistics of r − μ
- *             (Vovk, Gammerman & Shafer 2005; Lei et al. 2018: finite-sample coverage ≥ 1 − α)
+ *   interval  n ≥ CONFORMAL_MIN_SAMPLES: split-conformal order statistics of r − μ at the plotting
+ *             positions (n+1)·α/2 and (n+1)(1−α/2), interpolated (Vovk, Gammerman & Shafer 2005;
+ *             Lei et al. 2018: coverage 1 − α on average; calibration-math.ts says why not the rounded ranks)
  *             otherwise: Normal-Inverse-Gamma posterior predictive (Student t, Gelman et al. BDA3 §3.3)
  *             whose prior scale is the v1 band read as a 90% interval, so few samples mean a wide interval,
  *             widened to the residuals' [min, max] (Wilks 1941) because real residuals are often bimodal.

@@ -5,8 +5,8 @@
 import type { CompressionPlugin } from '../contracts/compression';
 import type { ReasonerPlugin, ReasonResult } from '../contracts/reasoner';
 import type { RerankerPlugin } from '../contracts/reranker';
-import type { RetrievalSpend, RetrieverPlugin } from '../contracts/retriever';
-import type { RouterPlugin } from '../contracts/router';
+import type { RetrievalQuery, RetrievalSpend, RetrieverPlugin } from '../contracts/retriever';
+import type { CallAdmission, RouterPlugin } from '../contracts/router';
 import type { NodeExecutor, NodeOutcome } from '../contracts/scheduler';
 import type { VerifierPlugin, VerificationResult } from '../contracts/verifier';
 import { ContextRuntimeError } from '../errors';
@@ -22,6 +22,7 @@ import { reciprocalRankFusion } from './rrf-fusion';
 import { judgeGroundedness } from '../verification/groundedness-judge';
 import { outputSchemaCheck } from '../verification/output-schema-verifier';
 import { foldVerdicts } from '../verification/verdict-chain';
+import type { RunBudget } from './run-budget';
 
 export interface ExecutionDependencies {
   readonly goal: string;
@@ -32,6 +33,11 @@ export interface ExecutionDependencies {
   /** Rerankers by method, for `rerank` nodes; absent = none registered. */
   readonly rerankers?: ReadonlyMap<string, RerankerPlugin>;
   readonly router: RouterPlugin;
+  /**
+   * The router one reason node calls through, given its context and the attempt's own router (the
+   * model-context cache wraps the budget-admitted router, so a hit spends nothing); absent = that router.
+   */
+  readonly routerFor?: (context: readonly ContextItem[], router: RouterPlugin) => RouterPlugin;
   readonly reasoners: ReadonlyMap<string, ReasonerPlugin>;
   readonly compressions: ReadonlyMap<string, CompressionPlugin>;
   readonly verifiers: ReadonlyMap<string, VerifierPlugin>;
@@ -47,6 +53,8 @@ export interface ExecutionDependencies {
   readonly outputSchema?: Readonly<Record<string, unknown>>;
   /** The graph being run: a verify node finds its answer and context among its inputs by their kind. */
   readonly graph?: ExecutionGraph;
+  /** The run's budget: every node runs under its deadline, every model call is admitted by it first. */
+  readonly budget?: RunBudget;
 }
 
 export type { CompressedOutput, RetrievedOutput, SourceSearch } from '../ir/node-outputs';
@@ -98,14 +106,27 @@ function bridgeNames(graph: ExecutionGraph | undefined, node: NodeOfKind<'retrie
   return hop.output.bridge ?? [];
 }
 
+/** Every source searched in one call: each source's search is timed as the call (they ran together, as one statement). */
+async function searchEachTimed(searchEach: NonNullable<RetrieverPlugin['searchEach']>, query: RetrievalQuery): Promise<{ list: readonly Hit[]; search: SourceSearch }[]> {
+  const startedAtMs = Date.now();
+  const started = performance.now();
+  const lists = await searchEach(query);
+  const latencyMs = performance.now() - started;
+  return query.sources.map((source) => {
+    const list = lists.get(source) ?? [];
+    return { list, search: { source, hits: list.length, startedAtMs, latencyMs } };
+  });
+}
+
 export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExecutor {
   // What the goal is about: the analyzer's entities, plus identifier-shaped names it may not list ("mq.tallybox.internal").
   const anchors = [...new Set([...dependencies.entities, ...namedEntities(dependencies.goal)])];
   const modelPolicy = { localOnly: dependencies.localOnly ?? false, sensitiveSources: dependencies.sensitiveSources ?? [] };
   // `signal` aborts when the node times out or the run is cancelled: it reaches every retriever,
   // reranker and model call, so a fallback or a retry never starts while the old call still runs.
-  const steps: { [K in GraphNode['kind']]: (node: NodeOfKind<K>, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal) => Promise<Step> } = {
-    async retrieve(node, inputs, signal) {
+  // `calls` are the node attempt's own: with a budget, each model call (a tier's, a rerank batch's) is admitted by it before it starts.
+  const steps: { [K in GraphNode['kind']]: (node: NodeOfKind<K>, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal, calls: NodeCalls) => Promise<Step> } = {
+    async retrieve(node, inputs, signal, calls) {
       const retriever = plugin(dependencies.retrievers, node.method, 'retriever');
       const seedKinds = node.feedback?.seedKinds;
       const firstHop = node.feedback ? ((inputs.get(node.feedback.fromNode) as RetrievedOutput | undefined)?.hits ?? []) : [];
@@ -120,13 +141,13 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       // A model-calling retriever (an LLM reranker) reports its spend per search; it is this node's cost.
       const spend = spendCollector();
       const onSpend = spend.onSpend;
-      const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy });
+      const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}) });
       let hits: readonly Hit[];
       let searches: SourceSearch[] | undefined;
       if (node.perSource && node.sources.length > 1) {
         // Each source answers with its own best; RRF then interleaves them (rank 1 of every source first).
         const perSourceK = Math.max(3, Math.ceil(node.k / node.sources.length));
-        const timed = await Promise.all(
+        const timed = retriever.searchEach ? await searchEachTimed(retriever.searchEach.bind(retriever), { text, k: perSourceK, sources: node.sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy }) : await Promise.all(
           node.sources.map(async (source) => {
             const startedAtMs = Date.now();
             const started = performance.now();
@@ -154,12 +175,12 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const hits = reciprocalRankFusion(lists, node.rrfK, node.k);
       return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },
-    async rerank(node, inputs, signal) {
+    async rerank(node, inputs, signal, calls) {
       const chosen = reranker(dependencies.rerankers, node.method);
       const first = node.inputs[0] === undefined ? undefined : (inputs.get(node.inputs[0]) as RetrievedOutput | undefined);
       if (!first) throw new ContextRuntimeError('NODE_FAILED', `rerank node ${node.id} has no completed retrieve or fuse input`);
       const spend = spendCollector();
-      const hits = await chosen.rerank({ text: dependencies.goal, identifiers: dependencies.identifiers, hits: first.hits, topN: node.topN, onSpend: spend.onSpend, signal, ...modelPolicy });
+      const hits = await chosen.rerank({ text: dependencies.goal, identifiers: dependencies.identifiers, hits: first.hits, topN: node.topN, onSpend: spend.onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}) });
       return { output: { hits } satisfies RetrievedOutput, ...spend.step(hits) };
     },
     async compress(node, inputs) {
@@ -173,7 +194,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const assembled = assembleContext(only<CompressedOutput>(inputs), node.tokenBudget, node.finalK, node.coverSources);
       return { output: assembled satisfies AssembledContext, tokens: assembled.tokens, costUsd: 0 };
     },
-    async reason(node, inputs, signal) {
+    async reason(node, inputs, signal, calls) {
       // With the graph: the assemble input is the context, and bridge hops among the inputs pass on their names.
       const typed = dependencies.graph ? typedInputs(dependencies.graph, node, inputs) : [];
       const context = typed.flatMap((input) => (input.kind === 'assemble' ? [input.output] : [])).at(-1) ?? only<AssembledContext>(inputs);
@@ -181,13 +202,13 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const reasoner = plugin(dependencies.reasoners, node.strategy, 'reasoner');
       const result: ReasonResult = await reasoner.reason(
         { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', signal, ...(node.purpose ? { purpose: node.purpose } : {}), ...(bridge.length > 0 ? { bridge } : {}), ...(dependencies.outputSchema && node.purpose !== 'bridge' ? { outputSchema: dependencies.outputSchema } : {}) },
-        dependencies.router,
+        dependencies.routerFor?.(context.items, calls.router) ?? calls.router,
       );
       const tokens = result.modelCalls.reduce((sum, call) => sum + call.usage.inputTokens + call.usage.outputTokens, 0);
       const costUsd = result.modelCalls.reduce((sum, call) => sum + call.costUsd, 0);
       return { output: result satisfies ReasonResult, tokens, costUsd };
     },
-    async verify(node, inputs, signal) {
+    async verify(node, inputs, signal, calls) {
       if (!dependencies.graph) throw new ContextRuntimeError('NODE_FAILED', `verify node ${node.id}: the executor was not given the graph`);
       const typed = typedInputs(dependencies.graph, node, inputs);
       const reasoned = typed.flatMap((input) => (input.kind === 'reason' && input.node.purpose !== 'bridge' ? [input.output] : [])).at(-1);
@@ -204,7 +225,8 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
         if (!node.tier) throw new ContextRuntimeError('NODE_FAILED', `verify node ${node.id}: llm_judge names no model tier`);
         const { check, call } = await judgeGroundedness(
           { goal: dependencies.goal, answer: reasoned.answer, context: context.items, tier: node.tier, localOnly: (node.localOnly ?? false) || modelPolicy.localOnly, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', timeoutMs: dependencies.modelTimeoutMs, signal },
-          dependencies.router,
+          // The judge is a model call like any other: the run budget admits it first.
+          calls.router,
         );
         const modelTokens = call.usage.inputTokens + call.usage.outputTokens;
         return { output: foldVerdicts(node.method, earlier, [check], [call]), tokens: 0, costUsd: call.costUsd, modelTokens };
@@ -225,13 +247,29 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
     },
   };
 
-  return async (node, context) => {
+  const execute = async (node: GraphNode, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal, calls: NodeCalls): Promise<NodeOutcome> => {
     const started = performance.now();
-    const step = await (steps[node.kind] as (node: GraphNode, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal) => Promise<Step>)(node, context.inputs, context.signal);
+    const step = await (steps[node.kind] as (node: GraphNode, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal, calls: NodeCalls) => Promise<Step>)(node, inputs, signal, calls);
     // A plugin that ignored the abort still has its late result dropped here.
-    context.signal.throwIfAborted();
+    signal.throwIfAborted();
     const latencySeconds = (performance.now() - started) / 1000;
     const actual = { tokens: step.tokens, costUsd: step.costUsd, latencySeconds, ...(step.modelTokens ? { modelTokens: step.modelTokens } : {}) };
     return { output: step.output, takenBranch: step.takenBranch, actual };
   };
+  const budget = dependencies.budget;
+  return (node, context) =>
+    budget
+      ? budget.runNode(node, context.signal, (signal, admit) => execute(node, context.inputs, signal, { router: admittedRouter(dependencies.router, admit), admit }))
+      : execute(node, context.inputs, context.signal, { router: dependencies.router });
+}
+
+/** How one node attempt calls models: the router, and the budget's admission for plugins calling a model themselves. */
+interface NodeCalls {
+  readonly router: RouterPlugin;
+  readonly admit?: CallAdmission;
+}
+
+/** The router as one node attempt sees it: every call it makes, fallbacks included, asks `admit` first. */
+function admittedRouter(router: RouterPlugin, admit: CallAdmission): RouterPlugin {
+  return { contract: router.contract, tiers: () => router.tiers(), countTokens: (tier, text) => router.countTokens(tier, text), complete: (tier, request, options) => router.complete(tier, request, { ...options, admit }) };
 }

@@ -6,9 +6,11 @@ import { valuesWithSources } from './contradiction-text';
 import type { GraphNode } from '../ir/graph';
 import type { Estimate } from '../types';
 import { formatCalibration } from './analyze-calibration';
+import { modelCallsText } from './model-call-text';
 import { riskReadingText } from './risk-reading-text';
 import type { AnalyzedNode, ExplainResult, NodeCalibration } from './explain-types';
 import { rejectedCountsByStage, rejectedTruncationNote } from './stored-explain';
+import { type BudgetLimitsShown, budgetUsedText } from './budget-text';
 
 const money = (usd: number) => `$${usd < 0.01 && usd > 0 ? usd.toFixed(6) : usd.toFixed(4)}`;
 const range = (estimate: Estimate, format: (value: number) => string) => `${format(estimate.value)} [${format(estimate.low)}–${format(estimate.high)}]`;
@@ -38,7 +40,7 @@ function calibrationNote(calibration: NodeCalibration): string {
   return `[calibration ${calibration.tokens.estimator}/${calibration.tokens.intentClass}: tokens ${formatCalibration(calibration.tokens, tokens)}; cost ${formatCalibration(calibration.costUsd, money)}; time ${formatCalibration(calibration.latencySeconds, seconds)}]`;
 }
 
-function nodeLine(node: GraphNode, analyzed: AnalyzedNode | undefined): string {
+function nodeLine(node: GraphNode, analyzed: AnalyzedNode | undefined, limits: BudgetLimitsShown | undefined): string {
   const estimate = node.estimate;
   let line = describeNode(node);
   // Model tokens a non-reason node spent (an LLM reranker) are shown beside its evidence tokens.
@@ -48,6 +50,8 @@ function nodeLine(node: GraphNode, analyzed: AnalyzedNode | undefined): string {
     const factor = analyzed.misestimate!.latencySeconds;
     line += `  (actual tokens=${tokens(analyzed.actual.tokens)}${spent(analyzed.actual)} cost=${money(analyzed.actual.costUsd)} time=${seconds(analyzed.actual.latencySeconds)} attempts=${analyzed.attempts}; time ${factor.direction === 'exact' ? 'on estimate' : `${factor.direction}-estimated ×${factor.factor.toFixed(1)}`})`;
     if (analyzed.calibration) line += `  ${calibrationNote(analyzed.calibration)}`;
+    if (analyzed.modelCalls?.some((call) => call.cache !== 'off' || call.providerCachedInputTokens)) line += `  ${modelCallsText(analyzed.modelCalls)}`;
+    if (analyzed.budget) line += `  [run budget used: ${budgetUsedText(analyzed.budget, limits)}]`;
   } else if (analyzed) line += `  (${analyzed.status})`;
   return line;
 }
@@ -62,7 +66,7 @@ export function renderExplainTree(explain: ExplainResult): string {
     // The graph is a DAG; like psql's tree, each node is printed once, under its first consumer.
     if (printed.has(node.id)) return;
     const prefix = depth === 0 ? '' : `${'      '.repeat(depth - 1)}  ->  `;
-    lines.push(`${prefix}${nodeLine(node, analyzed.get(node.id))}`);
+    lines.push(`${prefix}${nodeLine(node, analyzed.get(node.id), explain.analyze?.limits)}`);
     printed.add(node.id);
     for (const input of node.inputs) walk(byId.get(input)!, depth + 1);
   };
@@ -74,13 +78,20 @@ export function renderExplainTree(explain: ExplainResult): string {
   const risk = riskReadingText(explain.intent);
   if (risk) lines.push(risk);
   lines.push(`Chosen: ${explain.chosen.description}  (score ${explain.chosen.score.total.toFixed(3)})`);
-  if (explain.learning) lines.push(`Bandit: arm ${explain.learning.arm}, estimate ${explain.learning.estimate.mean.toFixed(3)} + bonus ${explain.learning.estimate.bonus.toFixed(3)} = ${explain.learning.estimate.upper.toFixed(3)}${explain.learning.explored ? ' (explored: best mean was ' + explain.learning.greedyArm + ')' : ''}; PlanScore alone: ${explain.learning.optimizerCandidateId}`);
+  if (explain.estimator) lines.push(`Estimator: ${explain.estimator.name}${explain.estimator.name === explain.estimator.prior ? ' (no observations yet)' : ` over ${explain.estimator.prior}, ${explain.estimator.samples} runs behind the least-observed field`}`);
+  if (explain.learning) {
+    const { learning } = explain;
+    const safety = learning.risked === undefined ? '' : `; risked ${learning.risked.toFixed(3)} of ${learning.allowance.toFixed(3)} allowed`;
+    lines.push(`Bandit: arm ${learning.arm} (${learning.samples ?? 0} runs), estimate ${learning.estimate.mean.toFixed(3)} + bonus ${learning.estimate.bonus.toFixed(3)} = ${learning.estimate.upper.toFixed(3)}${learning.explored ? ' (explored: best mean was ' + learning.greedyArm + ')' : ''}${safety}; PlanScore alone: ${learning.optimizerCandidateId}`);
+  }
   lines.push(`Estimated: cost ${range(explain.estimates.costUsd, money)}, latency ${range(explain.estimates.latencySeconds, seconds)}, tokens ${range(explain.estimates.tokens, tokens)}, accuracy ${range(explain.estimates.accuracy, (value) => value.toFixed(2))}`);
   lines.push('');
   for (const root of explain.graph.nodes.filter((node) => !consumed.has(node.id))) walk(root, 0);
   if (explain.analyze) {
     const totals = explain.analyze.totals;
     lines.push('', `Run ${explain.analyze.runId}: ${explain.analyze.status}; actual tokens=${tokens(totals.actual.tokens)} cost=${money(totals.actual.costUsd)} time=${seconds(totals.actual.latencySeconds)} (estimated tokens=${tokens(totals.estimate.tokens)} cost=${money(totals.estimate.costUsd)} time=${seconds(totals.estimate.latencySeconds)})`);
+    const last = explain.analyze.nodes.reduce<AnalyzedNode['budget']>((latest, node) => (node.budget && (!latest || node.budget.elapsedSeconds >= latest.elapsedSeconds) ? node.budget : latest), undefined);
+    if (last && explain.analyze.limits) lines.push(`Run budget: ${budgetUsedText(last, explain.analyze.limits)}`);
     if (explain.analyze.calibration) lines.push(`Estimator ${calibrationNote(explain.analyze.calibration)} (coverage = share of past actuals inside the p05–p95 interval)`);
   }
   const feasible = explain.candidates.filter((candidate) => candidate.feasible);

@@ -9,7 +9,11 @@ import type { TierInfo } from '../contracts/router';
 import type { StoreCapabilities } from '../contracts/store';
 import type { VerificationResult } from '../contracts/verifier';
 import type { RunStatus } from '../contracts/run-store';
+import type { RunSpendSnapshot } from '../contracts/scheduler';
+import type { BudgetLimitsShown } from './budget-text';
+import type { EstimatorExplain } from '../costmodel/learned-cost-model';
 import type { BanditExplain } from '../learning/bandit-learner';
+import type { PlanArm } from '../learning/plan-arms';
 import type { ExecutionGraph, NodeEstimate, NodeKind } from '../ir/graph';
 import type { CandidateEstimates, CandidatePlan, Citation, ConstraintViolation, Constraints, Estimate, Intent, IntentClass, PlanScore, PlanScoreWeights, RejectedCandidate, RejectedSource } from '../types';
 
@@ -92,6 +96,18 @@ export interface NodeCalibration {
   readonly latencySeconds: FieldCalibration;
 }
 
+/** One model call a node made, as EXPLAIN ANALYZE shows it. */
+export interface AnalyzedModelCall {
+  readonly tier: string;
+  readonly modelId: string;
+  /** The model-context cache: `hit` = answered from it (the model was not called), `off` = not consulted. */
+  readonly cache: 'hit' | 'miss' | 'off';
+  /** On a hit: the tokens the original call spent. */
+  readonly savedTokens?: number;
+  /** Input tokens the provider read from its own prompt cache, when it reports them. */
+  readonly providerCachedInputTokens?: number;
+}
+
 export interface AnalyzedNode {
   readonly nodeId: string;
   readonly kind: NodeKind;
@@ -102,6 +118,10 @@ export interface AnalyzedNode {
   readonly misestimate?: { readonly tokens: Misestimate; readonly costUsd: Misestimate; readonly latencySeconds: Misestimate };
   /** The estimator's run-level calibration for these fields and the plan's intent class, shown beside the misestimate. */
   readonly calibration?: NodeCalibration;
+  /** A reason node's model calls, each with its cache outcome. */
+  readonly modelCalls?: readonly AnalyzedModelCall[];
+  /** The run's cost, model tokens and execution time once this node finished (set against `AnalyzeSection.limits`). */
+  readonly budget?: RunSpendSnapshot;
 }
 
 export interface AnalyzeSection {
@@ -111,6 +131,8 @@ export interface AnalyzeSection {
   readonly totals: { readonly estimate: NodeEstimate; readonly actual: NodeEstimate; readonly misestimate: AnalyzedNode['misestimate'] };
   /** Run-level calibration of the estimator (tokens, cost, latency) for this intent class. */
   readonly calibration?: NodeCalibration;
+  /** The request's run-time limits (enforced while the run ran), when it set any. */
+  readonly limits?: BudgetLimitsShown;
 }
 
 export interface ExplainResult {
@@ -147,6 +169,10 @@ export interface ExplainResult {
   readonly analyze?: AnalyzeSection;
   /** Present when the online bandit chose the plan (config `learning.enabled`): arm, estimate, explored. */
   readonly learning?: BanditExplain;
+  /** The feasible arms the bandit chose among (default plan first); a plan-cache hit chooses among them again. */
+  readonly learningArms?: readonly PlanArm[];
+  /** Which estimator's numbers ranked the chosen plan (learned-v2 over the heuristic prior) and over how many runs. */
+  readonly estimator?: EstimatorExplain;
 }
 
 export interface RunResult {

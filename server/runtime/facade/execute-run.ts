@@ -5,12 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { RunRecord, RunStatus } from '../contracts/run-store';
-import type { NodeExecutor, NodeOutcome, ScheduleResult } from '../contracts/scheduler';
+import type { NodeExecutor, NodeOutcome } from '../contracts/scheduler';
 import type { VerificationResult } from '../contracts/verifier';
 import { CostEstimator } from '../costmodel/cost-estimator';
 import { valuesWithSources } from '../explain/contradiction-text';
 import type { ExplainResult, RunResult } from '../explain/explain-types';
-import { createNodeExecutor } from '../execution/node-executors';
+import { createNodeExecutor, type ExecutionDependencies } from '../execution/node-executors';
+import { principalAccess } from '../access/principal-access';
+import { cachedRouter } from '../modelcache/cached-router';
+import { ANONYMOUS } from './validate-request';
 import { type ExecutionGraph, modelTokensOf } from '../ir/graph';
 import { answerNodeOf, answerOutputsOf, findNodesByRole, outputOf, verdictNodeOf } from '../ir/node-outputs';
 import { RunTracer } from '../observability/run-tracer';
@@ -22,6 +25,7 @@ import type { RunRequest } from '../types';
 import { scopeContradictions } from '../knowledge/goal-contradictions';
 import { buildAnalyze } from './explain-builder';
 import { storedExplain } from '../explain/stored-explain';
+import { budgetLimitsShown } from '../explain/budget-text';
 import type { PlannedRequest } from './plan-request';
 import type { RuntimePlugins } from './runtime-plugins';
 import type { RunOwnership } from './run-ownership';
@@ -29,6 +33,10 @@ import { withProgress, type RunProgressListener } from './run-progress';
 import { nextWave } from './next-wave';
 import { nodeDeadline } from './node-deadline';
 import { recordRunFailure } from './run-failure-record';
+import { ContextRuntimeError } from '../errors';
+import { budgetLimitsOf, RunBudget } from '../execution/run-budget';
+import { type BudgetSettled, budgetSettled } from './budget-settled';
+import { OutcomeCheckpoint } from './outcome-checkpoint';
 
 /** What a run record keeps to resume: the validated request and the whole plan. */
 export interface StoredPlan {
@@ -58,6 +66,12 @@ export interface ContinueOptions {
    * job per wave and any worker may take the next one.
    */
   readonly oneWave?: boolean;
+  /**
+   * The caller has just written the record `running` under this owner (startRun): claiming it again
+   * would be one more statement per run that cannot change anything. A cancel landing meanwhile
+   * still wins: every later write is conditional on `running`, and the heartbeat stops the run.
+   */
+  readonly justCreated?: boolean;
 }
 
 /**
@@ -72,12 +86,16 @@ export async function startRun(plugins: RuntimePlugins, config: RuntimeConfig, p
   const owner = options.ownership && !options.queued ? { owner: options.ownership.instanceId } : {};
   const status = options.queued ? 'queued' : 'running';
   const user = planned.request.principal?.user ?? 'anonymous';
-  await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user, status, ...owner });
+  await plugins.runStore.createRun({ id: runId, goal: planned.request.goal, planHash: planned.explain.planHash, plan, user, status, ...owner }).catch(async (error: unknown) => {
+    // A connection lost mid-insert may have lost only the answer: the record may be there, `running`.
+    if (!options.queued && !(error instanceof ContextRuntimeError && error.code === 'CONFLICT')) await recordRunFailure(plugins.runStore, runId, `the run stopped before it started: ${error instanceof Error ? error.message : String(error)}`, owner);
+    throw error;
+  });
   // The record as just written, not read back: reading the plan JSON back cost a round trip per
   // run (bench:loc --queries). This run itself keeps the whole EXPLAIN the caller planned.
   const now = new Date().toISOString();
   const record: RunRecord = { id: runId, goal: planned.request.goal, status, planHash: planned.explain.planHash, plan: { ...plan, explain: planned.explain }, user, createdAt: now, updatedAt: now, nodeOutcomes: new Map(), skipped: [], decisions: new Map(), ...owner };
-  if (!options.queued) return continueRun(plugins, config, record, { ...options, tracer });
+  if (!options.queued) return continueRun(plugins, config, record, { ...options, tracer, justCreated: true });
   await tracer.flush();
   if (!plugins.scheduler.enqueue) throw new Error('this scheduler executes runs in process: it cannot queue one');
   await plugins.scheduler.enqueue(runId);
@@ -107,12 +125,13 @@ export async function continueRun(plugins: RuntimePlugins, config: RuntimeConfig
     throw error;
   } finally {
     options.ownership?.end(record.id);
-    await tracer.flush().catch((error: unknown) => console.warn(`run ${record.id}: spans were not written: ${error instanceof Error ? error.message : String(error)}`));
+    // The first line only: a failed insert's message goes on to quote its parameters (span attributes, goals).
+    await tracer.flush().catch((error: unknown) => console.warn(`run ${record.id}: spans were not written: ${(error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 200)}`));
   }
 }
 
 /** The node executor for one planned request: its goal, its plan's identifiers, and the plugins that run each node kind. */
-export async function nodeExecutorFor(plugins: RuntimePlugins, config: RuntimeConfig, request: RunRequest, explain: ExplainResult): Promise<NodeExecutor> {
+export async function nodeExecutorFor(plugins: RuntimePlugins, config: RuntimeConfig, request: RunRequest, explain: ExplainResult, budget?: RunBudget): Promise<NodeExecutor> {
   const graph = explain.graph;
   return createNodeExecutor({
     goal: request.goal,
@@ -121,6 +140,7 @@ export async function nodeExecutorFor(plugins: RuntimePlugins, config: RuntimeCo
     retrievers: new Map(plugins.retrievers.map((retriever) => [retriever.method, retriever])),
     rerankers: new Map((plugins.rerankers ?? []).map((reranker) => [reranker.method, reranker])),
     router: plugins.router,
+    ...(await modelCacheRouting(plugins, request, explain)),
     reasoners: new Map(plugins.reasoners.map((reasoner) => [reasoner.strategy, reasoner])),
     compressions: new Map(plugins.compressions.map((compression) => [compression.method, compression])),
     verifiers: new Map(plugins.verifiers.map((verifier) => [verifier.method, verifier])),
@@ -132,7 +152,23 @@ export async function nodeExecutorFor(plugins: RuntimePlugins, config: RuntimeCo
     sensitiveContent: config.policy.sensitive_content,
     ...(request.output_schema ? { outputSchema: request.output_schema } : {}),
     graph,
+    ...(budget ? { budget } : {}),
   });
+}
+
+/**
+ * With the model-context cache on: each reason node calls through it, its hits checked against
+ * this caller's rights (the same policy that planned the run, API-key scope included) and the
+ * sources' current versions.
+ */
+async function modelCacheRouting(plugins: RuntimePlugins, request: RunRequest, explain: ExplainResult): Promise<Pick<ExecutionDependencies, 'routerFor'>> {
+  const cache = plugins.modelContextCache;
+  if (!cache) return {};
+  const access = principalAccess(plugins.policy, request.principal ?? ANONYMOUS, await plugins.knowledge.sources());
+  const currentVersions = async () => new Map((await plugins.knowledge.sources()).map((source) => [source.name, source.versionId]));
+  return {
+    routerFor: (items, router) => cachedRouter(router, cache, { items, intentClass: explain.intent.primary, mayReadSources: (names) => access.mayReadSources(names), currentVersions }),
+  };
 }
 
 async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, record: RunRecord, tracer: RunTracer, signal: AbortSignal | undefined, options: ContinueOptions): Promise<RunResult> {
@@ -142,13 +178,22 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   const skipped = new Set(record.skipped);
   // Each node attempt runs under its span's id, so a model call's own telemetry joins the run's trace beneath it.
   const nodeSpans = new NodeSpanIds(record.id);
-  const executor = nodeSpans.wrap(await nodeExecutorFor(plugins, config, request, explain));
+  // The request's limits at run time: a resumed run's budget starts from what its recorded nodes spent.
+  const kinds = new Map(graph.nodes.map((node) => [node.id, node.kind]));
+  const budget = new RunBudget(budgetLimitsOf(explain.constraints), { outcomes: record.nodeOutcomes, kindOf: (nodeId) => kinds.get(nodeId) ?? '' });
+  const checkpoint = new OutcomeCheckpoint(plugins.runStore, record.id, () => tracer.flush());
+  const nodeExecutor = nodeSpans.wrap(await nodeExecutorFor(plugins, config, request, explain, budget));
+  const executor: NodeExecutor = async (node, context) => {
+    await checkpoint.before(node);
+    return nodeExecutor(node, context);
+  };
   // Conditional: a cancel (or another process finishing the run) that landed since the record was read wins.
-  const claimed = await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null, ...(options.ownership ? { owner: options.ownership.instanceId } : {}), onlyIf: ['queued', 'running', 'awaiting_approval'] });
+  const claimed = options.justCreated || (await plugins.runStore.setStatus(record.id, 'running', { pendingNodeId: null, ...(options.ownership ? { owner: options.ownership.instanceId } : {}), onlyIf: ['queued', 'running', 'awaiting_approval'] }));
   if (claimed === false) return toRunResult((await plugins.runStore.loadRun(record.id))!, explain, graph);
   // A resumed run (approval, recovery, the next wave on a worker) has a fresh tracer: it learns the plan's sensitivity here.
   if (isSensitivePlan(explain)) tracer.markSensitive();
   const runSpan = tracer.start('run', 'run', undefined, { goal: request.goal, planHash: explain.planHash, candidate: explain.chosen.id });
+  budget.begin();
   const planned = plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency });
   const { schedule, more } = options.oneWave ? nextWave(planned, record, graph) : { schedule: planned, more: false };
   const result = await plugins.scheduler.run(
@@ -159,10 +204,9 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
     withProgress(record.id, graph, explain.planHash, {
       onNodeDone: async (node, outcome, attempt) => {
         attempts.set(node.id, attempt);
-        await plugins.runStore.saveNodeOutcome(record.id, node.id, outcome, attempt);
         traceNode(tracer, runSpan.id, node, outcome, attempt, plugins.router.tiers(), nodeSpans.of(node.id, attempt));
-        // Per node, so a crash loses at most the spans of the node in flight.
-        await tracer.flush();
+        // Written at once only when losing it would cost money or a decision again (outcome-checkpoint.ts).
+        await checkpoint.done(node, outcome, attempt);
       },
       onNodeSkipped: async (node, reason) => {
         await plugins.runStore.markSkipped(record.id, node.id);
@@ -176,19 +220,23 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
     }, options.onProgress),
     { signal, nodeTimeoutMs: nodeDeadline(config, plugins.router.tiers().length) },
   );
+  // Before the status changes (its totals are summed from the saved outcomes), a pause or a requeue.
+  await checkpoint.write();
   if (more && result.status === 'completed') {
     runSpan.end({ attributes: { status: 'queued' } });
     await tracer.flush();
     return requeue(plugins, record, explain, attempts);
   }
-  const finished = await settle(plugins, record, result, explain);
+  const finished = await settle(plugins, record, budgetSettled(result, budget, graph), explain);
   const totals = sumActuals(graph, result.outcomes);
   runSpan.end({ tokens: totals.tokens, costUsd: totals.costUsd, status: result.status === 'failed' ? 'error' : 'ok', attributes: { status: result.status } });
   await tracer.flush();
   const answered = finished.status === 'completed' || finished.status === 'unverified';
   // An edited graph's actuals do not describe the candidate the cost model estimated: not learned from.
-  // An unverified run is learned from too: its failed verdict is the evidence the estimates need.
-  if (answered && !explain.edited) await observe(plugins, record.id, explain, result.outcomes, finished.stored);
+  // Failed and rejected runs are observed too (issue 16.3): what they spent, and accuracy 0 / risk 1,
+  // so a plan shape that often fails is not estimated from its successes alone. An unverified run
+  // answered: its failed verdict is the evidence the estimates need.
+  if (OBSERVED_ENDS.has(finished.status) && !explain.edited) await observe(plugins, record.id, explain, result.outcomes, finished.stored, finished.status);
   // An answered run's record is what this process just wrote: built here, not read back (bench:loc
   // --queries: the plan and every node outcome's JSON again). Any other end may race a cancel: read.
   const reloaded = answered ? completedRecord(record, finished.status, finished.stored, result.outcomes, [...skipped]) : (await plugins.runStore.loadRun(record.id))!;
@@ -225,7 +273,7 @@ function sumActuals(graph: ExecutionGraph, outcomes: ReadonlyMap<string, NodeOut
   return { tokens, costUsd, latencySeconds };
 }
 
-async function settle(plugins: RuntimePlugins, record: RunRecord, result: ScheduleResult, explain: ExplainResult): Promise<{ status: RunStatus; stored?: StoredResult }> {
+async function settle(plugins: RuntimePlugins, record: RunRecord, result: BudgetSettled, explain: ExplainResult): Promise<{ status: RunStatus; stored?: StoredResult }> {
   // Every write is conditional on `running`: a cancel that landed meanwhile is never overwritten.
   const onlyIf: readonly RunStatus[] = ['running'];
   // Aborted by a cancel (which wrote `cancelled` first) or because another process took the run
@@ -243,7 +291,7 @@ async function settle(plugins: RuntimePlugins, record: RunRecord, result: Schedu
     await plugins.runStore.setStatus(record.id, 'failed', { error: `node ${result.nodeId} failed: ${result.error}`, pendingNodeId: null, onlyIf });
     return { status: 'failed' };
   }
-  const composed = await composeResult(plugins, result.outcomes, explain);
+  const composed = await composeResult(plugins, result.outcomes, explain, result.budgetCaveat);
   const answerNodeId = await recordAnswer(plugins, record.id, explain.goal, composed);
   const stored: StoredResult = answerNodeId ? { ...composed, answerNodeId } : composed;
   // A result is incomplete until it passes its verification policy: a required verdict that failed on every attempt ends it unverified.
@@ -268,11 +316,11 @@ async function recordAnswer(plugins: RuntimePlugins, runId: string, goal: string
   }
 }
 
-async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<string, NodeOutcome>, explain: ExplainResult): Promise<StoredResult> {
+async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<string, NodeOutcome>, explain: ExplainResult, budgetCaveat?: string): Promise<StoredResult> {
   const { reasoned, verification, context } = answerOutputsOf(explain.graph, outcomes);
   // Every model call of the plan (a decomposition's hops too, a judge too) may have fallen back.
   const modelCalls = [...findNodesByRole(explain.graph, 'reason').flatMap((node) => outputOf(outcomes, node)?.modelCalls ?? []), ...findNodesByRole(explain.graph, 'verify').flatMap((node) => (outputOf(outcomes, node)?.modelCalls ?? []).slice(-1))];
-  const caveats: string[] = [];
+  const caveats: string[] = budgetCaveat ? [budgetCaveat] : [];
   const unverified = unverifiedOf(explain.graph, outcomes, verification);
   if (unverified) caveats.push(`Not a verified answer: verification failed on ${unverified.attempts === 1 ? 'its only attempt' : `all ${unverified.attempts} attempts`} — ${unverified.reasons.join('; ')}`);
   else if (verification && !verification.passed) caveats.push(`Verification (${verification.method}) failed: ${verification.checks.filter((check) => !check.passed).map((check) => check.detail).join('; ')}`);
@@ -305,24 +353,29 @@ function unverifiedOf(graph: ExecutionGraph, outcomes: ReadonlyMap<string, NodeO
   return { attempts, reasons: verification.checks.filter((check) => !check.passed).map((check) => `${check.name}: ${check.detail}`) };
 }
 
-async function observe(plugins: RuntimePlugins, runId: string, explain: ExplainResult, outcomes: ReadonlyMap<string, NodeOutcome>, stored: StoredResult | undefined): Promise<void> {
+const OBSERVED_ENDS: ReadonlySet<RunStatus> = new Set(['completed', 'unverified', 'failed', 'rejected']);
+
+async function observe(plugins: RuntimePlugins, runId: string, explain: ExplainResult, outcomes: ReadonlyMap<string, NodeOutcome>, stored: StoredResult | undefined, status: RunStatus): Promise<void> {
   const totals = sumActuals(explain.graph, outcomes);
+  // Ended without an answer; an unverified run answered and is scored by its verdict.
+  const ended = status === 'failed' || status === 'rejected';
   const { context, compressed } = answerOutputsOf(explain.graph, outcomes);
   const verification = stored?.verification;
   const grounding = verification?.checks.find((check) => check.name === 'groundedness');
   const retrievedTokens = compressed?.tokensBefore ?? 0;
   await new CostEstimator(plugins.observationStore, explain.costModel.version).observe(
-    { runId, planHash: explain.planHash, intentClass: explain.intent.primary, estimates: explain.chosen.estimates, choice: explain.chosen.choice },
+    // Against the prior's estimates when learned-v2 corrected them: the learner learns the heuristic's error, never its own.
+    { runId, planHash: explain.planHash, intentClass: explain.intent.primary, estimates: { ...explain.chosen.estimates, ...explain.estimator?.priorEstimates }, choice: explain.chosen.choice },
     {
       tokens: totals.tokens,
       costUsd: totals.costUsd,
       latencySeconds: totals.latencySeconds,
-      accuracy: verification ? Number(verification.passed) : Number((stored?.citations.length ?? 0) > 0),
-      risk: verification ? Number(!verification.passed) : 0,
-      hallucination: grounding ? 1 - grounding.score : undefined,
-      contextLoss: retrievedTokens > 0 && context ? Math.max(0, 1 - context.tokens / retrievedTokens) : undefined,
+      accuracy: ended ? 0 : verification ? Number(verification.passed) : Number((stored?.citations.length ?? 0) > 0),
+      risk: ended ? 1 : verification ? Number(!verification.passed) : 0,
+      hallucination: !ended && grounding ? 1 - grounding.score : undefined,
+      contextLoss: !ended && retrievedTokens > 0 && context ? Math.max(0, 1 - context.tokens / retrievedTokens) : undefined,
       cacheHit: explain.planCache.status === 'hit' ? 1 : 0,
-      verificationConfidence: verification?.confidence,
+      verificationConfidence: ended ? undefined : verification?.confidence,
     },
   );
 }
@@ -340,7 +393,7 @@ export function toRunResult(record: RunRecord, explain: ExplainResult, graph: Ex
     ...(stored?.answerNodeId ? { answerNodeId: stored.answerNodeId } : {}),
     pendingApproval: pendingNode?.kind === 'approve' ? { nodeId: pendingNode.id, reason: pendingNode.reason } : undefined,
     error: record.error,
-    explain: { ...explain, tokenBudget: spentBudget(explain, record), analyze: buildAnalyze(graph, record, attempts, failedNodeId) },
+    explain: { ...explain, tokenBudget: spentBudget(explain, record), analyze: buildAnalyze(graph, record, attempts, failedNodeId, budgetLimitsShown(explain.constraints)) },
   };
 }
 

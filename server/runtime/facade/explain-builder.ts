@@ -4,9 +4,11 @@
  */
 import type { NodeOutcome } from '../contracts/scheduler';
 import type { RunRecord } from '../contracts/run-store';
-import type { AnalyzeSection, AnalyzedNode, ExplainedCandidate, Misestimate } from '../explain/explain-types';
+import type { AnalyzeSection, AnalyzedModelCall, AnalyzedNode, ExplainedCandidate, Misestimate } from '../explain/explain-types';
+import { typedOutput } from '../ir/node-outputs';
 import { type ExecutionGraph, modelTokensOf, type NodeEstimate } from '../ir/graph';
 import type { ScoredCandidate } from '../types';
+import type { BudgetLimitsShown } from '../explain/budget-text';
 
 /** Candidates EXPLAIN lists in full; the rest are counted (EXPLAIN of a 1,000-candidate plan must stay readable). */
 const FEASIBLE_SHOWN = 25;
@@ -49,7 +51,22 @@ const misestimates = (estimate: NodeEstimate, actual: NodeEstimate) => ({
 const ZERO: NodeEstimate = { tokens: 0, costUsd: 0, latencySeconds: 0 };
 const add = (a: NodeEstimate, b: NodeEstimate): NodeEstimate => ({ tokens: a.tokens + b.tokens, costUsd: a.costUsd + b.costUsd, latencySeconds: a.latencySeconds + b.latencySeconds });
 
-export function buildAnalyze(graph: ExecutionGraph, run: Pick<RunRecord, 'id' | 'status' | 'nodeOutcomes' | 'skipped' | 'pendingNodeId'>, attempts: ReadonlyMap<string, number> = new Map(), failedNodeId?: string): AnalyzeSection {
+/** A reason node's calls with how the model-context cache and the provider's prompt cache served each. */
+function modelCallsOf(node: ExecutionGraph['nodes'][number], outcome: NodeOutcome): readonly AnalyzedModelCall[] | undefined {
+  const typed = typedOutput(node, outcome.output);
+  if (typed.kind !== 'reason' || !Array.isArray(typed.output.modelCalls)) return undefined;
+  // Nothing to say when neither cache was in play: EXPLAIN stays as it was for such runs.
+  if (!typed.output.modelCalls.some((call) => call.cache !== undefined || call.usage.cachedInputTokens !== undefined)) return undefined;
+  return typed.output.modelCalls.map((call) => ({
+    tier: call.tier,
+    modelId: call.modelId,
+    cache: call.cache?.status ?? 'off',
+    ...(call.cache?.savedTokens !== undefined ? { savedTokens: call.cache.savedTokens } : {}),
+    ...(call.usage.cachedInputTokens !== undefined ? { providerCachedInputTokens: call.usage.cachedInputTokens } : {}),
+  }));
+}
+
+export function buildAnalyze(graph: ExecutionGraph, run: Pick<RunRecord, 'id' | 'status' | 'nodeOutcomes' | 'skipped' | 'pendingNodeId'>, attempts: ReadonlyMap<string, number> = new Map(), failedNodeId?: string, limits?: BudgetLimitsShown): AnalyzeSection {
   let estimateTotal = ZERO;
   let actualTotal = ZERO;
   const nodes: AnalyzedNode[] = graph.nodes.map((node) => {
@@ -63,7 +80,8 @@ export function buildAnalyze(graph: ExecutionGraph, run: Pick<RunRecord, 'id' | 
     // reranker); a retrieve node's own "tokens" are evidence sizes, not spend.
     estimateTotal = add(estimateTotal, { ...estimate, tokens: modelTokensOf(node.kind, estimate) });
     actualTotal = add(actualTotal, { ...outcome.actual, tokens: modelTokensOf(node.kind, outcome.actual) });
-    return { nodeId: node.id, kind: node.kind, status: 'done', attempts: attempts.get(node.id) ?? 1, estimate, actual: outcome.actual, misestimate: misestimates(estimate, outcome.actual) };
+    const calls = modelCallsOf(node, outcome);
+    return { nodeId: node.id, kind: node.kind, status: 'done', attempts: attempts.get(node.id) ?? 1, estimate, actual: outcome.actual, misestimate: misestimates(estimate, outcome.actual), ...(calls ? { modelCalls: calls } : {}), ...(outcome.budget ? { budget: outcome.budget } : {}) };
   });
-  return { runId: run.id, status: run.status, nodes, totals: { estimate: estimateTotal, actual: actualTotal, misestimate: misestimates(estimateTotal, actualTotal) } };
+  return { runId: run.id, status: run.status, nodes, totals: { estimate: estimateTotal, actual: actualTotal, misestimate: misestimates(estimateTotal, actualTotal) }, ...(limits ? { limits } : {}) };
 }

@@ -11,8 +11,11 @@ import type { RuntimeConfig } from '../config/config-schema';
 import type { Intent, RunRequest } from '../types';
 import { storedExplain } from '../explain/stored-explain';
 import { scopeContradictions } from '../knowledge/goal-contradictions';
+import { learningStateFor } from '../costmodel/calibration-state';
+import type { ObservationLearner } from '../costmodel/observation-learner';
 import type { BanditLearner } from '../learning/bandit-learner';
 import type { RuntimePlugins } from './runtime-plugins';
+import { cacheArmStage } from './plan-stages/cache-arm-stage';
 import { cacheHitStage } from './plan-stages/cache-hit-stage';
 import { explainStage } from './plan-stages/explain-stage';
 import { graphStage } from './plan-stages/graph-stage';
@@ -35,7 +38,7 @@ export interface PlannedRequest {
  * Bumped whenever planning or graph building changes what a given input produces: it is part of
  * the plan-cache key and the plan hash, so plans cached by older code are never served.
  */
-export const PLANNER_VERSION = 'planner-2026.12.02-2';
+export const PLANNER_VERSION = 'planner-2026.12.02-4';
 
 export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig, request: RunRequest, learner?: BanditLearner): Promise<PlannedRequest> {
   const timer = new StageTimer();
@@ -44,15 +47,19 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
   const selection = await timer.runAsync('sources', () => sourceSelectionStage(plugins.knowledge, request));
   const outcome = timer.run('policy', () => policyStage(plugins.policy, request, intent, selection));
   const sourceFingerprint = await timer.runAsync('fingerprint', () => plugins.knowledge.fingerprint(outcome.allowed.map((source) => source.name)));
+  // The measured model-cache hit rates the key and the cost model read: loaded from the store once per process.
+  await plugins.modelContextCache?.ready();
   const planKey = timer.run('key', () => planKeyStage(plugins, config, { request, intent, outcome, sourceFingerprint, plannerVersion: PLANNER_VERSION }));
 
   const lookup = cacheOn ? await timer.runAsync('plan_cache', () => plugins.planCache!.lookup(planKey.key)) : undefined;
+  const learned = learner?.settings.learnedEstimates ? await timer.runAsync('estimator', () => learnedStateOf(plugins)) : undefined;
   if (lookup?.entry) {
-    const served = timer.run('cache_hit', () => cacheHitStage(request, intent, planKey.key, lookup, () => timer.elapsed()));
+    const hit = timer.run('cache_hit', () => cacheHitStage(request, intent, planKey.key, lookup, () => timer.elapsed()));
+    const served = await timer.runAsync('cache_arm', () => cacheArmStage(plugins, config, learner, { intent, outcome, planKey, sourceFingerprint, plannerVersion: PLANNER_VERSION, served: hit, learned, outputSchema: request.output_schema !== undefined }));
     return { request, intent, ...served, timings: timer.timings };
   }
 
-  const planning = planningStage(plugins, config, { intent, outcome, planKey });
+  const planning = planningStage(plugins, config, { intent, outcome, planKey, learned });
   timer.record('candidates', planning.planned.timings.generateMs);
   timer.record('cost_model', planning.planned.timings.estimateMs);
   timer.record('optimizer', planning.planned.timings.optimizeMs);
@@ -64,4 +71,16 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
   // 414 KB payload on the demo corpus) made every miss's write the largest share of plan().
   if (cacheOn) await timer.runAsync('plan_cache_put', () => plugins.planCache!.put(planKey.key, explain.planHash, storedExplain(explain, config.retention.rejected_candidates_kept)));
   return { request, intent, explain, graph: built.graph, timings: timer.timings };
+}
+
+/**
+ * learned-v2's state for the planner's estimator (loaded once per store, then extended run by run).
+ * An unreadable observation store plans with the heuristic alone: learning must not fail a plan.
+ */
+async function learnedStateOf(plugins: RuntimePlugins): Promise<ObservationLearner | undefined> {
+  try {
+    return (await learningStateFor(plugins.observationStore, plugins.costModel.version)).learner;
+  } catch {
+    return undefined;
+  }
 }

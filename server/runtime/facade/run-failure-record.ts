@@ -7,6 +7,7 @@
  * dies first leaves the run to the orphan recovery of the next start (run-recovery.ts).
  */
 import type { RunStorePlugin } from '../contracts/run-store';
+import { ContextRuntimeError } from '../errors';
 
 export interface FailureWriteOptions {
   /** Only while this process owns the run: a peer that took it over meanwhile keeps it. */
@@ -27,6 +28,8 @@ export async function recordRunFailure(store: RunStorePlugin, runId: string, rea
     await write();
     return { written: true, settled: Promise.resolve() };
   } catch (error) {
+    // No record to mark: its insert never reached the database (startRun calls this when it cannot tell).
+    if (isMissingRun(error)) return { written: true, settled: Promise.resolve() };
     // The first line only: a failed query's message goes on to quote its parameters (passages among them).
     const why = (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 200);
     console.warn(`run ${runId}: could not record its failure (${why}); retrying until the database answers`);
@@ -39,7 +42,8 @@ export async function recordRunFailure(store: RunStorePlugin, runId: string, rea
           console.warn(`run ${runId}: its failure is recorded now that the database answers`);
           resolve();
         },
-        () => {
+        (error: unknown) => {
+          if (isMissingRun(error)) return resolve();
           delayMs = Math.min(MAX_DELAY_MS, delayMs * 2);
           schedule();
         },
@@ -51,3 +55,5 @@ export async function recordRunFailure(store: RunStorePlugin, runId: string, rea
   });
   return { written: false, settled };
 }
+
+const isMissingRun = (error: unknown) => error instanceof ContextRuntimeError && error.code === 'NOT_FOUND';

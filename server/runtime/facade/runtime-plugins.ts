@@ -22,12 +22,18 @@ import type { TraceSinkPlugin } from '../contracts/trace-sink';
 import type { VerifierPlugin } from '../contracts/verifier';
 import type { BanditStorePort } from '../learning/bandit-store';
 import type { RetentionPlugin } from '../contracts/retention';
+import type { ModelCacheStorePlugin } from '../contracts/model-cache';
+import type { ModelContextCache } from '../modelcache/model-context-cache';
 
 /**
  * Ingests a file or folder into named sources (implemented outside the runtime: it reads files and
  * git). `confined`: a remote caller named the path, so it must lie below ingest.allowed_roots.
+ * `signal` (the ingest cancelled or past its time) aborts the embedding and OpenIE calls in flight.
  */
-export type Ingester = (path: string, options: { readonly source?: string; readonly confined?: boolean; readonly onProgress?: (done: number, total: number) => void }) => Promise<IngestReport>;
+export type Ingester = (
+  path: string,
+  options: { readonly source?: string; readonly confined?: boolean; readonly onProgress?: (done: number, total: number) => void; readonly signal?: AbortSignal },
+) => Promise<IngestReport>;
 
 /**
  * Ingests uploaded files into `source` (or "<source>-<kind>" per kind). `beforeWrite` receives the
@@ -35,7 +41,7 @@ export type Ingester = (path: string, options: { readonly source?: string; reado
  */
 export type UploadIngester = (
   files: readonly UploadedFile[],
-  options: { readonly source: string; readonly beforeWrite: (sourceNames: readonly string[]) => Promise<void> },
+  options: { readonly source: string; readonly beforeWrite: (sourceNames: readonly string[]) => Promise<void>; readonly signal?: AbortSignal },
 ) => Promise<IngestReport>;
 
 export interface RuntimePlugins {
@@ -68,6 +74,10 @@ export interface RuntimePlugins {
   readonly uploadIngester?: UploadIngester;
   /** Persisted state of the online bandit (server/runtime/learning); without it the bandit learns in memory only. */
   readonly banditStore?: BanditStorePort;
+  /** Where the model-context cache keeps responses (server/runtime/modelcache); without it nothing is cached. */
+  readonly modelCacheStore?: ModelCacheStorePlugin;
+  /** Built by ContextRuntime from modelCacheStore when config model_cache.enabled: the executors and the planner read it. */
+  readonly modelContextCache?: ModelContextCache;
   /** Releases database handles and locks. */
   readonly close?: () => Promise<void>;
 }

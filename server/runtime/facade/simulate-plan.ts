@@ -14,7 +14,9 @@ const QUOTED_FIELDS = ['costUsd', 'latencySeconds', 'tokens'] as const;
 
 export function simulatePlan(planned: PlannedRequest, state: LearningState): SimulateResult {
   const explain = planned.explain;
-  const { choice, estimates } = explain.chosen;
+  const { choice } = explain.chosen;
+  // The heuristic's estimates are the prior learned-v2 corrects; the chosen plan's may already be corrected.
+  const estimates = { ...explain.chosen.estimates, ...explain.estimator?.priorEstimates };
   const intentClass = explain.intent.primary;
   const shape = planShape(choice);
   const learned = (field: EstimatedField): LearnedEstimate => state.learner.predict(field, intentClass, shape, estimates[field]);

@@ -72,8 +72,9 @@ describe('BanditLearner', () => {
   });
 
   it('moves to the arm that earns more, then exploits it', async () => {
-    // α = 1 makes an untried arm's bonus (‖x‖ > 1) exceed any reward in [0,1], so every arm gets tried.
-    const learner = new BanditLearner(undefined, settings({ alpha: 1 }));
+    // α = 1 makes an untried arm's bonus (‖x‖ > 1) exceed any reward in [0,1], so every arm gets
+    // tried; safety and budget are opened wide here (safe-exploration.test.ts covers them).
+    const learner = new BanditLearner(undefined, settings({ alpha: 1, safe_margin: 1, exploration_share: 1 }));
     const plan = planned();
     const first = learner.decide(plan.candidates, plan.intent)!;
     const better = first.explain.arms[1].arm;
@@ -88,14 +89,21 @@ describe('BanditLearner', () => {
     expect(last.candidate.candidate.id).not.toBe(plan.chosen.candidate.id);
   });
 
-  it('ignores runs it did not decide and runs that did not complete', async () => {
+  it('ignores runs it did not decide and runs that did not end, and learns a failed run as quality 0', async () => {
     const learner = new BanditLearner(undefined, settings());
     learner.observeRun(finishedRun('no-decision', undefined, 1));
     const plan = planned();
     const decision = learner.decide(plan.candidates, plan.intent)!;
-    learner.observeRun({ ...finishedRun('failed', decision.explain, 1), status: 'failed' });
+    learner.observeRun({ ...finishedRun('cancelled', decision.explain, 1), status: 'cancelled' });
+    learner.observeRun({ ...finishedRun('awaiting', decision.explain, 1), status: 'awaiting_approval' });
     await learner.drain();
     expect(await learner.armSummaries()).toEqual([]);
+    learner.observeRun({ ...finishedRun('failed', decision.explain, 1), status: 'failed', verification: undefined, answer: undefined });
+    await learner.drain();
+    const [arm] = await learner.armSummaries();
+    // quality 0 − penalty 0.1 × (1 s / 10 s)
+    expect(arm).toMatchObject({ arm: decision.explain.arm, pulls: 1 });
+    expect(arm.meanReward).toBeCloseTo(-0.01, 12);
   });
 
   it('plans from memory when the store cannot be read, and retries the load next time', async () => {
@@ -109,6 +117,42 @@ describe('BanditLearner', () => {
     expect(errors).toHaveLength(1);
     await learner.ready();
     expect(calls).toBe(2);
+  });
+
+  it('explores within its budget only, marks each exploration, and never risks more than the window allows', async () => {
+    const learner = new BanditLearner(undefined, settings({ alpha: 0.2, exploration_share: 0.1, safe_margin: 0.05, safe_window: 100 }));
+    const plan = planned();
+    const decisions = [];
+    for (let round = 0; round < 100; round++) {
+      const decision = learner.decide(plan.candidates, plan.intent)!;
+      decisions.push(decision.explain);
+      learner.observeRun(finishedRun(`run-${round}`, decision.explain, 0.5));
+      await learner.drain();
+    }
+    const explored = decisions.filter((decision) => decision.explored).length;
+    expect(explored).toBeGreaterThan(0);
+    expect(explored).toBeLessThanOrEqual(10);
+    expect(decisions.reduce((sum, decision) => sum + decision.risked, 0)).toBeLessThanOrEqual(0.05 * 100 + 1e-9);
+    expect(decisions.every((decision) => decision.risked <= decision.allowance + 1e-9)).toBe(true);
+    // Runs that did not explore play the greedy arm: with equal rewards everywhere, the default plan.
+    const greedy = decisions.filter((decision) => !decision.explored);
+    expect(new Set(greedy.map((decision) => decision.candidateId))).toEqual(new Set([plan.chosen.candidate.id]));
+  });
+
+  it('gives the same plans to the same history: a replay of the decisions and runs reproduces every choice', async () => {
+    const replay = async () => {
+      const learner = new BanditLearner(undefined, settings({ alpha: 0.5, exploration_share: 0.2 }), undefined, () => 0);
+      const plan = planned();
+      const chosen: string[] = [];
+      for (let round = 0; round < 20; round++) {
+        const decision = learner.decide(plan.candidates, plan.intent)!;
+        chosen.push(decision.explain.candidateId);
+        learner.observeRun(finishedRun(`run-${round}`, decision.explain, decision.explain.arm === decision.explain.arms[0].arm ? 0.6 : 0.4));
+        await learner.drain();
+      }
+      return chosen;
+    };
+    expect(await replay()).toEqual(await replay());
   });
 
   it('needs a store for feedback', async () => {

@@ -10,9 +10,10 @@ import type { Intent, ScoredCandidate } from '../types';
 import type { BanditStorePort, StoredArm, Thumb } from './bandit-store';
 import { FEATURE_DIMENSION, FEATURE_NAMES, intentFeatures } from './intent-features';
 import { LearningQueue } from './learning-queue';
-import { type ArmEstimate, chooseArm, correctReward, estimateArm, freshArm, updateArm } from './lin-ucb';
-import { topArms } from './plan-arms';
+import { type ArmEstimate, correctReward, estimateArm, freshArm, updateArm } from './lin-ucb';
+import { type PlanArm, topArms } from './plan-arms';
 import { blendedReward, efficiencyPenalty, judgedQuality, type RewardSettings } from './run-reward';
+import { chooseSafeArm, SafetyLedger, type SafetySettings } from './safe-exploration';
 
 /** Bump when the features change: state learned over another layout must not be reloaded. */
 export const BANDIT_POLICY = `linucb-intent-v1-d${FEATURE_DIMENSION}`;
@@ -22,22 +23,39 @@ export interface LearningSettings {
   readonly alpha: number;
   readonly topKArms: number;
   readonly reward: RewardSettings;
+  readonly safety: SafetySettings;
+  /** The optimizer plans with learned-v2 estimates (costmodel/learned-cost-model.ts). */
+  readonly learnedEstimates: boolean;
 }
 
 export interface BanditExplain {
   readonly policy: string;
   readonly arm: string;
   readonly candidateId: string;
-  /** The estimate the choice was made on: mean θᵀx, bonus α√(xᵀA⁻¹x), upper = mean + bonus. */
-  readonly estimate: { readonly mean: number; readonly bonus: number; readonly upper: number };
-  /** True when another arm had the higher mean: this plan was played for what it might teach. */
+  /** The estimate the choice was made on: mean θᵀx, bonus α√(xᵀA⁻¹x), upper = mean + bonus, lower = mean − bonus. */
+  readonly estimate: { readonly mean: number; readonly bonus: number; readonly upper: number; readonly lower: number };
+  /**
+   * True when another safe arm had the higher mean: this plan was played for what it might teach.
+   * Exploration runs are rationed (learning.exploration_share / _per_hour) and are the only runs
+   * whose plan may differ from the greedy one: leave them out when checking reproducibility.
+   */
   readonly explored: boolean;
   readonly greedyArm: string;
-  /** What PlanScore alone would have chosen. */
+  /** What PlanScore alone would have chosen: the default plan the safety margin is measured from. */
   readonly optimizerCandidateId: string;
   readonly alpha: number;
+  /** learning.safe_margin: the mean shortfall per run a window of learning.safe_window decisions may risk. */
+  readonly safeMargin: number;
+  /** What this decision could risk (the window's margin less what its other decisions risked). */
+  readonly allowance: number;
+  /** What the chosen arm risks: max(0, default's mean − its lower bound); 0 for the default. */
+  readonly risked: number;
+  /** Whether the exploration budget allowed an optimistic pick on this decision. */
+  readonly explorationAllowed: boolean;
+  /** Observed runs behind the chosen arm's estimate (0: the optimizer's ranking decided). */
+  readonly samples: number;
   readonly features: Readonly<Record<string, number>>;
-  readonly arms: readonly { readonly arm: string; readonly candidateId: string; readonly pulls: number; readonly mean: number; readonly bonus: number; readonly upper: number }[];
+  readonly arms: readonly { readonly arm: string; readonly candidateId: string; readonly pulls: number; readonly mean: number; readonly bonus: number; readonly upper: number; readonly lower: number; readonly safe: boolean }[];
 }
 
 export interface ArmSummary {
@@ -49,6 +67,8 @@ export interface ArmSummary {
   readonly weights: Readonly<Record<string, number>>;
 }
 
+const JUDGED_ENDS: ReadonlySet<RunResult['status']> = new Set(['completed', 'unverified', 'failed', 'rejected']);
+
 const withSum = (state: ReturnType<typeof freshArm>, contextSum: readonly number[]): StoredArm => Object.freeze({ ...state, contextSum: Object.freeze([...contextSum]) });
 
 export class BanditLearner {
@@ -57,13 +77,16 @@ export class BanditLearner {
   private readonly arms = new Map<string, StoredArm>();
   private loading?: Promise<void>;
   private readonly queue: LearningQueue;
+  private readonly ledger: SafetyLedger;
 
   constructor(
     private readonly store: BanditStorePort | undefined,
     readonly settings: LearningSettings,
     private readonly onError: (error: unknown) => void = (error) => console.warn('[learning] failed:', error),
+    now: () => number = Date.now,
   ) {
     this.queue = new LearningQueue(onError);
+    this.ledger = new SafetyLedger(settings.safety, now);
   }
 
   /**
@@ -104,7 +127,14 @@ export class BanditLearner {
 
   /** Chooses among the top feasible arms. Reads memory only; call `ready()` first. */
   decide(ranked: readonly ScoredCandidate[], intent: Intent): { candidate: ScoredCandidate; explain: BanditExplain } | undefined {
-    const top = topArms(ranked, this.settings.topKArms);
+    return this.decideAmong(topArms(ranked, this.settings.topKArms), intent);
+  }
+
+  /**
+   * Chooses among given arms, the default plan first: the top feasible arms of a fresh plan, or
+   * those a plan-cache entry kept, so a cache hit is still a decision the bandit learns from.
+   */
+  decideAmong(top: readonly PlanArm[], intent: Intent): { candidate: ScoredCandidate; explain: BanditExplain } | undefined {
     if (top.length === 0) return undefined;
     const context = intentFeatures(intent);
     const baseline = this.baseline();
@@ -112,21 +142,30 @@ export class BanditLearner {
       const estimate = estimateArm(this.armState(arm), context, this.settings.alpha);
       return { ...estimate, mean: estimate.mean + baseline, upper: estimate.upper + baseline };
     });
-    const { chosen, greedy, explored } = chooseArm(estimates);
-    const picked = top.find(({ arm }) => arm === chosen.arm)!;
+    const explorationAllowed = this.ledger.allows();
+    const allowance = this.ledger.allowance();
+    const { chosen, greedy, explored, lower, loss, safe } = chooseSafeArm(estimates, allowance, explorationAllowed, this.settings.safety.confidence);
+    const chosenIndex = top.findIndex(({ arm }) => arm === chosen.arm);
+    this.ledger.record(explored, loss[chosenIndex]);
+    const picked = top[chosenIndex];
     return {
       candidate: picked.candidate,
       explain: Object.freeze({
         policy: BANDIT_POLICY,
         arm: chosen.arm,
         candidateId: picked.candidate.candidate.id,
-        estimate: { mean: chosen.mean, bonus: chosen.bonus, upper: chosen.upper },
+        estimate: { mean: chosen.mean, bonus: chosen.bonus, upper: chosen.upper, lower: lower[chosenIndex] },
         explored,
         greedyArm: greedy.arm,
         optimizerCandidateId: top[0].candidate.candidate.id,
         alpha: this.settings.alpha,
+        safeMargin: this.settings.safety.margin,
+        allowance,
+        risked: loss[chosenIndex],
+        explorationAllowed,
+        samples: this.armState(chosen.arm).pulls,
         features: Object.freeze(Object.fromEntries(FEATURE_NAMES.map((name, index) => [name, context[index]]))),
-        arms: top.map(({ arm, candidate }, index) => ({ arm, candidateId: candidate.candidate.id, pulls: this.armState(arm).pulls, mean: estimates[index].mean, bonus: estimates[index].bonus, upper: estimates[index].upper })),
+        arms: top.map(({ arm, candidate }, index) => ({ arm, candidateId: candidate.candidate.id, pulls: this.armState(arm).pulls, mean: estimates[index].mean, bonus: estimates[index].bonus, upper: estimates[index].upper, lower: lower[index], safe: safe[index] })),
       }),
     };
   }
@@ -134,8 +173,9 @@ export class BanditLearner {
   /** Judges a finished run and updates its arm, off the response path. */
   observeRun(result: RunResult): void {
     const decision = result.explain.learning;
-    // An unverified run answered too: its failed checks are a low reward, which is what the arm must learn.
-    if (!decision || (result.status !== 'completed' && result.status !== 'unverified')) return;
+    // A failed or rejected run teaches too (issue 16.3): no answer, so quality 0, less what it spent;
+    // an unverified run answered, and its failed checks are the low reward the arm must learn.
+    if (!decision || !JUDGED_ENDS.has(result.status)) return;
     this.queue.enqueue(async () => {
       await this.ready();
       if (this.store && (await this.store.decisionOf(result.runId))) return;
@@ -200,17 +240,46 @@ export class BanditLearner {
   queueStatus() {
     return this.queue.status();
   }
+
+  /** Decisions and explorations so far in this process (the exploration budget's counters). */
+  explorationStatus() {
+    return this.ledger.status();
+  }
 }
 
-/** The config schema's defaults, for configs built by hand without a `learning` section. */
-const LEARNING_DEFAULTS = { enabled: false, alpha: 0.2, top_k_arms: 3, cost_penalty: 0.1, latency_penalty: 0.1, cost_scale_usd: 0.05, latency_scale_seconds: 10 } as const;
+/** The config schema's defaults (config-schema.ts `learning`), for configs built by hand without that section. */
+export const LEARNING_DEFAULTS = {
+  enabled: true,
+  alpha: 0.2,
+  top_k_arms: 3,
+  cost_penalty: 0.1,
+  latency_penalty: 0.1,
+  cost_scale_usd: 0.05,
+  latency_scale_seconds: 10,
+  safe_margin: 0.05,
+  safe_window: 100,
+  safe_confidence: 1,
+  exploration_share: 0.1,
+  exploration_per_hour: 60,
+  learned_estimates: true,
+} as const;
 
-/** The `learning` section of the runtime config, in the learner's terms. */
-export function learningSettingsOf(config: { readonly enabled: boolean; readonly alpha: number; readonly top_k_arms: number; readonly cost_penalty: number; readonly latency_penalty: number; readonly cost_scale_usd: number; readonly latency_scale_seconds: number } = LEARNING_DEFAULTS): LearningSettings {
+export type LearningConfig = { readonly [Key in keyof typeof LEARNING_DEFAULTS]: (typeof LEARNING_DEFAULTS)[Key] extends boolean ? boolean : number };
+
+/** The `learning` section of the runtime config, in the learner's terms; missing safety keys take the defaults. */
+export function learningSettingsOf(config: Omit<LearningConfig, 'safe_margin' | 'safe_window' | 'safe_confidence' | 'exploration_share' | 'exploration_per_hour' | 'learned_estimates'> & Partial<LearningConfig> = LEARNING_DEFAULTS): LearningSettings {
   return Object.freeze({
     enabled: config.enabled,
     alpha: config.alpha,
     topKArms: config.top_k_arms,
+    learnedEstimates: config.learned_estimates ?? LEARNING_DEFAULTS.learned_estimates,
     reward: Object.freeze({ costPenalty: config.cost_penalty, latencyPenalty: config.latency_penalty, costScaleUsd: config.cost_scale_usd, latencyScaleSeconds: config.latency_scale_seconds }),
+    safety: Object.freeze({
+      margin: config.safe_margin ?? LEARNING_DEFAULTS.safe_margin,
+      window: config.safe_window ?? LEARNING_DEFAULTS.safe_window,
+      confidence: config.safe_confidence ?? LEARNING_DEFAULTS.safe_confidence,
+      share: config.exploration_share ?? LEARNING_DEFAULTS.exploration_share,
+      perHour: config.exploration_per_hour ?? LEARNING_DEFAULTS.exploration_per_hour,
+    }),
   });
 }

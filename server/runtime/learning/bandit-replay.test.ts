@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overtakeStep, replayBandit, shuffledOrder } from './bandit-replay';
+import { overtakeStep, replayBandit, shuffledOrder, worstWindow } from './bandit-replay';
 
 // Two kinds of query: arm 0 wins on "claims" (context [1,0]), arm 1 on "questions" ([1,1]). Each
 // fixed arm is right half the time; a contextual bandit learns to be right nearly always.
@@ -35,6 +35,21 @@ describe('bandit replay', () => {
     expect(run.choices.every((arm) => arm !== 2)).toBe(true);
     // The first pick, before any learning, is the first allowed arm.
     expect(run.choices[0]).toBe(1);
+  });
+
+  it('with safe exploration, never trails the default plan by more than the margin over any window, and still learns', () => {
+    // The default (first allowed) is arm 0; arm 1 is better on questions, arm 2 always poor.
+    const mixed = items.map((item) => ({ ...item, rewards: [...item.rewards, 0], allowed: [0, 1, 2] }));
+    const order = shuffledOrder(mixed.length, 3);
+    const safe = replayBandit(mixed, 3, { alpha: 0.5, order, safety: { margin: 0.05, window: 50, share: 0.2, confidence: 1 } });
+    expect(worstWindow(safe.bandit, safe.defaultPlan, 50).gap).toBeGreaterThanOrEqual(-0.05);
+    expect(safe.bandit[safe.bandit.length - 1]).toBeGreaterThan(safe.defaultPlan[safe.defaultPlan.length - 1]);
+    expect(safe.explored).toBeLessThanOrEqual(0.2 * mixed.length);
+  });
+
+  it('finds the worst window of two cumulative curves', () => {
+    // Per-step rewards 1,1,0,0,1 against 1,1,1,1,1: the window of two at steps 3–4 is 1 behind per step.
+    expect(worstWindow([1, 2, 2, 2, 3], [1, 2, 3, 4, 5], 2)).toEqual({ start: 2, gap: -1 });
   });
 
   it('reports no overtake when the bandit ends behind, and the last crossing otherwise', () => {

@@ -5,7 +5,8 @@
  * evaluation without the rejection sampling of Li et al. (WSDM 2011), and any number of shuffled
  * orders costs milliseconds. bench/bandit-bench.ts logs the rewards; this module replays them.
  */
-import { chooseArm, estimateArm, freshArm, updateArm, type ArmState } from './lin-ucb';
+import { estimateArm, freshArm, updateArm, type ArmState } from './lin-ucb';
+import { chooseSafeArm, SafetyLedger } from './safe-exploration';
 
 export interface ReplayItem {
   readonly group: string;
@@ -14,7 +15,8 @@ export interface ReplayItem {
   readonly rewards: readonly number[];
   /**
    * The arms the bandit may choose among here, best prior first (the runtime's top_k_arms over
-   * the optimizer's ranking); all arms, in index order, when absent. Ties go to the first.
+   * the optimizer's ranking); all arms, in index order, when absent. Ties go to the first, and the
+   * first is the default plan the safety margin is measured from.
    */
   readonly allowed?: readonly number[];
 }
@@ -23,6 +25,8 @@ export interface ReplayRun {
   /** Cumulative reward after each step. */
   readonly bandit: readonly number[];
   readonly fixed: readonly (readonly number[])[];
+  /** Cumulative reward of the default plan (each query's first allowed arm): what the runtime plays without learning. */
+  readonly defaultPlan: readonly number[];
   /** Best arm per query in hindsight: the regret reference. */
   readonly oracle: readonly number[];
   readonly choices: readonly number[];
@@ -51,13 +55,27 @@ export function shuffledOrder(length: number, seed: number): number[] {
   return order;
 }
 
-export function replayBandit(items: readonly ReplayItem[], armCount: number, options: { readonly alpha: number; readonly order: readonly number[] }): ReplayRun {
+export interface ReplayOptions {
+  readonly alpha: number;
+  readonly order: readonly number[];
+  /**
+   * The runtime's safe exploration (safe-exploration.ts): lower-bound margin and exploration share.
+   * Absent: plain LinUCB (every optimistic pick allowed, no safety rule). There is no clock in a
+   * replay, so the per-hour cap does not apply.
+   */
+  readonly safety?: { readonly margin: number; readonly window: number; readonly share: number; readonly confidence?: number };
+}
+
+export function replayBandit(items: readonly ReplayItem[], armCount: number, options: ReplayOptions): ReplayRun {
   const dimension = items[0]?.context.length ?? 0;
   const arms: ArmState[] = Array.from({ length: armCount }, (_, index) => freshArm(String(index), dimension));
   const bandit: number[] = [];
   const fixed: number[][] = Array.from({ length: armCount }, () => []);
   const oracle: number[] = [];
+  const defaultPlan: number[] = [];
   const choices: number[] = [];
+  const ledger = new SafetyLedger({ margin: options.safety?.margin ?? Number.POSITIVE_INFINITY, window: options.safety?.window ?? 1, share: options.safety?.share ?? 1, perHour: Number.POSITIVE_INFINITY });
+  let defaultSum = 0;
   let explored = 0;
   let banditSum = 0;
   let oracleSum = 0;
@@ -65,7 +83,9 @@ export function replayBandit(items: readonly ReplayItem[], armCount: number, opt
   for (const index of options.order) {
     const item = items[index];
     const candidates = item.allowed ?? arms.map((_, arm) => arm);
-    const { chosen, explored: didExplore } = chooseArm(candidates.map((arm) => estimateArm(arms[arm], item.context, options.alpha)));
+    const estimates = candidates.map((arm) => estimateArm(arms[arm], item.context, options.alpha));
+    const { chosen, explored: didExplore, loss } = chooseSafeArm(estimates, ledger.allowance(), ledger.allows(), options.safety?.confidence);
+    ledger.record(didExplore, loss[estimates.indexOf(chosen)]);
     const arm = Number(chosen.arm);
     // Centred on the running mean, as BanditLearner does: see centredReward.
     arms[arm] = updateArm(arms[arm], item.context, item.rewards[arm] - (choices.length === 0 ? 0 : banditSum / choices.length));
@@ -73,14 +93,32 @@ export function replayBandit(items: readonly ReplayItem[], armCount: number, opt
     choices.push(arm);
     banditSum += item.rewards[arm];
     oracleSum += Math.max(...item.rewards);
+    defaultSum += item.rewards[candidates[0]];
     bandit.push(banditSum);
     oracle.push(oracleSum);
+    defaultPlan.push(defaultSum);
     item.rewards.forEach((reward, armIndex) => {
       fixedSums[armIndex] += reward;
       fixed[armIndex].push(fixedSums[armIndex]);
     });
   }
-  return { bandit, fixed, oracle, choices, explored };
+  return { bandit, fixed, oracle, defaultPlan, choices, explored };
+}
+
+/**
+ * The worst window: min over every `size` consecutive steps of (mean reward of the bandit − mean
+ * reward of the reference), from cumulative curves. Negative = the bandit fell behind there.
+ */
+export function worstWindow(bandit: readonly number[], reference: readonly number[], size: number): { readonly start: number; readonly gap: number } {
+  const at = (curve: readonly number[], step: number) => (step < 0 ? 0 : curve[step]);
+  let worst = { start: 0, gap: Number.POSITIVE_INFINITY };
+  for (let end = Math.min(size, bandit.length) - 1; end < bandit.length; end++) {
+    const start = end - Math.min(size, bandit.length) + 1;
+    const length = end - start + 1;
+    const gap = (at(bandit, end) - at(bandit, start - 1) - (at(reference, end) - at(reference, start - 1))) / length;
+    if (gap < worst.gap) worst = { start, gap };
+  }
+  return worst;
 }
 
 /**

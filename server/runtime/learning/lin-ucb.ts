@@ -26,6 +26,8 @@ export interface ArmEstimate {
   readonly mean: number;
   readonly bonus: number;
   readonly upper: number;
+  /** √(xᵀA⁻¹x): the estimate's spread at this context, before any width is applied. */
+  readonly spread?: number;
 }
 
 /** A = λI to start (ridge λ = 1, as in the paper), so A⁻¹ = I/λ. */
@@ -52,8 +54,9 @@ export function estimateArm(state: ArmState, context: readonly number[], alpha: 
   if (context.length * context.length !== state.inverse.length) throw new RangeError(`context has ${context.length} features, arm ${state.arm} was trained on ${Math.sqrt(state.inverse.length)}`);
   const inverseContext = multiply(state.inverse, context);
   const mean = dot(multiply(state.inverse, state.b), context);
-  const bonus = alpha * Math.sqrt(Math.max(0, dot(context, inverseContext)));
-  return Object.freeze({ arm: state.arm, mean, bonus, upper: mean + bonus });
+  const spread = Math.sqrt(Math.max(0, dot(context, inverseContext)));
+  const bonus = alpha * spread;
+  return Object.freeze({ arm: state.arm, mean, bonus, upper: mean + bonus, spread });
 }
 
 /** One observation (x, r): A += xxᵀ via Sherman–Morrison on A⁻¹, b += r·x. */

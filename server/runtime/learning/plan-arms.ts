@@ -12,8 +12,13 @@ export const armOf = (plan: Pick<CandidatePlan, 'retrieval' | 'modelTier' | 'rea
  * candidate by PlanScore. The input is the optimizer's order (feasible first, best first), so the
  * bandit only ever picks among plans the hard constraints allow and the cost model ranks high.
  */
-export function topArms(ranked: readonly ScoredCandidate[], limit: number): { arm: string; candidate: ScoredCandidate }[] {
-  const arms: { arm: string; candidate: ScoredCandidate }[] = [];
+export interface PlanArm {
+  readonly arm: string;
+  readonly candidate: ScoredCandidate;
+}
+
+export function topArms(ranked: readonly ScoredCandidate[], limit: number): PlanArm[] {
+  const arms: PlanArm[] = [];
   const seen = new Set<string>();
   for (const candidate of ranked) {
     if (!candidate.feasible) continue;

@@ -3,11 +3,20 @@
  * searched (a retrieve node), and a span per model call (a reason node). Shared by a run and by
  * build_context, which executes the retrieval half of the same plan.
  */
-import type { TierInfo } from '../contracts/router';
+import type { RoutedResult, TierInfo } from '../contracts/router';
 import type { NodeOutcome } from '../contracts/scheduler';
 import type { GraphNode } from '../ir/graph';
 import { typedOutput } from '../ir/node-outputs';
 import type { RunTracer } from './run-tracer';
+
+/** The model-context cache's outcome and the provider's own prompt-cache reads, when there are any. */
+function modelCacheAttributes(call: RoutedResult): Record<string, number | string> {
+  return {
+    ...(call.cache ? { cache: call.cache.status } : {}),
+    ...(call.cache?.savedTokens !== undefined ? { cacheSavedTokens: call.cache.savedTokens } : {}),
+    ...(call.usage.cachedInputTokens !== undefined ? { cachedInputTokens: call.usage.cachedInputTokens } : {}),
+  };
+}
 
 /** `spanId`: the id the attempt ran under (trace-parent.ts), so spans started inside it (the AI SDK's) point at this one. */
 export function traceNode(tracer: RunTracer, parentId: string, node: GraphNode, outcome: NodeOutcome, attempt: number, tiers: readonly TierInfo[], spanId?: string): void {
@@ -30,6 +39,6 @@ export function traceNode(tracer: RunTracer, parentId: string, node: GraphNode, 
   if (typed.kind !== 'reason') return;
   for (const call of typed.output.modelCalls) {
     const provider = tiers.find((tier) => tier.name === call.tier)?.capabilities.provider;
-    tracer.record(`model.${call.tier}`, 'model', call.latencyMs, { modelId: call.modelId, tier: call.tier, ...(provider ? { provider } : {}), inputTokens: call.usage.inputTokens, outputTokens: call.usage.outputTokens, fallbacks: call.fallbacks, node: node.id }, nodeSpanId, { tokens: call.usage.inputTokens + call.usage.outputTokens, costUsd: call.costUsd });
+    tracer.record(`model.${call.tier}`, 'model', call.latencyMs, { modelId: call.modelId, tier: call.tier, ...(provider ? { provider } : {}), inputTokens: call.usage.inputTokens, outputTokens: call.usage.outputTokens, fallbacks: call.fallbacks, node: node.id, ...modelCacheAttributes(call) }, nodeSpanId, { tokens: call.usage.inputTokens + call.usage.outputTokens, costUsd: call.costUsd });
   }
 }

@@ -33,7 +33,7 @@ export interface ExplainInput {
 
 export function explainStage(plugins: RuntimePlugins, config: RuntimeConfig, input: ExplainInput): ExplainResult {
   const { request, intent, outcome, planning, built, lookup } = input;
-  const { chosen, decision } = input.learning;
+  const { chosen, decision, arms } = input.learning;
   const { policy } = outcome;
   const requireCitations = outcome.constraints.require_citations ?? true;
   const rejectedSources: RejectedSource[] = [...outcome.rejected, ...built.outOfScope];
@@ -59,5 +59,7 @@ export function explainStage(plugins: RuntimePlugins, config: RuntimeConfig, inp
     capabilities: { store: plugins.storeCapabilities, retrievers: planning.context.retrievers, tiers: planning.context.tiers },
     planningMs: input.planningMs(),
     ...(decision ? { learning: decision.explain } : {}),
+    ...(arms && arms.length > 0 ? { learningArms: arms } : {}),
+    estimator: planning.estimator(chosen),
   };
 }

@@ -40,6 +40,24 @@ export interface GraphOutcome {
   readonly meanChunkTokens: number;
 }
 
+/** Share of a `max_tokens` cap left for the answer (at most MAX_ANSWER_TOKENS, at least MIN_ANSWER_TOKENS). */
+const ANSWER_SHARE_OF_CAP = 0.25;
+const MIN_ANSWER_TOKENS = 64;
+/** Of what is left after the answer, the share evidence may fill: the prompt's instructions, goal and passage headers take the rest. */
+const EVIDENCE_SHARE_OF_PROMPT = 0.6;
+
+/**
+ * Splits a `max_tokens` cap between the context and the answer. The run budget refuses a model call
+ * whose prompt plus its whole output allowance would cross the cap, so a context as large as the
+ * cap itself could never be answered.
+ */
+export function tokenAllowance(contextTokenBudget: number, maxTokens: number | undefined): { readonly tokenBudget: number; readonly maxOutputTokens: number } {
+  if (maxTokens === undefined) return { tokenBudget: contextTokenBudget, maxOutputTokens: MAX_ANSWER_TOKENS };
+  const maxOutputTokens = Math.min(MAX_ANSWER_TOKENS, Math.max(MIN_ANSWER_TOKENS, Math.floor(maxTokens * ANSWER_SHARE_OF_CAP)));
+  const tokenBudget = Math.min(contextTokenBudget, Math.max(0, Math.floor((maxTokens - maxOutputTokens) * EVIDENCE_SHARE_OF_PROMPT)));
+  return { tokenBudget, maxOutputTokens };
+}
+
 export function graphStage(plugins: RuntimePlugins, config: RuntimeConfig, input: GraphInput): GraphOutcome {
   const { chosen, allowed, policy } = input;
   const chunkCount = allowed.reduce((sum, source) => sum + source.chunkCount, 0);
@@ -49,8 +67,7 @@ export function graphStage(plugins: RuntimePlugins, config: RuntimeConfig, input
   const outOfScope: RejectedSource[] = allowed
     .filter((source) => !scopedSources.includes(source))
     .map((source) => ({ source: source.name, reason: 'not_selected', detail: `kind ${source.kind} is outside the plan's scope (${(kinds as readonly string[]).join(', ')})` }));
-  const tokenBudget = Math.min(config.retrieval.context_token_budget, input.constraints.max_tokens ?? Number.POSITIVE_INFINITY);
-  const maxOutputTokens = MAX_ANSWER_TOKENS;
+  const { tokenBudget, maxOutputTokens } = tokenAllowance(config.retrieval.context_token_budget, input.constraints.max_tokens);
   const reasonTokens = Math.max(0, chosen.estimates.tokens.value);
   const retryPlan = planVerificationRetries({
     candidate: chosen.candidate,

@@ -7,6 +7,8 @@ import type { RetrieverCapabilities } from '../../contracts/retriever';
 import type { PlanCacheKey } from '../../contracts/plan-cache';
 import type { TierInfo } from '../../contracts/router';
 import type { RuntimeConfig } from '../../config/config-schema';
+import type { ModelCacheTally } from '../../contracts/model-cache';
+import { measuredCacheRates } from '../../costmodel/cache-hit-rate';
 import { resolveWeights } from '../../costmodel/plan-score';
 import { sha256Hex } from '../../ir/plan-hash';
 import { canonicalJson } from '../../ir/serialize-graph';
@@ -20,6 +22,8 @@ export interface PlanKey {
   readonly weights: PlanScoreWeights;
   readonly retrievers: readonly RetrieverCapabilities[];
   readonly tiers: readonly TierInfo[];
+  /** The model-context cache's tallies the planner reads (absent when the cache is off), taken once so the key and the plan agree. */
+  readonly modelCacheTallies?: readonly ModelCacheTally[];
 }
 
 export interface PlanKeyInput {
@@ -38,7 +42,10 @@ export function planKeyStage(plugins: RuntimePlugins, config: RuntimeConfig, inp
   // What the plugins can do is part of the envelope: a tier gaining its key, or an extension
   // appearing, must re-plan rather than serve a plan made without it.
   // The verification settings and whether an output_schema is asked for change the checks and retries the graph holds.
-  const capabilityFingerprint = sha256Hex(canonicalJson({ retrievers: retrievers.map(({ method, available }) => [method, available]), tiers: tiers.map(({ name, available, capabilities }) => [name, available, capabilities]), retrieval: config.retrieval, scheduler: config.scheduler, verification: config.verification, outputSchema: request.output_schema !== undefined }));
+  // So are the measured model-cache rates the cache term reads (rounded: cache-hit-rate.ts); absent, the key is as before.
+  const modelCacheTallies = plugins.modelContextCache?.tallies();
+  const modelCacheRates = modelCacheTallies ? measuredCacheRates(modelCacheTallies).fingerprint(tiers.map((tier) => tier.capabilities.modelId), intent.primary) : undefined;
+  const capabilityFingerprint = sha256Hex(canonicalJson({ retrievers: retrievers.map(({ method, available }) => [method, available]), tiers: tiers.map(({ name, available, capabilities }) => [name, available, capabilities]), retrieval: config.retrieval, scheduler: config.scheduler, verification: config.verification, outputSchema: request.output_schema !== undefined, modelCacheRates }));
   const key = buildPlanCacheKey({
     intent,
     principal: request.principal!,
@@ -49,5 +56,5 @@ export function planKeyStage(plugins: RuntimePlugins, config: RuntimeConfig, inp
     plannerVersion: input.plannerVersion,
     capabilityFingerprint,
   });
-  return { key, weights, retrievers, tiers };
+  return { key, weights, retrievers, tiers, ...(modelCacheTallies ? { modelCacheTallies } : {}) };
 }

@@ -1,0 +1,90 @@
+/**
+ * The cost model the optimizer plans with when learning is on (issue 16.2): the heuristic's
+ * estimates (the prior) corrected by learned-v2 (observation-learner.ts) for cost, latency, tokens
+ * and accuracy, per intent class and plan shape (model tier, reasoner, retrieval methods). The
+ * correction is the residuals' mean shrunk by n / (n + PRIOR_PSEUDO_SAMPLES) (units.ts), so with few
+ * runs the heuristic dominates and with none it decides alone: a field with no observation keeps
+ * the prior's estimate exactly, and an untrained runtime plans as heuristic-v1 would.
+ *
+ * Runs are still recorded against the prior's estimates (ExplainResult.estimator.prior), so what
+ * the learner sees stays the heuristic's error and a correction never feeds on itself.
+ */
+import type { PlanningContext } from '../contracts/candidate-generator';
+import { COST_MODEL_CONTRACT, type CostModelPlugin } from '../contracts/cost-model';
+import type { CandidateEstimates, CandidatePlan, EstimatedField, Intent, PlanScore, PlanScoreWeights } from '../types';
+import { LEARNED_ESTIMATOR, type LearnedGroup, type ObservationLearner, planShape } from './observation-learner';
+
+/** The fields the optimizer reads learned values for; the rest (risk, hallucination…) stay the prior's. */
+export const LEARNED_FIELDS = ['costUsd', 'latencySeconds', 'tokens', 'accuracy'] as const satisfies readonly EstimatedField[];
+
+export type LearnedField = (typeof LEARNED_FIELDS)[number];
+
+/** What EXPLAIN says about the estimator behind the chosen plan's numbers. */
+export interface EstimatorExplain {
+  /** learned-v2 when any field of the chosen plan was corrected by observations, else the prior's version. */
+  readonly name: string;
+  readonly prior: string;
+  /** Fewest observations behind any learned field of the chosen plan (0: the prior alone decided). */
+  readonly samples: number;
+  readonly fields: Readonly<Record<LearnedField, { readonly samples: number; readonly group: LearnedGroup }>>;
+  /** The prior's estimates of the chosen plan: what a finished run is observed against. */
+  readonly priorEstimates: Pick<CandidateEstimates, LearnedField>;
+}
+
+export class LearnedCostModel implements CostModelPlugin {
+  readonly contract = COST_MODEL_CONTRACT;
+  /** The prior's version: observations and calibration stay filed under the estimator they correct. */
+  readonly version: string;
+
+  constructor(
+    private readonly prior: CostModelPlugin,
+    private readonly learner: ObservationLearner,
+  ) {
+    this.version = prior.version;
+    this.observed = LEARNED_FIELDS.some((field) => learner.count(field) > 0);
+  }
+
+  private readonly observed: boolean;
+
+  estimate(candidate: CandidatePlan, intent: Intent, context: PlanningContext): CandidateEstimates {
+    const base = this.prior.estimate(candidate, intent, context);
+    // Nothing observed for any field: the prior alone, at the prior's cost (bench:plan-overhead).
+    if (!this.observed) return base;
+    const shape = planShape(candidate);
+    let corrected: Partial<Record<LearnedField, CandidateEstimates[LearnedField]>> | undefined;
+    for (const field of LEARNED_FIELDS) {
+      const learned = this.learner.predict(field, intent.primary, shape, base[field]);
+      if (learned.samples === 0) continue;
+      (corrected ??= {})[field] = learned.estimate;
+    }
+    return corrected ? { ...base, ...corrected } : base;
+  }
+
+  score(estimates: CandidateEstimates, weights: PlanScoreWeights): PlanScore {
+    return this.prior.score(estimates, weights);
+  }
+
+  /** EXPLAIN's estimator section for the chosen plan. */
+  explain(candidate: CandidatePlan, intent: Intent, context: PlanningContext): EstimatorExplain {
+    return estimatorExplain(this.prior, candidate, intent, context, this.learner);
+  }
+}
+
+export function estimatorExplain(prior: CostModelPlugin, candidate: CandidatePlan, intent: Intent, context: PlanningContext, learner?: ObservationLearner): EstimatorExplain {
+  const base = prior.estimate(candidate, intent, context);
+  const shape = planShape(candidate);
+  const fields = Object.fromEntries(
+    LEARNED_FIELDS.map((field) => {
+      const learned = learner?.predict(field, intent.primary, shape, base[field]);
+      return [field, { samples: learned?.samples ?? 0, group: learned?.group ?? 'prior' }];
+    }),
+  ) as EstimatorExplain['fields'];
+  const counts = LEARNED_FIELDS.map((field) => fields[field].samples);
+  return {
+    name: counts.some((count) => count > 0) ? LEARNED_ESTIMATOR : prior.version,
+    prior: prior.version,
+    samples: Math.min(...counts),
+    fields,
+    priorEstimates: { costUsd: base.costUsd, latencySeconds: base.latencySeconds, tokens: base.tokens, accuracy: base.accuracy },
+  };
+}

@@ -1,0 +1,4 @@
+import { describeModelCacheStore } from '../../testing/model-cache-store-conformance';
+import { MemoryModelCacheStore } from './memory-model-cache-store';
+
+describeModelCacheStore('in memory', () => new MemoryModelCacheStore());
