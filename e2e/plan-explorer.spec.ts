@@ -38,7 +38,7 @@ function watchErrors(page: Page): string[] {
 
 /** A node of the graph, by its button's name ("reason node reason, done…: open details"). */
 /** The nodes drawn at first: a retry attempt that has not run (the demo's gate passes) is one "retry attempt n" node until expanded. */
-const firstAttemptNodes = (graph: { readonly nodes: readonly { readonly id: string }[] }) => graph.nodes.filter((node) => !/-retry\d+$/.test(node.id)).length;
+const firstAttemptNodes = (graph: { readonly nodes: readonly { readonly id: string }[] }) => graph.nodes.filter((node) => !/-retry\d+(-|$)/.test(node.id)).length;
 
 const nodeButton = (scope: Page | Locator, nodeId: string) => scope.getByRole('button', { name: new RegExp(`^\\w+ node ${nodeId},.*: open details$`) });
 /** A row of a table by the header that starts it ("Tokens", "Context budget"). */

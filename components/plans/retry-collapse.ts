@@ -22,7 +22,8 @@ export interface CollapsedGraph {
   readonly hidden: ReadonlySet<string>;
 }
 
-const ATTEMPT_SUFFIX = /-retry(\d+)$/;
+/** verification-gate.ts names an attempt's nodes `<name>-retry<n>`, its retrievers `retrieve-retry<n>-<method>`. */
+const ATTEMPT_SUFFIX = /-retry(\d+)(?=-|$)/;
 const NOT_RUN: ReadonlySet<PlanNodeView['status']> = new Set(['planned', 'pending', 'skipped']);
 
 /** What the collapse reads of a node's view: its place in the graph and whether it ran. */
