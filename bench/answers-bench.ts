@@ -2,6 +2,7 @@
  * Answer quality on a corpus nobody tuned the runtime on (issue 10):
  *   npm run bench:answers [-- --questions examples/billing-pipeline/questions.json] [--split tune|heldout|all] [--json out.json] [--verbose [--context]] [--only q01,q02]
  *   npm run bench:answers -- --dataset musique|hotpotqa|<BEIR folder> [--split train] [--modes single_shot,decomposition,planner]
+ *   npm run bench:answers -- --section verification [--per-kind 30] [--questions …] [--json out.json]
  *   npm run bench:answers -- --section model-cache [--rounds 3]   (bench/answers/model-cache-section.ts)
  * Opens the real runtime on a fresh temporary embedded database (the demo corpus loads on start, as
  * on a first server start), ingests the question set's corpus beside it (its folders per source,
@@ -10,12 +11,13 @@
  * bench/answers/answer-scoring.ts.
  */
 import { writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { materializeDemoGitRepo } from '../server/ingest/demo-git-repo';
 import { openRuntimeFixture } from '../server/testing/runtime-fixture';
 import { runDatasetAnswers } from './answers/dataset-answers';
+import { ingestQuestionSet } from './answers/question-set-ingest';
+import { runVerificationSection } from './answers/verification-section';
 import { runModelCacheSection } from './answers/model-cache-section';
 import { type QuestionOutcome, offGoalCaveats, readQuestionSet, scoreCitations, scoreRunFacts, totals } from './answers/answer-scoring';
 
@@ -32,14 +34,20 @@ const { values } = parseArgs({
     limit: { type: 'string' },
     half: { type: 'string' },
     section: { type: 'string' },
+    'per-kind': { type: 'string', default: '30' },
     rounds: { type: 'string', default: '3' },
   },
 });
+if (values.section === 'verification') {
+  // Verification effectiveness with a scripted loopback model (bench/answers/verification-section.ts).
+  await runVerificationSection({ questions: values.questions!, perKind: Number(values['per-kind']), json: values.json });
+  process.exit(0);
+}
 if (values.section === 'model-cache') {
   await runModelCacheSection({ questionsPath: values.questions!, rounds: Number(values.rounds) });
   process.exit(0);
 }
-if (values.section !== undefined) throw new Error(`--section must be model-cache, got ${values.section}`);
+if (values.section !== undefined) throw new Error(`--section must be verification or model-cache, got ${values.section}`);
 if (values.dataset) {
   // A BEIR-layout multi-hop set instead of a question set (bench/answers/dataset-answers.ts).
   await runDatasetAnswers({ dataset: values.dataset, split: values.split === 'all' ? 'train' : values.split!, modes: values.modes!.split(','), json: values.json, verbose: values.verbose!, ...(values.limit ? { limit: Number(values.limit) } : {}), ...(values.half === 'tune' || values.half === 'heldout' ? { half: values.half } : {}) });
@@ -55,11 +63,7 @@ const questions = set.questions.filter((question) => (values.split === 'all' || 
 const fixture = await openRuntimeFixture();
 try {
   const started = performance.now();
-  for (const [source, kind] of Object.entries(set.sources)) {
-    const path = kind === 'git' ? (await materializeDemoGitRepo(join(fixture.root, `${source}-repo`), { historyPath: join(corpusFolder, 'git-history.json') })).path : join(corpusFolder, kind === 'docs' ? 'docs' : kind);
-    const { sources: results } = await fixture.runtime.ingest(path, { source });
-    if (results.length !== 1 || results[0].source !== source) throw new Error(`ingesting ${path} as ${source} gave ${results.map((result) => result.source).join(', ')}`);
-  }
+  await ingestQuestionSet(fixture, questionsPath, set);
   console.log(`corpus ${corpusFolder} ingested beside the demo in ${((performance.now() - started) / 1000).toFixed(1)} s; ${questions.length} questions (split ${values.split})\n`);
 
   const uriOf = new Map((await fixture.database.query<{ id: string; uri: string }>(sql`select id, uri from chunks`)).map((row) => [row.id, row.uri]));

@@ -166,6 +166,17 @@ test('reopens a past run and reuses its goal from the history', async ({ page })
   await expect(goalBox(page)).toBeFocused();
 });
 
+test('an answer whose required verification failed on every attempt is badged Not a verified answer, with the reasons', async ({ page }) => {
+  // Nothing in the demo corpus answers this: the offline reader finds no evidence, so the citation checks fail on both attempts.
+  await submitGoal(page, 'What is the capital of France?');
+  await runButton(page).click();
+  const badge = page.getByRole('status', { name: 'Not a verified answer' });
+  await expect(badge).toBeVisible({ timeout: 150_000 });
+  await expect(badge.getByText('Not a verified answer', { exact: true })).toBeVisible();
+  await expect(badge.getByRole('listitem').filter({ hasText: /^citation_coverage: / })).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: /^Answer/ })).toContainText('unverified');
+});
+
 // A viewer's landing page (the answers they may read, no run form) is e2e/viewer.spec.ts.
 
 test('explain only plans without answering', async ({ page }) => {

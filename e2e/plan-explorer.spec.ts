@@ -37,6 +37,9 @@ function watchErrors(page: Page): string[] {
 }
 
 /** A node of the graph, by its button's name ("reason node reason, done…: open details"). */
+/** The nodes drawn at first: a retry attempt that has not run (the demo's gate passes) is one "retry attempt n" node until expanded. */
+const firstAttemptNodes = (graph: { readonly nodes: readonly { readonly id: string }[] }) => graph.nodes.filter((node) => !/-retry\d+(-|$)/.test(node.id)).length;
+
 const nodeButton = (scope: Page | Locator, nodeId: string) => scope.getByRole('button', { name: new RegExp(`^\\w+ node ${nodeId},.*: open details$`) });
 /** A row of a table by the header that starts it ("Tokens", "Context budget"). */
 const rowOf = (table: Locator, header: string) => table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name: header, exact: true }) });
@@ -57,7 +60,15 @@ test('explores the demo run: graph, node estimate vs actual, rejected candidates
   const graph = page.getByRole('region', { name: 'Execution graph', exact: true });
   await expect(graph).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Execution graph \\(${demo.explain.graph.nodes.length} nodes\\)`) })).toBeVisible();
+  await expect(graph.getByRole('button', { name: /node .*: open details$/ })).toHaveCount(firstAttemptNodes(demo.explain.graph));
+  // The retry attempt behind the gate is one node; it expands into its nodes.
+  const retryAttempt = graph.getByRole('button', { name: /^retry attempt 2 \(\d+ nodes, runs if verification fails\): show its nodes$/ });
+  await retryAttempt.click();
+  await expect(retryAttempt).toHaveCount(0);
   await expect(graph.getByRole('button', { name: /node .*: open details$/ })).toHaveCount(demo.explain.graph.nodes.length);
+  await expect(nodeButton(graph, 'reason-retry2')).toBeVisible();
+  await page.reload();
+  await expect(graph).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   const summary = page.getByRole('region', { name: DEMO_GOAL, exact: true });
   await expect(summary.getByRole('heading', { level: 1 })).toHaveText(DEMO_GOAL);
   await expect(summary.getByText(demo.explain.chosen.description)).toBeVisible();
@@ -264,7 +275,7 @@ for (const width of [1280, 1024]) {
     const graph = page.getByRole('region', { name: 'Execution graph', exact: true });
     await expect(graph).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
     const nodes = graph.getByRole('button', { name: /node .*: open details$/ });
-    await expect(nodes).toHaveCount(run.explain.graph.nodes.length);
+    await expect(nodes).toHaveCount(firstAttemptNodes(run.explain.graph));
 
     // Readable without zooming: every node's smallest text is at least 12 px on screen, and every node is in view.
     for (const node of await nodes.all()) expect(await smallestTextPx(node), (await node.getAttribute('aria-label')) ?? '').toBeGreaterThanOrEqual(12);

@@ -55,7 +55,7 @@ export function AnswerPanel({ result, quotedPlanHash, openCitation, onOpenCitati
         </p>
       ) : null}
       {result.answer ? <AnswerText answer={result.answer} numbering={numbering} onOpenCitation={onOpenCitation} /> : null}
-      {result.status === 'completed' ? <ThumbsFeedback key={result.runId} runId={result.runId} /> : null}
+      {result.status === 'completed' || result.status === 'unverified' ? <ThumbsFeedback key={result.runId} runId={result.runId} /> : null}
       <RunNotices result={result} />
       <h3>Citations</h3>
       <CitationList entries={numbering.entries} onOpen={onOpenCitation} />

@@ -14,6 +14,18 @@ export function RunNotices({ result }: { readonly result: RunResult }) {
           <Link href={`/approvals?run=${encodeURIComponent(result.runId)}`}>Open this run in Approvals</Link>
         </div>
       ) : null}
+      {result.status === 'unverified' ? (
+        <div className="notice danger" role="status" aria-label="Not a verified answer">
+          <span className="status status-unverified">Not a verified answer</span> Verification was required and failed on every attempt:
+          <ul>
+            {(verification?.checks ?? []).filter((check) => !check.passed).map((check) => (
+              <li key={check.name}>
+                {check.name}: {check.detail}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {result.error ? (
         <div className="notice danger" role="status" data-testid="run-error">
           <strong>Run {result.status}</strong>: {result.error}

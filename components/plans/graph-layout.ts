@@ -8,7 +8,6 @@
  * layered layout left to right, as an overview. Every node has the same box so ranks line up.
  */
 import dagre from '@dagrejs/dagre';
-import type { ExecutionGraph } from '@/server/runtime/ir/graph';
 import { layeredLayout } from './layered-layout';
 
 export const NODE_WIDTH = 248;
@@ -30,13 +29,23 @@ export interface NodePosition {
 
 export type LayoutDirection = 'TB' | 'LR';
 
+/** What the layout needs of a node: its id and the ids it reads from (a plan's nodes, or a collapsed retry attempt). */
+export interface LayoutNode {
+  readonly id: string;
+  readonly inputs: readonly string[];
+}
+
+export interface LayoutGraph {
+  readonly nodes: readonly LayoutNode[];
+}
+
 /** Top to bottom for plans dagre lays out; left to right for the large ones. */
-export function layoutDirection(graph: ExecutionGraph): LayoutDirection {
+export function layoutDirection(graph: LayoutGraph): LayoutDirection {
   return graph.nodes.length > DAGRE_MAX_NODES ? 'LR' : 'TB';
 }
 
 /** Top-left positions (React Flow's origin) keyed by node id. */
-export function layoutGraph(graph: ExecutionGraph): ReadonlyMap<string, NodePosition> {
+export function layoutGraph(graph: LayoutGraph): ReadonlyMap<string, NodePosition> {
   if (layoutDirection(graph) === 'LR') return layeredLayout(graph, { width: NODE_WIDTH, height: NODE_HEIGHT, rankGap: RANK_GAP, nodeGap: NODE_GAP });
   const layout = new dagre.graphlib.Graph();
   layout.setGraph({ rankdir: 'TB', nodesep: NODE_GAP, ranksep: VERTICAL_RANK_GAP, marginx: LAYOUT_MARGIN, marginy: LAYOUT_MARGIN });
@@ -65,6 +74,6 @@ export function layoutExtent(positions: ReadonlyMap<string, NodePosition>): { re
 }
 
 /** One edge per input; the id is stable so React Flow can diff re-renders. */
-export function graphEdges(graph: ExecutionGraph): readonly { readonly id: string; readonly source: string; readonly target: string }[] {
+export function graphEdges(graph: LayoutGraph): readonly { readonly id: string; readonly source: string; readonly target: string }[] {
   return graph.nodes.flatMap((node) => node.inputs.map((input) => ({ id: `${input}->${node.id}`, source: input, target: node.id })));
 }

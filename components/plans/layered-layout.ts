@@ -7,7 +7,7 @@
  *   2. order each rank by the barycenter of its neighbours, sweeping down then up, twice;
  *   3. place each node at the mean height of its inputs, pushed down just enough not to overlap.
  */
-import type { ExecutionGraph } from '@/server/runtime/ir/graph';
+import type { LayoutGraph } from './graph-layout';
 
 export interface LayerSpacing {
   readonly width: number;
@@ -18,7 +18,7 @@ export interface LayerSpacing {
 
 const SWEEPS = 2;
 
-export function layeredLayout(graph: ExecutionGraph, spacing: LayerSpacing): Map<string, { x: number; y: number }> {
+export function layeredLayout(graph: LayoutGraph, spacing: LayerSpacing): Map<string, { x: number; y: number }> {
   const inputsOf = new Map(graph.nodes.map((node) => [node.id, node.inputs.filter((input) => input !== node.id)]));
   const outputsOf = new Map<string, string[]>(graph.nodes.map((node) => [node.id, []]));
   for (const node of graph.nodes) for (const input of inputsOf.get(node.id)!) outputsOf.get(input)?.push(node.id);

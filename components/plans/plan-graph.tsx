@@ -7,22 +7,31 @@
  * Readable first: a typical plan is drawn top to bottom at full size on a canvas as tall as the
  * plan (the page scrolls, the wheel is left to the page), and never shrunk below READABLE_ZOOM to
  * fit; what does not fit is panned to. When the canvas changes width (the node panel opens beside
- * it), the view is fitted again so no node is left behind the panel's edge.
+ * it), the view is fitted again so no node is left behind the panel's edge. A retry attempt that has
+ * not run is one node until expanded (retry-collapse.ts), so the first fit shows the plan that runs.
  */
 import { Background, Controls, MiniMap, ReactFlow, useReactFlow, useStore, type Edge, type FitViewOptions } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ExecutionGraph } from '@/server/runtime/ir/graph';
 import { graphEdges, layoutDirection, layoutExtent, layoutGraph, NODE_HEIGHT, NODE_WIDTH } from './graph-layout';
 import { NodeSelectContext, PLAN_NODE_TYPES, type PlanFlowNode } from './plan-node-card';
 import { shade, type Metric, type PlanNodeView } from './plan-metrics';
+import { ExpandAttemptContext, RetryAttemptCard, type RetryAttemptFlowNode } from './retry-attempt-card';
+import { collapseRetryAttempts } from './retry-collapse';
+
+const NODE_TYPES = { ...PLAN_NODE_TYPES, retryAttempt: RetryAttemptCard };
 
 /** Above this many nodes React Flow mounts only the nodes in view (measured: 200 nodes mount in well under a second either way). */
 const VIRTUALISE_ABOVE = 120;
 /** A minimap helps only when the graph does not fit the view at a readable zoom. */
 const MINIMAP_FROM = 30;
-/** Node text is 13 px (plan-explorer.css); at this zoom it is 12 px on screen, the floor issue 10 asks for. */
-export const READABLE_ZOOM = 12 / 13;
+/**
+ * Node text is 13 px (plan-explorer.css); at this zoom it is 12 px on screen, the floor issue 10 asks for.
+ * Rounded up at the 4th decimal: 12 / 13 itself rendered 11.999998 px once a plan (a verification gate's
+ * retry attempt) was tall enough to be fitted at the floor, and the floor must hold.
+ */
+export const READABLE_ZOOM = Math.ceil((12 / 13) * 10_000) / 10_000;
 /** The canvas of a top-to-bottom plan grows with the plan up to this; taller plans are panned. */
 const MAX_CANVAS_HEIGHT = 1400;
 const MIN_CANVAS_HEIGHT = 260;
@@ -45,30 +54,43 @@ interface PlanGraphProps {
   readonly onReady?: () => void;
 }
 
-/** Re-fits the view when the canvas changes width (not on the first measure: the `fitView` prop does that). */
-function RefitOnResize({ options }: { readonly options: FitViewOptions }) {
+/**
+ * Re-fits the view when the canvas changes width, or when a retry attempt is expanded and the plan
+ * grows (not on the first measure: the `fitView` prop does that).
+ */
+function RefitOnResize({ options, nodeCount }: { readonly options: FitViewOptions; readonly nodeCount: number }) {
   const width = useStore((state) => state.width);
   const { fitView } = useReactFlow();
-  const measured = useRef<number | undefined>(undefined);
+  const measured = useRef<{ readonly width: number; readonly nodeCount: number } | undefined>(undefined);
   useEffect(() => {
     if (width === 0) return;
-    if (measured.current !== undefined && measured.current !== width) void fitView(options);
-    measured.current = width;
-  }, [width, fitView, options]);
+    const before = measured.current;
+    if (before !== undefined && (before.width !== width || before.nodeCount !== nodeCount)) void fitView(options);
+    measured.current = { width, nodeCount };
+  }, [width, nodeCount, fitView, options]);
   return null;
 }
 
 export function PlanGraph({ graph, views, metric, selectedId, onSelect, label, compact = false, onReady }: PlanGraphProps) {
   const [ready, setReady] = useState(false);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const expand = useCallback((attempt: number) => setExpanded((before) => new Set([...before, attempt])), []);
+  const shown = useMemo(() => collapseRetryAttempts(views, expanded), [views, expanded]);
   const vertical = layoutDirection(graph) === 'TB';
-  const positions = useMemo(() => layoutGraph(graph), [graph]);
+  const positions = useMemo(() => layoutGraph(shown), [shown]);
   const canvasHeight = useMemo(() => (vertical ? Math.min(MAX_CANVAS_HEIGHT, Math.max(MIN_CANVAS_HEIGHT, layoutExtent(positions).height + 16)) : undefined), [vertical, positions]);
-  const nodes = useMemo<PlanFlowNode[]>(
+  const nodes = useMemo<(PlanFlowNode | RetryAttemptFlowNode)[]>(
     // Fixed dimensions let React Flow fit the view and cull off-screen nodes before measuring any.
-    () => views.map((view) => ({ id: view.node.id, type: view.node.kind, position: positions.get(view.node.id) ?? { x: 0, y: 0 }, width: NODE_WIDTH, height: NODE_HEIGHT, data: { view, metric, vertical } })),
-    [views, positions, metric, vertical],
+    () => [
+      ...views
+        .filter((view) => !shown.hidden.has(view.node.id))
+        .map((view): PlanFlowNode => ({ id: view.node.id, type: view.node.kind, position: positions.get(view.node.id) ?? { x: 0, y: 0 }, width: NODE_WIDTH, height: NODE_HEIGHT, data: { view, metric, vertical } })),
+      ...shown.attempts.map((attempt): RetryAttemptFlowNode => ({ id: attempt.id, type: 'retryAttempt', position: positions.get(attempt.id) ?? { x: 0, y: 0 }, width: NODE_WIDTH, height: NODE_HEIGHT, data: { attempt: attempt.attempt, nodeCount: attempt.nodeIds.length, vertical } })),
+    ],
+    [views, shown, positions, metric, vertical],
   );
-  const edges = useMemo<Edge[]>(() => graphEdges(graph).map((edge) => ({ ...edge, type: 'smoothstep' })), [graph]);
+  const edges = useMemo<Edge[]>(() => graphEdges(shown).map((edge) => ({ ...edge, type: 'smoothstep' })), [shown]);
+  const attemptOfNode = useMemo(() => new Map(shown.attempts.map((attempt) => [attempt.id, attempt.attempt])), [shown]);
   const colours = useMemo(() => new Map(views.map((view) => [view.node.id, shade(view.intensity[metric], metric)])), [views, metric]);
   const fitOptions = vertical ? READABLE_FIT : OVERVIEW_FIT;
   const safeId = selectedId?.replace(/["\\]/g, '');
@@ -84,34 +106,40 @@ export function PlanGraph({ graph, views, metric, selectedId, onSelect, label, c
     >
       {safeId ? <style>{`.plan-graph .react-flow__node[data-id="${safeId}"] .plan-node { outline: 3px solid var(--color-accent); outline-offset: 2px; }`}</style> : null}
       <NodeSelectContext.Provider value={onSelect}>
-        <ReactFlow
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={PLAN_NODE_TYPES}
-          onInit={() => {
-            setReady(true);
-            onReady?.();
-          }}
-          // Also what makes React Flow give nodes pointer events when they are neither draggable nor selectable.
-          onNodeClick={(_event, node) => onSelect(node.id)}
-          fitView
-          fitViewOptions={fitOptions}
-          minZoom={0.05}
-          // A canvas as tall as the page leaves the wheel to the page; pinch, Ctrl+wheel and the buttons zoom.
-          zoomOnScroll={!vertical}
-          preventScrolling={!vertical}
-          nodesDraggable={false}
-          nodesConnectable={false}
-          elementsSelectable={false}
-          nodesFocusable={false}
-          edgesFocusable={false}
-          onlyRenderVisibleElements={graph.nodes.length > VIRTUALISE_ABOVE}
-        >
-          <RefitOnResize options={fitOptions} />
-          <Background gap={24} />
-          <Controls showInteractive={false} fitViewOptions={fitOptions} />
-          {compact || graph.nodes.length < MINIMAP_FROM ? null : <MiniMap pannable zoomable ariaLabel="Execution graph overview" nodeColor={(node) => colours.get(node.id) ?? '#eee'} nodeStrokeWidth={2} />}
-        </ReactFlow>
+        <ExpandAttemptContext.Provider value={expand}>
+          <ReactFlow
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={NODE_TYPES}
+            onInit={() => {
+              setReady(true);
+              onReady?.();
+            }}
+            // Also what makes React Flow give nodes pointer events when they are neither draggable nor selectable.
+            onNodeClick={(_event, node) => {
+              const attempt = attemptOfNode.get(node.id);
+              if (attempt === undefined) onSelect(node.id);
+              else expand(attempt);
+            }}
+            fitView
+            fitViewOptions={fitOptions}
+            minZoom={0.05}
+            // A canvas as tall as the page leaves the wheel to the page; pinch, Ctrl+wheel and the buttons zoom.
+            zoomOnScroll={!vertical}
+            preventScrolling={!vertical}
+            nodesDraggable={false}
+            nodesConnectable={false}
+            elementsSelectable={false}
+            nodesFocusable={false}
+            edgesFocusable={false}
+            onlyRenderVisibleElements={graph.nodes.length > VIRTUALISE_ABOVE}
+          >
+            <RefitOnResize options={fitOptions} nodeCount={nodes.length} />
+            <Background gap={24} />
+            <Controls showInteractive={false} fitViewOptions={fitOptions} />
+            {compact || graph.nodes.length < MINIMAP_FROM ? null : <MiniMap pannable zoomable ariaLabel="Execution graph overview" nodeColor={(node) => colours.get(node.id) ?? '#eee'} nodeStrokeWidth={2} />}
+          </ReactFlow>
+        </ExpandAttemptContext.Provider>
       </NodeSelectContext.Provider>
     </div>
   );

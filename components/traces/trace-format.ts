@@ -28,6 +28,7 @@ export const STATUS_LABEL: Readonly<Record<string, string>> = {
   running: 'running',
   awaiting_approval: 'awaiting approval',
   completed: 'completed',
+  unverified: 'not verified',
   rejected: 'rejected',
   failed: 'failed',
   cancelled: 'cancelled',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldStatistics } from '../runtime/costmodel/cost-estimator';
-import { MAX_SKIPPED_LINES, renderIngest, renderSkipped, renderStatisticsRow } from './cli-output';
+import type { RunResult } from '../runtime/explain/explain-types';
+import { MAX_SKIPPED_LINES, renderIngest, renderRun, renderSkipped, renderStatisticsRow } from './cli-output';
 
 const row = (count: number, intervalCoverage: number): FieldStatistics => ({
   estimator: 'heuristic-v1',
@@ -35,5 +36,18 @@ describe('CLI output', () => {
     expect(renderStatisticsRow(row(2, 0))).toContain('too few samples (n=2, needs 20)');
     expect(renderStatisticsRow(row(2, 0))).not.toContain('coverage=');
     expect(renderStatisticsRow(row(40, 0.875))).toContain('coverage=0.88');
+  });
+
+  it('says an unverified answer is not verified before the answer, and gives the reasons', () => {
+    const run = (status: RunResult['status']) =>
+      renderRun({
+        runId: 'r1', status, answer: 'The pods ran out of memory [1].', citations: [], caveats: status === 'unverified' ? ['Not a verified answer: verification failed on all 2 attempts — llm_judge: unsupported'] : [],
+        verification: { method: 'llm_judge', passed: status !== 'unverified', confidence: 0.5, checks: [] },
+        explain: { goal: 'Why?', planHash: 'abc' } as RunResult['explain'],
+      });
+    const lines = run('unverified').split('\n');
+    expect(lines.slice(0, 2)).toEqual(['Run r1: unverified', 'NOT A VERIFIED ANSWER: its required verification failed on every attempt (reasons below).']);
+    expect(lines).toContain('Caveat: Not a verified answer: verification failed on all 2 attempts — llm_judge: unsupported');
+    expect(run('completed')).not.toContain('NOT A VERIFIED ANSWER');
   });
 });

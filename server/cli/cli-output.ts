@@ -12,6 +12,8 @@ export const MAX_SKIPPED_LINES = 20;
 
 export function renderRun(result: RunResult): string {
   const lines: string[] = [`Run ${result.runId}: ${result.status}`];
+  // Said before the answer, so no one reads the answer as checked.
+  if (result.status === 'unverified') lines.push('NOT A VERIFIED ANSWER: its required verification failed on every attempt (reasons below).');
   if (result.answer) lines.push('', result.answer);
   if (result.citations.length) {
     lines.push('', 'Citations:');

@@ -81,7 +81,9 @@ describe('demo run on embedded PGlite', () => {
     const executed = result.explain.graph.nodes.map((node) => node.id);
     const nodeRows = await fixture.database.query<{ node_id: string; status: string }>(sql`select node_id, status from run_nodes where run_id = ${result.runId}`);
     expect(nodeRows.map((row) => row.node_id).sort()).toEqual([...executed].sort());
-    expect(nodeRows.every((row) => row.status === 'done')).toBe(true);
+    // The answer passed its required verification: the gate skipped the retry attempt, every other node ran.
+    expect(nodeRows.filter((row) => row.status !== 'done').map((row) => [row.status, row.node_id.includes('-retry')])).toEqual(nodeRows.filter((row) => row.status !== 'done').map(() => ['skipped', true]));
+    expect(nodeRows.filter((row) => row.status === 'done').map((row) => row.node_id)).toContain('gate');
     const listed = await fixture.runtime.listRuns({ limit: 10 });
     expect(listed.map((run) => run.id)).toContain(result.runId);
     expect(await fixture.count('cost_observations')).toBeGreaterThan(0);

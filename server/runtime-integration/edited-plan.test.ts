@@ -8,7 +8,7 @@ import type { ContextRuntimeError } from '../runtime/errors';
 import type { RetrievedOutput } from '../runtime/execution/node-executors';
 import type { RunResult } from '../runtime/explain/explain-types';
 import type { GraphNode } from '../runtime/ir/graph';
-import { fanOutGraph } from '../testing/fan-out-graph';
+import { fanOutGraph, firstAttemptOf } from '../testing/fan-out-graph';
 import { openRuntimeFixture, type RuntimeFixture } from '../testing/runtime-fixture';
 
 let fixture: RuntimeFixture;
@@ -73,7 +73,7 @@ describe('edited plans (embedded PGlite)', () => {
     expect(method.field).toMatch(/\.method$/);
     expect(method.message).toMatch(/not registered/);
 
-    const withoutVerify = { version: 1, nodes: base.explain.graph.nodes.filter((node) => node.kind !== 'verify') };
+    const withoutVerify = { version: 1, nodes: firstAttemptOf(base.explain.graph).filter((node) => node.kind !== 'verify') };
     expect((await refusal(withoutVerify)).field).toBe('graph.nodes.verify');
 
     const smuggled = await refusal(edit((node) => (node.kind === 'reason' ? ({ ...node, apiKey: 'x' } as GraphNode) : node)));

@@ -107,7 +107,9 @@ describe('EXPLAIN on embedded PGlite', () => {
     const analyze = analyzed.analyze!;
     expect(analyze.status).toBe('completed');
     expect(analyze.nodes.map((node) => node.nodeId)).toEqual(analyzed.graph.nodes.map((node) => node.id));
-    for (const node of analyze.nodes) {
+    // The demo answer passes its required verification: the gate skips the retry attempt.
+    expect(analyze.nodes.filter((node) => node.status === 'skipped').every((node) => node.nodeId.includes('-retry'))).toBe(true);
+    for (const node of analyze.nodes.filter((entry) => !entry.nodeId.includes('-retry'))) {
       expect(node.status, node.nodeId).toBe('done');
       expect(node.attempts).toBeGreaterThanOrEqual(1);
       for (const part of [node.estimate, node.actual!]) {

@@ -53,6 +53,8 @@ describe('runs whose model call times out, is cancelled, or waits for the tierâ€
         },
         scheduler: { node_timeout_ms: NODE_TIMEOUT_MS, max_attempts: 2, backoff_ms: 50 },
         learning: { enabled: false },
+        // The scripted replies are no cited answers; verification that gates (its judge call, its retry) is not the subject here.
+        verification: { default: false, judge: false },
       },
     });
   }, 60_000);

@@ -28,6 +28,8 @@ describe('model-context cache on embedded PGlite with a loopback model', () => {
     server = await startLoopbackOpenAIServer({ text: 'The ledger-sync rollout failed because its memory limit is 128Mi [1].', usage: { prompt_tokens: 900, completion_tokens: 20, prompt_tokens_details: { cached_tokens: 640 } } });
     fixture = await openRuntimeFixture({
       config: {
+        // The scripted replies are no judge verdicts; verification that gates (its judge call, its retry) is not the subject here.
+        verification: { default: false, judge: false },
         models: {
           tiers: [
             { name: 'cheap', provider: 'openai-compatible', base_url: server.baseURL, model: 'loop-1', quality_prior: 0.9, input_usd_per_million: 1, output_usd_per_million: 2 },

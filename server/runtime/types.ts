@@ -44,6 +44,11 @@ export interface RunRequest {
   /** Per-request PlanScore weight overrides. */
   readonly weights?: Partial<PlanScoreWeights>;
   readonly principal?: Principal;
+  /**
+   * A JSON Schema (zod-compatible: what z.toJSONSchema writes) the answer must match: checked by a
+   * verify node, and asked of a model tier as structured output. Absent: a free-text answer.
+   */
+  readonly output_schema?: Readonly<Record<string, unknown>>;
 }
 
 export type IntentClass = 'exact_id' | 'conceptual' | 'incident' | 'multi_hop' | 'high_risk' | 'sensitive';

@@ -21,12 +21,23 @@ const VARIANTS: readonly { readonly focus: 'goal' | 'entities'; readonly expansi
 
 const TAIL_KINDS = new Set(['compress', 'assemble', 'reason', 'verify', 'approve']);
 
+/**
+ * The plan's first attempt: without a verification gate and the retry attempts behind it (their
+ * nodes read the gate, directly or through each other), an approval then waiting only for what is left.
+ */
+export function firstAttemptOf(planned: ExecutionGraph): GraphNode[] {
+  const behind = new Set(planned.nodes.filter((node) => node.kind === 'branch').map((node) => node.id));
+  for (const node of planned.nodes) if (node.inputs.some((input) => behind.has(input))) behind.add(node.id);
+  return planned.nodes.filter((node) => !behind.has(node.id)).map((node) => (node.kind === 'approve' ? { ...node, inputs: node.inputs.filter((input) => !behind.has(input)) } : node));
+}
+
 /** `nodes` is the size of the returned graph; it must leave room for at least one retrieval per source. */
 export function fanOutGraph(planned: ExecutionGraph, nodes: number): { version: 1; nodes: GraphNode[] } {
   const retrieves = planned.nodes.filter((node) => node.kind === 'retrieve');
   const sources = [...new Set(retrieves.flatMap((node) => node.sources))].sort();
   const methods = [...new Set(retrieves.map((node) => node.method))].sort();
-  const tail = planned.nodes.filter((node) => TAIL_KINDS.has(node.kind));
+  // The first attempt's tail: a fan-out replaces the retrieval the retry attempts would broaden.
+  const tail = firstAttemptOf(planned).filter((node) => TAIL_KINDS.has(node.kind));
   const retrieveCount = nodes - tail.length - 1 - sources.length;
   if (sources.length === 0 || retrieveCount < sources.length) throw new Error(`cannot fan ${sources.length} sources out into ${nodes} nodes`);
   const k = Math.max(3, retrieves[0]?.k ?? 10);

@@ -54,6 +54,11 @@ export interface LoopbackOpenAIServer {
   readonly peakInFlight: number;
   /** Changes the reply for subsequent requests. */
   reply(next: Partial<LoopbackReply>): void;
+  /**
+   * Answers each chat call from its request body (a scripted model: one reply for the answering
+   * call, another for a judge's); undefined falls back to the `reply` set. Null removes the script.
+   */
+  script(respond: ((body: Record<string, unknown>) => Partial<LoopbackReply> | undefined) | null): void;
   close(): Promise<void>;
 }
 
@@ -92,6 +97,7 @@ function writeCompletion(response: ServerResponse, reply: LoopbackReply, body: R
 
 export async function startLoopbackOpenAIServer(initial: Partial<LoopbackReply> = {}): Promise<LoopbackOpenAIServer> {
   let current: LoopbackReply = { text: 'ok', status: 200, delayMs: 0, ...initial };
+  let respond: ((body: Record<string, unknown>) => Partial<LoopbackReply> | undefined) | null = null;
   const requests: RecordedRequest[] = [];
   const calls: LoopbackCall[] = [];
   let inFlight = 0;
@@ -119,7 +125,8 @@ export async function startLoopbackOpenAIServer(initial: Partial<LoopbackReply> 
       call.endedAt = performance.now();
       call.ended = response.writableFinished ? 'answered' : 'aborted';
     });
-    const reply: LoopbackReply = current.vary ? { ...current, ...current.vary(body) } : current;
+    const varied: LoopbackReply = current.vary ? { ...current, ...current.vary(body) } : current;
+    const reply: LoopbackReply = { ...varied, ...(respond?.(body) ?? {}) };
     const id = `chatcmpl-loopback-${requests.length}`;
     const answer = () => {
       if (response.destroyed) return;
@@ -141,6 +148,9 @@ export async function startLoopbackOpenAIServer(initial: Partial<LoopbackReply> 
     },
     reply(next) {
       current = { ...current, ...next };
+    },
+    script(next) {
+      respond = next;
     },
   };
 }

@@ -14,7 +14,7 @@ import { RETENTION_CONTRACT, type RetentionPlugin, type RetentionPolicy, type Re
  */
 
 const DELETE_BATCH_ROWS = 1000;
-const SETTLED = sql`('completed', 'rejected', 'failed', 'cancelled')`;
+const SETTLED = sql`('completed', 'unverified', 'rejected', 'failed', 'cancelled')`;
 const ACTIVE = sql`('running', 'awaiting_approval', 'queued')`;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

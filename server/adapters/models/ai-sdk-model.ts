@@ -1,6 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import { context, type Context, type Tracer } from '@opentelemetry/api';
-import { generateText } from 'ai';
+import { generateText, jsonSchema, NoObjectGeneratedError, Output } from 'ai';
 import type { TierConfig } from '../../runtime/config/config-schema';
 import { MODEL_CONTRACT, type ModelCapabilities, type ModelPlugin, type ModelRequest, type ModelResult } from '../../runtime/contracts/model';
 import { ContextRuntimeError, invalidInput, isContextRuntimeError } from '../../runtime/errors';
@@ -85,7 +85,7 @@ export function createModelPlugin(tier: TierConfig, environment: Environment, te
     let admission: Admission | undefined;
     let spentTokens: number | undefined;
     let started = performance.now();
-    let result: Awaited<ReturnType<typeof generateText>>;
+    let result: { readonly text: string; readonly usage: { readonly inputTokens?: number; readonly outputTokens?: number; readonly inputTokenDetails?: { readonly cacheReadTokens?: number }; readonly cachedInputTokens?: number } };
     try {
       // Providers count the allowed output against the minute's tokens until the usage is known.
       admission = await limiter?.acquire(countMessageTokens(request.messages) + maxOutputTokens, signal);
@@ -99,11 +99,20 @@ export function createModelPlugin(tier: TierConfig, environment: Environment, te
         // The router is the retry policy (fall back up the tiers); SDK retries would only triple the wait on a dead tier.
         maxRetries: 0,
         abortSignal: signal,
+        // Structured output for an answer that must match the request's output_schema. The extractive
+        // reader has no JSON mode: it gets the schema in its prompt only, and the schema check decides.
+        ...(request.outputSchema && tier.provider !== 'extractive' ? { output: Output.object({ schema: jsonSchema(request.outputSchema as Parameters<typeof jsonSchema>[0]) }) } : {}),
         ...(telemetry
           ? { experimental_telemetry: { isEnabled: true, tracer: telemetry.tracer, functionId: `context-runtime.${tier.name}`, recordInputs: !capabilities.local, recordOutputs: !capabilities.local } }
           : {}),
       });
-      result = telemetry?.contextForCall ? await context.with(telemetry.contextForCall(), call) : await call();
+      try {
+        result = telemetry?.contextForCall ? await context.with(telemetry.contextForCall(), call) : await call();
+      } catch (error) {
+        // A reply that is not the asked-for object is still the model's answer: the schema check fails it with the reason, and the run retries.
+        if (!NoObjectGeneratedError.isInstance(error) || error.text === undefined) throw error;
+        result = { text: error.text, usage: error.usage ?? {} };
+      }
       spentTokens = (result.usage.inputTokens ?? 0) + (result.usage.outputTokens ?? 0) || undefined;
     } catch (error) {
       // The caller gave up first (its node timed out, its run was cancelled): its reason, not a tier failure.

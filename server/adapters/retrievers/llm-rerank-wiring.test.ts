@@ -23,6 +23,8 @@ beforeAll(async () => {
   fixture = await openRuntimeFixture({
     config: {
       demo: { load_on_start: false },
+      // The scripted replies are no cited answers; verification that gates (its judge call, its retry) is not the subject here.
+      verification: { default: false, judge: false },
       models: {
         tiers: [
           { name: 'local', provider: 'extractive' },

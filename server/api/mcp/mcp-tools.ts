@@ -42,7 +42,7 @@ export const MCP_TOOLS: readonly McpTool[] = Object.freeze([
   defineTool({
     name: 'run',
     title: 'Run a goal',
-    description: 'Plan and run a goal over the sources you may read; answers with the cited answer, caveats and the plan it ran. A plan with a write pauses at an approval gate (status awaiting_approval).',
+    description: 'Plan and run a goal over the sources you may read; answers with the cited answer, caveats and the plan it ran. A plan with a write pauses at an approval gate (status awaiting_approval). Status unverified: the answer failed its required verification on every attempt (the reasons are in verification and caveats) and must not be passed on as verified.',
     role: 'operator',
     input: goalRequest,
     readOnly: false,

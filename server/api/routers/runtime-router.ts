@@ -11,13 +11,14 @@ import { ContextRuntimeError } from '../../runtime/errors';
 import { type ApiContext, adminProcedure, approverProcedure, createTRPCRouter, operatorProcedure, viewerProcedure } from '../init';
 
 // Routers may import only types from the runtime: the list is repeated here, checked against RunStatus.
-const RUN_STATUSES = ['queued', 'running', 'awaiting_approval', 'completed', 'rejected', 'failed', 'cancelled'] as const satisfies readonly RunStatus[];
+const RUN_STATUSES = ['queued', 'running', 'awaiting_approval', 'completed', 'unverified', 'rejected', 'failed', 'cancelled'] as const satisfies readonly RunStatus[];
 
 const runRequestInput = z.object({
   goal: z.string(),
   sources: z.array(z.string()).optional(),
   constraints: z.record(z.string(), z.unknown()).optional(),
   weights: z.record(z.string(), z.unknown()).optional(),
+  output_schema: z.record(z.string(), z.unknown()).optional(),
 });
 
 /**

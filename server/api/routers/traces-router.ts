@@ -8,7 +8,7 @@ import type { RunStatus } from '../../runtime/contracts/run-store';
 import { createTRPCRouter, viewerProcedure } from '../init';
 
 // Routers may import only types from the runtime: the list is repeated here, checked against RunStatus.
-const RUN_STATUSES = ['queued', 'running', 'awaiting_approval', 'completed', 'rejected', 'failed', 'cancelled'] as const satisfies readonly RunStatus[];
+const RUN_STATUSES = ['queued', 'running', 'awaiting_approval', 'completed', 'unverified', 'rejected', 'failed', 'cancelled'] as const satisfies readonly RunStatus[];
 
 /** Rows per page: a screenful; the runtime accepts up to 1000. */
 const MAX_PAGE_SIZE = 200;

@@ -14,6 +14,7 @@ export const goalRequest = z.strictObject({
   sources: z.array(z.string()).optional().describe('Source names to draw from; omitted = every source the key may read.'),
   constraints: z.record(z.string(), z.unknown()).optional().describe('Plan constraints, e.g. {"max_cost_usd": 0.01, "max_latency_seconds": 5}.'),
   weights: z.record(z.string(), z.unknown()).optional().describe('PlanScore weight overrides.'),
+  output_schema: z.record(z.string(), z.unknown()).optional().describe('A JSON Schema (as zod toJSONSchema writes it) the answer must match: checked by verification, asked of a model tier as structured output.'),
 });
 
 export const runSubmitRequest = goalRequest.extend({
@@ -38,7 +39,7 @@ export const errorResponse = z.object({
   }),
 });
 
-const runStatus = z.enum(['running', 'awaiting_approval', 'completed', 'rejected', 'failed', 'cancelled']);
+const runStatus = z.enum(['running', 'awaiting_approval', 'completed', 'unverified', 'rejected', 'failed', 'cancelled']);
 
 export const runAccepted = z.object({ runId: z.string(), status: runStatus, events: z.string().describe('Where to follow its progress (server-sent events).') });
 

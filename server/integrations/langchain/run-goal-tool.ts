@@ -24,10 +24,11 @@ export interface RunGoalToolOptions {
 /** The answer as an agent reads it: the text, then each cited source by its marker. */
 export function describeRun(run: RunAnswer): string {
   if (run.status === 'awaiting_approval') return `Run ${run.runId} is waiting for approval (${run.pendingApproval?.reason ?? 'a gate'}); nothing was answered yet.`;
-  if (run.status !== 'completed') return `Run ${run.runId} ended ${run.status}${run.error ? `: ${run.error}` : ''}.`;
+  if (run.status !== 'completed' && run.status !== 'unverified') return `Run ${run.runId} ended ${run.status}${run.error ? `: ${run.error}` : ''}.`;
   const sources = run.citations.map((citation) => `[${citation.ref}] ${citation.sourceName}${citation.locator ? ` (${citation.locator})` : ''}`);
   const caveats = run.caveats.map((caveat) => `Caveat: ${caveat}`);
-  return [run.answer ?? '', ...(sources.length > 0 ? ['', 'Sources:', ...sources] : []), ...(caveats.length > 0 ? ['', ...caveats] : [])].join('\n');
+  // An unverified answer says so first: an agent must not pass it on as checked (its reasons are among the caveats).
+  return [...(run.status === 'unverified' ? ['Not a verified answer (its required verification failed).'] : []), run.answer ?? '', ...(sources.length > 0 ? ['', 'Sources:', ...sources] : []), ...(caveats.length > 0 ? ['', ...caveats] : [])].join('\n');
 }
 
 export function createRunGoalTool(runtime: ContextRuntimePort, options: RunGoalToolOptions = {}) {

@@ -84,7 +84,7 @@ export function principalAccess(policy: PolicyPlugin, principal: Principal, know
     readableSources: known.filter((source) => mayReadSource(source.name)),
     mayReadRun(record: RunRecord): boolean {
       if (!mayReadSources(sourcesOfRecord(record))) return false;
-      if (isAdmin || record.user === principal.user || record.status === 'completed') return true;
+      if (isAdmin || record.user === principal.user || record.status === 'completed' || record.status === 'unverified') return true;
       return isApprover && (record.status === 'awaiting_approval' || record.decisions.size > 0);
     },
   });

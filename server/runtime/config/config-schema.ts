@@ -185,9 +185,16 @@ export const configSchema = z
       .strict()
       .default({ engine: 'in_process', poll_ms: 250, pickup_timeout_ms: 30_000 }),
     verification: z
-      .object({ default: z.boolean().default(true), high_risk_requires_human: z.boolean().default(true) })
+      .object({
+        default: z.boolean().default(true),
+        high_risk_requires_human: z.boolean().default(true),
+        /** Attempts a run with required verification makes before it ends `unverified` (1 = no retry). */
+        max_attempts: z.number().int().min(1).max(5).default(2),
+        /** Ask a judge model about groundedness when a model tier (not the extractive reader) is configured. */
+        judge: z.boolean().default(true),
+      })
       .strict()
-      .default({ default: true, high_risk_requires_human: true }),
+      .default({ default: true, high_risk_requires_human: true, max_attempts: 2, judge: true }),
     policy: z
       .object({
         /** Sources only these roles may read: { source_name: [role, …] }. */

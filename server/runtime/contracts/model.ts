@@ -38,6 +38,12 @@ export interface ModelRequest {
    * Optional so callers without a deadline of their own need no change.
    */
   readonly signal?: AbortSignal;
+  /**
+   * The reply must be one JSON value matching this JSON Schema: a model that supports it is asked
+   * for structured output (the AI SDK's Output.object); the reply's text is the JSON either way, and
+   * the runtime's own schema check decides whether it matches.
+   */
+  readonly outputSchema?: Readonly<Record<string, unknown>>;
 }
 
 export interface ModelResult {

@@ -22,6 +22,8 @@ export interface ReasonRequest {
   readonly purpose?: 'answer' | 'bridge';
   /** Names earlier bridge hops found (self-ask's intermediate answers), for the hop that answers. */
   readonly bridge?: readonly string[];
+  /** The answer must be one JSON value matching this JSON Schema (the request's output_schema); the answering call asks for structured output. */
+  readonly outputSchema?: Readonly<Record<string, unknown>>;
 }
 
 export interface ReasonResult {

@@ -6,8 +6,13 @@ export const RUN_STORE_CONTRACT = 'run-store/v1' as const;
 /**
  * Every status a run can have: the one list validation and filters read. `queued`: planned and
  * waiting for a worker (execution.engine graphile_worker), before its first wave and between waves.
+ * `unverified`: the run answered, but its required verification failed on every attempt — an
+ * answer with the reasons it is not verified, never presented as a completed one.
  */
-export const RUN_STATUSES = ['queued', 'running', 'awaiting_approval', 'completed', 'rejected', 'failed', 'cancelled'] as const;
+export const RUN_STATUSES = ['queued', 'running', 'awaiting_approval', 'completed', 'unverified', 'rejected', 'failed', 'cancelled'] as const;
+
+/** Statuses a run ends in with an answer: what it answered is stored as its result. */
+export const ANSWERED_STATUSES: readonly RunStatus[] = ['completed', 'unverified'];
 
 export type RunStatus = (typeof RUN_STATUSES)[number];
 

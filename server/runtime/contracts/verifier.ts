@@ -1,4 +1,6 @@
+import type { VerifyMethod } from '../ir/graph';
 import type { Citation, ContextItem, VerificationMethod } from '../types';
+import type { RoutedResult } from './router';
 
 /** Contract version of the Verifier plugin. */
 export const VERIFIER_CONTRACT = 'verifier/v1' as const;
@@ -12,10 +14,13 @@ export interface VerificationCheck {
 }
 
 export interface VerificationResult {
-  readonly method: VerificationMethod;
+  /** The last verify node's method; its checks include those of the verify nodes it read (a chain folds its verdicts). */
+  readonly method: VerifyMethod;
   readonly passed: boolean;
   readonly confidence: number;
   readonly checks: readonly VerificationCheck[];
+  /** A judge's model calls (llm_judge), for cost, tokens and fallbacks; absent when no model was asked. */
+  readonly modelCalls?: readonly RoutedResult[];
 }
 
 /** A result is incomplete until it passes its verification policy. */

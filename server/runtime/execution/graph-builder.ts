@@ -12,6 +12,7 @@ import type { RetrieverCapabilities } from '../contracts/retriever';
 import { retrievalSpendOf } from '../costmodel/retrieval-spend';
 import { FAILURE_CAUSE_SIGNALS } from './failure-signals';
 import { decompositionHops } from './decomposition-hops';
+import { verificationGate, type VerificationGateInput } from './verification-gate';
 import { createGraph, createNode, type ExecutionGraph, type GraphNode, type NodeEstimate, type RetrieveNode } from '../ir/graph';
 import type { CandidateEstimates, CandidatePlan } from '../types';
 
@@ -34,6 +35,12 @@ export interface GraphBuildInput {
   readonly observationSources: readonly string[];
   /** Bridge hops the chosen reasoner runs as graph nodes (a decomposition: 1); absent = 0. */
   readonly bridgeHops?: number;
+  /**
+   * The checks after the answer beyond the candidate's method (output schema, judge) and, when
+   * verification is required, the retry attempts behind a gate (verification-gate.ts). Absent: the
+   * candidate's verify node alone, which never gates.
+   */
+  readonly gate?: Pick<VerificationGateInput, 'outputSchema' | 'judge' | 'required' | 'retries' | 'budgetNote'>;
 }
 
 /** Feedback hop: expansion terms drawn from this many top documents (RM3 papers use 5–10). */
@@ -166,14 +173,25 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
   }
   nodes.push(createNode('compress', { id: 'compress', inputs: [last], method: candidate.compression, estimate: compressEstimate }));
   nodes.push(createNode('assemble', { id: 'assemble', inputs: ['compress'], tokenBudget: input.tokenBudget, finalK: input.finalK, coverSources: multiEvidence, estimate: assembleEstimate }));
-  nodes.push(createNode('reason', { ...reason, id: 'reason', inputs: ['assemble', ...bridges] }));
-  last = 'reason';
-  if (candidate.verification !== 'none') {
-    nodes.push(createNode('verify', { id: 'verify', inputs: ['reason', 'assemble'], method: candidate.verification, estimate: estimateOf(0, 0, verifySeconds) }));
-    last = 'verify';
-  }
+  const answer = createNode('reason', { ...reason, id: 'reason', inputs: ['assemble', ...bridges] });
+  nodes.push(answer);
+  const gate = input.gate ?? { outputSchema: false, required: false, retries: [] };
+  const checks = verificationGate({
+    ...gate,
+    method: candidate.verification,
+    verifyEstimate: estimateOf(0, 0, VERIFY_SECONDS),
+    answer,
+    assemble: 'assemble',
+    retrieve: { sources: first.sources, sourceKinds: first.sourceKinds, perSource: first.perSource, retry: first.retry, timeoutMs: first.timeoutMs },
+    compress: { method: candidate.compression, estimate: compressEstimate },
+    assembleFields: { tokenBudget: input.tokenBudget, finalK: input.finalK, coverSources: multiEvidence, estimate: assembleEstimate },
+    fuseEstimate: estimateOf(retrievedTokens, 0, LOCAL_STEP_SECONDS),
+  });
+  nodes.push(...checks.nodes);
+  const waitFor = checks.verdicts.length > 0 ? checks.verdicts : ['reason'];
   if (candidate.approval) {
-    nodes.push(createNode('approve', { id: 'approve', inputs: [last], reason: input.approvalReason, approverRole: 'approver', estimate: estimateOf(0, 0, 0) }));
+    // After every attempt: the ones a passing gate skipped count as done for the approval.
+    nodes.push(createNode('approve', { id: 'approve', inputs: waitFor, reason: input.approvalReason, approverRole: 'approver', estimate: estimateOf(0, 0, 0) }));
   }
   return createGraph(nodes);
 }

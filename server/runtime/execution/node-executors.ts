@@ -19,6 +19,9 @@ import { keepSourcesAboutGoal, scopeToEntities } from './entity-scope';
 import { namedEntities } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
 import { reciprocalRankFusion } from './rrf-fusion';
+import { judgeGroundedness } from '../verification/groundedness-judge';
+import { outputSchemaCheck } from '../verification/output-schema-verifier';
+import { foldVerdicts } from '../verification/verdict-chain';
 import type { RunBudget } from './run-budget';
 
 export interface ExecutionDependencies {
@@ -46,6 +49,8 @@ export interface ExecutionDependencies {
   readonly sensitiveSources?: readonly string[];
   /** What a reasoner does with a passage holding personal data or secrets bound for a non-local tier. */
   readonly sensitiveContent?: SensitiveContentMode;
+  /** The request's output_schema (a JSON Schema), for `output_schema` verify nodes; absent = none asked for. */
+  readonly outputSchema?: Readonly<Record<string, unknown>>;
   /** The graph being run: a verify node finds its answer and context among its inputs by their kind. */
   readonly graph?: ExecutionGraph;
   /** The run's budget: every node runs under its deadline, every model call is admitted by it first. */
@@ -196,21 +201,38 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const bridge = typed.flatMap((input) => (input.kind === 'reason' ? (input.output.bridge ?? []) : []));
       const reasoner = plugin(dependencies.reasoners, node.strategy, 'reasoner');
       const result: ReasonResult = await reasoner.reason(
-        { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', signal, ...(node.purpose ? { purpose: node.purpose } : {}), ...(bridge.length > 0 ? { bridge } : {}) },
+        { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', signal, ...(node.purpose ? { purpose: node.purpose } : {}), ...(bridge.length > 0 ? { bridge } : {}), ...(dependencies.outputSchema && node.purpose !== 'bridge' ? { outputSchema: dependencies.outputSchema } : {}) },
         dependencies.routerFor?.(context.items, calls.router) ?? calls.router,
       );
       const tokens = result.modelCalls.reduce((sum, call) => sum + call.usage.inputTokens + call.usage.outputTokens, 0);
       const costUsd = result.modelCalls.reduce((sum, call) => sum + call.costUsd, 0);
       return { output: result satisfies ReasonResult, tokens, costUsd };
     },
-    async verify(node, inputs) {
+    async verify(node, inputs, signal, calls) {
       if (!dependencies.graph) throw new ContextRuntimeError('NODE_FAILED', `verify node ${node.id}: the executor was not given the graph`);
       const typed = typedInputs(dependencies.graph, node, inputs);
       const reasoned = typed.flatMap((input) => (input.kind === 'reason' && input.node.purpose !== 'bridge' ? [input.output] : [])).at(-1);
       const context = typed.flatMap((input) => (input.kind === 'assemble' ? [input.output] : [])).at(-1);
+      const earlier = typed.flatMap((input) => (input.kind === 'verify' ? [input.output] : []));
       if (!reasoned || !context) throw new ContextRuntimeError('NODE_FAILED', `verify node ${node.id} needs a completed reason and assemble input`);
+      if (node.method === 'output_schema') {
+        if (!dependencies.outputSchema) throw new ContextRuntimeError('NODE_FAILED', `verify node ${node.id}: the request carries no output_schema`);
+        return { output: foldVerdicts(node.method, earlier, [outputSchemaCheck(dependencies.outputSchema, reasoned.answer)]), tokens: 0, costUsd: 0 };
+      }
+      if (node.method === 'llm_judge') {
+        // A judge is asked only about an answer the cheap checks passed: a failed one retries (or ends unverified) either way.
+        if (earlier.some((result) => !result.passed)) return { output: foldVerdicts(node.method, earlier, []), tokens: 0, costUsd: 0 };
+        if (!node.tier) throw new ContextRuntimeError('NODE_FAILED', `verify node ${node.id}: llm_judge names no model tier`);
+        const { check, call } = await judgeGroundedness(
+          { goal: dependencies.goal, answer: reasoned.answer, context: context.items, tier: node.tier, localOnly: (node.localOnly ?? false) || modelPolicy.localOnly, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', timeoutMs: dependencies.modelTimeoutMs, signal },
+          // The judge is a model call like any other: the run budget admits it first.
+          calls.router,
+        );
+        const modelTokens = call.usage.inputTokens + call.usage.outputTokens;
+        return { output: foldVerdicts(node.method, earlier, [check], [call]), tokens: 0, costUsd: call.costUsd, modelTokens };
+      }
       const result: VerificationResult = plugin(dependencies.verifiers, node.method, 'verifier').verify({ goal: dependencies.goal, answer: reasoned.answer, citations: reasoned.citations, context: context.items });
-      return { output: result, tokens: 0, costUsd: 0 };
+      return { output: earlier.length > 0 ? foldVerdicts(node.method, earlier, result.checks) : result, tokens: 0, costUsd: 0 };
     },
     async approve() {
       throw new ContextRuntimeError('NODE_FAILED', 'approve nodes are decided by a person, not executed');

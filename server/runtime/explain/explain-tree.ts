@@ -28,7 +28,7 @@ function describeNode(node: GraphNode): string {
     case 'compress': return `Compress ${node.method}`;
     case 'assemble': return `Assemble budget=${node.tokenBudget} tokens, final_k=${node.finalK}`;
     case 'reason': return `Reason ${node.strategy}${node.purpose === 'bridge' ? ' bridge hop' : ''} tier=${node.tier}${node.localOnly ? ' (local only)' : ''}`;
-    case 'verify': return `Verify ${node.method}`;
+    case 'verify': return `Verify ${node.method}${node.tier ? ` tier=${node.tier}` : ''}${node.required ? ' (required: a failed verdict retries or ends unverified)' : ''}`;
     case 'approve': return `Approve (gate: ${node.reason})`;
     case 'branch': return `Branch if ${node.condition}`;
     case 'merge': return 'Merge';

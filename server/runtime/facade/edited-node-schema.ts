@@ -50,7 +50,7 @@ export const editedNodeSchema = z.discriminatedUnion('kind', [
     maxOutputTokens: positive(32_000),
     purpose: z.enum(['answer', 'bridge']).optional(),
   }),
-  z.strictObject({ ...base, kind: z.literal('verify'), method: z.enum(['none', 'citation', 'citation_grounded']) }),
+  z.strictObject({ ...base, kind: z.literal('verify'), method: z.enum(['none', 'citation', 'citation_grounded', 'output_schema', 'llm_judge']), tier: name.optional(), localOnly: z.boolean().optional(), required: z.boolean().optional() }),
   z.strictObject({ ...base, kind: z.literal('approve'), reason: z.string().min(1).max(500), approverRole: name }),
   z.strictObject({ ...base, kind: z.literal('branch'), condition: z.string().min(1).max(200), whenTrue: z.array(id), whenFalse: z.array(id) }),
   z.strictObject({ ...base, kind: z.literal('merge') }),

@@ -32,7 +32,7 @@ import { checkGates } from './edited-plan-gates';
 export const MAX_EDITED_NODES = 500;
 
 /** Kinds the executor can wire in an edited plan today (branch/merge outputs cannot feed compress). */
-const EDITABLE_KINDS = new Set(['retrieve', 'fuse', 'rerank', 'compress', 'assemble', 'reason', 'verify', 'approve']);
+const EDITABLE_KINDS = new Set(['retrieve', 'fuse', 'rerank', 'compress', 'assemble', 'reason', 'verify', 'approve', 'branch']);
 
 const graphSchema = z.object({ version: z.literal(1), nodes: z.array(z.unknown()).min(1).max(MAX_EDITED_NODES) });
 
@@ -112,6 +112,8 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
   const kindOf = (id: string) => byId.get(id)?.kind;
   const isBridge = (id: string) => { const found = byId.get(id); return found?.kind === 'reason' && found.purpose === 'bridge'; };
   const evidence = (id: string) => kindOf(id) === 'retrieve' || kindOf(id) === 'fuse' || kindOf(id) === 'rerank';
+  // A verification gate (verification-gate.ts): a retry attempt's retrievals start behind it.
+  const gate = (id: string) => kindOf(id) === 'branch';
   for (const node of graph.nodes) {
     const field = `graph.nodes.${node.id}`;
     if (!EDITABLE_KINDS.has(node.kind)) throw fail(field, `node ${node.id}: ${node.kind} nodes cannot be executed in an edited plan (editable kinds: ${[...EDITABLE_KINDS].join(', ')})`);
@@ -125,7 +127,7 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
         if (outside.length > 0) throw fail(`${field}.sources`, `node ${node.id}: sources ${outside.join(', ')} are outside what the plan may read (${[...allowedSources].join(', ')})`);
         if (node.feedback && (!node.inputs.includes(node.feedback.fromNode) || !evidence(node.feedback.fromNode))) throw fail(`${field}.feedback.fromNode`, `node ${node.id}: feedback must come from one of its retrieve/fuse inputs`);
         if (node.bridgeFrom !== undefined && (!node.inputs.includes(node.bridgeFrom) || !isBridge(node.bridgeFrom))) throw fail(`${field}.bridgeFrom`, `node ${node.id}: bridgeFrom must name one of its inputs, a reason node with purpose bridge`);
-        if (!node.inputs.every((input) => evidence(input) || input === node.bridgeFrom)) throw fail(`${field}.inputs`, `node ${node.id}: a retrieval may only wait for other retrievals or fusions`);
+        if (!node.inputs.every((input) => evidence(input) || gate(input) || input === node.bridgeFrom)) throw fail(`${field}.inputs`, `node ${node.id}: a retrieval may only wait for other retrievals, fusions or a verification gate`);
         break;
       }
       case 'fuse':
@@ -155,14 +157,29 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
         break;
       }
       case 'verify':
-        if (!plugins.verifiers.some((verifier) => verifier.method === node.method)) throw fail(`${field}.method`, `node ${node.id}: verifier "${node.method}" is not registered`);
+        if (node.method === 'llm_judge') {
+          const judge = node.tier === undefined ? undefined : tiers.get(node.tier);
+          if (!judge?.available) throw fail(`${field}.tier`, `node ${node.id}: the judge's model tier "${node.tier ?? ''}" is ${judge ? 'unavailable' : 'not configured'}`);
+          if (plannedLocalOnly && judge.capabilities.local !== true) throw fail(`${field}.tier`, `node ${node.id}: policy keeps this goal on local models`);
+        } else if (node.method === 'output_schema') {
+          if (planned.request.output_schema === undefined) throw fail(`${field}.method`, `node ${node.id}: the request carries no output_schema to check`);
+        } else if (!plugins.verifiers.some((verifier) => verifier.method === node.method)) throw fail(`${field}.method`, `node ${node.id}: verifier "${node.method}" is not registered`);
         break;
+      case 'branch': {
+        // Only the gate a required verification puts after its verdict: "<verify input>.passed".
+        const [source, property] = node.condition.split('.');
+        if (property !== 'passed' || kindOf(source) !== 'verify' || !node.inputs.includes(source)) throw fail(`${field}.condition`, `node ${node.id}: a branch in an edited plan gates on one of its verify inputs ("<verify id>.passed")`);
+        break;
+      }
     }
   }
   // Found by role, not by id: a decomposition's bridge hops are reason nodes too, but only one node answers.
   const reasons = findNodesByRole(graph, 'reason');
-  const answers = reasons.filter((node) => node.purpose !== 'bridge');
-  if (answers.length !== 1) throw fail('graph.nodes', `an edited plan has exactly one reason node that answers (found ${answers.length})`);
+  // A retry attempt's answering node sits behind a verification gate; exactly one answers first.
+  const behindGate = (id: string, seen = new Set<string>()): boolean => !seen.has(id) && (gate(id) || (byId.get(id)?.inputs ?? []).some((input) => behindGate(input, seen.add(id))));
+  const answering = reasons.filter((node) => node.purpose !== 'bridge');
+  const answers = answering.filter((node) => !behindGate(node.id));
+  if (answers.length !== 1) throw fail('graph.nodes', `an edited plan has exactly one reason node that answers first (found ${answers.length})`);
   // Besides its one assemble input, a reason node may read bridge hops (their names, never their context).
   for (const node of reasons) if (node.inputs.filter((input) => kindOf(input) === 'assemble').length !== 1 || !node.inputs.every((input) => kindOf(input) === 'assemble' || isBridge(input))) throw fail(`graph.nodes.${node.id}.inputs`, `node ${node.id}: takes exactly one assemble node as input (and bridge hops)`);
   const answer = answers[0];
@@ -170,6 +187,13 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
   const plannedVerify = findNodesByRole(planned.graph, 'verify')[0];
   const verifies = findNodesByRole(graph, 'verify');
   if (plannedVerify && !verifies.some((verify) => verify.method === plannedVerify.method)) throw fail('graph.nodes.verify', `the plan verifies with ${plannedVerify.method}; an edit may not drop or change that`);
-  for (const verify of verifies) if (!verify.inputs.includes(answer.id) || !verify.inputs.includes(context.id)) throw fail(`graph.nodes.${verify.id}.inputs`, `node ${verify.id}: needs the answering reason node (${answer.id}) and its assemble node (${context.id}) as inputs`);
+  for (const verify of verifies) {
+    // Each check reads one answering node (the first answer, or a retry's) and that node's context.
+    const checked = answering.find((node) => verify.inputs.includes(node.id)) ?? answer;
+    const checkedContext = contextNodeOf(graph, checked) ?? context;
+    if (!verify.inputs.includes(checked.id) || !verify.inputs.includes(checkedContext.id)) throw fail(`graph.nodes.${verify.id}.inputs`, `node ${verify.id}: needs the answering reason node (${checked.id}) and its assemble node (${checkedContext.id}) as inputs`);
+  }
+  // A required verification stays required: an edit may not turn "unverified" into "completed".
+  if (findNodesByRole(planned.graph, 'verify').some((node) => node.required) && !verifies.some((node) => node.required && node.inputs.includes(answer.id))) throw fail('graph.nodes.verify', 'the plan requires verification; an edit must keep a verify node with required: true reading the answer');
   checkGates(graph, planned.graph);
 }

@@ -15,7 +15,7 @@ import { principalAccess } from '../access/principal-access';
 import { cachedRouter } from '../modelcache/cached-router';
 import { ANONYMOUS } from './validate-request';
 import { type ExecutionGraph, modelTokensOf } from '../ir/graph';
-import { answerOutputsOf, findNodesByRole, outputOf } from '../ir/node-outputs';
+import { answerNodeOf, answerOutputsOf, findNodesByRole, outputOf, verdictNodeOf } from '../ir/node-outputs';
 import { RunTracer } from '../observability/run-tracer';
 import { traceNode } from '../observability/node-trace';
 import { NodeSpanIds } from '../observability/trace-parent';
@@ -51,6 +51,8 @@ export interface StoredResult {
   readonly caveats: readonly string[];
   /** The answer's summary node in the Knowledge Layer (stale once a cited source changes). */
   readonly answerNodeId?: string;
+  /** Set when verification was required and failed on every attempt: the run ends `unverified`. */
+  readonly unverified?: { readonly attempts: number; readonly reasons: readonly string[] };
 }
 
 export interface ContinueOptions {
@@ -148,6 +150,7 @@ export async function nodeExecutorFor(plugins: RuntimePlugins, config: RuntimeCo
     localOnly: findNodesByRole(graph, 'reason').some((node) => node.localOnly),
     sensitiveSources: await sensitiveSourcesOf(plugins, config),
     sensitiveContent: config.policy.sensitive_content,
+    ...(request.output_schema ? { outputSchema: request.output_schema } : {}),
     graph,
     ...(budget ? { budget } : {}),
   });
@@ -228,20 +231,22 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   const totals = sumActuals(graph, result.outcomes);
   runSpan.end({ tokens: totals.tokens, costUsd: totals.costUsd, status: result.status === 'failed' ? 'error' : 'ok', attributes: { status: result.status } });
   await tracer.flush();
+  const answered = finished.status === 'completed' || finished.status === 'unverified';
   // An edited graph's actuals do not describe the candidate the cost model estimated: not learned from.
   // Failed and rejected runs are observed too (issue 16.3): what they spent, and accuracy 0 / risk 1,
-  // so a plan shape that often fails is not estimated from its successes alone.
+  // so a plan shape that often fails is not estimated from its successes alone. An unverified run
+  // answered: its failed verdict is the evidence the estimates need.
   if (OBSERVED_ENDS.has(finished.status) && !explain.edited) await observe(plugins, record.id, explain, result.outcomes, finished.stored, finished.status);
-  // A completed run's record is what this process just wrote: built here, not read back (bench:loc
+  // An answered run's record is what this process just wrote: built here, not read back (bench:loc
   // --queries: the plan and every node outcome's JSON again). Any other end may race a cancel: read.
-  const reloaded = finished.status === 'completed' ? completedRecord(record, finished.stored, result.outcomes, [...skipped]) : (await plugins.runStore.loadRun(record.id))!;
+  const reloaded = answered ? completedRecord(record, finished.status, finished.stored, result.outcomes, [...skipped]) : (await plugins.runStore.loadRun(record.id))!;
   return toRunResult(reloaded, explain, graph, attempts, result.status === 'failed' ? result.nodeId : undefined);
 }
 
-/** The record `settle` left behind for a completed run: no pending gate, no owner, the result stored. */
-function completedRecord(record: RunRecord, stored: StoredResult | undefined, outcomes: ReadonlyMap<string, NodeOutcome>, skipped: readonly string[]): RunRecord {
+/** The record `settle` left behind for an answered run: no pending gate, no owner, the result stored. */
+function completedRecord(record: RunRecord, status: RunStatus, stored: StoredResult | undefined, outcomes: ReadonlyMap<string, NodeOutcome>, skipped: readonly string[]): RunRecord {
   const { pendingNodeId: _pendingNodeId, owner: _owner, ...kept } = record;
-  return { ...kept, status: 'completed', ...(stored !== undefined ? { result: stored } : {}), updatedAt: new Date().toISOString(), nodeOutcomes: outcomes, skipped };
+  return { ...kept, status, ...(stored !== undefined ? { result: stored } : {}), updatedAt: new Date().toISOString(), nodeOutcomes: outcomes, skipped };
 }
 
 /**
@@ -289,8 +294,10 @@ async function settle(plugins: RuntimePlugins, record: RunRecord, result: Budget
   const composed = await composeResult(plugins, result.outcomes, explain, result.budgetCaveat);
   const answerNodeId = await recordAnswer(plugins, record.id, explain.goal, composed);
   const stored: StoredResult = answerNodeId ? { ...composed, answerNodeId } : composed;
-  const written = await plugins.runStore.setStatus(record.id, 'completed', { result: stored, pendingNodeId: null, onlyIf });
-  return written === false ? { status: 'cancelled' } : { status: 'completed', stored };
+  // A result is incomplete until it passes its verification policy: a required verdict that failed on every attempt ends it unverified.
+  const status: RunStatus = stored.unverified ? 'unverified' : 'completed';
+  const written = await plugins.runStore.setStatus(record.id, status, { result: stored, pendingNodeId: null, onlyIf });
+  return written === false ? { status: 'cancelled' } : { status, stored };
 }
 
 /**
@@ -311,10 +318,12 @@ async function recordAnswer(plugins: RuntimePlugins, runId: string, goal: string
 
 async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<string, NodeOutcome>, explain: ExplainResult, budgetCaveat?: string): Promise<StoredResult> {
   const { reasoned, verification, context } = answerOutputsOf(explain.graph, outcomes);
-  // Every model call of the plan (a decomposition's hops too) may have fallen back.
-  const modelCalls = findNodesByRole(explain.graph, 'reason').flatMap((node) => outputOf(outcomes, node)?.modelCalls ?? []);
+  // Every model call of the plan (a decomposition's hops too, a judge too) may have fallen back.
+  const modelCalls = [...findNodesByRole(explain.graph, 'reason').flatMap((node) => outputOf(outcomes, node)?.modelCalls ?? []), ...findNodesByRole(explain.graph, 'verify').flatMap((node) => (outputOf(outcomes, node)?.modelCalls ?? []).slice(-1))];
   const caveats: string[] = budgetCaveat ? [budgetCaveat] : [];
-  if (verification && !verification.passed) caveats.push(`Verification (${verification.method}) failed: ${verification.checks.filter((check) => !check.passed).map((check) => check.detail).join('; ')}`);
+  const unverified = unverifiedOf(explain.graph, outcomes, verification);
+  if (unverified) caveats.push(`Not a verified answer: verification failed on ${unverified.attempts === 1 ? 'its only attempt' : `all ${unverified.attempts} attempts`} — ${unverified.reasons.join('; ')}`);
+  else if (verification && !verification.passed) caveats.push(`Verification (${verification.method}) failed: ${verification.checks.filter((check) => !check.passed).map((check) => check.detail).join('; ')}`);
   for (const call of modelCalls) for (const fallback of call.fallbacks) caveats.push(`Model tier ${fallback.tier} failed (${fallback.error}); answered by tier ${call.tier}.`);
   // Every model-calling node reports what it held back from a non-local tier; the caveat counts them all.
   const held = findNodesByRole(explain.graph, 'reason').reduce(
@@ -334,14 +343,22 @@ async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<stri
   for (const contradiction of concerning) {
     caveats.push(`Sources disagree on ${contradiction.subject} ${contradiction.attribute}: ${valuesWithSources(contradiction)}.`);
   }
-  return { answer: reasoned?.answer, citations: reasoned?.citations ?? [], verification, caveats };
+  return { answer: reasoned?.answer, citations: reasoned?.citations ?? [], verification, caveats, ...(unverified ? { unverified } : {}) };
 }
 
-const OBSERVED_ENDS: ReadonlySet<RunStatus> = new Set(['completed', 'failed', 'rejected']);
+/** A required verdict that failed: how many attempts ran and why the last one failed. */
+function unverifiedOf(graph: ExecutionGraph, outcomes: ReadonlyMap<string, NodeOutcome>, verification: VerificationResult | undefined): StoredResult['unverified'] {
+  if (!verification || verification.passed || !verdictNodeOf(graph, answerNodeOf(graph, outcomes))?.required) return undefined;
+  const attempts = findNodesByRole(graph, 'reason').filter((node) => node.purpose !== 'bridge' && outcomes.has(node.id)).length;
+  return { attempts, reasons: verification.checks.filter((check) => !check.passed).map((check) => `${check.name}: ${check.detail}`) };
+}
+
+const OBSERVED_ENDS: ReadonlySet<RunStatus> = new Set(['completed', 'unverified', 'failed', 'rejected']);
 
 async function observe(plugins: RuntimePlugins, runId: string, explain: ExplainResult, outcomes: ReadonlyMap<string, NodeOutcome>, stored: StoredResult | undefined, status: RunStatus): Promise<void> {
   const totals = sumActuals(explain.graph, outcomes);
-  const ended = status !== 'completed';
+  // Ended without an answer; an unverified run answered and is scored by its verdict.
+  const ended = status === 'failed' || status === 'rejected';
   const { context, compressed } = answerOutputsOf(explain.graph, outcomes);
   const verification = stored?.verification;
   const grounding = verification?.checks.find((check) => check.name === 'groundedness');

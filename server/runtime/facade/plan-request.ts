@@ -38,7 +38,7 @@ export interface PlannedRequest {
  * Bumped whenever planning or graph building changes what a given input produces: it is part of
  * the plan-cache key and the plan hash, so plans cached by older code are never served.
  */
-export const PLANNER_VERSION = 'planner-2026.12.02-3';
+export const PLANNER_VERSION = 'planner-2026.12.02-4';
 
 export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig, request: RunRequest, learner?: BanditLearner): Promise<PlannedRequest> {
   const timer = new StageTimer();
@@ -55,7 +55,7 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
   const learned = learner?.settings.learnedEstimates ? await timer.runAsync('estimator', () => learnedStateOf(plugins)) : undefined;
   if (lookup?.entry) {
     const hit = timer.run('cache_hit', () => cacheHitStage(request, intent, planKey.key, lookup, () => timer.elapsed()));
-    const served = await timer.runAsync('cache_arm', () => cacheArmStage(plugins, config, learner, { intent, outcome, planKey, sourceFingerprint, plannerVersion: PLANNER_VERSION, served: hit, learned }));
+    const served = await timer.runAsync('cache_arm', () => cacheArmStage(plugins, config, learner, { intent, outcome, planKey, sourceFingerprint, plannerVersion: PLANNER_VERSION, served: hit, learned, outputSchema: request.output_schema !== undefined }));
     return { request, intent, ...served, timings: timer.timings };
   }
 
@@ -64,7 +64,7 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
   timer.record('cost_model', planning.planned.timings.estimateMs);
   timer.record('optimizer', planning.planned.timings.optimizeMs);
   const learning = await timer.runAsync('learning', () => learningStage(learner, planning.planned, intent));
-  const built = timer.run('graph', () => graphStage(plugins, config, { chosen: learning.chosen, allowed: outcome.allowed, policy: outcome.policy, context: planning.context, constraints: planning.constraints, requireCitations: outcome.constraints.require_citations ?? true, intent }));
+  const built = timer.run('graph', () => graphStage(plugins, config, { chosen: learning.chosen, allowed: outcome.allowed, policy: outcome.policy, context: planning.context, constraints: planning.constraints, requireCitations: outcome.constraints.require_citations ?? true, intent, requireVerification: outcome.constraints.require_verification === true, outputSchema: request.output_schema !== undefined }));
   const contradictions = await timer.runAsync('contradictions', async () => scopeContradictions((await plugins.knowledge.contradictionsAmong?.(built.scopedSources.map((source) => source.name))) ?? [], intent));
   const explain = timer.run('explain', () => explainStage(plugins, config, { request, intent, outcome, sourceFingerprint, key: planKey.key, lookup, planning, learning, built, contradictions, plannerVersion: PLANNER_VERSION, planningMs: () => timer.elapsed() }));
   // The cache keeps the compact EXPLAIN a run record keeps: the full rejected list (most of a

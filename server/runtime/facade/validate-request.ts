@@ -4,6 +4,7 @@
  */
 import { invalidInput } from '../errors';
 import { validateConstraints } from '../constraints/validate-constraints';
+import { outputSchemaValidator } from '../verification/output-schema-verifier';
 import type { PlanScoreWeights, Principal, RunRequest } from '../types';
 
 /** Goals are questions, not documents: 16k characters is ~4k tokens, far above any real goal. */
@@ -14,8 +15,8 @@ export const ANONYMOUS: Principal = Object.freeze({ user: 'anonymous', roles: Ob
 export function validateRunRequest(raw: unknown): RunRequest {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalidInput('request', 'expected an object with a goal');
   const input = raw as Record<string, unknown>;
-  const unknownKeys = Object.keys(input).filter((key) => !['goal', 'sources', 'constraints', 'weights', 'principal'].includes(key));
-  if (unknownKeys.length > 0) throw invalidInput(unknownKeys[0], 'unknown field (expected goal, sources, constraints, weights, principal)');
+  const unknownKeys = Object.keys(input).filter((key) => !['goal', 'sources', 'constraints', 'weights', 'principal', 'output_schema'].includes(key));
+  if (unknownKeys.length > 0) throw invalidInput(unknownKeys[0], 'unknown field (expected goal, sources, constraints, weights, principal, output_schema)');
   if (typeof input.goal !== 'string') throw invalidInput('goal', `expected a string, got ${input.goal === undefined ? 'nothing' : typeof input.goal}`);
   const goal = input.goal.trim();
   if (goal.length === 0) throw invalidInput('goal', 'must not be empty');
@@ -34,7 +35,19 @@ export function validateRunRequest(raw: unknown): RunRequest {
     constraints: validateConstraints(input.constraints ?? {}),
     weights: validateWeights(input.weights),
     principal: validatePrincipal(input.principal),
+    ...(input.output_schema !== undefined ? { output_schema: validateOutputSchema(input.output_schema) } : {}),
   });
+}
+
+/** Caps a schema's size: it travels in every answering prompt and in the stored run. */
+const MAX_OUTPUT_SCHEMA_CHARACTERS = 8_000;
+
+/** A JSON Schema zod can read (outputSchemaValidator names the field when it cannot), of a size a prompt can carry. */
+function validateOutputSchema(raw: unknown): Readonly<Record<string, unknown>> {
+  outputSchemaValidator(raw);
+  const size = JSON.stringify(raw).length;
+  if (size > MAX_OUTPUT_SCHEMA_CHARACTERS) throw invalidInput('output_schema', `expected at most ${MAX_OUTPUT_SCHEMA_CHARACTERS} characters of JSON, got ${size}`);
+  return raw as Readonly<Record<string, unknown>>;
 }
 
 /** Postgres text cannot hold NUL, and a lone UTF-16 surrogate is not text: refuse them by name, not with a database error. */

@@ -99,9 +99,21 @@ export interface ReasonNode extends NodeBase {
   /** `answer` (default): its output is the run's answer. `bridge`: a hop that names what to retrieve next. */
   readonly purpose?: 'answer' | 'bridge';
 }
+/**
+ * What a verify node checks: a candidate's deterministic method, the answer against the request's
+ * `output_schema`, or a judge model's reading of its groundedness (`llm_judge`, routed like any model call).
+ */
+export type VerifyMethod = VerificationMethod | 'output_schema' | 'llm_judge';
+
 export interface VerifyNode extends NodeBase {
   readonly kind: 'verify';
-  readonly method: VerificationMethod;
+  readonly method: VerifyMethod;
+  /** The judge's model tier (`llm_judge` only). */
+  readonly tier?: string;
+  /** The judge may only call a local tier (`llm_judge` only). */
+  readonly localOnly?: boolean;
+  /** The attempt's verdict under a required verification: a failed one ends the run `unverified` unless a later attempt passes. */
+  readonly required?: boolean;
 }
 export interface ApproveNode extends NodeBase {
   readonly kind: 'approve';
@@ -111,7 +123,7 @@ export interface ApproveNode extends NodeBase {
 }
 export interface BranchNode extends NodeBase {
   readonly kind: 'branch';
-  /** Condition over the input's output, e.g. "verify.passed". */
+  /** Condition over an input's output, "<input id>.<field>", e.g. "verify.passed". */
   readonly condition: string;
   readonly whenTrue: readonly string[];
   readonly whenFalse: readonly string[];

@@ -7,7 +7,7 @@
 import type { ReasonResult } from '../contracts/reasoner';
 import type { VerificationResult } from '../contracts/verifier';
 import type { ContextItem, Hit } from '../types';
-import type { AssembleNode, CompressNode, ExecutionGraph, GraphNode, NodeKind, NodeOfKind, ReasonNode } from './graph';
+import type { AssembleNode, CompressNode, ExecutionGraph, GraphNode, NodeKind, NodeOfKind, ReasonNode, VerifyNode } from './graph';
 
 /** One source's search inside a stratified retrieval, timed so the trace can show which source was slow. */
 export interface SourceSearch { readonly source: string; readonly hits: number; readonly startedAtMs: number; readonly latencyMs: number }
@@ -73,9 +73,20 @@ export function typedInputs(graph: ExecutionGraph, node: GraphNode, inputs: Read
   });
 }
 
-/** The reason node whose output is the run's answer: the last one that answers (a bridge hop feeds a retrieval, not the user). */
-export function answerNodeOf(graph: ExecutionGraph): ReasonNode | undefined {
-  return findNodesByRole(graph, 'reason').filter((node) => node.purpose !== 'bridge').at(-1);
+/**
+ * The reason node whose output is the run's answer: the last one that answers (a bridge hop feeds a
+ * retrieval, not the user). With outcomes, the last answering node that ran: a plan gated on
+ * verification holds one answering node per attempt, and the attempts a passing gate skipped never ran.
+ */
+export function answerNodeOf(graph: ExecutionGraph, outcomes?: OutcomesById): ReasonNode | undefined {
+  const answers = findNodesByRole(graph, 'reason').filter((node) => node.purpose !== 'bridge');
+  if (!outcomes) return answers.at(-1);
+  return answers.filter((node) => outcomes.has(node.id)).at(-1) ?? answers[0];
+}
+
+/** The verdict on `answer`: the last verify node reading it (a chain of checks folds the earlier verdicts into the last). */
+export function verdictNodeOf(graph: ExecutionGraph, answer: ReasonNode | undefined): VerifyNode | undefined {
+  return answer ? findNodesByRole(graph, 'verify').filter((node) => node.inputs.includes(answer.id)).at(-1) : undefined;
 }
 
 /** The assemble node `reason` reads its context from. */
@@ -97,10 +108,11 @@ export interface AnswerOutputs {
 }
 
 export function answerOutputsOf(graph: ExecutionGraph, outcomes: OutcomesById): AnswerOutputs {
-  const answer = answerNodeOf(graph);
+  const answer = answerNodeOf(graph, outcomes);
   const assemble = contextNodeOf(graph, answer);
   const compress = compressNodeOf(graph, assemble);
-  const verify = findNodesByRole(graph, 'verify').find((node) => answer !== undefined && node.inputs.includes(answer.id));
+  // The last verdict that was reached: a judge skipped because the cheap checks failed leaves theirs.
+  const verify = findNodesByRole(graph, 'verify').filter((node) => answer !== undefined && node.inputs.includes(answer.id) && outcomes.has(node.id)).at(-1);
   return {
     reasoned: answer && outputOf(outcomes, answer),
     context: assemble && outputOf(outcomes, assemble),

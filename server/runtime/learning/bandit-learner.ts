@@ -67,7 +67,7 @@ export interface ArmSummary {
   readonly weights: Readonly<Record<string, number>>;
 }
 
-const JUDGED_ENDS: ReadonlySet<RunResult['status']> = new Set(['completed', 'failed', 'rejected']);
+const JUDGED_ENDS: ReadonlySet<RunResult['status']> = new Set(['completed', 'unverified', 'failed', 'rejected']);
 
 const withSum = (state: ReturnType<typeof freshArm>, contextSum: readonly number[]): StoredArm => Object.freeze({ ...state, contextSum: Object.freeze([...contextSum]) });
 
@@ -173,7 +173,8 @@ export class BanditLearner {
   /** Judges a finished run and updates its arm, off the response path. */
   observeRun(result: RunResult): void {
     const decision = result.explain.learning;
-    // A failed or rejected run teaches too (issue 16.3): no answer, so quality 0, less what it spent.
+    // A failed or rejected run teaches too (issue 16.3): no answer, so quality 0, less what it spent;
+    // an unverified run answered, and its failed checks are the low reward the arm must learn.
     if (!decision || !JUDGED_ENDS.has(result.status)) return;
     this.queue.enqueue(async () => {
       await this.ready();

@@ -3,6 +3,7 @@ import type { RouterPlugin } from '../contracts/router';
 import { invalidInput } from '../errors';
 import { buildContextPrompt, parseCitations } from './context-prompt';
 import { outgoingContext } from './outgoing-context';
+import { withOutputSchema } from './output-schema-prompt';
 
 /**
  * One model call over the numbered context. Citations are read from the answer, never added:
@@ -17,10 +18,10 @@ export function createSingleShotReasoner(): ReasonerPlugin {
     async reason(request: ReasonRequest, router: RouterPlugin): Promise<ReasonResult> {
       if (request.goal.trim().length === 0) throw invalidInput('goal', 'must not be empty');
       const outgoing = outgoingContext(request, router);
-      const messages = buildContextPrompt(request.goal, outgoing.context);
+      const messages = withOutputSchema(buildContextPrompt(request.goal, outgoing.context), request.outputSchema);
       const result = await router.complete(
         request.tier,
-        { messages, maxOutputTokens: request.maxOutputTokens, timeoutMs: request.timeoutMs, ...(request.signal ? { signal: request.signal } : {}) },
+        { messages, maxOutputTokens: request.maxOutputTokens, timeoutMs: request.timeoutMs, ...(request.signal ? { signal: request.signal } : {}), ...(request.outputSchema ? { outputSchema: request.outputSchema } : {}) },
         { localOnly: outgoing.localOnly },
       );
       const answer = result.text.trim();

@@ -28,6 +28,8 @@ export interface CacheArmInput {
   readonly plannerVersion: string;
   readonly served: ServedPlan;
   readonly learned?: ObservationLearner;
+  /** Whether the request asks for an output_schema: the other arm's graph gets the same checks. */
+  readonly outputSchema: boolean;
 }
 
 export async function cacheArmStage(plugins: RuntimePlugins, config: RuntimeConfig, learner: BanditLearner | undefined, input: CacheArmInput): Promise<ServedPlan> {
@@ -43,7 +45,7 @@ export async function cacheArmStage(plugins: RuntimePlugins, config: RuntimeConf
   const context = planningContextOf(plugins, config, outcome, input.planKey);
   const constraints = constraintsOf(config, outcome);
   const requireCitations = outcome.constraints.require_citations ?? true;
-  const built = graphStage(plugins, config, { chosen, allowed: outcome.allowed, policy: outcome.policy, context, constraints, requireCitations, intent });
+  const built = graphStage(plugins, config, { chosen, allowed: outcome.allowed, policy: outcome.policy, context, constraints, requireCitations, intent, requireVerification: outcome.constraints.require_verification === true, outputSchema: input.outputSchema });
   const cached = served.explain;
   const explain: ExplainResult = {
     ...cached,

@@ -7,6 +7,7 @@ import type { PlanningContext } from '../../contracts/candidate-generator';
 import type { PolicyDecision } from '../../contracts/policy';
 import type { RuntimeConfig } from '../../config/config-schema';
 import { buildExecutionGraph } from '../../execution/graph-builder';
+import { planVerificationRetries } from '../../planner/verification-retries';
 import type { ExecutionGraph } from '../../ir/graph';
 import type { Constraints, Intent, RejectedSource, ScoredCandidate, SourceInfo } from '../../types';
 import type { RuntimePlugins } from '../runtime-plugins';
@@ -23,6 +24,10 @@ export interface GraphInput {
   readonly constraints: Constraints;
   readonly requireCitations: boolean;
   readonly intent: Intent;
+  /** Verification is required (request or policy): a failed verdict retries, then ends the run unverified. */
+  readonly requireVerification: boolean;
+  /** The request asks for an answer matching an output_schema. */
+  readonly outputSchema: boolean;
 }
 
 export interface GraphOutcome {
@@ -63,6 +68,22 @@ export function graphStage(plugins: RuntimePlugins, config: RuntimeConfig, input
     .filter((source) => !scopedSources.includes(source))
     .map((source) => ({ source: source.name, reason: 'not_selected', detail: `kind ${source.kind} is outside the plan's scope (${(kinds as readonly string[]).join(', ')})` }));
   const { tokenBudget, maxOutputTokens } = tokenAllowance(config.retrieval.context_token_budget, input.constraints.max_tokens);
+  const reasonTokens = Math.max(0, chosen.estimates.tokens.value);
+  const retryPlan = planVerificationRetries({
+    candidate: chosen.candidate,
+    planCostUsd: chosen.estimates.costUsd.value,
+    planModelTokens: reasonTokens,
+    tiers: input.context.tiers,
+    retrievers: input.context.retrievers,
+    singleCallStrategies: plugins.reasoners.filter((reasoner) => !reasoner.bridgeHops).map((reasoner) => reasoner.strategy),
+    localOnly: policy.localOnly,
+    constraints: input.constraints,
+    maxAttempts: config.verification.max_attempts,
+    judge: config.verification.judge,
+    meanChunkTokens,
+    reasonEstimate: { tokens: reasonTokens, costUsd: chosen.estimates.costUsd.value, latencySeconds: chosen.estimates.latencySeconds.value },
+    maxOutputTokens,
+  });
   const graph = buildExecutionGraph({
     candidate: chosen.candidate,
     estimates: chosen.estimates,
@@ -80,6 +101,7 @@ export function graphStage(plugins: RuntimePlugins, config: RuntimeConfig, input
     intentClasses: input.intent.classes,
     observationSources: scopedSources.filter((source) => source.kind === 'logs' || source.kind === 'events').map((source) => source.name),
     bridgeHops: plugins.reasoners.find((reasoner) => reasoner.strategy === chosen.candidate.reasoning)?.bridgeHops ?? 0,
+    gate: { outputSchema: input.outputSchema, required: input.requireVerification, ...retryPlan },
   });
   return { graph, scopedSources, outOfScope, tokenBudget, meanChunkTokens };
 }
