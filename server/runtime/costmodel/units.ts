@@ -156,3 +156,8 @@ export const CONFORMAL_MIN_SAMPLES = 20;
 export const LEARNING_WINDOW = 400;
 /** Log-space floors, so a zero estimate or actual has a finite ratio (1 token, $1e-6, 1 ms). */
 export const LOG_FLOORS: Readonly<Record<string, number>> = { tokens: 1, costUsd: 1e-6, latencySeconds: 0.001 };
+/**
+ * Ridge penalty of learned-v2's per-group regression on log request features (feature-regression.ts):
+ * pseudo-samples of unit log-spread pulling the slopes to 0, so a handful of runs barely tilt the group mean.
+ */
+export const RIDGE_PENALTY = 3;
