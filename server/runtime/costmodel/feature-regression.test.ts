@@ -67,6 +67,16 @@ describe('learned-v2 regresses on request features within a group', () => {
     expect(mixed.predict('tokens', 'incident', SHAPE, prior, long).estimate.value).toBeGreaterThan(mixed.predict('tokens', 'incident', SHAPE, prior, short).estimate.value);
   });
 
+  it('quotes a narrower interval once the features explain the spread', () => {
+    const width = (learner: ObservationLearner) => {
+      const { low, high } = learner.predict('tokens', 'incident', SHAPE, prior, long).estimate;
+      return Math.log(high) - Math.log(low);
+    };
+    const featured = ObservationLearner.from(runs(40));
+    expect(featured.predict('tokens', 'incident', SHAPE, prior, long).method).toBe('conformal');
+    expect(width(featured)).toBeLessThan(width(ObservationLearner.from(runs(40, 'incident', false))) / 2);
+  });
+
   it('leaves probabilities to the group mean', () => {
     const learner = ObservationLearner.from(runs(40).map((run, index) => ({ ...run, field: 'accuracy' as const, estimate: 0.5, low: 0.3, high: 0.7, actual: index % 2 })));
     const band: Estimate = { value: 0.5, low: 0.3, high: 0.7 };

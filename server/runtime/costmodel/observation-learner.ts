@@ -119,8 +119,10 @@ export class ObservationLearner {
       const memoised = this.corrections.get(key);
       if (memoised) return memoised;
       const shift = shrunkMean(specific.residuals);
-      const bounds = conformalBounds([...specific.residuals].map((residual) => residual - shift).sort((a, b) => a - b), INTERVAL_ALPHA)!;
       const fit = amountRegression(field, specific.residuals, specific.features);
+      // Scores around the regression line, not the group mean: what the features explain is not spread.
+      const scores = specific.residuals.map((residual, index) => residual - shift - adjustment(fit, specific.features[index]));
+      const bounds = conformalBounds(scores.sort((a, b) => a - b), INTERVAL_ALPHA)!;
       const correction: Correction = { shift, low: shift + bounds[0], high: shift + bounds[1], samples: specific.residuals.length, group: specific.group, method: 'conformal', fit };
       if (this.corrections.size >= MEMO_LIMIT) this.corrections.clear();
       this.corrections.set(key, correction);

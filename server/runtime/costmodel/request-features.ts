@@ -21,7 +21,9 @@ export const FEATURE_COUNT = 3;
 export function requestFeatures(candidate: Pick<CandidatePlan, 'sourceKinds' | 'topK'>, intent: Intent, context: PlanningContext): RequestFeatures {
   const digest = digestOf(context);
   const scope = digest.scope(candidate.sourceKinds);
-  return { goalTokens: digest.forIntent(intent).goalTokens, sourceTokens: Math.round(scope.chunks * scope.meanChunkTokens), topK: candidate.topK };
+  // No source statistics at all (the digest's infinite chunk count): nothing registered to read.
+  const sourceTokens = Number.isFinite(scope.chunks) ? Math.round(scope.chunks * scope.meanChunkTokens) : 0;
+  return { goalTokens: digest.forIntent(intent).goalTokens, sourceTokens, topK: candidate.topK };
 }
 
 /** ln(1 + x) per feature: a doubling of any one moves the estimate by a constant factor. */

@@ -141,6 +141,10 @@ export const nonNegative = (value: number): number => (value > 0 ? value : 0);
  *             widened to the residuals' [min, max] (Wilks 1941) because real residuals are often bimodal.
  *   groups    (field, intent class, plan shape) → (field, intent class) → (field): the most specific
  *             group with CONFORMAL_MIN_SAMPLES observations, else the largest one.
+ *   features  within the group, tokens/cost/latency residuals are regressed (ridge, RIDGE_PENALTY) on
+ *             x = ln(1 + [goal tokens, source tokens, top_k]) centred at the featured runs' mean:
+ *             r̂ = μ + β·(x − x̄), and the conformal scores are r − r̂ (feature-regression.ts).
+ *             Runs stored without features count toward μ only.
  */
 /** Two-sided miscoverage of the reported interval: p05–p95. */
 export const INTERVAL_ALPHA = 0.1;
