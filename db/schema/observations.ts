@@ -1,4 +1,4 @@
-import { bigserial, doublePrecision, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Estimate-vs-actual pairs: the cost model's calibration data (one row per field per run). */
 export const costObservations = pgTable(
@@ -17,6 +17,10 @@ export const costObservations = pgTable(
     observedAt: timestamp('observed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** Tier/reasoner/retrieval of the chosen plan: the learned estimator corrects per shape (migration 0010). */
     planShape: text('plan_shape'),
+    /** Request features learned-v2 regresses on within a group (issue 16.3); null on older rows (group mean only). */
+    goalTokens: integer('goal_tokens'),
+    sourceTokens: doublePrecision('source_tokens'),
+    topK: integer('top_k'),
   },
   (table) => [index('cost_observations_estimator_idx').on(table.estimator), index('cost_observations_field_time_idx').on(table.estimator, table.field, table.observedAt)],
 );

@@ -72,4 +72,14 @@ describe('PgObservationStore + CostEstimator persistence', () => {
     const recent = await stores.observationStore.recent({ field: 'tokens', estimator: 'heuristic-v1', limit: 5 });
     expect(recent.map((row) => row.runId)).toEqual(['run-24', 'run-23', 'run-22', 'run-21', 'run-20']);
   });
+
+  it('stores each run\'s request features and reads rows without them back featureless', async () => {
+    const estimator = new CostEstimator(stores.observationStore, 'features-test');
+    const features = { goalTokens: 42, sourceTokens: 12_500.5, topK: 8 };
+    await estimator.observe({ runId: 'with-features', planHash: 'h', intentClass: 'conceptual', estimates: estimates(1000), choice, features }, { tokens: 1200 });
+    await estimator.observe({ runId: 'without-features', planHash: 'h', intentClass: 'conceptual', estimates: estimates(1000), choice }, { tokens: 1200 });
+    const rows = await stores.observationStore.all({ estimator: 'features-test' });
+    expect(rows.find((row) => row.runId === 'with-features')).toMatchObject({ features });
+    expect(rows.find((row) => row.runId === 'without-features')).not.toHaveProperty('features');
+  });
 });

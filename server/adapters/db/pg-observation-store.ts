@@ -24,12 +24,14 @@ function toObservation(row: Row): LearningObservation {
     actual: row.actual,
     observedAt: row.observedAt.toISOString(),
     ...(row.planShape ? { shape: row.planShape } : {}),
+    // Older rows carry no features: they still count toward their group's mean.
+    ...(row.goalTokens !== null && row.sourceTokens !== null && row.topK !== null ? { features: { goalTokens: row.goalTokens, sourceTokens: row.sourceTokens, topK: row.topK } } : {}),
   });
 }
 
 /**
  * Estimate-vs-actual pairs in Postgres; the CostEstimator computes its statistics from them and
- * the learned estimator reloads from them on start. The plan shape rides along when present.
+ * the learned estimator reloads from them on start. The plan shape and request features ride along when present.
  */
 export class PgObservationStore implements ObservationStorePlugin {
   readonly contract = OBSERVATION_STORE_CONTRACT;
@@ -50,6 +52,9 @@ export class PgObservationStore implements ObservationStorePlugin {
         actual: observation.actual,
         observedAt: new Date(observation.observedAt),
         planShape: observation.shape ?? null,
+        goalTokens: observation.features ? Math.round(observation.features.goalTokens) : null,
+        sourceTokens: observation.features?.sourceTokens ?? null,
+        topK: observation.features ? Math.round(observation.features.topK) : null,
       }));
       await this.database.db.insert(costObservations).values(rows);
     }

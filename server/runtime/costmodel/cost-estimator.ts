@@ -18,6 +18,7 @@ import type { CandidateEstimates, CandidatePlan, EstimatedField, IntentClass } f
 import type { FieldStatistics } from './calibration-types';
 import { learningStateFor } from './calibration-state';
 import { median, quantile } from './calibration-math';
+import type { RequestFeatures } from './request-features';
 import { LEARNED_ESTIMATOR, planShape, type LearningObservation } from './observation-learner';
 
 export type { FieldStatistics } from './calibration-types';
@@ -66,6 +67,8 @@ export interface ObservedPlan {
   readonly estimates: CandidateEstimates;
   /** The chosen candidate: its shape keys the learned correction. Without it v2 learns per intent only. */
   readonly choice?: Pick<CandidatePlan, 'modelTier' | 'reasoning' | 'retrieval'>;
+  /** Goal length, source size and top_k: what learned-v2 regresses on within a group. */
+  readonly features?: RequestFeatures;
 }
 
 export class CostEstimator {
@@ -84,10 +87,10 @@ export class CostEstimator {
     for (const [field, actual] of Object.entries(actuals) as [EstimatedField, number | undefined][]) {
       if (actual === undefined || !Number.isFinite(actual)) continue;
       const estimate = plan.estimates[field];
-      const base = { runId: plan.runId, planHash: plan.planHash, field, intentClass: plan.intentClass, actual, observedAt, shape };
+      const base = { runId: plan.runId, planHash: plan.planHash, field, intentClass: plan.intentClass, actual, observedAt, shape, features: plan.features };
       observations.push({ ...base, estimator: this.estimator, estimate: estimate.value, low: estimate.low, high: estimate.high });
       if (state) {
-        const corrected = state.learner.predict(field, plan.intentClass, shape, estimate).estimate;
+        const corrected = state.learner.predict(field, plan.intentClass, shape, estimate, plan.features).estimate;
         learned.push({ ...base, estimator: LEARNED_ESTIMATOR, estimate: corrected.value, low: corrected.low, high: corrected.high });
       }
     }

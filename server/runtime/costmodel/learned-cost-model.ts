@@ -13,6 +13,7 @@ import type { PlanningContext } from '../contracts/candidate-generator';
 import { COST_MODEL_CONTRACT, type CostModelPlugin } from '../contracts/cost-model';
 import type { CandidateEstimates, CandidatePlan, EstimatedField, Intent, PlanScore, PlanScoreWeights } from '../types';
 import { LEARNED_ESTIMATOR, type LearnedGroup, type ObservationLearner, planShape } from './observation-learner';
+import { type RequestFeatures, requestFeatures } from './request-features';
 
 /** The fields the optimizer reads learned values for; the rest (risk, hallucination…) stay the prior's. */
 export const LEARNED_FIELDS = ['costUsd', 'latencySeconds', 'tokens', 'accuracy'] as const satisfies readonly EstimatedField[];
@@ -29,6 +30,8 @@ export interface EstimatorExplain {
   readonly fields: Readonly<Record<LearnedField, { readonly samples: number; readonly group: LearnedGroup }>>;
   /** The prior's estimates of the chosen plan: what a finished run is observed against. */
   readonly priorEstimates: Pick<CandidateEstimates, LearnedField>;
+  /** Goal length, source size and top_k of the chosen plan: stored with the run's observations. */
+  readonly features: RequestFeatures;
 }
 
 export class LearnedCostModel implements CostModelPlugin {
@@ -51,9 +54,10 @@ export class LearnedCostModel implements CostModelPlugin {
     // Nothing observed for any field: the prior alone, at the prior's cost (bench:plan-overhead).
     if (!this.observed) return base;
     const shape = planShape(candidate);
+    const features = requestFeatures(candidate, intent, context);
     let corrected: Partial<Record<LearnedField, CandidateEstimates[LearnedField]>> | undefined;
     for (const field of LEARNED_FIELDS) {
-      const learned = this.learner.predict(field, intent.primary, shape, base[field]);
+      const learned = this.learner.predict(field, intent.primary, shape, base[field], features);
       if (learned.samples === 0) continue;
       (corrected ??= {})[field] = learned.estimate;
     }
@@ -73,9 +77,10 @@ export class LearnedCostModel implements CostModelPlugin {
 export function estimatorExplain(prior: CostModelPlugin, candidate: CandidatePlan, intent: Intent, context: PlanningContext, learner?: ObservationLearner): EstimatorExplain {
   const base = prior.estimate(candidate, intent, context);
   const shape = planShape(candidate);
+  const features = requestFeatures(candidate, intent, context);
   const fields = Object.fromEntries(
     LEARNED_FIELDS.map((field) => {
-      const learned = learner?.predict(field, intent.primary, shape, base[field]);
+      const learned = learner?.predict(field, intent.primary, shape, base[field], features);
       return [field, { samples: learned?.samples ?? 0, group: learned?.group ?? 'prior' }];
     }),
   ) as EstimatorExplain['fields'];
@@ -86,5 +91,6 @@ export function estimatorExplain(prior: CostModelPlugin, candidate: CandidatePla
     samples: Math.min(...counts),
     fields,
     priorEstimates: { costUsd: base.costUsd, latencySeconds: base.latencySeconds, tokens: base.tokens, accuracy: base.accuracy },
+    features,
   };
 }

@@ -7,6 +7,8 @@
 import type { Observation } from '../contracts/observation-store';
 import type { CandidatePlan, Estimate, EstimatedField, IntentClass } from '../types';
 import { conformalBounds, studentTQuantile } from './calibration-math';
+import { type LinearFit, adjustment, fitResiduals } from './feature-regression';
+import { type RequestFeatures, featureVector } from './request-features';
 import { CONFORMAL_MIN_SAMPLES, INTERVAL_ALPHA, LEARNING_WINDOW, LOG_FLOORS, PRIOR_DEGREES_OF_FREEDOM, PRIOR_PSEUDO_SAMPLES, Z_90, clampProbability } from './units';
 
 export const LEARNED_ESTIMATOR = 'learned-v2';
@@ -14,6 +16,8 @@ export const LEARNED_ESTIMATOR = 'learned-v2';
 /** An observation with the plan shape it came from (persisted beside the contract's fields). */
 export interface LearningObservation extends Observation {
   readonly shape?: string;
+  /** Goal length, source size and top_k of the request (absent on runs recorded before issue 16.3). */
+  readonly features?: RequestFeatures;
 }
 
 export type LearnedGroup = 'prior' | 'all' | 'intent' | 'intent+shape';
@@ -55,6 +59,8 @@ const groupKey = (field: EstimatedField, intentClass: IntentClass | '*', shape: 
 
 export class ObservationLearner {
   private readonly residuals = new Map<string, number[]>();
+  /** Log feature vectors parallel to `residuals` (undefined where the run stored none). */
+  private readonly features = new Map<string, (readonly number[] | undefined)[]>();
   private readonly corrections = new Map<string, Correction>();
 
   static from(observations: readonly LearningObservation[]): ObservationLearner {
@@ -69,11 +75,18 @@ export class ObservationLearner {
     this.corrections.clear();
     const keys = [groupKey(observation.field, '*', '*'), groupKey(observation.field, observation.intentClass, '*')];
     if (observation.shape) keys.push(groupKey(observation.field, observation.intentClass, observation.shape));
+    const vector = observation.features ? featureVector(observation.features) : undefined;
     for (const key of keys) {
       const list = this.residuals.get(key) ?? [];
+      const vectors = this.features.get(key) ?? [];
       list.push(residual);
-      if (list.length > LEARNING_WINDOW) list.shift();
+      vectors.push(vector);
+      if (list.length > LEARNING_WINDOW) {
+        list.shift();
+        vectors.shift();
+      }
       this.residuals.set(key, list);
+      this.features.set(key, vectors);
     }
   }
 
@@ -81,9 +94,10 @@ export class ObservationLearner {
     return this.residuals.get(groupKey(field, intentClass ?? '*', intentClass && shape ? shape : '*'))?.length ?? 0;
   }
 
-  predict(field: EstimatedField, intentClass: IntentClass, shape: string | undefined, prior: Estimate): LearnedEstimate {
-    const center = toResidualSpace(field, prior.value);
+  /** The prior corrected by its group's mean residual, moved along the group's regression on the request's features. */
+  predict(field: EstimatedField, intentClass: IntentClass, shape: string | undefined, prior: Estimate, features?: RequestFeatures): LearnedEstimate {
     const correction = this.correction(field, intentClass, shape, priorScale(field, prior));
+    const center = toResidualSpace(field, prior.value) + adjustment(correction.fit, features && featureVector(features));
     return build(field, center + correction.shift, center + correction.low, center + correction.high, correction.samples, correction.group, correction.method);
   }
 
@@ -92,10 +106,11 @@ export class ObservationLearner {
    * costly (the conformal path): the optimizer asks once per candidate and field, hundreds per plan.
    */
   private correction(field: EstimatedField, intentClass: IntentClass, shape: string | undefined, priorSigma: number): Correction {
-    const levels: { readonly group: LearnedGroup; readonly residuals: readonly number[] }[] = [
-      { group: 'intent+shape', residuals: shape ? (this.residuals.get(groupKey(field, intentClass, shape)) ?? []) : [] },
-      { group: 'intent', residuals: this.residuals.get(groupKey(field, intentClass, '*')) ?? [] },
-      { group: 'all', residuals: this.residuals.get(groupKey(field, '*', '*')) ?? [] },
+    const level = (group: LearnedGroup, key: string | undefined) => ({ group, residuals: (key && this.residuals.get(key)) || [], features: (key && this.features.get(key)) || [] });
+    const levels = [
+      level('intent+shape', shape ? groupKey(field, intentClass, shape) : undefined),
+      level('intent', groupKey(field, intentClass, '*')),
+      level('all', groupKey(field, '*', '*')),
     ];
     const specific = levels.find((level) => level.residuals.length >= CONFORMAL_MIN_SAMPLES);
     if (specific) {
@@ -104,8 +119,11 @@ export class ObservationLearner {
       const memoised = this.corrections.get(key);
       if (memoised) return memoised;
       const shift = shrunkMean(specific.residuals);
-      const bounds = conformalBounds([...specific.residuals].map((residual) => residual - shift).sort((a, b) => a - b), INTERVAL_ALPHA)!;
-      const correction: Correction = { shift, low: shift + bounds[0], high: shift + bounds[1], samples: specific.residuals.length, group: specific.group, method: 'conformal' };
+      const fit = amountRegression(field, specific.residuals, specific.features);
+      // Scores around the regression line, not the group mean: what the features explain is not spread.
+      const scores = specific.residuals.map((residual, index) => residual - shift - adjustment(fit, specific.features[index]));
+      const bounds = conformalBounds(scores.sort((a, b) => a - b), INTERVAL_ALPHA)!;
+      const correction: Correction = { shift, low: shift + bounds[0], high: shift + bounds[1], samples: specific.residuals.length, group: specific.group, method: 'conformal', fit };
       if (this.corrections.size >= MEMO_LIMIT) this.corrections.clear();
       this.corrections.set(key, correction);
       return correction;
@@ -119,7 +137,8 @@ export class ObservationLearner {
     // distribution-free guarantee of Wilks (1941): [min, max] of n covers a new draw with p ≥ (n−1)/(n+1).
     const low = Math.min(shift - halfWidth, ...largest.residuals);
     const high = Math.max(shift + halfWidth, ...largest.residuals);
-    return { shift, low, high, samples, group: samples === 0 ? 'prior' : largest.group, method: samples === 0 ? 'prior' : 'bayes' };
+    const fit = amountRegression(field, largest.residuals, largest.features);
+    return { shift, low, high, samples, group: samples === 0 ? 'prior' : largest.group, method: samples === 0 ? 'prior' : 'bayes', fit };
   }
 }
 
@@ -130,6 +149,13 @@ interface Correction {
   readonly samples: number;
   readonly group: LearnedGroup;
   readonly method: LearnedEstimate['method'];
+  /** Slopes on the log request features (absent: the group mean alone). */
+  readonly fit?: LinearFit;
+}
+
+/** Tokens, cost and latency scale with the request; probabilities (accuracy, risk…) keep the group mean. */
+function amountRegression(field: EstimatedField, residuals: readonly number[], features: readonly (readonly number[] | undefined)[]): LinearFit | undefined {
+  return isAmountField(field) ? fitResiduals(residuals, features) : undefined;
 }
 
 /** Distinct conformal corrections (field, group) kept between observations. */

@@ -141,6 +141,10 @@ export const nonNegative = (value: number): number => (value > 0 ? value : 0);
  *             widened to the residuals' [min, max] (Wilks 1941) because real residuals are often bimodal.
  *   groups    (field, intent class, plan shape) → (field, intent class) → (field): the most specific
  *             group with CONFORMAL_MIN_SAMPLES observations, else the largest one.
+ *   features  within the group, tokens/cost/latency residuals are regressed (ridge, RIDGE_PENALTY) on
+ *             x = ln(1 + [goal tokens, source tokens, top_k]) centred at the featured runs' mean:
+ *             r̂ = μ + β·(x − x̄), and the conformal scores are r − r̂ (feature-regression.ts).
+ *             Runs stored without features count toward μ only.
  */
 /** Two-sided miscoverage of the reported interval: p05–p95. */
 export const INTERVAL_ALPHA = 0.1;
@@ -156,3 +160,8 @@ export const CONFORMAL_MIN_SAMPLES = 20;
 export const LEARNING_WINDOW = 400;
 /** Log-space floors, so a zero estimate or actual has a finite ratio (1 token, $1e-6, 1 ms). */
 export const LOG_FLOORS: Readonly<Record<string, number>> = { tokens: 1, costUsd: 1e-6, latencySeconds: 0.001 };
+/**
+ * Ridge penalty of learned-v2's per-group regression on log request features (feature-regression.ts):
+ * pseudo-samples of unit log-spread pulling the slopes to 0, so a handful of runs barely tilt the group mean.
+ */
+export const RIDGE_PENALTY = 3;

@@ -365,7 +365,7 @@ async function observe(plugins: RuntimePlugins, runId: string, explain: ExplainR
   const retrievedTokens = compressed?.tokensBefore ?? 0;
   await new CostEstimator(plugins.observationStore, explain.costModel.version).observe(
     // Against the prior's estimates when learned-v2 corrected them: the learner learns the heuristic's error, never its own.
-    { runId, planHash: explain.planHash, intentClass: explain.intent.primary, estimates: { ...explain.chosen.estimates, ...explain.estimator?.priorEstimates }, choice: explain.chosen.choice },
+    { runId, planHash: explain.planHash, intentClass: explain.intent.primary, estimates: { ...explain.chosen.estimates, ...explain.estimator?.priorEstimates }, choice: explain.chosen.choice, features: explain.estimator?.features },
     {
       tokens: totals.tokens,
       costUsd: totals.costUsd,

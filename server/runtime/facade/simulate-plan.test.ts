@@ -8,6 +8,7 @@ import { DEMO_QUESTION } from '../../ingest/demo-corpus';
 import { openRuntimeFixture, type RuntimeFixture } from '../../testing/runtime-fixture';
 import { renderExplainTree } from '../explain/explain-tree';
 import type { SimulateResult } from '../explain/explain-types';
+import type { LearningObservation } from '../costmodel/observation-learner';
 
 let fixture: RuntimeFixture;
 const GOALS = [DEMO_QUESTION, 'Why did checkout-api crash after the last deploy?', 'What caused the outage of checkout-api last night?', 'What happened to checkout-api during the deploy?'];
@@ -32,6 +33,11 @@ describe('simulate() and EXPLAIN ANALYZE calibration', () => {
       const result = await fixture.runtime.run({ goal: GOALS[index % GOALS.length] });
       expect(result.status).toBe('completed');
     }
+    // Each run's observations carry its request features (issue 16.3): goal length differs across GOALS.
+    const observed = (await fixture.plugins.observationStore.all()) as readonly LearningObservation[];
+    expect(observed.length).toBeGreaterThan(0);
+    expect(observed.every((row) => row.features !== undefined && row.features.goalTokens > 0 && row.features.sourceTokens > 0 && row.features.topK > 0)).toBe(true);
+    expect(new Set(observed.map((row) => row.features!.goalTokens)).size).toBeGreaterThan(1);
     const after = await fixture.runtime.simulate({ goal: DEMO_QUESTION });
     expect(after.basedOnSamples).toBeGreaterThanOrEqual(20);
     expect(after.samples?.tokens.method).toBe('conformal');

@@ -19,7 +19,7 @@ export function simulatePlan(planned: PlannedRequest, state: LearningState): Sim
   const estimates = { ...explain.chosen.estimates, ...explain.estimator?.priorEstimates };
   const intentClass = explain.intent.primary;
   const shape = planShape(choice);
-  const learned = (field: EstimatedField): LearnedEstimate => state.learner.predict(field, intentClass, shape, estimates[field]);
+  const learned = (field: EstimatedField): LearnedEstimate => state.learner.predict(field, intentClass, shape, estimates[field], explain.estimator?.features);
   const [costUsd, latencySeconds, tokens] = QUOTED_FIELDS.map(learned);
   const confidence = choice.verification === 'none' ? undefined : learned('verificationConfidence');
   const models = explain.capabilities.tiers.filter((tier) => tier.name === choice.modelTier).map((tier) => `${tier.name}: ${tier.capabilities.provider}/${tier.capabilities.modelId}`);
