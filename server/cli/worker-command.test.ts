@@ -110,6 +110,9 @@ describe.skipIf(!url)('runs queued on graphile-worker, executed by worker proces
       scheduler: { backoff_ms: 0, heartbeat_ms: 500, orphan_after_ms: 5_000 },
       learning: { enabled: false },
       plan_cache: { enabled: false },
+      // The counting server's replies are no judge verdicts; the gate's judge call and retry would
+      // add calls this test counts, and verification is not its subject.
+      verification: { default: false, judge: false },
       limits: { runs: { max_concurrent_per_user: 1000, max_daily_spend_usd_per_user: null } },
     };
     // Bootstrap rebuilds the demo repository under ./.data of the working directory: use the temp root.

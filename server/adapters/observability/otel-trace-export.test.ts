@@ -54,7 +54,7 @@ describe('OpenTelemetry export (OTLP/HTTP and Langfuse)', () => {
     // Closing flushes the batch processors, as a CLI command does before it exits.
     await fixture.close();
     fixture = undefined;
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await fixture?.close();

@@ -17,7 +17,7 @@ import { ANONYMOUS } from './validate-request';
 import { type ExecutionGraph, modelTokensOf } from '../ir/graph';
 import { answerNodeOf, answerOutputsOf, findNodesByRole, outputOf, verdictNodeOf } from '../ir/node-outputs';
 import { RunTracer } from '../observability/run-tracer';
-import { traceNode } from '../observability/node-trace';
+import { traceNode, traceSkippedNode } from '../observability/node-trace';
 import { NodeSpanIds } from '../observability/trace-parent';
 import { isSensitivePlan, tracePlanning } from '../observability/plan-trace';
 import type { RuntimeConfig } from '../config/config-schema';
@@ -211,7 +211,7 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
       onNodeSkipped: async (node, reason) => {
         await plugins.runStore.markSkipped(record.id, node.id);
         skipped.add(node.id);
-        tracer.record(`node.${node.id}`, 'node', 0, { kind: node.kind, skipped: reason }, runSpan.id);
+        traceSkippedNode(tracer, runSpan.id, node, reason);
       },
       onNodeFailed: (node, error, attempt, willRetry) => {
         const id = nodeSpans.of(node.id, attempt);

@@ -18,11 +18,25 @@ function modelCacheAttributes(call: RoutedResult): Record<string, number | strin
   };
 }
 
+function estimateAttributes(node: GraphNode): Record<string, number> {
+  const { estimate } = node;
+  return estimate ? { estimatedTokens: estimate.tokens, estimatedCostUsd: estimate.costUsd, estimatedLatencySeconds: estimate.latencySeconds } : {};
+}
+
+/**
+ * A node the run did not need (a retry attempt its passing gate skipped): its span still carries
+ * the estimate the plan was priced with, beside actuals of zero, so a collector sums what was
+ * planned against what was spent over every node of the plan.
+ */
+export function traceSkippedNode(tracer: RunTracer, parentId: string, node: GraphNode, reason: string): void {
+  tracer.record(`node.${node.id}`, 'node', 0, { kind: node.kind, skipped: reason, ...estimateAttributes(node), actualTokens: 0, actualCostUsd: 0, actualLatencySeconds: 0 }, parentId);
+}
+
 /** `spanId`: the id the attempt ran under (trace-parent.ts), so spans started inside it (the AI SDK's) point at this one. */
 export function traceNode(tracer: RunTracer, parentId: string, node: GraphNode, outcome: NodeOutcome, attempt: number, tiers: readonly TierInfo[], spanId?: string): void {
-  const { id: nodeId, kind, estimate } = node;
+  const { id: nodeId, kind } = node;
   // Estimate beside actual on the node itself, so a collector shows where the cost model was off.
-  const estimated = estimate ? { estimatedTokens: estimate.tokens, estimatedCostUsd: estimate.costUsd, estimatedLatencySeconds: estimate.latencySeconds } : {};
+  const estimated = estimateAttributes(node);
   const nodeSpanId = tracer.record(
     `node.${nodeId}`,
     'node',
