@@ -89,8 +89,9 @@ try {
       const perRun = (performance.now() - started) / PROBED_RUNS;
       const statements = probe.stop();
       const database = statements.reduce((sum, entry) => sum + entry.ms, 0) / PROBED_RUNS;
+      const perRunStatements = statements.reduce((sum, entry) => sum + entry.calls, 0) / PROBED_RUNS;
       // Statements queued behind one another (parallel retrieve nodes) each count their wait: the sum may pass the run's time.
-      console.log(`\nDatabase time per run, ${side} (${PROBED_RUNS} runs, ${ms(perRun)} a run, ${ms(database)} in statements):`);
+      console.log(`\nDatabase time per run, ${side} (${PROBED_RUNS} runs, ${ms(perRun)} a run, ${perRunStatements} statements and ${ms(database)} in them):`);
       for (const entry of statements.slice(0, 12)) {
         const figures = `${ms(entry.ms / PROBED_RUNS).padStart(9)} ${String(entry.calls / PROBED_RUNS).padStart(4)}× ${String(Math.round(entry.parameterBytes / PROBED_RUNS)).padStart(7)} B bound`;
         console.log(`  ${figures}  ${entry.statement.slice(0, 90)}`);
