@@ -23,6 +23,8 @@ export async function openContextRuntimePipeline(options: ContextRuntimeOptions)
     retrieval: { context_token_budget: 3000 },
     // The task checks citations, as the hand-rolled graph does; no second model call as a groundedness judge.
     verification: { judge: false },
+    // One plan measured against one pipeline: the learner still learns from every run, but tries no other plan shape (an LLM reranker…).
+    learning: { exploration_share: 0 },
   }));
   const runtime = await ContextRuntime.fromConfig(options.configPath);
   return {
