@@ -14,6 +14,7 @@
  * side at a time, and prints where each side's database time went, statement by statement.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { DEMO_QUESTION } from '../server/ingest/demo-corpus';
 import { countCodeLines } from './loc/code-line-counter';
 import { compareEvidence, openIncidentReviewBench } from './loc/incident-review-setup';
@@ -40,7 +41,7 @@ function summary(times: readonly number[]) {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 const lines = Object.fromEntries(Object.entries(PIPELINES).map(([side, path]) => [side, { path, ...countCodeLines(readFileSync(path, 'utf8')) }]));
-console.log(`bench:loc — incident review: "${DEMO_QUESTION}"\n`);
+console.log(`bench:loc — incident review: "${DEMO_QUESTION}" (load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')})\n`);
 console.log('Lines of code (non-blank, non-comment):');
 console.log(`  hand-rolled (LangGraph)  ${String(lines.handRolled.code).padStart(4)}  ${lines.handRolled.path} (${lines.handRolled.total} lines: ${lines.handRolled.comment} comment, ${lines.handRolled.blank} blank)`);
 console.log(`  Context Runtime          ${String(lines.contextRuntime.code).padStart(4)}  ${lines.contextRuntime.path} (${lines.contextRuntime.total} lines: ${lines.contextRuntime.comment} comment, ${lines.contextRuntime.blank} blank)\n`);
@@ -59,11 +60,16 @@ try {
   console.log(`  ${evidence.same ? 'same' : 'DIFFERENT'}: ${evidence.shared.length} shared of ${evidence.handRolled.length} / ${evidence.contextRuntime.length}\n`);
 
   const times = { handRolled: [] as number[], contextRuntime: [] as number[] };
+  // CPU of this process while a side runs (the loopback model's share included, alike for both): wall time on a shared machine moves with its load, CPU much less.
+  const cpu = { handRolled: 0, contextRuntime: 0 };
   let differing = 0;
   const timed = async <T>(side: keyof typeof times, review: () => Promise<T>): Promise<T> => {
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const result = await review();
+    const cpuSpent = process.cpuUsage(cpuBefore);
     times[side].push(performance.now() - started);
+    cpu[side] += (cpuSpent.user + cpuSpent.system) / 1000;
     return result;
   };
   const callsBefore = bench.server.calls;
@@ -78,9 +84,10 @@ try {
   console.log(`Wall time, ${runs} runs each, interleaved (${bench.server.calls - callsBefore} model calls; rounds with different evidence: ${differing}):`);
   for (const [side, label] of [['handRolled', 'hand-rolled    '], ['contextRuntime', 'Context Runtime']] as const) {
     const figure = figures[side];
-    console.log(`  ${label}  total ${ms(figure.totalMs)} · mean ${ms(figure.meanMs)} · p50 ${ms(figure.p50Ms)} · p95 ${ms(figure.p95Ms)} · max ${ms(figure.maxMs)}`);
+    console.log(`  ${label}  total ${ms(figure.totalMs)} · mean ${ms(figure.meanMs)} · p50 ${ms(figure.p50Ms)} · p95 ${ms(figure.p95Ms)} · max ${ms(figure.maxMs)} · cpu ${ms(cpu[side] / runs)} a run`);
   }
-  console.log(`  ratio runtime / hand-rolled: ${ratio.toFixed(2)}× (goal ≤ 1.1×)`);
+  const cpuRatio = cpu.contextRuntime / cpu.handRolled;
+  console.log(`  ratio runtime / hand-rolled: ${ratio.toFixed(2)}× (goal ≤ 1.1×) · cpu ${cpuRatio.toFixed(2)}× · load average at the end ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`);
   if (probe) {
     for (const [side, review] of [['hand-rolled', bench.handRolled.review], ['Context Runtime', bench.contextRuntime.review]] as const) {
       probe.start();
@@ -89,8 +96,9 @@ try {
       const perRun = (performance.now() - started) / PROBED_RUNS;
       const statements = probe.stop();
       const database = statements.reduce((sum, entry) => sum + entry.ms, 0) / PROBED_RUNS;
+      const perRunStatements = statements.reduce((sum, entry) => sum + entry.calls, 0) / PROBED_RUNS;
       // Statements queued behind one another (parallel retrieve nodes) each count their wait: the sum may pass the run's time.
-      console.log(`\nDatabase time per run, ${side} (${PROBED_RUNS} runs, ${ms(perRun)} a run, ${ms(database)} in statements):`);
+      console.log(`\nDatabase time per run, ${side} (${PROBED_RUNS} runs, ${ms(perRun)} a run, ${perRunStatements} statements and ${ms(database)} in them):`);
       for (const entry of statements.slice(0, 12)) {
         const figures = `${ms(entry.ms / PROBED_RUNS).padStart(9)} ${String(entry.calls / PROBED_RUNS).padStart(4)}× ${String(Math.round(entry.parameterBytes / PROBED_RUNS)).padStart(7)} B bound`;
         console.log(`  ${figures}  ${entry.statement.slice(0, 90)}`);
@@ -98,7 +106,7 @@ try {
     }
   }
   const json = argument('json');
-  if (json) writeFileSync(json, `${JSON.stringify({ question: DEMO_QUESTION, runs, lines, evidence, differingRounds: differing, figures, ratio }, null, 2)}\n`);
+  if (json) writeFileSync(json, `${JSON.stringify({ question: DEMO_QUESTION, runs, lines, evidence, differingRounds: differing, figures, ratio, cpuMsPerRun: { handRolled: cpu.handRolled / runs, contextRuntime: cpu.contextRuntime / runs }, cpuRatio }, null, 2)}\n`);
 } finally {
   await bench.close();
 }

@@ -21,6 +21,10 @@ export async function openContextRuntimePipeline(options: ContextRuntimeOptions)
     // gpt-4.1-mini list prices: the loopback model stands in for it.
     models: { tiers: [{ name: 'cheap', provider: 'openai-compatible', base_url: options.baseURL, model: options.model, input_usd_per_million: 0.4, output_usd_per_million: 1.6 }] },
     retrieval: { context_token_budget: 3000 },
+    // The task checks citations, as the hand-rolled graph does; no second model call as a groundedness judge.
+    verification: { judge: false },
+    // One plan measured against one pipeline: the learner still learns from every run, but tries no other plan shape (an LLM reranker…).
+    learning: { exploration_share: 0 },
   }));
   const runtime = await ContextRuntime.fromConfig(options.configPath);
   return {

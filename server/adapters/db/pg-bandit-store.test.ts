@@ -34,6 +34,31 @@ describe('PgBanditStore', () => {
     expect(await store.loadArms('other-policy', 3)).toEqual([]);
     expect(await store.decisionOf('r-store')).toMatchObject({ arm: arm.arm, context, explored: true, reward: 0.7 });
     expect(await store.decisionOf('missing')).toBeUndefined();
+    // Written again (a vote corrected the reward): both rows replaced, not duplicated.
+    const corrected = { ...arm, rewardSum: 0.2 };
+    await store.saveObservation('test-policy', corrected, { runId: 'r-store', policy: 'test-policy', arm: arm.arm, context, explored: true, judgedQuality: 0.8, penalty: 0.1, reward: 0.2 });
+    expect(await store.loadArms('test-policy', 3)).toEqual([corrected]);
+    expect(await store.decisionOf('r-store')).toMatchObject({ reward: 0.2, judgedQuality: 0.8 });
+  });
+
+  it('reads whether a run was observed and its votes in one answer', async () => {
+    const store = new PgBanditStore(fixture.database);
+    expect(await store.observationStateOf('r-unseen')).toEqual({ decided: false, feedback: { up: 0, down: 0 } });
+    await store.recordFeedback('r-unseen', 'ann', 'up');
+    await store.recordFeedback('r-unseen', 'bob', 'down');
+    await store.recordFeedback('r-unseen', 'cy', 'down');
+    expect(await store.observationStateOf('r-unseen')).toEqual({ decided: false, feedback: { up: 1, down: 2 } });
+    expect(await store.observationStateOf('r-store')).toEqual({ decided: true, feedback: { up: 0, down: 0 } });
+  });
+
+  it('writes the arm and the decision whole or not at all', async () => {
+    const store = new PgBanditStore(fixture.database);
+    const context = [1, 0, 1];
+    const arm = { ...updateArm(freshArm('atomic-arm', 3), context, 0.5), contextSum: context };
+    // A decision the table refuses (an explored flag that is no boolean) fails the statement: the arm is not written either.
+    await expect(store.saveObservation('atomic-policy', arm, { runId: 'r-atomic', policy: 'atomic-policy', arm: arm.arm, context, explored: 'maybe' as unknown as boolean, judgedQuality: 0.5, penalty: 0, reward: 0.5 })).rejects.toThrow();
+    expect(await store.loadArms('atomic-policy', 3)).toEqual([]);
+    expect(await store.decisionOf('r-atomic')).toBeUndefined();
   });
 
   it('keeps one vote per person and run, changing it on a second vote', async () => {
@@ -56,6 +81,7 @@ describe('the learning loop in the runtime', () => {
     const gated: BanditStorePort = {
       loadArms: (policy, dimension) => real.loadArms(policy, dimension),
       decisionOf: (id) => real.decisionOf(id),
+      observationStateOf: (id) => real.observationStateOf(id),
       recordFeedback: (id, user, thumb) => real.recordFeedback(id, user, thumb),
       feedbackOf: (id) => real.feedbackOf(id),
       saveObservation: async (policy, arm, decision) => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { banditArms, banditDecisions, runFeedback } from '../../../db/schema';
-import type { BanditStorePort, DecisionRecord, FeedbackTally, StoredArm, Thumb } from '../../runtime/learning/bandit-store';
+import type { BanditStorePort, DecisionRecord, FeedbackTally, ObservationState, StoredArm, Thumb } from '../../runtime/learning/bandit-store';
 
 /**
  * The bandit's state in Postgres (PGlite or a server). Each arm row holds its full sufficient
@@ -18,14 +18,34 @@ export class PgBanditStore implements BanditStorePort {
     );
   }
 
+  /**
+   * One statement (a data-modifying CTE runs exactly once, and the statement commits or fails
+   * whole): the atomicity of a transaction without its BEGIN and COMMIT round trips, which made
+   * four of the statements every run costs (bench:loc --queries).
+   */
   async saveObservation(policy: string, arm: StoredArm, decision: DecisionRecord): Promise<void> {
-    const now = new Date();
-    const armValues = { inverse: [...arm.inverse], b: [...arm.b], contextSum: [...arm.contextSum], pulls: arm.pulls, rewardSum: arm.rewardSum, dimension: arm.b.length, updatedAt: now };
-    const decisionValues = { policy: decision.policy, arm: decision.arm, context: [...decision.context], explored: decision.explored, judgedQuality: decision.judgedQuality, penalty: decision.penalty, reward: decision.reward, updatedAt: now };
-    await this.database.db.transaction(async (transaction) => {
-      await transaction.insert(banditArms).values({ policy, arm: arm.arm, ...armValues }).onConflictDoUpdate({ target: [banditArms.policy, banditArms.arm], set: armValues });
-      await transaction.insert(banditDecisions).values({ runId: decision.runId, ...decisionValues }).onConflictDoUpdate({ target: banditDecisions.runId, set: decisionValues });
-    });
+    const json = (values: readonly number[]) => sql`${JSON.stringify(values)}::jsonb`;
+    await this.database.query(sql`
+      with arm as (
+        insert into ${banditArms} (policy, arm, dimension, inverse, b, context_sum, pulls, reward_sum, updated_at)
+        values (${policy}, ${arm.arm}, ${arm.b.length}, ${json(arm.inverse)}, ${json(arm.b)}, ${json(arm.contextSum)}, ${arm.pulls}, ${arm.rewardSum}, now())
+        on conflict (policy, arm) do update set dimension = excluded.dimension, inverse = excluded.inverse, b = excluded.b,
+          context_sum = excluded.context_sum, pulls = excluded.pulls, reward_sum = excluded.reward_sum, updated_at = excluded.updated_at
+        returning 1
+      )
+      insert into ${banditDecisions} (run_id, policy, arm, context, explored, judged_quality, penalty, reward, updated_at)
+      values (${decision.runId}, ${decision.policy}, ${decision.arm}, ${json(decision.context)}, ${decision.explored}, ${decision.judgedQuality}, ${decision.penalty}, ${decision.reward}, now())
+      on conflict (run_id) do update set policy = excluded.policy, arm = excluded.arm, context = excluded.context, explored = excluded.explored,
+        judged_quality = excluded.judged_quality, penalty = excluded.penalty, reward = excluded.reward, updated_at = excluded.updated_at`);
+  }
+
+  async observationStateOf(runId: string): Promise<ObservationState> {
+    // An aggregate without group by returns one row, votes or not.
+    const [row] = await this.database.query<{ decided: boolean; up: number; down: number }>(sql`
+      select exists (select 1 from ${banditDecisions} where run_id = ${runId}) as decided,
+             count(*) filter (where thumb = 1)::int as up, count(*) filter (where thumb = -1)::int as down
+      from ${runFeedback} where run_id = ${runId}`);
+    return Object.freeze({ decided: Boolean(row?.decided), feedback: Object.freeze({ up: Number(row?.up ?? 0), down: Number(row?.down ?? 0) }) });
   }
 
   async decisionOf(runId: string): Promise<DecisionRecord | undefined> {

@@ -100,8 +100,12 @@ describe('approval_audit is append-only in the database', () => {
       { nodeId: 'mid', outcome: outcome({ answer: 'OOM' }, 0.003, 1), attempts: 1 },
     ]);
     await stores.runStore.saveNodeOutcomes('run-batch', []);
+    // A branch not taken rides with the outcomes; a skip alone is one write too.
+    await stores.runStore.saveNodeOutcomes('run-batch', [{ nodeId: 'verify', outcome: outcome({ passed: true }, 0, 0), attempts: 1 }], ['retry-reason', 'retry-verify']);
+    await stores.runStore.saveNodeOutcomes('run-batch', [], ['retry-fuse']);
     const loaded = await stores.runStore.loadRun('run-batch');
-    expect([...loaded!.nodeOutcomes.keys()]).toEqual(['zeta', 'alpha', 'mid']);
+    expect([...loaded!.nodeOutcomes.keys()]).toEqual(['zeta', 'alpha', 'mid', 'verify']);
+    expect([...loaded!.skipped].sort()).toEqual(['retry-fuse', 'retry-reason', 'retry-verify']);
     expect(loaded!.nodeOutcomes.get('zeta')).toEqual(outcome({ again: true }, 0, 0.25));
     await stores.runStore.setStatus('run-batch', 'completed');
     const [summary] = await stores.runStore.listRuns({ limit: 1, search: 'batched' });

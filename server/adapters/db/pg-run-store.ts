@@ -65,14 +65,19 @@ export class PgRunStore implements RunStorePlugin {
     await this.upsertNode(runId, nodeId, 'done', await compactOutcome(outcome, this.chunkTexts), attempts);
   }
 
-  async saveNodeOutcomes(runId: string, outcomes: readonly SavedNodeOutcome[]): Promise<void> {
-    if (outcomes.length === 0) return;
+  async saveNodeOutcomes(runId: string, outcomes: readonly SavedNodeOutcome[], skipped: readonly string[] = []): Promise<void> {
+    if (outcomes.length === 0 && skipped.length === 0) return;
     const compact = await Promise.all(outcomes.map(async (entry) => ({ ...entry, outcome: await compactOutcome(entry.outcome, this.chunkTexts) })));
+    const rows = [
+      ...compact.map((entry) => ({ nodeId: entry.nodeId, status: 'done', outcome: entry.outcome as NodeOutcome | null, attempts: entry.attempts })),
+      // A gate's untaken branch, one row each as markSkipped writes it, in the same statement (bench:loc: 7 of a run's 30 statements were skips).
+      ...skipped.map((nodeId) => ({ nodeId, status: 'skipped', outcome: null, attempts: 0 })),
+    ];
     try {
       await this.database.db
         .insert(runNodes)
         // A microsecond apart, so loadRun's order by updated_at keeps the order given (the clock may not tick between rows).
-        .values(compact.map((entry, index) => ({ runId, nodeId: entry.nodeId, status: 'done', outcome: entry.outcome, attempts: entry.attempts, updatedAt: sql`clock_timestamp() + ${index} * interval '1 microsecond'` })))
+        .values(rows.map((row, index) => ({ runId, ...row, updatedAt: sql`clock_timestamp() + ${index} * interval '1 microsecond'` })))
         .onConflictDoUpdate({ target: [runNodes.runId, runNodes.nodeId], set: { status: sql`excluded.status`, outcome: sql`excluded.outcome`, attempts: sql`excluded.attempts`, updatedAt: sql`excluded.updated_at` } });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(runId);

@@ -70,6 +70,8 @@ describe('KnowledgeGraph: versions and staleness', () => {
     const [row] = await stores.database.query<{ chunk_id: string }>(sql`select chunk_id from knowledge_nodes where id = ${fact.id}`);
     firstChunk = row.chunk_id;
     summaryId = await stores.knowledge.graph.recordSummary({ text: 'checkout-api runs with 512Mi', derivedFrom: [firstChunk] });
+    const edges = await stores.database.query<{ to_id: string }>(sql`select to_id from knowledge_edges where kind = 'derived_from' and from_id = ${summaryId}`);
+    expect(edges).toEqual([{ to_id: firstChunk }]);
     expect((await stores.knowledge.syncSource('runbooks')).mirroredVersions).toBe(0);
   });
 

@@ -103,23 +103,25 @@ export class KnowledgeGraph {
   /**
    * A summary (compression output, an LLM digest) with derived_from edges to what it summarises.
    * Born stale when any origin is already superseded or stale: it would describe old content.
+   * Node and edges in one statement (a data-modifying CTE commits whole): every answered run records
+   * one, and a transaction's BEGIN, two inserts and COMMIT were four round trips (bench:loc --queries).
    */
   async recordSummary(summary: { readonly text: string; readonly derivedFrom: readonly string[]; readonly subject?: string; readonly metadata?: Readonly<Record<string, unknown>> }): Promise<string> {
     if (summary.derivedFrom.length === 0) throw new ContextRuntimeError('INVALID_INPUT', 'derivedFrom: a summary must name what it was derived from', { field: 'derivedFrom' });
     const id = randomNodeId('sum');
-    await this.database.db.transaction(async (tx) => {
-      await tx.execute(sql`
+    await this.database.query(sql`
+      with node as (
         insert into knowledge_nodes (id, kind, subject, text, metadata, status, expired_at, status_reason)
         select ${id}, 'summary', ${summary.subject ?? null}, ${summary.text}, ${JSON.stringify(summary.metadata ?? {})}::jsonb,
                case when count(*) filter (where status in ('superseded', 'stale')) > 0 then 'stale' else 'current' end,
                case when count(*) filter (where status in ('superseded', 'stale')) > 0 then now() end,
                string_agg(case when status in ('superseded', 'stale') then id || ' is ' || status end, '; ')
-        from knowledge_nodes where id in ${jsonList(summary.derivedFrom)}`);
-      await tx.execute(sql`
-        insert into knowledge_edges (from_id, to_id, kind)
-        select ${id}, value, 'derived_from' from jsonb_array_elements_text(${JSON.stringify(summary.derivedFrom)}::jsonb)
-        on conflict do nothing`);
-    });
+        from knowledge_nodes where id in ${jsonList(summary.derivedFrom)}
+        returning id
+      )
+      insert into knowledge_edges (from_id, to_id, kind)
+      select node.id, value, 'derived_from' from node, jsonb_array_elements_text(${JSON.stringify(summary.derivedFrom)}::jsonb)
+      on conflict do nothing`);
     return id;
   }
 }

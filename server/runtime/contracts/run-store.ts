@@ -111,9 +111,10 @@ export interface RunStorePlugin {
   saveNodeOutcome(runId: string, nodeId: string, outcome: NodeOutcome, attempts: number): Promise<void>;
   /**
    * Several outcomes of one run in one write, kept in the order given (a resumed run compensates in
-   * completion order). Optional: without it each is saved on its own.
+   * completion order), with the nodes `skipped` meanwhile (branches not taken) in the same write.
+   * Optional: without it each is saved, and each skip marked, on its own.
    */
-  saveNodeOutcomes?(runId: string, outcomes: readonly SavedNodeOutcome[]): Promise<void>;
+  saveNodeOutcomes?(runId: string, outcomes: readonly SavedNodeOutcome[], skipped?: readonly string[]): Promise<void>;
   markSkipped(runId: string, nodeId: string): Promise<void>;
   /**
    * `owner` (with status `running`) records the process executing the run and starts its heartbeat;

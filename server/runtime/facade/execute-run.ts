@@ -209,7 +209,7 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
         await checkpoint.done(node, outcome, attempt);
       },
       onNodeSkipped: async (node, reason) => {
-        await plugins.runStore.markSkipped(record.id, node.id);
+        checkpoint.skipped(node.id);
         skipped.add(node.id);
         traceSkippedNode(tracer, runSpan.id, node, reason);
       },

@@ -13,7 +13,10 @@ function recordingStore(batches: boolean) {
   const writes: string[][] = [];
   const store = {
     saveNodeOutcome: async (_runId: string, nodeId: string) => void writes.push([nodeId]),
-    ...(batches ? { saveNodeOutcomes: async (_runId: string, entries: readonly SavedNodeOutcome[]) => void writes.push(entries.map((entry) => entry.nodeId)) } : {}),
+    markSkipped: async (_runId: string, nodeId: string) => void writes.push([`skip:${nodeId}`]),
+    ...(batches
+      ? { saveNodeOutcomes: async (_runId: string, entries: readonly SavedNodeOutcome[], skipped: readonly string[] = []) => void writes.push([...entries.map((entry) => entry.nodeId), ...skipped.map((nodeId) => `skip:${nodeId}`)]) }
+      : {}),
   } as unknown as RunStorePlugin;
   return { store, writes };
 }
@@ -67,7 +70,26 @@ describe('when node outcomes are written', () => {
     const { store, writes } = recordingStore(false);
     const checkpoint = new OutcomeCheckpoint(store, 'run-1', async () => undefined);
     await checkpoint.done(retrieve('a'), outcome(), 1);
+    checkpoint.skipped('retry');
     await checkpoint.done(reason, outcome(0.001), 1);
-    expect(writes).toEqual([['a'], ['reason']]);
+    expect(writes).toEqual([['a'], ['reason'], ['skip:retry']]);
+  });
+
+  it('writes skipped nodes with the next outcomes, not on their own before a model call', async () => {
+    const { store, writes } = recordingStore(true);
+    let spanFlushes = 0;
+    const checkpoint = new OutcomeCheckpoint(store, 'run-1', async () => void (spanFlushes += 1));
+    checkpoint.skipped('branch-a');
+    // Only skips waiting: the scheduler decides them again on resume, so no write before the call.
+    await checkpoint.before(reason);
+    expect([writes, spanFlushes]).toEqual([[], 0]);
+    await checkpoint.done(retrieve('b'), outcome(), 1);
+    checkpoint.skipped('branch-c');
+    await checkpoint.done(reason, outcome(0.001), 1);
+    expect(writes).toEqual([['b', 'reason', 'skip:branch-a', 'skip:branch-c']]);
+    checkpoint.skipped('retry');
+    await checkpoint.write();
+    await checkpoint.write();
+    expect(writes).toEqual([['b', 'reason', 'skip:branch-a', 'skip:branch-c'], ['skip:retry']]);
   });
 });

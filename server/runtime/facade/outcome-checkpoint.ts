@@ -10,6 +10,10 @@
  * during a model call resumes at that call. Cheap, repeatable work (retrieval without a model,
  * fusion, compression, assembly, verification, branches) waits for such a write or for the end of
  * the scheduler's pass; a crash in between only repeats it.
+ *
+ * A skipped node (a branch not taken) is written with the next batch too: the scheduler derives a
+ * skip again from the branch's outcome (or from inputs that were all skipped) on resume, so a skip
+ * lost with the outcomes it follows from is decided again, never wrongly.
  */
 import type { RunStorePlugin, SavedNodeOutcome } from '../contracts/run-store';
 import type { NodeOutcome } from '../contracts/scheduler';
@@ -28,6 +32,7 @@ export function mustKeepAtOnce(node: GraphNode, outcome: NodeOutcome): boolean {
 
 export class OutcomeCheckpoint {
   private pending: SavedNodeOutcome[] = [];
+  private pendingSkips: string[] = [];
 
   constructor(
     private readonly runStore: RunStorePlugin,
@@ -38,6 +43,7 @@ export class OutcomeCheckpoint {
 
   /** Called before a node executes: a costly one starts only once what it builds on is written. */
   async before(node: GraphNode): Promise<void> {
+    // Skips alone are not written here: the scheduler decides them again on resume.
     if (!isCostlyToRepeat(node) || this.pending.length === 0) return;
     await this.write();
     await this.flushSpans();
@@ -51,12 +57,20 @@ export class OutcomeCheckpoint {
     await this.flushSpans();
   }
 
-  /** Writes every outcome still waiting, in completion order: before the run's status changes, it pauses or another worker takes it. */
+  /** Records a skipped node; written with the next outcomes. */
+  skipped(nodeId: string): void {
+    this.pendingSkips.push(nodeId);
+  }
+
+  /** Writes every outcome and skip still waiting, in completion order: before the run's status changes, it pauses or another worker takes it. */
   async write(): Promise<void> {
     const entries = this.pending;
+    const skips = this.pendingSkips;
     this.pending = [];
-    if (entries.length === 0) return;
-    if (this.runStore.saveNodeOutcomes) return this.runStore.saveNodeOutcomes(this.runId, entries);
+    this.pendingSkips = [];
+    if (entries.length === 0 && skips.length === 0) return;
+    if (this.runStore.saveNodeOutcomes) return this.runStore.saveNodeOutcomes(this.runId, entries, skips);
     for (const entry of entries) await this.runStore.saveNodeOutcome(this.runId, entry.nodeId, entry.outcome, entry.attempts);
+    for (const nodeId of skips) await this.runStore.markSkipped(this.runId, nodeId);
   }
 }

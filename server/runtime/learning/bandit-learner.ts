@@ -178,14 +178,15 @@ export class BanditLearner {
     if (!decision || !JUDGED_ENDS.has(result.status)) return;
     this.queue.enqueue(async () => {
       await this.ready();
-      if (this.store && (await this.store.decisionOf(result.runId))) return;
+      const state = await this.store?.observationStateOf(result.runId);
+      if (state?.decided) return;
       const context = FEATURE_NAMES.map((name) => decision.features[name] ?? 0);
       const coverage = result.verification?.checks.find((check) => check.name === 'citation_coverage')?.score ?? (result.answer ? Number(result.citations.length > 0) : 0);
       const quality = judgedQuality({ citationCoverage: coverage });
       const actual = result.explain.analyze?.totals.actual;
       const penalty = efficiencyPenalty({ costUsd: actual?.costUsd ?? 0, latencySeconds: actual?.latencySeconds ?? 0 }, this.settings.reward);
       // A vote may have arrived before this job ran: it counts from the start.
-      const reward = blendedReward(quality, penalty, (await this.store?.feedbackOf(result.runId)) ?? { up: 0, down: 0 });
+      const reward = blendedReward(quality, penalty, state?.feedback ?? { up: 0, down: 0 });
       const before = this.armState(decision.arm);
       const centred = withSum(updateArm(before, context, reward - this.baseline()), before.contextSum.map((value, index) => value + context[index]));
       // rewardSum keeps raw rewards (the arm's mean reward, and the baseline, read it).

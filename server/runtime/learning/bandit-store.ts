@@ -26,11 +26,20 @@ export interface FeedbackTally {
   readonly down: number;
 }
 
+/** What observing a finished run needs to know first, read at once. */
+export interface ObservationState {
+  /** The run's decision is already stored: it was observed before (a resumed or repeated report). */
+  readonly decided: boolean;
+  readonly feedback: FeedbackTally;
+}
+
 export interface BanditStorePort {
   loadArms(policy: string, dimension: number): Promise<readonly StoredArm[]>;
   /** Arm and decision in one transaction, so a crash never counts a run in one and not the other. */
   saveObservation(policy: string, arm: StoredArm, decision: DecisionRecord): Promise<void>;
   decisionOf(runId: string): Promise<DecisionRecord | undefined>;
+  /** Whether the run was observed already and its votes so far, in one read (every run asks both). */
+  observationStateOf(runId: string): Promise<ObservationState>;
   /** Upserts one person's vote on a run; returns the run's tally after it. */
   recordFeedback(runId: string, user: string, thumb: Thumb): Promise<FeedbackTally>;
   feedbackOf(runId: string): Promise<FeedbackTally>;
