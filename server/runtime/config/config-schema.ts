@@ -93,7 +93,7 @@ export const configSchema = z
          * --dataset … --fit-gains` fitted from answer F1 on a question set, so the planner claims the
          * gain a reasoner showed rather than a constant.
          */
-        reasoner_gains: z.record(z.string().min(1), z.record(z.enum(['exact_id', 'conceptual', 'incident', 'multi_hop', 'high_risk', 'sensitive']), z.number().min(-1).max(1))).default({}),
+        reasoner_gains: z.record(z.string().min(1), z.partialRecord(z.enum(['exact_id', 'conceptual', 'incident', 'multi_hop', 'high_risk', 'sensitive']), z.number().min(-1).max(1))).default({}),
       })
       .strict()
       .default({ estimator: 'heuristic', weights: DEFAULT_WEIGHTS, reasoner_gains: {} }),
