@@ -1,9 +1,10 @@
 /**
  * Answer quality on a corpus nobody tuned the runtime on (issue 10):
  *   npm run bench:answers [-- --questions examples/billing-pipeline/questions.json] [--split tune|heldout|all] [--json out.json] [--verbose [--context]] [--only q01,q02]
- *   npm run bench:answers -- --dataset musique|hotpotqa|<BEIR folder> [--split train] [--modes single_shot,decomposition,planner]
+ *   npm run bench:answers -- --dataset musique|hotpotqa|<BEIR folder> [--split train] [--modes single_shot,decomposition,planner] [--fit-gains-from other-set.json]
  *   npm run bench:answers -- --section verification [--per-kind 30] [--questions …] [--json out.json]
  *   npm run bench:answers -- --section model-cache [--rounds 3]   (bench/answers/model-cache-section.ts)
+ *   npm run bench:answers -- --section reproducibility [--runs 20] [--goals 4]   (bench/answers/reproducibility-section.ts)
  * Opens the real runtime on a fresh temporary embedded database (the demo corpus loads on start, as
  * on a first server start), ingests the question set's corpus beside it (its folders per source,
  * its git-history.json rebuilt into a repository), runs every question with `runtime.run` (offline
@@ -19,6 +20,7 @@ import { runDatasetAnswers } from './answers/dataset-answers';
 import { ingestQuestionSet } from './answers/question-set-ingest';
 import { runVerificationSection } from './answers/verification-section';
 import { runModelCacheSection } from './answers/model-cache-section';
+import { runReproducibilitySection } from './answers/reproducibility-section';
 import { type QuestionOutcome, offGoalCaveats, readQuestionSet, scoreCitations, scoreRunFacts, totals } from './answers/answer-scoring';
 
 const { values } = parseArgs({
@@ -33,9 +35,12 @@ const { values } = parseArgs({
     modes: { type: 'string', default: 'single_shot,decomposition,planner' },
     limit: { type: 'string' },
     half: { type: 'string' },
+    'fit-gains-from': { type: 'string' },
     section: { type: 'string' },
     'per-kind': { type: 'string', default: '30' },
     rounds: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '20' },
+    goals: { type: 'string', default: '4' },
   },
 });
 if (values.section === 'verification') {
@@ -47,10 +52,14 @@ if (values.section === 'model-cache') {
   await runModelCacheSection({ questionsPath: values.questions!, rounds: Number(values.rounds) });
   process.exit(0);
 }
-if (values.section !== undefined) throw new Error(`--section must be verification or model-cache, got ${values.section}`);
+if (values.section === 'reproducibility') {
+  await runReproducibilitySection({ questions: values.questions!, runs: Number(values.runs), goals: Number(values.goals) });
+  process.exit(0);
+}
+if (values.section !== undefined) throw new Error(`--section must be verification, model-cache or reproducibility, got ${values.section}`);
 if (values.dataset) {
   // A BEIR-layout multi-hop set instead of a question set (bench/answers/dataset-answers.ts).
-  await runDatasetAnswers({ dataset: values.dataset, split: values.split === 'all' ? 'train' : values.split!, modes: values.modes!.split(','), json: values.json, verbose: values.verbose!, ...(values.limit ? { limit: Number(values.limit) } : {}), ...(values.half === 'tune' || values.half === 'heldout' ? { half: values.half } : {}) });
+  await runDatasetAnswers({ dataset: values.dataset, split: values.split === 'all' ? 'train' : values.split!, modes: values.modes!.split(','), json: values.json, verbose: values.verbose!, ...(values.limit ? { limit: Number(values.limit) } : {}), ...(values.half === 'tune' || values.half === 'heldout' ? { half: values.half } : {}), ...(values['fit-gains-from'] ? { fitGainsFrom: values['fit-gains-from'] } : {}) });
   process.exit(0);
 }
 if (!['all', 'tune', 'heldout'].includes(values.split!)) throw new Error('--split must be all, tune or heldout');
@@ -67,13 +76,16 @@ try {
   console.log(`corpus ${corpusFolder} ingested beside the demo in ${((performance.now() - started) / 1000).toFixed(1)} s; ${questions.length} questions (split ${values.split})\n`);
 
   const uriOf = new Map((await fixture.database.query<{ id: string; uri: string }>(sql`select id, uri from chunks`)).map((row) => [row.id, row.uri]));
-  const outcomes: (QuestionOutcome & { readonly reasoning: string; readonly question: string; readonly answer: string; readonly cited: readonly string[]; readonly caveats: readonly string[] })[] = [];
+  const outcomes: (QuestionOutcome & { readonly reasoning: string; readonly attempts: number; readonly status: string; readonly question: string; readonly answer: string; readonly cited: readonly string[]; readonly caveats: readonly string[] })[] = [];
   for (const question of questions) {
     const result = await fixture.runtime.run({ goal: question.question });
     const answer = result.answer ?? '';
     const citations = result.citations.map((citation) => ({ sourceName: citation.sourceName, uri: uriOf.get(citation.chunkId) ?? '' }));
     const citationScore = scoreCitations(citations, question.relevant);
     const sentToApproval = result.status === 'awaiting_approval' || result.pendingApproval !== undefined;
+    // Answer attempts that ran: more than one means the verification gate retried.
+    const answerNodes = new Set(result.explain.graph.nodes.filter((node) => node.kind === 'reason' && node.purpose !== 'bridge').map((node) => node.id));
+    const attempts = (result.explain.analyze?.nodes ?? []).filter((node) => answerNodes.has(node.nodeId) && node.status === 'done').length;
     const verification = result.status !== 'completed' ? result.status : result.verification ? `${result.verification.passed ? 'passed' : 'failed'} ${result.verification.confidence.toFixed(2)}` : 'none';
     outcomes.push({
       id: question.id,
@@ -89,12 +101,14 @@ try {
       sentToApproval: sentToApproval && !question.expectApproval,
       verification,
       reasoning: result.explain.chosen.choice.reasoning,
+      attempts,
+      status: result.status,
       passedWithoutRelevantEvidence: verification.startsWith('passed') && citationScore.relevant === 0,
     });
     const outcome = outcomes[outcomes.length - 1];
     const missing = question.keyFacts.filter((_, index) => outcome.keyFact.matched[index] === undefined).map((aliases) => aliases[0]);
     console.log(
-      `${question.id} [${question.split}/${question.kind}] fact ${outcome.keyFact.allFound ? 'yes' : `NO (missing: ${missing.join(', ')})`} · cited ${citationScore.relevant}/${citationScore.total} relevant (${citationScore.fromRelevantSource} from a relevant source) · off-goal caveats ${outcome.offGoalCaveats.length} · approval ${sentToApproval ? (question.expectApproval ? 'yes (expected)' : 'YES') : question.expectApproval ? 'NO (expected)' : 'no'} · verification ${verification}`,
+      `${question.id} [${question.split}/${question.kind}] fact ${outcome.keyFact.allFound ? 'yes' : `NO (missing: ${missing.join(', ')})`} · cited ${citationScore.relevant}/${citationScore.total} relevant (${citationScore.fromRelevantSource} from a relevant source) · off-goal caveats ${outcome.offGoalCaveats.length} · approval ${sentToApproval ? (question.expectApproval ? 'yes (expected)' : 'YES') : question.expectApproval ? 'NO (expected)' : 'no'} · verification ${verification}${attempts > 1 ? ` after ${attempts} attempts` : ''}`,
     );
     if (values.verbose) {
       console.log(`   Q: ${question.question}\n   A: ${answer.replace(/\s+/g, ' ').slice(0, 600)}`);
@@ -114,7 +128,9 @@ try {
     );
   }
   const reasoners = [...new Set(outcomes.map((outcome) => outcome.reasoning))];
-  console.log(`\nreasoner chosen: ${reasoners.map((reasoning) => `${reasoning} ×${outcomes.filter((outcome) => outcome.reasoning === reasoning).length}`).join(', ')}`);
+  const retried = outcomes.filter((outcome) => outcome.attempts > 1);
+  console.log(`\nverification gate: ${retried.length} run(s) retried (${retried.map((outcome) => `${outcome.id} ${outcome.attempts} attempts → ${outcome.status}`).join(', ') || 'none'}); ${outcomes.filter((outcome) => outcome.status === 'unverified').length} ended unverified`);
+  console.log(`reasoner chosen: ${reasoners.map((reasoning) => `${reasoning} ×${outcomes.filter((outcome) => outcome.reasoning === reasoning).length}`).join(', ')}`);
   if (values.json) writeFileSync(values.json, JSON.stringify({ questionsPath, split: values.split, totals: bySplit, outcomes }, null, 2));
 } finally {
   await fixture.close();

@@ -9,7 +9,7 @@
  * position: odd positions (0-based) are the tuning half, even positions are held out and only
  * ever printed as totals.
  */
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import type { ReasonerPlugin } from '../../server/runtime/contracts/reasoner';
@@ -18,8 +18,12 @@ import { answerOutputsOf, findNodesByRole, outputOf } from '../../server/runtime
 import { loadBeirDataset } from '../retrieval/beir-dataset';
 import { ingestDataset } from '../retrieval/bench-database';
 import { openBenchRuntime } from '../retrieval/bench-runtime';
-import { answerInContext, mean } from '../retrieval/metrics';
-import { scoreShortAnswer, type ShortAnswerScore } from './short-answer-scoring';
+import { answerInContext } from '../retrieval/metrics';
+import { PROVIDER_DEFAULTS } from '../../server/adapters/models/model-defaults';
+import { printDatasetTables, type DatasetOutcome } from './dataset-answer-tables';
+import { goldPosition, scoreGoldCitations } from './gold-passage-figures';
+import { fitReasonerGains, gainsConfig, type AnsweredQuestion } from './reasoner-gain-fit';
+import { scoreShortAnswer } from './short-answer-scoring';
 
 export interface DatasetAnswerOptions {
   readonly dataset: string;
@@ -31,6 +35,11 @@ export interface DatasetAnswerOptions {
   readonly limit?: number;
   /** Only one half: `tune` while tuning, so held-out questions are not even run. */
   readonly half?: 'tune' | 'heldout';
+  /**
+   * A JSON this bench wrote for another set (single_shot and decomposition modes): reasoner gains
+   * are fitted on it (reasoner-gain-fit.ts) and given to the planner here, out of fold.
+   */
+  readonly fitGainsFrom?: string;
 }
 
 const NAMED: Readonly<Record<string, string>> = { musique: 'musique-train100', hotpotqa: 'hotpotqa-train100' };
@@ -44,15 +53,6 @@ export function resolveDatasetFolder(name: string): string {
   return found;
 }
 
-interface Outcome extends ShortAnswerScore {
-  readonly id: string;
-  readonly half: 'tune' | 'heldout';
-  readonly mode: string;
-  readonly reasoning: string;
-  readonly goldInContext: number;
-  readonly contextTokens: number;
-  readonly status: string;
-}
 
 export async function runDatasetAnswers(options: DatasetAnswerOptions): Promise<void> {
   const dataset = loadBeirDataset(resolveDatasetFolder(options.dataset), options.split);
@@ -60,8 +60,13 @@ export async function runDatasetAnswers(options: DatasetAnswerOptions): Promise<
   const started = performance.now();
   const corpus = await ingestDataset(dataset);
   const configPath = join(corpus.root, 'context-runtime.yaml');
-  // Defaults as a user gets them; no plan cache, so a mode never reuses another mode's plan.
-  writeFileSync(configPath, stringify({ database: { data_dir: corpus.dataDir }, demo: { load_on_start: false }, plan_cache: { enabled: false } }));
+  // Defaults as a user gets them; no plan cache, so a mode never reuses another mode's plan. No
+  // learning either: the bandit and learned-v2 learn from every run, so a mode run later would plan
+  // from what the earlier modes taught (measured: the planner mode chose single_shot for all 100
+  // MuSiQue questions and still scored F1 2.0 / in-context 66 against fixed single_shot's 2.1 / 69,
+  // its retrieval moved by 200 runs of learning), and the comparison would be of learning states.
+  const reasonerGains = options.fitGainsFrom ? fittedGains(options.fitGainsFrom) : undefined;
+  writeFileSync(configPath, stringify({ database: { data_dir: corpus.dataDir }, demo: { load_on_start: false }, plan_cache: { enabled: false }, learning: { enabled: false, learned_estimates: false }, ...(reasonerGains ? { costmodel: { reasoner_gains: reasonerGains } } : {}) }));
   let registered: ReasonerPlugin[] = [];
   const selectable: ReasonerPlugin[] = [];
   const bench = await openBenchRuntime(configPath, (plugins) => {
@@ -69,7 +74,7 @@ export async function runDatasetAnswers(options: DatasetAnswerOptions): Promise<
     selectable.push(...registered);
     return { ...plugins, reasoners: selectable };
   });
-  const outcomes: Outcome[] = [];
+  const outcomes: DatasetOutcome[] = [];
   try {
     console.log(`${dataset.name} (${options.split}): ${dataset.documents.length} documents ingested in ${((performance.now() - started) / 1000).toFixed(1)} s; ${questions.length} questions; modes ${options.modes.join(', ')}\n`);
     for (const mode of options.modes) {
@@ -81,16 +86,25 @@ export async function runDatasetAnswers(options: DatasetAnswerOptions): Promise<
         if (options.half && half !== options.half) continue;
         const result = await bench.runtime.run({ goal: question.text });
         const answer = result.answer ?? '';
-        const context = (await bench.runtime.evidence(result.runId)).map((item) => item.text).join('\n');
+        const evidence = await bench.runtime.evidence(result.runId);
+        const context = evidence.map((item) => item.text).join('\n');
         const reasoning = result.explain.chosen.choice.reasoning;
-        const outcome: Outcome = { id: question.id, half, mode, reasoning, ...scoreShortAnswer(answer, question.answers!), goldInContext: Number(answerInContext(question.answers!, context)), contextTokens: (result.explain.tokenBudget.bySource ?? []).reduce((sum, source) => sum + source.tokens, 0), status: result.status };
+        const gold = new Set(dataset.qrels.get(question.id)!.keys());
+        const documentOf = (chunkId: string) => corpus.documentOf.get(chunkId) ?? chunkId;
+        const cited = scoreGoldCitations(result.citations.map((citation) => documentOf(citation.chunkId)), gold);
+        const position = goldPosition(evidence.map((item) => ({ documentId: documentOf(item.hit.chunkId), text: item.text })), gold, question.answers!);
+        const outcome: DatasetOutcome = {
+          id: question.id, half, mode, reasoning, intent: result.explain.intent.primary, ...scoreShortAnswer(answer, question.answers!),
+          goldInContext: Number(answerInContext(question.answers!, context)), contextTokens: (result.explain.tokenBudget.bySource ?? []).reduce((sum, source) => sum + source.tokens, 0), status: result.status,
+          ...(cited.precision !== undefined ? { citationPrecision: cited.precision } : {}), citationRecall: cited.recall, goldPosition: position.bucket,
+        };
         outcomes.push(outcome);
         // Held-out questions are never shown one by one.
         if (options.verbose && half === 'tune') console.log(`${mode} ${question.id} [${reasoning}] F1 ${outcome.f1.toFixed(2)} in-answer ${outcome.goldInAnswer} in-context ${outcome.goldInContext}\n   Q: ${question.text}\n   gold: ${question.answers![0]}\n   A: ${answer.replace(/\s+/g, ' ').slice(0, 400)}`);
         if (options.verbose && half === 'tune') await printHops(bench, result.runId);
       }
     }
-    printTable(dataset.name, options.modes, outcomes);
+    printDatasetTables(dataset.name, options.modes, outcomes);
     if (options.json) writeFileSync(options.json, JSON.stringify({ dataset: dataset.name, split: options.split, outcomes }, null, 2));
   } finally {
     await bench.close();
@@ -109,18 +123,11 @@ async function printHops(bench: Awaited<ReturnType<typeof openBenchRuntime>>, ru
   console.log(`   context: ${(context?.items ?? []).map((item) => item.hit.title).join(' | ')}`);
 }
 
-function printTable(name: string, modes: readonly string[], outcomes: readonly Outcome[]): void {
-  const percent = (values: readonly number[]) => `${(100 * mean(values)).toFixed(1)}`.padStart(6);
-  console.log(`\n${name}: answer quality per reasoner mode (offline reader)`);
-  console.log('half     mode            n      EM      F1  in-answer  in-context  ctx tokens  chose');
-  for (const half of ['tune', 'heldout', 'all'] as const) {
-    for (const mode of modes) {
-      const rows = outcomes.filter((outcome) => outcome.mode === mode && (half === 'all' || outcome.half === half));
-      if (rows.length === 0) continue;
-      const chose = [...new Set(rows.map((row) => row.reasoning))].map((reasoning) => `${reasoning}×${rows.filter((row) => row.reasoning === reasoning).length}`).join(' ');
-      console.log(
-        `${half.padEnd(8)} ${mode.padEnd(14)} ${String(rows.length).padStart(3)}  ${percent(rows.map((row) => row.exactMatch))}  ${percent(rows.map((row) => row.f1))}  ${percent(rows.map((row) => row.goldInAnswer)).padStart(9)}  ${percent(rows.map((row) => row.goldInContext)).padStart(10)}  ${String(Math.round(mean(rows.map((row) => row.contextTokens)))).padStart(10)}  ${chose}`,
-      );
-    }
-  }
+/** Gains fitted on another set's answers, for the offline tier the bench plans with. */
+function fittedGains(path: string): Record<string, Record<string, number>> {
+  const fitted = JSON.parse(readFileSync(path, 'utf8')) as { dataset: string; outcomes: AnsweredQuestion[] };
+  const gains = fitReasonerGains(fitted.outcomes, PROVIDER_DEFAULTS.extractive.qualityPrior);
+  console.log(`reasoner gains fitted on ${fitted.dataset} (${path}), all its questions, quality prior ${PROVIDER_DEFAULTS.extractive.qualityPrior}:`);
+  for (const gain of gains) console.log(`  ${gain.reasoner} / ${gain.intent}: ${gain.questions} questions, F1 ${(100 * gain.baselineF1).toFixed(2)} → ${(100 * gain.reasonerF1).toFixed(2)}, gain ${gain.gain.toFixed(4)}`);
+  return gainsConfig(gains);
 }

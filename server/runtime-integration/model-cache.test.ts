@@ -71,6 +71,17 @@ describe('model-context cache on embedded PGlite with a loopback model', () => {
     expect(renderExplainTree(second.explain)).toContain('[model calls: cheap/loop-1 cache hit, saved 920 tokens]');
     expect(renderExplainTree(first.explain)).toContain('[model calls: cheap/loop-1 cache miss, provider cached 640 input tokens]');
 
+    // Observed as a hit, not as a free plan: no spend observation teaches the cost model $0.
+    const observed = async (runId: string) => (await fixture.plugins.observationStore.all({ estimator: first.explain.costModel.version })).filter((observation) => observation.runId === runId);
+    const fields = async (runId: string) => new Map((await observed(runId)).map((observation) => [observation.field, observation.actual]));
+    const missFields = await fields(first.runId);
+    expect(missFields.get('cacheHit')).toBe(0);
+    expect(missFields.get('costUsd')).toBeGreaterThan(0);
+    const hitFields = await fields(second.runId);
+    expect(hitFields.get('cacheHit')).toBe(1);
+    expect(['tokens', 'costUsd', 'latencySeconds'].filter((field) => hitFields.has(field as never))).toEqual([]);
+    expect(hitFields.has('accuracy')).toBe(true);
+
     const spans = (await fixture.runtime.getRun(second.runId)).spans.filter((span) => span.category === 'model');
     expect(spans.map((span) => span.attributes)).toEqual([expect.objectContaining({ cache: 'hit', cacheSavedTokens: 920 })]);
     const firstSpans = (await fixture.runtime.getRun(first.runId)).spans.filter((span) => span.category === 'model');

@@ -84,9 +84,19 @@ export const configSchema = z
       .strict()
       .default({}),
     costmodel: z
-      .object({ estimator: z.literal('heuristic').default('heuristic'), weights: weightsSchema.default(DEFAULT_WEIGHTS) })
+      .object({
+        estimator: z.literal('heuristic').default('heuristic'),
+        weights: weightsSchema.default(DEFAULT_WEIGHTS),
+        /**
+         * Measured quality gain of a reasoner over one shot, per intent class (units.ts
+         * INTENT_REASONER_GAIN, which holds when a pair is absent): what `npm run bench:answers --
+         * --dataset … --fit-gains` fitted from answer F1 on a question set, so the planner claims the
+         * gain a reasoner showed rather than a constant.
+         */
+        reasoner_gains: z.record(z.string().min(1), z.partialRecord(z.enum(['exact_id', 'conceptual', 'incident', 'multi_hop', 'high_risk', 'sensitive']), z.number().min(-1).max(1))).default({}),
+      })
       .strict()
-      .default({ estimator: 'heuristic', weights: DEFAULT_WEIGHTS }),
+      .default({ estimator: 'heuristic', weights: DEFAULT_WEIGHTS, reasoner_gains: {} }),
     retrieval: z
       .object({
         top_k: z.number().int().positive().max(1000).default(20),

@@ -38,6 +38,13 @@ describe('config', () => {
     expect(refusal({ retrieval: { hybrid: { weight: 1 } } }).message).toContain('retrieval.hybrid');
   });
 
+  it('takes measured reasoner gains for some intent classes and names a bad one', () => {
+    expect(parseConfig({}).costmodel.reasoner_gains).toEqual({});
+    expect(parseConfig({ costmodel: { reasoner_gains: { decomposition: { multi_hop: 0.05 } } } }).costmodel.reasoner_gains).toEqual({ decomposition: { multi_hop: 0.05 } });
+    expect(refusal({ costmodel: { reasoner_gains: { decomposition: { multi_hop: 2 } } } }).field).toBe('costmodel.reasoner_gains.decomposition.multi_hop');
+    expect(refusal({ costmodel: { reasoner_gains: { decomposition: { bridge: 0.1 } } } }).message).toContain('costmodel.reasoner_gains.decomposition');
+  });
+
   it('takes a tier’s provider limits and names a bad one', () => {
     const tier = { name: 'cheap', provider: 'openai', model: 'gpt-4.1-mini' };
     const config = parseConfig({ models: { tiers: [{ ...tier, max_concurrency: 8, rpm: 500, tpm: 200_000 }] } });

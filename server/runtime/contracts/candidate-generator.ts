@@ -18,6 +18,8 @@ export interface PlanningContext {
   readonly verifiers: readonly { readonly method: string; readonly confidencePrior: number }[];
   /** Measured lookups and hits of the model-context cache per (model, intent class); absent = none measured (the prior holds). */
   readonly modelCacheTallies?: readonly ModelCacheTally[];
+  /** Quality gain over one shot per reasoner and intent class, measured (config costmodel.reasoner_gains); absent pairs keep the constant. */
+  readonly reasonerGains?: Readonly<Record<string, Readonly<Partial<Record<string, number>>>>>;
   /** Retrieval defaults from config. */
   readonly retrieval: { readonly topK: number; readonly finalK: number; /** Tokens the assembled context may hold. */ readonly contextTokenBudget?: number };
 }

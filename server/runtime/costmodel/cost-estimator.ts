@@ -10,7 +10,10 @@
  *   risk                   → 1 if verification failed or the run was rejected/failed, else 0
  *   hallucination          → 1 − groundedness score of the answer (0 when no grounding check ran: no signal)
  *   contextLoss            → tokens removed by compression and the knapsack ÷ tokens retrieved
- *   cacheHit               → 1 on a plan-cache hit, else 0
+ *   cacheHit               → share of the run's model calls served from the model-context cache when it
+ *                            served any, else 1 on a plan-cache hit, else 0
+ *   tokens, costUsd, latencySeconds → not observed for a run the model-context cache served a call of
+ *                            (a hit spends $0: as an actual it would teach that the plan is free)
  *   verificationConfidence → the verifier's confidence
  */
 import type { Observation, ObservationStorePlugin } from '../contracts/observation-store';

@@ -22,6 +22,20 @@ describe('the cost model on a decomposition', () => {
     expect(accuracy(incident, 'decomposition')).toBe(accuracy(incident, 'single_shot'));
   });
 
+  it('uses a measured gain (config costmodel.reasoner_gains) for its reasoner and intent class, and the constant elsewhere', () => {
+    const multiHop = ruleIntentAnalyzer.analyze('What is the difference between the retry policy of billing-worker and the one of ledger-export?');
+    const incident = ruleIntentAnalyzer.analyze('Explain why deployment checkout-api failed');
+    const measured = { ...context, reasonerGains: { decomposition: { multi_hop: 0.2 } } };
+    const estimate = (goalIntent: typeof incident, reasoning: CandidatePlan['reasoning'], on = measured) => heuristicCostModel.estimate(plan(reasoning), goalIntent, on);
+    const quality = (reasoning: CandidatePlan['reasoning']) => estimate(multiHop, reasoning).accuracy.value;
+    const prior = context.tiers.find((tier) => tier.name === 'cheap')!.capabilities.qualityPrior;
+    // accuracy = grounding · quality, quality = q + g(1 − q): the ratio is the gain's.
+    expect(quality('decomposition') / quality('single_shot')).toBeCloseTo((prior + 0.2 * (1 - prior)) / prior, 10);
+    expect(estimate(incident, 'decomposition').accuracy.value).toBe(estimate(incident, 'single_shot').accuracy.value);
+    const negative = { ...context, reasonerGains: { decomposition: { multi_hop: -0.2 } } };
+    expect(estimate(multiHop, 'decomposition', negative).accuracy.value).toBeLessThan(estimate(multiHop, 'single_shot', negative).accuracy.value);
+  });
+
   it('pays for its second call but earns no critic or shared-prefix cache credit (its hops read different contexts)', () => {
     const incident = ruleIntentAnalyzer.analyze('Explain why deployment checkout-api failed');
     const single = heuristicCostModel.estimate(plan('single_shot'), incident, context);

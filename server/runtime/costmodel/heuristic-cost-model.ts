@@ -83,7 +83,8 @@ export class HeuristicCostModel implements CostModelPlugin {
     const contextLoss = clampProbability(1 - (1 - compression.loss) * (1 - truncated));
     const grounding = recall * (1 - contextLoss);
     // The primary class only: an incident that also reads as multi-hop has its own cause hops (graph-builder).
-    const intentGain = INTENT_REASONER_GAIN[candidate.reasoning]?.[intent.primary] ?? 0;
+    // A measured gain (config costmodel.reasoner_gains) replaces the constant for its pair.
+    const intentGain = context.reasonerGains?.[candidate.reasoning]?.[intent.primary] ?? INTENT_REASONER_GAIN[candidate.reasoning]?.[intent.primary] ?? 0;
     const quality = clampProbability(tier.qualityPrior + ((REASONER_GAIN[candidate.reasoning] ?? 0) + intentGain) * (1 - tier.qualityPrior));
     const accuracy = clampProbability(grounding * quality);
     const verified = candidate.verification !== 'none';

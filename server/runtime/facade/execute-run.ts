@@ -13,6 +13,7 @@ import type { ExplainResult, RunResult } from '../explain/explain-types';
 import { createNodeExecutor, type ExecutionDependencies } from '../execution/node-executors';
 import { principalAccess } from '../access/principal-access';
 import { cachedRouter } from '../modelcache/cached-router';
+import { modelCacheUsage } from '../modelcache/model-cache-usage';
 import { ANONYMOUS } from './validate-request';
 import { type ExecutionGraph, modelTokensOf } from '../ir/graph';
 import { answerNodeOf, answerOutputsOf, findNodesByRole, outputOf, verdictNodeOf } from '../ir/node-outputs';
@@ -363,18 +364,24 @@ async function observe(plugins: RuntimePlugins, runId: string, explain: ExplainR
   const verification = stored?.verification;
   const grounding = verification?.checks.find((check) => check.name === 'groundedness');
   const retrievedTokens = compressed?.tokensBefore ?? 0;
+  const modelCache = modelCacheUsage(explain.graph, outcomes);
+  // A call served from the model-context cache spent $0 and no tokens: recorded as spend, it would
+  // teach the cost model that the plan is free. Such a run is observed as a hit instead: no tokens,
+  // cost or latency observation (its miss, which made the entry, measured those), and cacheHit is
+  // the share of its calls the cache served, the figure the cacheHit estimate predicts.
+  const served = modelCache.hits > 0;
+  const spend = served ? {} : { tokens: totals.tokens, costUsd: totals.costUsd, latencySeconds: totals.latencySeconds };
+  const cacheHit = served ? modelCache.hits / modelCache.calls : explain.planCache.status === 'hit' ? 1 : 0;
   await new CostEstimator(plugins.observationStore, explain.costModel.version).observe(
     // Against the prior's estimates when learned-v2 corrected them: the learner learns the heuristic's error, never its own.
     { runId, planHash: explain.planHash, intentClass: explain.intent.primary, estimates: { ...explain.chosen.estimates, ...explain.estimator?.priorEstimates }, choice: explain.chosen.choice, features: explain.estimator?.features },
     {
-      tokens: totals.tokens,
-      costUsd: totals.costUsd,
-      latencySeconds: totals.latencySeconds,
+      ...spend,
       accuracy: ended ? 0 : verification ? Number(verification.passed) : Number((stored?.citations.length ?? 0) > 0),
       risk: ended ? 1 : verification ? Number(!verification.passed) : 0,
       hallucination: !ended && grounding ? 1 - grounding.score : undefined,
       contextLoss: !ended && retrievedTokens > 0 && context ? Math.max(0, 1 - context.tokens / retrievedTokens) : undefined,
-      cacheHit: explain.planCache.status === 'hit' ? 1 : 0,
+      cacheHit,
       verificationConfidence: ended ? undefined : verification?.confidence,
     },
   );

@@ -106,6 +106,21 @@ describe('BanditLearner', () => {
     expect(arm.meanReward).toBeCloseTo(-0.01, 12);
   });
 
+  it('does not learn from a run the model-context cache answered: its $0 spend is the cache, not the plan', async () => {
+    const learner = new BanditLearner(undefined, settings());
+    const plan = planned();
+    const decision = learner.decide(plan.candidates, plan.intent)!;
+    const run = finishedRun('served', decision.explain, 0.9);
+    const nodes = [{ nodeId: 'reason', kind: 'reason', modelCalls: [{ tier: 'cheap', modelId: 'loop-1', cache: 'hit', savedTokens: 920 }] }];
+    learner.observeRun({ ...run, explain: { ...run.explain, analyze: { ...run.explain.analyze!, nodes } } as unknown as RunResult['explain'] });
+    await learner.drain();
+    expect(await learner.armSummaries()).toEqual([]);
+    // The same run with the call missing the cache is learned.
+    learner.observeRun({ ...run, explain: { ...run.explain, analyze: { ...run.explain.analyze!, nodes: [{ ...nodes[0], modelCalls: [{ ...nodes[0].modelCalls[0], cache: 'miss' }] }] } } as unknown as RunResult['explain'] });
+    await learner.drain();
+    expect((await learner.armSummaries()).map((arm) => arm.pulls)).toEqual([1]);
+  });
+
   it('plans from memory when the store cannot be read, and retries the load next time', async () => {
     const errors: unknown[] = [];
     let calls = 0;

@@ -176,6 +176,9 @@ export class BanditLearner {
     // A failed or rejected run teaches too (issue 16.3): no answer, so quality 0, less what it spent;
     // an unverified run answered, and its failed checks are the low reward the arm must learn.
     if (!decision || !JUDGED_ENDS.has(result.status)) return;
+    // A call answered from the model-context cache spent $0: its penalty would reward the arm for the
+    // cache, not the plan, and its answer repeats the one the miss that made the entry was judged on.
+    if (servedFromModelCache(result)) return;
     this.queue.enqueue(async () => {
       await this.ready();
       const state = await this.store?.observationStateOf(result.runId);
@@ -283,4 +286,9 @@ export function learningSettingsOf(config: Omit<LearningConfig, 'safe_margin' | 
       perHour: config.exploration_per_hour ?? LEARNING_DEFAULTS.exploration_per_hour,
     }),
   });
+}
+
+/** Any model call of the run answered from the model-context cache (EXPLAIN ANALYZE's per-call outcome). */
+function servedFromModelCache(result: RunResult): boolean {
+  return (result.explain.analyze?.nodes ?? []).some((node) => (node.modelCalls ?? []).some((call) => call.cache === 'hit'));
 }

@@ -42,10 +42,11 @@ export function planKeyStage(plugins: RuntimePlugins, config: RuntimeConfig, inp
   // What the plugins can do is part of the envelope: a tier gaining its key, or an extension
   // appearing, must re-plan rather than serve a plan made without it.
   // The verification settings and whether an output_schema is asked for change the checks and retries the graph holds.
-  // So are the measured model-cache rates the cache term reads (rounded: cache-hit-rate.ts); absent, the key is as before.
+  // So are the measured model-cache rates the cache term reads (rounded: cache-hit-rate.ts), and measured
+  // reasoner gains (config costmodel.reasoner_gains); absent, the key is as before.
   const modelCacheTallies = plugins.modelContextCache?.tallies();
   const modelCacheRates = modelCacheTallies ? measuredCacheRates(modelCacheTallies).fingerprint(tiers.map((tier) => tier.capabilities.modelId), intent.primary) : undefined;
-  const capabilityFingerprint = sha256Hex(canonicalJson({ retrievers: retrievers.map(({ method, available }) => [method, available]), tiers: tiers.map(({ name, available, capabilities }) => [name, available, capabilities]), retrieval: config.retrieval, scheduler: config.scheduler, verification: config.verification, outputSchema: request.output_schema !== undefined, modelCacheRates }));
+  const capabilityFingerprint = sha256Hex(canonicalJson({ retrievers: retrievers.map(({ method, available }) => [method, available]), tiers: tiers.map(({ name, available, capabilities }) => [name, available, capabilities]), retrieval: config.retrieval, scheduler: config.scheduler, verification: config.verification, outputSchema: request.output_schema !== undefined, modelCacheRates, ...(Object.keys(config.costmodel.reasoner_gains).length > 0 ? { reasonerGains: config.costmodel.reasoner_gains } : {}) }));
   const key = buildPlanCacheKey({
     intent,
     principal: request.principal!,

@@ -43,6 +43,7 @@ export function planningContextOf(plugins: RuntimePlugins, config: RuntimeConfig
     compressions: plugins.compressions.map((compression) => ({ method: compression.method, expectedRatio: compression.expectedRatio, expectedLoss: compression.expectedLoss })),
     verifiers: plugins.verifiers.map((verifier) => ({ method: verifier.method, confidencePrior: verifier.confidencePrior })),
     ...(planKey.modelCacheTallies ? { modelCacheTallies: planKey.modelCacheTallies } : {}),
+    ...(Object.keys(config.costmodel.reasoner_gains).length > 0 ? { reasonerGains: config.costmodel.reasoner_gains } : {}),
     retrieval: { topK: config.retrieval.top_k, finalK: config.retrieval.final_k, contextTokenBudget: config.retrieval.context_token_budget },
   };
 }
