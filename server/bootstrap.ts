@@ -48,15 +48,21 @@ import { serverEnv, type ServerEnv } from './config/env';
 import type { RuntimeFactory } from './runtime/facade/runtime-factory';
 
 /** The registered retrievers plus the ones derived from them (hybrid, rerank over the `linear` reranker, rm3). */
-function withDerived(database: Parameters<typeof derivedRetrievers>[0], retrievers: readonly RetrieverPlugin[], hybrid: RuntimeConfig['retrieval']['hybrid'], linear: LinearReranker | undefined): RetrieverPlugin[] {
-  // Only the keys an operator set; the rest keep hybrid-retriever.ts's measured defaults.
+function withDerived(database: Parameters<typeof derivedRetrievers>[0], retrievers: readonly RetrieverPlugin[], retrieval: RuntimeConfig['retrieval'], linear: LinearReranker | undefined): RetrieverPlugin[] {
+  const { hybrid, rm3 } = retrieval;
+  // Only the keys an operator set; the rest keep hybrid-retriever.ts's and rm3-retriever.ts's measured defaults.
   const options = {
     ...(hybrid.rrf_k !== undefined ? { rrfK: hybrid.rrf_k } : {}),
     ...(hybrid.bm25_weight !== undefined ? { lexicalWeight: hybrid.bm25_weight } : {}),
     ...(hybrid.dense_weight !== undefined ? { semanticWeight: hybrid.dense_weight } : {}),
     ...(hybrid.depth !== undefined ? { depth: hybrid.depth } : {}),
   };
-  return [...retrievers, ...derivedRetrievers(database, retrievers, { hybrid: options, ...(linear ? { linear } : {}) })];
+  const rm3Options = {
+    ...(rm3.feedback_documents !== undefined ? { documents: rm3.feedback_documents } : {}),
+    ...(rm3.expansion_terms !== undefined ? { terms: rm3.expansion_terms } : {}),
+    ...(rm3.original_weight !== undefined ? { originalWeight: rm3.original_weight } : {}),
+  };
+  return [...retrievers, ...derivedRetrievers(database, retrievers, { hybrid: options, rm3: rm3Options, ...(linear ? { linear } : {}) })];
 }
 
 /** Where the embedded database lives: env beats config, so tests and e2e can point elsewhere. */
@@ -152,7 +158,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       store: stores.store,
       storeCapabilities: stores.capabilities,
       knowledge: stores.knowledge,
-      retrievers: [...withDerived(stores.database, firstStages, config.retrieval.hybrid, linearReranker), ...(llmRerank ? [llmRerank] : [])],
+      retrievers: [...withDerived(stores.database, firstStages, config.retrieval, linearReranker), ...(llmRerank ? [llmRerank] : [])],
       rerankers: [linearReranker, llmReranker].filter((reranker) => reranker !== undefined),
       router,
       reasoners: [createSingleShotReasoner(), createDecompositionReasoner()],

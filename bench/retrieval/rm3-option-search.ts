@@ -46,6 +46,39 @@ export function chooseByFolds(scores: readonly (readonly number[])[], folds: rea
   return chosen;
 }
 
+/** One set's grid: the mean nDCG@10 of every grid point over the set's queries (index = grid index). */
+export interface SetGrid {
+  readonly set: string;
+  readonly means: readonly number[];
+}
+
+export interface SetOutChoice {
+  readonly heldOut: string;
+  /** The grid index with the best mean, over the OTHER sets, of their per-set means (ties: the lower index). */
+  readonly chosen: number;
+  /** That point's mean on the held-out set: an out-of-sample figure. */
+  readonly heldOutScore: number;
+}
+
+/**
+ * Leave one dataset out: for each set, the grid point chosen on the other sets alone (each set's
+ * mean weighs the same, so SciFact's 809 claims do not outvote 100 multi-hop questions).
+ */
+export function chooseLeavingSetOut(grids: readonly SetGrid[]): SetOutChoice[] {
+  const size = grids[0]?.means.length ?? 0;
+  if (grids.some((grid) => grid.means.length !== size)) throw new Error(`every set's grid must have ${size} points: ${grids.map((grid) => `${grid.set} ${grid.means.length}`).join(', ')}`);
+  return grids.map((held) => {
+    const others = grids.filter((grid) => grid !== held);
+    let chosen = 0;
+    let best = -Infinity;
+    for (let index = 0; index < size; index++) {
+      const value = others.reduce((sum, grid) => sum + grid.means[index], 0) / Math.max(1, others.length);
+      if (value > best) [chosen, best] = [index, value];
+    }
+    return { heldOut: held.set, chosen, heldOutScore: held.means[chosen] };
+  });
+}
+
 /** Query index → fold: a seeded shuffle dealt round-robin (as prior-fitting.ts deals records). */
 export function queryFolds(ids: readonly string[], k: number, seed: number): number[] {
   const foldOf = new Map(shuffled(ids, seed).map((id, index) => [id, index % k]));

@@ -10,6 +10,7 @@ import { DenseRetriever } from './dense-retriever';
 import { type HybridOptions, HybridRetriever } from './hybrid-retriever';
 import { LinearReranker } from './linear-reranker';
 import { RerankRetriever } from './rerank-retriever';
+import type { Rm3Options } from './rm3-expansion';
 import { Rm3Retriever } from './rm3-retriever';
 
 /**
@@ -26,7 +27,7 @@ export function createLinearReranker(database: Database, registered: readonly Re
  * The derived retrievers whose parts are registered and which are not registered yet. `linear`:
  * the registered linear Reranker, so the rerank retriever and `rerank` nodes share one.
  */
-export function derivedRetrievers(database: Database, registered: readonly RetrieverPlugin[], options: { readonly hybrid?: Partial<HybridOptions>; readonly linear?: LinearReranker } = {}): RetrieverPlugin[] {
+export function derivedRetrievers(database: Database, registered: readonly RetrieverPlugin[], options: { readonly hybrid?: Partial<HybridOptions>; readonly rm3?: Partial<Rm3Options>; readonly linear?: LinearReranker } = {}): RetrieverPlugin[] {
   const byMethod = new Map(registered.map((retriever) => [retriever.method, retriever]));
   const bm25 = byMethod.get('bm25');
   const dense = byMethod.get('dense');
@@ -34,6 +35,6 @@ export function derivedRetrievers(database: Database, registered: readonly Retri
   if (!bm25) return derived;
   if (!byMethod.has('hybrid') && dense) derived.push(new HybridRetriever(bm25, dense, options.hybrid));
   if (!byMethod.has('rerank')) derived.push(new RerankRetriever(database, bm25, {}, options.linear ?? createLinearReranker(database, registered)));
-  if (!byMethod.has('rm3')) derived.push(new Rm3Retriever(database, bm25));
+  if (!byMethod.has('rm3')) derived.push(new Rm3Retriever(database, bm25, options.rm3));
   return derived;
 }

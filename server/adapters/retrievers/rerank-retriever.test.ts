@@ -20,7 +20,8 @@ import { RERANK_FEATURES } from './rerank-features';
 import { FITTED_PRIOR_RATIOS, scaledRecallPrior } from './fitted-prior-ratios';
 import { BM25_ORDER_MODEL, DEFAULT_RERANK_MODEL } from './rerank-model';
 import { RerankRetriever, rerankRecallPrior } from './rerank-retriever';
-import { Rm3Retriever } from './rm3-retriever';
+import { DEFAULT_RM3_OPTIONS, Rm3Retriever } from './rm3-retriever';
+import { derivedRetrievers } from './derived-retrievers';
 
 const root = mkdtempSync(path.join(tmpdir(), 'cr-rerank-'));
 let stores: Stores;
@@ -181,6 +182,12 @@ describe('rm3 retriever (bm25 with pseudo-relevance feedback)', () => {
     const capabilities = rm3.capabilities();
     expect(capabilities).toMatchObject({ method: 'rm3', available: true, requires: ['pg_textsearch'] });
     expect(capabilities.recallPrior).toEqual(scaledRecallPrior(bm25.capabilities().recallPrior, 'rm3'));
+  });
+
+  it('takes the configured options (config retrieval.rm3, through derivedRetrievers), unset ones at the defaults', () => {
+    const rm3 = derivedRetrievers(stores.database, [bm25], { rm3: { documents: 3, originalWeight: 0.7 } }).find((retriever) => retriever.method === 'rm3');
+    expect(rm3).toBeInstanceOf(Rm3Retriever);
+    expect((rm3 as Rm3Retriever).options).toEqual({ ...DEFAULT_RM3_OPTIONS, documents: 3, originalWeight: 0.7 });
   });
 });
 

@@ -116,9 +116,22 @@ export const configSchema = z
           })
           .strict()
           .default({}),
+        /**
+         * rm3's pseudo-relevance feedback: feedback documents, expansion terms and λ (the original
+         * query's share). Unset keys keep the defaults of server/adapters/retrievers/rm3-retriever.ts
+         * (1 document, 20 terms, λ 0.6), chosen by leaving one dataset out (bench/retrieval/RESULTS.md).
+         */
+        rm3: z
+          .object({
+            feedback_documents: z.number().int().positive().max(100).optional(),
+            expansion_terms: z.number().int().positive().max(200).optional(),
+            original_weight: z.number().min(0).max(1).optional(),
+          })
+          .strict()
+          .default({}),
       })
       .strict()
-      .default({ top_k: 20, final_k: 8, context_token_budget: 3000, hybrid: {} }),
+      .default({ top_k: 20, final_k: 8, context_token_budget: 3000, hybrid: {}, rm3: {} }),
     /**
      * The embedder behind `dense`. sif: offline pretrained word vectors (the default); openai or
      * openai-compatible (Ollama, vLLM, LM Studio): the AI SDK's embedMany, dimension taken from the

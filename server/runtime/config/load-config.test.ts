@@ -30,6 +30,14 @@ describe('config', () => {
     expect(config.retrieval).toMatchObject({ top_k: 20, hybrid: { dense_weight: 0.3 } });
   });
 
+  it('takes rm3 options, unset keys left to the retriever', () => {
+    expect(parseConfig({ retrieval: { rm3: { feedback_documents: 2 } } }).retrieval.rm3).toEqual({ feedback_documents: 2 });
+    expect(parseConfig({}).retrieval.rm3).toEqual({});
+    expect(refusal({ retrieval: { rm3: { original_weight: 1.5 } } }).field).toBe('retrieval.rm3.original_weight');
+    expect(refusal({ retrieval: { rm3: { feedback_documents: 0 } } }).field).toBe('retrieval.rm3.feedback_documents');
+    expect(refusal({ retrieval: { rm3: { documents: 1 } } }).message).toContain('retrieval.rm3');
+  });
+
   it('names the key and what was expected', () => {
     expect(refusal({ embeddings: { provider: 'openai-compatible', base_url: 'http://127.0.0.1:11434/v1' } }).message).toContain('embeddings.model: openai-compatible embeddings need model');
     expect(refusal({ embeddings: { provider: 'cohere' } }).field).toBe('embeddings.provider');
