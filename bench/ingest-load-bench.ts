@@ -16,6 +16,12 @@
  *   after (paced statements, time slices, requests first), --files 10000 --commits 2000 --trace [5–16]:
  *     tree sign-in p50 605 / p99 1094 / max 2602 ms, page p50 98 / p99 374 / max 721 ms, event-loop
  *     max 790 ms; repo sign-in p50 632 / max 2064 ms, page max 301 ms. Idle sign-in p50 272 ms.
+ *   2026-12-02, --files 9000 --commits 500 --probe-ms 200 (load average 26–33 throughout), with the
+ *     control (the password check alone in a process without ingest or database, same moments):
+ *     tree (11.0 MiB, 11,128 chunks, 1394.4 s) sign-in p50 2702 / p99 6115 / max 9093 ms, page p50
+ *     341 / p99 1249 / max 2101 ms; control p50 1899 / p99 4084 / max 6585 ms. Repository (500
+ *     commits, 27.3 s) sign-in max 3246 ms, control max 1319 ms. At that load the password check
+ *     alone misses 1 s; the ingest adds ~0.8 s at the median on top of it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
