@@ -189,13 +189,16 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       ingester: (path, ingestOptions) =>
         stores.database.runInBackground(async () => {
           const readable = ingestOptions.confined ? await confineIngestPath(path, config.ingest.allowed_roots) : path;
-          return afterIngest(await ingestPath(stores.store, readable, { sourceName: ingestOptions.source, countTokens, limits: ingestLimitsOf(config.ingest), onProgress: ingestOptions.onProgress }), ingestOptions.signal);
+          const { signal } = ingestOptions;
+          return afterIngest(await ingestPath(stores.store, readable, { sourceName: ingestOptions.source, countTokens, limits: ingestLimitsOf(config.ingest), onProgress: ingestOptions.onProgress, ...(signal ? { signal } : {}) }), signal);
         }),
       uploadIngester: (files, uploadOptions) =>
         stores.database.runInBackground(async () => {
           const plan = planUpload(files, { sourceName: uploadOptions.source, countTokens });
           await uploadOptions.beforeWrite(plan.sources.map((source) => source.name));
-          return afterIngest(await writePlannedIngest(stores.store, plan), uploadOptions.signal);
+          const { signal } = uploadOptions;
+          signal?.throwIfAborted();
+          return afterIngest(await writePlannedIngest(stores.store, plan, signal ? { signal } : {}), signal);
         }),
       close: async () => {
         unregisterAuthDatabase(stores.database);

@@ -84,8 +84,9 @@ export interface RuntimePort {
   approvalLog(options: { limit?: number; offset?: number; runId?: string; principal: Principal }): Promise<readonly ApprovalAuditEntry[]>;
   verifyApprovalLog(): Promise<AuditVerification>;
   sources(principal: Principal): Promise<readonly SourceInfo[]>;
-  ingestServerPath(path: string, options: { source?: string; principal: Principal }): Promise<IngestReport>;
-  ingestUpload(files: readonly UploadedFile[], options: { source: string; principal: Principal }): Promise<IngestReport>;
+  /** `signal`: the request's (aborted when the client disconnects); the ingest stops and undoes the source it was writing. */
+  ingestServerPath(path: string, options: { source?: string; principal: Principal; signal?: AbortSignal }): Promise<IngestReport>;
+  ingestUpload(files: readonly UploadedFile[], options: { source: string; principal: Principal; signal?: AbortSignal }): Promise<IngestReport>;
   statistics(): Promise<readonly FieldStatistics[]>;
   /** Deletes what config.retention says has aged out (admins). */
   applyRetention(principal: Principal): Promise<RetentionReport>;

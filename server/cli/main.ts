@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { serverEnv } from '../config/env';
-import { isContextRuntimeError } from '../runtime/errors';
+import { ContextRuntimeError, isContextRuntimeError } from '../runtime/errors';
 import { invalidInput } from '../runtime/errors';
 import { validateRunRequest } from '../runtime/facade/validate-request';
 import { parseCli, USAGE, type CliCommand } from './cli-arguments';
@@ -15,6 +15,7 @@ import { connectRuntime } from './connect-runtime';
 import type { RuntimeClient } from './runtime-client';
 import { runMcpCommand } from './mcp-command';
 import { runWorker } from './worker-command';
+import { INTERRUPTED_EXIT_CODE, type Interrupt, interruptFrom, interruptOnSigint } from './cli-interrupt';
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
 const asJson = (value: unknown) => JSON.stringify(value, null, 2);
@@ -26,7 +27,7 @@ function goalRequest(command: CliCommand, goal: string): object {
 }
 
 /** Resolves to the exit code when it is not 0. */
-async function dispatch(command: CliCommand, goal: string, client: RuntimeClient): Promise<number | void> {
+async function dispatch(command: CliCommand, goal: string, client: RuntimeClient, interrupt: () => Interrupt): Promise<number | void> {
   switch (command.command) {
     case 'run': {
       const result = await client.run(goalRequest(command, goal));
@@ -46,7 +47,7 @@ async function dispatch(command: CliCommand, goal: string, client: RuntimeClient
     case 'ingest': {
       const path = command.positionals[0];
       if (!path) throw invalidInput('path', 'expected a file or folder to ingest');
-      const report = await client.ingest(resolve(path), command.sources?.[0], progressBar());
+      const report = await ingestInterruptibly(client, resolve(path), command.sources?.[0], interrupt());
       if (command.json) print(asJson(report));
       else {
         print(renderIngest(report));
@@ -112,8 +113,24 @@ async function dispatch(command: CliCommand, goal: string, client: RuntimeClient
   }
 }
 
-/** `stdin`: where a goal written "-" (or omitted, with stdin piped) is read from; tests pass their own. */
-export async function main(argv: readonly string[], io: { readonly stdin?: GoalInput } = {}): Promise<number> {
+/** Ctrl-C stops the ingest cleanly (cli-interrupt.ts); said as CANCELLED whichever error the stop surfaced as (an aborted request, a runtime error). */
+async function ingestInterruptibly(client: RuntimeClient, path: string, source: string | undefined, interrupt: Interrupt) {
+  try {
+    return await client.ingest(path, source, progressBar(), interrupt.signal);
+  } catch (error) {
+    if (!interrupt.signal.aborted) throw error;
+    const where = client.via === 'this process' ? 'here' : `on the server at ${client.via}`;
+    throw new ContextRuntimeError('CANCELLED', `ingest of ${path} cancelled (Ctrl-C); ${where}, no source is left half-written: one cut short keeps its previous version`, { cause: error });
+  } finally {
+    interrupt.dispose();
+  }
+}
+
+/**
+ * `stdin`: where a goal written "-" (or omitted, with stdin piped) is read from; `interrupt`: a
+ * signal standing for Ctrl-C (tests pass their own; else SIGINT is listened to during an ingest).
+ */
+export async function main(argv: readonly string[], io: { readonly stdin?: GoalInput; readonly interrupt?: AbortSignal } = {}): Promise<number> {
   let client: RuntimeClient | undefined;
   let debug = false;
   try {
@@ -134,7 +151,8 @@ export async function main(argv: readonly string[], io: { readonly stdin?: GoalI
     const connected = await connectRuntime(command.configPath, { apiKey: command.apiKey ?? serverEnv().cliApiKey, url: command.url ?? serverEnv().cliServerUrl });
     client = connected;
     if (connected.notice) process.stderr.write(`context-runtime: ${connected.notice}\n`);
-    return (await dispatch(command, goal, connected)) ?? 0;
+    const interrupt = () => (io.interrupt ? interruptFrom(io.interrupt) : interruptOnSigint((line) => process.stderr.write(`\n${line}\n`)));
+    return (await dispatch(command, goal, connected, interrupt)) ?? 0;
   } catch (error) {
     if (debug) console.error(error);
     const message = error instanceof Error ? error.message : String(error);
@@ -142,6 +160,7 @@ export async function main(argv: readonly string[], io: { readonly stdin?: GoalI
     const userError = (isContextRuntimeError(error) && error.isUserError) || argumentError || (error as { data?: { runtimeError?: unknown } }).data?.runtimeError !== undefined;
     // parseArgs explains over several lines; the first says what is wrong.
     process.stderr.write(`context-runtime: ${argumentError ? message.split('\n')[0] : message}\n`);
+    if (isContextRuntimeError(error) && error.code === 'CANCELLED') return INTERRUPTED_EXIT_CODE;
     return userError ? 2 : 1;
   } finally {
     await client?.close();

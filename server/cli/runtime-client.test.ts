@@ -8,11 +8,12 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appRouter } from '../api/root-router';
 import type { RuntimePort } from '../api/runtime-port';
 import { issueServiceToken, readServiceToken, serviceTokenPathOf } from '../auth/local-secrets';
 import { CLI_PRINCIPAL, resolvePrincipal } from '../auth/request-principal';
+import { ContextRuntimeError } from '../runtime/errors';
 import type { Principal } from '../runtime/types';
 import { listenOnLoopback, readBody } from '../testing/loopback-http';
 import type { ContextRuntime } from '../runtime';
@@ -26,6 +27,8 @@ let server: Awaited<ReturnType<typeof listenOnLoopback>>;
 
 const cancelled: { runId: string; by: Principal }[] = [];
 const uploads: { files: readonly { path: string; content: Uint8Array }[]; source: string }[] = [];
+/** The signals of uploads to the source 'held': they run until the request's connection closes. */
+const heldSignals: (AbortSignal | undefined)[] = [];
 /** What getRun answers for the run the CLI follows; a test moves it on. */
 let followedStatus = 'running';
 const runtime = {
@@ -37,7 +40,11 @@ const runtime = {
   getRun: async (runId: string) => ({ run: { runId, status: followedStatus, answer: followedStatus === 'completed' ? 'done' : undefined }, spans: [] }),
   listRuns: async () => [{ id: 'run-1' }],
   cancel: async (runId: string, by: Principal) => (cancelled.push({ runId, by }), { runId, status: 'cancelled', error: `cancelled by ${by.user}` }),
-  ingestUpload: async (files: readonly { path: string; content: Uint8Array }[], options: { source: string }) => {
+  ingestUpload: async (files: readonly { path: string; content: Uint8Array }[], options: { source: string; signal?: AbortSignal }) => {
+    if (options.source === 'held') {
+      heldSignals.push(options.signal);
+      return new Promise((_, reject) => options.signal?.addEventListener('abort', () => reject(new ContextRuntimeError('CANCELLED', 'the ingest was cancelled by its caller')), { once: true }));
+    }
     uploads.push({ files, source: options.source });
     return { sources: [{ source: options.source, versionId: 'v1', changed: true, documents: files.length, chunks: files.length }], skipped: [] };
   },
@@ -53,7 +60,10 @@ beforeAll(async () => {
 async function serve(): Promise<Awaited<ReturnType<typeof listenOnLoopback>>> {
   const http = createServer(async (incoming, outgoing) => {
     const body = incoming.method === 'POST' ? await readBody(incoming) : undefined;
-    const request = new Request(`http://127.0.0.1${incoming.url}`, { method: incoming.method, headers: incoming.headers as Record<string, string>, body });
+    // As Next.js does (signalFromNodeResponse): the request's signal aborts when the connection closes before the answer.
+    const connection = new AbortController();
+    outgoing.once('close', () => outgoing.writableFinished || connection.abort());
+    const request = new Request(`http://127.0.0.1${incoming.url}`, { method: incoming.method, headers: incoming.headers as Record<string, string>, body, signal: connection.signal });
     const response = await fetchRequestHandler({
       endpoint: '/api/trpc',
       req: request,
@@ -115,6 +125,28 @@ describe('CLI over HTTP with the service token', () => {
     const local = localClient({ run: async (request: unknown) => (requests.push(request), { runId: 'run-8', status: 'completed' }) } as unknown as ContextRuntime);
     await local.run({ goal: 'Why did checkout-api fail?' });
     expect(requests).toEqual([{ goal: 'Why did checkout-api fail?', principal: CLI_PRINCIPAL }]);
+  });
+
+  // Issue 13, point 1: Ctrl-C in the CLI aborts the upload's request, and the closed connection stops the server's ingest.
+  it('stops the server’s ingest when the CLI aborts the upload (Ctrl-C)', async () => {
+    const folder = path.join(root, 'held');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'notes.md'), '# Notes\n');
+    const interrupt = new AbortController();
+    const uploading = remoteClient(origin(), readServiceToken(dataDir)).ingest(folder, 'held', () => {}, interrupt.signal).catch((caught: unknown) => caught);
+    await vi.waitFor(() => expect(heldSignals).toHaveLength(1));
+    expect(heldSignals[0]?.aborted).toBe(false);
+    interrupt.abort();
+    expect(await uploading).toBeInstanceOf(Error);
+    await vi.waitFor(() => expect(heldSignals[0]?.aborted).toBe(true));
+  });
+
+  it('ingests in this process with the CLI’s Ctrl-C signal', async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const local = localClient({ ingest: async (_path: string, options: { signal?: AbortSignal }) => (signals.push(options.signal), { sources: [], skipped: [] }) } as unknown as ContextRuntime);
+    const interrupt = new AbortController();
+    await local.ingest('/tmp/notes', undefined, () => {}, interrupt.signal);
+    expect(signals).toEqual([interrupt.signal]);
   });
 
   it('ingests against a running server by uploading the files it reads itself, not by sending a path', async () => {

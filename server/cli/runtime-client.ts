@@ -30,7 +30,8 @@ export interface RuntimeClient {
   approve(runId: string, nodeId: string, decision: string, credentials: CliCredentials, comment: string): Promise<RunResult>;
   /** Cancels a running or paused run (the CLI acts as an admin: it holds the data directory or the server's service token). */
   cancel(runId: string): Promise<RunResult>;
-  ingest(path: string, source: string | undefined, onProgress: (done: number, total: number) => void): Promise<IngestReport>;
+  /** `signal` (Ctrl-C): the ingest stops; the runtime, here or on the server, undoes the source it was writing. */
+  ingest(path: string, source: string | undefined, onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<IngestReport>;
   listRuns(limit: number): Promise<readonly RunSummary[]>;
   verifyAuditLog(): Promise<AuditVerification>;
   statistics(): Promise<readonly FieldStatistics[]>;
@@ -73,7 +74,7 @@ export function localClient(runtime: ContextRuntime): RuntimeClient {
       return runtime.approve(runId, nodeId, decision as 'approved', await cliDecider(new UserStore(database), credentials), comment);
     },
     cancel: (runId) => runtime.cancel(runId, LOCAL_CLI),
-    ingest: (path, source, onProgress) => runtime.ingest(path, { source, onProgress }),
+    ingest: (path, source, onProgress, signal) => runtime.ingest(path, { source, onProgress, ...(signal ? { signal } : {}) }),
     listRuns: (limit) => runtime.listRuns({ limit }),
     verifyAuditLog: () => runtime.verifyApprovalLog(),
     statistics: () => runtime.statistics(),
@@ -123,10 +124,12 @@ export function remoteClient(baseUrl: string, serviceToken?: string): RuntimeCli
     approve: (runId, nodeId, decision, credentials, comment) => trpc.runtime.approve.mutate({ runId, nodeId, decision, ...credentials, comment } as never) as Promise<RunResult>,
     cancel: (runId) => trpc.runtime.cancel.mutate({ runId }) as Promise<RunResult>,
     // An upload: the server does not read paths a client names (only an admin's, below ingest.allowed_roots).
-    ingest: async (path, source, onProgress) => {
+    // Aborting the request closes the connection: the server's ingest stops with it (runtime-router.ts).
+    ingest: async (path, source, onProgress, signal) => {
       const local = await readLocalUpload(path, source);
+      signal?.throwIfAborted();
       onProgress(0, 1);
-      const report = (await trpc.runtime.upload.mutate({ source: local.source, files: local.files } as never)) as IngestReport;
+      const report = (await trpc.runtime.upload.mutate({ source: local.source, files: local.files } as never, signal ? { signal } : {})) as IngestReport;
       onProgress(1, 1);
       return { ...report, skipped: [...local.skipped, ...report.skipped] };
     },

@@ -131,7 +131,7 @@ export function skippedSummary(skipped: readonly SkippedPath[]): string {
 
 type Classified = { readonly file: string; readonly size: number; readonly parser: ParserName } | { readonly file: string; readonly reason: string };
 
-export async function detectSources(path: string, limits: Pick<IngestLimits, 'maxFiles' | 'maxFileBytes' | 'readConcurrency'> = DEFAULT_INGEST_LIMITS): Promise<DetectedSources> {
+export async function detectSources(path: string, limits: Pick<IngestLimits, 'maxFiles' | 'maxFileBytes' | 'readConcurrency'> = DEFAULT_INGEST_LIMITS, signal?: AbortSignal): Promise<DetectedSources> {
   const root = resolve(path);
   const info = await stat(root).catch(() => null);
   if (!info) throw invalidInput('path', `${path} does not exist`, { path });
@@ -150,7 +150,7 @@ export async function detectSources(path: string, limits: Pick<IngestLimits, 'ma
     if (size > limits.maxFileBytes) return { file, reason: `larger than ingest.max_file_bytes (${limits.maxFileBytes} bytes)` };
     const parser = await classifyFile(file, !info.isDirectory(), mode);
     return typeof parser === 'string' ? { file, size, parser } : { file, reason: parser.reason };
-  });
+  }, signal);
   const byParser = new Map<ParserName, DetectedFile[]>();
   for (const entry of classified) {
     if ('reason' in entry) {

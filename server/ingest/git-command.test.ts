@@ -48,6 +48,16 @@ describe('runGitBounded', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
+  // Issue 13, point 1: a cancelled or timed-out ingest does not wait out git's own idle timeout.
+  it('kills git at once when the ingest stops (its signal fires)', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const running = runGitBounded(['hang'], { cwd: fakeBin, env, timeoutMs: 20_000, signal: controller.signal }).catch((caught: unknown) => caught);
+    setTimeout(() => controller.abort(), 200);
+    expect(await running).toBeInstanceOf(GitCommandError);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
   it('lets a slow git that keeps writing finish (the timeout counts silence, not total time)', async () => {
     const output = await runGitBounded(['drip'], { cwd: fakeBin, env, timeoutMs: 600 });
     expect(output).toEqual({ stdout: Array.from({ length: 10 }, (_, index) => `line ${index + 1}\n`).join(''), truncated: false });

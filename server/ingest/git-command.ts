@@ -12,6 +12,8 @@ export interface GitCommandOptions {
   readonly maxOutputBytes?: number;
   /** See GitStreamOptions.timeoutMs. */
   readonly timeoutMs?: number;
+  /** See GitStreamOptions.signal. */
+  readonly signal?: AbortSignal;
 }
 
 export interface GitOutput {
@@ -48,6 +50,8 @@ export interface GitStreamOptions {
    * still flowing, whose size the byte caps bound instead.
    */
   readonly timeoutMs?: number;
+  /** The ingest stopped (cancel, ingest.timeout_ms): git is killed and the call rejects. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -62,6 +66,7 @@ export function streamGit(args: readonly string[], options: GitStreamOptions, on
       cwd: options.cwd,
       env: { ...serverEnv().variables, NODE_ENV: serverEnv().nodeEnv, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     let stopped = false;
     let stderr = '';

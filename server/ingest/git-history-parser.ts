@@ -25,6 +25,8 @@ export interface GitHistoryOptions {
   readonly timeoutMs?: number;
   /** The ingest's total-bytes budget; commits past it are not read. */
   readonly budget?: ByteBudget;
+  /** The ingest stopped (cancel, ingest.timeout_ms): git is killed and the read rejects. */
+  readonly signal?: AbortSignal;
 }
 
 export interface GitHistory {
@@ -71,7 +73,8 @@ export async function readGitHistory(path: string, options: GitHistoryOptions = 
 export async function readBoundedGitHistory(path: string, options: GitHistoryOptions = {}): Promise<GitHistory> {
   const repository = await assertGitRepository(path);
   const timeoutMs = options.timeoutMs ?? DEFAULT_INGEST_LIMITS.gitTimeoutMs;
-  const git = { cwd: repository, timeoutMs };
+  const { signal } = options;
+  const git = { cwd: repository, timeoutMs, ...(signal ? { signal } : {}) };
   const hasHead = await runGit(['rev-parse', '--verify', '--quiet', 'HEAD'], git).then(
     () => true,
     () => false,
@@ -83,13 +86,14 @@ export async function readBoundedGitHistory(path: string, options: GitHistoryOpt
   if (total > maxCommits) skipped.push({ path: repository, reason: `${total - maxCommits} older commits not read: ingest.max_commits is ${maxCommits}` });
   const budget = options.budget ?? new ByteBudget(Number.POSITIVE_INFINITY);
   const maxCommitBytes = options.maxCommitBytes ?? DEFAULT_INGEST_LIMITS.maxCommitBytes;
-  const log = await readCommitLog(repository, ['--no-show-signature', `--max-count=${maxCommits}`, ...LOG_FLAGS], { maxCommitBytes, timeoutMs, budget });
+  const log = await readCommitLog(repository, ['--no-show-signature', `--max-count=${maxCommits}`, ...LOG_FLAGS], { maxCommitBytes, timeoutMs, budget, ...(signal ? { signal } : {}) });
   const documents: IngestDocument[] = [];
   let cut = 0;
   // Building a document is synchronous string work; 2,000 of them in one go held the event loop.
   const slice = new TimeSlice();
   for (const commit of log.commits) {
     await slice.yieldIfSpent();
+    signal?.throwIfAborted();
     if (commit.truncated) cut += 1;
     documents.push(commitDocument(commit));
   }

@@ -43,7 +43,7 @@ function parseRecord(bytes: Buffer, truncated: boolean): CommitRecord | undefine
 export async function readCommitLog(
   repository: string,
   args: readonly string[],
-  options: { readonly maxCommitBytes: number; readonly timeoutMs: number; readonly budget: ByteBudget },
+  options: { readonly maxCommitBytes: number; readonly timeoutMs: number; readonly budget: ByteBudget; readonly signal?: AbortSignal },
 ): Promise<CommitLog> {
   const commits: CommitRecord[] = [];
   let current: Buffer[] = [];
@@ -75,7 +75,7 @@ export async function readCommitLog(
     current.push(slice);
     kept += slice.length;
   };
-  await streamGit(['log', ...args, `--format=${LOG_FORMAT}`], { cwd: repository, timeoutMs: options.timeoutMs }, (data) => {
+  await streamGit(['log', ...args, `--format=${LOG_FORMAT}`], { cwd: repository, timeoutMs: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) }, (data) => {
     let from = 0;
     for (let at = data.indexOf(RECORD); at !== -1; at = data.indexOf(RECORD, from)) {
       append(data.subarray(from, at));

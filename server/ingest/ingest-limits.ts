@@ -57,11 +57,18 @@ export const overTotalBytesReason = (cap: number): string => `not read: the inge
  * Maps `items` with at most `concurrency` calls in flight, results in input order. Reading 50,000
  * files one by one spent most of the time waiting on the disk; all at once opens too many handles.
  */
-export async function mapBounded<Item, Result>(items: readonly Item[], concurrency: number, map: (item: Item, index: number) => Promise<Result>): Promise<Result[]> {
+export async function mapBounded<Item, Result>(
+  items: readonly Item[],
+  concurrency: number,
+  map: (item: Item, index: number) => Promise<Result>,
+  /** A stopped ingest (cancel, timeout) starts no further item. */
+  signal?: AbortSignal,
+): Promise<Result[]> {
   const results = new Array<Result>(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
+      signal?.throwIfAborted();
       const index = next++;
       results[index] = await map(items[index], index);
     }

@@ -27,6 +27,11 @@ export interface IngestPathOptions {
   readonly sensitive?: boolean;
   /** The caps this ingest keeps (config `ingest:`); defaults to the config defaults. */
   readonly limits?: IngestLimits;
+  /**
+   * A cancel or ingest.timeout_ms: checked between files, commits and sources, and handed to git
+   * and the store, which undoes the source it was writing. Nothing is half-written.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface PlannedSource {
@@ -82,7 +87,7 @@ interface PlannedGroup extends Omit<PlannedSource, 'name'> {
  * from the detected sizes in path order before anything is read, so which files fit does not
  * depend on which read finished first.
  */
-async function readTextFiles(files: readonly DetectedFile[], limits: IngestLimits, budget: ByteBudget): Promise<{ readonly texts: TextFile[]; readonly skipped: SkippedPath[] }> {
+async function readTextFiles(files: readonly DetectedFile[], limits: IngestLimits, budget: ByteBudget, signal?: AbortSignal): Promise<{ readonly texts: TextFile[]; readonly skipped: SkippedPath[] }> {
   const skipped: SkippedPath[] = [];
   const admitted = files.filter((file) => budget.take(file.bytes) || (skipped.push({ path: file.path, reason: overTotalBytesReason(budget.cap) }), false));
   const read = await mapBounded(admitted, limits.readConcurrency, async (file) => {
@@ -90,7 +95,7 @@ async function readTextFiles(files: readonly DetectedFile[], limits: IngestLimit
     // A file that grew since it was detected is read only up to its detected size: the budget holds.
     const kept = bytes.length > file.bytes ? bytes.subarray(0, file.bytes) : bytes;
     return { file, bytes: kept, binary: binaryContentReason(kept) };
-  });
+  }, signal);
   const texts: TextFile[] = [];
   for (const { file, bytes, binary } of read) {
     if (binary) skipped.push({ path: file.path, reason: binary });
@@ -104,42 +109,45 @@ async function readTextFiles(files: readonly DetectedFile[], limits: IngestLimit
  * loop; it yields on a time budget between files. A count (25 files a slice) was ~25 ms on an
  * idle core but 2–3 s in bench:ingest-load on a loaded one.
  */
-async function parseFiles(parser: Exclude<ParserName, 'git-history'>, texts: readonly TextFile[], countTokens: CountTokens): Promise<IngestChunk[]> {
+async function parseFiles(parser: Exclude<ParserName, 'git-history'>, texts: readonly TextFile[], countTokens: CountTokens, signal?: AbortSignal): Promise<IngestChunk[]> {
   const chunks: IngestChunk[] = [];
   const slice = new TimeSlice();
   for (const file of texts) {
     await slice.yieldIfSpent();
+    signal?.throwIfAborted();
     chunks.push(...parseFile(parser, file, countTokens));
   }
   return chunks;
 }
 
 /** Fitting a commit to its token budget counts tokens line by line (~10 ms for a large diff, far more on a loaded core). */
-async function commitChunks(documents: readonly IngestDocument[], countTokens: CountTokens): Promise<IngestChunk[]> {
+async function commitChunks(documents: readonly IngestDocument[], countTokens: CountTokens, signal?: AbortSignal): Promise<IngestChunk[]> {
   const chunks: IngestChunk[] = [];
   const slice = new TimeSlice();
   for (const document of documents) {
     await slice.yieldIfSpent();
+    signal?.throwIfAborted();
     chunks.push(commitChunk(document, countTokens));
   }
   return chunks;
 }
 
 async function planGroup(root: string, group: DetectedGroup, options: IngestPathOptions, limits: IngestLimits, budget: ByteBudget): Promise<PlannedGroup> {
+  const { signal } = options;
   if (group.parser === 'git-history') {
-    const history = await readBoundedGitHistory(root, { maxCommits: limits.maxCommits, maxCommitBytes: limits.maxCommitBytes, timeoutMs: limits.gitTimeoutMs, budget });
+    const history = await readBoundedGitHistory(root, { maxCommits: limits.maxCommits, maxCommitBytes: limits.maxCommitBytes, timeoutMs: limits.gitTimeoutMs, budget, ...(signal ? { signal } : {}) });
     return {
       kind: group.kind,
-      chunks: Object.freeze(await commitChunks(history.documents, options.countTokens)),
+      chunks: Object.freeze(await commitChunks(history.documents, options.countTokens, signal)),
       contentHash: contentHash(history.documents.map((document) => ({ uri: document.uri, content: document.text }))),
       documents: history.documents.length,
       skipped: history.skipped,
     };
   }
-  const { texts, skipped } = await readTextFiles(group.files, limits, budget);
+  const { texts, skipped } = await readTextFiles(group.files, limits, budget, signal);
   return {
     kind: group.kind,
-    chunks: Object.freeze(await parseFiles(group.parser, texts, options.countTokens)),
+    chunks: Object.freeze(await parseFiles(group.parser, texts, options.countTokens, signal)),
     contentHash: contentHash(texts),
     documents: texts.length,
     skipped,
@@ -154,7 +162,7 @@ export function defaultSourceName(root: string, isDirectory: boolean): string {
 
 export async function planIngest(path: string, options: IngestPathOptions): Promise<IngestPlan> {
   const limits = options.limits ?? DEFAULT_INGEST_LIMITS;
-  const detected = await detectSources(path, limits);
+  const detected = await detectSources(path, limits, options.signal);
   // One budget across every kind the folder yields: the cap is per ingest, not per source.
   const budget = new ByteBudget(limits.maxTotalBytes);
   const baseName = options.sourceName ?? defaultSourceName(detected.root, detected.isDirectory);
@@ -177,12 +185,15 @@ export async function planIngest(path: string, options: IngestPathOptions): Prom
 export async function writePlannedIngest(
   store: StorePlugin,
   plan: IngestPlan,
-  options: { readonly sensitive?: boolean; readonly onProgress?: (done: number, total: number) => void } = {},
+  options: { readonly sensitive?: boolean; readonly onProgress?: (done: number, total: number) => void; readonly signal?: AbortSignal } = {},
 ): Promise<IngestReport> {
   const results: IngestResult[] = [];
+  const { signal } = options;
   options.onProgress?.(0, plan.sources.length);
   for (const source of plan.sources) {
-    results.push(await store.ingest({ name: source.name, kind: source.kind, sensitive: options.sensitive }, source.chunks, source.contentHash));
+    // Between sources: each one is whole (the store undoes the one a stop cuts short).
+    signal?.throwIfAborted();
+    results.push(await store.ingest({ name: source.name, kind: source.kind, sensitive: options.sensitive }, source.chunks, source.contentHash, signal ? { signal } : {}));
     options.onProgress?.(results.length, plan.sources.length);
   }
   return Object.freeze({ sources: Object.freeze(results), skipped: plan.skipped });

@@ -48,7 +48,7 @@ describe('recognising runtime errors by their marker', () => {
 describe('the one list of user errors', () => {
   it('calls every code a user error except the runtime’s own failures', () => {
     const user = (Object.keys(RUNTIME_ERROR_KINDS) as RuntimeErrorCode[]).filter(isUserErrorCode);
-    expect(user.sort()).toEqual(['BUDGET_EXCEEDED', 'CONFLICT', 'FORBIDDEN', 'INVALID_CONFIG', 'INVALID_GRAPH', 'INVALID_INPUT', 'NOT_FOUND', 'NO_FEASIBLE_PLAN', 'RATE_LIMITED', 'UNKNOWN_SOURCE']);
+    expect(user.sort()).toEqual(['BUDGET_EXCEEDED', 'CANCELLED', 'CONFLICT', 'FORBIDDEN', 'INVALID_CONFIG', 'INVALID_GRAPH', 'INVALID_INPUT', 'NOT_FOUND', 'NO_FEASIBLE_PLAN', 'RATE_LIMITED', 'UNKNOWN_SOURCE']);
   });
 
   it('agrees with the error’s own isUserError', () => {

@@ -29,6 +29,8 @@ export const RUNTIME_ERROR_KINDS = Object.freeze({
   NO_FEASIBLE_PLAN: 'unsatisfiable',
   BUDGET_EXCEEDED: 'unsatisfiable',
   RATE_LIMITED: 'rate_limited',
+  // The caller stopped the work (Ctrl-C, a closed connection): a 4xx nobody is alerted for.
+  CANCELLED: 'conflict',
   // Another process holds the data directory: nothing in the request caused it, and its message
   // names a server path and pid (see the commit that made this list the only one).
   DATA_DIR_LOCKED: 'internal',

@@ -44,6 +44,7 @@ import { traceDecision } from './observability/decision-trace';
 import { assertStorableText, validatePrincipal, validateRunRequest } from './facade/validate-request';
 import type { IngestReport, UploadedFile } from './contracts/store';
 import { isAdmin, requireAdmin, validateSourceName, validateUpload } from './facade/ingest-request';
+import { underIngestDeadline } from './facade/ingest-deadline';
 import type { KnowledgePlugin } from './contracts/knowledge';
 import type { RetentionReport } from './contracts/retention';
 import type { PlanCachePlugin } from './contracts/plan-cache';
@@ -436,7 +437,8 @@ export class ContextRuntime {
     if (!this.plugins.ingester) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without an ingester');
     if (typeof path !== 'string' || path.trim() === '') throw invalidInput('path', 'expected a file or folder path');
     validateSourceName(options.source, false);
-    return this.afterIngest(await this.plugins.ingester(path, options));
+    const ingester = this.plugins.ingester;
+    return this.afterIngest(await this.underIngestDeadline(options.signal, (signal) => ingester(path, { ...options, signal })));
   }
 
   /** A path on the server's disk named by a remote caller: admins only, below ingest.allowed_roots only (the ingester confines it). */
@@ -445,7 +447,8 @@ export class ContextRuntime {
     if (!this.plugins.ingester) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without an ingester');
     if (typeof path !== 'string' || path.trim() === '') throw invalidInput('path', 'expected a file or folder path');
     validateSourceName(options.source, false);
-    return this.afterIngest(await this.plugins.ingester(path, { source: options.source, confined: true, ...(options.signal ? { signal: options.signal } : {}) }));
+    const ingester = this.plugins.ingester;
+    return this.afterIngest(await this.underIngestDeadline(options.signal, (signal) => ingester(path, { source: options.source, confined: true, signal })));
   }
 
   /** Files a browser or the CLI uploaded. A new source is anyone's (operator and up); a new version of an existing one is an admin's. */
@@ -460,7 +463,13 @@ export class ContextRuntime {
       const taken = names.filter((name) => existing.has(name));
       if (taken.length > 0) throw new ContextRuntimeError('FORBIDDEN', `source ${taken.join(', ')} already exists; a new version of an existing source requires the admin role (choose another source name)`, { field: 'source' });
     };
-    return this.afterIngest(await this.plugins.uploadIngester(files, { source: options.source, beforeWrite, ...(options.signal ? { signal: options.signal } : {}) }));
+    const uploadIngester = this.plugins.uploadIngester;
+    return this.afterIngest(await this.underIngestDeadline(options.signal, (signal) => uploadIngester(files, { source: options.source, beforeWrite, signal })));
+  }
+
+  /** `signal`: the caller's (Ctrl-C, a closed connection); ingest.timeout_ms bounds every ingest whatever the caller. */
+  private underIngestDeadline<T>(signal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    return underIngestDeadline({ ...(signal ? { signal } : {}), timeoutMs: this.config.ingest.timeout_ms }, work);
   }
 
   private async afterIngest(report: IngestReport): Promise<IngestReport> {

@@ -67,4 +67,36 @@ describe('PgStore batched load (ingest.commit_batch_chunks)', () => {
              (select count(*)::int from chunks where body like 'third%') as chunks`);
     expect(left).toEqual({ versions: 0, chunks: 0 });
   });
+
+  // Issue 13, point 1: a cancelled or timed-out ingest stops between batches and leaves nothing half-written.
+  it('stops a load whose signal fires once rows are staged, and undoes it like a failure', async () => {
+    const controller = new AbortController();
+    const loading = stores.store.ingest({ name: 'wide', kind: 'docs' }, chunks(1000, 'fourth'), 'wide-4', { signal: controller.signal });
+    let settled = false;
+    void loading.catch(() => undefined).finally(() => (settled = true));
+    let stagedAtAbort = 0;
+    while (!settled && !controller.signal.aborted) {
+      const [row] = await stores.database.query<{ count: number }>(sql`select count(*)::int as count from chunks where body like 'fourth%'`);
+      if (row.count > 0) {
+        stagedAtAbort = row.count;
+        controller.abort(new Error('ingest cancelled by the test'));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await expect(loading).rejects.toThrow('ingest cancelled by the test');
+    expect(stagedAtAbort).toBeGreaterThan(0);
+    expect(await currentOf('wide')).toEqual({ count: 700, versions: 1 });
+    const [left] = await stores.database.query<{ versions: number; chunks: number }>(sql`
+      select (select count(*)::int from source_versions where content_hash = 'wide-4') as versions,
+             (select count(*)::int from chunks where body like 'fourth%') as chunks`);
+    expect(left).toEqual({ versions: 0, chunks: 0 });
+  });
+
+  it('writes nothing for a signal already fired, in one transaction or in batches', async () => {
+    const signal = AbortSignal.abort(new Error('stopped before the write'));
+    await expect(stores.store.ingest({ name: 'narrow', kind: 'docs' }, chunks(10, 'fifth'), 'narrow-1', { signal })).rejects.toThrow('stopped before the write');
+    const [left] = await stores.database.query<{ sources: number; chunks: number }>(sql`
+      select (select count(*)::int from sources where name = 'narrow') as sources, (select count(*)::int from chunks where body like 'fifth%') as chunks`);
+    expect(left).toEqual({ sources: 0, chunks: 0 });
+  });
 });

@@ -26,8 +26,9 @@ import { type IngestedSource, makeVersionCurrent, openVersion } from './version-
 type Limit = ReturnType<typeof sql.raw>;
 
 /** Runs `statement` (an UPDATE/DELETE … RETURNING 1 on at most `limit` rows, sized by the pacer) until it touches none. */
-async function repeatUntilDone(database: Database, pacer: StatementPacer, statement: (limit: Limit) => ReturnType<typeof sql>): Promise<void> {
+async function repeatUntilDone(database: Database, pacer: StatementPacer, statement: (limit: Limit) => ReturnType<typeof sql>, signal?: AbortSignal): Promise<void> {
   for (let touched = 1; touched > 0; ) {
+    signal?.throwIfAborted();
     touched = await pacer.run(async (rows) => {
       const [row] = await database.query<{ count: number }>(sql`with touched as (${statement(sql.raw(String(rows)))}) select count(*)::int as count from touched`);
       return Number(row?.count ?? 0);
@@ -38,6 +39,8 @@ async function repeatUntilDone(database: Database, pacer: StatementPacer, statem
 export interface BatchedLoadOptions {
   readonly batchRows: number;
   readonly inlineSearchVector: boolean;
+  /** Checked between batches until the version is made current: a stop undoes the load like a failure. */
+  readonly signal?: AbortSignal;
 }
 
 export async function loadVersionInBatches(database: Database, source: IngestedSource, ingestChunks: readonly IngestChunk[], contentHash: string, options: BatchedLoadOptions): Promise<IngestResult> {
@@ -47,15 +50,18 @@ export async function loadVersionInBatches(database: Database, source: IngestedS
   const { sourceId, versionId, previousVersionId } = opened;
   const pacer = new StatementPacer({ initialRows: options.batchRows, maxRows: options.batchRows });
   try {
+    const { signal } = options;
     for (let start = 0; start < ingestChunks.length; ) {
+      signal?.throwIfAborted();
       await pacer.run(async (rows) => {
         const slice = ingestChunks.slice(start, start + rows);
         await database.db.transaction((tx) => insertChunks(tx, sourceId, versionId, slice, { inlineSearchVector: options.inlineSearchVector, current: false }));
         start += slice.length;
       });
     }
-    await repeatUntilDone(database, pacer, (limit) => sql`update chunks set is_current = true where id in (select id from chunks where version_id = ${versionId} and not is_current limit ${limit}) returning 1`);
-    await repeatUntilDone(database, pacer, (limit) => sql`update chunks set is_current = false where id in (select id from chunks where source_id = ${sourceId} and is_current and version_id <> ${versionId} limit ${limit}) returning 1`);
+    await repeatUntilDone(database, pacer, (limit) => sql`update chunks set is_current = true where id in (select id from chunks where version_id = ${versionId} and not is_current limit ${limit}) returning 1`, signal);
+    await repeatUntilDone(database, pacer, (limit) => sql`update chunks set is_current = false where id in (select id from chunks where source_id = ${sourceId} and is_current and version_id <> ${versionId} limit ${limit}) returning 1`, signal);
+    signal?.throwIfAborted();
     await database.db.transaction((tx) => makeVersionCurrent(tx, source, opened));
   } catch (error) {
     await discardVersion(database, pacer, sourceId, versionId, previousVersionId).catch((cleanup: unknown) => {

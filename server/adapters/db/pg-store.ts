@@ -72,16 +72,18 @@ export class PgStore implements StorePlugin {
    * so it does not hold the database while others wait: its rows are staged invisible and switched
    * on in batches, so only during that switch may a reader see part of the new version.
    */
-  async ingest(source: IngestedSource, ingestChunks: readonly IngestChunk[], contentHash: string): Promise<IngestResult> {
+  async ingest(source: IngestedSource, ingestChunks: readonly IngestChunk[], contentHash: string, options: { readonly signal?: AbortSignal } = {}): Promise<IngestResult> {
     validateIngest(source, ingestChunks, contentHash);
+    const { signal } = options;
+    signal?.throwIfAborted();
     const inlineSearchVector = this.storeCapabilities.extensions.pg_textsearch !== true;
     const batched = this.commitBatchChunks > 0 && ingestChunks.length > this.commitBatchChunks;
     // The row lock serialises version numbers only inside one transaction; a batched load spans
     // many, so two loads of one source in this process queue here instead.
     const result = await this.inOrder(source.name, () =>
       batched
-        ? loadVersionInBatches(this.database, source, ingestChunks, contentHash, { batchRows: this.commitBatchChunks, inlineSearchVector })
-        : this.ingestInOneTransaction(source, ingestChunks, contentHash, inlineSearchVector),
+        ? loadVersionInBatches(this.database, source, ingestChunks, contentHash, { batchRows: this.commitBatchChunks, inlineSearchVector, ...(signal ? { signal } : {}) })
+        : this.ingestInOneTransaction(source, ingestChunks, contentHash, inlineSearchVector, signal),
     );
     if (result.changed) {
       await this.corpus?.refresh();
@@ -90,7 +92,7 @@ export class PgStore implements StorePlugin {
     return Object.freeze(result);
   }
 
-  private async ingestInOneTransaction(source: IngestedSource, ingestChunks: readonly IngestChunk[], contentHash: string, inlineSearchVector: boolean): Promise<IngestResult> {
+  private async ingestInOneTransaction(source: IngestedSource, ingestChunks: readonly IngestChunk[], contentHash: string, inlineSearchVector: boolean, signal?: AbortSignal): Promise<IngestResult> {
     const documents = new Set(ingestChunks.map((chunk) => chunk.uri)).size;
     return this.database.db.transaction(async (tx) => {
       const opened = await openVersion(tx, source, ingestChunks, contentHash);
@@ -100,6 +102,8 @@ export class PgStore implements StorePlugin {
       const insert = () => insertChunks(tx, sourceId, versionId, ingestChunks, { inlineSearchVector });
       if (isBulkLoad(ingestChunks.length, this.corpus?.currentChunks ?? Number.POSITIVE_INFINITY)) await withBm25IndexRebuiltAfter(tx, insert);
       else await insert();
+      // Stopped while it wrote: throwing rolls the whole version back.
+      signal?.throwIfAborted();
       await makeVersionCurrent(tx, source, opened);
       return { source: source.name, versionId, changed: true, documents, chunks: ingestChunks.length };
     });

@@ -124,6 +124,55 @@ describe('runtime router roles', () => {
   });
 });
 
+// Issue 13, point 1: an ingest stops when its caller goes away (the request's signal, which
+// Next.js aborts when the connection closes), instead of running on for nobody.
+describe('runtime router ingest cancellation', () => {
+  const admin = { user: 'ada', roles: ['admin'] };
+  /** A runtime whose ingests run until their signal fires, and which records that signal. */
+  function stoppableIngests() {
+    const signals: (AbortSignal | undefined)[] = [];
+    const untilStopped = (signal: AbortSignal | undefined) =>
+      new Promise<never>((_, reject) => {
+        signals.push(signal);
+        signal?.addEventListener('abort', () => reject(new ContextRuntimeError('CANCELLED', 'the ingest was cancelled by its caller')), { once: true });
+      });
+    const runtime = fakeRuntimePort({
+      ingestServerPath: (_path, options) => untilStopped(options.signal),
+      ingestUpload: (_files, options) => untilStopped(options.signal),
+    });
+    return { runtime, signals };
+  }
+
+  it.each(['ingest', 'upload'] as const)('%s hands the runtime the caller’s signal, and aborting it stops the ingest', async (procedure) => {
+    const { runtime, signals } = stoppableIngests();
+    const caller = new AbortController();
+    const router = createCaller({ runtime: async () => runtime, principal: admin }, { signal: caller.signal }).runtime;
+    const ingesting = procedure === 'ingest' ? router.ingest({ path: '/srv/notes' }) : router.upload({ source: 'notes', files: [{ path: 'a.md', contentBase64: Buffer.from('# A\n').toString('base64') }] });
+    const outcome = ingesting.catch((caught: unknown) => caught);
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    expect(signals[0]?.aborted).toBe(false);
+    caller.abort();
+    expect(signals[0]?.aborted).toBe(true);
+    expect(await outcome).toBeInstanceOf(Error);
+  });
+
+  it('over HTTP, a request whose connection closes aborts the ingest it started', async () => {
+    const { runtime, signals } = stoppableIngests();
+    const connection = new AbortController();
+    const request = new Request('http://localhost/api/trpc/runtime.ingest', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(superjson.serialize({ path: '/srv/notes' })),
+      signal: connection.signal,
+    });
+    const response = fetchRequestHandler({ endpoint: '/api/trpc', req: request, router: appRouter, createContext: () => ({ runtime: async () => runtime, principal: admin }) });
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    connection.abort();
+    expect(signals[0]?.aborted).toBe(true);
+    await response;
+  });
+});
+
 describe('runtime router over HTTP', () => {
   async function post(runtime: RuntimePort, body: unknown) {
     const request = new Request('http://localhost/api/trpc/runtime.run', {

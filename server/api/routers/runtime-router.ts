@@ -105,17 +105,22 @@ export const runtimeRouter = createTRPCRouter({
       return runtime.listRuns({ ...input, principal: ctx.principal });
     }),
 
-  /** A path on the server's own disk: admins only, and the runtime confines it to ingest.allowed_roots. */
-  ingest: adminProcedure.input(z.object({ path: z.string(), source: z.string().optional() })).mutation(async ({ ctx, input }) => {
+  /**
+   * A path on the server's own disk: admins only, and the runtime confines it to ingest.allowed_roots.
+   * An ingest is cancelled by its caller going away (`signal`: the request's, aborted when the
+   * connection closes): its report goes to nobody else, and a Ctrl-C in the CLI or a closed tab
+   * then stops the work instead of leaving it to run out ingest.timeout_ms (issue 13, point 1).
+   */
+  ingest: adminProcedure.input(z.object({ path: z.string(), source: z.string().optional() })).mutation(async ({ ctx, input, signal }) => {
     const runtime = await ctx.runtime();
-    return runtime.ingestServerPath(input.path, { source: input.source, principal: ctx.principal });
+    return runtime.ingestServerPath(input.path, { source: input.source, principal: ctx.principal, ...(signal ? { signal } : {}) });
   }),
 
-  /** Files from the Knowledge page or the CLI, base64 in one JSON body (bounded: base64 is 4/3 of the bytes). */
-  upload: operatorProcedure.input(uploadInput).mutation(async ({ ctx, input }) => {
+  /** Files from the Knowledge page or the CLI, base64 in one JSON body (bounded: base64 is 4/3 of the bytes); cancelled like `ingest`. */
+  upload: operatorProcedure.input(uploadInput).mutation(async ({ ctx, input, signal }) => {
     const runtime = await ctx.runtime();
     const files = input.files.map((file) => ({ path: file.path, content: Buffer.from(file.contentBase64, 'base64') }));
-    return runtime.ingestUpload(files, { source: input.source, principal: ctx.principal });
+    return runtime.ingestUpload(files, { source: input.source, principal: ctx.principal, ...(signal ? { signal } : {}) });
   }),
 
   /** `context-runtime retention apply` against a server: the sweep the server also runs periodically. */

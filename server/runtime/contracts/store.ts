@@ -72,9 +72,15 @@ export interface StorePlugin {
   /**
    * Writes a new source version: all chunks or none once it settles (a failure leaves the old
    * version current); a large version may be switched on in batches, during which a reader can see
-   * part of it beside the old one. A same-hash re-ingest is a no-op.
+   * part of it beside the old one. A same-hash re-ingest is a no-op. `signal` (a cancel, a timeout)
+   * stops the write between batches and undoes it: the old version stays current, as on a failure.
    */
-  ingest(source: { readonly name: string; readonly kind: SourceKind; readonly sensitive?: boolean }, chunks: readonly IngestChunk[], contentHash: string): Promise<IngestResult>;
+  ingest(
+    source: { readonly name: string; readonly kind: SourceKind; readonly sensitive?: boolean },
+    chunks: readonly IngestChunk[],
+    contentHash: string,
+    options?: { readonly signal?: AbortSignal },
+  ): Promise<IngestResult>;
   /**
    * Calls `listener` after a source got a new version or was marked stale, once the write (and
    * every listener registered before it) is done: the runtime empties its source-read cache here.
