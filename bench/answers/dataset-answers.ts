@@ -11,7 +11,6 @@
  */
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { stringify } from 'yaml';
 import type { ReasonerPlugin } from '../../server/runtime/contracts/reasoner';
 import type { ExecutionGraph } from '../../server/runtime/ir/graph';
 import { answerOutputsOf, findNodesByRole, outputOf } from '../../server/runtime/ir/node-outputs';
@@ -19,6 +18,7 @@ import { loadBeirDataset } from '../retrieval/beir-dataset';
 import { ingestDataset } from '../retrieval/bench-database';
 import { openBenchRuntime } from '../retrieval/bench-runtime';
 import { answerInContext, mean } from '../retrieval/metrics';
+import { type ArmSettings, armCompressions, type CompressionArm, writeArmConfig } from './compression-arms';
 import { scoreShortAnswer, type ShortAnswerScore } from './short-answer-scoring';
 
 export interface DatasetAnswerOptions {
@@ -31,6 +31,9 @@ export interface DatasetAnswerOptions {
   readonly limit?: number;
   /** Only one half: `tune` while tuning, so held-out questions are not even run. */
   readonly half?: 'tune' | 'heldout';
+  /** Compression arms (compression-arms.ts); default `off` alone, the runtime as a user gets it. */
+  readonly compression?: readonly CompressionArm[];
+  readonly armSettings?: ArmSettings;
 }
 
 const NAMED: Readonly<Record<string, string>> = { musique: 'musique-train100', hotpotqa: 'hotpotqa-train100' };
@@ -48,7 +51,9 @@ interface Outcome extends ShortAnswerScore {
   readonly id: string;
   readonly half: 'tune' | 'heldout';
   readonly mode: string;
+  readonly arm: CompressionArm;
   readonly reasoning: string;
+  readonly compression: string;
   readonly goldInContext: number;
   readonly contextTokens: number;
   readonly status: string;
@@ -59,41 +64,46 @@ export async function runDatasetAnswers(options: DatasetAnswerOptions): Promise<
   const questions = dataset.queries.filter((query) => dataset.qrels.has(query.id) && (query.answers?.length ?? 0) > 0).slice(0, options.limit);
   const started = performance.now();
   const corpus = await ingestDataset(dataset);
-  const configPath = join(corpus.root, 'context-runtime.yaml');
-  // Defaults as a user gets them; no plan cache, so a mode never reuses another mode's plan.
-  writeFileSync(configPath, stringify({ database: { data_dir: corpus.dataDir }, demo: { load_on_start: false }, plan_cache: { enabled: false } }));
-  let registered: ReasonerPlugin[] = [];
-  const selectable: ReasonerPlugin[] = [];
-  const bench = await openBenchRuntime(configPath, (plugins) => {
-    registered = [...plugins.reasoners];
-    selectable.push(...registered);
-    return { ...plugins, reasoners: selectable };
-  });
+  const arms = options.compression ?? ['off'];
+  const settings = options.armSettings ?? { budget: 500 };
   const outcomes: Outcome[] = [];
+  console.log(`${dataset.name} (${options.split}): ${dataset.documents.length} documents ingested in ${((performance.now() - started) / 1000).toFixed(1)} s; ${questions.length} questions; modes ${options.modes.join(', ')}; compression ${arms.join(', ')} (budget ${settings.budget})\n`);
   try {
-    console.log(`${dataset.name} (${options.split}): ${dataset.documents.length} documents ingested in ${((performance.now() - started) / 1000).toFixed(1)} s; ${questions.length} questions; modes ${options.modes.join(', ')}\n`);
-    for (const mode of options.modes) {
-      const chosen = mode === 'planner' ? registered : registered.filter((reasoner) => reasoner.strategy === mode);
-      if (chosen.length === 0) throw new Error(`--modes: no reasoner "${mode}" is registered (registered: ${registered.map((reasoner) => reasoner.strategy).join(', ')})`);
-      selectable.splice(0, selectable.length, ...chosen);
-      for (const [index, question] of questions.entries()) {
-        const half = index % 2 === 1 ? 'tune' : 'heldout';
-        if (options.half && half !== options.half) continue;
-        const result = await bench.runtime.run({ goal: question.text });
-        const answer = result.answer ?? '';
-        const context = (await bench.runtime.evidence(result.runId)).map((item) => item.text).join('\n');
-        const reasoning = result.explain.chosen.choice.reasoning;
-        const outcome: Outcome = { id: question.id, half, mode, reasoning, ...scoreShortAnswer(answer, question.answers!), goldInContext: Number(answerInContext(question.answers!, context)), contextTokens: (result.explain.tokenBudget.bySource ?? []).reduce((sum, source) => sum + source.tokens, 0), status: result.status };
-        outcomes.push(outcome);
-        // Held-out questions are never shown one by one.
-        if (options.verbose && half === 'tune') console.log(`${mode} ${question.id} [${reasoning}] F1 ${outcome.f1.toFixed(2)} in-answer ${outcome.goldInAnswer} in-context ${outcome.goldInContext}\n   Q: ${question.text}\n   gold: ${question.answers![0]}\n   A: ${answer.replace(/\s+/g, ' ').slice(0, 400)}`);
-        if (options.verbose && half === 'tune') await printHops(bench, result.runId);
+    for (const arm of arms) {
+      let registered: ReasonerPlugin[] = [];
+      const selectable: ReasonerPlugin[] = [];
+      const bench = await openBenchRuntime(writeArmConfig(corpus.root, corpus.dataDir, arm, settings), (plugins) => {
+        registered = [...plugins.reasoners];
+        selectable.push(...registered);
+        return { ...plugins, reasoners: selectable, compressions: armCompressions(arm, plugins) };
+      });
+      try {
+        for (const mode of options.modes) {
+          const chosen = mode === 'planner' ? registered : registered.filter((reasoner) => reasoner.strategy === mode);
+          if (chosen.length === 0) throw new Error(`--modes: no reasoner "${mode}" is registered (registered: ${registered.map((reasoner) => reasoner.strategy).join(', ')})`);
+          selectable.splice(0, selectable.length, ...chosen);
+          for (const [index, question] of questions.entries()) {
+            const half = index % 2 === 1 ? 'tune' : 'heldout';
+            if (options.half && half !== options.half) continue;
+            const result = await bench.runtime.run({ goal: question.text });
+            const answer = result.answer ?? '';
+            const context = (await bench.runtime.evidence(result.runId)).map((item) => item.text).join('\n');
+            const reasoning = result.explain.chosen.choice.reasoning;
+            const compression = result.explain.chosen.choice.compression;
+            const outcome: Outcome = { id: question.id, half, mode, arm, reasoning, compression, ...scoreShortAnswer(answer, question.answers!), goldInContext: Number(answerInContext(question.answers!, context)), contextTokens: (result.explain.tokenBudget.bySource ?? []).reduce((sum, source) => sum + source.tokens, 0), status: result.status };
+            outcomes.push(outcome);
+            // Held-out questions are never shown one by one.
+            if (options.verbose && half === 'tune') console.log(`${mode}/${arm} ${question.id} [${reasoning}, ${compression}] F1 ${outcome.f1.toFixed(2)} in-answer ${outcome.goldInAnswer} in-context ${outcome.goldInContext}\n   Q: ${question.text}\n   gold: ${question.answers![0]}\n   A: ${answer.replace(/\s+/g, ' ').slice(0, 400)}`);
+            if (options.verbose && half === 'tune') await printHops(bench, result.runId);
+          }
+        }
+      } finally {
+        await bench.close();
       }
     }
     printTable(dataset.name, options.modes, outcomes);
     if (options.json) writeFileSync(options.json, JSON.stringify({ dataset: dataset.name, split: options.split, outcomes }, null, 2));
   } finally {
-    await bench.close();
     rmSync(corpus.root, { recursive: true, force: true });
   }
 }
@@ -111,16 +121,35 @@ async function printHops(bench: Awaited<ReturnType<typeof openBenchRuntime>>, ru
 
 function printTable(name: string, modes: readonly string[], outcomes: readonly Outcome[]): void {
   const percent = (values: readonly number[]) => `${(100 * mean(values)).toFixed(1)}`.padStart(6);
-  console.log(`\n${name}: answer quality per reasoner mode (offline reader)`);
-  console.log('half     mode            n      EM      F1  in-answer  in-context  ctx tokens  chose');
+  const tally = (values: readonly string[]) => [...new Set(values)].map((value) => `${value}×${values.filter((other) => other === value).length}`).join(' ');
+  const arms = [...new Set(outcomes.map((outcome) => outcome.arm))];
+  console.log(`\n${name}: answer quality per reasoner mode and compression arm (offline reader)`);
+  console.log('half     mode           arm        n      EM      F1  in-answer  in-context  ctx tokens  chose / compression');
   for (const half of ['tune', 'heldout', 'all'] as const) {
     for (const mode of modes) {
-      const rows = outcomes.filter((outcome) => outcome.mode === mode && (half === 'all' || outcome.half === half));
-      if (rows.length === 0) continue;
-      const chose = [...new Set(rows.map((row) => row.reasoning))].map((reasoning) => `${reasoning}×${rows.filter((row) => row.reasoning === reasoning).length}`).join(' ');
-      console.log(
-        `${half.padEnd(8)} ${mode.padEnd(14)} ${String(rows.length).padStart(3)}  ${percent(rows.map((row) => row.exactMatch))}  ${percent(rows.map((row) => row.f1))}  ${percent(rows.map((row) => row.goldInAnswer)).padStart(9)}  ${percent(rows.map((row) => row.goldInContext)).padStart(10)}  ${String(Math.round(mean(rows.map((row) => row.contextTokens)))).padStart(10)}  ${chose}`,
-      );
+      for (const arm of arms) {
+        const rows = outcomes.filter((outcome) => outcome.mode === mode && outcome.arm === arm && (half === 'all' || outcome.half === half));
+        if (rows.length === 0) continue;
+        console.log(
+          `${half.padEnd(8)} ${mode.padEnd(14)} ${arm.padEnd(8)} ${String(rows.length).padStart(3)}  ${percent(rows.map((row) => row.exactMatch))}  ${percent(rows.map((row) => row.f1))}  ${percent(rows.map((row) => row.goldInAnswer)).padStart(9)}  ${percent(rows.map((row) => row.goldInContext)).padStart(10)}  ${String(Math.round(mean(rows.map((row) => row.contextTokens)))).padStart(10)}  ${tally(rows.map((row) => row.reasoning))} / ${tally(rows.map((row) => row.compression))}`,
+        );
+      }
+    }
+  }
+  if (!arms.includes('off') || arms.length < 2) return;
+  // The acceptance figure: tokens cut and F1 lost against the uncompressed run, per half.
+  console.log('\nhalf     mode           arm       tokens cut  F1 lost (points)  in-answer lost (points)');
+  for (const half of ['tune', 'heldout', 'all'] as const) {
+    for (const mode of modes) {
+      const of = (arm: string) => outcomes.filter((outcome) => outcome.mode === mode && outcome.arm === arm && (half === 'all' || outcome.half === half));
+      const off = of('off');
+      if (off.length === 0) continue;
+      for (const arm of arms.filter((other) => other !== 'off')) {
+        const rows = of(arm);
+        const ratio = mean(off.map((row) => row.contextTokens)) / Math.max(1, mean(rows.map((row) => row.contextTokens)));
+        const lost = (pick: (row: Outcome) => number) => (100 * (mean(off.map(pick)) - mean(rows.map(pick)))).toFixed(1);
+        console.log(`${half.padEnd(8)} ${mode.padEnd(14)} ${arm.padEnd(8)} ${`${ratio.toFixed(2)}×`.padStart(11)}  ${lost((row) => row.f1).padStart(16)}  ${lost((row) => row.goldInAnswer).padStart(23)}`);
+      }
     }
   }
 }

@@ -3,6 +3,7 @@
  * scheduler persists them: a run paused at an approval gate resumes from them after a restart.
  */
 import type { CompressionPlugin } from '../contracts/compression';
+import { compressionLineage } from '../compression/compression-lineage';
 import type { ReasonerPlugin, ReasonResult } from '../contracts/reasoner';
 import type { RerankerPlugin } from '../contracts/reranker';
 import type { RetrievalQuery, RetrievalSpend, RetrieverPlugin } from '../contracts/retriever';
@@ -187,7 +188,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const { hits } = only<RetrievedOutput>(inputs);
       const items: ContextItem[] = hits.map((hit, index) => ({ ref: index + 1, hit, text: hit.text, tokens: hit.tokens, compressed: false }));
       const result = plugin(dependencies.compressions, node.method, 'compression').compress(dependencies.goal, items, dependencies.countTokens);
-      const output: CompressedOutput = { items: result.items, tokensBefore: result.tokensBefore, tokensAfter: result.tokensAfter, omitted: result.omitted };
+      const output: CompressedOutput = { items: result.items, tokensBefore: result.tokensBefore, tokensAfter: result.tokensAfter, omitted: result.omitted, lineage: compressionLineage(node.method, items) };
       return { output, tokens: result.tokensAfter, costUsd: 0 };
     },
     async assemble(node, inputs) {
