@@ -43,3 +43,23 @@ export interface CompressionPlugin {
   readonly expectedLoss: number;
   compress(goal: string, items: readonly ContextItem[], countTokens: (text: string) => number): CompressionResult;
 }
+
+/** A compressed context as kept for reuse: the packed text per chunk, the cuts and the lineage. */
+export interface StoredCompression {
+  readonly items: readonly { readonly chunkId: string; readonly text: string; readonly tokens: number; readonly compressed: boolean }[];
+  readonly omitted: readonly CompressionOmission[];
+  readonly tokensBefore: number;
+  readonly tokensAfter: number;
+  readonly lineage: CompressionLineage;
+}
+
+/**
+ * Where compressed contexts are kept and served again (the Knowledge Layer keeps each as a summary
+ * node derived_from its chunks). `find` honours the refresh trigger: a compressed context whose
+ * origin has a newer source version is stale and never returned.
+ */
+export interface CompressedContextStore {
+  find(key: string): Promise<{ readonly nodeId: string; readonly stored: StoredCompression } | undefined>;
+  /** Returns the summary node's id. */
+  record(key: string, goal: string, stored: StoredCompression): Promise<string>;
+}

@@ -22,8 +22,10 @@ export interface CompressedOutput {
   readonly omitted: readonly CompressionOmission[];
   /** Derived from which chunks and source versions, refreshed on which versions (absent on runs stored before it existed). */
   readonly lineage?: CompressionLineage;
-  /** The stored compressed context this output was served from, when it was reused rather than recomputed. */
+  /** The stored compressed context (Knowledge Layer summary node) this output was served from, when reused rather than recomputed. */
   readonly servedFrom?: string;
+  /** The summary node this compression was kept as, for reuse while its sources are current. */
+  readonly storedAs?: string;
 }
 
 export interface AssembledContext {
