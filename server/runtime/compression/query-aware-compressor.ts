@@ -10,10 +10,11 @@ import type { ContextItem } from '../types';
 import { scoreSentences } from './sentence-relevance';
 
 /**
- * Share of each item's tokens kept (its best sentence is kept whatever its length). Chosen on the tuning
- * half of one multi-hop set and reported on the other set (bench/answers/RESULTS.md, issue 15 point 7).
+ * Share of each item's tokens kept (its best sentence is kept whatever its length). Chosen on
+ * HotpotQA's tuning half (0.25 / 0.35 / 0.5 all cut tokens ≥ 2.4× with no F1 lost; 0.5 lost the
+ * fewest gold answers from the answer) and reported on MuSiQue (bench/answers/RESULTS.md).
  */
-export const KEEP_SHARE = 0.35;
+export const KEEP_SHARE = 0.5;
 
 export function compressForGoal(goal: string, items: readonly ContextItem[], countTokens: (text: string) => number, keepShare = KEEP_SHARE) {
   const scored = scoreSentences(goal, items, countTokens);
@@ -48,8 +49,9 @@ export function compressForGoal(goal: string, items: readonly ContextItem[], cou
 export const queryAwareCompression: CompressionPlugin = {
   contract: COMPRESSION_CONTRACT,
   method: 'sentence_select',
-  // Measured on the tuning halves (RESULTS.md): tokens kept ≈ 0.4 of the context, answer-bearing content lost rarely.
+  // Measured on the tuning halves at budget 500 (RESULTS.md): 0.31–0.42 of the context's tokens kept;
+  // the gold answer left the context in 12% (HotpotQA) to 26% (MuSiQue) of the questions that had it.
   expectedRatio: 0.4,
-  expectedLoss: 0.1,
+  expectedLoss: 0.2,
   compress: (goal, items, countTokens) => compressForGoal(goal, items, countTokens),
 };
