@@ -6,9 +6,11 @@
  *   on        context_token_budget = --compression-budget: the context exceeds it, and the planner
  *             chooses among every registered compression (the cost model weighs each one's token cut
  *             and loss against truncation)
+ *   query     the same budget with only "none" and the query-aware compressor (sentence_select)
+ *             registered: with or without query-aware compression, whatever the cost model thinks of the others
  *   truncate  the same budget with only "none" registered: the knapsack drops whole passages instead
- * `--keep-share X[,Y…]` replaces the query-aware compressor's keep share, one `on` arm per value
- * (arm `on@X`; for fitting on a tuning half only).
+ * `--keep-share X[,Y…]` replaces the query-aware compressor's keep share, one `on` / `query` arm per
+ * value (arm `on@X`, `query@X`).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,8 +19,8 @@ import { compressForGoal } from '../../server/runtime/compression/query-aware-co
 import type { CompressionPlugin } from '../../server/runtime/contracts/compression';
 import type { RuntimePlugins } from '../../server/runtime/facade/runtime-plugins';
 
-export const COMPRESSION_ARMS = ['off', 'on', 'truncate'] as const;
-/** An arm name, `on@X` when a keep share is given. */
+export const COMPRESSION_ARMS = ['off', 'on', 'query', 'truncate'] as const;
+/** An arm name, `on@X` / `query@X` when a keep share is given. */
 export type CompressionArm = string;
 
 export interface ArmSettings {
@@ -32,7 +34,7 @@ export function parseArms(list: string, keepShares?: string): CompressionArm[] {
   if (unknown.length > 0) throw new Error(`--compression: unknown arm ${unknown.join(', ')} (arms: ${COMPRESSION_ARMS.join(', ')})`);
   const shares = keepShares ? keepShares.split(',').map(Number) : [];
   if (shares.some((share) => !(share > 0 && share <= 1))) throw new Error(`--keep-share: each value must be in (0, 1], got ${keepShares}`);
-  return arms.flatMap((arm) => (arm === 'on' && shares.length > 0 ? shares.map((share) => `on@${share}`) : [arm]));
+  return arms.flatMap((arm) => ((arm === 'on' || arm === 'query') && shares.length > 0 ? shares.map((share) => `${arm}@${share}`) : [arm]));
 }
 
 /** The arm's config file beside the corpus: the user's defaults, or a smaller context budget. */
@@ -44,10 +46,11 @@ export function writeArmConfig(root: string, dataDir: string, arm: CompressionAr
   return path;
 }
 
-/** The arm's compression plugins: as registered, only "none" (truncate), or the query-aware one at another keep share. */
+/** The arm's compression plugins: as registered, only "none" (truncate), "none" and the query-aware one (query); the query-aware one at another keep share. */
 export function armCompressions(arm: CompressionArm, plugins: RuntimePlugins): readonly CompressionPlugin[] {
   if (arm === 'truncate') return plugins.compressions.filter((plugin) => plugin.method === 'none');
-  const share = arm.startsWith('on@') ? Number(arm.slice(3)) : undefined;
-  if (share === undefined) return plugins.compressions;
-  return plugins.compressions.map((plugin) => (plugin.method === 'sentence_select' ? { ...plugin, compress: (goal, items, countTokens) => compressForGoal(goal, items, countTokens, share) } : plugin));
+  const registered = arm.startsWith('query') ? plugins.compressions.filter((plugin) => plugin.method === 'none' || plugin.method === 'sentence_select') : plugins.compressions;
+  const share = arm.includes('@') ? Number(arm.slice(arm.indexOf('@') + 1)) : undefined;
+  if (share === undefined) return registered;
+  return registered.map((plugin) => (plugin.method === 'sentence_select' ? { ...plugin, compress: (goal, items, countTokens) => compressForGoal(goal, items, countTokens, share) } : plugin));
 }
