@@ -2,6 +2,7 @@
  * Answer quality on a corpus nobody tuned the runtime on (issue 10):
  *   npm run bench:answers [-- --questions examples/billing-pipeline/questions.json] [--split tune|heldout|all] [--json out.json] [--verbose [--context]] [--only q01,q02]
  *   npm run bench:answers -- --dataset musique|hotpotqa|<BEIR folder> [--split train] [--modes single_shot,decomposition,planner] [--fit-gains-from other-set.json]
+ *        [--compression off,on,truncate] [--compression-budget 500] [--keep-share 0.25,0.35]   (bench/answers/compression-arms.ts)
  *   npm run bench:answers -- --section verification [--per-kind 30] [--questions …] [--json out.json]
  *   npm run bench:answers -- --section model-cache [--rounds 3]   (bench/answers/model-cache-section.ts)
  *   npm run bench:answers -- --section reproducibility [--runs 20] [--goals 4]   (bench/answers/reproducibility-section.ts)
@@ -17,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openRuntimeFixture } from '../server/testing/runtime-fixture';
 import { runDatasetAnswers } from './answers/dataset-answers';
+import { parseArms } from './answers/compression-arms';
 import { ingestQuestionSet } from './answers/question-set-ingest';
 import { runVerificationSection } from './answers/verification-section';
 import { runModelCacheSection } from './answers/model-cache-section';
@@ -41,6 +43,9 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     runs: { type: 'string', default: '20' },
     goals: { type: 'string', default: '4' },
+    compression: { type: 'string', default: 'off' },
+    'compression-budget': { type: 'string', default: '500' },
+    'keep-share': { type: 'string' },
   },
 });
 if (values.section === 'verification') {
@@ -59,7 +64,7 @@ if (values.section === 'reproducibility') {
 if (values.section !== undefined) throw new Error(`--section must be verification, model-cache or reproducibility, got ${values.section}`);
 if (values.dataset) {
   // A BEIR-layout multi-hop set instead of a question set (bench/answers/dataset-answers.ts).
-  await runDatasetAnswers({ dataset: values.dataset, split: values.split === 'all' ? 'train' : values.split!, modes: values.modes!.split(','), json: values.json, verbose: values.verbose!, ...(values.limit ? { limit: Number(values.limit) } : {}), ...(values.half === 'tune' || values.half === 'heldout' ? { half: values.half } : {}), ...(values['fit-gains-from'] ? { fitGainsFrom: values['fit-gains-from'] } : {}) });
+  await runDatasetAnswers({ dataset: values.dataset, split: values.split === 'all' ? 'train' : values.split!, modes: values.modes!.split(','), json: values.json, verbose: values.verbose!, ...(values.limit ? { limit: Number(values.limit) } : {}), ...(values.half === 'tune' || values.half === 'heldout' ? { half: values.half } : {}), ...(values['fit-gains-from'] ? { fitGainsFrom: values['fit-gains-from'] } : {}), compression: parseArms(values.compression!, values['keep-share']), armSettings: { budget: Number(values['compression-budget']) } });
   process.exit(0);
 }
 if (!['all', 'tune', 'heldout'].includes(values.split!)) throw new Error('--split must be all, tune or heldout');

@@ -11,7 +11,6 @@
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { stringify } from 'yaml';
 import type { ReasonerPlugin } from '../../server/runtime/contracts/reasoner';
 import type { ExecutionGraph } from '../../server/runtime/ir/graph';
 import { answerOutputsOf, findNodesByRole, outputOf } from '../../server/runtime/ir/node-outputs';
@@ -20,7 +19,8 @@ import { ingestDataset } from '../retrieval/bench-database';
 import { openBenchRuntime } from '../retrieval/bench-runtime';
 import { answerInContext } from '../retrieval/metrics';
 import { PROVIDER_DEFAULTS } from '../../server/adapters/models/model-defaults';
-import { printDatasetTables, type DatasetOutcome } from './dataset-answer-tables';
+import { type ArmSettings, armCompressions, type CompressionArm, writeArmConfig } from './compression-arms';
+import { printCompressionTable, printDatasetTables, type DatasetOutcome } from './dataset-answer-tables';
 import { goldPosition, scoreGoldCitations } from './gold-passage-figures';
 import { fitReasonerGains, gainsConfig, type AnsweredQuestion } from './reasoner-gain-fit';
 import { scoreShortAnswer } from './short-answer-scoring';
@@ -40,6 +40,9 @@ export interface DatasetAnswerOptions {
    * are fitted on it (reasoner-gain-fit.ts) and given to the planner here, out of fold.
    */
   readonly fitGainsFrom?: string;
+  /** Compression arms (compression-arms.ts); default `off` alone, the runtime as a user gets it. */
+  readonly compression?: readonly CompressionArm[];
+  readonly armSettings?: ArmSettings;
 }
 
 const NAMED: Readonly<Record<string, string>> = { musique: 'musique-train100', hotpotqa: 'hotpotqa-train100' };
@@ -59,55 +62,63 @@ export async function runDatasetAnswers(options: DatasetAnswerOptions): Promise<
   const questions = dataset.queries.filter((query) => dataset.qrels.has(query.id) && (query.answers?.length ?? 0) > 0).slice(0, options.limit);
   const started = performance.now();
   const corpus = await ingestDataset(dataset);
-  const configPath = join(corpus.root, 'context-runtime.yaml');
   // Defaults as a user gets them; no plan cache, so a mode never reuses another mode's plan. No
   // learning either: the bandit and learned-v2 learn from every run, so a mode run later would plan
   // from what the earlier modes taught (measured: the planner mode chose single_shot for all 100
   // MuSiQue questions and still scored F1 2.0 / in-context 66 against fixed single_shot's 2.1 / 69,
   // its retrieval moved by 200 runs of learning), and the comparison would be of learning states.
   const reasonerGains = options.fitGainsFrom ? fittedGains(options.fitGainsFrom) : undefined;
-  writeFileSync(configPath, stringify({ database: { data_dir: corpus.dataDir }, demo: { load_on_start: false }, plan_cache: { enabled: false }, learning: { enabled: false, learned_estimates: false }, ...(reasonerGains ? { costmodel: { reasoner_gains: reasonerGains } } : {}) }));
-  let registered: ReasonerPlugin[] = [];
-  const selectable: ReasonerPlugin[] = [];
-  const bench = await openBenchRuntime(configPath, (plugins) => {
-    registered = [...plugins.reasoners];
-    selectable.push(...registered);
-    return { ...plugins, reasoners: selectable };
-  });
+  const shared = { learning: { enabled: false, learned_estimates: false }, ...(reasonerGains ? { costmodel: { reasoner_gains: reasonerGains } } : {}) };
+  const arms = options.compression ?? ['off'];
+  const settings = options.armSettings ?? { budget: 500 };
   const outcomes: DatasetOutcome[] = [];
+  console.log(`${dataset.name} (${options.split}): ${dataset.documents.length} documents ingested in ${((performance.now() - started) / 1000).toFixed(1)} s; ${questions.length} questions; modes ${options.modes.join(', ')}; compression ${arms.join(', ')} (budget ${settings.budget})\n`);
   try {
-    console.log(`${dataset.name} (${options.split}): ${dataset.documents.length} documents ingested in ${((performance.now() - started) / 1000).toFixed(1)} s; ${questions.length} questions; modes ${options.modes.join(', ')}\n`);
-    for (const mode of options.modes) {
-      const chosen = mode === 'planner' ? registered : registered.filter((reasoner) => reasoner.strategy === mode);
-      if (chosen.length === 0) throw new Error(`--modes: no reasoner "${mode}" is registered (registered: ${registered.map((reasoner) => reasoner.strategy).join(', ')})`);
-      selectable.splice(0, selectable.length, ...chosen);
-      for (const [index, question] of questions.entries()) {
-        const half = index % 2 === 1 ? 'tune' : 'heldout';
-        if (options.half && half !== options.half) continue;
-        const result = await bench.runtime.run({ goal: question.text });
-        const answer = result.answer ?? '';
-        const evidence = await bench.runtime.evidence(result.runId);
-        const context = evidence.map((item) => item.text).join('\n');
-        const reasoning = result.explain.chosen.choice.reasoning;
-        const gold = new Set(dataset.qrels.get(question.id)!.keys());
-        const documentOf = (chunkId: string) => corpus.documentOf.get(chunkId) ?? chunkId;
-        const cited = scoreGoldCitations(result.citations.map((citation) => documentOf(citation.chunkId)), gold);
-        const position = goldPosition(evidence.map((item) => ({ documentId: documentOf(item.hit.chunkId), text: item.text })), gold, question.answers!);
-        const outcome: DatasetOutcome = {
-          id: question.id, half, mode, reasoning, intent: result.explain.intent.primary, ...scoreShortAnswer(answer, question.answers!),
-          goldInContext: Number(answerInContext(question.answers!, context)), contextTokens: (result.explain.tokenBudget.bySource ?? []).reduce((sum, source) => sum + source.tokens, 0), status: result.status,
-          ...(cited.precision !== undefined ? { citationPrecision: cited.precision } : {}), citationRecall: cited.recall, goldPosition: position.bucket,
-        };
-        outcomes.push(outcome);
-        // Held-out questions are never shown one by one.
-        if (options.verbose && half === 'tune') console.log(`${mode} ${question.id} [${reasoning}] F1 ${outcome.f1.toFixed(2)} in-answer ${outcome.goldInAnswer} in-context ${outcome.goldInContext}\n   Q: ${question.text}\n   gold: ${question.answers![0]}\n   A: ${answer.replace(/\s+/g, ' ').slice(0, 400)}`);
-        if (options.verbose && half === 'tune') await printHops(bench, result.runId);
+    for (const arm of arms) {
+      let registered: ReasonerPlugin[] = [];
+      const selectable: ReasonerPlugin[] = [];
+      const bench = await openBenchRuntime(writeArmConfig(corpus.root, corpus.dataDir, arm, settings, shared), (plugins) => {
+        registered = [...plugins.reasoners];
+        selectable.push(...registered);
+        return { ...plugins, reasoners: selectable, compressions: armCompressions(arm, plugins) };
+      });
+      try {
+        for (const mode of options.modes) {
+          const chosen = mode === 'planner' ? registered : registered.filter((reasoner) => reasoner.strategy === mode);
+          if (chosen.length === 0) throw new Error(`--modes: no reasoner "${mode}" is registered (registered: ${registered.map((reasoner) => reasoner.strategy).join(', ')})`);
+          selectable.splice(0, selectable.length, ...chosen);
+          for (const [index, question] of questions.entries()) {
+            const half = index % 2 === 1 ? 'tune' : 'heldout';
+            if (options.half && half !== options.half) continue;
+            const result = await bench.runtime.run({ goal: question.text });
+            const answer = result.answer ?? '';
+            const evidence = await bench.runtime.evidence(result.runId);
+            const context = evidence.map((item) => item.text).join('\n');
+            const reasoning = result.explain.chosen.choice.reasoning;
+            const compression = result.explain.chosen.choice.compression;
+            const gold = new Set(dataset.qrels.get(question.id)!.keys());
+            const documentOf = (chunkId: string) => corpus.documentOf.get(chunkId) ?? chunkId;
+            const cited = scoreGoldCitations(result.citations.map((citation) => documentOf(citation.chunkId)), gold);
+            const position = goldPosition(evidence.map((item) => ({ documentId: documentOf(item.hit.chunkId), text: item.text })), gold, question.answers!);
+            const outcome: DatasetOutcome = {
+              id: question.id, half, mode, arm, reasoning, compression, intent: result.explain.intent.primary, ...scoreShortAnswer(answer, question.answers!),
+              goldInContext: Number(answerInContext(question.answers!, context)), contextTokens: (result.explain.tokenBudget.bySource ?? []).reduce((sum, source) => sum + source.tokens, 0), status: result.status,
+              ...(cited.precision !== undefined ? { citationPrecision: cited.precision } : {}), citationRecall: cited.recall, goldPosition: position.bucket,
+            };
+            outcomes.push(outcome);
+            // Held-out questions are never shown one by one.
+            if (options.verbose && half === 'tune') console.log(`${mode}/${arm} ${question.id} [${reasoning}, ${compression}] F1 ${outcome.f1.toFixed(2)} in-answer ${outcome.goldInAnswer} in-context ${outcome.goldInContext}\n   Q: ${question.text}\n   gold: ${question.answers![0]}\n   A: ${answer.replace(/\s+/g, ' ').slice(0, 400)}`);
+            if (options.verbose && half === 'tune') await printHops(bench, result.runId);
+          }
+        }
+      } finally {
+        await bench.close();
       }
     }
     printDatasetTables(dataset.name, options.modes, outcomes);
+    printCompressionTable(options.modes, outcomes);
     if (options.json) writeFileSync(options.json, JSON.stringify({ dataset: dataset.name, split: options.split, outcomes }, null, 2));
   } finally {
-    await bench.close();
     rmSync(corpus.root, { recursive: true, force: true });
   }
 }

@@ -12,6 +12,7 @@ import { readMisestimate, SEVERITY_LABELS, type MisestimateReading } from './mis
 import { DataTable, type ColumnList } from '@/components/ui/data-table';
 import type { Metric, PlanNodeView } from './plan-metrics';
 import { NodeSettings } from './node-settings';
+import { CompressionLineage } from './compression-lineage';
 
 const FIELDS: readonly { readonly metric: Metric; readonly label: string; readonly format: (value: number) => string }[] = [
   { metric: 'tokens', label: 'Tokens', format: formatTokens },
@@ -147,6 +148,8 @@ export function NodeDetailPanel({ graph, views, view, onClose }: NodeDetailPanel
       </h3>
       <DataTable rows={inclusiveRows(figures, view.measuredIsActual)} columns={INCLUSIVE_COLUMNS} rowKey={(row) => row.label} dense labelledBy={`${tableId}-inclusive`} testId="inclusive-figures" />
       <p className="muted small">Each cell reads estimate → actual. Inclusive counts {figures.measured.upstream} upstream node{figures.measured.upstream === 1 ? '' : 's'}.</p>
+
+      {view.compression ? <CompressionLineage compression={view.compression} headingId={`${tableId}-compression`} /> : null}
 
       <h3>Settings</h3>
       <NodeSettings view={view} />

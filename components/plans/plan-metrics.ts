@@ -31,6 +31,8 @@ export interface PlanNodeView {
   readonly tags: readonly string[];
   /** Models that answered (reason nodes), read from the run's model spans. */
   readonly models: readonly string[];
+  /** A compress node that cut something: its omissions and lineage. */
+  readonly compression?: AnalyzedNode['compression'];
 }
 
 export interface PlanTotals {
@@ -68,6 +70,7 @@ export function buildNodeViews(graph: ExecutionGraph, analyze: AnalyzeSection | 
     estimate,
     actual,
     misestimate: entry?.misestimate,
+    ...(entry?.compression ? { compression: entry.compression } : {}),
     measured,
     measuredIsActual: actual !== undefined,
     share: { costUsd: ratio(measured.costUsd, totals.measured.costUsd), latencySeconds: ratio(measured.latencySeconds, totals.measured.latencySeconds), tokens: ratio(measured.tokens, totals.measured.tokens) },

@@ -47,6 +47,8 @@ export const knowledgeNodes = pgTable(
     index('knowledge_nodes_source_idx').on(table.sourceId, table.kind),
     index('knowledge_nodes_version_idx').on(table.versionId),
     index('knowledge_nodes_chunk_idx').on(table.chunkId).where(sql`kind in ('fact', 'memory', 'summary')`),
+    // Compressed contexts are found by their reuse key, kept as the summary's subject.
+    index('knowledge_nodes_summary_subject_idx').on(table.subject).where(sql`kind = 'summary'`),
     // Contradiction detection and "as of" reads look facts and memories up by subject + attribute.
     index('knowledge_nodes_key_idx').on(table.subject, table.attribute).where(sql`kind in ('fact', 'memory')`),
   ],

@@ -5,6 +5,7 @@ import { KNOWLEDGE_CONTRACT, type Contradiction, type KnowledgePlugin } from '..
 import { ContextRuntimeError } from '../../runtime/errors';
 import type { SourceInfo } from '../../runtime/types';
 import { contradictionGroups, toContradiction } from '../knowledge/contradiction-query';
+import { PgCompressedContextStore } from '../knowledge/compressed-context-store';
 import { KnowledgeExplorer } from '../knowledge/knowledge-explorer';
 import { KnowledgeGraph, type SyncReport } from '../knowledge/knowledge-graph';
 import { MemoryStore } from '../knowledge/memory-store';
@@ -23,6 +24,8 @@ export class PgKnowledge implements KnowledgePlugin {
   /** Reads for the Knowledge page (versions, facts, lineage, contradictions). */
   readonly explorer: KnowledgeExplorer;
   readonly memories: MemoryStore;
+  /** Compressed contexts kept with their lineage, served again while their sources are current. */
+  readonly compressedContexts: PgCompressedContextStore;
 
   constructor(
     private readonly database: Database,
@@ -31,6 +34,7 @@ export class PgKnowledge implements KnowledgePlugin {
     this.graph = new KnowledgeGraph(database, { markSourceStale: (name, reason) => store.markStale(name, reason) });
     this.explorer = new KnowledgeExplorer(database);
     this.memories = new MemoryStore(database);
+    this.compressedContexts = new PgCompressedContextStore(database, this.graph);
   }
 
   /**

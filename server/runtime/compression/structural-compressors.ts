@@ -1,12 +1,12 @@
 /**
- * Structural compression (the sidekick clip/dedup reducers of the reference architecture) and
- * query-conditioned sentence selection. Lossy by design: every cut is returned in `omitted`
+ * Structural compression (the sidekick clip/dedup reducers of the reference architecture); the
+ * query-aware sentence selection is in query-aware-compressor.ts. Lossy by design: every cut is returned in `omitted`
  * so the answer and EXPLAIN can say what the model never saw (principle #3).
  */
 import { COMPRESSION_CONTRACT, type CompressionPlugin, type CompressionResult } from '../contracts/compression';
 import type { CompressionMethod, ContextItem } from '../types';
 import { splitSentences } from '../text/sentence-splitter';
-import { contentTerms } from '../text/text-terms';
+import { queryAwareCompression } from './query-aware-compressor';
 
 type Omission = CompressionResult['omitted'][number];
 
@@ -93,28 +93,7 @@ export const dedupClipCompression: CompressionPlugin = {
   },
 };
 
-/** Keeps, per item, the sentences sharing terms with the goal (plus the first, for context). */
-export const sentenceSelectCompression: CompressionPlugin = {
-  contract: COMPRESSION_CONTRACT,
-  method: 'sentence_select',
-  expectedRatio: 0.4,
-  expectedLoss: 0.15,
-  compress(goal, items, countTokens) {
-    const goalTerms = new Set(contentTerms(goal));
-    const omitted: Omission[] = [];
-    const kept = items.map((item) => {
-      const sentences = splitSentences(item.text);
-      const selected = sentences.filter((sentence, index) => index === 0 || contentTerms(sentence).some((term) => goalTerms.has(term)));
-      const text = selected.join(' ');
-      const tokens = countTokens(text);
-      if (tokens < item.tokens) omitted.push({ ref: item.ref, chunkId: item.hit.chunkId, tokensRemoved: item.tokens - tokens, why: 'sentences unrelated to the goal dropped' });
-      return { ...item, text, tokens, compressed: tokens < item.tokens };
-    });
-    return finish(items, kept, omitted);
-  },
-};
-
-export const BUILTIN_COMPRESSIONS: readonly CompressionPlugin[] = [noCompression, clipCompression, dedupClipCompression, sentenceSelectCompression];
+export const BUILTIN_COMPRESSIONS: readonly CompressionPlugin[] = [noCompression, clipCompression, dedupClipCompression, queryAwareCompression];
 
 export function compressionFor(method: CompressionMethod, plugins: readonly CompressionPlugin[] = BUILTIN_COMPRESSIONS): CompressionPlugin {
   const plugin = plugins.find((candidate) => candidate.method === method);

@@ -1,4 +1,5 @@
 import type { SourceInfo } from '../types';
+import type { CompressedContextStore } from './compression';
 import type { KnowledgeExplorerPort, MemoryLifecyclePort } from './knowledge-explorer';
 
 /** Contract version of the Knowledge plugin. */
@@ -27,6 +28,8 @@ export interface KnowledgePlugin {
    * Returns the node id. Optional: a knowledge plugin without a graph records nothing.
    */
   recordAnswer?(answer: { readonly runId: string; readonly goal: string; readonly text: string; readonly chunkIds: readonly string[] }): Promise<string>;
+  /** Compressed contexts kept with their lineage and served again while current (PgKnowledge); absent = every compression is computed afresh. */
+  readonly compressedContexts?: CompressedContextStore;
   /** The Knowledge page's reads (PgKnowledge has them); a plugin without a graph has no page. */
   readonly explorer?: KnowledgeExplorerPort;
   /** The memory lifecycle (PgKnowledge has it); absent where there are no memories to manage. */

@@ -2,7 +2,9 @@
  * Executes one Execution Graph node through the plugins. Outputs are plain JSON, because the
  * scheduler persists them: a run paused at an approval gate resumes from them after a restart.
  */
-import type { CompressionPlugin } from '../contracts/compression';
+import type { CompressedContextStore, CompressionPlugin } from '../contracts/compression';
+import { compressionLineage } from '../compression/compression-lineage';
+import { compressionKey, keepCompression, servedCompression } from '../compression/compressed-context-reuse';
 import type { ReasonerPlugin, ReasonResult } from '../contracts/reasoner';
 import type { RerankerPlugin } from '../contracts/reranker';
 import type { RetrievalQuery, RetrievalSpend, RetrieverPlugin } from '../contracts/retriever';
@@ -40,6 +42,8 @@ export interface ExecutionDependencies {
   readonly routerFor?: (context: readonly ContextItem[], router: RouterPlugin) => RouterPlugin;
   readonly reasoners: ReadonlyMap<string, ReasonerPlugin>;
   readonly compressions: ReadonlyMap<string, CompressionPlugin>;
+  /** Where lossy compressions are kept and served again while their sources are current; absent = always computed. */
+  readonly compressedContexts?: CompressedContextStore;
   readonly verifiers: ReadonlyMap<string, VerifierPlugin>;
   readonly countTokens: (text: string) => number;
   readonly modelTimeoutMs: number;
@@ -186,8 +190,15 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
     async compress(node, inputs) {
       const { hits } = only<RetrievedOutput>(inputs);
       const items: ContextItem[] = hits.map((hit, index) => ({ ref: index + 1, hit, text: hit.text, tokens: hit.tokens, compressed: false }));
-      const result = plugin(dependencies.compressions, node.method, 'compression').compress(dependencies.goal, items, dependencies.countTokens);
-      const output: CompressedOutput = { items: result.items, tokensBefore: result.tokensBefore, tokensAfter: result.tokensAfter, omitted: result.omitted };
+      const compressor = plugin(dependencies.compressions, node.method, 'compression');
+      const store = node.method === 'none' ? undefined : dependencies.compressedContexts;
+      const key = store && compressionKey(node.method, dependencies.goal, items);
+      const served = store && key ? await servedCompression(store, key, items) : undefined;
+      if (served) return { output: served, tokens: served.tokensAfter, costUsd: 0 };
+      const result = compressor.compress(dependencies.goal, items, dependencies.countTokens);
+      const lineage = compressionLineage(node.method, items);
+      const storedAs = store && key ? await keepCompression(store, key, dependencies.goal, result, lineage) : undefined;
+      const output: CompressedOutput = { items: result.items, tokensBefore: result.tokensBefore, tokensAfter: result.tokensAfter, omitted: result.omitted, lineage, ...(storedAs ? { storedAs } : {}) };
       return { output, tokens: result.tokensAfter, costUsd: 0 };
     },
     async assemble(node, inputs) {

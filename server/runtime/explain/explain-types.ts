@@ -122,6 +122,21 @@ export interface AnalyzedNode {
   readonly modelCalls?: readonly AnalyzedModelCall[];
   /** The run's cost, model tokens and execution time once this node finished (set against `AnalyzeSection.limits`). */
   readonly budget?: RunSpendSnapshot;
+  /** A compress node that cut something: what it omitted and what it was derived from. */
+  readonly compression?: AnalyzedCompression;
+}
+
+/** A compressed context's cuts and lineage, as EXPLAIN ANALYZE and the plan view show them. */
+export interface AnalyzedCompression {
+  readonly tokensBefore: number;
+  readonly tokensAfter: number;
+  /** Per chunk cut: the tokens and how many of its sentences were removed, and why. */
+  readonly omitted: readonly { readonly chunkId: string; readonly tokensRemoved: number; readonly sentences?: number; readonly why: string }[];
+  /** The source versions it was derived from (a newer version of any is its refresh trigger), with the chunks read from each. */
+  readonly derivedFrom: readonly { readonly sourceName: string; readonly sourceVersionId: string; readonly chunks: number }[];
+  /** The kept compressed context (a Knowledge Layer summary) it was served from, or kept as. */
+  readonly servedFrom?: string;
+  readonly storedAs?: string;
 }
 
 export interface AnalyzeSection {

@@ -144,6 +144,7 @@ export async function nodeExecutorFor(plugins: RuntimePlugins, config: RuntimeCo
     ...(await modelCacheRouting(plugins, request, explain)),
     reasoners: new Map(plugins.reasoners.map((reasoner) => [reasoner.strategy, reasoner])),
     compressions: new Map(plugins.compressions.map((compression) => [compression.method, compression])),
+    ...(plugins.knowledge.compressedContexts ? { compressedContexts: plugins.knowledge.compressedContexts } : {}),
     verifiers: new Map(plugins.verifiers.map((verifier) => [verifier.method, verifier])),
     countTokens: plugins.countTokens,
     modelTimeoutMs: config.scheduler.node_timeout_ms,

@@ -4,6 +4,7 @@
  */
 import type { NodeOutcome } from '../contracts/scheduler';
 import type { RunRecord } from '../contracts/run-store';
+import { analyzedCompression } from '../explain/compression-text';
 import type { AnalyzeSection, AnalyzedModelCall, AnalyzedNode, ExplainedCandidate, Misestimate } from '../explain/explain-types';
 import { typedOutput } from '../ir/node-outputs';
 import { type ExecutionGraph, modelTokensOf, type NodeEstimate } from '../ir/graph';
@@ -81,7 +82,9 @@ export function buildAnalyze(graph: ExecutionGraph, run: Pick<RunRecord, 'id' | 
     estimateTotal = add(estimateTotal, { ...estimate, tokens: modelTokensOf(node.kind, estimate) });
     actualTotal = add(actualTotal, { ...outcome.actual, tokens: modelTokensOf(node.kind, outcome.actual) });
     const calls = modelCallsOf(node, outcome);
-    return { nodeId: node.id, kind: node.kind, status: 'done', attempts: attempts.get(node.id) ?? 1, estimate, actual: outcome.actual, misestimate: misestimates(estimate, outcome.actual), ...(calls ? { modelCalls: calls } : {}), ...(outcome.budget ? { budget: outcome.budget } : {}) };
+    const typed = typedOutput(node, outcome.output);
+    const compression = typed.kind === 'compress' && typed.output ? analyzedCompression(typed.output) : undefined;
+    return { nodeId: node.id, kind: node.kind, status: 'done', attempts: attempts.get(node.id) ?? 1, estimate, actual: outcome.actual, misestimate: misestimates(estimate, outcome.actual), ...(calls ? { modelCalls: calls } : {}), ...(outcome.budget ? { budget: outcome.budget } : {}), ...(compression ? { compression } : {}) };
   });
   return { runId: run.id, status: run.status, nodes, totals: { estimate: estimateTotal, actual: actualTotal, misestimate: misestimates(estimateTotal, actualTotal) }, ...(limits ? { limits } : {}) };
 }

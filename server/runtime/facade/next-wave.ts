@@ -6,7 +6,10 @@ import type { RunRecord } from '../contracts/run-store';
 import type { Schedule } from '../contracts/scheduler';
 import type { ExecutionGraph } from '../ir/graph';
 
-/** Node kinds that compute in memory from their inputs (no I/O, no model): not worth a job of their own. */
+/**
+ * Node kinds that compute in memory from their inputs (no model; compress at most looks up and keeps
+ * one compressed-context row, an indexed read and an insert): not worth a job of their own.
+ */
 const IN_MEMORY_KINDS: ReadonlySet<string> = new Set(['fuse', 'compress', 'assemble', 'merge', 'branch']);
 
 /**

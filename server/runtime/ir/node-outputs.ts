@@ -4,6 +4,7 @@
  * critics), so "the answer" is the reason node whose purpose is to answer, and its context is the
  * assemble node it reads — whatever the planner or an edit named them.
  */
+import type { CompressionLineage, CompressionOmission } from '../contracts/compression';
 import type { ReasonResult } from '../contracts/reasoner';
 import type { VerificationResult } from '../contracts/verifier';
 import type { ContextItem, Hit } from '../types';
@@ -14,7 +15,18 @@ export interface SourceSearch { readonly source: string; readonly hits: number; 
 
 export interface RetrievedOutput { readonly hits: readonly Hit[]; readonly expansion?: readonly string[]; readonly searches?: readonly SourceSearch[] }
 
-export interface CompressedOutput { readonly items: readonly ContextItem[]; readonly tokensBefore: number; readonly tokensAfter: number; readonly omitted: readonly { ref: number; chunkId: string; tokensRemoved: number; why: string }[] }
+export interface CompressedOutput {
+  readonly items: readonly ContextItem[];
+  readonly tokensBefore: number;
+  readonly tokensAfter: number;
+  readonly omitted: readonly CompressionOmission[];
+  /** Derived from which chunks and source versions, refreshed on which versions (absent on runs stored before it existed). */
+  readonly lineage?: CompressionLineage;
+  /** The stored compressed context (Knowledge Layer summary node) this output was served from, when reused rather than recomputed. */
+  readonly servedFrom?: string;
+  /** The summary node this compression was kept as, for reuse while its sources are current. */
+  readonly storedAs?: string;
+}
 
 export interface AssembledContext {
   readonly items: readonly ContextItem[];

@@ -99,6 +99,7 @@ export function cachedKnowledge(knowledge: KnowledgePlugin, cache: SourceReadCac
     contradictions: (chunkIds: readonly string[]) => knowledge.contradictions(chunkIds),
     ...(knowledge.contradictionsAmong ? { contradictionsAmong: (sourceNames: readonly string[]) => cache.contradictionsAmong(sourceNames) } : {}),
     ...(knowledge.recordAnswer ? { recordAnswer: (answer: Parameters<NonNullable<KnowledgePlugin['recordAnswer']>>[0]) => knowledge.recordAnswer!(answer) } : {}),
+    ...(knowledge.compressedContexts ? { compressedContexts: knowledge.compressedContexts } : {}),
     ...(knowledge.explorer ? { explorer: knowledge.explorer } : {}),
     ...(knowledge.memories ? { memories: knowledge.memories } : {}),
   });

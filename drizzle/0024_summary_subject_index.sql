@@ -1,0 +1,1 @@
+CREATE INDEX "knowledge_nodes_summary_subject_idx" ON "knowledge_nodes" USING btree ("subject") WHERE kind = 'summary';
