@@ -122,6 +122,18 @@ export interface AnalyzedNode {
   readonly modelCalls?: readonly AnalyzedModelCall[];
   /** The run's cost, model tokens and execution time once this node finished (set against `AnalyzeSection.limits`). */
   readonly budget?: RunSpendSnapshot;
+  /** A tool loop's steps, each model call with its tool calls, against the cost model's expected steps. */
+  readonly toolLoop?: AnalyzedToolLoop;
+}
+
+export interface AnalyzedToolLoop {
+  /** Model calls the cost model expected, and what each was expected to spend (the node's estimate split over them). */
+  readonly stepsEstimated: number;
+  readonly estimatePerStep: { readonly tokens: number; readonly costUsd: number };
+  readonly maxSteps: number;
+  readonly steps: readonly { readonly step: number; readonly tools: readonly string[]; readonly tokens: number; readonly costUsd: number; readonly latencyMs: number; readonly finish: 'answer' | 'tool_calls' }[];
+  /** How the loop ended: answered, at the step cap, or refused by the run's budget (with the refusal). */
+  readonly end: string;
 }
 
 export interface AnalyzeSection {
