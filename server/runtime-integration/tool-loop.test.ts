@@ -113,7 +113,7 @@ describe('tool_loop: the model calls the runtime tools', () => {
     // A reader of the vault gets its passage through the same tool (so the absence above means something).
     searchThenAnswer({ query: 'checkout-api salary band', sources: [VAULT] });
     const readerBefore = server.requests.length;
-    await fixture.runtime.run({ goal: 'What is the checkout-api salary band?', sources: [VAULT, 'runbooks'], principal: { user: 'reader@example.com', roles: ['operator', VAULT_READER] }, weights: { lat: 0, cost: 0 } });
+    await fixture.runtime.run({ goal: 'What is the checkout-api salary band?', sources: [VAULT, 'demo-docs'], principal: { user: 'reader@example.com', roles: ['operator', VAULT_READER] }, weights: { lat: 0, cost: 0 } });
     expect(JSON.stringify(loopRequests(readerBefore))).toContain(SECRET);
   }, 60_000);
 
