@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_QUESTION } from '../ingest/demo-corpus';
+import { renderExplainTree } from '../runtime/explain/explain-tree';
 import type { RunResult } from '../runtime/explain/explain-types';
 import type { Principal } from '../runtime/types';
 import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from '../testing/loopback-openai-server';
@@ -95,6 +96,7 @@ describe('tool_loop: the model calls the runtime tools', () => {
     expect(reason.toolLoop).toMatchObject({ maxSteps: 4, stepsEstimated: 2, end: 'answer' });
     expect(reason.toolLoop!.steps.map((step) => [step.tools, step.finish])).toEqual([[['retrieve'], 'tool_calls'], [[], 'answer']]);
     expect(reason.actual!.tokens).toBe(reason.toolLoop!.steps.reduce((sum, step) => sum + step.tokens, 0));
+    expect(renderExplainTree(result.explain)).toMatch(/Reason tool_loop tier=agent .*\[tool loop: 2 of at most 4 steps \(est 2 steps × \d+ tokens \$\d\.\d{6}\): step 0 retrieve \d+ tokens \$\d\.\d{6} \d+ ms; step 1 answer \d+ tokens .*; ended by answer\]/);
     const { spans } = await fixture.runtime.getRun(result.runId);
     const toolSpans = spans.filter((span) => span.name.startsWith('tool.'));
     expect(toolSpans.map((span) => span.name)).toEqual(['tool.retrieve']);

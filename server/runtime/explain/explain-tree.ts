@@ -7,6 +7,7 @@ import type { GraphNode } from '../ir/graph';
 import type { Estimate } from '../types';
 import { formatCalibration } from './analyze-calibration';
 import { modelCallsText } from './model-call-text';
+import { toolLoopText } from './tool-loop-text';
 import { riskReadingText } from './risk-reading-text';
 import type { AnalyzedNode, ExplainResult, NodeCalibration } from './explain-types';
 import { rejectedCountsByStage, rejectedTruncationNote } from './stored-explain';
@@ -51,6 +52,7 @@ function nodeLine(node: GraphNode, analyzed: AnalyzedNode | undefined, limits: B
     line += `  (actual tokens=${tokens(analyzed.actual.tokens)}${spent(analyzed.actual)} cost=${money(analyzed.actual.costUsd)} time=${seconds(analyzed.actual.latencySeconds)} attempts=${analyzed.attempts}; time ${factor.direction === 'exact' ? 'on estimate' : `${factor.direction}-estimated ×${factor.factor.toFixed(1)}`})`;
     if (analyzed.calibration) line += `  ${calibrationNote(analyzed.calibration)}`;
     if (analyzed.modelCalls?.some((call) => call.cache !== 'off' || call.providerCachedInputTokens)) line += `  ${modelCallsText(analyzed.modelCalls)}`;
+    if (analyzed.toolLoop) line += `  ${toolLoopText(analyzed.toolLoop)}`;
     if (analyzed.budget) line += `  [run budget used: ${budgetUsedText(analyzed.budget, limits)}]`;
   } else if (analyzed) line += `  (${analyzed.status})`;
   return line;
