@@ -38,6 +38,7 @@ import type { RetrieverPlugin } from './runtime/contracts/retriever';
 import { createConfigPolicy } from './runtime/policy/config-policy';
 import { createSingleShotReasoner } from './runtime/reasoner/single-shot-reasoner';
 import { createDecompositionReasoner } from './runtime/reasoner/decomposition-reasoner';
+import { createToolLoopReasoner } from './runtime/reasoner/tool-loop-reasoner';
 import { WaveScheduler } from './runtime/scheduler/wave-scheduler';
 import { GraphileScheduler } from './adapters/jobs/graphile-scheduler';
 import type { SchedulerPlugin } from './runtime/contracts/scheduler';
@@ -161,7 +162,8 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       retrievers: [...withDerived(stores.database, firstStages, config.retrieval, linearReranker), ...(llmRerank ? [llmRerank] : [])],
       rerankers: [linearReranker, llmReranker].filter((reranker) => reranker !== undefined),
       router,
-      reasoners: [createSingleShotReasoner(), createDecompositionReasoner()],
+      // tool_loop is offered only where a tier is configured for tool calls (the offline default has none).
+      reasoners: [createSingleShotReasoner(), createDecompositionReasoner(), createToolLoopReasoner()],
       compressions: BUILTIN_COMPRESSIONS,
       verifiers: BUILTIN_VERIFIERS,
       policy: createConfigPolicy({

@@ -13,7 +13,10 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunResult } from '../runtime/explain/explain-types';
+import type { ExplainResult, RunResult } from '../runtime/explain/explain-types';
+import { runTools } from '../runtime/execution/run-tools';
+import { toolReadsFor } from '../runtime/facade/tool-reads';
+import { withNode } from '../runtime/ir/graph';
 import type { Principal } from '../runtime/types';
 import { openRuntimeFixture, type RuntimeFixture } from '../testing/runtime-fixture';
 import type { ApiContext } from './init';
@@ -295,5 +298,55 @@ describe('authorization matrix, MCP: no content of a source the caller may not r
       const named = { 'tool approve': seeded.paused, 'resource run': seeded.completed, 'resource trace': seeded.decided }[name];
       if (runId !== named) expect(text, `${name} named a restricted run`).not.toContain(runId.toLowerCase());
     }
+  });
+});
+
+/**
+ * The tool_loop's tools (issue 15 point 2): what a model calling retrieve, exact_lookup and
+ * knowledge_facts reads in a run of each role. The plan is the vault reader's (it names the vault
+ * among its sources, its reason node a tool loop), so the tools' own check of the run's principal
+ * is what keeps the vault out — the same check the node executor's tools go through.
+ */
+describe('authorization matrix, tool_loop tools: no content of a source the caller may not read', () => {
+  const GOAL = 'What is the checkout-api salary band in the payroll vault?';
+  let plan: ExplainResult;
+  let subject = '';
+
+  beforeAll(async () => {
+    const explain = await fixture.runtime.explain({ goal: GOAL, sources: [VAULT], principal: OWNER });
+    const reason = explain.graph.nodes.find((node) => node.kind === 'reason')!;
+    plan = { ...explain, graph: withNode(explain.graph, reason.id, (node) => ({ ...node, strategy: 'tool_loop' }) as typeof node) };
+    const facts = await fixture.runtime.knowledge().explorer!.facts(VAULT);
+    subject = facts.find((fact) => JSON.stringify(fact).toLowerCase().includes(PLANTED.fact))?.subject ?? '';
+  });
+
+  /** Every tool, with and without naming the vault, as one text. */
+  async function toolResponsesOf(principal: Principal): Promise<string> {
+    const { toolReads } = await toolReadsFor(fixture.plugins, { goal: GOAL, principal }, plan);
+    const tools = runTools({ retrievers: new Map(fixture.plugins.retrievers.map((retriever) => [retriever.method, retriever])), retrieveMethod: 'bm25', sources: toolReads?.sources ?? [], ...(toolReads?.facts ? { facts: toolReads.facts } : {}), localOnly: true, sensitiveSources: [] });
+    const reads = [];
+    for (const sources of [undefined, [VAULT]]) {
+      const narrowed = sources ? { sources } : {};
+      reads.push(await tools.search({ how: 'retrieve', text: `checkout-api salary band ${PLANTED.chunk}`, k: 10, ...narrowed }));
+      reads.push(await tools.search({ how: 'exact', text: '7731Mi', k: 10, ...narrowed }));
+      reads.push(await tools.facts({ entity: subject, ...narrowed }));
+    }
+    return JSON.stringify({ sources: tools.sources, reads }).toLowerCase();
+  }
+
+  it('plants what it looks for: a reader of the vault gets its chunk and its fact through the tools', async () => {
+    expect(plan.selectedSources).toContain(VAULT);
+    expect(subject).not.toBe('');
+    const text = await toolResponsesOf({ user: 'reader@example.com', roles: ['viewer', VAULT_READER] });
+    expect(text).toContain(PLANTED.chunk);
+    expect(text).toContain(PLANTED.fact);
+  });
+
+  it.each(ROLES)('tool_loop tools as %s without permission on the vault', async (role) => {
+    const text = await toolResponsesOf({ user: `${role}@example.com`, roles: [role] });
+    for (const [what, planted] of Object.entries(PLANTED)) expect(text, `a tool returned the planted ${what}`).not.toContain(planted);
+    // The vault is not among what the tools may read, and a call naming it is told it is unknown.
+    expect((JSON.parse(text) as { sources: string[] }).sources).not.toContain(VAULT);
+    expect(text).toContain(`"unknownsources":["${VAULT}"]`);
   });
 });

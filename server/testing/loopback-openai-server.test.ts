@@ -1,5 +1,5 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { streamText } from 'ai';
+import { jsonSchema, stepCountIs, streamText, tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from './loopback-openai-server';
 
@@ -33,6 +33,18 @@ describe('loopback OpenAI server', () => {
     expect(deltas.length).toBeGreaterThan(1);
     expect((await result.usage).outputTokens).toBe(6);
     expect(server.requests.at(-1)?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+  });
+
+  it('streams tool calls in pieces that the AI SDK assembles, runs, and answers after', async () => {
+    const provider = createOpenAICompatible({ name: 'loopback', baseURL: server.baseURL, includeUsage: true });
+    server.script((body) => ((body.messages as { role: string }[]).some((message) => message.role === 'tool') ? { text: 'It ran out of memory [1].' } : { text: '', toolCalls: [{ name: 'retrieve', arguments: { query: 'checkout-api memory limit' } }] }));
+    const inputs: unknown[] = [];
+    const retrieve = tool({ description: 'Search.', inputSchema: jsonSchema<{ query: string }>({ type: 'object', properties: { query: { type: 'string' } }, required: ['query'] }), execute: async (input) => (inputs.push(input), { passages: ['OOMKilled'] }) });
+    const result = streamText({ model: provider.chatModel('m'), prompt: 'why?', tools: { retrieve }, stopWhen: stepCountIs(3), maxRetries: 0 });
+    expect(await result.text).toBe('It ran out of memory [1].');
+    expect(inputs).toEqual([{ query: 'checkout-api memory limit' }]);
+    expect((await result.steps).map((step) => step.finishReason)).toEqual(['tool-calls', 'stop']);
+    server.script(null);
   });
 
   it('varies text, delay and usage per request when given a vary function, and stops when it is removed', async () => {

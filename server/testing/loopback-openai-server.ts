@@ -20,10 +20,22 @@ export interface LoopbackReply {
   readonly usage?: { readonly prompt_tokens: number; readonly completion_tokens: number; readonly prompt_tokens_details?: { readonly cached_tokens: number } } | null;
   readonly model?: string;
   /**
+   * Tool calls the model makes (OpenAI's `tool_calls`, finish_reason `tool_calls`); the text, when
+   * not empty, is said beside them. The client then sends `role: "tool"` messages with the results.
+   */
+  readonly toolCalls?: readonly LoopbackToolCall[];
+  /**
    * Per request, overrides of text, delay or usage (a priced tier's latency and reply-length
    * distributions in bench:calibration); called with the request body, after it is recorded.
    */
   readonly vary?: (body: Record<string, unknown>) => Partial<Pick<LoopbackReply, 'text' | 'delayMs' | 'usage'>>;
+}
+
+export interface LoopbackToolCall {
+  readonly name: string;
+  readonly arguments: unknown;
+  /** Default: call_<request number>_<index>. */
+  readonly id?: string;
 }
 
 export interface RecordedRequest {
@@ -75,10 +87,13 @@ function writeCompletion(response: ServerResponse, reply: LoopbackReply, body: R
   const model = reply.model ?? String(body.model ?? 'loopback');
   const usage = reply.usage === null ? undefined : (reply.usage ?? { prompt_tokens: promptWords(body), completion_tokens: words(reply.text) });
   const withTotal = usage && { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
+  const toolCalls = (reply.toolCalls ?? []).map((call, index) => ({ id: call.id ?? `call_${id.split('-').at(-1)}_${index}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }));
+  const finishReason = toolCalls.length > 0 ? 'tool_calls' : 'stop';
   if (body.stream !== true) {
+    const message = { role: 'assistant', content: toolCalls.length > 0 && reply.text === '' ? null : reply.text, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) };
     writeJson(response, 200, {
       id, object: 'chat.completion', created: CREATED, model,
-      choices: [{ index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: 'stop' }],
+      choices: [{ index: 0, message, finish_reason: finishReason }],
       ...(withTotal ? { usage: withTotal } : {}),
     });
     return;
@@ -89,7 +104,12 @@ function writeCompletion(response: ServerResponse, reply: LoopbackReply, body: R
     send({ id, object: 'chat.completion.chunk', created: CREATED, model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
   chunk({ role: 'assistant', content: '' }, null);
   for (const piece of reply.text.match(/\S+\s*|\s+/g) ?? []) chunk({ content: piece }, null);
-  chunk({}, 'stop');
+  // Each call streamed as OpenAI does: its id and name first, then its arguments in pieces.
+  toolCalls.forEach((call, index) => {
+    chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }, null);
+    for (const piece of call.function.arguments.match(/.{1,16}/gs) ?? []) chunk({ tool_calls: [{ index, function: { arguments: piece } }] }, null);
+  });
+  chunk({}, finishReason);
   const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
   if (withTotal && streamOptions?.include_usage) send({ id, object: 'chat.completion.chunk', created: CREATED, model, choices: [], usage: withTotal });
   response.end('data: [DONE]\n\n');

@@ -2,8 +2,9 @@ import { APICallError } from '@ai-sdk/provider';
 import { context, type Context, type Tracer } from '@opentelemetry/api';
 import { generateText, jsonSchema, NoObjectGeneratedError, Output } from 'ai';
 import type { TierConfig } from '../../runtime/config/config-schema';
-import { MODEL_CONTRACT, type ModelCapabilities, type ModelPlugin, type ModelRequest, type ModelResult } from '../../runtime/contracts/model';
+import { MODEL_CONTRACT, type ModelCapabilities, type ModelPlugin, type ModelRequest, type ModelResult, type StepAdmission } from '../../runtime/contracts/model';
 import { ContextRuntimeError, invalidInput, isContextRuntimeError } from '../../runtime/errors';
+import { runToolLoop, type ToolLoopOutcome } from './ai-sdk-tool-loop';
 import { resolveLanguageModel, type Environment } from './language-model-factory';
 import { PROVIDER_DEFAULTS, isLoopbackUrl } from './model-defaults';
 import { sharedTierLimiter, type Admission } from './tier-limiter';
@@ -29,6 +30,7 @@ export function tierCapabilities(tier: TierConfig, modelId: string): ModelCapabi
     secondsPerOutputToken: defaults.secondsPerOutputToken,
     qualityPrior: tier.quality_prior ?? defaults.qualityPrior,
     maxOutputTokens: tier.max_output_tokens ?? defaults.maxOutputTokens,
+    ...(tier.tools ? { toolCalls: true } : {}),
   });
 }
 
@@ -67,7 +69,7 @@ export function createModelPlugin(tier: TierConfig, environment: Environment, te
     tokensPerMinute: tier.tpm,
   });
 
-  async function complete(request: ModelRequest): Promise<ModelResult> {
+  async function complete(request: ModelRequest, options: { readonly admitStep?: StepAdmission } = {}): Promise<ModelResult> {
     if (!resolved.available) {
       throw new ContextRuntimeError('MODEL_UNAVAILABLE', `${describe}: ${resolved.unavailableReason}`, {
         details: { tier: tier.name, reason: resolved.unavailableReason },
@@ -85,12 +87,18 @@ export function createModelPlugin(tier: TierConfig, environment: Environment, te
     let admission: Admission | undefined;
     let spentTokens: number | undefined;
     let started = performance.now();
-    let result: { readonly text: string; readonly usage: { readonly inputTokens?: number; readonly outputTokens?: number; readonly inputTokenDetails?: { readonly cacheReadTokens?: number }; readonly cachedInputTokens?: number } };
+    let result: { readonly text: string; readonly usage: { readonly inputTokens?: number; readonly outputTokens?: number; readonly inputTokenDetails?: { readonly cacheReadTokens?: number }; readonly cachedInputTokens?: number } } & Partial<Pick<ToolLoopOutcome, 'modelSteps' | 'loopEnd'>>;
+    // A tool loop runs only on a tier configured for tool calls; any other answers in one call, without tools.
+    const toolLoop = capabilities.toolCalls ? request.toolLoop : undefined;
+    const telemetryOptions = telemetry
+      ? { experimental_telemetry: { isEnabled: true, tracer: telemetry.tracer, functionId: `context-runtime.${tier.name}`, recordInputs: !capabilities.local, recordOutputs: !capabilities.local } }
+      : {};
     try {
       // Providers count the allowed output against the minute's tokens until the usage is known.
       admission = await limiter?.acquire(countMessageTokens(request.messages) + maxOutputTokens, signal);
       started = performance.now();
-      const call = () => generateText({
+      const loopCall = toolLoop && (() => runToolLoop({ model: resolved.model, ...(system.length > 0 ? { system } : {}), messages: conversation, maxOutputTokens, signal, loop: toolLoop, ...(options.admitStep ? { admitStep: options.admitStep } : {}), countTokens, prices: capabilities, telemetry: telemetryOptions }));
+      const call = loopCall || (() => generateText({
         model: resolved.model,
         system: system.length > 0 ? system : undefined,
         messages: conversation,
@@ -102,10 +110,8 @@ export function createModelPlugin(tier: TierConfig, environment: Environment, te
         // Structured output for an answer that must match the request's output_schema. The extractive
         // reader has no JSON mode: it gets the schema in its prompt only, and the schema check decides.
         ...(request.outputSchema && tier.provider !== 'extractive' ? { output: Output.object({ schema: jsonSchema(request.outputSchema as Parameters<typeof jsonSchema>[0]) }) } : {}),
-        ...(telemetry
-          ? { experimental_telemetry: { isEnabled: true, tracer: telemetry.tracer, functionId: `context-runtime.${tier.name}`, recordInputs: !capabilities.local, recordOutputs: !capabilities.local } }
-          : {}),
-      });
+        ...telemetryOptions,
+      }));
       try {
         result = telemetry?.contextForCall ? await context.with(telemetry.contextForCall(), call) : await call();
       } catch (error) {
@@ -117,6 +123,8 @@ export function createModelPlugin(tier: TierConfig, environment: Environment, te
     } catch (error) {
       // The caller gave up first (its node timed out, its run was cancelled): its reason, not a tier failure.
       if (request.signal?.aborted) throw abortedByCaller(request.signal, describe, error);
+      // A tool loop's first step refused by the run's budget: the caller's limit, no tier failure.
+      if (isContextRuntimeError(error) && error.isUserError) throw error;
       if (deadline.aborted) {
         throw new ContextRuntimeError('TIMEOUT', `${describe} did not answer within ${timeoutMs} ms`, {
           details: { tier: tier.name, modelId: resolved.modelId, timeoutMs },
@@ -138,6 +146,7 @@ export function createModelPlugin(tier: TierConfig, environment: Environment, te
     const inputTokens = result.usage.inputTokens ?? countMessageTokens(request.messages);
     const outputTokens = result.usage.outputTokens ?? countTokens(result.text);
     const costUsd = (inputTokens * capabilities.inputUsdPerMillion + outputTokens * capabilities.outputUsdPerMillion) / 1_000_000;
+    const loop = result.modelSteps ? { steps: Object.freeze(result.modelSteps), ...(result.loopEnd ? { loopEnd: result.loopEnd } : {}) } : {};
     // The provider's own prompt cache (OpenAI's prompt_tokens_details.cached_tokens, Anthropic's
     // cache reads), as the AI SDK reports it; older SDK usage objects carried only cachedInputTokens.
     const cachedInputTokens = result.usage.inputTokenDetails?.cacheReadTokens ?? result.usage.cachedInputTokens;
@@ -148,6 +157,7 @@ export function createModelPlugin(tier: TierConfig, environment: Environment, te
       latencyMs,
       modelId: resolved.modelId,
       tier: tier.name,
+      ...loop,
     });
   }
 

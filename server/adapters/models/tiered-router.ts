@@ -1,5 +1,5 @@
 import type { TierConfig } from '../../runtime/config/config-schema';
-import type { ModelPlugin, ModelRequest } from '../../runtime/contracts/model';
+import type { ModelPlugin, ModelRequest, StepAdmission } from '../../runtime/contracts/model';
 import { type CallAdmission, MESSAGE_OVERHEAD_TOKENS, ROUTER_CONTRACT, type RoutedResult, type RouterPlugin, type TierInfo } from '../../runtime/contracts/router';
 import { ContextRuntimeError, invalidInput, isContextRuntimeError } from '../../runtime/errors';
 import { createModelPlugin } from './ai-sdk-model';
@@ -54,15 +54,21 @@ export function createTieredRouter(models: readonly RoutableModelPlugin[]): Rout
       // A refusal (the run's budget) ends the climb here, before this tier's call starts: a pricier
       // fallback is exactly what a budget must be able to stop.
       const info = tierInfos[rankOf(model.tier)];
-      const ended = options.admit?.({
-        tier: info.name,
-        prices: info.capabilities,
-        promptTokens: model.countTokens(promptText) + request.messages.length * MESSAGE_OVERHEAD_TOKENS,
-        // The model plugin asks for no more than the tier allows (ai-sdk-model.ts).
-        maxOutputTokens: Math.min(request.maxOutputTokens, info.capabilities.maxOutputTokens),
-      });
+      // A tool loop is many calls: the model plugin asks for each step itself (priced on its own prompt).
+      const stepwise = request.toolLoop !== undefined && info.capabilities.toolCalls === true;
+      const admit = options.admit;
+      const admitStep: StepAdmission | undefined = stepwise && admit ? (step) => admit({ tier: info.name, prices: info.capabilities, ...step }) : undefined;
+      const ended = stepwise
+        ? undefined
+        : admit?.({
+            tier: info.name,
+            prices: info.capabilities,
+            promptTokens: model.countTokens(promptText) + request.messages.length * MESSAGE_OVERHEAD_TOKENS,
+            // The model plugin asks for no more than the tier allows (ai-sdk-model.ts).
+            maxOutputTokens: Math.min(request.maxOutputTokens, info.capabilities.maxOutputTokens),
+          });
       try {
-        const result = await model.complete(request);
+        const result = await model.complete(request, admitStep ? { admitStep } : undefined);
         ended?.({ usage: result.usage, costUsd: result.costUsd });
         return Object.freeze({ ...result, fallbacks: Object.freeze(fallbacks.map((fallback) => Object.freeze(fallback))) });
       } catch (error) {

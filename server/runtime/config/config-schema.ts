@@ -45,6 +45,8 @@ export const tierSchema = z
     tpm: z.number().int().positive().optional(),
     quality_prior: z.number().min(0).max(1).optional(),
     good_for: z.array(z.string()).optional(),
+    /** The model speaks the provider's tool calling: the planner may then offer the tool_loop reasoner on this tier. */
+    tools: z.boolean().optional(),
   })
   .strict();
 

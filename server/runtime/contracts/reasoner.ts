@@ -1,5 +1,55 @@
-import type { Citation, ContextItem, ReasoningStrategy } from '../types';
+import type { Citation, ContextItem, Hit, ReasoningStrategy } from '../types';
+import type { ModelStep, ToolLoopEnd } from './model';
 import type { RoutedResult, RouterPlugin } from './router';
+
+/**
+ * The runtime's own reads a tool-calling reasoner may offer its model, bound to one run: every read
+ * goes through the run's source permissions (the principal's readable sources within the plan's),
+ * and a source outside them reads as one that does not exist.
+ */
+export interface ReasoningTools {
+  /** Passages for `text` by the plan's retrieval method (`retrieve`) or the identifier index (`exact`). */
+  search(query: { readonly how: 'retrieve' | 'exact'; readonly text: string; readonly sources?: readonly string[]; readonly k: number }, signal?: AbortSignal): Promise<ToolRead<Hit>>;
+  /** Knowledge Layer facts whose subject is `entity` (current, valid now). */
+  facts(query: { readonly entity: string; readonly sources?: readonly string[] }): Promise<ToolRead<KnowledgeFact>>;
+  /** The sources the tools may read (what the model is told it can ask for). */
+  readonly sources: readonly string[];
+}
+
+export interface ToolRead<T> {
+  readonly items: readonly T[];
+  /** Sources asked for that this run may not read (or that do not exist): nothing was read from them. */
+  readonly unknownSources: readonly string[];
+}
+
+export interface KnowledgeFact {
+  readonly subject: string;
+  readonly attribute: string;
+  readonly value: string;
+  readonly sourceName: string;
+}
+
+/** One tool call of a tool loop, as EXPLAIN ANALYZE and the trace show it. */
+export interface ToolCallRecord {
+  readonly step: number;
+  readonly tool: string;
+  readonly input: unknown;
+  readonly latencyMs: number;
+  readonly startedAtMs: number;
+  /** Passages (refs into the loop's numbered items) or facts it returned. */
+  readonly refs: readonly number[];
+  readonly facts: number;
+  readonly unknownSources: readonly string[];
+  readonly error?: string;
+}
+
+/** What a tool loop did: its model calls (steps), its tool calls, and how it ended. */
+export interface ToolLoopReport {
+  readonly maxSteps: number;
+  readonly steps: readonly ModelStep[];
+  readonly toolCalls: readonly ToolCallRecord[];
+  readonly end: ToolLoopEnd;
+}
 
 /** Contract version of the Reasoner plugin. */
 export const REASONER_CONTRACT = 'reasoner/v1' as const;
@@ -24,6 +74,8 @@ export interface ReasonRequest {
   readonly bridge?: readonly string[];
   /** The answer must be one JSON value matching this JSON Schema (the request's output_schema); the answering call asks for structured output. */
   readonly outputSchema?: Readonly<Record<string, unknown>>;
+  /** The run's tools, for a reasoner that lets its model call them (tool_loop); absent for the others. */
+  readonly tools?: ReasoningTools;
 }
 
 export interface ReasonResult {
@@ -37,6 +89,8 @@ export interface ReasonResult {
    * went to a non-local tier redacted, or not at all: the run's caveats say so. Absent when none.
    */
   readonly sensitivePassages?: { readonly withheld: number; readonly redacted: number };
+  /** A tool loop's steps and tool calls; absent for other strategies. */
+  readonly toolLoop?: ToolLoopReport;
 }
 
 /** A strategy over one or more model calls (Reasoner → Router → Model). */
@@ -47,5 +101,7 @@ export interface ReasonerPlugin {
   readonly expectedModelCalls: number;
   /** Retrieval hops the strategy runs as graph nodes (a bridge reason node, then a retrieve on its names, per extra hop); absent = 0. */
   readonly bridgeHops?: number;
+  /** Its model calls runtime tools: offered only on a tier with tool calls, and given `tools` by the executor. */
+  readonly requiresToolCalls?: boolean;
   reason(request: ReasonRequest, router: RouterPlugin): Promise<ReasonResult>;
 }

@@ -8,7 +8,7 @@ import { retrievalSpendOf } from './retrieval-spend';
 import {
   ACCURACY_HALF_WIDTH, APPROVAL_RISK_FACTOR, BASE_HALLUCINATION, CACHE_HIT_BASE, COST_BAND, CRITIC_HALLUCINATION_FACTOR, CRITIC_STRATEGIES,
   DEFAULT_RETRIEVER_LATENCY_MS, FUSION_SECONDS_PER_EXTRA_METHOD, LATENCY_BAND, OUTPUT_TOKENS_PER_ANSWER, PARALLEL_MODEL_ROUNDS,
-  PREFILL_SECONDS_PER_TOKEN, PREFIX_REUSE, PROBABILITY_HALF_WIDTH, PROMPT_OVERHEAD_TOKENS, REASONER_GAIN, INTENT_REASONER_GAIN, TOKENS_BAND,
+  PREFILL_SECONDS_PER_TOKEN, PREFIX_REUSE, PROBABILITY_HALF_WIDTH, PROMPT_OVERHEAD_TOKENS, REASONER_GAIN, INTENT_REASONER_GAIN, TOKENS_BAND, TOOL_RESULT_CHUNKS_PER_STEP,
   VERIFIED_RISK_FACTOR, VERIFIER_CATCH_RATE, VERIFY_FLOOR, clampProbability, nonNegative,
 } from './units';
 
@@ -57,8 +57,9 @@ export class HeuristicCostModel implements CostModelPlugin {
     const inputPerCall = PROMPT_OVERHEAD_TOKENS + goal.goalTokens + contextTokens;
     // Retrieval that calls a model (an LLM reranker) reports its own spend per query.
     const retrieval = retrievalSpendOf(candidate.retrieval, (method) => digest.retriever(method));
-    const tokens = calls * (inputPerCall + outputPerCall) + retrieval.tokens;
-    const costUsd = (calls * (inputPerCall * tier.inputUsdPerMillion + outputPerCall * tier.outputUsdPerMillion)) / 1e6 + retrieval.costUsd;
+    const toolInput = (calls - 1) * (TOOL_RESULT_CHUNKS_PER_STEP[candidate.reasoning] ?? 0) * scope.meanChunkTokens;
+    const tokens = calls * (inputPerCall + outputPerCall) + toolInput + retrieval.tokens;
+    const costUsd = (calls * (inputPerCall * tier.inputUsdPerMillion + outputPerCall * tier.outputUsdPerMillion) + toolInput * tier.inputUsdPerMillion) / 1e6 + retrieval.costUsd;
 
     // Latency: retrieval (summed or overlapped), fusion, compression, model rounds, verifier.
     let retrievalSum = 0;

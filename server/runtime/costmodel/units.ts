@@ -15,8 +15,9 @@
  *                    tier's window minus prompt, goal and output; the cut part adds to contextLoss
  *   inputPerCall   = PROMPT_OVERHEAD_TOKENS + goalTokens + contextTokens
  *   outputPerCall  = min(OUTPUT_TOKENS_PER_ANSWER, t.maxOutputTokens)
- *   tokens         = r.expectedModelCalls · (inputPerCall + outputPerCall) + Σ retriever.tokensPerQuery
- *   costUsd        = r.calls · (inputPerCall · t.inputUsdPerMillion + outputPerCall · t.outputUsdPerMillion) / 1e6
+ *   toolInput      = (calls − 1) · TOOL_RESULT_CHUNKS_PER_STEP[r] · meanChunk   (a tool loop's later calls re-read the tools' passages)
+ *   tokens         = r.expectedModelCalls · (inputPerCall + outputPerCall) + toolInput + Σ retriever.tokensPerQuery
+ *   costUsd        = (r.calls · (inputPerCall · t.inputUsdPerMillion + outputPerCall · t.outputUsdPerMillion) + toolInput · t.inputUsdPerMillion) / 1e6
  *                    + Σ retriever.costUsdPerQuery   (retrievers that call a model: the LLM reranker)
  *   latencySeconds = retrieval (Σ latencyMs sequential | max latencyMs parallel) / 1000
  *                    + FUSION_SECONDS_PER_EXTRA_METHOD · (methods − 1) + compression seconds
@@ -81,7 +82,20 @@ export const FUSION_DILUTION = 1;
 export const SCOPE_FOCUS_GAIN = 1.03;
 export const SCOPE_MISS_FACTOR = 0.7;
 /** Extra quality a multi-call reasoner buys, as a share of the remaining headroom (self-refine style critics: modest gains). */
-export const REASONER_GAIN: Readonly<Record<string, number>> = { single_shot: 0, plan_worker_critic: 0.2 };
+/**
+ * tool_loop's prior gain: a model that can search again finds evidence the first retrieval missed
+ * (ReAct, Yao et al. 2023; IRCoT, Trivedi et al. 2023 report gains on multi-hop sets), but nothing
+ * here has measured one yet, so the prior is modest. It is only the prior: learned-v2 corrects the
+ * accuracy of each (intent class, tier/reasoner/retrieval) shape from observed runs
+ * (observation-learner.ts), so what tool_loop really gains is learned from its runs.
+ */
+export const TOOL_LOOP_GAIN_PRIOR = 0.15;
+/**
+ * Passages a tool-calling step adds to the prompts after it (the tool_loop reasoner returns at most
+ * 4 per call): each call after the first re-reads the context plus these, at the scope's mean chunk size.
+ */
+export const TOOL_RESULT_CHUNKS_PER_STEP: Readonly<Record<string, number>> = { tool_loop: 4 };
+export const REASONER_GAIN: Readonly<Record<string, number>> = { single_shot: 0, plan_worker_critic: 0.2, tool_loop: TOOL_LOOP_GAIN_PRIOR };
 /**
  * Gains that depend on the question: a decomposition (retrieve, name the bridge entity, retrieve
  * again) can help only a question that chains facts; on any other it is a second call for nothing.

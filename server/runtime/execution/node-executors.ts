@@ -5,7 +5,7 @@
 import type { CompressedContextStore, CompressionPlugin } from '../contracts/compression';
 import { compressionLineage } from '../compression/compression-lineage';
 import { compressionKey, keepCompression, servedCompression } from '../compression/compressed-context-reuse';
-import type { ReasonerPlugin, ReasonResult } from '../contracts/reasoner';
+import type { KnowledgeFact, ReasonerPlugin, ReasonResult } from '../contracts/reasoner';
 import type { RerankerPlugin } from '../contracts/reranker';
 import type { RetrievalQuery, RetrievalSpend, RetrieverPlugin } from '../contracts/retriever';
 import type { CallAdmission, RouterPlugin } from '../contracts/router';
@@ -25,6 +25,7 @@ import { judgeGroundedness } from '../verification/groundedness-judge';
 import { outputSchemaCheck } from '../verification/output-schema-verifier';
 import { foldVerdicts } from '../verification/verdict-chain';
 import type { RunBudget } from './run-budget';
+import { runTools } from './run-tools';
 
 export interface ExecutionDependencies {
   readonly goal: string;
@@ -59,6 +60,11 @@ export interface ExecutionDependencies {
   readonly graph?: ExecutionGraph;
   /** The run's budget: every node runs under its deadline, every model call is admitted by it first. */
   readonly budget?: RunBudget;
+  /**
+   * What a tool-calling reasoner's tools may read: the plan's sources this run's principal may read,
+   * and the Knowledge Layer's facts about a subject (filtered to those sources). Absent: no sources.
+   */
+  readonly toolReads?: { readonly sources: readonly string[]; readonly facts?: (entity: string) => Promise<readonly KnowledgeFact[]> };
 }
 
 export type { CompressedOutput, RetrievedOutput, SourceSearch } from '../ir/node-outputs';
@@ -211,8 +217,9 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const context = typed.flatMap((input) => (input.kind === 'assemble' ? [input.output] : [])).at(-1) ?? only<AssembledContext>(inputs);
       const bridge = typed.flatMap((input) => (input.kind === 'reason' ? (input.output.bridge ?? []) : []));
       const reasoner = plugin(dependencies.reasoners, node.strategy, 'reasoner');
+      const tools = reasoner.requiresToolCalls ? toolsFor(node, calls) : undefined;
       const result: ReasonResult = await reasoner.reason(
-        { goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', signal, ...(node.purpose ? { purpose: node.purpose } : {}), ...(bridge.length > 0 ? { bridge } : {}), ...(dependencies.outputSchema && node.purpose !== 'bridge' ? { outputSchema: dependencies.outputSchema } : {}) },
+        { ...(tools ? { tools } : {}), goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', signal, ...(node.purpose ? { purpose: node.purpose } : {}), ...(bridge.length > 0 ? { bridge } : {}), ...(dependencies.outputSchema && node.purpose !== 'bridge' ? { outputSchema: dependencies.outputSchema } : {}) },
         dependencies.routerFor?.(context.items, calls.router) ?? calls.router,
       );
       const tokens = result.modelCalls.reduce((sum, call) => sum + call.usage.inputTokens + call.usage.outputTokens, 0);
@@ -256,6 +263,21 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
     async merge(_node, inputs) {
       return { output: Object.fromEntries(inputs), tokens: 0, costUsd: 0 };
     },
+  };
+
+  /** The run's tools for a tool-calling reason node: `retrieve` searches with the plan's first retrieval method. */
+  const toolsFor = (node: NodeOfKind<'reason'>, calls: NodeCalls) => {
+    const method = dependencies.graph?.nodes.find((candidate): candidate is NodeOfKind<'retrieve'> => candidate.kind === 'retrieve')?.method ?? 'bm25';
+    const reads = dependencies.toolReads;
+    return runTools({
+      retrievers: dependencies.retrievers,
+      retrieveMethod: method,
+      sources: reads?.sources ?? [],
+      ...(reads?.facts ? { facts: reads.facts } : {}),
+      localOnly: node.localOnly || modelPolicy.localOnly,
+      sensitiveSources: modelPolicy.sensitiveSources,
+      ...(calls.admit ? { admit: calls.admit } : {}),
+    });
   };
 
   const execute = async (node: GraphNode, inputs: ReadonlyMap<string, unknown>, signal: AbortSignal, calls: NodeCalls): Promise<NodeOutcome> => {

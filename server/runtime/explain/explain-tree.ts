@@ -8,6 +8,7 @@ import type { Estimate } from '../types';
 import { formatCalibration } from './analyze-calibration';
 import { compressionText } from './compression-text';
 import { modelCallsText } from './model-call-text';
+import { toolLoopText } from './tool-loop-text';
 import { riskReadingText } from './risk-reading-text';
 import type { AnalyzedNode, ExplainResult, NodeCalibration } from './explain-types';
 import { rejectedCountsByStage, rejectedTruncationNote } from './stored-explain';
@@ -53,6 +54,7 @@ function nodeLine(node: GraphNode, analyzed: AnalyzedNode | undefined, limits: B
     if (analyzed.calibration) line += `  ${calibrationNote(analyzed.calibration)}`;
     if (analyzed.modelCalls?.some((call) => call.cache !== 'off' || call.providerCachedInputTokens)) line += `  ${modelCallsText(analyzed.modelCalls)}`;
     if (analyzed.compression) line += `  ${compressionText(analyzed.compression)}`;
+    if (analyzed.toolLoop) line += `  ${toolLoopText(analyzed.toolLoop)}`;
     if (analyzed.budget) line += `  [run budget used: ${budgetUsedText(analyzed.budget, limits)}]`;
   } else if (analyzed) line += `  (${analyzed.status})`;
   return line;

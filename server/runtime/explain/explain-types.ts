@@ -124,6 +124,8 @@ export interface AnalyzedNode {
   readonly budget?: RunSpendSnapshot;
   /** A compress node that cut something: what it omitted and what it was derived from. */
   readonly compression?: AnalyzedCompression;
+  /** A tool loop's steps, each model call with its tool calls, against the cost model's expected steps. */
+  readonly toolLoop?: AnalyzedToolLoop;
 }
 
 /** A compressed context's cuts and lineage, as EXPLAIN ANALYZE and the plan view show them. */
@@ -137,6 +139,17 @@ export interface AnalyzedCompression {
   /** The kept compressed context (a Knowledge Layer summary) it was served from, or kept as. */
   readonly servedFrom?: string;
   readonly storedAs?: string;
+}
+
+/** A tool loop's model calls, each with the tools it called, against the cost model's expected steps. */
+export interface AnalyzedToolLoop {
+  /** Model calls the cost model expected, and what each was expected to spend (the node's estimate split over them). */
+  readonly stepsEstimated: number;
+  readonly estimatePerStep: { readonly tokens: number; readonly costUsd: number };
+  readonly maxSteps: number;
+  readonly steps: readonly { readonly step: number; readonly tools: readonly string[]; readonly tokens: number; readonly costUsd: number; readonly latencyMs: number; readonly finish: 'answer' | 'tool_calls' }[];
+  /** How the loop ended: answered, at the step cap, or refused by the run's budget (with the refusal). */
+  readonly end: string;
 }
 
 export interface AnalyzeSection {

@@ -43,7 +43,7 @@ export const editedNodeSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     ...base,
     kind: z.literal('reason'),
-    strategy: z.enum(['single_shot', 'plan_worker_critic', 'decomposition']),
+    strategy: z.enum(['single_shot', 'plan_worker_critic', 'decomposition', 'tool_loop']),
     tier: name,
     localOnly: z.boolean(),
     requireCitations: z.boolean(),

@@ -151,7 +151,9 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
       case 'reason': {
         const tier = tiers.get(node.tier);
         if (!tier?.available) throw fail(`${field}.tier`, `node ${node.id}: model tier "${node.tier}" is ${tier ? 'unavailable' : 'not configured'}`);
-        if (!plugins.reasoners.some((reasoner) => reasoner.strategy === node.strategy)) throw fail(`${field}.strategy`, `node ${node.id}: reasoning strategy "${node.strategy}" is not registered`);
+        const reasoner = plugins.reasoners.find((candidate) => candidate.strategy === node.strategy);
+        if (!reasoner) throw fail(`${field}.strategy`, `node ${node.id}: reasoning strategy "${node.strategy}" is not registered`);
+        if (reasoner.requiresToolCalls && tier.capabilities.toolCalls !== true) throw fail(`${field}.tier`, `node ${node.id}: ${node.strategy} needs a tier with tool calls (config tools: true), and "${node.tier}" has none`);
         if (node.maxOutputTokens > plannedMaxOutputTokens) throw fail(`${field}.maxOutputTokens`, `node ${node.id}: the plan allows ${plannedMaxOutputTokens} output tokens`);
         if (plannedLocalOnly && (!node.localOnly || tier.capabilities.local !== true)) throw fail(`${field}.localOnly`, `node ${node.id}: policy keeps this goal on local models`);
         break;

@@ -38,6 +38,7 @@ import { ContextRuntimeError } from '../errors';
 import { budgetLimitsOf, RunBudget } from '../execution/run-budget';
 import { type BudgetSettled, budgetSettled } from './budget-settled';
 import { OutcomeCheckpoint } from './outcome-checkpoint';
+import { toolReadsFor } from './tool-reads';
 
 /** What a run record keeps to resume: the validated request and the whole plan. */
 export interface StoredPlan {
@@ -142,6 +143,7 @@ export async function nodeExecutorFor(plugins: RuntimePlugins, config: RuntimeCo
     rerankers: new Map((plugins.rerankers ?? []).map((reranker) => [reranker.method, reranker])),
     router: plugins.router,
     ...(await modelCacheRouting(plugins, request, explain)),
+    ...(await toolReadsFor(plugins, request, explain)),
     reasoners: new Map(plugins.reasoners.map((reasoner) => [reasoner.strategy, reasoner])),
     compressions: new Map(plugins.compressions.map((compression) => [compression.method, compression])),
     ...(plugins.knowledge.compressedContexts ? { compressedContexts: plugins.knowledge.compressedContexts } : {}),

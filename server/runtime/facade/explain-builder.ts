@@ -5,7 +5,8 @@
 import type { NodeOutcome } from '../contracts/scheduler';
 import type { RunRecord } from '../contracts/run-store';
 import { analyzedCompression } from '../explain/compression-text';
-import type { AnalyzeSection, AnalyzedModelCall, AnalyzedNode, ExplainedCandidate, Misestimate } from '../explain/explain-types';
+import type { AnalyzeSection, AnalyzedModelCall, AnalyzedNode, AnalyzedToolLoop, ExplainedCandidate, Misestimate } from '../explain/explain-types';
+import { TOOL_LOOP_EXPECTED_CALLS } from '../reasoner/tool-loop-reasoner';
 import { typedOutput } from '../ir/node-outputs';
 import { type ExecutionGraph, modelTokensOf, type NodeEstimate } from '../ir/graph';
 import type { ScoredCandidate } from '../types';
@@ -67,6 +68,21 @@ function modelCallsOf(node: ExecutionGraph['nodes'][number], outcome: NodeOutcom
   }));
 }
 
+/** A tool loop's steps beside the node's estimate split over the calls the cost model expected. */
+function toolLoopOf(node: ExecutionGraph['nodes'][number], outcome: NodeOutcome): AnalyzedToolLoop | undefined {
+  const typed = typedOutput(node, outcome.output);
+  const loop = typed.kind === 'reason' ? typed.output.toolLoop : undefined;
+  if (!loop) return undefined;
+  const estimate = node.estimate ?? ZERO;
+  return {
+    stepsEstimated: TOOL_LOOP_EXPECTED_CALLS,
+    estimatePerStep: { tokens: Math.round(estimate.tokens / TOOL_LOOP_EXPECTED_CALLS), costUsd: estimate.costUsd / TOOL_LOOP_EXPECTED_CALLS },
+    maxSteps: loop.maxSteps,
+    steps: loop.steps.map((step) => ({ step: step.step, tools: step.toolCalls.map((call) => call.tool), tokens: step.usage.inputTokens + step.usage.outputTokens, costUsd: step.costUsd, latencyMs: step.latencyMs, finish: step.finish })),
+    end: loop.end.by === 'budget' ? `budget: ${loop.end.refusal}` : loop.end.by,
+  };
+}
+
 export function buildAnalyze(graph: ExecutionGraph, run: Pick<RunRecord, 'id' | 'status' | 'nodeOutcomes' | 'skipped' | 'pendingNodeId'>, attempts: ReadonlyMap<string, number> = new Map(), failedNodeId?: string, limits?: BudgetLimitsShown): AnalyzeSection {
   let estimateTotal = ZERO;
   let actualTotal = ZERO;
@@ -84,7 +100,8 @@ export function buildAnalyze(graph: ExecutionGraph, run: Pick<RunRecord, 'id' | 
     const calls = modelCallsOf(node, outcome);
     const typed = typedOutput(node, outcome.output);
     const compression = typed.kind === 'compress' && typed.output ? analyzedCompression(typed.output) : undefined;
-    return { nodeId: node.id, kind: node.kind, status: 'done', attempts: attempts.get(node.id) ?? 1, estimate, actual: outcome.actual, misestimate: misestimates(estimate, outcome.actual), ...(calls ? { modelCalls: calls } : {}), ...(outcome.budget ? { budget: outcome.budget } : {}), ...(compression ? { compression } : {}) };
+    const toolLoop = toolLoopOf(node, outcome);
+    return { nodeId: node.id, kind: node.kind, status: 'done', attempts: attempts.get(node.id) ?? 1, estimate, actual: outcome.actual, misestimate: misestimates(estimate, outcome.actual), ...(calls ? { modelCalls: calls } : {}), ...(outcome.budget ? { budget: outcome.budget } : {}), ...(compression ? { compression } : {}), ...(toolLoop ? { toolLoop } : {}) };
   });
   return { runId: run.id, status: run.status, nodes, totals: { estimate: estimateTotal, actual: actualTotal, misestimate: misestimates(estimateTotal, actualTotal) }, ...(limits ? { limits } : {}) };
 }

@@ -116,4 +116,14 @@ describe('cachedRouter', () => {
     expect(calls).toEqual(['cheap']);
     expect(warnings).toEqual(['[model-cache] looking up a cached model response: connection reset', '[model-cache] keeping a model response: connection reset']);
   });
+  it('never caches a tool loop: its answer rests on what its tools read at call time, under the run’s rights', async () => {
+    const { router, calls } = countingRouter();
+    const cache = new ModelContextCache(new MemoryModelCacheStore(), { ttlSeconds: 60 });
+    const looping: ModelRequest = { ...request('Why did checkout fail?'), toolLoop: { tools: [], maxSteps: 4, resultTokensPerStep: 100 } };
+    const first = await cachedRouter(router, cache, scopeOf(runbook, versions)).complete('cheap', looping);
+    const second = await cachedRouter(router, cache, scopeOf(runbook, versions)).complete('cheap', looping);
+    expect(calls).toEqual(['cheap', 'cheap']);
+    expect(first.cache).toBeUndefined();
+    expect(second.cache).toBeUndefined();
+  });
 });

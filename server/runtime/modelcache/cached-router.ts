@@ -24,8 +24,9 @@ export function cachedRouter(router: RouterPlugin, cache: ModelContextCache, sco
     countTokens: (tier: string, text: string) => router.countTokens(tier, text),
     async complete(tier, request, options): Promise<RoutedResult> {
       const model = router.tiers().find((info) => info.name === tier)?.capabilities;
-      // An unknown tier is the router's error to name.
-      if (!model) return router.complete(tier, request, options);
+      // An unknown tier is the router's error to name. A tool loop's answer rests on what its tools
+      // read at call time, under this run's rights: never served from, nor kept in, the cache.
+      if (!model || request.toolLoop) return router.complete(tier, request, options);
       const key = modelCacheKey({ provider: model.provider, modelId: model.modelId, messages: request.messages, maxOutputTokens: request.maxOutputTokens, localOnly: options?.localOnly ?? false, sources });
       const started = performance.now();
       const entry = await cache.find(key, model.modelId, scope.intentClass, scope);

@@ -51,6 +51,10 @@ export function traceNode(tracer: RunTracer, parentId: string, node: GraphNode, 
     for (const search of typed.output.searches ?? []) tracer.record(`search.${search.source}`, 'retrieval', search.latencyMs, { source: search.source, hits: search.hits }, nodeSpanId, {}, search.startedAtMs);
   }
   if (typed.kind !== 'reason') return;
+  // A tool loop: one span per tool call, under the node, with what it read.
+  for (const call of typed.output.toolLoop?.toolCalls ?? []) {
+    tracer.record(`tool.${call.tool}`, 'tool', call.latencyMs, { tool: call.tool, step: call.step, passages: call.refs.length, facts: call.facts, unknownSources: call.unknownSources.length, ...(call.error ? { error: call.error } : {}), node: node.id }, nodeSpanId, {}, call.startedAtMs);
+  }
   for (const call of typed.output.modelCalls) {
     const provider = tiers.find((tier) => tier.name === call.tier)?.capabilities.provider;
     tracer.record(`model.${call.tier}`, 'model', call.latencyMs, { modelId: call.modelId, tier: call.tier, ...(provider ? { provider } : {}), inputTokens: call.usage.inputTokens, outputTokens: call.usage.outputTokens, fallbacks: call.fallbacks, node: node.id, ...modelCacheAttributes(call) }, nodeSpanId, { tokens: call.usage.inputTokens + call.usage.outputTokens, costUsd: call.costUsd });

@@ -111,6 +111,13 @@ function verificationCut(method: string, rules: readonly IntentRule[], context: 
   return undefined;
 }
 
+/** A reasoner whose model calls tools runs only on a tier configured for tool calls. */
+function toolCallCut(reasoner: PlanningContext['reasoners'][number], tier: TierInfo): Cut | undefined {
+  if (!reasoner.requiresToolCalls || tier.capabilities.toolCalls === true) return undefined;
+  const reason = `${reasoner.strategy} has the model call runtime tools; tier ${tier.name} is not configured for tool calls (tools: true)`;
+  return { stage: 'capability', rule: 'capability.tool_calls', reason, subject: `reasoning ${reasoner.strategy} on tier ${tier.name}` };
+}
+
 /** Parallel only pays when there is something to overlap: two retrievals or several model calls. */
 function shapeCut(set: RetrievalSet, modelCalls: number, shape: ExecutionShape): Cut | undefined {
   if (shape !== 'parallel' || set.methods.length > 1 || modelCalls > 1) return undefined;
@@ -128,7 +135,8 @@ export class RuleCandidateGenerator implements CandidateGeneratorPlugin {
     const scopeList = scopes(intent, sources);
     const compressions = compressionMethods(context) as CompressionMethod[];
     const verifications = verificationMethods(context);
-    const reasoners = context.reasoners;
+    // A tool-calling reasoner is not enumerated at all while no tier can run it (the offline default).
+    const reasoners = context.reasoners.filter((reasoner) => !reasoner.requiresToolCalls || context.tiers.some((tier) => tier.available && tier.capabilities.toolCalls === true));
     const approval = context.policy.requireApproval || rules.some((rule) => rule.approval === true);
     const topK = context.retrieval.topK;
 
@@ -152,6 +160,7 @@ export class RuleCandidateGenerator implements CandidateGeneratorPlugin {
                 const cut =
                   (setCuts[setIndex]?.stage === 'capability' ? setCuts[setIndex] : undefined) ??
                   tierCuts[tierIndex] ??
+                  toolCallCut(reasoner, tier) ??
                   (placeCut?.stage === 'capability' ? placeCut : undefined) ??
                   setCuts[setIndex] ??
                   placeCut ??

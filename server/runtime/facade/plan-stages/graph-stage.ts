@@ -75,7 +75,8 @@ export function graphStage(plugins: RuntimePlugins, config: RuntimeConfig, input
     planModelTokens: reasonTokens,
     tiers: input.context.tiers,
     retrievers: input.context.retrievers,
-    singleCallStrategies: plugins.reasoners.filter((reasoner) => !reasoner.bridgeHops).map((reasoner) => reasoner.strategy),
+    // A retry may move to a tier without tool calls: a tool loop's retries answer in one call.
+    singleCallStrategies: plugins.reasoners.filter((reasoner) => !reasoner.bridgeHops && !reasoner.requiresToolCalls).map((reasoner) => reasoner.strategy),
     localOnly: policy.localOnly,
     constraints: input.constraints,
     maxAttempts: config.verification.max_attempts,
