@@ -72,6 +72,17 @@ describe('HeuristicCostModel', () => {
     expect(reranked.tokens.value - plain.tokens.value).toBe(6000);
   });
 
+  it('gives a method set the same figures whether its array is shared (memoised per context) or fresh, and keeps sets apart', () => {
+    const shared = ['bm25', 'dense'];
+    const first = estimate({ retrieval: shared });
+    // Same array again (the memo answers), a fresh equal array, then another set through the same context.
+    expect(estimate({ retrieval: shared })).toEqual(first);
+    expect(estimate({ retrieval: ['bm25', 'dense'] })).toEqual(first);
+    expect(estimate({ retrieval: ['bm25'] }).latencySeconds.value).toBeLessThan(first.latencySeconds.value);
+    // Parallel reads the slowest method from the same memo entry: 12 ms less than the sum, as above.
+    expect(estimate({ retrieval: shared, shape: 'parallel' }).latencySeconds.value).toBeCloseTo(first.latencySeconds.value - 0.012, 9);
+  });
+
   it('verification adds confidence and lowers hallucination and risk; approval lowers risk', () => {
     const bare = estimate();
     const verified = estimate({ verification: 'citation_grounded' });

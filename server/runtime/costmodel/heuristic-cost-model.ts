@@ -1,13 +1,11 @@
 import type { PlanningContext } from '../contracts/candidate-generator';
 import { COST_MODEL_CONTRACT, type CostModelPlugin } from '../contracts/cost-model';
 import type { CandidateEstimates, CandidatePlan, Estimate, Intent, PlanScore, PlanScoreWeights } from '../types';
-import { measuredCacheRates } from './cache-hit-rate';
 import { scorePlan } from './plan-score';
 import { digestOf } from './planning-digest';
-import { retrievalSpendOf } from './retrieval-spend';
 import {
   ACCURACY_HALF_WIDTH, APPROVAL_RISK_FACTOR, BASE_HALLUCINATION, CACHE_HIT_BASE, COST_BAND, CRITIC_HALLUCINATION_FACTOR, CRITIC_STRATEGIES,
-  DEFAULT_RETRIEVER_LATENCY_MS, FUSION_SECONDS_PER_EXTRA_METHOD, LATENCY_BAND, OUTPUT_TOKENS_PER_ANSWER, PARALLEL_MODEL_ROUNDS,
+  FUSION_SECONDS_PER_EXTRA_METHOD, LATENCY_BAND, OUTPUT_TOKENS_PER_ANSWER, PARALLEL_MODEL_ROUNDS,
   PREFILL_SECONDS_PER_TOKEN, PREFIX_REUSE, PROBABILITY_HALF_WIDTH, PROMPT_OVERHEAD_TOKENS, REASONER_GAIN, INTENT_REASONER_GAIN, TOKENS_BAND, TOOL_RESULT_CHUNKS_PER_STEP,
   VERIFIED_RISK_FACTOR, VERIFIER_CATCH_RATE, VERIFY_FLOOR, clampProbability, nonNegative,
 } from './units';
@@ -56,24 +54,18 @@ export class HeuristicCostModel implements CostModelPlugin {
     const truncated = wanted > 0 ? 1 - contextTokens / wanted : 0;
     const inputPerCall = PROMPT_OVERHEAD_TOKENS + goal.goalTokens + contextTokens;
     // Retrieval that calls a model (an LLM reranker) reports its own spend per query.
-    const retrieval = retrievalSpendOf(candidate.retrieval, (method) => digest.retriever(method));
+    const retrievalFacts = digest.retrieval(candidate.retrieval);
+    const retrieval = retrievalFacts.spend;
     const toolInput = (calls - 1) * (TOOL_RESULT_CHUNKS_PER_STEP[candidate.reasoning] ?? 0) * scope.meanChunkTokens;
     const tokens = calls * (inputPerCall + outputPerCall) + toolInput + retrieval.tokens;
     const costUsd = (calls * (inputPerCall * tier.inputUsdPerMillion + outputPerCall * tier.outputUsdPerMillion) + toolInput * tier.inputUsdPerMillion) / 1e6 + retrieval.costUsd;
 
     // Latency: retrieval (summed or overlapped), fusion, compression, model rounds, verifier.
-    let retrievalSum = 0;
-    let retrievalMax = 0;
-    for (const method of candidate.retrieval) {
-      const latencyMs = digest.retriever(method)?.latencyMs ?? DEFAULT_RETRIEVER_LATENCY_MS;
-      retrievalSum += latencyMs;
-      if (latencyMs > retrievalMax) retrievalMax = latencyMs;
-    }
     const parallel = candidate.shape === 'parallel';
     const rounds = parallel ? Math.min(calls, PARALLEL_MODEL_ROUNDS) : calls;
     const perCall = tier.firstTokenSeconds + PREFILL_SECONDS_PER_TOKEN * inputPerCall + tier.secondsPerOutputToken * outputPerCall;
     const latencySeconds =
-      (parallel ? retrievalMax : retrievalSum) / 1000 +
+      (parallel ? retrievalFacts.latencyMaxMs : retrievalFacts.latencySumMs) / 1000 +
       FUSION_SECONDS_PER_EXTRA_METHOD * (candidate.retrieval.length - 1) +
       compression.seconds +
       rounds * perCall +
@@ -96,7 +88,7 @@ export class HeuristicCostModel implements CostModelPlugin {
       goal.risk * Math.max(1 - accuracy, hallucination) * (candidate.approval ? APPROVAL_RISK_FACTOR : 1) * (verified ? VERIFIED_RISK_FACTOR : 1),
     );
     const cachePrior = clampProbability(CACHE_HIT_BASE + (critiqued ? (PREFIX_REUSE * (calls - 1)) / calls : 0));
-    const cacheHit = measuredCacheRates(context.modelCacheTallies).rate(cachePrior, tier.modelId, intent.primary);
+    const cacheHit = digest.cacheRates.rate(cachePrior, tier.modelId, intent.primary);
     const verificationConfidence = verified ? clampProbability(verifier.confidencePrior * (VERIFY_FLOOR + (1 - VERIFY_FLOOR) * grounding)) : 0;
 
     return {

@@ -5,9 +5,11 @@ import { ContextRuntimeError } from '../errors';
 import { plannableSources } from '../planner/candidate-dimensions';
 import { namedSourceKinds } from '../planner/named-source-kinds';
 import { applicableRules, recallPriorFor } from '../planner/rules';
+import { type MeasuredCacheRates, measuredCacheRates } from './cache-hit-rate';
+import { retrievalSpendOf } from './retrieval-spend';
 import type { Intent, SourceKind } from '../types';
 import {
-  CHARS_PER_TOKEN, COMPRESSION_SECONDS, DEFAULT_CHUNK_TOKENS, DEFAULT_COMPRESSION_SECONDS, DEFAULT_VERIFIER_SECONDS,
+  CHARS_PER_TOKEN, COMPRESSION_SECONDS, DEFAULT_CHUNK_TOKENS, DEFAULT_COMPRESSION_SECONDS, DEFAULT_RETRIEVER_LATENCY_MS, DEFAULT_VERIFIER_SECONDS,
   FUSION_GAIN, FUSION_DILUTION, INTENT_RISK, NEUTRAL_RECALL_PRIOR, SCOPE_FOCUS_GAIN, SCOPE_MISS_FACTOR, VERIFIER_SECONDS, clampProbability,
 } from './units';
 
@@ -20,6 +22,15 @@ import {
 export interface ScopeStats {
   readonly meanChunkTokens: number;
   readonly chunks: number;
+}
+
+/** What a retrieval method set costs per query, the same for every candidate that uses it. */
+export interface RetrievalFacts {
+  /** Each method's reported latency (DEFAULT_RETRIEVER_LATENCY_MS when unknown), summed (sequential) and the slowest (parallel). */
+  readonly latencySumMs: number;
+  readonly latencyMaxMs: number;
+  /** Model spend of methods that call one (retrieval-spend.ts). */
+  readonly spend: { readonly tokens: number; readonly costUsd: number };
 }
 
 export interface CompressionFacts { readonly ratio: number; readonly loss: number; readonly seconds: number }
@@ -85,6 +96,9 @@ export class ContextDigest {
   private readonly verifiers = new Map<string, VerifierFacts>();
   private readonly reasonerCalls = new Map<string, number>();
   private readonly scopeStats = new Map<readonly SourceKind[] | string, ScopeStats>();
+  private readonly retrievalSets = new Map<readonly string[], RetrievalFacts>();
+  /** The measured model-cache rates of this context's tallies (the cache-hit estimate reads them per candidate). */
+  readonly cacheRates: MeasuredCacheRates;
   private readonly intents = new WeakMap<Intent, IntentDigest>();
   private readonly sources;
 
@@ -102,6 +116,26 @@ export class ContextDigest {
     }
     if (!this.verifiers.has('none')) this.verifiers.set('none', { confidencePrior: 0, seconds: 0 });
     for (const reasoner of context.reasoners) this.reasonerCalls.set(reasoner.strategy, Math.max(1, reasoner.expectedModelCalls));
+    this.cacheRates = measuredCacheRates(context.modelCacheTallies);
+  }
+
+  /**
+   * Latency and spend of a method set, memoised on the array: the generator hands every candidate
+   * of one retrieval set the same `methods` array, so ~1,000 candidates share a handful of entries.
+   */
+  retrieval(methods: readonly string[]): RetrievalFacts {
+    let facts = this.retrievalSets.get(methods);
+    if (facts) return facts;
+    let latencySumMs = 0;
+    let latencyMaxMs = 0;
+    for (const method of methods) {
+      const latencyMs = this.retrievers.get(method)?.latencyMs ?? DEFAULT_RETRIEVER_LATENCY_MS;
+      latencySumMs += latencyMs;
+      if (latencyMs > latencyMaxMs) latencyMaxMs = latencyMs;
+    }
+    facts = { latencySumMs, latencyMaxMs, spend: retrievalSpendOf(methods, (method) => this.retrievers.get(method)) };
+    this.retrievalSets.set(methods, facts);
+    return facts;
   }
 
   retriever(method: string): RetrieverCapabilities | undefined {

@@ -118,10 +118,40 @@ function toolCallCut(reasoner: PlanningContext['reasoners'][number], tier: TierI
   return { stage: 'capability', rule: 'capability.tool_calls', reason, subject: `reasoning ${reasoner.strategy} on tier ${tier.name}` };
 }
 
+/** One object for every such cut: the tally below groups cuts by identity first. */
+const NOTHING_TO_PARALLELISE: Cut = Object.freeze({
+  stage: 'rule',
+  rule: 'shape.nothing_to_parallelise',
+  reason: 'one retrieval method and one model call: a parallel shape equals the sequential one',
+  subject: 'with shape parallel and nothing to overlap',
+});
+
 /** Parallel only pays when there is something to overlap: two retrievals or several model calls. */
 function shapeCut(set: RetrievalSet, modelCalls: number, shape: ExecutionShape): Cut | undefined {
   if (shape !== 'parallel' || set.methods.length > 1 || modelCalls > 1) return undefined;
-  return { stage: 'rule', rule: 'shape.nothing_to_parallelise', reason: 'one retrieval method and one model call: a parallel shape equals the sequential one', subject: 'with shape parallel and nothing to overlap' };
+  return NOTHING_TO_PARALLELISE;
+}
+
+/**
+ * The rejected entries, one per distinct rule, reason and subject, in order of first cut. Cuts
+ * are tallied by object (each verdict is one object reused across the product loop) and merged
+ * by text only here: building and hashing the text key per cut combination (~1,100 per goal on
+ * the demo corpus) was a measurable share of candidate generation (bench:plan-overhead).
+ */
+function rejectedOf(tally: ReadonlyMap<Cut, number>): RejectedCandidate[] {
+  const merged = new Map<string, { cut: Cut; count: number }>();
+  for (const [cut, count] of tally) {
+    const key = `${cut.rule}\u0000${cut.reason}\u0000${cut.subject}`;
+    const entry = merged.get(key);
+    if (entry) entry.count += count;
+    else merged.set(key, { cut, count });
+  }
+  const rejected: RejectedCandidate[] = [];
+  for (const { cut, count } of merged.values()) {
+    const description = `${count} candidate${count === 1 ? '' : 's'} ${cut.subject}`;
+    rejected.push(Object.freeze({ candidate: { description }, stage: cut.stage, rule: cut.rule, reason: cut.reason }));
+  }
+  return rejected;
 }
 
 export class RuleCandidateGenerator implements CandidateGeneratorPlugin {
@@ -143,7 +173,7 @@ export class RuleCandidateGenerator implements CandidateGeneratorPlugin {
     const setCuts = sets.map((set) => retrievalCut(set, rules, context, intent));
     const tierCuts = context.tiers.map((tier) => tierCut(tier, rules, context));
     const verificationCuts = verifications.map((method) => verificationCut(method, rules, context));
-    const cuts = new Map<string, { cut: Cut; count: number }>();
+    const cuts = new Map<Cut, number>();
     const candidates: CandidatePlan[] = [];
     const perCombination = compressions.length;
 
@@ -167,10 +197,7 @@ export class RuleCandidateGenerator implements CandidateGeneratorPlugin {
                   verificationCuts[verificationIndex] ??
                   shapeCut(set, reasoner.expectedModelCalls, shape);
                 if (cut) {
-                  const key = `${cut.rule}\u0000${cut.reason}\u0000${cut.subject}`;
-                  const entry = cuts.get(key);
-                  if (entry) entry.count += perCombination;
-                  else cuts.set(key, { cut, count: perCombination });
+                  cuts.set(cut, (cuts.get(cut) ?? 0) + perCombination);
                   continue;
                 }
                 const verification = verifications[verificationIndex] as VerificationMethod;
@@ -196,11 +223,7 @@ export class RuleCandidateGenerator implements CandidateGeneratorPlugin {
       }
     }
 
-    const rejected: RejectedCandidate[] = [];
-    for (const { cut, count } of cuts.values()) {
-      const description = `${count} candidate${count === 1 ? '' : 's'} ${cut.subject}`;
-      rejected.push(Object.freeze({ candidate: { description }, stage: cut.stage, rule: cut.rule, reason: cut.reason }));
-    }
+    const rejected = rejectedOf(cuts);
     const enumerated = sets.length * scopeList.length * context.tiers.length * verifications.length * reasoners.length * SHAPES.length * perCombination;
     return { candidates, rejected, enumerated };
   }

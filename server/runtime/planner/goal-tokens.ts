@@ -52,6 +52,8 @@ export function tokenize(goal: string): GoalToken[] {
 
 const QUOTE_PAIRS: Readonly<Record<string, string>> = { '"': '"', '“': '”', '`': '`', "'": "'", '‘': '’' };
 const MAX_QUOTED_CHARS = 200;
+/** The char codes of QUOTE_PAIRS' keys: " “ ` ' ‘. */
+const isQuoteOpener = (code: number): boolean => code === 0x22 || code === 0x201c || code === 0x60 || code === 0x27 || code === 0x2018;
 
 /**
  * Quoted strings ("…", “…”, `…`, '…'). A straight single quote opens only after a space
@@ -62,6 +64,12 @@ export function quotedSpans(goal: string): string[] {
   const spans: string[] = [];
   let index = 0;
   while (index < goal.length) {
+    // Most characters open nothing: a char-code test skips them without building a one-character
+    // string and a keyed lookup for each (that made this 7.5 µs a goal, most of intent analysis).
+    if (!isQuoteOpener(goal.charCodeAt(index))) {
+      index++;
+      continue;
+    }
     const open = goal[index];
     const close = QUOTE_PAIRS[open];
     if (close === undefined || (open === "'" && index > 0 && !isSpace(goal.charCodeAt(index - 1)))) {

@@ -10,11 +10,10 @@ import type { RuntimeConfig } from '../../config/config-schema';
 import type { ModelCacheTally } from '../../contracts/model-cache';
 import { measuredCacheRates } from '../../costmodel/cache-hit-rate';
 import { resolveWeights } from '../../costmodel/plan-score';
-import { sha256Hex } from '../../ir/plan-hash';
-import { canonicalJson } from '../../ir/serialize-graph';
 import { buildPlanCacheKey } from '../../plancache/plan-cache-key';
 import type { Intent, PlanScoreWeights, RunRequest } from '../../types';
 import type { RuntimePlugins } from '../runtime-plugins';
+import { capabilityFingerprint as capabilityFingerprintOf } from './capability-fingerprint';
 import type { PolicyOutcome } from './policy-stage';
 
 export interface PlanKey {
@@ -46,7 +45,7 @@ export function planKeyStage(plugins: RuntimePlugins, config: RuntimeConfig, inp
   // reasoner gains (config costmodel.reasoner_gains); absent, the key is as before.
   const modelCacheTallies = plugins.modelContextCache?.tallies();
   const modelCacheRates = modelCacheTallies ? measuredCacheRates(modelCacheTallies).fingerprint(tiers.map((tier) => tier.capabilities.modelId), intent.primary) : undefined;
-  const capabilityFingerprint = sha256Hex(canonicalJson({ retrievers: retrievers.map(({ method, available }) => [method, available]), tiers: tiers.map(({ name, available, capabilities }) => [name, available, capabilities]), retrieval: config.retrieval, scheduler: config.scheduler, verification: config.verification, outputSchema: request.output_schema !== undefined, modelCacheRates, ...(Object.keys(config.costmodel.reasoner_gains).length > 0 ? { reasonerGains: config.costmodel.reasoner_gains } : {}) }));
+  const capabilityFingerprint = capabilityFingerprintOf(config, { retrievers, tiers, outputSchema: request.output_schema !== undefined, ...(modelCacheRates !== undefined ? { modelCacheRates } : {}) });
   const key = buildPlanCacheKey({
     intent,
     principal: request.principal!,

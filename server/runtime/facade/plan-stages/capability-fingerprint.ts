@@ -1,0 +1,66 @@
+/**
+ * The capability part of the plan-cache key: what the plugins can do (retriever and tier
+ * availability, tier capabilities) and the config sections that change a graph (retrieval,
+ * scheduler, verification, fitted reasoner gains), plus whether an output_schema is asked for and the measured
+ * model-cache rates. A tier gaining its key, or an extension appearing, must re-plan.
+ *
+ * The text hashed is exactly `canonicalJson` of that object; the config sections and the tier
+ * list are serialised once per object rather than per request (their canonical JSON was most of
+ * the `key` stage, bench:plan-overhead). The config is parsed once and never edited in place, and
+ * a router's tier list is frozen (tiered-router.ts); availability is re-read every time anyway.
+ */
+import type { RetrieverCapabilities } from '../../contracts/retriever';
+import type { TierInfo } from '../../contracts/router';
+import type { RuntimeConfig } from '../../config/config-schema';
+import { sha256Hex } from '../../ir/plan-hash';
+import { canonicalJson } from '../../ir/serialize-graph';
+
+export interface CapabilityInput {
+  readonly retrievers: readonly RetrieverCapabilities[];
+  readonly tiers: readonly TierInfo[];
+  readonly outputSchema: boolean;
+  /** The rounded model-cache rates (cache-hit-rate.ts); absent when the model-context cache is off. */
+  readonly modelCacheRates?: string;
+}
+
+interface ConfigParts {
+  /** Fitted reasoner gains (costmodel.reasoner_gains) as a `"reasonerGains":…,` member, or '' when none are set. */
+  readonly reasonerGains: string;
+  readonly retrieval: string;
+  readonly scheduler: string;
+  readonly verification: string;
+}
+
+const configParts = new WeakMap<RuntimeConfig, ConfigParts>();
+const tierParts = new WeakMap<readonly TierInfo[], { readonly availability: string; readonly json: string }>();
+
+function partsOf(config: RuntimeConfig): ConfigParts {
+  let parts = configParts.get(config);
+  if (!parts) {
+    const gains = config.costmodel.reasoner_gains;
+    parts = { reasonerGains: Object.keys(gains).length > 0 ? `"reasonerGains":${canonicalJson(gains)},` : '', retrieval: canonicalJson(config.retrieval), scheduler: canonicalJson(config.scheduler), verification: canonicalJson(config.verification) };
+    configParts.set(config, parts);
+  }
+  return parts;
+}
+
+function tiersJson(tiers: readonly TierInfo[]): string {
+  const availability = tiers.map((tier) => (tier.available ? '1' : '0')).join('');
+  const known = tierParts.get(tiers);
+  if (known && known.availability === availability) return known.json;
+  const json = canonicalJson(tiers.map(({ name, available, capabilities }) => [name, available, capabilities]));
+  tierParts.set(tiers, { availability, json });
+  return json;
+}
+
+/** The canonical JSON the fingerprint hashes (keys in canonicalJson's sorted order). */
+export function capabilityText(config: RuntimeConfig, input: CapabilityInput): string {
+  const parts = partsOf(config);
+  const retrievers = canonicalJson(input.retrievers.map(({ method, available }) => [method, available]));
+  const modelCacheRates = input.modelCacheRates === undefined ? '' : `"modelCacheRates":${JSON.stringify(input.modelCacheRates)},`;
+  return `{${modelCacheRates}"outputSchema":${input.outputSchema},${parts.reasonerGains}"retrieval":${parts.retrieval},"retrievers":${retrievers},"scheduler":${parts.scheduler},"tiers":${tiersJson(input.tiers)},"verification":${parts.verification}}`;
+}
+
+export function capabilityFingerprint(config: RuntimeConfig, input: CapabilityInput): string {
+  return sha256Hex(capabilityText(config, input));
+}
