@@ -13,7 +13,8 @@ export interface PlanningContext {
   readonly tiers: readonly TierInfo[];
   readonly sources: readonly SourceInfo[];
   readonly policy: PolicyDecision;
-  readonly reasoners: readonly { readonly strategy: string; readonly expectedModelCalls: number }[];
+  /** `needsInstructions`: the strategy splits, critiques or judges, so only a tier that follows instructions can run it (not the extractive reader). */
+  readonly reasoners: readonly { readonly strategy: string; readonly expectedModelCalls: number; readonly needsInstructions?: boolean }[];
   readonly compressions: readonly { readonly method: string; readonly expectedRatio: number; readonly expectedLoss: number }[];
   readonly verifiers: readonly { readonly method: string; readonly confidencePrior: number }[];
   /** Measured lookups and hits of the model-context cache per (model, intent class); absent = none measured (the prior holds). */

@@ -7,7 +7,7 @@ import { digestOf } from './planning-digest';
 import { retrievalSpendOf } from './retrieval-spend';
 import {
   ACCURACY_HALF_WIDTH, APPROVAL_RISK_FACTOR, BASE_HALLUCINATION, CACHE_HIT_BASE, COST_BAND, CRITIC_HALLUCINATION_FACTOR, CRITIC_STRATEGIES,
-  DEFAULT_RETRIEVER_LATENCY_MS, FUSION_SECONDS_PER_EXTRA_METHOD, LATENCY_BAND, OUTPUT_TOKENS_PER_ANSWER, PARALLEL_MODEL_ROUNDS,
+  DEFAULT_RETRIEVER_LATENCY_MS, MIXTURE_MODEL_ROUNDS, FUSION_SECONDS_PER_EXTRA_METHOD, LATENCY_BAND, OUTPUT_TOKENS_PER_ANSWER, PARALLEL_MODEL_ROUNDS,
   PREFILL_SECONDS_PER_TOKEN, PREFIX_REUSE, PROBABILITY_HALF_WIDTH, PROMPT_OVERHEAD_TOKENS, REASONER_GAIN, INTENT_REASONER_GAIN, TOKENS_BAND,
   VERIFIED_RISK_FACTOR, VERIFIER_CATCH_RATE, VERIFY_FLOOR, clampProbability, nonNegative,
 } from './units';
@@ -69,7 +69,7 @@ export class HeuristicCostModel implements CostModelPlugin {
       if (latencyMs > retrievalMax) retrievalMax = latencyMs;
     }
     const parallel = candidate.shape === 'parallel';
-    const rounds = parallel ? Math.min(calls, PARALLEL_MODEL_ROUNDS) : calls;
+    const rounds = MIXTURE_MODEL_ROUNDS[candidate.reasoning] ?? (parallel ? Math.min(calls, PARALLEL_MODEL_ROUNDS) : calls);
     const perCall = tier.firstTokenSeconds + PREFILL_SECONDS_PER_TOKEN * inputPerCall + tier.secondsPerOutputToken * outputPerCall;
     const latencySeconds =
       (parallel ? retrievalMax : retrievalSum) / 1000 +

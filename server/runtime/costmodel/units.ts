@@ -23,6 +23,7 @@
  *                    + rounds · (t.firstTokenSeconds + PREFILL_SECONDS_PER_TOKEN · inputPerCall
  *                              + t.secondsPerOutputToken · outputPerCall) + verifier seconds
  *                    rounds = calls (sequential) | min(calls, PARALLEL_MODEL_ROUNDS) (parallel)
+ *                           | MIXTURE_MODEL_ROUNDS[r] (a mixture: its branches are parallel graph nodes in either shape)
  *   recall         = fused recall of the methods' recallPrior[intent]:
  *                    max + FUSION_GAIN · (1 − Π(1 − rᵢ) − max)   (rankers are correlated)
  *                        − FUSION_DILUTION · Σ (max − rᵢ)   (a weaker ranker pulls the fused list down)
@@ -80,8 +81,20 @@ export const FUSION_GAIN = 0.25;
 export const FUSION_DILUTION = 1;
 export const SCOPE_FOCUS_GAIN = 1.03;
 export const SCOPE_MISS_FACTOR = 0.7;
-/** Extra quality a multi-call reasoner buys, as a share of the remaining headroom (self-refine style critics: modest gains). */
-export const REASONER_GAIN: Readonly<Record<string, number>> = { single_shot: 0, plan_worker_critic: 0.2 };
+/**
+ * Extra quality a multi-call reasoner buys, as a share of the remaining headroom (self-refine style
+ * critics: modest gains). Priors only: the learned estimator corrects accuracy per reasoner from runs.
+ * Debate below plan_worker_critic: one-round debate with a judge gains less than a decomposition with
+ * its own retrieval per sub-question on multi-hop questions (Du et al. 2023 report their gains over rounds).
+ */
+export const REASONER_GAIN: Readonly<Record<string, number>> = { single_shot: 0, plan_worker_critic: 0.2, debate: 0.1 };
+/**
+ * Sequential model rounds of a mixture whose branches run as parallel graph nodes, whatever the
+ * candidate's shape: plan_worker_critic is decompose, workers, critic, merge; debate is solvers, judge.
+ * These are priors like REASONER_GAIN; what a mixture really buys is learned per reasoner
+ * (observation-learner.ts, the intent+reasoner group).
+ */
+export const MIXTURE_MODEL_ROUNDS: Readonly<Record<string, number>> = { plan_worker_critic: 4, debate: 2 };
 /**
  * Gains that depend on the question: a decomposition (retrieve, name the bridge entity, retrieve
  * again) can help only a question that chains facts; on any other it is a second call for nothing.
@@ -98,7 +111,7 @@ export const CRITIC_HALLUCINATION_FACTOR = 0.75;
  * different contexts and nothing critiques them; without this, its second call alone made it win
  * every goal (the demo's incident question included) on a lower hallucination and a higher cache rate.
  */
-export const CRITIC_STRATEGIES: ReadonlySet<string> = new Set(['plan_worker_critic']);
+export const CRITIC_STRATEGIES: ReadonlySet<string> = new Set(['plan_worker_critic', 'debate']);
 export const BASE_HALLUCINATION = 0.02;
 export const VERIFIER_CATCH_RATE = 0.6;
 export const INTENT_RISK: Readonly<Record<string, number>> = { high_risk: 0.9, sensitive: 0.7, incident: 0.4, exact_id: 0.2, multi_hop: 0.3, conceptual: 0.2 };
@@ -139,7 +152,7 @@ export const nonNegative = (value: number): number => (value > 0 ? value : 0);
  *             otherwise: Normal-Inverse-Gamma posterior predictive (Student t, Gelman et al. BDA3 §3.3)
  *             whose prior scale is the v1 band read as a 90% interval, so few samples mean a wide interval,
  *             widened to the residuals' [min, max] (Wilks 1941) because real residuals are often bimodal.
- *   groups    (field, intent class, plan shape) → (field, intent class) → (field): the most specific
+ *   groups    (field, intent class, plan shape) → (field, intent class, reasoner) → (field, intent class) → (field): the most specific
  *             group with CONFORMAL_MIN_SAMPLES observations, else the largest one.
  *   features  within the group, tokens/cost/latency residuals are regressed (ridge, RIDGE_PENALTY) on
  *             x = ln(1 + [goal tokens, source tokens, top_k]) centred at the featured runs' mean:
