@@ -42,7 +42,7 @@ function kindOf(body: Record<string, unknown>): Kind {
 
 /** The scripted model: two sub-questions, workers that answer from their passages (slowly), a critic that fails the second. */
 function script(options: { readonly decomposeUsage?: { prompt_tokens: number; completion_tokens: number } } = {}) {
-  const seen: { kind: Kind; at: number; body: Record<string, unknown> }[] = [];
+  const seen: SeenCall[] = [];
   server.script((body) => {
     const kind = kindOf(body);
     seen.push({ kind, at: performance.now(), body });
@@ -67,7 +67,8 @@ function script(options: { readonly decomposeUsage?: { prompt_tokens: number; co
   return seen;
 }
 
-const byKind = (seen: readonly { kind: Kind }[], kind: Kind) => seen.filter((call) => call.kind === kind);
+interface SeenCall { readonly kind: Kind; readonly at: number; readonly body: Record<string, unknown> }
+const byKind = (seen: readonly SeenCall[], kind: Kind) => seen.filter((call) => call.kind === kind);
 
 describe('reasoner mixtures over a scripted loopback model', () => {
   beforeAll(async () => {
