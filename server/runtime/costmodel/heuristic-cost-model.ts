@@ -8,7 +8,7 @@ import { retrievalSpendOf } from './retrieval-spend';
 import {
   ACCURACY_HALF_WIDTH, APPROVAL_RISK_FACTOR, BASE_HALLUCINATION, CACHE_HIT_BASE, COST_BAND, CRITIC_HALLUCINATION_FACTOR, CRITIC_STRATEGIES,
   DEFAULT_RETRIEVER_LATENCY_MS, MIXTURE_MODEL_ROUNDS, FUSION_SECONDS_PER_EXTRA_METHOD, LATENCY_BAND, OUTPUT_TOKENS_PER_ANSWER, PARALLEL_MODEL_ROUNDS,
-  PREFILL_SECONDS_PER_TOKEN, PREFIX_REUSE, PROBABILITY_HALF_WIDTH, PROMPT_OVERHEAD_TOKENS, REASONER_GAIN, INTENT_REASONER_GAIN, TOKENS_BAND,
+  PREFILL_SECONDS_PER_TOKEN, PREFIX_REUSE, PREFIX_SHARING_STRATEGIES, PROBABILITY_HALF_WIDTH, PROMPT_OVERHEAD_TOKENS, REASONER_GAIN, INTENT_REASONER_GAIN, TOKENS_BAND,
   VERIFIED_RISK_FACTOR, VERIFIER_CATCH_RATE, VERIFY_FLOOR, clampProbability, nonNegative,
 } from './units';
 
@@ -93,7 +93,8 @@ export class HeuristicCostModel implements CostModelPlugin {
     const risk = clampProbability(
       goal.risk * Math.max(1 - accuracy, hallucination) * (candidate.approval ? APPROVAL_RISK_FACTOR : 1) * (verified ? VERIFIED_RISK_FACTOR : 1),
     );
-    const cachePrior = clampProbability(CACHE_HIT_BASE + (critiqued ? (PREFIX_REUSE * (calls - 1)) / calls : 0));
+    const sharesPrefix = calls > 1 && PREFIX_SHARING_STRATEGIES.has(candidate.reasoning);
+    const cachePrior = clampProbability(CACHE_HIT_BASE + (sharesPrefix ? (PREFIX_REUSE * (calls - 1)) / calls : 0));
     const cacheHit = measuredCacheRates(context.modelCacheTallies).rate(cachePrior, tier.modelId, intent.primary);
     const verificationConfidence = verified ? clampProbability(verifier.confidencePrior * (VERIFY_FLOOR + (1 - VERIFY_FLOOR) * grounding)) : 0;
 

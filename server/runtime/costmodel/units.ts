@@ -36,7 +36,7 @@
  *                    · (1 − VERIFIER_CATCH_RATE · verifier.confidencePrior) · critic factor
  *   risk           = INTENT_RISK[class] · max(1 − accuracy, hallucination)
  *                    · (approval ? APPROVAL_RISK_FACTOR : 1) · (verified ? VERIFIED_RISK_FACTOR : 1)
- *   cacheHit       = CACHE_HIT_BASE + PREFIX_REUSE · (calls − 1) / calls   (same context prefix re-sent; CRITIC_STRATEGIES only)
+ *   cacheHit       = CACHE_HIT_BASE + PREFIX_REUSE · (calls − 1) / calls   (same prompt prefix re-sent; PREFIX_SHARING_STRATEGIES only)
  *                    as the prior of the measured model-context cache hit rate of (t.modelId, intent.primary),
  *                    shrunk toward it with CACHE_PRIOR_LOOKUPS pseudo-lookups (cache-hit-rate.ts)
  *   verificationConfidence = verifier.confidencePrior · (VERIFY_FLOOR + (1 − VERIFY_FLOOR) · recall·(1 − contextLoss)); 0 without a verifier
@@ -112,6 +112,14 @@ export const CRITIC_HALLUCINATION_FACTOR = 0.75;
  * every goal (the demo's incident question included) on a lower hallucination and a higher cache rate.
  */
 export const CRITIC_STRATEGIES: ReadonlySet<string> = new Set(['plan_worker_critic', 'debate']);
+/**
+ * Strategies whose calls re-send one prompt prefix, so a provider's prompt cache serves the later
+ * calls: none of the built ones. The mixtures' calls each start with their own system prompt (decompose,
+ * worker, critic, merge; each solver's angle, the judge), and a worker reads its own retrieval; a
+ * prefix cache matches from the first token, so these calls share nothing it can reuse. Counting
+ * them (0.55 for six calls) made plan_worker_critic win every goal on a free loopback tier.
+ */
+export const PREFIX_SHARING_STRATEGIES: ReadonlySet<string> = new Set<string>();
 export const BASE_HALLUCINATION = 0.02;
 export const VERIFIER_CATCH_RATE = 0.6;
 export const INTENT_RISK: Readonly<Record<string, number>> = { high_risk: 0.9, sensitive: 0.7, incident: 0.4, exact_id: 0.2, multi_hop: 0.3, conceptual: 0.2 };
