@@ -171,7 +171,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       retrievers: [...withDerived(stores.database, firstStages, config.retrieval.hybrid, linearReranker), ...(llmRerank ? [llmRerank] : [])],
       rerankers: [linearReranker, llmReranker].filter((reranker) => reranker !== undefined),
       router,
-      reasoners: reasonersFor(router.tiers()),
+      reasoners: reasonersFor(config.models.mixtures ? router.tiers() : []),
       compressions: BUILTIN_COMPRESSIONS,
       verifiers: BUILTIN_VERIFIERS,
       policy: createConfigPolicy({
