@@ -39,6 +39,10 @@ import { createConfigPolicy } from './runtime/policy/config-policy';
 import { createSingleShotReasoner } from './runtime/reasoner/single-shot-reasoner';
 import { createDecompositionReasoner } from './runtime/reasoner/decomposition-reasoner';
 import { createToolLoopReasoner } from './runtime/reasoner/tool-loop-reasoner';
+import { createPlanWorkerCriticReasoner } from './runtime/reasoner/plan-worker-critic-reasoner';
+import { createDebateReasoner } from './runtime/reasoner/debate-reasoner';
+import type { ReasonerPlugin } from './runtime/contracts/reasoner';
+import type { TierInfo } from './runtime/contracts/router';
 import { WaveScheduler } from './runtime/scheduler/wave-scheduler';
 import { GraphileScheduler } from './adapters/jobs/graphile-scheduler';
 import type { SchedulerPlugin } from './runtime/contracts/scheduler';
@@ -78,6 +82,19 @@ export function databaseUrl(config: RuntimeConfig, env: ServerEnv = serverEnv())
 /** Passages a non-local embedder was not given (policy.sensitive_content: local_only) are said so in the log, with why. */
 function noteWithheld(report: EmbedPendingReport): void {
   if (report.withheldReason) console.warn(`embeddings: ${report.withheldReason}`);
+}
+
+/**
+ * The reasoners: single shot and decomposition always; the mixtures (plan_worker_critic, debate) only
+ * when an available tier other than the extractive reader is configured, since only such a model can split a
+ * question, critique or judge. With none, the planner's choices and EXPLAIN are what they were.
+ * (The planner also cuts a mixture on the extractive tier when both kinds are configured.)
+ */
+export function reasonersFor(tiers: readonly Pick<TierInfo, 'available' | 'capabilities'>[]): ReasonerPlugin[] {
+  // tool_loop is registered always: the planner offers it only on a tier with tools: true (capability.tool_calls).
+  const base = [createSingleShotReasoner(), createDecompositionReasoner(), createToolLoopReasoner()];
+  // An unavailable tier (a hosted provider without its API key) cannot run one either.
+  return tiers.some((tier) => tier.available && tier.capabilities.provider !== 'extractive') ? [...base, createPlanWorkerCriticReasoner(), createDebateReasoner()] : base;
 }
 
 /** The plugin factory over one parsed environment: the server's, or a fixture's own. */
@@ -162,8 +179,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       retrievers: [...withDerived(stores.database, firstStages, config.retrieval, linearReranker), ...(llmRerank ? [llmRerank] : [])],
       rerankers: [linearReranker, llmReranker].filter((reranker) => reranker !== undefined),
       router,
-      // tool_loop is offered only where a tier is configured for tool calls (the offline default has none).
-      reasoners: [createSingleShotReasoner(), createDecompositionReasoner(), createToolLoopReasoner()],
+      reasoners: reasonersFor(config.models.mixtures ? router.tiers() : []),
       compressions: BUILTIN_COMPRESSIONS,
       verifiers: BUILTIN_VERIFIERS,
       policy: createConfigPolicy({

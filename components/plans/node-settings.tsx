@@ -17,7 +17,7 @@ function settingsOf(node: GraphNode): [string, string][] {
         ['source kinds', node.sourceKinds === 'all' ? 'all' : node.sourceKinds.join(', ')],
         ['k', String(node.k)],
         ['per source', node.perSource ? 'yes' : 'no'],
-        ['query', node.focus === 'entities' ? 'entities and identifiers' : 'the goal'],
+        ['query', node.subQuestionOf ? `sub-question ${node.subQuestionOf.slot + 1} of ${node.subQuestionOf.node}` : node.focus === 'entities' ? 'entities and identifiers' : 'the goal'],
         ...(node.queryExpansion?.length ? [['expansion', node.queryExpansion.join(' ')] as [string, string]] : []),
         ...(node.feedback ? [['feedback', `from ${node.feedback.fromNode}: ${node.feedback.terms} terms from ${node.feedback.documents} documents`] as [string, string]] : []),
         ...common,
@@ -31,7 +31,7 @@ function settingsOf(node: GraphNode): [string, string][] {
     case 'assemble':
       return [['token budget', formatTokens(node.tokenBudget)], ['final k', String(node.finalK)], ['cover sources', node.coverSources ? 'yes' : 'no'], ...common];
     case 'reason':
-      return [['tier', node.tier], ['strategy', node.strategy], ['local only', node.localOnly ? 'yes' : 'no'], ['citations', node.requireCitations ? 'required' : 'optional'], ['max output', `${formatTokens(node.maxOutputTokens)} tokens`], ...common];
+      return [['tier', node.tier], ['strategy', node.strategy], ['role', `${node.purpose ?? 'answer'}${node.slot !== undefined ? ` ${node.slot + 1}` : ''}`], ['local only', node.localOnly ? 'yes' : 'no'], ['citations', node.requireCitations ? 'required' : 'optional'], ['max output', `${formatTokens(node.maxOutputTokens)} tokens`], ...common];
     case 'verify':
       return [['method', node.method], ...common];
     case 'approve':

@@ -108,6 +108,7 @@ export const PLAN_NODE_TYPES = {
     node.kind === 'reason' ? (
       <>
         <b>{models.length > 0 ? list(models, 2) : node.tier}</b> · {node.strategy.replace(/_/g, ' ')}
+        {node.purpose && node.purpose !== 'answer' ? ` · ${node.purpose}${node.slot !== undefined ? ` ${node.slot + 1}` : ''}` : ''}
         {node.localOnly ? ' · local' : ''}
       </>
     ) : null,

@@ -180,7 +180,7 @@ describe('bad config files', () => {
     const path = join(root, 'good.yaml');
     writeFileSync(path, `database:\n  data_dir: ${join(root, 'pglite')}\nretrieval:\n  top_k: 5\nmodels:\n  tiers:\n    - name: local\n      provider: extractive\n`);
     const config = loadConfigFile(path, { required: true });
-    expect(config.retrieval).toEqual({ top_k: 5, final_k: 8, context_token_budget: 3000, hybrid: {} });
+    expect(config.retrieval).toEqual({ top_k: 5, final_k: 8, context_token_budget: 3000, hybrid: {}, rm3: {} });
     expect(config.models.tiers.map((tier) => tier.provider)).toEqual(['extractive']);
   });
 });

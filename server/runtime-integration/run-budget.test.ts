@@ -31,6 +31,8 @@ describe('run budgets while the run runs', () => {
         // The scripted replies are no judge verdicts; verification that gates (its judge call, its retry) is not the subject here.
         verification: { default: false, judge: false },
         models: {
+          // The subject is one call's budget: a mixture's six calls would change which call meets the cap first.
+          mixtures: false,
           // cheap is free per token and answers first; premium, the next rung, is priced. A 20-token
           // output cap keeps cheap's latency estimate (0.4 s + 20 × 0.03 s) inside the deadline tested below.
           tiers: [

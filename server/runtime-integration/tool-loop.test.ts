@@ -52,7 +52,8 @@ describe('tool_loop: the model calls the runtime tools', () => {
     fixture = await openRuntimeFixture({
       config: {
         verification: { default: false, judge: false },
-        models: { tiers: [{ name: 'agent', provider: 'openai-compatible', base_url: server.baseURL, model: 'agent-1', quality_prior: 0.8, tools: true }] },
+        // Mixtures off: on this free tier their prior gain would outbid tool_loop's, and they are not the subject here.
+        models: { mixtures: false, tiers: [{ name: 'agent', provider: 'openai-compatible', base_url: server.baseURL, model: 'agent-1', quality_prior: 0.8, tools: true }] },
         policy: { source_roles: { [VAULT]: [VAULT_READER] } },
         scheduler: { backoff_ms: 0 },
         learning: { enabled: false },

@@ -98,7 +98,7 @@ export interface SourceInfo {
   readonly tokenCount: number;
 }
 
-export type ReasoningStrategy = 'single_shot' | 'plan_worker_critic' | 'decomposition' | 'tool_loop';
+export type ReasoningStrategy = 'single_shot' | 'plan_worker_critic' | 'decomposition' | 'debate' | 'tool_loop';
 export type CompressionMethod = 'none' | 'clip' | 'dedup_clip' | 'sentence_select';
 export type VerificationMethod = 'none' | 'citation' | 'citation_grounded';
 export type ExecutionShape = 'sequential' | 'parallel';

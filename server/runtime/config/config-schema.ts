@@ -66,7 +66,11 @@ export const configSchema = z
       .strict()
       .default({ data_dir: './.data/pglite', statement_deadline_ms: 60_000 }),
     models: z
-      .object({ tiers: z.array(tierSchema).min(1) })
+      .object({
+        tiers: z.array(tierSchema).min(1),
+        // The reasoner mixtures (plan_worker_critic, debate) join the plan space when a tier can run them; false keeps every plan to single calls.
+        mixtures: z.boolean().default(true),
+      })
       .strict()
       // The offline reader always answers; hosted tiers join the plan space when their keys are set
       // (until then EXPLAIN shows them cut, with the missing key named).
@@ -76,6 +80,7 @@ export const configSchema = z
           { name: 'cheap', provider: 'openai', api_key_env: 'OPENAI_API_KEY' },
           { name: 'premium', provider: 'anthropic', api_key_env: 'ANTHROPIC_API_KEY' },
         ],
+        mixtures: true,
       }),
     budgets: z
       .object({

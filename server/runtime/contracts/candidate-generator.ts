@@ -13,8 +13,11 @@ export interface PlanningContext {
   readonly tiers: readonly TierInfo[];
   readonly sources: readonly SourceInfo[];
   readonly policy: PolicyDecision;
-  /** `requiresToolCalls`: offered only on a tier whose model calls tools (tool_loop). */
-  readonly reasoners: readonly { readonly strategy: string; readonly expectedModelCalls: number; readonly requiresToolCalls?: boolean }[];
+  /**
+   * `requiresToolCalls`: offered only on a tier whose model calls tools (tool_loop). `needsInstructions`:
+   * the strategy splits, critiques or judges, so only a tier that follows instructions can run it (not the extractive reader).
+   */
+  readonly reasoners: readonly { readonly strategy: string; readonly expectedModelCalls: number; readonly requiresToolCalls?: boolean; readonly needsInstructions?: boolean }[];
   readonly compressions: readonly { readonly method: string; readonly expectedRatio: number; readonly expectedLoss: number }[];
   readonly verifiers: readonly { readonly method: string; readonly confidencePrior: number }[];
   /** Measured lookups and hits of the model-context cache per (model, intent class); absent = none measured (the prior holds). */

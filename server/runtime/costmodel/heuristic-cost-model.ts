@@ -5,8 +5,8 @@ import { scorePlan } from './plan-score';
 import { digestOf } from './planning-digest';
 import {
   ACCURACY_HALF_WIDTH, APPROVAL_RISK_FACTOR, BASE_HALLUCINATION, CACHE_HIT_BASE, COST_BAND, CRITIC_HALLUCINATION_FACTOR, CRITIC_STRATEGIES,
-  FUSION_SECONDS_PER_EXTRA_METHOD, LATENCY_BAND, OUTPUT_TOKENS_PER_ANSWER, PARALLEL_MODEL_ROUNDS,
-  PREFILL_SECONDS_PER_TOKEN, PREFIX_REUSE, PROBABILITY_HALF_WIDTH, PROMPT_OVERHEAD_TOKENS, REASONER_GAIN, INTENT_REASONER_GAIN, TOKENS_BAND, TOOL_RESULT_CHUNKS_PER_STEP,
+  MIXTURE_MODEL_ROUNDS, FUSION_SECONDS_PER_EXTRA_METHOD, LATENCY_BAND, OUTPUT_TOKENS_PER_ANSWER, PARALLEL_MODEL_ROUNDS,
+  PREFILL_SECONDS_PER_TOKEN, PREFIX_REUSE, PREFIX_SHARING_STRATEGIES, PROBABILITY_HALF_WIDTH, PROMPT_OVERHEAD_TOKENS, REASONER_GAIN, INTENT_REASONER_GAIN, TOKENS_BAND, TOOL_RESULT_CHUNKS_PER_STEP,
   VERIFIED_RISK_FACTOR, VERIFIER_CATCH_RATE, VERIFY_FLOOR, clampProbability, nonNegative,
 } from './units';
 
@@ -62,7 +62,7 @@ export class HeuristicCostModel implements CostModelPlugin {
 
     // Latency: retrieval (summed or overlapped), fusion, compression, model rounds, verifier.
     const parallel = candidate.shape === 'parallel';
-    const rounds = parallel ? Math.min(calls, PARALLEL_MODEL_ROUNDS) : calls;
+    const rounds = MIXTURE_MODEL_ROUNDS[candidate.reasoning] ?? (parallel ? Math.min(calls, PARALLEL_MODEL_ROUNDS) : calls);
     const perCall = tier.firstTokenSeconds + PREFILL_SECONDS_PER_TOKEN * inputPerCall + tier.secondsPerOutputToken * outputPerCall;
     const latencySeconds =
       (parallel ? retrievalFacts.latencyMaxMs : retrievalFacts.latencySumMs) / 1000 +
@@ -87,7 +87,8 @@ export class HeuristicCostModel implements CostModelPlugin {
     const risk = clampProbability(
       goal.risk * Math.max(1 - accuracy, hallucination) * (candidate.approval ? APPROVAL_RISK_FACTOR : 1) * (verified ? VERIFIED_RISK_FACTOR : 1),
     );
-    const cachePrior = clampProbability(CACHE_HIT_BASE + (critiqued ? (PREFIX_REUSE * (calls - 1)) / calls : 0));
+    const sharesPrefix = calls > 1 && PREFIX_SHARING_STRATEGIES.has(candidate.reasoning);
+    const cachePrior = clampProbability(CACHE_HIT_BASE + (sharesPrefix ? (PREFIX_REUSE * (calls - 1)) / calls : 0));
     const cacheHit = digest.cacheRates.rate(cachePrior, tier.modelId, intent.primary);
     const verificationConfidence = verified ? clampProbability(verifier.confidencePrior * (VERIFY_FLOOR + (1 - VERIFY_FLOOR) * grounding)) : 0;
 

@@ -98,4 +98,19 @@ describe('ObservationLearner (learned-v2)', () => {
     expect(learner.predict('tokens', 'conceptual', 'local/single_shot/bm25', prior)).toMatchObject({ group: 'all', samples: 35 });
     expect(learner.count('tokens', 'incident')).toBe(35);
   });
+
+  it("learns a reasoner's correction across tiers and retrievals, and keeps it from the other reasoners", () => {
+    const random = seededRandom(11);
+    // 24 plan_worker_critic runs spread over four shapes (no shape reaches 20), all 2.5× the prior; 30 single-shot runs at the prior.
+    const mixtures = ['cheap/plan_worker_critic/bm25', 'premium/plan_worker_critic/bm25', 'cheap/plan_worker_critic/dense', 'premium/plan_worker_critic/bm25+dense'].flatMap((shape) => observations(6, random, shape));
+    const single = observations(30, random, 'cheap/single_shot/bm25').map((observation) => ({ ...observation, actual: prior.value }));
+    const learner = ObservationLearner.from([...mixtures, ...single]);
+    const mixture = learner.predict('tokens', 'incident', 'local/plan_worker_critic/bm25', prior);
+    expect(mixture).toMatchObject({ group: 'intent+reasoner', samples: 24 });
+    expect(mixture.estimate.value).toBeGreaterThan(1.8 * prior.value);
+    // A single-shot plan on a shape never seen is corrected by the single-shot runs, not pulled up by the mixture's.
+    const other = learner.predict('tokens', 'incident', 'premium/single_shot/dense', prior);
+    expect(other).toMatchObject({ group: 'intent+reasoner', samples: 30 });
+    expect(other.estimate.value).toBeCloseTo(prior.value, -1);
+  });
 });

@@ -20,7 +20,7 @@ export interface LearningObservation extends Observation {
   readonly features?: RequestFeatures;
 }
 
-export type LearnedGroup = 'prior' | 'all' | 'intent' | 'intent+shape';
+export type LearnedGroup = 'prior' | 'all' | 'intent' | 'intent+reasoner' | 'intent+shape';
 
 export interface LearnedEstimate {
   readonly estimate: Estimate;
@@ -34,6 +34,17 @@ export interface LearnedEstimate {
 export function planShape(choice: Pick<CandidatePlan, 'modelTier' | 'reasoning' | 'retrieval'>): string {
   return `${choice.modelTier}/${choice.reasoning}/${[...choice.retrieval].sort().join('+')}`;
 }
+
+/**
+ * The reasoner of a plan shape ("tier/reasoner/methods"): a reasoner's quality gain and its extra
+ * calls hold across tiers and retrievals, so runs of one reasoner teach its estimates on any of them
+ * (REASONER_GAIN and MIXTURE_MODEL_ROUNDS are only the prior).
+ */
+export const reasonerOfShape = (shape: string): string | undefined => shape.split('/')[1] || undefined;
+const reasonerKey = (shape: string | undefined): string | undefined => {
+  const reasoner = shape && reasonerOfShape(shape);
+  return reasoner ? `reasoner:${reasoner}` : undefined;
+};
 
 export const isAmountField = (field: EstimatedField): boolean => field in LOG_FLOORS;
 
@@ -75,6 +86,8 @@ export class ObservationLearner {
     this.corrections.clear();
     const keys = [groupKey(observation.field, '*', '*'), groupKey(observation.field, observation.intentClass, '*')];
     if (observation.shape) keys.push(groupKey(observation.field, observation.intentClass, observation.shape));
+    const reasoner = reasonerKey(observation.shape);
+    if (reasoner) keys.push(groupKey(observation.field, observation.intentClass, reasoner));
     const vector = observation.features ? featureVector(observation.features) : undefined;
     for (const key of keys) {
       const list = this.residuals.get(key) ?? [];
@@ -109,13 +122,14 @@ export class ObservationLearner {
     const level = (group: LearnedGroup, key: string | undefined) => ({ group, residuals: (key && this.residuals.get(key)) || [], features: (key && this.features.get(key)) || [] });
     const levels = [
       level('intent+shape', shape ? groupKey(field, intentClass, shape) : undefined),
+      level('intent+reasoner', reasonerKey(shape) ? groupKey(field, intentClass, reasonerKey(shape)!) : undefined),
       level('intent', groupKey(field, intentClass, '*')),
       level('all', groupKey(field, '*', '*')),
     ];
     const specific = levels.find((level) => level.residuals.length >= CONFORMAL_MIN_SAMPLES);
     if (specific) {
       // Memoised: sorting up to LEARNING_WINDOW residuals per candidate and field was most of a plan's time.
-      const key = `${field}|${intentClass}|${specific.group === 'intent+shape' ? shape : '*'}|${specific.group}`;
+      const key = `${field}|${intentClass}|${specific.group === 'intent+shape' ? shape : specific.group === 'intent+reasoner' ? reasonerKey(shape) : '*'}|${specific.group}`;
       const memoised = this.corrections.get(key);
       if (memoised) return memoised;
       const shift = shrunkMean(specific.residuals);

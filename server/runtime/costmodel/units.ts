@@ -24,6 +24,7 @@
  *                    + rounds · (t.firstTokenSeconds + PREFILL_SECONDS_PER_TOKEN · inputPerCall
  *                              + t.secondsPerOutputToken · outputPerCall) + verifier seconds
  *                    rounds = calls (sequential) | min(calls, PARALLEL_MODEL_ROUNDS) (parallel)
+ *                           | MIXTURE_MODEL_ROUNDS[r] (a mixture: its branches are parallel graph nodes in either shape)
  *   recall         = fused recall of the methods' recallPrior[intent]:
  *                    max + FUSION_GAIN · (1 − Π(1 − rᵢ) − max)   (rankers are correlated)
  *                        − FUSION_DILUTION · Σ (max − rᵢ)   (a weaker ranker pulls the fused list down)
@@ -36,7 +37,7 @@
  *                    · (1 − VERIFIER_CATCH_RATE · verifier.confidencePrior) · critic factor
  *   risk           = INTENT_RISK[class] · max(1 − accuracy, hallucination)
  *                    · (approval ? APPROVAL_RISK_FACTOR : 1) · (verified ? VERIFIED_RISK_FACTOR : 1)
- *   cacheHit       = CACHE_HIT_BASE + PREFIX_REUSE · (calls − 1) / calls   (same context prefix re-sent; CRITIC_STRATEGIES only)
+ *   cacheHit       = CACHE_HIT_BASE + PREFIX_REUSE · (calls − 1) / calls   (same prompt prefix re-sent; PREFIX_SHARING_STRATEGIES only)
  *                    as the prior of the measured model-context cache hit rate of (t.modelId, intent.primary),
  *                    shrunk toward it with CACHE_PRIOR_LOOKUPS pseudo-lookups (cache-hit-rate.ts)
  *   verificationConfidence = verifier.confidencePrior · (VERIFY_FLOOR + (1 − VERIFY_FLOOR) · recall·(1 − contextLoss)); 0 without a verifier
@@ -81,7 +82,6 @@ export const FUSION_GAIN = 0.25;
 export const FUSION_DILUTION = 1;
 export const SCOPE_FOCUS_GAIN = 1.03;
 export const SCOPE_MISS_FACTOR = 0.7;
-/** Extra quality a multi-call reasoner buys, as a share of the remaining headroom (self-refine style critics: modest gains). */
 /**
  * tool_loop's prior gain: a model that can search again finds evidence the first retrieval missed
  * (ReAct, Yao et al. 2023; IRCoT, Trivedi et al. 2023 report gains on multi-hop sets), but nothing
@@ -95,7 +95,20 @@ export const TOOL_LOOP_GAIN_PRIOR = 0.15;
  * 4 per call): each call after the first re-reads the context plus these, at the scope's mean chunk size.
  */
 export const TOOL_RESULT_CHUNKS_PER_STEP: Readonly<Record<string, number>> = { tool_loop: 4 };
-export const REASONER_GAIN: Readonly<Record<string, number>> = { single_shot: 0, plan_worker_critic: 0.2, tool_loop: TOOL_LOOP_GAIN_PRIOR };
+/**
+ * Extra quality a multi-call reasoner buys, as a share of the remaining headroom (self-refine style
+ * critics: modest gains). Priors only: the learned estimator corrects accuracy per reasoner from runs.
+ * Debate below plan_worker_critic: one-round debate with a judge gains less than a decomposition with
+ * its own retrieval per sub-question on multi-hop questions (Du et al. 2023 report their gains over rounds).
+ */
+export const REASONER_GAIN: Readonly<Record<string, number>> = { single_shot: 0, plan_worker_critic: 0.2, debate: 0.1, tool_loop: TOOL_LOOP_GAIN_PRIOR };
+/**
+ * Sequential model rounds of a mixture whose branches run as parallel graph nodes, whatever the
+ * candidate's shape: plan_worker_critic is decompose, workers, critic, merge; debate is solvers, judge.
+ * These are priors like REASONER_GAIN; what a mixture really buys is learned per reasoner
+ * (observation-learner.ts, the intent+reasoner group).
+ */
+export const MIXTURE_MODEL_ROUNDS: Readonly<Record<string, number>> = { plan_worker_critic: 4, debate: 2 };
 /**
  * Gains that depend on the question: a decomposition (retrieve, name the bridge entity, retrieve
  * again) can help only a question that chains facts; on any other it is a second call for nothing.
@@ -112,7 +125,15 @@ export const CRITIC_HALLUCINATION_FACTOR = 0.75;
  * different contexts and nothing critiques them; without this, its second call alone made it win
  * every goal (the demo's incident question included) on a lower hallucination and a higher cache rate.
  */
-export const CRITIC_STRATEGIES: ReadonlySet<string> = new Set(['plan_worker_critic']);
+export const CRITIC_STRATEGIES: ReadonlySet<string> = new Set(['plan_worker_critic', 'debate']);
+/**
+ * Strategies whose calls re-send one prompt prefix, so a provider's prompt cache serves the later
+ * calls: none of the built ones. The mixtures' calls each start with their own system prompt (decompose,
+ * worker, critic, merge; each solver's angle, the judge), and a worker reads its own retrieval; a
+ * prefix cache matches from the first token, so these calls share nothing it can reuse. Counting
+ * them (0.55 for six calls) made plan_worker_critic win every goal on a free loopback tier.
+ */
+export const PREFIX_SHARING_STRATEGIES: ReadonlySet<string> = new Set<string>();
 export const BASE_HALLUCINATION = 0.02;
 export const VERIFIER_CATCH_RATE = 0.6;
 export const INTENT_RISK: Readonly<Record<string, number>> = { high_risk: 0.9, sensitive: 0.7, incident: 0.4, exact_id: 0.2, multi_hop: 0.3, conceptual: 0.2 };
@@ -153,7 +174,7 @@ export const nonNegative = (value: number): number => (value > 0 ? value : 0);
  *             otherwise: Normal-Inverse-Gamma posterior predictive (Student t, Gelman et al. BDA3 §3.3)
  *             whose prior scale is the v1 band read as a 90% interval, so few samples mean a wide interval,
  *             widened to the residuals' [min, max] (Wilks 1941) because real residuals are often bimodal.
- *   groups    (field, intent class, plan shape) → (field, intent class) → (field): the most specific
+ *   groups    (field, intent class, plan shape) → (field, intent class, reasoner) → (field, intent class) → (field): the most specific
  *             group with CONFORMAL_MIN_SAMPLES observations, else the largest one.
  *   features  within the group, tokens/cost/latency residuals are regressed (ridge, RIDGE_PENALTY) on
  *             x = ln(1 + [goal tokens, source tokens, top_k]) centred at the featured runs' mean:

@@ -12,6 +12,9 @@ import type { RetrieverCapabilities } from '../contracts/retriever';
 import { retrievalSpendOf } from '../costmodel/retrieval-spend';
 import { FAILURE_CAUSE_SIGNALS } from './failure-signals';
 import { decompositionHops } from './decomposition-hops';
+import { mixtureNodes } from './mixture-nodes';
+import type { MixtureShape } from '../contracts/reasoner';
+import { MIXTURE_MODEL_ROUNDS } from '../costmodel/units';
 import { verificationGate, type VerificationGateInput } from './verification-gate';
 import { createGraph, createNode, type ExecutionGraph, type GraphNode, type NodeEstimate, type RetrieveNode } from '../ir/graph';
 import type { CandidateEstimates, CandidatePlan } from '../types';
@@ -35,6 +38,8 @@ export interface GraphBuildInput {
   readonly observationSources: readonly string[];
   /** Bridge hops the chosen reasoner runs as graph nodes (a decomposition: 1); absent = 0. */
   readonly bridgeHops?: number;
+  /** The chosen reasoner's calls as graph nodes (a mixture: workers or solvers, then one answering node); absent = one call. */
+  readonly mixture?: MixtureShape & { readonly modelCalls: number };
   /**
    * The checks after the answer beyond the candidate's method (output schema, judge) and, when
    * verification is required, the retry attempts behind a gate (verification-gate.ts). Absent: the
@@ -144,8 +149,11 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
   const first = nodes.find((node): node is RetrieveNode => node.kind === 'retrieve')!;
   const hopRetrievalSeconds = hops * (first.estimate?.latencySeconds ?? 0);
   const reasonSeconds = Math.max(0.001, estimates.latencySeconds.value - retrievalSeconds - hopRetrievalSeconds - verifySeconds - 3 * LOCAL_STEP_SECONDS);
-  // The candidate's model totals (its retrievers' spend is on their nodes) split evenly over the reason calls.
-  const share = 1 / (hops + 1);
+  // The candidate's model totals (its retrievers' spend is on their nodes) split evenly over the reason calls;
+  // a mixture's time over its rounds (its branches run side by side).
+  const mixture = input.mixture;
+  const share = 1 / (mixture ? mixture.modelCalls : hops + 1);
+  const timeShare = mixture ? 1 / (MIXTURE_MODEL_ROUNDS[mixture.layout] ?? mixture.modelCalls) : share;
   const reason = {
     strategy: candidate.reasoning,
     tier: candidate.modelTier,
@@ -153,7 +161,7 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
     requireCitations: input.requireCitations,
     maxOutputTokens: input.maxOutputTokens,
     retry: { maxAttempts: 1, backoffMs: 0 },
-    estimate: estimateOf(Math.max(0, estimates.tokens.value - retrieverSpend.tokens) * share, Math.max(0, estimates.costUsd.value - retrieverSpend.costUsd) * share, reasonSeconds * share),
+    estimate: estimateOf(Math.max(0, estimates.tokens.value - retrieverSpend.tokens) * share, Math.max(0, estimates.costUsd.value - retrieverSpend.costUsd) * share, reasonSeconds * timeShare),
     note: 'model tier fallback happens inside the router, so the node itself is not retried',
   };
   let bridges: readonly string[] = [];
@@ -173,7 +181,23 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
   }
   nodes.push(createNode('compress', { id: 'compress', inputs: [last], method: candidate.compression, estimate: compressEstimate }));
   nodes.push(createNode('assemble', { id: 'assemble', inputs: ['compress'], tokenBudget: input.tokenBudget, finalK: input.finalK, coverSources: multiEvidence, estimate: assembleEstimate }));
-  const answer = createNode('reason', { ...reason, id: 'reason', inputs: ['assemble', ...bridges] });
+  let answerInputs: readonly string[] = bridges;
+  if (mixture) {
+    const { estimate: callEstimate, note: _note, ...fields } = reason;
+    const mixed = mixtureNodes({
+      shape: mixture,
+      assemble: 'assemble',
+      reason: fields,
+      callEstimate,
+      retrieve: { method: first.method, sources: first.sources, sourceKinds: first.sourceKinds, k: first.k, perSource: first.perSource, retry: first.retry, timeoutMs: first.timeoutMs, estimate: first.estimate ?? estimateOf(retrievedTokens, 0, LOCAL_STEP_SECONDS) },
+      compress: { method: candidate.compression, estimate: compressEstimate },
+      assembleFields: { tokenBudget: input.tokenBudget, finalK: input.finalK, estimate: assembleEstimate },
+    });
+    nodes.push(...mixed.nodes);
+    answerInputs = mixed.answerInputs;
+  }
+  const answerNote = mixture ? (mixture.layout === 'debate' ? 'the judge: reads the solvers beside the context and writes the cited answer' : "merges the grounded workers' answers into the cited answer over the plan's context") : undefined;
+  const answer = createNode('reason', { ...reason, id: 'reason', inputs: ['assemble', ...answerInputs], ...(answerNote ? { note: answerNote } : {}) });
   nodes.push(answer);
   const gate = input.gate ?? { outputSchema: false, required: false, retries: [] };
   const checks = verificationGate({

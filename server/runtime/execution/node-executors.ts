@@ -13,7 +13,8 @@ import type { NodeExecutor, NodeOutcome } from '../contracts/scheduler';
 import type { VerifierPlugin, VerificationResult } from '../contracts/verifier';
 import { ContextRuntimeError } from '../errors';
 import type { SensitiveContentMode } from '../policy/sensitive-content-detector';
-import type { ExecutionGraph, GraphNode, NodeOfKind } from '../ir/graph';
+import { answersGoal, type ExecutionGraph, type GraphNode, type NodeOfKind } from '../ir/graph';
+import { mixtureInputs, subQuestionFor } from './mixture-inputs';
 import { type AssembledContext, type BranchOutput, type CompressedOutput, type RetrievedOutput, type SourceSearch, typedInputs } from '../ir/node-outputs';
 import type { ContextItem, Hit } from '../types';
 import { assembleContext } from './assemble-context';
@@ -143,10 +144,11 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const seed = firstHop.filter((hit) => !seedKinds || seedKinds.includes(hit.sourceKind));
       const feedback = node.feedback ? feedbackTerms(dependencies.goal, seed, node.feedback.documents, node.feedback.terms, firstHop) : [];
       const bridge = node.bridgeFrom === undefined ? undefined : bridgeNames(dependencies.graph, node, inputs);
-      // A second hop with no bridge to look for would only repeat the first search.
-      if (bridge !== undefined && bridge.length === 0) return { output: { hits: [], expansion: [] } satisfies RetrievedOutput, tokens: 0, costUsd: 0 };
+      const subQuestion = node.subQuestionOf === undefined ? undefined : subQuestionFor(dependencies.graph, node, node.subQuestionOf, inputs);
+      // A second hop with no bridge to look for would only repeat the first search; a worker slot with no sub-question has nothing to search for.
+      if ((bridge !== undefined && bridge.length === 0) || subQuestion === '') return { output: { hits: [], expansion: [] } satisfies RetrievedOutput, tokens: 0, costUsd: 0 };
       const expansion = [...(node.queryExpansion ?? []), ...feedback, ...(bridge ?? [])];
-      const base = node.focus === 'entities' && dependencies.entities.length > 0 ? dependencies.entities.join(' ') : dependencies.goal;
+      const base = subQuestion ?? (node.focus === 'entities' && dependencies.entities.length > 0 ? dependencies.entities.join(' ') : dependencies.goal);
       const text = expansion.length ? `${base} ${expansion.join(' ')}` : base;
       // A model-calling retriever (an LLM reranker) reports its spend per search; it is this node's cost.
       const spend = spendCollector();
@@ -173,7 +175,8 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       } else {
         hits = await search(node.sources, node.k);
         signal.throwIfAborted();
-        hits = node.focus === 'entities' ? scopeToEntities([hits], anchors, true)[0] : keepSourcesAboutGoal(hits, anchors);
+        // A sub-question may be about the bridge, which the goal's own names do not mention: its hits stay.
+        hits = node.focus === 'entities' ? scopeToEntities([hits], anchors, true)[0] : subQuestion !== undefined ? hits : keepSourcesAboutGoal(hits, anchors);
       }
       return {
         output: { hits, expansion, ...(searches ? { searches } : {}) } satisfies RetrievedOutput,
@@ -214,22 +217,28 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
     async reason(node, inputs, signal, calls) {
       // With the graph: the assemble input is the context, and bridge hops among the inputs pass on their names.
       const typed = dependencies.graph ? typedInputs(dependencies.graph, node, inputs) : [];
-      const context = typed.flatMap((input) => (input.kind === 'assemble' ? [input.output] : [])).at(-1) ?? only<AssembledContext>(inputs);
+      // A mixture's decompose and critic calls read no passages; every other reason node reads one assemble input.
+      const readsNoContext = node.purpose === 'decompose' || node.purpose === 'critic';
+      const context = typed.flatMap((input) => (input.kind === 'assemble' ? [input.output] : [])).at(-1) ?? (readsNoContext ? undefined : only<AssembledContext>(inputs));
+      const items = context?.items ?? [];
       const bridge = typed.flatMap((input) => (input.kind === 'reason' ? (input.output.bridge ?? []) : []));
+      const mixture = mixtureInputs(node, typed);
+      // A worker slot the decompose node left empty: no call, nothing spent (the fan-out was fixed when planning).
+      if (mixture.question === '') return { output: { answer: '', citations: [], modelCalls: [], idle: true } satisfies ReasonResult, tokens: 0, costUsd: 0 };
       const reasoner = plugin(dependencies.reasoners, node.strategy, 'reasoner');
       const tools = reasoner.requiresToolCalls ? toolsFor(node, calls) : undefined;
       const result: ReasonResult = await reasoner.reason(
-        { ...(tools ? { tools } : {}), goal: dependencies.goal, context: context.items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', signal, ...(node.purpose ? { purpose: node.purpose } : {}), ...(bridge.length > 0 ? { bridge } : {}), ...(dependencies.outputSchema && node.purpose !== 'bridge' ? { outputSchema: dependencies.outputSchema } : {}) },
-        dependencies.routerFor?.(context.items, calls.router) ?? calls.router,
+        { ...(tools ? { tools } : {}), goal: mixture.question ?? dependencies.goal, context: items, tier: node.tier, requireCitations: node.requireCitations, localOnly: node.localOnly || modelPolicy.localOnly, maxOutputTokens: node.maxOutputTokens, timeoutMs: dependencies.modelTimeoutMs, sensitiveSources: modelPolicy.sensitiveSources, sensitiveContent: dependencies.sensitiveContent ?? 'local_only', signal, ...(node.purpose ? { purpose: node.purpose } : {}), ...(node.slot !== undefined ? { slot: node.slot } : {}), ...(bridge.length > 0 ? { bridge } : {}), ...(mixture.findings ? { findings: mixture.findings } : {}), ...(dependencies.outputSchema && answersGoal(node) ? { outputSchema: dependencies.outputSchema } : {}) },
+        dependencies.routerFor?.(items, calls.router) ?? calls.router,
       );
       const tokens = result.modelCalls.reduce((sum, call) => sum + call.usage.inputTokens + call.usage.outputTokens, 0);
       const costUsd = result.modelCalls.reduce((sum, call) => sum + call.costUsd, 0);
-      return { output: result satisfies ReasonResult, tokens, costUsd };
+      return { output: (mixture.question !== undefined ? { ...result, question: mixture.question } : result) satisfies ReasonResult, tokens, costUsd };
     },
     async verify(node, inputs, signal, calls) {
       if (!dependencies.graph) throw new ContextRuntimeError('NODE_FAILED', `verify node ${node.id}: the executor was not given the graph`);
       const typed = typedInputs(dependencies.graph, node, inputs);
-      const reasoned = typed.flatMap((input) => (input.kind === 'reason' && input.node.purpose !== 'bridge' ? [input.output] : [])).at(-1);
+      const reasoned = typed.flatMap((input) => (input.kind === 'reason' && answersGoal(input.node) ? [input.output] : [])).at(-1);
       const context = typed.flatMap((input) => (input.kind === 'assemble' ? [input.output] : [])).at(-1);
       const earlier = typed.flatMap((input) => (input.kind === 'verify' ? [input.output] : []));
       if (!reasoned || !context) throw new ContextRuntimeError('NODE_FAILED', `verify node ${node.id} needs a completed reason and assemble input`);

@@ -29,7 +29,7 @@ function describeNode(node: GraphNode): string {
     case 'rerank': return `Rerank ${node.method} top=${node.topN}`;
     case 'compress': return `Compress ${node.method}`;
     case 'assemble': return `Assemble budget=${node.tokenBudget} tokens, final_k=${node.finalK}`;
-    case 'reason': return `Reason ${node.strategy}${node.purpose === 'bridge' ? ' bridge hop' : ''} tier=${node.tier}${node.localOnly ? ' (local only)' : ''}`;
+    case 'reason': return `Reason ${node.strategy}${node.purpose === 'bridge' ? ' bridge hop' : node.purpose && node.purpose !== 'answer' ? ` ${node.purpose}${node.slot !== undefined ? ` ${node.slot + 1}` : ''}` : ''} tier=${node.tier}${node.localOnly ? ' (local only)' : ''}`;
     case 'verify': return `Verify ${node.method}${node.tier ? ` tier=${node.tier}` : ''}${node.required ? ' (required: a failed verdict retries or ends unverified)' : ''}`;
     case 'approve': return `Approve (gate: ${node.reason})`;
     case 'branch': return `Branch if ${node.condition}`;

@@ -12,12 +12,13 @@
  *     cannot make EXPLAIN ANALYZE look better than it is; a rerank node the planner did not place
  *     is estimated from its reranker's reported latency and cost;
  *   - a retriever or reranker that sends passages off the machine is refused where the plan is local-only.
- * The answer path keeps fixed ids because the run reads them (`assemble` → `reason` → `verify`).
+ * Nodes are found by role (kind and purpose), not by id: a mixture's workers, critic or solvers
+ * must be wired as their purpose needs (edited-plan-mixtures.ts).
  */
 import { z } from 'zod';
 import type { RuntimeConfig } from '../config/config-schema';
 import { ContextRuntimeError } from '../errors';
-import { createGraph, createNode, type ExecutionGraph, type GraphNode, type NodeEstimate } from '../ir/graph';
+import { answersGoal, createGraph, createNode, type ExecutionGraph, type GraphNode, type NodeEstimate } from '../ir/graph';
 import { sha256Hex } from '../ir/plan-hash';
 import { canonicalJson } from '../ir/serialize-graph';
 import { validateGraph } from '../ir/validate-graph';
@@ -27,6 +28,7 @@ import type { PlannedRequest } from './plan-request';
 import type { RuntimePlugins } from './runtime-plugins';
 import { editedNodeSchema, type EditedNode } from './edited-node-schema';
 import { checkGates } from './edited-plan-gates';
+import { checkReasonWiring } from './edited-plan-mixtures';
 
 /** Large enough for per-source × per-method × per-variant fan-out; bounded so one request cannot queue thousands of searches. */
 export const MAX_EDITED_NODES = 500;
@@ -111,6 +113,7 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
   const plannedMaxOutputTokens = Math.max(0, ...plannedReasons.map((node) => node.maxOutputTokens));
   const kindOf = (id: string) => byId.get(id)?.kind;
   const isBridge = (id: string) => { const found = byId.get(id); return found?.kind === 'reason' && found.purpose === 'bridge'; };
+  const isDecompose = (id: string) => { const found = byId.get(id); return found?.kind === 'reason' && found.purpose === 'decompose'; };
   const evidence = (id: string) => kindOf(id) === 'retrieve' || kindOf(id) === 'fuse' || kindOf(id) === 'rerank';
   // A verification gate (verification-gate.ts): a retry attempt's retrievals start behind it.
   const gate = (id: string) => kindOf(id) === 'branch';
@@ -127,7 +130,8 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
         if (outside.length > 0) throw fail(`${field}.sources`, `node ${node.id}: sources ${outside.join(', ')} are outside what the plan may read (${[...allowedSources].join(', ')})`);
         if (node.feedback && (!node.inputs.includes(node.feedback.fromNode) || !evidence(node.feedback.fromNode))) throw fail(`${field}.feedback.fromNode`, `node ${node.id}: feedback must come from one of its retrieve/fuse inputs`);
         if (node.bridgeFrom !== undefined && (!node.inputs.includes(node.bridgeFrom) || !isBridge(node.bridgeFrom))) throw fail(`${field}.bridgeFrom`, `node ${node.id}: bridgeFrom must name one of its inputs, a reason node with purpose bridge`);
-        if (!node.inputs.every((input) => evidence(input) || gate(input) || input === node.bridgeFrom)) throw fail(`${field}.inputs`, `node ${node.id}: a retrieval may only wait for other retrievals, fusions or a verification gate`);
+        if (node.subQuestionOf !== undefined && (!node.inputs.includes(node.subQuestionOf.node) || !isDecompose(node.subQuestionOf.node))) throw fail(`${field}.subQuestionOf`, `node ${node.id}: subQuestionOf must name one of its inputs, a reason node with purpose decompose`);
+        if (!node.inputs.every((input) => evidence(input) || gate(input) || input === node.bridgeFrom || input === node.subQuestionOf?.node)) throw fail(`${field}.inputs`, `node ${node.id}: a retrieval may only wait for other retrievals, fusions, a verification gate, or the bridge hop or decompose node it searches for`);
         break;
       }
       case 'fuse':
@@ -179,11 +183,11 @@ function checkEnvelope(graph: ExecutionGraph, planned: PlannedRequest, plugins: 
   const reasons = findNodesByRole(graph, 'reason');
   // A retry attempt's answering node sits behind a verification gate; exactly one answers first.
   const behindGate = (id: string, seen = new Set<string>()): boolean => !seen.has(id) && (gate(id) || (byId.get(id)?.inputs ?? []).some((input) => behindGate(input, seen.add(id))));
-  const answering = reasons.filter((node) => node.purpose !== 'bridge');
+  const answering = reasons.filter(answersGoal);
   const answers = answering.filter((node) => !behindGate(node.id));
   if (answers.length !== 1) throw fail('graph.nodes', `an edited plan has exactly one reason node that answers first (found ${answers.length})`);
-  // Besides its one assemble input, a reason node may read bridge hops (their names, never their context).
-  for (const node of reasons) if (node.inputs.filter((input) => kindOf(input) === 'assemble').length !== 1 || !node.inputs.every((input) => kindOf(input) === 'assemble' || isBridge(input))) throw fail(`graph.nodes.${node.id}.inputs`, `node ${node.id}: takes exactly one assemble node as input (and bridge hops)`);
+  // Each reason node reads what its purpose needs: bridge hops' names, a mixture's sub-questions, workers or solvers.
+  checkReasonWiring(graph, plugins);
   const answer = answers[0];
   const context = contextNodeOf(graph, answer)!;
   const plannedVerify = findNodesByRole(planned.graph, 'verify')[0];

@@ -15,7 +15,7 @@ import { principalAccess } from '../access/principal-access';
 import { cachedRouter } from '../modelcache/cached-router';
 import { modelCacheUsage } from '../modelcache/model-cache-usage';
 import { ANONYMOUS } from './validate-request';
-import { type ExecutionGraph, modelTokensOf } from '../ir/graph';
+import { answersGoal, type ExecutionGraph, modelTokensOf } from '../ir/graph';
 import { answerNodeOf, answerOutputsOf, findNodesByRole, outputOf, verdictNodeOf } from '../ir/node-outputs';
 import { RunTracer } from '../observability/run-tracer';
 import { traceNode, traceSkippedNode } from '../observability/node-trace';
@@ -353,7 +353,7 @@ async function composeResult(plugins: RuntimePlugins, outcomes: ReadonlyMap<stri
 /** A required verdict that failed: how many attempts ran and why the last one failed. */
 function unverifiedOf(graph: ExecutionGraph, outcomes: ReadonlyMap<string, NodeOutcome>, verification: VerificationResult | undefined): StoredResult['unverified'] {
   if (!verification || verification.passed || !verdictNodeOf(graph, answerNodeOf(graph, outcomes))?.required) return undefined;
-  const attempts = findNodesByRole(graph, 'reason').filter((node) => node.purpose !== 'bridge' && outcomes.has(node.id)).length;
+  const attempts = findNodesByRole(graph, 'reason').filter((node) => answersGoal(node) && outcomes.has(node.id)).length;
   return { attempts, reasons: verification.checks.filter((check) => !check.passed).map((check) => `${check.name}: ${check.detail}`) };
 }
 

@@ -4,6 +4,7 @@
  * `createNode`, test them with `isNode`, rewrite with `withNode` which returns a copy.
  * Edges are carried by each node's `inputs`; compensation links point at the node that undoes it.
  */
+import type { ReasonPurpose } from '../contracts/reasoner';
 import type { CompressionMethod, ReasoningStrategy, SourceKind, VerificationMethod } from '../types';
 
 export const GRAPH_VERSION = 1 as const;
@@ -65,6 +66,8 @@ export interface RetrieveNode extends NodeBase {
   readonly feedback?: { readonly fromNode: string; readonly documents: number; readonly terms: number; readonly seedKinds?: readonly SourceKind[] };
   /** Add the bridge entities a `bridge` reason node found to the query (the second hop of a decomposition). */
   readonly bridgeFrom?: string;
+  /** Search for sub-question `slot` of a decompose reason node instead of the goal (a mixture's worker retrieval); no sub-question, no search. */
+  readonly subQuestionOf?: { readonly node: string; readonly slot: number };
 }
 export interface FuseNode extends NodeBase {
   readonly kind: 'fuse';
@@ -96,9 +99,17 @@ export interface ReasonNode extends NodeBase {
   readonly localOnly: boolean;
   readonly requireCitations: boolean;
   readonly maxOutputTokens: number;
-  /** `answer` (default): its output is the run's answer. `bridge`: a hop that names what to retrieve next. */
-  readonly purpose?: 'answer' | 'bridge';
+  /**
+   * `answer` (default): its output is the run's answer. `bridge`: a hop that names what to retrieve next.
+   * A mixture's other calls: `decompose`, `worker`, `critic`, `solver` (contracts/reasoner.ts).
+   */
+  readonly purpose?: ReasonPurpose;
+  /** A worker's or solver's slot in the mixture's fan-out (0-based): which sub-question it answers. */
+  readonly slot?: number;
 }
+
+/** Whether a reason node's output is (an attempt at) the run's answer, rather than a step toward it. */
+export const answersGoal = (node: Pick<ReasonNode, 'purpose'>): boolean => node.purpose === undefined || node.purpose === 'answer';
 /**
  * What a verify node checks: a candidate's deterministic method, the answer against the request's
  * `output_schema`, or a judge model's reading of its groundedness (`llm_judge`, routed like any model call).

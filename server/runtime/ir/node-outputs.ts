@@ -8,6 +8,7 @@ import type { CompressionLineage, CompressionOmission } from '../contracts/compr
 import type { ReasonResult } from '../contracts/reasoner';
 import type { VerificationResult } from '../contracts/verifier';
 import type { ContextItem, Hit } from '../types';
+import { answersGoal } from './graph';
 import type { AssembleNode, CompressNode, ExecutionGraph, GraphNode, NodeKind, NodeOfKind, ReasonNode, VerifyNode } from './graph';
 
 /** One source's search inside a stratified retrieval, timed so the trace can show which source was slow. */
@@ -87,11 +88,11 @@ export function typedInputs(graph: ExecutionGraph, node: GraphNode, inputs: Read
 
 /**
  * The reason node whose output is the run's answer: the last one that answers (a bridge hop feeds a
- * retrieval, not the user). With outcomes, the last answering node that ran: a plan gated on
+ * retrieval, a mixture's worker, solver or critic feeds the node that answers, not the user). With outcomes, the last answering node that ran: a plan gated on
  * verification holds one answering node per attempt, and the attempts a passing gate skipped never ran.
  */
 export function answerNodeOf(graph: ExecutionGraph, outcomes?: OutcomesById): ReasonNode | undefined {
-  const answers = findNodesByRole(graph, 'reason').filter((node) => node.purpose !== 'bridge');
+  const answers = findNodesByRole(graph, 'reason').filter(answersGoal);
   if (!outcomes) return answers.at(-1);
   return answers.filter((node) => outcomes.has(node.id)).at(-1) ?? answers[0];
 }

@@ -137,4 +137,16 @@ describe('intent rules', () => {
     const open = generate('What is a circuit breaker?', withRemote);
     expect(open.candidates.some((candidate) => candidate.retrieval.includes('llm-rerank'))).toBe(true);
   });
+
+  it('pairs a mixture only with a tier that follows instructions, never with the extractive reader, and says why', () => {
+    const base = demoPlanningContext();
+    const context = { ...base, reasoners: [...base.reasoners, { strategy: 'debate', expectedModelCalls: 3, needsInstructions: true }] };
+    const set = generate('What is a circuit breaker?', context);
+    const debates = set.candidates.filter((candidate) => candidate.reasoning === 'debate');
+    expect(debates.length).toBeGreaterThan(0);
+    expect(debates.some((candidate) => candidate.modelTier === 'local')).toBe(false);
+    expect(set.candidates.some((candidate) => candidate.reasoning === 'single_shot' && candidate.modelTier === 'local')).toBe(true);
+    const cut = set.rejected.find((rejected) => rejected.rule === 'capability.reasoner_tier');
+    expect(cut?.reason).toBe('debate needs a model that follows instructions; tier local is the extractive reader');
+  });
 });

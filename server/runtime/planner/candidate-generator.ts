@@ -126,6 +126,19 @@ const NOTHING_TO_PARALLELISE: Cut = Object.freeze({
   subject: 'with shape parallel and nothing to overlap',
 });
 
+/** The offline extractive reader quotes passages; it cannot split a question, critique or judge. */
+const FOLLOWS_NO_INSTRUCTIONS: ReadonlySet<string> = new Set(['extractive']);
+
+function reasonerTierCut(reasoner: PlanningContext['reasoners'][number], tier: TierInfo): Cut | undefined {
+  if (!reasoner.needsInstructions || !FOLLOWS_NO_INSTRUCTIONS.has(tier.capabilities.provider)) return undefined;
+  return {
+    stage: 'capability',
+    rule: 'capability.reasoner_tier',
+    reason: `${reasoner.strategy} needs a model that follows instructions; tier ${tier.name} is the ${tier.capabilities.provider} reader`,
+    subject: `reasoning ${reasoner.strategy} on tier ${tier.name}`,
+  };
+}
+
 /** Parallel only pays when there is something to overlap: two retrievals or several model calls. */
 function shapeCut(set: RetrievalSet, modelCalls: number, shape: ExecutionShape): Cut | undefined {
   if (shape !== 'parallel' || set.methods.length > 1 || modelCalls > 1) return undefined;
@@ -195,6 +208,7 @@ export class RuleCandidateGenerator implements CandidateGeneratorPlugin {
                   setCuts[setIndex] ??
                   placeCut ??
                   verificationCuts[verificationIndex] ??
+                  reasonerTierCut(reasoner, tier) ??
                   shapeCut(set, reasoner.expectedModelCalls, shape);
                 if (cut) {
                   cuts.set(cut, (cuts.get(cut) ?? 0) + perCombination);

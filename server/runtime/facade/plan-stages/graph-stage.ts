@@ -69,14 +69,16 @@ export function graphStage(plugins: RuntimePlugins, config: RuntimeConfig, input
     .map((source) => ({ source: source.name, reason: 'not_selected', detail: `kind ${source.kind} is outside the plan's scope (${(kinds as readonly string[]).join(', ')})` }));
   const { tokenBudget, maxOutputTokens } = tokenAllowance(config.retrieval.context_token_budget, input.constraints.max_tokens);
   const reasonTokens = Math.max(0, chosen.estimates.tokens.value);
+  const reasoner = plugins.reasoners.find((plugin) => plugin.strategy === chosen.candidate.reasoning);
   const retryPlan = planVerificationRetries({
     candidate: chosen.candidate,
     planCostUsd: chosen.estimates.costUsd.value,
     planModelTokens: reasonTokens,
     tiers: input.context.tiers,
     retrievers: input.context.retrievers,
-    // A retry may move to a tier without tool calls: a tool loop's retries answer in one call.
-    singleCallStrategies: plugins.reasoners.filter((reasoner) => !reasoner.bridgeHops && !reasoner.requiresToolCalls).map((reasoner) => reasoner.strategy),
+    // A retry attempt is one answering node: a reasoner whose calls are several nodes cannot be one;
+    // a retry may move to a tier without tool calls, so a tool loop's retries answer in one call.
+    singleCallStrategies: plugins.reasoners.filter((reasoner) => !reasoner.bridgeHops && !reasoner.mixture && !reasoner.requiresToolCalls).map((reasoner) => reasoner.strategy),
     localOnly: policy.localOnly,
     constraints: input.constraints,
     maxAttempts: config.verification.max_attempts,
@@ -101,7 +103,8 @@ export function graphStage(plugins: RuntimePlugins, config: RuntimeConfig, input
     nodeTimeoutMs: config.scheduler.node_timeout_ms,
     intentClasses: input.intent.classes,
     observationSources: scopedSources.filter((source) => source.kind === 'logs' || source.kind === 'events').map((source) => source.name),
-    bridgeHops: plugins.reasoners.find((reasoner) => reasoner.strategy === chosen.candidate.reasoning)?.bridgeHops ?? 0,
+    bridgeHops: reasoner?.bridgeHops ?? 0,
+    ...(reasoner?.mixture ? { mixture: { ...reasoner.mixture, modelCalls: reasoner.expectedModelCalls } } : {}),
     gate: { outputSchema: input.outputSchema, required: input.requireVerification, ...retryPlan },
   });
   return { graph, scopedSources, outOfScope, tokenBudget, meanChunkTokens };
