@@ -60,6 +60,9 @@ function stratifiedFanOut(planned: readonly PlannedNode[]): { version: 1; nodes:
   nodes.push({ kind: 'fuse', id: 'fuse', inputs: nodes.map((node) => node.id), strategy: 'rrf', rrfK: 60, k: 20 });
   for (const node of planned) {
     if (!['compress', 'assemble', 'reason', 'verify', 'approve'].includes(node.kind)) continue;
+    // The first attempt only: the verification gate's retry attempt (ids "…retry<n>…") runs behind a
+    // branch this fan-out does not keep, and an edited plan has exactly one answer that runs first.
+    if (/retry\d/.test(node.id)) continue;
     const { estimate: _estimate, ...rest } = node;
     nodes.push(node.kind === 'compress' ? { ...rest, inputs: ['fuse'] } : rest);
   }

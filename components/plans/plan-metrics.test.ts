@@ -50,7 +50,7 @@ const analyze: AnalyzeSection = {
     { nodeId: 'a', kind: 'retrieve', status: 'done', attempts: 1, estimate: estimate(100, 0, 0.02), actual: estimate(120, 0, 0.5) },
     { nodeId: 'b', kind: 'retrieve', status: 'done', attempts: 2, estimate: estimate(200, 0, 0.05), actual: estimate(80, 0, 0.04) },
     { nodeId: 'fuse', kind: 'fuse', status: 'done', attempts: 1, estimate: estimate(250, 0, 0.001), actual: estimate(150, 0, 0.001) },
-    { nodeId: 'reason', kind: 'reason', status: 'skipped', attempts: 0, estimate: estimate(900, 0.01, 1) },
+    { nodeId: 'reason', kind: 'reason', status: 'pending', attempts: 0, estimate: estimate(900, 0.01, 1) },
   ],
   totals: { estimate: estimate(0, 0, 0), actual: estimate(0, 0, 0), misestimate: undefined },
 };
@@ -113,8 +113,18 @@ describe('node views', () => {
     expect(byId.get('a')!.measured).toEqual(estimate(120, 0, 0.5));
     expect(byId.get('a')!.measuredIsActual).toBe(true);
     expect(byId.get('reason')!.measured).toEqual(estimate(900, 0.01, 1));
-    expect(byId.get('reason')!.status).toBe('skipped');
+    expect(byId.get('reason')!.status).toBe('pending');
     expect(totals.measured.tokens).toBe(120 + 80 + 150 + 900);
+  });
+
+  it('measures a skipped node as zero: it spent nothing, so it neither shades nor leads', () => {
+    const skipped: AnalyzeSection = { ...analyze, nodes: analyze.nodes.map((node) => (node.nodeId === 'reason' ? { ...node, status: 'skipped' as const } : node)) };
+    const { views: skippedViews, totals: skippedTotals } = buildNodeViews(graph, skipped);
+    const reason = skippedViews.find((view) => view.node.id === 'reason')!;
+    expect(reason.measured).toEqual(estimate(0, 0, 0));
+    expect(reason.estimate).toEqual(estimate(900, 0.01, 1));
+    expect(reason.tags).toEqual([]);
+    expect(skippedTotals.measured.tokens).toBe(120 + 80 + 150);
   });
 
   it('computes shares of the total and intensities relative to the largest node', () => {

@@ -48,7 +48,10 @@ export function buildNodeViews(graph: ExecutionGraph, analyze: AnalyzeSection | 
     const entry = analyzed.get(node.id);
     const estimate = entry?.estimate ?? node.estimate ?? ZERO_ESTIMATE;
     const actual = entry?.actual;
-    return { node, entry, estimate, actual, measured: actual ?? estimate };
+    // A node the run skipped (a retry attempt behind a passing gate) spent nothing: it neither shades
+    // nor leads, or the heaviest-node callout would land on a collapsed attempt that never ran.
+    const measured = entry?.status === 'skipped' ? ZERO_ESTIMATE : (actual ?? estimate);
+    return { node, entry, estimate, actual, measured };
   });
   const sum = (metric: Metric) => base.reduce((total, item) => total + pick(item.measured, metric), 0);
   const max = (metric: Metric) => base.reduce((largest, item) => Math.max(largest, pick(item.measured, metric)), 0);
