@@ -36,6 +36,16 @@ describe('WriteBehindQueue', () => {
     expect(queue.stats).toMatchObject({ done: 2, pending: 0 });
   });
 
+  it('drains once a batch is pending, without waiting for a timer a tight loop never lets fire', async () => {
+    const queue = new WriteBehindQueue({ batch: 3, delayMs: 60_000 });
+    const ran: string[] = [];
+    for (const name of ['a', 'b', 'c']) queue.enqueue(name, async () => void ran.push(name));
+    // Only microtasks from here on: a timer could not fire.
+    for (let turn = 0; turn < 20 && queue.stats.done < 3; turn++) await Promise.resolve();
+    expect(ran).toEqual(['a', 'b', 'c']);
+    expect(queue.stats).toMatchObject({ done: 3, pending: 0 });
+  });
+
   it('picks up a task queued while it drains', async () => {
     const queue = new WriteBehindQueue({ delayMs: 0 });
     const ran: string[] = [];

@@ -4,7 +4,10 @@
  * upsert of the compact EXPLAIN 35.8 ms, the diagnosis's two vector scans 23.8 ms, p50 under
  * load), while the plan itself is ready after ~2 ms. Tasks run one at a time, in order, after
  * `delayMs` (so the request that queued them has moved on: PGlite runs queries one at a time, and
- * a write started at once would sit in front of that request's own retrieval), and are bounded:
+ * a write started at once would sit in front of that request's own retrieval) or as soon as
+ * `batch` are pending: a caller planning in a tight loop (a bench, a batch script) resolves its
+ * awaits as microtasks and never lets a timer fire, so the timer alone starved the queue (every
+ * write dropped, 64 EXPLAINs held in memory; seen on bench:plan-overhead). They are bounded:
  * past `limit` pending tasks a new one is dropped and counted rather than letting memory grow
  * (a dropped write costs a cold plan next time, nothing worse). Failures are logged and counted;
  * `flush()` waits for everything queued (close and stats call it).
@@ -23,6 +26,8 @@ export interface WriteBehindOptions {
   readonly limit?: number;
   /** Wait before draining (default 20 ms): the request that queued the task runs first. */
   readonly delayMs?: number;
+  /** Pending tasks that start a drain at once, without waiting for the timer (default 8). */
+  readonly batch?: number;
   /** Where a failed task is reported (default console.warn). */
   readonly warn?: (message: string) => void;
 }
@@ -48,21 +53,26 @@ export class WriteBehindQueue {
     }
     this.tasks.push({ label, run });
     this.counts.queued++;
-    this.schedule();
+    if (this.tasks.length >= (this.options.batch ?? 8) && !this.draining) {
+      this.cancelTimer();
+      void this.drain();
+    } else this.schedule();
     return true;
   }
 
   /** Resolves once every task queued so far has run (or failed). */
   async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
+    this.cancelTimer();
     while (this.tasks.length > 0 || this.draining) await (this.draining ?? this.drain());
   }
 
   get stats(): WriteBehindCounts {
     return { ...this.counts, pending: this.tasks.length };
+  }
+
+  private cancelTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   private schedule(): void {
