@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGraph, createNode } from '../../server/runtime/ir/graph';
-import { gatedNodes, retrievalOrder } from './planner-runs';
+import { choiceOf, gatedNodes, retrievalOrder } from './planner-runs';
 
 const retrieve = (id: string, inputs: string[], method = 'bm25') => createNode('retrieve', { id, inputs, method, sources: ['docs'], sourceKinds: 'all', k: 10 });
 
@@ -24,6 +24,10 @@ describe('the planner path runs the first attempt only', () => {
 
   it('orders the first attempt’s retrieval nodes inputs first', () => {
     expect(retrievalOrder(graph).map((node) => node.id)).toEqual(['retrieve-bm25', 'retrieve-graph', 'fuse']);
+  });
+
+  it('tallies the methods that run, not the retry attempt’s', () => {
+    expect(choiceOf(graph)).toBe('bm25+graph');
   });
 
   it('keeps a graph without a gate whole', () => {

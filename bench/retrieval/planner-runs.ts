@@ -58,9 +58,9 @@ export function retrievalOrder(graph: ExecutionGraph): GraphNode[] {
   return ordered;
 }
 
-/** "bm25", "hybrid+dense", "bm25+feedback": the methods of the plan's retrieve nodes, for the choice tally. */
+/** "bm25", "hybrid+dense", "bm25+feedback": the methods of the first attempt's retrieve nodes (what runs), for the choice tally. */
 export const choiceOf = (graph: ExecutionGraph): string =>
-  graph.nodes
+  retrievalOrder(graph)
     .filter((node) => node.kind === 'retrieve')
     .map((node) => (node.kind === 'retrieve' ? `${node.method}${node.feedback ? '(feedback)' : node.focus === 'entities' ? '(entities)' : ''}` : ''))
     .join('+');
