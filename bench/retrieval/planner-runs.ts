@@ -1,7 +1,8 @@
 /**
  * The `planner` method: for each query the runtime plans as it would for a user
  * (`runtime.plan({ goal })`: IntentAnalyzer → candidates → CostModel → Optimizer → graph), then
- * only the retrieval part of the chosen graph runs: its retrieve and fuse nodes, through the
+ * only the retrieval part of the chosen graph runs: its first attempt's retrieve and fuse nodes (a
+ * verification gate's retry attempts run only when a verdict fails, and none is reached here), through the
  * runtime's own node executor and registered retrievers. The context is packed with the plan's
  * assemble node (its budget, final_k and source coverage), without compression or a model call.
  */
@@ -17,9 +18,33 @@ import { type PlannerOverhead, timedRetrievers } from './planner-overhead';
 
 const RETRIEVAL_KINDS = new Set<GraphNode['kind']>(['retrieve', 'fuse', 'rerank']);
 
-/** The retrieval nodes in an order where every input comes first (the graph lists them so; checked anyway). */
-function retrievalOrder(graph: ExecutionGraph): GraphNode[] {
-  const pending = graph.nodes.filter((node) => RETRIEVAL_KINDS.has(node.kind));
+/**
+ * Nodes that run only when a branch takes them, and everything downstream of them: a required
+ * verification's retry attempts (retrieve-retry2-… behind `gate`). The bench executes retrieval
+ * only, so no verdict exists and no gate asks for another attempt; a run would skip them too when
+ * the first attempt verifies. Running them anyway (s23) timed retrievals whose hits were never scored.
+ */
+export function gatedNodes(graph: ExecutionGraph): ReadonlySet<string> {
+  const branches = new Set(graph.nodes.filter((node) => node.kind === 'branch').map((node) => node.id));
+  const gated = new Set<string>();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const node of graph.nodes) {
+      if (gated.has(node.id) || branches.has(node.id)) continue;
+      if (node.inputs.some((input) => branches.has(input) || gated.has(input))) {
+        gated.add(node.id);
+        grew = true;
+      }
+    }
+  }
+  return gated;
+}
+
+/** The first attempt's retrieval nodes in an order where every input comes first (the graph lists them so; checked anyway). */
+export function retrievalOrder(graph: ExecutionGraph): GraphNode[] {
+  const gated = gatedNodes(graph);
+  const pending = graph.nodes.filter((node) => RETRIEVAL_KINDS.has(node.kind) && !gated.has(node.id));
   const ids = new Set(pending.map((node) => node.id));
   const done = new Set<string>();
   const ordered: GraphNode[] = [];
@@ -33,9 +58,9 @@ function retrievalOrder(graph: ExecutionGraph): GraphNode[] {
   return ordered;
 }
 
-/** "bm25", "hybrid+dense", "bm25+feedback": the methods of the plan's retrieve nodes, for the choice tally. */
+/** "bm25", "hybrid+dense", "bm25+feedback": the methods of the first attempt's retrieve nodes (what runs), for the choice tally. */
 export const choiceOf = (graph: ExecutionGraph): string =>
-  graph.nodes
+  retrievalOrder(graph)
     .filter((node) => node.kind === 'retrieve')
     .map((node) => (node.kind === 'retrieve' ? `${node.method}${node.feedback ? '(feedback)' : node.focus === 'entities' ? '(entities)' : ''}` : ''))
     .join('+');

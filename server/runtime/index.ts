@@ -207,7 +207,8 @@ export class ContextRuntime {
   /** Plans without executing. Validates the request first: a rejected request writes nothing. */
   async plan(request: unknown): Promise<PlannedRequest> {
     // With learning on, a plan-cache hit keeps the feasible arms and the bandit chooses among them (plan-stages/cache-arm-stage.ts).
-    return planRequest(this.plugins, this.config, validateRunRequest(request), this.learner);
+    // A run does not wait for the plan-cache row or a miss's near-miss diagnosis (issue 16 point 5).
+    return planRequest(this.plugins, this.config, validateRunRequest(request), this.learner, { planCacheWrites: 'behind' });
   }
 
   /** The Execution Graph of a plan, validated. */
@@ -282,7 +283,8 @@ export class ContextRuntime {
 
   /** EXPLAIN; with `analyze` the plan runs and actuals are overlaid per node (EXPLAIN ANALYZE). */
   async explain(request: unknown, options: { readonly analyze?: boolean } = {}): Promise<ExplainResult> {
-    const plan = await this.plan(request);
+    // EXPLAIN is asked to say why a plan was not reused: the near miss is diagnosed before it returns.
+    const plan = await planRequest(this.plugins, this.config, validateRunRequest(request), this.learner);
     // EXPLAIN ANALYZE runs: the run's own trace (plan → run → nodes) describes it.
     if (options.analyze) return (await this.execute(plan)).explain;
     await traceDecision(this.plugins.traceSink, plan, 'explain');
@@ -536,6 +538,8 @@ export class ContextRuntime {
     // Its alive mark goes too (before the database closes), so those runs become orphans once their heartbeat is stale.
     await this.ownership.close().catch(() => undefined);
     await this.learnerInstance?.drain();
+    // Plan-cache rows and counters still queued behind requests land before the database closes.
+    await this.plugins.planCache?.flush?.().catch((error: unknown) => console.warn(`[context-runtime] plan cache writes at close: ${error instanceof Error ? error.message : String(error)}`));
     await this.plugins.close?.();
   }
 

@@ -94,11 +94,27 @@ export interface PlanCacheStats {
   readonly threshold: number;
 }
 
+export interface PlanCacheLookupOptions {
+  /**
+   * `inline` (default): a miss carries its near-miss diagnosis. `behind`: the miss returns at once
+   * and the diagnosis runs after (it only feeds the hit-rate counters then): EXPLAIN asks inline,
+   * plan() for a run does not wait for it (issue 16 point 5).
+   */
+  readonly nearMiss?: 'inline' | 'behind';
+}
+
 /** Caches the planning decision, not the answer: a hit still retrieves and calls models. */
 export interface PlanCachePlugin {
   readonly contract: typeof PLAN_CACHE_CONTRACT;
-  lookup(key: PlanCacheKey): Promise<PlanCacheLookup>;
+  lookup(key: PlanCacheKey, options?: PlanCacheLookupOptions): Promise<PlanCacheLookup>;
   put(key: PlanCacheKey, planHash: string, payload: unknown): Promise<void>;
+  /**
+   * Writes the entry after the caller has moved on (bounded queue; failures logged and counted);
+   * `payload` is built then too. False when the queue was full and the write was dropped.
+   */
+  putBehind?(key: PlanCacheKey, planHash: string, payload: () => unknown): boolean;
+  /** Waits for writes and diagnoses queued behind, and persists pending counters (close and stats call it). */
+  flush?(): Promise<void>;
   invalidateSource(sourceName: string): Promise<number>;
   invalidate(scope: PlanCacheInvalidation): Promise<number>;
   stats(query: PlanCacheStatsQuery): Promise<PlanCacheStats>;

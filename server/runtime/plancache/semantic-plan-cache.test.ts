@@ -85,6 +85,40 @@ describe('SemanticPlanCache', () => {
     expect(stats.entries.live).toBe(1);
   });
 
+  it('writes a plan behind the request: the next identical lookup hits once the write has landed', async () => {
+    const { cache, store } = cacheAt({ now: new Date('2030-01-01T00:00:00Z') });
+    expect((await cache.lookup(testKey(base), { nearMiss: 'behind' })).status).toBe('miss');
+    let built = 0;
+    expect(cache.putBehind(testKey(base), 'plan-behind', () => ({ chosen: 'bm25', built: ++built }))).toBe(true);
+    expect(built).toBe(0); // the payload is built behind too
+    expect(await store.entryCounts(new Date('2030-01-01T00:00:00Z'))).toMatchObject({ live: 0 });
+    await cache.flush();
+    expect(await cache.lookup(testKey(base))).toMatchObject({ status: 'hit', tier: 'memory', entry: { planHash: 'plan-behind', payload: { chosen: 'bm25', built: 1 } } });
+    expect(cache.writeBehindStats).toMatchObject({ done: 2, failed: 0, pending: 0 }); // the diagnosis and the write
+  });
+
+  it('diagnoses a near miss behind the request: the miss returns without it and the counters still get it', async () => {
+    const { cache } = cacheAt({ now: new Date('2030-01-01T00:00:10Z') });
+    await cache.put(testKey(base), 'plan-a', {});
+    const viewer = testKey({ ...base, roles: ['viewer'] });
+    expect(await cache.lookup(viewer, { nearMiss: 'behind' })).toEqual({ status: 'miss' });
+    expect((await cache.lookup(viewer)).nearMiss?.differs[0]).toBe('permissions');
+    const stats = await cache.stats({ since: new Date('2030-01-01T00:00:00Z'), until: new Date('2030-01-01T00:05:00Z'), bucketSeconds: 300 });
+    expect(stats.totals).toMatchObject({ lookups: 2, nearMisses: 2, byReason: { permissions: 2 } });
+  });
+
+  it('counts a failed write behind and plans cold next time', async () => {
+    const store = new MemoryPlanCacheStore();
+    store.upsert = async () => Promise.reject(new Error('disk full'));
+    const warnings: string[] = [];
+    const cache = new SemanticPlanCache({ store, embedder, writeBehind: { delayMs: 0, warn: (message) => warnings.push(message) } });
+    cache.putBehind(testKey(base), 'plan-a', () => ({}));
+    await cache.flush();
+    expect(cache.writeBehindStats).toMatchObject({ failed: 1, done: 0 });
+    expect(warnings[0]).toMatch(/plan write failed.*disk full/);
+    expect((await cache.lookup(testKey(base))).status).toBe('miss');
+  });
+
   it('treats an embedder failure as a miss, not a failed plan', async () => {
     const failing = { ...embedder, contract: embedder.contract, id: 'broken', dimensions: 100, embed: async () => Promise.reject(new Error('down')) };
     const cache = new SemanticPlanCache({ store: new MemoryPlanCacheStore(), embedder: failing });

@@ -9,6 +9,7 @@ import {
   type PlanCacheInvalidation,
   type PlanCacheKey,
   type PlanCacheLookup,
+  type PlanCacheLookupOptions,
   type PlanCachePlugin,
   type PlanCacheRecord,
   type PlanCacheStats,
@@ -22,6 +23,7 @@ import { DEFAULT_INTENT_MATCH, IntentMatcher, type IntentMatchSettings, type Pre
 import { LruMap } from './lru-map';
 import { exactKeyOf } from './plan-cache-key';
 import { PlanCacheCounters } from './plan-cache-counters';
+import { type WriteBehindCounts, type WriteBehindOptions, WriteBehindQueue } from './write-behind-queue';
 
 export interface SemanticPlanCacheOptions {
   readonly store: PlanCacheStorePlugin;
@@ -38,6 +40,8 @@ export interface SemanticPlanCacheOptions {
   readonly revalidateMs?: number;
   /** Stored entries loaded per key bucket (default 64). */
   readonly bucketLimit?: number;
+  /** The queue behind putBehind and deferred near-miss diagnoses. */
+  readonly writeBehind?: WriteBehindOptions;
 }
 
 interface Bucket {
@@ -52,16 +56,23 @@ export class SemanticPlanCache implements PlanCachePlugin {
   protected readonly now: () => Date;
   private generation?: string;
   private checkedAt = Number.NEGATIVE_INFINITY;
+  private readonly behind: WriteBehindQueue;
 
   constructor(private readonly options: SemanticPlanCacheOptions) {
     this.matcher = new IntentMatcher(options.embedder, { ...DEFAULT_INTENT_MATCH, ...options.match });
     this.buckets = new LruMap(options.memoryBuckets ?? 2048);
     this.now = options.now ?? (() => new Date());
     this.counters = new PlanCacheCounters(options.store);
+    this.behind = new WriteBehindQueue(options.writeBehind);
+  }
+
+  /** Writes and diagnoses queued behind requests: queued, done, failed, dropped, pending. */
+  get writeBehindStats(): WriteBehindCounts {
+    return this.behind.stats;
   }
 
   /** A cache outage (embedder or store) costs a cold plan, never a failed request; the miss says why. */
-  async lookup(key: PlanCacheKey): Promise<PlanCacheLookup> {
+  async lookup(key: PlanCacheKey, options: PlanCacheLookupOptions = {}): Promise<PlanCacheLookup> {
     const now = this.now();
     let prepared: PreparedIntent;
     try {
@@ -71,14 +82,14 @@ export class SemanticPlanCache implements PlanCachePlugin {
       return { status: 'miss', error: `intent embedder failed: ${messageOf(error)}` };
     }
     try {
-      return await this.match(key, prepared, now);
+      return await this.match(key, prepared, now, options.nearMiss ?? 'inline');
     } catch (error) {
       this.counters.count(now, 'miss', 'store');
       return { status: 'miss', error: `plan cache store failed: ${messageOf(error)}` };
     }
   }
 
-  private async match(key: PlanCacheKey, prepared: PreparedIntent, now: Date): Promise<PlanCacheLookup> {
+  private async match(key: PlanCacheKey, prepared: PreparedIntent, now: Date, nearMiss: 'inline' | 'behind'): Promise<PlanCacheLookup> {
     await this.revalidate(now);
     const exactKey = exactKeyOf(key, this.matcher.embedderId);
     let bucket = this.buckets.get(exactKey);
@@ -97,12 +108,39 @@ export class SemanticPlanCache implements PlanCachePlugin {
       return { status: 'hit', entry: entryOf(best.entry.record), similarity: best.similarity, tier };
     }
     const inBucket: Candidate[] = bucket.entries.map(({ record, prepared: stored }) => ({ record, prepared: stored }));
+    if (nearMiss === 'behind') {
+      // The counters still learn near miss or miss, once the diagnosis has run; a dropped one counts as a plain miss.
+      const queued = this.behind.enqueue('near-miss diagnosis', () => this.diagnose(key, prepared, now, inBucket).then(() => undefined));
+      if (!queued) this.counters.count(now, 'miss');
+      return { status: 'miss' };
+    }
+    const diagnosed = await this.diagnose(key, prepared, now, inBucket);
+    return diagnosed ? { status: 'miss', nearMiss: diagnosed } : { status: 'miss' };
+  }
+
+  /** The near miss of a lookup that missed (two vector scans in the store), counted. */
+  private async diagnose(key: PlanCacheKey, prepared: PreparedIntent, now: Date, inBucket: readonly Candidate[]) {
     const nearMiss = await diagnoseMiss(key, prepared, this.matcher, now, [...inBucket, ...(await this.nearest(prepared))]);
     this.counters.count(now, nearMiss ? 'near_miss' : 'miss', nearMiss?.differs[0]);
-    return nearMiss ? { status: 'miss', nearMiss } : { status: 'miss' };
+    return nearMiss;
   }
 
   async put(key: PlanCacheKey, planHash: string, payload: unknown): Promise<void> {
+    const { record, prepared } = await this.recordOf(key, planHash, payload);
+    // Best effort: a plan that could not be stored is planned again next time, nothing worse.
+    const stored = await this.options.store.upsert(record).then(() => true, () => false);
+    if (stored) this.remember(record, prepared);
+  }
+
+  putBehind(key: PlanCacheKey, planHash: string, payload: () => unknown): boolean {
+    return this.behind.enqueue('plan write', async () => {
+      const { record, prepared } = await this.recordOf(key, planHash, payload());
+      await this.options.store.upsert(record);
+      this.remember(record, prepared);
+    });
+  }
+
+  private async recordOf(key: PlanCacheKey, planHash: string, payload: unknown): Promise<{ record: PlanCacheRecord; prepared: PreparedIntent }> {
     const prepared = await this.matcher.prepare(key.intent);
     const exactKey = exactKeyOf(key, this.matcher.embedderId);
     const createdAt = this.now();
@@ -119,10 +157,12 @@ export class SemanticPlanCache implements PlanCachePlugin {
       expiresAt: this.options.ttlSeconds === undefined ? undefined : new Date(createdAt.getTime() + this.options.ttlSeconds * 1000),
       hits: 0,
     });
-    // Best effort: a plan that could not be stored is planned again next time, nothing worse.
-    const stored = await this.options.store.upsert(record).then(() => true, () => false);
-    if (!stored) return;
-    const bucket = this.buckets.get(exactKey);
+    return { record, prepared };
+  }
+
+  /** A stored entry joins its key bucket in memory, if that bucket is loaded. */
+  private remember(record: PlanCacheRecord, prepared: PreparedIntent): void {
+    const bucket = this.buckets.get(record.exactKey);
     if (bucket) {
       const index = bucket.entries.findIndex((entry) => entry.record.id === record.id);
       if (index >= 0) bucket.entries.splice(index, 1);
@@ -146,9 +186,10 @@ export class SemanticPlanCache implements PlanCachePlugin {
     return this.counters.stats(query, this.matcher.settings.threshold, await this.options.store.entryCounts(this.now()));
   }
 
-  /** Writes pending counters and hit counts to the store (stats() calls it; so may a shutdown hook). */
-  flush(): Promise<void> {
-    return this.counters.flush();
+  /** Lands the writes and diagnoses queued behind, then writes pending counters and hit counts (stats() and the runtime's close() call it). */
+  async flush(): Promise<void> {
+    await this.behind.flush();
+    await this.counters.flush();
   }
 
   /**
