@@ -6,6 +6,7 @@
  */
 import { LEARNED_ESTIMATOR, ObservationLearner, type LearningObservation } from '../../server/runtime/costmodel/observation-learner';
 import { LOG_FLOORS } from '../../server/runtime/costmodel/units';
+import { ANSWERED_STATUSES } from '../../server/runtime/contracts/run-store';
 import { isContextRuntimeError } from '../../server/runtime/errors';
 import type { EstimatedField } from '../../server/runtime/types';
 import { openRuntimeFixture, type RuntimeFixtureOptions } from '../../server/testing/runtime-fixture';
@@ -64,7 +65,18 @@ export function evaluate(predict: (observation: LearningObservation) => { low: n
   return { coverage: round(rows.length ? inside / rows.length : 0), medianWidthRatio: round(median(ratios)), medianWidth: round(median(widths), 6), method };
 }
 
-export async function measureTier(plan: TierPlan): Promise<TierResult> {
+/** What one tier's runs left behind: enough to score again without running them (--save-runs, --from-runs). */
+export interface RecordedTier {
+  readonly label: string;
+  readonly observations: readonly LearningObservation[];
+  readonly training: readonly string[];
+  readonly heldOut: readonly string[];
+  readonly warmup: readonly string[];
+  readonly skipped: Record<string, number>;
+  readonly answered: Record<string, number>;
+}
+
+export async function recordTier(plan: TierPlan): Promise<RecordedTier> {
   const fixture = await openRuntimeFixture(plan.fixture);
   const random = seededRandom(plan.seed);
   const goals = generateGoals((plan.trainCount + plan.heldOutCount) * 3, plan.seed).map((goal) => ({ ...goal, order: random() })).sort((a, b) => a.order - b.order);
@@ -72,15 +84,19 @@ export async function measureTier(plan: TierPlan): Promise<TierResult> {
   const heldOut: string[] = [];
   const warmup: string[] = [];
   const skipped: Record<string, number> = {};
+  const answered: Record<string, number> = {};
   try {
     for (const [index, { goal }] of goals.entries()) {
       if (training.length >= plan.trainCount && heldOut.length >= plan.heldOutCount) break;
       try {
         const result = await fixture.runtime.run({ goal, constraints: ENVELOPES[index % ENVELOPES.length] });
-        if (result.status !== 'completed') {
+        // An unverified run answered and spent like a completed one (its retry attempt too): the
+        // runtime learns from both, so both are scored. Other ends have no answer to compare.
+        if (!ANSWERED_STATUSES.includes(result.status)) {
           skipped[result.status] = (skipped[result.status] ?? 0) + 1;
           continue;
         }
+        answered[result.status] = (answered[result.status] ?? 0) + 1;
         if (warmup.length < WARMUP_RUNS) {
           warmup.push(result.runId);
           continue;
@@ -96,13 +112,14 @@ export async function measureTier(plan: TierPlan): Promise<TierResult> {
     }
     if (process.stderr.isTTY) process.stderr.write('\n');
     const observations = (await fixture.plugins.observationStore.all()) as readonly LearningObservation[];
-    return score(plan.label, observations, { training, heldOut, warmup, skipped });
+    return { label: plan.label, observations, training, heldOut, warmup, skipped, answered };
   } finally {
     await fixture.close();
   }
 }
 
-function score(label: string, observations: readonly LearningObservation[], runs: { training: readonly string[]; heldOut: readonly string[]; warmup: readonly string[]; skipped: Record<string, number> }): TierResult {
+export function scoreTier(runs: RecordedTier): TierResult {
+  const { label, observations } = runs;
   const byRun = (estimator: string, runIds: readonly string[]) => {
     const wanted = new Set(runIds);
     return observations.filter((observation) => observation.estimator === estimator && wanted.has(observation.runId));
@@ -110,9 +127,9 @@ function score(label: string, observations: readonly LearningObservation[], runs
   const trainRows = byRun('heuristic-v1', runs.training);
   const order = new Map(runs.training.map((runId, index) => [runId, index]));
   const heldOutRows = byRun('heuristic-v1', runs.heldOut);
-  const report: Record<string, unknown> = { training: runs.training.length, heldOut: runs.heldOut.length, warmup: runs.warmup.length, skipped: runs.skipped };
+  const report: Record<string, unknown> = { training: runs.training.length, heldOut: runs.heldOut.length, warmup: runs.warmup.length, answered: runs.answered, skipped: runs.skipped };
   const lines = [
-    `tier ${label} — held-out runs: ${runs.heldOut.length}; training runs: ${runs.training.length}; warm-up runs (not scored): ${runs.warmup.length}; not completed (no actuals): ${JSON.stringify(runs.skipped)}`,
+    `tier ${label} — held-out runs: ${runs.heldOut.length}; training runs: ${runs.training.length}; warm-up runs (not scored): ${runs.warmup.length}; answered (scored ends): ${JSON.stringify(runs.answered)}; not answered (not scored): ${JSON.stringify(runs.skipped)}`,
     'field           estimator            samples  coverage(p05–p95)  median width (high/low)  median width (units)',
   ];
   const verdicts: string[] = [];
@@ -123,7 +140,8 @@ function score(label: string, observations: readonly LearningObservation[], runs
     for (const samples of SAMPLE_SIZES) {
       const learner = ObservationLearner.from(trainRows.filter((observation) => (order.get(observation.runId) ?? Infinity) < samples));
       const figures = evaluate((observation) => {
-        const learned = learner.predict(field, observation.intentClass, observation.shape, { value: observation.estimate, low: observation.low, high: observation.high });
+        // With the run's request features, as the runtime quotes it: the conformal scores are taken around the regression line.
+        const learned = learner.predict(field, observation.intentClass, observation.shape, { value: observation.estimate, low: observation.low, high: observation.high }, observation.features);
         return { ...learned.estimate, method: learned.method };
       }, heldOutRows, field);
       rows[`learned-v2@${samples}`] = figures;
