@@ -28,6 +28,10 @@ export interface TierPlan {
 }
 
 export interface FieldFigures {
+  /** Held-out runs that observed this field (a run the model-context cache served observes no spend). */
+  readonly count: number;
+  /** Held-out runs whose actual is exactly 0 (cost on a free tier): coverage of those is no measurement. */
+  readonly zeroActuals: number;
   readonly coverage: number;
   readonly medianWidthRatio: number;
   readonly medianWidth: number;
@@ -62,7 +66,7 @@ export function evaluate(predict: (observation: LearningObservation) => { low: n
     widths.push(interval.high - interval.low);
     if (interval.method) method[interval.method] = (method[interval.method] ?? 0) + 1;
   }
-  return { coverage: round(rows.length ? inside / rows.length : 0), medianWidthRatio: round(median(ratios)), medianWidth: round(median(widths), 6), method };
+  return { count: rows.length, zeroActuals: rows.filter((observation) => observation.actual === 0).length, coverage: round(rows.length ? inside / rows.length : 0), medianWidthRatio: round(median(ratios)), medianWidth: round(median(widths), 6), method };
 }
 
 /** What one tier's runs left behind: enough to score again without running them (--save-runs, --from-runs). */
@@ -135,7 +139,7 @@ export function scoreTier(runs: RecordedTier): TierResult {
   const verdicts: string[] = [];
   for (const field of FIELDS) {
     const prior = evaluate((observation) => observation, heldOutRows, field);
-    lines.push(`${field.padEnd(15)} heuristic-v1 prior   ${'-'.padStart(7)}  ${prior.coverage.toFixed(3).padStart(17)}  ${prior.medianWidthRatio.toFixed(2).padStart(23)}  ${String(prior.medianWidth).padStart(20)}`);
+    lines.push(`${field.padEnd(15)} heuristic-v1 prior   ${'-'.padStart(7)}  ${prior.coverage.toFixed(3).padStart(17)}  ${prior.medianWidthRatio.toFixed(2).padStart(23)}  ${String(prior.medianWidth).padStart(20)}   held-out runs with this field: ${prior.count}${prior.zeroActuals ? `, ${prior.zeroActuals} with actual 0` : ''}`);
     const rows: Record<string, FieldFigures> = { prior };
     for (const samples of SAMPLE_SIZES) {
       const learner = ObservationLearner.from(trainRows.filter((observation) => (order.get(observation.runId) ?? Infinity) < samples));
@@ -153,7 +157,9 @@ export function scoreTier(runs: RecordedTier): TierResult {
     report[field] = rows;
     const widths = SAMPLE_SIZES.map((samples) => rows[`learned-v2@${samples}`].medianWidth);
     const inTarget = SAMPLE_SIZES.filter((samples) => rows[`learned-v2@${samples}`].coverage >= 0.85 && rows[`learned-v2@${samples}`].coverage <= 0.95);
-    verdicts.push(`${label} ${field}: coverage within 0.85–0.95 at ${inTarget.join(', ') || 'none'} of ${SAMPLE_SIZES.join('/')} samples; width ${widths[0] > widths[1] && widths[1] > widths[2] ? 'shrinks' : widths.every((width) => width === 0) ? 'is 0 throughout ($0 actuals)' : 'does NOT shrink'} (${widths.join(' → ')})`);
+    // A field every held-out run spent 0 of (cost on a free tier) is covered by a zero-width interval: no measurement.
+    if (prior.count > 0 && prior.zeroActuals === prior.count) verdicts.push(`${label} ${field}: not measured — every held-out actual is 0 (a free tier), so coverage 1.000 at width 0 says nothing`);
+    else verdicts.push(`${label} ${field}: coverage within 0.85–0.95 at ${inTarget.join(', ') || 'none'} of ${SAMPLE_SIZES.join('/')} samples (${SAMPLE_SIZES.map((samples) => rows[`learned-v2@${samples}`].coverage.toFixed(3)).join(' / ')} on ${prior.count} held-out runs); width ${widths.every((width) => width > 0) ? 'non-zero' : 'ZERO somewhere'} and ${widths[0] > widths[1] && widths[1] > widths[2] ? 'shrinks' : 'does NOT shrink'} (${widths.join(' → ')})`);
   }
   return { label, lines, verdicts, report };
 }
