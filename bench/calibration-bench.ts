@@ -1,6 +1,7 @@
 /**
  * Calibration benchmark: does the learned estimator (learned-v2) quote honest intervals?
- *   npm run bench:calibration [-- --json FILE] [-- --train N (200)] [-- --held-out N (150)] [-- --tiers local,priced]
+ *   npm run bench:calibration [-- --json FILE] [-- --train N (200)] [-- --held-out N (150)] [-- --tiers local,priced] [-- --seed N]
+ *     [-- --save-runs FILE] [-- --from-runs FILE]
  *
  * For each tier, opens the real runtime on a fresh embedded PGlite (temp dir, demo corpus), runs
  * varied goals (30 templates from planner-goals.ts, shuffled, rotating constraint envelopes)
@@ -11,13 +12,17 @@
  *   priced  an OpenAI-compatible server on loopback billed at the tier's config prices per token,
  *           with lognormal latency and reply length (bench/calibration/priced-tier.ts), so cost
  *           coverage is a measurement on non-zero actuals (issue 16 point 4).
+ * --seed draws another goal order and priced-server stream (default 20261130, the reported one): a
+ * second seed is where an interval rule is tried before it is measured on the reported runs.
+ * --save-runs keeps each tier's observations and split; --from-runs scores such a file again without
+ * running anything (the estimator is refitted from the training runs by the code as it is now).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { measureTier, type TierResult } from './calibration/calibration-tier';
+import { type RecordedTier, recordTier, scoreTier, type TierResult } from './calibration/calibration-tier';
 import { LATENCY, PRICED_TIER, REPLY_WORDS, startPricedTier } from './calibration/priced-tier';
 
-const SEED = 20_261_130;
+const DEFAULT_SEED = 20_261_130;
 const TIERS = ['local', 'priced'] as const;
 
 function argument(name: string): string | undefined {
@@ -40,36 +45,47 @@ async function main(): Promise<void> {
   const tiers = (argument('--tiers') ?? TIERS.join(',')).split(',').map((tier) => tier.trim()).filter(Boolean);
   const unknown = tiers.filter((tier) => !(TIERS as readonly string[]).includes(tier));
   if (tiers.length === 0 || unknown.length > 0) throw new UsageError(`--tiers: expected some of ${TIERS.join(', ')}, got "${argument('--tiers')}"`);
+  const fromRuns = argument('--from-runs');
+  const saved = fromRuns ? (JSON.parse(readFileSync(fromRuns, 'utf8')) as { seed: number; tiers: RecordedTier[] }) : undefined;
+  const seed = saved?.seed ?? positiveInteger('--seed', DEFAULT_SEED);
   const jsonPath = argument('--json');
+  const savePath = argument('--save-runs');
   const started = performance.now();
-  console.log(`bench:calibration: demo corpus on embedded PGlite; ${cpus().length} CPUs, node ${process.version}`);
+  console.log(`bench:calibration: demo corpus on embedded PGlite; seed ${seed}; ${cpus().length} CPUs, node ${process.version}`);
+  const recorded: RecordedTier[] = saved ? saved.tiers.filter((tier) => tiers.includes(tier.label)) : [];
+  if (fromRuns) console.log(`runs read from ${fromRuns} (recorded earlier by --save-runs): nothing is run, learned-v2 is refitted on their training runs`);
   const results: TierResult[] = [];
-  for (const tier of tiers) {
+  for (const tier of fromRuns ? [] : tiers) {
     const tierStarted = performance.now();
     if (tier === 'local') {
-      results.push(await measureTier({ label: 'local', fixture: {}, trainCount, heldOutCount, seed: SEED }));
+      recorded.push(await recordTier({ label: 'local', fixture: {}, trainCount, heldOutCount, seed }));
     } else {
       console.log(`priced tier: loopback OpenAI-compatible server, $${PRICED_TIER.inputUsdPerMillion}/$${PRICED_TIER.outputUsdPerMillion} per million input/output tokens, latency lognormal (median ${LATENCY.medianMs} ms, σ ${LATENCY.sigma}), reply lognormal (median ${REPLY_WORDS.median} words, σ ${REPLY_WORDS.sigma})`);
-      const priced = await startPricedTier(SEED);
+      const priced = await startPricedTier(seed);
       try {
-        results.push(await measureTier({ label: 'priced', fixture: { config: { models: priced.models } }, trainCount, heldOutCount, seed: SEED }));
+        recorded.push(await recordTier({ label: 'priced', fixture: { config: { models: priced.models } }, trainCount, heldOutCount, seed }));
       } finally {
         await priced.close();
       }
     }
-    console.log(`${results.at(-1)!.lines.join('\n')}\n(${tier}: ${((performance.now() - tierStarted) / 1000).toFixed(1)} s)\n`);
+    console.log(`(${tier} runs: ${((performance.now() - tierStarted) / 1000).toFixed(1)} s)`);
+  }
+  if (savePath) writeFileSync(savePath, `${JSON.stringify({ seed, tiers: recorded })}\n`);
+  for (const tier of recorded) {
+    results.push(scoreTier(tier));
+    console.log(`${results.at(-1)!.lines.join('\n')}\n`);
   }
   console.log(results.flatMap((result) => result.verdicts).join('\n'));
   console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (jsonPath) {
     const tiersReport = Object.fromEntries(results.map((result) => [result.label, result.report]));
-    writeFileSync(jsonPath, `${JSON.stringify({ seed: SEED, tiers: tiersReport, verdicts: results.flatMap((result) => result.verdicts), machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version }, date: new Date().toISOString() }, null, 2)}\n`);
+    writeFileSync(jsonPath, `${JSON.stringify({ seed, tiers: tiersReport, verdicts: results.flatMap((result) => result.verdicts), machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version }, date: new Date().toISOString() }, null, 2)}\n`);
   }
 }
 
 main().catch((error: unknown) => {
   if (error instanceof UsageError) {
-    console.error(`${error.message}\nusage: npm run bench:calibration -- [--train N] [--held-out N] [--tiers ${TIERS.join(',')}] [--json FILE]`);
+    console.error(`${error.message}\nusage: npm run bench:calibration -- [--train N] [--held-out N] [--tiers ${TIERS.join(',')}] [--seed N] [--json FILE] [--save-runs FILE] [--from-runs FILE]`);
     process.exit(2);
   }
   console.error(error);

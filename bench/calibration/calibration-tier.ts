@@ -6,6 +6,7 @@
  */
 import { LEARNED_ESTIMATOR, ObservationLearner, type LearningObservation } from '../../server/runtime/costmodel/observation-learner';
 import { LOG_FLOORS } from '../../server/runtime/costmodel/units';
+import { ANSWERED_STATUSES } from '../../server/runtime/contracts/run-store';
 import { isContextRuntimeError } from '../../server/runtime/errors';
 import type { EstimatedField } from '../../server/runtime/types';
 import { openRuntimeFixture, type RuntimeFixtureOptions } from '../../server/testing/runtime-fixture';
@@ -27,6 +28,10 @@ export interface TierPlan {
 }
 
 export interface FieldFigures {
+  /** Held-out runs that observed this field (a run the model-context cache served observes no spend). */
+  readonly count: number;
+  /** Held-out runs whose actual is exactly 0 (cost on a free tier): coverage of those is no measurement. */
+  readonly zeroActuals: number;
   readonly coverage: number;
   readonly medianWidthRatio: number;
   readonly medianWidth: number;
@@ -61,10 +66,21 @@ export function evaluate(predict: (observation: LearningObservation) => { low: n
     widths.push(interval.high - interval.low);
     if (interval.method) method[interval.method] = (method[interval.method] ?? 0) + 1;
   }
-  return { coverage: round(rows.length ? inside / rows.length : 0), medianWidthRatio: round(median(ratios)), medianWidth: round(median(widths), 6), method };
+  return { count: rows.length, zeroActuals: rows.filter((observation) => observation.actual === 0).length, coverage: round(rows.length ? inside / rows.length : 0), medianWidthRatio: round(median(ratios)), medianWidth: round(median(widths), 6), method };
 }
 
-export async function measureTier(plan: TierPlan): Promise<TierResult> {
+/** What one tier's runs left behind: enough to score again without running them (--save-runs, --from-runs). */
+export interface RecordedTier {
+  readonly label: string;
+  readonly observations: readonly LearningObservation[];
+  readonly training: readonly string[];
+  readonly heldOut: readonly string[];
+  readonly warmup: readonly string[];
+  readonly skipped: Record<string, number>;
+  readonly answered: Record<string, number>;
+}
+
+export async function recordTier(plan: TierPlan): Promise<RecordedTier> {
   const fixture = await openRuntimeFixture(plan.fixture);
   const random = seededRandom(plan.seed);
   const goals = generateGoals((plan.trainCount + plan.heldOutCount) * 3, plan.seed).map((goal) => ({ ...goal, order: random() })).sort((a, b) => a.order - b.order);
@@ -72,15 +88,19 @@ export async function measureTier(plan: TierPlan): Promise<TierResult> {
   const heldOut: string[] = [];
   const warmup: string[] = [];
   const skipped: Record<string, number> = {};
+  const answered: Record<string, number> = {};
   try {
     for (const [index, { goal }] of goals.entries()) {
       if (training.length >= plan.trainCount && heldOut.length >= plan.heldOutCount) break;
       try {
         const result = await fixture.runtime.run({ goal, constraints: ENVELOPES[index % ENVELOPES.length] });
-        if (result.status !== 'completed') {
+        // An unverified run answered and spent like a completed one (its retry attempt too): the
+        // runtime learns from both, so both are scored. Other ends have no answer to compare.
+        if (!ANSWERED_STATUSES.includes(result.status)) {
           skipped[result.status] = (skipped[result.status] ?? 0) + 1;
           continue;
         }
+        answered[result.status] = (answered[result.status] ?? 0) + 1;
         if (warmup.length < WARMUP_RUNS) {
           warmup.push(result.runId);
           continue;
@@ -96,13 +116,14 @@ export async function measureTier(plan: TierPlan): Promise<TierResult> {
     }
     if (process.stderr.isTTY) process.stderr.write('\n');
     const observations = (await fixture.plugins.observationStore.all()) as readonly LearningObservation[];
-    return score(plan.label, observations, { training, heldOut, warmup, skipped });
+    return { label: plan.label, observations, training, heldOut, warmup, skipped, answered };
   } finally {
     await fixture.close();
   }
 }
 
-function score(label: string, observations: readonly LearningObservation[], runs: { training: readonly string[]; heldOut: readonly string[]; warmup: readonly string[]; skipped: Record<string, number> }): TierResult {
+export function scoreTier(runs: RecordedTier): TierResult {
+  const { label, observations } = runs;
   const byRun = (estimator: string, runIds: readonly string[]) => {
     const wanted = new Set(runIds);
     return observations.filter((observation) => observation.estimator === estimator && wanted.has(observation.runId));
@@ -110,20 +131,21 @@ function score(label: string, observations: readonly LearningObservation[], runs
   const trainRows = byRun('heuristic-v1', runs.training);
   const order = new Map(runs.training.map((runId, index) => [runId, index]));
   const heldOutRows = byRun('heuristic-v1', runs.heldOut);
-  const report: Record<string, unknown> = { training: runs.training.length, heldOut: runs.heldOut.length, warmup: runs.warmup.length, skipped: runs.skipped };
+  const report: Record<string, unknown> = { training: runs.training.length, heldOut: runs.heldOut.length, warmup: runs.warmup.length, answered: runs.answered, skipped: runs.skipped };
   const lines = [
-    `tier ${label} — held-out runs: ${runs.heldOut.length}; training runs: ${runs.training.length}; warm-up runs (not scored): ${runs.warmup.length}; not completed (no actuals): ${JSON.stringify(runs.skipped)}`,
+    `tier ${label} — held-out runs: ${runs.heldOut.length}; training runs: ${runs.training.length}; warm-up runs (not scored): ${runs.warmup.length}; answered (scored ends): ${JSON.stringify(runs.answered)}; not answered (not scored): ${JSON.stringify(runs.skipped)}`,
     'field           estimator            samples  coverage(p05–p95)  median width (high/low)  median width (units)',
   ];
   const verdicts: string[] = [];
   for (const field of FIELDS) {
     const prior = evaluate((observation) => observation, heldOutRows, field);
-    lines.push(`${field.padEnd(15)} heuristic-v1 prior   ${'-'.padStart(7)}  ${prior.coverage.toFixed(3).padStart(17)}  ${prior.medianWidthRatio.toFixed(2).padStart(23)}  ${String(prior.medianWidth).padStart(20)}`);
+    lines.push(`${field.padEnd(15)} heuristic-v1 prior   ${'-'.padStart(7)}  ${prior.coverage.toFixed(3).padStart(17)}  ${prior.medianWidthRatio.toFixed(2).padStart(23)}  ${String(prior.medianWidth).padStart(20)}   held-out runs with this field: ${prior.count}${prior.zeroActuals ? `, ${prior.zeroActuals} with actual 0` : ''}`);
     const rows: Record<string, FieldFigures> = { prior };
     for (const samples of SAMPLE_SIZES) {
       const learner = ObservationLearner.from(trainRows.filter((observation) => (order.get(observation.runId) ?? Infinity) < samples));
       const figures = evaluate((observation) => {
-        const learned = learner.predict(field, observation.intentClass, observation.shape, { value: observation.estimate, low: observation.low, high: observation.high });
+        // With the run's request features, as the runtime quotes it: the conformal scores are taken around the regression line.
+        const learned = learner.predict(field, observation.intentClass, observation.shape, { value: observation.estimate, low: observation.low, high: observation.high }, observation.features);
         return { ...learned.estimate, method: learned.method };
       }, heldOutRows, field);
       rows[`learned-v2@${samples}`] = figures;
@@ -135,7 +157,9 @@ function score(label: string, observations: readonly LearningObservation[], runs
     report[field] = rows;
     const widths = SAMPLE_SIZES.map((samples) => rows[`learned-v2@${samples}`].medianWidth);
     const inTarget = SAMPLE_SIZES.filter((samples) => rows[`learned-v2@${samples}`].coverage >= 0.85 && rows[`learned-v2@${samples}`].coverage <= 0.95);
-    verdicts.push(`${label} ${field}: coverage within 0.85–0.95 at ${inTarget.join(', ') || 'none'} of ${SAMPLE_SIZES.join('/')} samples; width ${widths[0] > widths[1] && widths[1] > widths[2] ? 'shrinks' : widths.every((width) => width === 0) ? 'is 0 throughout ($0 actuals)' : 'does NOT shrink'} (${widths.join(' → ')})`);
+    // A field every held-out run spent 0 of (cost on a free tier) is covered by a zero-width interval: no measurement.
+    if (prior.count > 0 && prior.zeroActuals === prior.count) verdicts.push(`${label} ${field}: not measured — every held-out actual is 0 (a free tier), so coverage 1.000 at width 0 says nothing`);
+    else verdicts.push(`${label} ${field}: coverage within 0.85–0.95 at ${inTarget.join(', ') || 'none'} of ${SAMPLE_SIZES.join('/')} samples (${SAMPLE_SIZES.map((samples) => rows[`learned-v2@${samples}`].coverage.toFixed(3)).join(' / ')} on ${prior.count} held-out runs); width ${widths.every((width) => width > 0) ? 'non-zero' : 'ZERO somewhere'} and ${widths[0] > widths[1] && widths[1] > widths[2] ? 'shrinks' : 'does NOT shrink'} (${widths.join(' → ')})`);
   }
   return { label, lines, verdicts, report };
 }

@@ -12,6 +12,8 @@ export interface LinearFit {
   /** Mean feature vector of the fitted samples: the regression passes through the group mean there. */
   readonly center: readonly number[];
   readonly slope: readonly number[];
+  /** (XᵀX + λI)⁻¹ of the centred features: a sample's leverage on its own fitted value (leverage()). */
+  readonly inverseGram: readonly (readonly number[])[];
 }
 
 /** Fewest featured residuals worth a slope (below it, the group mean alone). */
@@ -39,7 +41,33 @@ export function fitResiduals(residuals: readonly number[], features: readonly (r
     }
   }
   const slope = solve(gram, moment);
-  return slope ? { center, slope } : undefined;
+  const inverseGram = invert(gram);
+  return slope && inverseGram ? { center, slope, inverseGram } : undefined;
+}
+
+/**
+ * How much a featured sample pulls the slopes toward itself: (x − x̄)ᵀ(XᵀX + λI)⁻¹(x − x̄), the
+ * slope part of the ridge hat matrix's diagonal (0 without features or fit). Its residual left out
+ * of the fit is the in-sample residual ÷ (1 − leverage): the ridge leave-one-out identity.
+ */
+export function leverage(fit: LinearFit | undefined, x: readonly number[] | undefined): number {
+  if (!fit || !x) return 0;
+  const dx = x.map((value, column) => value - fit.center[column]);
+  let total = 0;
+  for (let i = 0; i < dx.length; i += 1) for (let j = 0; j < dx.length; j += 1) total += dx[i] * fit.inverseGram[i][j] * dx[j];
+  return Number.isFinite(total) ? Math.max(0, total) : 0;
+}
+
+/** Inverse of a small symmetric positive-definite matrix, column by column through solve(). */
+function invert(matrix: readonly (readonly number[])[]): number[][] | undefined {
+  const size = matrix.length;
+  const columns: number[][] = [];
+  for (let column = 0; column < size; column += 1) {
+    const solved = solve(matrix.map((row) => [...row]), Array.from({ length: size }, (_, row) => (row === column ? 1 : 0)));
+    if (!solved) return undefined;
+    columns.push(solved);
+  }
+  return Array.from({ length: size }, (_, row) => columns.map((column) => column[row]));
 }
 
 /** The fit's move from the group mean for a request's features (0 without features or fit). */

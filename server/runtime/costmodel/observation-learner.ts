@@ -7,7 +7,7 @@
 import type { Observation } from '../contracts/observation-store';
 import type { CandidatePlan, Estimate, EstimatedField, IntentClass } from '../types';
 import { conformalBounds, studentTQuantile } from './calibration-math';
-import { type LinearFit, adjustment, fitResiduals } from './feature-regression';
+import { type LinearFit, adjustment, fitResiduals, leverage } from './feature-regression';
 import { type RequestFeatures, featureVector } from './request-features';
 import { CONFORMAL_MIN_SAMPLES, INTERVAL_ALPHA, LEARNING_WINDOW, LOG_FLOORS, PRIOR_DEGREES_OF_FREEDOM, PRIOR_PSEUDO_SAMPLES, Z_90, clampProbability } from './units';
 
@@ -134,8 +134,7 @@ export class ObservationLearner {
       if (memoised) return memoised;
       const shift = shrunkMean(specific.residuals);
       const fit = amountRegression(field, specific.residuals, specific.features);
-      // Scores around the regression line, not the group mean: what the features explain is not spread.
-      const scores = specific.residuals.map((residual, index) => residual - shift - adjustment(fit, specific.features[index]));
+      const scores = leaveOneOutScores(specific.residuals, specific.features, shift, fit);
       const bounds = conformalBounds(scores.sort((a, b) => a - b), INTERVAL_ALPHA)!;
       const correction: Correction = { shift, low: shift + bounds[0], high: shift + bounds[1], samples: specific.residuals.length, group: specific.group, method: 'conformal', fit };
       if (this.corrections.size >= MEMO_LIMIT) this.corrections.clear();
@@ -170,6 +169,24 @@ interface Correction {
 /** Tokens, cost and latency scale with the request; probabilities (accuracy, risk…) keep the group mean. */
 function amountRegression(field: EstimatedField, residuals: readonly number[], features: readonly (readonly number[] | undefined)[]): LinearFit | undefined {
   return isAmountField(field) ? fitResiduals(residuals, features) : undefined;
+}
+
+/**
+ * Conformal scores around the regression line (what the features explain is not spread), each as if
+ * its run had been left out of the fit: the in-sample residual ÷ (1 − h), h its leverage on the
+ * shrunk mean, 1/(n + PRIOR_PSEUDO_SAMPLES), plus on the slopes. In-sample residuals are smaller
+ * than a new run's error by about (1 − h) — the fit has already moved toward each of them — so
+ * split-conformal bounds taken from them under-cover, most in small groups (jackknife prediction
+ * intervals: Barber, Candès, Ramdas & Tibshirani 2021, "Predictive inference with the jackknife+").
+ */
+function leaveOneOutScores(residuals: readonly number[], features: readonly (readonly number[] | undefined)[], shift: number, fit: LinearFit | undefined): number[] {
+  const meanLeverage = 1 / (residuals.length + PRIOR_PSEUDO_SAMPLES);
+  return residuals.map((residual, index) => {
+    const x = features[index];
+    const kept = 1 - meanLeverage - leverage(fit, x);
+    // Ridge leverages stay below 1 − 1/n; the floor only guards against round-off.
+    return (residual - shift - adjustment(fit, x)) / Math.max(kept, 1e-3);
+  });
 }
 
 /** Distinct conformal corrections (field, group) kept between observations. */

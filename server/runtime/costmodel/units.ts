@@ -178,7 +178,8 @@ export const nonNegative = (value: number): number => (value > 0 ? value : 0);
  *             group with CONFORMAL_MIN_SAMPLES observations, else the largest one.
  *   features  within the group, tokens/cost/latency residuals are regressed (ridge, RIDGE_PENALTY) on
  *             x = ln(1 + [goal tokens, source tokens, top_k]) centred at the featured runs' mean:
- *             r̂ = μ + β·(x − x̄), and the conformal scores are r − r̂ (feature-regression.ts).
+ *             r̂ = μ + β·(x − x̄), and the conformal scores are (r − r̂)/(1 − h), h the run's leverage
+ *             on μ and β: each run's error as if it had been left out of the fit (feature-regression.ts).
  *             Runs stored without features count toward μ only.
  */
 /** Two-sided miscoverage of the reported interval: p05–p95. */
