@@ -2,6 +2,7 @@ import type { ParsedContextBlock, ParsedContextPrompt } from '../../runtime/reas
 import { FAILURE_CAUSE_SIGNALS } from '../../runtime/execution/failure-signals';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { blockPieces, type PieceRole } from './extractive-block-parser';
+import { countedTerms, statesCount } from './extractive-answer-type';
 
 /**
  * The extractive reader behind the built-in offline model: it never writes a claim of its own,
@@ -151,6 +152,10 @@ const SUBJECT_SHARE = 0.6;
 /** A diff line pair or a table row is a detail that supports a claim, rarely the claim itself. */
 const DETAIL_WEIGHT = 0.75;
 /** "What did commit X change?", "what changed in …": the changed lines are the claim asked for, not a detail. */
+/** Numbers of one or two digits. */
+const SMALL_NUMBER = /^\d{1,2}$/;
+/** A count question ("How many replicas …?") keeps this share of a sentence that binds no number to the counted noun (extractive-answer-type.ts). */
+const UNTYPED_WEIGHT = 0.5;
 const CHANGE_QUESTION = /\b(?:chang(?:e|ed|es)|diff|modif(?:y|ied|ies))\b/i;
 
 interface Unit {
@@ -261,6 +266,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const causal = CAUSAL_QUESTION.test(prompt.question);
   const asksForChange = CHANGE_QUESTION.test(prompt.question);
   const procedural = PROCEDURAL_QUESTION.test(prompt.question);
+  const counted = countedTerms(prompt.question);
   const idf = documentFrequencies(units.map((unit) => unit.termSet));
   const meanIdf = queryTerms.reduce((sum, term) => sum + idf(term), 0) / queryTerms.length;
   const averageLength = units.reduce((sum, unit) => sum + unit.terms.length, 0) / units.length || 1;
@@ -292,7 +298,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     for (const term of queryTerms) {
       const frequency = unit.terms.filter((candidate) => candidate === term).length;
       if (frequency === 0) continue;
-      matched = true;
+      // A day of the month or a small count ("6 to 8 March") is in every other line ("0/6 nodes"): it weighs, but cannot qualify a sentence alone.
+      if (!SMALL_NUMBER.test(term)) matched = true;
       if (header.terms.has(term)) continue;
       const weight = causal && !identifierTerms.has(term) ? EXPLANANDUM_WEIGHT : 1;
       lexical += (weight * idf(term) * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * unit.terms.length) / averageLength));
@@ -322,6 +329,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if ((unit.role === 'change' && !asksForChange) || unit.role === 'row') score *= DETAIL_WEIGHT;
     if (procedural && LEADING_TIMESTAMP.test(unit.text)) score *= RECORD_WEIGHT;
     if (procedural && unit.role === 'step') score += meanIdf * STEP_SHARE;
+    if (counted && !statesCount(unit.text, counted)) score *= UNTYPED_WEIGHT;
     // Fragments carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;
     // Not for why-questions: the retriever ranks by likeness to the symptom the question describes
@@ -337,7 +345,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const questionTokens = new Set(tokenize(prompt.question));
   const supports = (candidate: Unit, quoted: readonly Unit[]) =>
     [...candidate.tokens].some((token) => isIdentifier(token) && !questionTokens.has(token) && quoted.some((picked) => picked.tokens.has(token)));
-  return pickDiverse(scored, named, supports).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
+  return pickDiverse(scored, named, supports, procedural).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
 
 interface ScoredUnit {
@@ -345,7 +353,7 @@ interface ScoredUnit {
   readonly score: number;
 }
 
-function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean): ScoredUnit[] {
+function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean, procedural: boolean): ScoredUnit[] {
   const ranked = [...scored].sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
   if (ranked.length === 0 || ranked[0].score <= 0) return [];
   const floor = ranked[0].score * RELATIVE_THRESHOLD;
@@ -362,7 +370,8 @@ function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, 
     for (const candidate of ranked) {
       if (chosen.includes(candidate) || isDuplicate(candidate)) continue;
       const quoted = chosen.filter((picked) => picked.unit.ref === candidate.unit.ref).length;
-      const value = candidate.score * SAME_ITEM_DISCOUNT ** quoted;
+      // The steps of one procedure are not redundant with each other: a how-to answer is that section's steps.
+      const value = procedural && candidate.unit.role === 'step' ? candidate.score : candidate.score * SAME_ITEM_DISCOUNT ** quoted;
       // An item the question does not name, when it names one ("What did commit 744c0b5 change?"), is held to the same bar.
       const weak = value < newItemFloor || (named.size > 0 && !named.has(candidate.unit.ref));
       if (value < floor || (quoted === 0 && weak && !supports(candidate.unit, chosen.map((picked) => picked.unit)))) continue;

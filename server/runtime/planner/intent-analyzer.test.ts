@@ -115,6 +115,13 @@ describe('entities, keywords and normalisation', () => {
     expect(intent.entities).not.toContain('Did');
   });
 
+  it('reads a month or weekday as a date, not a named entity, so it anchors no retrieval', () => {
+    const intent = analyze('Why were scans from 6 to 8 March 2026 missing from the archive on Monday?');
+    expect(intent.entities).toEqual([]);
+    expect(intent.signals.some((signal) => signal.startsWith('multi_hop.entity_question'))).toBe(false);
+    expect(analyze('Why did Fleetlink drop scans in March?').entities).toEqual(['Fleetlink']);
+  });
+
   it('drops stopwords and goal verbs from keywords, lower-cases and de-duplicates', () => {
     expect(analyze('Explain the Cache and the cache eviction of Redis').keywords).toEqual(['cache', 'eviction', 'redis']);
   });

@@ -5,7 +5,7 @@ import { quotedSpans, tokenize, type GoalToken } from './goal-tokens';
 import { MAX_TOKEN_CHARS, identifierOf, isWorkloadName, podWorkloadName } from './identifier-extractor';
 import { readActionRequest } from './action-request';
 import { REQUEST_STOPWORDS } from '../text/english-stopwords';
-import { GOAL_VERBS, PHRASE_CUES, RELATIVE_PRONOUNS, WH_WORDS, WORD_CUES } from './intent-lexicon';
+import { CALENDAR_WORDS, GOAL_VERBS, PHRASE_CUES, RELATIVE_PRONOUNS, WH_WORDS, WORD_CUES } from './intent-lexicon';
 import { ACTION_VERBS, PHRASAL_ACTIONS } from './risk-lexicon';
 
 /**
@@ -194,7 +194,8 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
       if (!isIdentifierToken && token.text.length <= 64 && KEBAB_OR_SNAKE.test(token.text)) pushUnique(entities, entitySeen, token.text, MAX_ENTITIES);
 
       const skipAsOpener = token.sentenceStart && (REQUEST_STOPWORDS.has(lower) || GOAL_VERBS.has(lower) || WORD_CUES.has(lower) || ACTION_VERBS.has(lower) || PHRASAL_ACTIONS.has(lower));
-      if (!isIdentifierToken && !skipAsOpener && token.text.length <= MAX_TOKEN_CHARS && CAPITALISED.test(token.text)) {
+      // A month or weekday is a date, not a name (intent-lexicon.ts CALENDAR_WORDS).
+      if (!isIdentifierToken && !skipAsOpener && !CALENDAR_WORDS.has(lower) && token.text.length <= MAX_TOKEN_CHARS && CAPITALISED.test(token.text)) {
         span.push(token.text);
         if (token.closesSpan) closeSpan();
       } else if (span.length > 0 && (lower === 'of' || lower === 'de') && CAPITALISED.test(tokens[index + 1]?.text ?? '')) {

@@ -72,3 +72,13 @@ export const REQUEST_LEADS: ReadonlySet<string> = new Set(['request', 'req', 're
 
 /** Tokens after which a hex string is a commit. */
 export const COMMIT_LEADS: ReadonlySet<string> = new Set(['commit', 'sha', 'revision', 'rev', 'hash']);
+
+/**
+ * Month and weekday names are capitalised in English but place an event in time, as an ISO date
+ * does; they name no system. Taken as a named entity, "6 to 8 March 2026" made "March" the anchor
+ * of the entity-focused retrievals, which then searched for "March" and ranked unrelated commits
+ * that mention a March date (issue 10, freight tune q01).
+ */
+export const CALENDAR_WORDS: ReadonlySet<string> = new Set(
+  'january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday'.split(' '),
+);

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { countedTerms, statesCount } from './extractive-answer-type';
+
+describe('count questions and the sentences that can answer them', () => {
+  it('reads what "how many" counts, skipping the names that say whose things they are', () => {
+    expect([...countedTerms('How many print-gw workers run on prn-01?')!]).toEqual(['worker', 'run']);
+    expect([...countedTerms('How many print-gw replicas are there?')!]).toEqual(['replica']);
+    expect(countedTerms('How long are printed job files kept?')).toBeUndefined();
+    expect(countedTerms('Why did the spooler stop?')).toBeUndefined();
+  });
+
+  it('accepts a number bound to the counted noun, in digits or words, before it or as its setting', () => {
+    const counted = countedTerms('How many spoolerd workers run on prn-01?')!;
+    expect(statesCount('spoolerd: back to 3 workers', counted)).toBe(true);
+    expect(statesCount('The four spoolerd workers drain the queue by 02:00.', counted)).toBe(true);
+    expect(statesCount('SPOOL_WORKERS=3', counted)).toBe(true);
+    expect(statesCount('workers: 3', counted)).toBe(true);
+  });
+
+  it('refuses the noun without a count and a count of something else', () => {
+    const counted = countedTerms('How many spoolerd workers run on prn-01?')!;
+    expect(statesCount('More workers while we look.', counted)).toBe(false);
+    expect(statesCount('0/6 nodes are available to the workers', counted)).toBe(false);
+    expect(statesCount('Workers render 40 pages a minute.', counted)).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+import { MATCHING_STOPWORDS } from '../../runtime/text/english-stopwords';
+import { stem, tokenize } from '../../runtime/text/text-terms';
+
+/**
+ * The expected answer type of a count question. "How many X …?" asks for a number of X (the
+ * NUM:count class of Li & Roth 2002); factoid readers keep only candidates of the expected type
+ * (Harabagiu et al. 2000, FALCON; Prager et al. 2000, predictive annotation). For the extractive
+ * reader the candidate is a sentence, and it has the type when it binds a number to the counted
+ * noun: "back to 4 replicas", "the eight billing-worker consumers". A sentence that repeats the
+ * noun without a count ("more replicas while we look") or holds a number about something else
+ * ("0/6 nodes are available") cannot say how many.
+ */
+const COUNT_QUESTION = /\bhow many\s+(.+)$/i;
+
+/** Tokens after "how many" that may name what is counted: "eta-api replicas run" — the noun phrase and perhaps its verb. */
+const COUNTED_WINDOW = 3;
+
+/** A number may stand this many tokens before its noun ("8 billing-worker consumers", "4 eta-api replicas"). */
+const MODIFIER_GAP = 2;
+
+/** English cardinals as words: how prose writes small counts ("the eight consumers"). */
+const NUMBER_WORDS: ReadonlySet<string> = new Set(
+  'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred dozen'.split(' '),
+);
+
+const isNumber = (token: string) => /^\d+(?:[.,]\d+)?$/.test(token) || NUMBER_WORDS.has(token);
+
+/**
+ * Stems of the words a count question counts, or undefined when it is not a count question:
+ * "How many eta-api replicas run in production?" → replica, run. The window stops at the first
+ * stopword, which ends the noun phrase ("… consumers process the queue"); a name in it
+ * ("eta-api", "invoice.generate") says whose things are counted, not what, and is skipped.
+ */
+export function countedTerms(question: string): ReadonlySet<string> | undefined {
+  const match = COUNT_QUESTION.exec(question.trim());
+  if (!match) return undefined;
+  const terms = new Set<string>();
+  for (const token of tokenize(match[1]).slice(0, COUNTED_WINDOW)) {
+    if (MATCHING_STOPWORDS.has(token)) break;
+    if (/^[a-z]+$/.test(token) && token.length > 1) terms.add(stem(token));
+  }
+  return terms.size > 0 ? terms : undefined;
+}
+
+/** "replicas: 4", "consumers=8": a setting whose key is the counted word. */
+const KEY_VALUE = /([A-Za-z][\w.-]*)\s*[:=]\s*\d+\b/g;
+
+/** Whether `text` puts a number right before a counted word ("back to 4 replicas") or sets a counted key to one ("replicas: 4"). */
+export function statesCount(text: string, counted: ReadonlySet<string>): boolean {
+  const counts = (token: string) => token.split(/[_.:/-]+/).some((part) => counted.has(stem(part)));
+  const tokens = tokenize(text);
+  const before = tokens.some((token, index) => isNumber(token) && tokens.slice(index + 1, index + 2 + MODIFIER_GAP).some(counts));
+  return before || [...text.matchAll(KEY_VALUE)].some((match) => counts(match[1].toLowerCase()));
+}

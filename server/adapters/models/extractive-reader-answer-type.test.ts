@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { buildContextPrompt, parseContextPrompt } from '../../runtime/reasoner/context-prompt';
+import type { ContextItem } from '../../runtime/types';
+import { composeAnswer, selectEvidence } from './extractive-reader';
+
+/**
+ * What kind of answer the question asks for (issue 10, freight corpus tune half: a count, a
+ * procedure's steps, an incident's dates). A made-up print spooler corpus, not an example corpus,
+ * so the rules are not fitted to one.
+ */
+function answer(question: string, items: readonly ContextItem[]): string {
+  const [, user] = buildContextPrompt(question, items);
+  const parsed = parseContextPrompt(user.content);
+  if (!parsed) throw new Error('prompt did not parse');
+  return composeAnswer(parsed.question, selectEvidence(parsed));
+}
+
+const item = (ref: number, title: string, sourceName: string, text: string, locator = `§ ${title}`): ContextItem => ({
+  ref, text, tokens: 0, compressed: false,
+  hit: { chunkId: `c${ref}`, sourceName, sourceKind: 'docs', sourceVersionId: 'v1', title, text, score: 1, rank: ref, method: 'bm25', tokens: 0, locator },
+});
+
+describe('the answer type the question asks for', () => {
+  it('answers "how many" with a sentence that binds a number to the counted noun, not ones that only repeat it', () => {
+    const items = [
+      item(1, 'Spooler runbook › spoolerd workers in production', 'ops-docs', 'If spoolerd workers in production fall behind, look at the render queue before adding workers. Workers that run out of memory in production restart on their own.'),
+      item(2, 'Spooler runbook › Scaling', 'ops-docs', 'Production spoolerd workers run behind the print gateway; more workers rarely help a slow printer.'),
+      item(3, 'commit 5e1d2c0: spoolerd: back to 3 workers', 'ops-git', 'commit 5e1d2c0000000000000000000000000000000000\n\n    spoolerd: back to 3 workers\n\n    The slow nights were the printer firmware.', 'commit 5e1d2c0'),
+    ];
+    const text = answer('How many spoolerd workers run in production?', items);
+    expect(text.split('\n')[1]).toContain('back to 3 workers');
+  });
+
+  it('quotes both steps of the procedure after two sentences of the same section (a regression guard: the old discount also kept them here)', () => {
+    const items = [
+      item(1, 'Loader runbook › Re-run a failed night', 'ops-docs', 'A re-run of nightly_load reprocesses only the failed night, so a re-run is safe. A re-run of one night takes about ten minutes of nightly_load. Clear the failed night and the tasks after it:\n\n    flowctl tasks clear nightly_load --start 2026-03-23 --end 2026-03-23 --yes\n\nFor several failed nights run a backfill instead:\n\n    flowctl backfill nightly_load --start 2026-03-20 --end 2026-03-23 --yes'),
+      item(2, 'Loader runbook › Failed nights', 'ops-docs', 'A failed night of nightly_load leaves the reports at the night before.'),
+    ];
+    const text = answer('How do I re-run nightly_load for a failed night?', items);
+    expect(text).toContain('flowctl tasks clear nightly_load');
+    expect(text).toContain('flowctl backfill nightly_load');
+  });
+
+  it('does not quote a line of another system that shares only a day of the month with the question (a regression guard)', () => {
+    const items = [
+      item(1, 'Postmortem: scans missing from the archive, 6-8 March', 'ops-docs', 'Every upload of scanner-gateway was denied (403) after the role change on Friday.'),
+      item(2, 'cluster events', 'shop-events', 'Warning FailedScheduling pod/report-exporter: 0/6 nodes are available: 2 node(s) had untolerated taint, 4 Insufficient cpu.'),
+    ];
+    const text = answer('Why are scans from 6 to 8 March missing from the archive?', items);
+    expect(text).toContain('[1]');
+    expect(text).not.toContain('[2]');
+  });
+});
