@@ -9,6 +9,8 @@ export const runs = pgTable(
     status: text('status').notNull(),
     planHash: text('plan_hash').notNull(),
     plan: jsonb('plan').notNull(),
+    /** The plan's shared part (candidates, rejected, graph…), kept once in run_plan_bodies; null = all in `plan`. */
+    planBodyHash: text('plan_body_hash').references(() => runPlanBodies.hash),
     result: jsonb('result'),
     error: text('error'),
     userName: text('user_name').notNull(),
@@ -22,8 +24,19 @@ export const runs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('runs_created_at_idx').on(table.createdAt), index('runs_status_idx').on(table.status)],
+  (table) => [index('runs_created_at_idx').on(table.createdAt), index('runs_status_idx').on(table.status), index('runs_plan_body_hash_idx').on(table.planBodyHash)],
 );
+
+/**
+ * The part of a stored EXPLAIN that runs served from one plan-cache entry share byte for byte
+ * (candidates, rejected candidates, the graph, capabilities, learning arms: ~58 KB of the demo's
+ * 65 KB), once per content hash instead of with every run (adapters/db/run-plan-body.ts).
+ */
+export const runPlanBodies = pgTable('run_plan_bodies', {
+  hash: text('hash').primaryKey(),
+  body: jsonb('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 export const runNodes = pgTable(
   'run_nodes',

@@ -10,6 +10,7 @@ import { Bm25Retriever } from '../retrievers/bm25-retriever';
 import { FulltextRetriever } from '../retrievers/fulltext-retriever';
 import { CorpusStats } from './corpus-stats';
 import { backfillSearchVectors, type SearchVectorBackfillReport } from './search-vector-backfill';
+import { PendingSearchVectors } from './pending-search-vectors';
 import { backfillSensitiveMarking, type SensitiveMarkingReport } from './sensitive-marking-backfill';
 import { chunkRowCacheOf } from '../retrievers/chunk-row-cache';
 import { setupGraphRetrieval } from '../graph/graph-setup';
@@ -120,8 +121,11 @@ async function wireStores(database: Database, migrations: MigrationReport, optio
   const store = new PgStore(database, capabilities, corpus, options.commitBatchChunks);
   const dense = await setupDenseRetrieval(database, capabilities, corpus, options.dense);
   const bm25 = new Bm25Retriever(database, corpus, { available: bm25Ready, ...(bm25Ready ? {} : { reason: bm25Reason }) });
-  // With pg_textsearch, ingest leaves search vectors to the backfill; fulltext fills any still pending first.
-  const fulltext = new FulltextRetriever(database, corpus, capabilities.extensions.pg_textsearch ? () => backfillSearchVectors(database) : undefined);
+  // With pg_textsearch, ingest leaves search vectors to the backfill; fulltext fills any an ingest
+  // since the last backfill may have left, and skips the backfill's scan otherwise.
+  const pendingVectors = new PendingSearchVectors(() => backfillSearchVectors(database));
+  if (capabilities.extensions.pg_textsearch) store.onChunksWriting(() => pendingVectors.markPending());
+  const fulltext = new FulltextRetriever(database, corpus, capabilities.extensions.pg_textsearch ? () => pendingVectors.fillIfPending() : undefined);
   // PPR also seeds from the best lexical passages (HippoRAG 2's passage nodes): bm25 where it exists.
   const graphRetrieval = setupGraphRetrieval(database, corpus, { graph: { passageSeeder: bm25Ready ? bm25 : fulltext } });
   const knowledge = new PgKnowledge(database, store);
@@ -152,10 +156,10 @@ async function wireStores(database: Database, migrations: MigrationReport, optio
     embedChunks: dense.embedChunks,
     graph: graphRetrieval.graph,
     exact: graphRetrieval.exact,
-    fillSearchVectors: () => backfillSearchVectors(database),
+    fillSearchVectors: () => pendingVectors.run(() => backfillSearchVectors(database)),
     warmCaches: () => chunkRowCacheOf(database).warm(),
     indexDerived: async (derivedOptions: { readonly startUp?: boolean } = {}) => {
-      await backfillSearchVectors(database, { startUp: derivedOptions.startUp });
+      await pendingVectors.run(() => backfillSearchVectors(database, { startUp: derivedOptions.startUp }));
       return graphRetrieval.indexPending();
     },
     close: () => database.close(),

@@ -41,6 +41,13 @@ export class PgRetention implements RetentionPlugin {
         gone_feedback as (delete from run_feedback where run_id in (select id from doomed)),
         gone as (delete from runs where id in (select id from doomed) returning 1)
         select count(*)::int as count from gone`);
+      // Plan bodies (run-plan-body.ts) no run points at any more: a body outlives only the runs that shared it.
+      await this.repeat(sql`
+        with gone as (
+          delete from run_plan_bodies where hash in (
+            select hash from run_plan_bodies b where not exists (select 1 from runs where runs.plan_body_hash = b.hash) limit ${DELETE_BATCH_ROWS})
+          returning 1)
+        select count(*)::int as count from gone`);
       const [kept] = await this.database.query<{ count: number }>(sql`select count(*)::int as count from runs where updated_at < ${cutoff}`);
       keptRuns = Number(kept?.count ?? 0);
     }

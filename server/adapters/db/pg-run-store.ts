@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { approvalAudit, runNodes, runs } from '../../../db/schema';
+import { approvalAudit, runNodes, runPlanBodies, runs } from '../../../db/schema';
 import {
   RUN_STORE_CONTRACT,
   type ApprovalAuditEntry,
@@ -18,9 +18,12 @@ import type { NodeOutcome } from '../../runtime/contracts/scheduler';
 import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
 import { auditRowHash, verifyAuditChain } from './approval-audit-chain';
 import { markOwnerAlive, ownerHoldsAliveMark } from './owner-alive-lock';
-import { jsonValue } from './json-value';
 import { compactOutcome, restoreOutcomes } from './outcome-passages';
+import { joinPlan, splitPlan } from './run-plan-body';
 import { chunkRowCacheOf } from '../retrievers/chunk-row-cache';
+
+/** Plan body hashes remembered as stored; one per distinct plan-cache entry in use is plenty. */
+const REMEMBERED_BODIES = 4096;
 
 export interface RunStatusFields {
   readonly result?: unknown;
@@ -40,6 +43,8 @@ export interface RunStatusFields {
  */
 export class PgRunStore implements RunStorePlugin {
   readonly contract = RUN_STORE_CONTRACT;
+  /** Plan bodies this store wrote or saw written: a run served from the same cache entry sends only its hash. */
+  private readonly storedBodies = new Set<string>();
 
   constructor(private readonly database: Database) {}
 
@@ -52,13 +57,36 @@ export class PgRunStore implements RunStorePlugin {
   async createRun(run: { readonly id: string; readonly goal: string; readonly planHash: string; readonly plan: unknown; readonly user: string; readonly owner?: string; readonly status?: 'running' | 'queued' }): Promise<void> {
     const status = run.status ?? 'running';
     // A queued run has no owner yet: the worker that claims it becomes one.
-    const owned = run.owner !== undefined && status === 'running' ? { owner: run.owner, heartbeatAt: sql`now()` } : {};
-    const inserted = await this.database.db
-      .insert(runs)
-      .values({ id: run.id, goal: run.goal, status, planHash: run.planHash, plan: jsonValue(run.plan), userName: run.user, ...owned })
-      .onConflictDoNothing()
-      .returning({ id: runs.id });
+    const owned = run.owner !== undefined && status === 'running';
+    const { rest, body } = splitPlan(run.plan);
+    const insert = async (sendBody: boolean) => {
+      // The body and the run in one statement: a run never points at a body that was not written.
+      const bodyRow = body && sendBody ? sql`insert into ${runPlanBodies} (hash, body) values (${body.hash}, ${body.json}::jsonb) on conflict do nothing` : sql`select 1`;
+      return this.database.query<{ id: string }>(sql`
+        with body as (${bodyRow})
+        insert into ${runs} (id, goal, status, plan_hash, plan, plan_body_hash, user_name, owner, heartbeat_at)
+        values (${run.id}, ${run.goal}, ${status}, ${run.planHash}, ${JSON.stringify(rest ?? null)}::jsonb, ${body?.hash ?? null}, ${run.user},
+                ${owned ? run.owner! : null}, ${owned ? sql`now()` : null})
+        on conflict do nothing returning id`);
+    };
+    const known = body !== undefined && this.storedBodies.has(body.hash);
+    let inserted: readonly { id: string }[];
+    try {
+      inserted = await insert(!known);
+    } catch (error) {
+      // A body this process remembered, or found there, was deleted since (retention of the runs that held it): write it again.
+      if (!body || !isForeignKeyViolation(error)) throw error;
+      this.storedBodies.delete(body.hash);
+      inserted = await insert(true);
+    }
+    if (body) this.rememberBody(body.hash);
     if (inserted.length === 0) throw new ContextRuntimeError('CONFLICT', `run ${run.id} already exists`, { details: { runId: run.id } });
+  }
+
+  private rememberBody(hash: string): void {
+    this.storedBodies.delete(hash);
+    this.storedBodies.add(hash);
+    if (this.storedBodies.size > REMEMBERED_BODIES) this.storedBodies.delete(this.storedBodies.values().next().value!);
   }
 
   async saveNodeOutcome(runId: string, nodeId: string, outcome: NodeOutcome, attempts: number): Promise<void> {
@@ -181,8 +209,9 @@ export class PgRunStore implements RunStorePlugin {
   }
 
   async loadRun(runId: string): Promise<RunRecord | undefined> {
-    const [run] = await this.database.db.select().from(runs).where(eq(runs.id, runId));
-    if (!run) return undefined;
+    const [row] = await this.database.db.select({ run: runs, body: runPlanBodies.body }).from(runs).leftJoin(runPlanBodies, eq(runPlanBodies.hash, runs.planBodyHash)).where(eq(runs.id, runId));
+    if (!row) return undefined;
+    const run = row.run;
     const nodes = await this.database.db.select().from(runNodes).where(eq(runNodes.runId, runId)).orderBy(runNodes.updatedAt, runNodes.nodeId);
     const audit = await this.database.db.select().from(approvalAudit).where(eq(approvalAudit.runId, runId)).orderBy(approvalAudit.id);
     const nodeOutcomes = new Map<string, NodeOutcome>();
@@ -202,7 +231,7 @@ export class PgRunStore implements RunStorePlugin {
       goal: run.goal,
       status: run.status as RunStatus,
       planHash: run.planHash,
-      plan: run.plan,
+      plan: joinPlan(run.plan, row.body),
       nodeOutcomes: await restoreOutcomes(nodeOutcomes, this.chunkTexts),
       ...(run.result !== null ? { result: run.result } : {}),
       ...(run.error !== null ? { error: run.error } : {}),

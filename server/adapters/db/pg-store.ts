@@ -17,6 +17,7 @@ const SOURCE_KINDS: readonly SourceKind[] = ['docs', 'logs', 'events', 'metrics'
 export class PgStore implements StorePlugin {
   readonly contract = STORE_CONTRACT;
   private readonly changeListeners: ((sourceName: string) => Promise<void>)[] = [];
+  private readonly writeListeners: (() => void)[] = [];
 
   constructor(
     private readonly database: Database,
@@ -78,6 +79,8 @@ export class PgStore implements StorePlugin {
     signal?.throwIfAborted();
     const inlineSearchVector = this.storeCapabilities.extensions.pg_textsearch !== true;
     const batched = this.commitBatchChunks > 0 && ingestChunks.length > this.commitBatchChunks;
+    // Before the first row is written: a batched load makes rows current before it ends.
+    for (const listener of this.writeListeners) listener();
     // The row lock serialises version numbers only inside one transaction; a batched load spans
     // many, so two loads of one source in this process queue here instead.
     const result = await this.inOrder(source.name, () =>
@@ -120,6 +123,11 @@ export class PgStore implements StorePlugin {
     } finally {
       if (this.loading.get(name) === next) this.loading.delete(name);
     }
+  }
+
+  /** Called as an ingest starts writing chunks (open-stores: their search vectors are pending until the backfill). */
+  onChunksWriting(listener: () => void): void {
+    this.writeListeners.push(listener);
   }
 
   /** Called after a source gets a new version or is marked stale (open-stores wires plan-cache invalidation here). */

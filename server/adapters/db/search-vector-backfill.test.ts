@@ -55,6 +55,21 @@ describe('search_vector where pg_textsearch is installed', () => {
     expect(await emptyVectors()).toBe(0);
   });
 
+  it('fulltext skips the backfill until an ingest may have left vectors empty', async () => {
+    const fulltext = stores.retrievers.find((retriever) => retriever.method === 'fulltext')!;
+    await fulltext.search({ text: 'memory limit', k: 5, sources: ['runbooks'] });
+    // A row emptied behind the store's back: no ingest started, so the search path does not scan for it.
+    await stores.database.query(sql`update chunks set search_vector = null where title = 'r.md'`);
+    expect(await fulltext.search({ text: 'memory limit', k: 5, sources: ['runbooks'] })).toEqual([]);
+    expect(await emptyVectors()).toBe(1);
+    // The next ingest marks vectors pending: the first search after it fills every empty row.
+    await stores.store.ingest({ name: 'postmortems', kind: 'docs' }, [chunk('p.md', 'The memory limit change caused the outage.')], 'hash-p');
+    expect(await emptyVectors()).toBe(2);
+    const found = await fulltext.search({ text: 'memory limit', k: 5, sources: ['runbooks', 'postmortems'] });
+    expect(found.map((hit) => hit.title).sort()).toEqual(['p.md', 'r.md']);
+    expect(await emptyVectors()).toBe(0);
+  });
+
   it('indexDerived runs the backfill after a new version', async () => {
     await stores.store.ingest({ name: 'notes', kind: 'docs' }, [chunk('a.md', 'The pool recovered after a restart.')], 'hash-2');
     expect(await emptyVectors()).toBe(1);
