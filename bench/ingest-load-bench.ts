@@ -22,6 +22,12 @@
  *     341 / p99 1249 / max 2101 ms; control p50 1899 / p99 4084 / max 6585 ms. Repository (500
  *     commits, 27.3 s) sign-in max 3246 ms, control max 1319 ms. At that load the password check
  *     alone misses 1 s; the ingest adds ~0.8 s at the median on top of it.
+ *   2026-12-02, requests hold the ingest for their whole length (request-priority.ts), --files 9000
+ *     --commits 2000 --probe-ms 200 --trace. Before [10–13]: tree (657.7 s) sign-in p50 1238 / p99 5757
+ *     / max 9726 ms, control p50 884 / p99 3725 / max 6617 ms. After [25–31]: tree (1938.7 s) sign-in
+ *     p50 1060 / p99 2714 / max 24215 ms, control p50 998 / p99 2346 / max 4036 ms, page max 92604 ms:
+ *     one 92.5 s event-loop stall by no traced statement (not yet found). Repository (2,000 commits,
+ *     216.3 s) sign-in p50 832 / max 4762 ms, control p50 801 / max 1453 ms.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
