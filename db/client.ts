@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { ContextRuntimeError } from '../server/runtime/errors';
+import { runInBackground } from '../server/runtime/scheduler/request-priority';
 import { ForegroundFirst } from './foreground-first';
 import { withoutStatementDeadline, withStatementDeadline } from './statement-deadline';
 import * as schema from './schema';
@@ -153,8 +154,9 @@ async function openServer(url: string, statementDeadlineMs: number): Promise<Dat
         holder.release();
       }
     },
-    // An ingest's statements (large batches, index builds) are not bound by the deadline.
-    runInBackground: <T>(work: () => Promise<T>) => withoutStatementDeadline(work),
+    // An ingest's statements (large batches, index builds) are not bound by the deadline; its
+    // JS time slices still wait for requests (the pool serves statements side by side).
+    runInBackground: <T>(work: () => Promise<T>) => withoutStatementDeadline(() => runInBackground(work)),
     withoutDeadline: <T>(work: () => Promise<T>) => withoutStatementDeadline(work),
     reserveSession: async () => {
       const holder = await client.reserve();

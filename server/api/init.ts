@@ -9,6 +9,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { ContextRuntimeError, invalidInput, isContextRuntimeError, RUNTIME_ERROR_KINDS, type RuntimeErrorCode, type UserErrorKind } from '../runtime/errors';
 import type { Principal } from '../runtime/types';
+import { asRequest } from '../runtime/scheduler/request-priority';
 import { rankOf, ROLES, type Role } from '../auth/roles';
 import type { Accounts } from '../auth/accounts';
 import type { RuntimePort } from './runtime-port';
@@ -120,10 +121,17 @@ const errorMapping = t.middleware(async ({ next, path }) => {
   return result;
 });
 
+/**
+ * A query (a page's data) is a request from start to answer: an ingest running beside it waits
+ * (request-priority.ts). Mutations and subscriptions are not: the ingest mutation is the
+ * background work itself, and a live run's stream would hold every ingest for its whole length.
+ */
+const requestFirst = t.middleware(({ next, type }) => (type === 'query' ? asRequest(() => next()) : next()));
+
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 /** No sign-in needed: only for the sign-in/setup flow itself. Everything else names its role. */
-export const publicProcedure = t.procedure.use(errorMapping);
+export const publicProcedure = t.procedure.use(errorMapping).use(requestFirst);
 
 /** Ranked roles (server/auth/roles.ts): viewer < operator < approver < admin. */
 export { ROLES, type Role } from '../auth/roles';

@@ -8,6 +8,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { ContextRuntimeError, invalidInput } from '../runtime/errors';
+import { asRequest } from '../runtime/scheduler/request-priority';
 import { decoyHash, hashPassword, verifyPassword } from './password-hasher';
 import { MIN_PASSWORD_LENGTH } from './password-policy';
 import { isRole, type Role } from './roles';
@@ -146,10 +147,16 @@ export class UserStore {
     return toRecord(row);
   }
 
+  /**
+   * One request from lookup to answer (request-priority.ts): an ingest running beside it pauses
+   * while scrypt runs, instead of competing for the cores and holding the thread when it returns.
+   */
   async authenticate(email: string, password: string): Promise<UserRecord | undefined> {
-    const row = EMAIL_PATTERN.test(email.trim()) ? await this.rowByEmail(email) : undefined;
-    const valid = await verifyPassword(password, row?.passwordHash ?? (await decoyHash()));
-    return row && row.passwordHash !== null && valid && !row.disabled ? toRecord(row) : undefined;
+    return asRequest(async () => {
+      const row = EMAIL_PATTERN.test(email.trim()) ? await this.rowByEmail(email) : undefined;
+      const valid = await verifyPassword(password, row?.passwordHash ?? (await decoyHash()));
+      return row && row.passwordHash !== null && valid && !row.disabled ? toRecord(row) : undefined;
+    });
   }
 
   async setRoles(email: string, roles: readonly string[]): Promise<UserRecord> {

@@ -6,6 +6,8 @@
  * 2 s in bench:ingest-load on a busy one, all of it added to a signed-in user's wait.
  */
 
+import { backgroundTurn, isBackground } from './request-priority';
+
 /** Gives the event loop one turn: timers, I/O callbacks and requests queued meanwhile run first. */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -26,10 +28,13 @@ export class TimeSlice {
     this.started = now();
   }
 
-  /** Call between two items: yields a turn once this slice has run past its budget, else returns at once. */
+  /**
+   * Call between two items: yields a turn once this slice has run past its budget, else returns at
+   * once. Background work (an ingest) also waits there for the requests in flight (request-priority.ts).
+   */
   async yieldIfSpent(): Promise<void> {
     if (this.now() - this.started < this.budgetMs) return;
-    await nextTurn();
+    await (isBackground() ? backgroundTurn() : nextTurn());
     this.started = this.now();
   }
 }
