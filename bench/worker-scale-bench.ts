@@ -252,7 +252,7 @@ async function main(): Promise<void> {
   console.log(`workers run ${values['worker-from'] === 'source' ? 'bin/context-runtime.mjs (tsx)' : 'the CLI bundled (no tsx, as installed)'}`);
   console.log('workers  runs/min  p50 s   p99 s   completed  unverified  failed  lost  nodes-twice  calls-again');
   try {
-    for (const count of String(values.workers).split(',').map(Number)) {
+    for (const count of String(values.workers).split(',').map(Number).filter((count) => count > 0)) {
       await Promise.all(Array.from({ length: count }, () => workers.start()));
       stopDisturbing = false;
       const tally = await submitAndWait(fixture, model, `w${count}`);
