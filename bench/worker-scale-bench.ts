@@ -11,20 +11,26 @@
  * Needs BENCH_DATABASE_URL, or TEST_DATABASE_URL whose server has `context_runtime_workers`
  * (wiped). Exit 1 when a run is lost, a node executes twice, or a run failed without a reason.
  *
- * Measured 2026-12-02 (`--runs 60 --workers 1,2,4 --kill-workers 3 --kill-runs 200 --timeout-s 1800`,
- * PostgreSQL 15, 2 cores shared with seven other jobs, load average 18-31):
- *   job pickup on an idle graphile-worker queue (added → started, 30 jobs): p50 6.5 ms, p99 26.2 ms
- *   workers  runs/min  p50 s   p99 s   completed  failed  lost  nodes-twice  calls-again
- *         1      13.4  195.59  247.99         60       0     0            0            0
- *         2      21.2  152.31  168.92         60       0     0            0            0
- *         4      31.3  105.27  109.17         60       0     0            0            0
- *   kill -9 a random worker every 10 s (restarted), 3 workers, 200 runs: 57 kills in 1790.4 s
- *     completed 124, failed 0 (0 without a reason), lost 76, nodes executed twice 0, model calls made
- *     again 55; runs/min 6.7, p50 1363.69 s, p99 1764.39 s
- *   ("lost" then counted runs not ended at the 30-minute cap; read afterwards, each of the 71 still
- *   queued/running had its job waiting in graphile_worker: the round was cut short, nothing was lost.
- *   The column now says so apart: not ended at the cap, and of those, with no job waiting.)
- * At load average 2.5: 10 runs, 1 worker: 14.7 runs/min, p50 34.53 s, p99 37.70 s.
+ * Measured 2026-12-02, session 24 (PostgreSQL 15, 2 cores shared with other jobs; workers from the
+ * bundled CLI): `--workers '' --kill-workers 3 --kill-runs 200 --timeout-s 0` at load average 22-37:
+ *   kill -9 a random worker every 10 s (restarted), 3 workers, 200 runs: 67 kills in 1325.6 s
+ *     completed 200, unverified 0, failed 0 (0 without a reason), not ended at the cap 0 (0 of them
+ *     with no job waiting: lost), nodes executed twice 0, model calls made again 34; runs/min 9.1,
+ *     p50 812.93 s, p99 1275.08 s
+ *     runs a killed worker held: 50, handed back to the queue after p50 15.9 s, max 34.7 s
+ *     worker start (spawn → taking jobs), 40 starts: p50 37.5 s, max 66.8 s
+ * `--runs 40 --workers 1,2,4 --kill-workers 0 --timeout-s 0` at load average 20-27:
+ *   job pickup p50 7.8 ms, p99 28.9 ms
+ *   workers  runs/min  p50 s   p99 s   completed  unverified  failed  lost  nodes-twice  calls-again
+ *         1      25.3   48.42   89.50         40           0       0     0            0            0
+ *         2      27.5   46.91   86.45         40           0       0     0            0            0
+ *         4      38.6   38.93   61.17         40           0       0     0            0            0
+ * Before this session's changes, `--runs 10 --workers 1 --kill-workers 0` (load 6-12): 14.6 runs/min,
+ * 10 of 10 ended `unverified` (the loopback's answer was the judge's reply too: no verdict, so the
+ * gate's retry attempt ran) with 82 calls answered twice, 9 wave jobs a run (4 only skipping); with
+ * the judge answered, the same round at load 18: 47.8 runs/min, p50 11.90 s. Session 21, `--runs 60
+ * … --kill-runs 200 --timeout-s 1800` at load 18-31: 1/2/4 workers 13.4 / 21.2 / 31.3 runs/min; kill
+ * round 124 of 200 ended within the 30-minute cap, 6.7 runs/min.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
