@@ -154,7 +154,7 @@ const layerPolicy = {
 };
 
 const config = [
-  { ignores: ['.next/**', 'node_modules/**', 'dist/**', '.data/**', 'test-results/**', 'playwright-report/**', 'drizzle/**', 'next-env.d.ts', 'tsconfig.tsbuildinfo'] },
+  { ignores: ['.next/**', 'node_modules/**', 'dist/**', 'bench/results/**', '.data/**', 'test-results/**', 'playwright-report/**', 'drizzle/**', 'next-env.d.ts', 'tsconfig.tsbuildinfo'] },
   ...nextCoreWebVitals,
   ...nextTypescript,
   {

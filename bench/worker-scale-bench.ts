@@ -11,34 +11,42 @@
  * Needs BENCH_DATABASE_URL, or TEST_DATABASE_URL whose server has `context_runtime_workers`
  * (wiped). Exit 1 when a run is lost, a node executes twice, or a run failed without a reason.
  *
- * Measured 2026-12-02 (`--runs 60 --workers 1,2,4 --kill-workers 3 --kill-runs 200 --timeout-s 1800`,
- * PostgreSQL 15, 2 cores shared with seven other jobs, load average 18-31):
- *   job pickup on an idle graphile-worker queue (added → started, 30 jobs): p50 6.5 ms, p99 26.2 ms
- *   workers  runs/min  p50 s   p99 s   completed  failed  lost  nodes-twice  calls-again
- *         1      13.4  195.59  247.99         60       0     0            0            0
- *         2      21.2  152.31  168.92         60       0     0            0            0
- *         4      31.3  105.27  109.17         60       0     0            0            0
- *   kill -9 a random worker every 10 s (restarted), 3 workers, 200 runs: 57 kills in 1790.4 s
- *     completed 124, failed 0 (0 without a reason), lost 76, nodes executed twice 0, model calls made
- *     again 55; runs/min 6.7, p50 1363.69 s, p99 1764.39 s
- *   ("lost" then counted runs not ended at the 30-minute cap; read afterwards, each of the 71 still
- *   queued/running had its job waiting in graphile_worker: the round was cut short, nothing was lost.
- *   The column now says so apart: not ended at the cap, and of those, with no job waiting.)
- * At load average 2.5: 10 runs, 1 worker: 14.7 runs/min, p50 34.53 s, p99 37.70 s.
+ * Measured 2026-12-02, session 24 (PostgreSQL 15, 2 cores shared with other jobs; workers from the
+ * bundled CLI): `--workers '' --kill-workers 3 --kill-runs 200 --timeout-s 0` at load average 22-37:
+ *   kill -9 a random worker every 10 s (restarted), 3 workers, 200 runs: 67 kills in 1325.6 s
+ *     completed 200, unverified 0, failed 0 (0 without a reason), not ended at the cap 0 (0 of them
+ *     with no job waiting: lost), nodes executed twice 0, model calls made again 34; runs/min 9.1,
+ *     p50 812.93 s, p99 1275.08 s
+ *     runs a killed worker held: 50, handed back to the queue after p50 15.9 s, max 34.7 s
+ *     worker start (spawn → taking jobs), 40 starts: p50 37.5 s, max 66.8 s
+ * `--runs 40 --workers 1,2,4 --kill-workers 0 --timeout-s 0` at load average 20-27:
+ *   job pickup p50 7.8 ms, p99 28.9 ms
+ *   workers  runs/min  p50 s   p99 s   completed  unverified  failed  lost  nodes-twice  calls-again
+ *         1      25.3   48.42   89.50         40           0       0     0            0            0
+ *         2      27.5   46.91   86.45         40           0       0     0            0            0
+ *         4      38.6   38.93   61.17         40           0       0     0            0            0
+ * Before this session's changes, `--runs 10 --workers 1 --kill-workers 0` (load 6-12): 14.6 runs/min,
+ * 10 of 10 ended `unverified` (the loopback's answer was the judge's reply too: no verdict, so the
+ * gate's retry attempt ran) with 82 calls answered twice, 9 wave jobs a run (4 only skipping); with
+ * the judge answered, the same round at load 18: 47.8 runs/min, p50 11.90 s. Session 21, `--runs 60
+ * … --kill-runs 200 --timeout-s 1800` at load 18-31: 1/2/4 workers 13.4 / 21.2 / 31.3 runs/min; kill
+ * round 124 of 200 ended within the 30-minute cap, 6.7 runs/min.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { build } from 'esbuild';
 import { openDatabase } from '../db/client';
 import { DEMO_QUESTION } from '../server/ingest/demo-corpus';
 import { startCountingModelServer, type CountingModelServer } from '../server/testing/loopback-counting-model-server';
 import { openRuntimeFixture, type RuntimeFixture } from '../server/testing/runtime-fixture';
 import { measureJobPickup } from './job-pickup-probe';
+import { describePhases, phaseTimings } from './worker-phase-timings';
 
 const { values } = parseArgs({
   options: {
@@ -51,15 +59,42 @@ const { values } = parseArgs({
     'kill-every-s': { type: 'string', default: '10' },
     'latency-ms': { type: 'string', default: '200' },
     'error-rate': { type: 'string', default: '0.05' },
+    /** 0: no cap, the round ends when every run has ended. */
     'timeout-s': { type: 'string', default: '600' },
+    /** `bundle`: workers run the CLI bundled as the installed package ships it (no tsx); `source`: bin/context-runtime.mjs through tsx. */
+    'worker-from': { type: 'string', default: 'bundle' },
     'heartbeat-ms': { type: 'string', default: '5000' },
     'orphan-after-ms': { type: 'string', default: '30000' },
   },
 });
 const runCount = Number(values.runs);
 const concurrency = Number(values.concurrency);
-const timeoutMs = Number(values['timeout-s']) * 1000;
+const timeoutMs = Number(values['timeout-s']) > 0 ? Number(values['timeout-s']) * 1000 : Number.POSITIVE_INFINITY;
 const BIN = fileURLToPath(new URL('../bin/context-runtime.mjs', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The CLI as one ESM file, its dependencies external (as build:package bundles it), under
+ * bench/results so they resolve from the checkout's node_modules. A worker started from the sources
+ * compiles them through tsx first: 14.1 s to take jobs at load average 15, against 9.8 s bundled.
+ */
+async function bundledCli(): Promise<string> {
+  const directory = join(ROOT, 'bench', 'results', 'worker-bundle');
+  mkdirSync(directory, { recursive: true });
+  const outfile = join(directory, 'context-runtime-cli.mjs');
+  await build({
+    absWorkingDir: ROOT,
+    stdin: { contents: "import { main } from './server/cli/main';\nconst code = await main(process.argv.slice(2));\nprocess.stdout.write('', () => process.exit(code));\n", resolveDir: ROOT, loader: 'ts' },
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
 
 function benchUrl(): string | undefined {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
@@ -73,14 +108,18 @@ const percentile = (sorted: readonly number[], share: number) => (sorted.length 
 
 class Workers {
   readonly live = new Set<ChildProcess>();
+  /** Milliseconds from spawn to "executing queued runs", per worker started. */
+  readonly bootMs: number[] = [];
   constructor(
     private readonly fixture: RuntimeFixture,
     private readonly url: string,
+    private readonly cli: string,
   ) {}
 
   /** Resolves once the worker says it takes jobs. */
   start(): Promise<ChildProcess> {
-    const worker = spawn(process.execPath, [BIN, 'worker', '--config', this.fixture.configPath, '--concurrency', String(concurrency)], {
+    const spawned = performance.now();
+    const worker = spawn(process.execPath, [this.cli, 'worker', '--config', this.fixture.configPath, '--concurrency', String(concurrency)], {
       cwd: this.fixture.root,
       env: { ...process.env, DATABASE_URL: this.url },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -89,9 +128,14 @@ class Workers {
     worker.on('exit', () => this.live.delete(worker));
     return new Promise((resolve, reject) => {
       let said = '';
+      let ready = false;
       worker.stderr!.on('data', (chunk: Buffer) => {
         said += chunk.toString();
-        if (said.includes('executing queued runs')) resolve(worker);
+        if (!ready && said.includes('executing queued runs')) {
+          ready = true;
+          this.bootMs.push(performance.now() - spawned);
+          resolve(worker);
+        }
       });
       worker.once('exit', (code) => reject(new Error(`worker exited (${code}) before taking jobs: ${said.slice(-400)}`)));
     });
@@ -104,6 +148,8 @@ class Workers {
 
 interface Tally {
   readonly completed: number;
+  /** Answered, with verification failed on every attempt: ended, with the reasons stored. */
+  readonly unverified: number;
   readonly failed: number;
   readonly failedWithoutReason: number;
   readonly reasons: ReadonlyMap<string, number>;
@@ -115,6 +161,7 @@ interface Tally {
   readonly callsAgain: number;
   readonly latencies: readonly number[];
   readonly elapsedMs: number;
+  readonly phases: string;
 }
 
 async function submitAndWait(fixture: RuntimeFixture, model: CountingModelServer, prefix: string, during?: () => Promise<void>, count = runCount): Promise<Tally> {
@@ -142,6 +189,7 @@ async function submitAndWait(fixture: RuntimeFixture, model: CountingModelServer
   }
   return {
     completed: runs.filter((run) => run?.status === 'completed').length,
+    unverified: runs.filter((run) => run?.status === 'unverified').length,
     failed: runs.filter((run) => run?.status === 'failed').length,
     failedWithoutReason,
     reasons,
@@ -149,8 +197,9 @@ async function submitAndWait(fixture: RuntimeFixture, model: CountingModelServer
     withoutJob: await unfinishedWithoutJob(fixture, runIds.filter((_, index) => runs[index]?.status === 'queued' || runs[index]?.status === 'running')),
     nodesTwice: await nodesFinishedTwice(fixture, runIds),
     callsAgain: labels.reduce((sum, label) => sum + (model.calls.get(label)?.answeredTwice ?? 0), 0),
-    latencies: runs.filter((run) => run?.status === 'completed').map((run) => (Date.parse(run!.updatedAt) - Date.parse(run!.createdAt)) / 1000).sort((a, b) => a - b),
+    latencies: runs.filter((run) => run?.status === 'completed' || run?.status === 'unverified').map((run) => (Date.parse(run!.updatedAt) - Date.parse(run!.createdAt)) / 1000).sort((a, b) => a - b),
     elapsedMs,
+    phases: describePhases(await phaseTimings(fixture.database, runIds)),
   };
 }
 
@@ -200,28 +249,31 @@ async function main(): Promise<void> {
   const previous = process.cwd();
   process.chdir(root);
   const fixture = await openRuntimeFixture({ root, config }).finally(() => process.chdir(previous));
-  const workers = new Workers(fixture, url);
+  const workers = new Workers(fixture, url, values['worker-from'] === 'source' ? BIN : await bundledCli());
   let failedBench = false;
   console.log(`load average at start: ${loadavg().map((load) => load.toFixed(1)).join(' ')} (${cpus().length} cores)`);
   console.log(`worker-scale bench: ${runCount} runs per round, model ${latencyMs} ms latency, ${Math.round(errorRate * 100)} % injected 503, --concurrency ${concurrency} per worker, heartbeat ${values['heartbeat-ms']} ms, orphan after ${values['orphan-after-ms']} ms`);
   const pickup = await measureJobPickup(url);
   console.log(`job pickup on an idle graphile-worker queue (added → started, ${pickup.length} jobs): p50 ${percentile(pickup, 0.5).toFixed(1)} ms, p99 ${percentile(pickup, 0.99).toFixed(1)} ms`);
-  console.log('workers  runs/min  p50 s   p99 s   completed  failed  lost  nodes-twice  calls-again');
+  console.log(`workers run ${values['worker-from'] === 'source' ? 'bin/context-runtime.mjs (tsx)' : 'the CLI bundled (no tsx, as installed)'}`);
+  console.log('workers  runs/min  p50 s   p99 s   completed  unverified  failed  lost  nodes-twice  calls-again');
   try {
-    for (const count of String(values.workers).split(',').map(Number)) {
+    for (const count of String(values.workers).split(',').map(Number).filter((count) => count > 0)) {
       await Promise.all(Array.from({ length: count }, () => workers.start()));
       stopDisturbing = false;
       const tally = await submitAndWait(fixture, model, `w${count}`);
       await workers.stopAll();
       failedBench ||= tally.lost > 0 || tally.nodesTwice > 0 || tally.failedWithoutReason > 0;
       const perMinute = (runCount / tally.elapsedMs) * 60_000;
-      console.log(`${String(count).padStart(7)}  ${perMinute.toFixed(1).padStart(8)}  ${percentile(tally.latencies, 0.5).toFixed(2).padStart(6)}  ${percentile(tally.latencies, 0.99).toFixed(2).padStart(6)}  ${String(tally.completed).padStart(9)}  ${String(tally.failed).padStart(6)}  ${String(tally.lost).padStart(4)}  ${String(tally.nodesTwice).padStart(11)}  ${String(tally.callsAgain).padStart(11)}`);
+      console.log(`${String(count).padStart(7)}  ${perMinute.toFixed(1).padStart(8)}  ${percentile(tally.latencies, 0.5).toFixed(2).padStart(6)}  ${percentile(tally.latencies, 0.99).toFixed(2).padStart(6)}  ${String(tally.completed).padStart(9)}  ${String(tally.unverified).padStart(10)}  ${String(tally.failed).padStart(6)}  ${String(tally.lost).padStart(4)}  ${String(tally.nodesTwice).padStart(11)}  ${String(tally.callsAgain).padStart(11)}`);
       for (const [reason, times] of tally.reasons) console.log(`         failed ×${times}: ${reason}`);
+      console.log(`         ${tally.phases}`);
     }
     const killCount = Number(values['kill-workers']);
     if (killCount > 0) await killRound(fixture, model, workers, killCount, (failed) => (failedBench ||= failed));
     const repeats = model.repeats.filter((repeat) => repeat.label !== '');
     for (const repeat of repeats.slice(0, 5)) console.log(`  answered twice: run ${repeat.label}, ${repeat.againAt - repeat.firstAt} ms apart: ${JSON.stringify(repeat.asked.slice(0, 80))}`);
+    console.log(`worker start (spawn → taking jobs), ${workers.bootMs.length} starts: p50 ${(percentile([...workers.bootMs].sort((a, b) => a - b), 0.5) / 1000).toFixed(1)} s, max ${(Math.max(...workers.bootMs) / 1000).toFixed(1)} s`);
     console.log(`load average at end: ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
   } finally {
     await workers.stopAll();
@@ -236,6 +288,7 @@ async function killRound(fixture: RuntimeFixture, model: CountingModelServer, wo
   const killRuns = Number(values['kill-runs'] ?? runCount);
   await Promise.all(Array.from({ length: killCount }, () => workers.start()));
   let kills = 0;
+  const handoffs: Promise<readonly number[]>[] = [];
   stopDisturbing = false;
   const tally = await submitAndWait(fixture, model, 'kill', async () => {
     while (!stopDisturbing) {
@@ -246,15 +299,37 @@ async function killRound(fixture: RuntimeFixture, model: CountingModelServer, wo
       if (!victim) continue;
       victim.kill('SIGKILL');
       kills += 1;
-      // Restarted at once but not awaited: a worker takes ~10-30 s to boot here, and the kills keep their pace.
+      handoffs.push(handedBackAfter(fixture, victim.pid!));
+      // Restarted at once but not awaited: a worker takes ~10-30 s to start here, and the kills keep their pace.
       void workers.start().catch(() => undefined);
     }
   }, killRuns);
   await workers.stopAll();
   report(tally.lost > 0 || tally.nodesTwice > 0 || tally.failedWithoutReason > 0);
   console.log(`\nkill -9 a random worker every ${values['kill-every-s']} s (restarted), ${killCount} workers, ${killRuns} runs: ${kills} kills in ${(tally.elapsedMs / 1000).toFixed(1)} s`);
-  console.log(`  completed ${tally.completed}, failed ${tally.failed} (${tally.failedWithoutReason} without a reason), not ended at the cap ${tally.lost} (${tally.withoutJob} of them with no job waiting: lost), nodes executed twice ${tally.nodesTwice}, model calls made again ${tally.callsAgain}; runs/min ${((killRuns / tally.elapsedMs) * 60_000).toFixed(1)}, p50 ${percentile(tally.latencies, 0.5).toFixed(2)} s, p99 ${percentile(tally.latencies, 0.99).toFixed(2)} s`);
+  console.log(`  completed ${tally.completed}, unverified ${tally.unverified}, failed ${tally.failed} (${tally.failedWithoutReason} without a reason), not ended at the cap ${tally.lost} (${tally.withoutJob} of them with no job waiting: lost), nodes executed twice ${tally.nodesTwice}, model calls made again ${tally.callsAgain}; runs/min ${((killRuns / tally.elapsedMs) * 60_000).toFixed(1)}, p50 ${percentile(tally.latencies, 0.5).toFixed(2)} s, p99 ${percentile(tally.latencies, 0.99).toFixed(2)} s`);
   for (const [reason, times] of tally.reasons) console.log(`  failed ×${times}: ${reason}`);
+  const handedBack = (await Promise.all(handoffs)).flat().sort((a, b) => a - b);
+  console.log(`  ${tally.phases}`);
+  console.log(`  runs a killed worker held: ${handedBack.length}, handed back to the queue after p50 ${(percentile(handedBack, 0.5) / 1000).toFixed(1)} s, max ${(Math.max(...handedBack) / 1000).toFixed(1)} s`);
+}
+
+/** Milliseconds after the kill until each run the dead worker held `running` had another owner or had left `running`. */
+async function handedBackAfter(fixture: RuntimeFixture, pid: number): Promise<readonly number[]> {
+  const killedAt = performance.now();
+  const held = async () => (await fixture.database.query<{ id: string }>(sql`select id from runs where status = 'running' and owner like ${`${pid}-%`}`)).map((row) => row.id);
+  const pending = new Set(await held());
+  const delays: number[] = [];
+  while (pending.size > 0 && performance.now() - killedAt < 600_000) {
+    await sleep(250);
+    const still = new Set(await held());
+    for (const runId of [...pending]) {
+      if (still.has(runId)) continue;
+      pending.delete(runId);
+      delays.push(performance.now() - killedAt);
+    }
+  }
+  return delays;
 }
 
 await main();

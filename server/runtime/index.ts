@@ -34,7 +34,7 @@ import { assertMayDecide } from './facade/approval-authority';
 import { RunLimiter } from './facade/run-limits';
 import { RunOwnership } from './facade/run-ownership';
 import { recoverOrphanedRuns, type RecoveredRun } from './facade/run-recovery';
-import { awaitQueuedRun, executeQueuedWave, requeueOrphanedRuns } from './facade/queued-run';
+import { awaitQueuedRun, executeQueuedWave, requeueOrphanedRuns, type RequeueOptions } from './facade/queued-run';
 import { planRequest, type PlannedRequest } from './facade/plan-request';
 import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/runtime-factory';
 import type { RuntimePlugins } from './facade/runtime-plugins';
@@ -130,8 +130,27 @@ export class ContextRuntime {
       this.retentionTimer.unref();
     }
     if (this.plugins.exclusiveRunStore) return;
-    this.sweepTimer = setInterval(sweep, this.config.scheduler.orphan_after_ms);
+    // A worker sweeps at each heartbeat: a killed worker's run is handed back once its owner is
+    // seen gone (claimAfterMs), not up to a whole orphan_after_ms later again.
+    this.sweepTimer = setInterval(sweep, this.queued ? this.config.scheduler.heartbeat_ms : this.config.scheduler.orphan_after_ms);
     this.sweepTimer.unref();
+  }
+
+  private lastQueuedScan = 0;
+
+  /**
+   * On a job engine: what one sweep does. A run whose owner lost its alive mark (its process died,
+   * its session with it) and missed two heartbeats is handed back; bench:workers' kill round,
+   * 2026-12-02, waited orphan_after_ms (30 s) plus up to one more sweep interval for each killed
+   * worker's runs. Without marks the heartbeat alone speaks, and orphan_after_ms stays the bound.
+   * Idle queued runs are looked at once per orphan_after_ms: it reads every queued run.
+   */
+  private requeueOptions(): RequeueOptions {
+    const { heartbeat_ms: heartbeatMs, orphan_after_ms: orphanAfterMs } = this.config.scheduler;
+    const claimAfterMs = this.plugins.runStore.markOwnerAlive ? Math.min(orphanAfterMs, 2 * heartbeatMs) : orphanAfterMs;
+    if (Date.now() - this.lastQueuedScan < orphanAfterMs) return { claimAfterMs };
+    this.lastQueuedScan = Date.now();
+    return { claimAfterMs, queuedIdleAfterMs: orphanAfterMs };
   }
 
   /**
@@ -142,7 +161,7 @@ export class ContextRuntime {
   recoverRuns(): Promise<readonly RecoveredRun[]> {
     const options = { staleAfterMs: this.config.scheduler.orphan_after_ms, exclusive: this.plugins.exclusiveRunStore ?? false };
     // On a job engine a worker resumes it: the sweep only hands it back to the queue.
-    if (this.queued) return (this.recovery ??= requeueOrphanedRuns(this.plugins, this.ownership, options.staleAfterMs).then((ids) => ids.map((runId) => ({ runId, status: 'queued' as const }))).finally(() => (this.recovery = undefined)));
+    if (this.queued) return (this.recovery ??= requeueOrphanedRuns(this.plugins, this.ownership, this.requeueOptions()).then((ids) => ids.map((runId) => ({ runId, status: 'queued' as const }))).finally(() => (this.recovery = undefined)));
     return (this.recovery ??= recoverOrphanedRuns(this.plugins, this.ownership, options, async (record) => {
       const result = await continueRun(this.plugins, this.config, record, { ownership: this.ownership });
       this.learner.observeRun(result);
@@ -345,7 +364,7 @@ export class ContextRuntime {
     await this.plugins.runStore.recordDecision(runId, { nodeId, decision, by: decider.user, comment, at: new Date().toISOString(), requiredRole });
     if (this.queued) {
       // A worker resumes it; this waits as run() does.
-      if ((await this.plugins.runStore.setStatus(runId, 'queued', { pendingNodeId: null, onlyIf: ['awaiting_approval'] })) !== false) await this.plugins.scheduler.enqueue!(runId);
+      if ((await this.plugins.runStore.setStatus(runId, 'queued', { pendingNodeId: null, onlyIf: ['awaiting_approval'] })) !== false) await this.plugins.scheduler.enqueue!(runId, { resumed: true });
       return this.withCalibration(await awaitQueuedRun(this.plugins, runId, { pollMs: this.config.execution.poll_ms, pickupTimeoutMs: this.config.execution.pickup_timeout_ms }));
     }
     const result = await continueRun(this.plugins, this.config, (await this.plugins.runStore.loadRun(runId))!, { ownership: this.ownership });

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import { listenOnLoopback, readBody, writeJson } from './loopback-http';
+import { isJudgeCall } from './scripted-answer-model';
 
 export interface CallCount {
   received: number;
@@ -45,6 +46,12 @@ export interface CountingModelOptions {
   readonly text?: string;
   /** Seeds the error draw so a bench's failures repeat. */
   readonly seed?: number;
+  /**
+   * What a groundedness judge's request gets (its system prompt is the judge's): default a
+   * SUPPORTED verdict, as a model would give `text`; without one the verification gate fails every
+   * answer and retries it, doubling a run's calls (bench:workers, 2026-12-02).
+   */
+  readonly judgeText?: string;
 }
 
 const LABEL = /\[run:([\w-]+)\]/;
@@ -64,6 +71,7 @@ export async function startCountingModelServer(options: CountingModelOptions = {
   const latencyMs = options.latencyMs ?? 0;
   const errorRate = options.errorRate ?? 0;
   const text = options.text ?? 'The checkout-api pods ran out of memory [1].';
+  const judgeText = options.judgeText ?? 'SUPPORTED: the context states it.';
   const random = seededRandom(options.seed ?? 13);
   const calls = new Map<string, CallCount>();
   let held: (() => void)[] | undefined;
@@ -102,7 +110,7 @@ export async function startCountingModelServer(options: CountingModelOptions = {
       object: 'chat.completion',
       created: 1_715_650_000,
       model: String(body.model ?? 'loopback'),
-      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+      choices: [{ index: 0, message: { role: 'assistant', content: isJudgeCall(body) ? judgeText : text }, finish_reason: 'stop' }],
       usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
     });
   };

@@ -257,8 +257,10 @@ export class PgRunStore implements RunStorePlugin {
     if (options.to) filters.push(lt(runs.createdAt, timestampOf('to', options.to)));
     const limit = Math.max(1, Math.min(Math.floor(options.limit) || 1, 1000));
     const offset = Math.max(0, Math.floor(options.offset ?? 0) || 0);
+    // A summary's columns only: each row's plan is ~67 KB of JSON (bench:workers), and a worker's
+    // sweep lists every queued run.
     const rows = await this.database.db
-      .select()
+      .select({ id: runs.id, goal: runs.goal, status: runs.status, planHash: runs.planHash, userName: runs.userName, costUsd: runs.costUsd, latencySeconds: runs.latencySeconds, createdAt: runs.createdAt, updatedAt: runs.updatedAt, pendingNodeId: runs.pendingNodeId })
       .from(runs)
       .where(filters.length ? and(...filters) : undefined)
       .orderBy(desc(runs.createdAt), desc(runs.id))

@@ -8,6 +8,7 @@
 import { Logger, makeWorkerUtils, type WorkerUtils } from 'graphile-worker';
 import {
   SCHEDULER_CONTRACT,
+  type EnqueueOptions,
   type NodeExecutor,
   type RunCheckpoint,
   type RunControl,
@@ -23,6 +24,12 @@ import { OWNER_LOCK_CLASS } from '../db/owner-alive-lock';
 /** Workers alive on this database: each holds its owner's alive mark (adapters/db/owner-alive-lock.ts) for its lifetime. */
 const LIVE_WORKERS = `select count(*)::int as live from pg_locks where locktype = 'advisory' and granted and objsubid = 2
   and classid = $1::int4::oid and database = (select oid from pg_database where datname = current_database())`;
+
+/** A job with this key that no worker holds: it will be taken. */
+const WAITING_JOB = 'select 1 from graphile_worker.jobs where key = $1 and locked_at is null';
+
+/** A run under way goes before runs not started (EnqueueOptions.resumed). */
+const RESUMED_PRIORITY = -1;
 
 /** The one task: execute the next wave of the run named in the payload. */
 export const RUN_WAVE_TASK = 'context_runtime_run_wave';
@@ -58,10 +65,20 @@ export class GraphileScheduler implements SchedulerPlugin {
     return this.waves.run(graph, schedule, executor, checkpoint, hooks, control);
   }
 
-  /** The job key is the run: a run enqueued again before a worker takes it keeps one job. */
-  async enqueue(runId: string): Promise<void> {
+  /**
+   * The job key is the run: a run enqueued again before a worker takes it keeps one job. When the
+   * key's job is locked (taken by a worker, maybe one that died), the engine clears its key and adds
+   * a new one; the run's atomic claim (queued → running) lets only one of them execute.
+   */
+  async enqueue(runId: string, options: EnqueueOptions = {}): Promise<void> {
     const utils = await this.open();
-    await utils.addJob(RUN_WAVE_TASK, { runId }, { jobKey: `run:${runId}`, maxAttempts: JOB_MAX_ATTEMPTS });
+    const jobKey = `run:${runId}`;
+    if (options.unlessWaiting) {
+      const waiting = await utils.withPgClient(async (client) => (await client.query(WAITING_JOB, [jobKey])).rows.length > 0);
+      if (waiting) return;
+    }
+    // Lower runs first (graphile-worker orders by priority, then run_at).
+    await utils.addJob(RUN_WAVE_TASK, { runId }, { jobKey, maxAttempts: JOB_MAX_ATTEMPTS, priority: options.resumed ? RESUMED_PRIORITY : 0 });
   }
 
   async liveWorkers(): Promise<number> {

@@ -191,7 +191,10 @@ export const configSchema = z
         backoff_ms: z.number().int().min(0).default(200),
         /** How often a process refreshes the heartbeat of the runs it executes. */
         heartbeat_ms: z.number().int().min(100).default(5_000),
-        /** A run whose owner has not beaten for this long is an orphan a start recovers (shared databases; the embedded one recovers every orphan at once). */
+        /**
+         * A run whose owner has not beaten for this long is an orphan a start recovers (shared databases; the embedded one recovers every orphan at once).
+         * On a job engine a run whose owner's alive mark is gone is handed back after two heartbeats already (facade/queued-run.ts).
+         */
         orphan_after_ms: z.number().int().min(1_000).default(30_000),
       })
       .strict()

@@ -72,6 +72,17 @@ export interface RunControl {
   readonly nodeTimeoutMs?: (node: GraphNode) => number | undefined;
 }
 
+export interface EnqueueOptions {
+  /**
+   * The run is under way (its next wave, an approved gate, a run handed back by a dead worker): it
+   * is taken before runs not yet started, so started runs finish first instead of every queued run
+   * advancing a wave at a time and all finishing together at the end.
+   */
+  readonly resumed?: boolean;
+  /** Does nothing when the run already has a job waiting to be taken (a sweep re-enqueueing a run that may have lost its job). */
+  readonly unlessWaiting?: boolean;
+}
+
 /** Decides WHEN/WHERE (the planner decided WHAT). */
 export interface SchedulerPlugin {
   readonly contract: typeof SCHEDULER_CONTRACT;
@@ -82,7 +93,7 @@ export interface SchedulerPlugin {
    * which calls back into the runtime (`ContextRuntime.executeQueuedWave`) and `run`s that one wave.
    * Enqueueing a run twice before a worker takes it yields one job. Absent: runs execute in process.
    */
-  enqueue?(runId: string): Promise<void>;
+  enqueue?(runId: string, options?: EnqueueOptions): Promise<void>;
   /**
    * With `enqueue`: how many worker processes are alive to take jobs now (each holds its owner's
    * alive mark while it lives). A caller waiting on a queued run no worker takes fails it with the

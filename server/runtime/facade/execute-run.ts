@@ -199,13 +199,9 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   const runSpan = tracer.start('run', 'run', undefined, { goal: request.goal, planHash: explain.planHash, candidate: explain.chosen.id });
   budget.begin();
   const planned = plugins.scheduler.schedule(graph, { concurrency: config.scheduler.concurrency });
-  const { schedule, more } = options.oneWave ? nextWave(planned, record, graph) : { schedule: planned, more: false };
-  const result = await plugins.scheduler.run(
-    graph,
-    schedule,
-    executor,
-    { completed: record.nodeOutcomes, skipped: new Set(record.skipped), decisions: new Map([...record.decisions].map(([nodeId, decision]) => [nodeId, decision.decision])) },
-    withProgress(record.id, graph, explain.planHash, {
+  const cut = options.oneWave ? nextWave(planned, record, graph) : { schedule: planned, more: false };
+  const decisions = new Map([...record.decisions].map(([nodeId, decision]) => [nodeId, decision.decision]));
+  const hooks = withProgress(record.id, graph, explain.planHash, {
       onNodeDone: async (node, outcome, attempt) => {
         attempts.set(node.id, attempt);
         traceNode(tracer, runSpan.id, node, outcome, attempt, plugins.router.tiers(), nodeSpans.of(node.id, attempt));
@@ -221,9 +217,19 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
         const id = nodeSpans.of(node.id, attempt);
         tracer.record(`node.${node.id}.attempt${attempt}`, 'node', 0, { kind: node.kind, error: error instanceof Error ? error.message : String(error), willRetry }, runSpan.id, id ? { id } : {});
       },
-    }, options.onProgress),
-    { signal, nodeTimeoutMs: nodeDeadline(config, plugins.router.tiers().length) },
-  );
+    }, options.onProgress);
+  const control = { signal, nodeTimeoutMs: nodeDeadline(config, plugins.router.tiers().length) };
+  let result = await plugins.scheduler.run(graph, cut.schedule, executor, { completed: record.nodeOutcomes, skipped: new Set(record.skipped), decisions }, hooks, control);
+  let more = cut.more;
+  // One job's wave done: when all that remains would only be skipped (a gate's untaken retry), it
+  // is skipped here rather than in jobs of its own (next-wave.ts).
+  if (more && result.status === 'completed') {
+    const rest = nextWave(planned, { nodeOutcomes: result.outcomes, skipped: [...skipped] }, graph);
+    if (!rest.work) {
+      result = await plugins.scheduler.run(graph, rest.schedule, executor, { completed: result.outcomes, skipped: new Set(skipped), decisions }, hooks, control);
+      more = false;
+    }
+  }
   // Before the status changes (its totals are summed from the saved outcomes), a pause or a requeue.
   await checkpoint.write();
   if (more && result.status === 'completed') {
@@ -260,7 +266,7 @@ function completedRecord(record: RunRecord, status: RunStatus, stored: StoredRes
  */
 async function requeue(plugins: RuntimePlugins, record: RunRecord, explain: ExplainResult, attempts: ReadonlyMap<string, number>): Promise<RunResult> {
   const written = await plugins.runStore.setStatus(record.id, 'queued', { pendingNodeId: null, onlyIf: ['running'] });
-  if (written !== false) await plugins.scheduler.enqueue?.(record.id);
+  if (written !== false) await plugins.scheduler.enqueue?.(record.id, { resumed: true });
   return toRunResult((await plugins.runStore.loadRun(record.id))!, explain, explain.graph, attempts);
 }
 

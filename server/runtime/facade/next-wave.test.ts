@@ -37,4 +37,35 @@ describe('the next wave of a queued run', () => {
     expect(cut.waves.at(-1)).toEqual(['verify']);
     expect(more).toBe(false);
   });
+
+  // verify → gate (branch) → a retry attempt (retrieve → assemble → reason), taken only when verify fails.
+  const gated = createGraph([
+    ...graph.nodes,
+    createNode('branch', { id: 'gate', inputs: ['verify'], condition: 'verify.passed', whenTrue: [], whenFalse: ['retry.retrieve'] }),
+    createNode('retrieve', { id: 'retry.retrieve', inputs: ['gate'], method: 'bm25', sources: ['demo-logs'], sourceKinds: ['logs'], k: 20 }),
+    createNode('assemble', { id: 'retry.assemble', inputs: ['retry.retrieve'], tokenBudget: 3000, finalK: 8 }),
+    createNode('reason', { id: 'retry.reason', inputs: ['retry.assemble'], strategy: 'single_shot', tier: 'local', localOnly: true, requireCitations: true, maxOutputTokens: 400 }),
+  ]);
+  const gatedSchedule = new WaveScheduler().schedule(gated, { concurrency: 2 });
+  const beforeGate = ['retrieve.bm25', 'retrieve.exact', 'fuse', 'assemble', 'reason', 'verify'];
+
+  it('finishes in one job what a gate left to skip: nothing after it executes, so no job of its own', () => {
+    const passed = { nodeOutcomes: new Map([...saved(...beforeGate).nodeOutcomes, ['gate', { ...done, takenBranch: [] }]]), skipped: [] as string[] };
+    const { schedule: cut, more, work } = nextWave(gatedSchedule, passed, gated);
+    expect(work).toBe(false);
+    expect(more).toBe(false);
+    expect(cut.waves.flat()).toContain('retry.reason');
+  });
+
+  it('still cuts at the retry when the gate took it, and before the gate has decided', () => {
+    const failed = { nodeOutcomes: new Map([...saved(...beforeGate).nodeOutcomes, ['gate', { ...done, takenBranch: ['retry.retrieve'] }]]), skipped: [] as string[] };
+    const taken = nextWave(gatedSchedule, failed, gated);
+    expect(taken.work).toBe(true);
+    expect(taken.schedule.waves.at(-1)).toEqual(['retry.assemble']);
+    expect(taken.more).toBe(true);
+    const undecided = nextWave(gatedSchedule, saved(...beforeGate), gated);
+    expect(undecided.work).toBe(true);
+    expect(undecided.schedule.waves.flat()).toContain('gate');
+    expect(undecided.schedule.waves.flat()).not.toContain('retry.reason');
+  });
 });

@@ -71,29 +71,38 @@ function reportProgress(record: RunRecord, first: boolean, reported: Set<string>
   }
 }
 
+export interface RequeueOptions {
+  /** A running run whose owner has not beaten for this long (and holds no alive mark) is handed back. */
+  readonly claimAfterMs: number;
+  /** Queued runs idle this long get their job again when none is waiting; absent, this sweep leaves them. */
+  readonly queuedIdleAfterMs?: number;
+}
+
 /**
  * Hands back to the queue the runs whose worker stopped beating mid-wave (claimed atomically, so
  * two sweepers never both take one), and enqueues again the runs left `queued` longer than
- * `staleAfterMs` (a process that died between writing `queued` and enqueueing; enqueueing a run
- * that already has a job waiting changes nothing). Returns the ids handed back.
+ * `queuedIdleAfterMs` with no job waiting (a process that died between writing `queued` and
+ * enqueueing, or after taking the job and before claiming the run). Returns the ids handed back.
  */
-export async function requeueOrphanedRuns(plugins: RuntimePlugins, ownership: RunOwnership, staleAfterMs: number): Promise<readonly string[]> {
+export async function requeueOrphanedRuns(plugins: RuntimePlugins, ownership: RunOwnership, options: RequeueOptions): Promise<readonly string[]> {
   const store = plugins.runStore;
   const enqueue = plugins.scheduler.enqueue;
   if (!store.claimOrphans || !enqueue) return [];
   const requeued: string[] = [];
-  for (const runId of await store.claimOrphans(ownership.instanceId, staleAfterMs)) {
+  for (const runId of await store.claimOrphans(ownership.instanceId, options.claimAfterMs)) {
     // Nodes whose outcomes were saved are not executed again: the next wave job passes over them.
     if ((await store.setStatus(runId, 'queued', { pendingNodeId: null, onlyIf: ['running'] })) === false) continue;
-    await enqueue.call(plugins.scheduler, runId);
-    // Said aloud: a live worker that stalls past staleAfterMs loses its run the same way, and its in-flight calls are then made twice.
-    console.warn(`run ${runId}: its worker stopped beating for ${staleAfterMs} ms; handed back to the queue`);
+    await enqueue.call(plugins.scheduler, runId, { resumed: true });
+    // Said aloud: a live worker that stalls past claimAfterMs having lost its alive mark loses its run the same way, and its in-flight calls are then made twice.
+    console.warn(`run ${runId}: its worker stopped beating for ${options.claimAfterMs} ms; handed back to the queue`);
     requeued.push(runId);
   }
-  const idleBefore = Date.now() - staleAfterMs;
+  if (options.queuedIdleAfterMs === undefined) return requeued;
+  const idleBefore = Date.now() - options.queuedIdleAfterMs;
   for (const run of await store.listRuns({ limit: 1000, status: 'queued' })) {
     if (Date.parse(run.updatedAt ?? run.createdAt) < idleBefore) {
-      await enqueue.call(plugins.scheduler, run.id);
+      // Not re-added over a waiting job: that would only move it to the back of the queue.
+      await enqueue.call(plugins.scheduler, run.id, { resumed: true, unlessWaiting: true });
       requeued.push(run.id);
     }
   }
