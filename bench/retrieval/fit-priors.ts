@@ -16,9 +16,11 @@ const mean = (values: readonly number[]): number => values.reduce((sum, value) =
 const keyOf = (record: QueryRecord) => `${record.set}/${record.id}`;
 
 function describe(fit: FittedPriors): string {
+  const fusion = Object.entries(fit.fusion).map(([pair, ratios]) => `    fused ${pair} / better member: ${Object.entries(ratios).map(([intent, ratio]) => `${intent} ${ratio!.toFixed(3)}`).join(', ')}`);
   return Object.entries(fit.classSizes)
     .sort((left, right) => right[1] - left[1])
     .map(([intent, size]) => `    ${intent} (${size}): ${FITTED_METHODS.map((method) => `${method} ${fit.ratios[method][intent].toFixed(3)}`).join(', ')}`)
+    .concat(fusion)
     .join('\n');
 }
 
@@ -53,6 +55,9 @@ function main(): void {
   console.log(describe(fit));
   console.log('\nFITTED_PRIOR_RATIOS = {');
   for (const method of FITTED_METHODS) console.log(`  ${method}: { ${Object.entries(fit.ratios[method]).map(([intent, ratio]) => `${intent}: ${ratio.toFixed(3)}`).join(', ')} },`);
+  console.log('}');
+  console.log('FITTED_FUSION_RATIOS = {');
+  for (const [pair, ratios] of Object.entries(fit.fusion)) console.log(`  '${pair}': { ${Object.entries(ratios).map(([intent, ratio]) => `${intent}: ${ratio!.toFixed(3)}`).join(', ')} },`);
   console.log('}');
   if (fit.reranker) {
     console.log(`rerank model (with cosine), oofGain ${fit.reranker.oofGain.toFixed(4)}: ${scaled(fit.reranker.weights)}`);

@@ -5,6 +5,7 @@
  */
 import type { BeirDataset } from './beir-dataset';
 import type { OutOfFoldResult } from './out-of-fold-runs';
+import type { FittedPriors } from './prior-fitting';
 import { metricOf } from './query-records';
 import type { MethodFigures } from './report-table';
 
@@ -37,7 +38,13 @@ export function formatOutOfFold(dataset: BeirDataset, figures: readonly MethodFi
   lines.push(`planner out of fold ${show(planner, metric)}: ${planner >= bm25 ? '≥' : '<'} bm25 ${show(bm25, metric)}; best single method out of fold ${bestMethod} ${show(best, metric)}, planner ${planner >= best - point ? 'within' : 'NOT within'} 1 point (${show(planner - best, metric)})`);
   for (const { fold, heldOut, fit } of result.fits) {
     const classes = Object.entries(fit.classSizes).sort((left, right) => right[1] - left[1]).map(([intent, size]) => `${intent} ${size}: ${Object.entries(fit.ratios).map(([method, ratios]) => `${method} ${ratios[intent]?.toFixed(3)}`).join(', ')}`);
-    lines.push(`fold ${fold}: ${heldOut} held out; fitted on ${fit.queries}; rerank out-of-fold gain ${fit.reranker ? fit.reranker.oofGain.toFixed(4) : '–'} (${fit.reranker && fit.reranker.oofGain > 0 ? 'preferred where its ratio > 1' : 'not preferred'}); ratios to bm25 by class: ${classes.join('; ')}`);
+    lines.push(`fold ${fold}: ${heldOut} held out; fitted on ${fit.queries}; rerank out-of-fold gain ${fit.reranker ? fit.reranker.oofGain.toFixed(4) : '–'} (${fit.reranker && fit.reranker.oofGain > 0 ? 'preferred where its ratio > 1' : 'not preferred'}); ratios to bm25 by class: ${classes.join('; ')}; fused / better member: ${fusionText(fit.fusion)}`);
   }
   return lines.join('\n');
+}
+
+/** "graph+rm3 multi_hop 0.981, …" (fusion-fitting.ts), or "none measured". */
+function fusionText(fusion: FittedPriors['fusion']): string {
+  const entries = Object.entries(fusion).flatMap(([pair, ratios]) => Object.entries(ratios).map(([intent, ratio]) => `${pair} ${intent} ${ratio!.toFixed(3)}`));
+  return entries.length > 0 ? entries.join(', ') : 'none measured';
 }

@@ -15,7 +15,7 @@ import { itemsOf, type MethodRun, type QueryRun, queryRun, RETRIEVAL_DEPTH, retr
 import { choiceOf, executeRetrieval } from './planner-runs';
 import { type CrossValidation, type FittedPriors, fitPriors, foldsOf } from './prior-fitting';
 import { foldRerankRetriever, pluginsWithFit } from './prior-overlay';
-import { metricOf, type QueryRecord, scoresByQuery } from './query-records';
+import { metricOf, type QueryRecord, rankingsByQuery, scoresByQuery } from './query-records';
 
 /** k-fold within the set, or one fit from other sets' records. */
 export type OutOfFoldPlan = { readonly kind: 'k-fold'; readonly validation: CrossValidation } | { readonly kind: 'leave-dataset-out'; readonly fitRecords: readonly QueryRecord[]; readonly validation: CrossValidation };
@@ -37,6 +37,7 @@ export async function collectRecords(bench: BenchRuntime, environment: RunEnviro
   const { dataset } = environment;
   const metric = metricOf(dataset);
   const scores = scoresByQuery(dataset, runs);
+  const rankings = rankingsByQuery(dataset, runs);
   const rerank = bench.retriever('rerank');
   const records: QueryRecord[] = [];
   for (const query of dataset.queries) {
@@ -46,7 +47,7 @@ export async function collectRecords(bench: BenchRuntime, environment: RunEnviro
       const documents = scored.hits.map((hit) => environment.documentOf.get(hit.chunkId) ?? hit.chunkId);
       head = { features: scored.features.map((row) => Array.from(row)), documents: documents.slice(0, scored.features.length), tail: documents.slice(scored.features.length) };
     }
-    records.push({ set: dataset.name, id: query.id, intent: bench.plugins.intentAnalyzer.analyze(query.text).primary, metric, gold: [...dataset.qrels.get(query.id)!], scores: scores.get(query.id)!, ...(head ? { head } : {}) });
+    records.push({ set: dataset.name, id: query.id, intent: bench.plugins.intentAnalyzer.analyze(query.text).primary, metric, gold: [...dataset.qrels.get(query.id)!], scores: scores.get(query.id)!, ...(head ? { head } : {}), rankings: rankings.get(query.id)! });
   }
   return records;
 }

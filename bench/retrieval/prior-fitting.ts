@@ -7,6 +7,8 @@
 import { FITTED_METHODS, type FittedMethod, MIN_CLASS_QUERIES, PRIOR_PSEUDO_QUERIES, ratioTarget } from '../../server/adapters/retrievers/fitted-prior-ratios';
 import { RERANK_FEATURES } from '../../server/adapters/retrievers/rerank-features';
 import { rankWith, shuffled, type TrainOptions, trainPairwise } from './pairwise-trainer';
+import type { FusionRatioTable } from '../../server/adapters/retrievers/fitted-fusion-ratios';
+import { fitFusionRatios, recordRankings } from './fusion-fitting';
 import { type QueryRecord, scoreRanking, trainingQueryOf } from './query-records';
 
 export const BASELINE_METHOD = 'bm25';
@@ -30,6 +32,8 @@ export interface FittedReranker {
 export interface FittedPriors {
   /** method → intent class → ratio to bm25's prior. */
   readonly ratios: Readonly<Record<FittedMethod, Readonly<Record<string, number>>>>;
+  /** Pair → intent class → fused / better member (fusion-fitting.ts); pairs without rankings in the records have none. */
+  readonly fusion: FusionRatioTable;
   /** Queries per intent class among the fitting records. */
   readonly classSizes: Readonly<Record<string, number>>;
   readonly reranker?: FittedReranker;
@@ -38,24 +42,37 @@ export interface FittedPriors {
 
 const keyOf = (record: QueryRecord): string => `${record.set}/${record.id}`;
 
+/** Methods whose rankings the records hold (rerank's come from the out-of-fold reranker instead). */
+function fusableMethods(records: readonly QueryRecord[]): string[] {
+  const methods = new Set<string>(records.some((record) => record.head) ? ['rerank'] : []);
+  for (const record of records) for (const method of Object.keys(record.rankings ?? {})) if (method !== 'rerank' && method !== 'planner') methods.add(method);
+  return [...methods];
+}
+
 /** record key → fold, folds by query (a seeded shuffle dealt round-robin), the same on every run. */
 export function foldsOf(records: readonly QueryRecord[], validation: CrossValidation): Map<string, number> {
   return new Map(shuffled(records.map(keyOf), validation.seed).map((key, index) => [key, index % validation.folds]));
 }
 
-/** Each record's score under a reranker trained on the other folds (records without a head are left out). */
-export function rerankOutOfFold(records: readonly QueryRecord[], validation: CrossValidation, training: TrainOptions = RERANK_TRAINING): Map<string, number> {
+/** Each record's ranking by a reranker trained on the other folds (records without a head are left out). */
+export function rerankRankingsOutOfFold(records: readonly QueryRecord[], validation: CrossValidation, training: TrainOptions = RERANK_TRAINING): Map<string, string[]> {
   const withHeads = records.filter((record) => record.head);
   const folds = foldsOf(withHeads, validation);
-  const scores = new Map<string, number>();
+  const rankings = new Map<string, string[]>();
   for (let fold = 0; fold < validation.folds; fold++) {
     const train = withHeads.filter((record) => folds.get(keyOf(record)) !== fold).map((record) => trainingQueryOf(record)!);
     const held = withHeads.filter((record) => folds.get(keyOf(record)) === fold);
     if (train.length === 0 || held.length === 0) continue;
     const weights = trainPairwise(train, RERANK_FEATURES.length, training);
-    for (const record of held) scores.set(keyOf(record), scoreRanking(record.metric, rankWith(trainingQueryOf(record)!, weights), new Set(record.gold)));
+    for (const record of held) rankings.set(keyOf(record), rankWith(trainingQueryOf(record)!, weights));
   }
-  return scores;
+  return rankings;
+}
+
+/** Each record's score under a reranker trained on the other folds (records without a head are left out). */
+export function rerankOutOfFold(records: readonly QueryRecord[], validation: CrossValidation, training: TrainOptions = RERANK_TRAINING): Map<string, number> {
+  const byKey = new Map(records.map((record) => [keyOf(record), record]));
+  return new Map([...rerankRankingsOutOfFold(records, validation, training)].map(([key, ranked]) => [key, scoreRanking(byKey.get(key)!.metric, ranked, new Set(byKey.get(key)!.gold))]));
 }
 
 /**
@@ -71,7 +88,9 @@ export function shrunkRatio(methodScores: readonly number[], baselineScores: rea
 
 export function fitPriors(records: readonly QueryRecord[], validation: CrossValidation = DEFAULT_CROSS_VALIDATION): FittedPriors {
   const heads = records.map(trainingQueryOf).filter((query) => query !== undefined);
-  const oof = heads.length > 0 ? rerankOutOfFold(records, validation) : new Map<string, number>();
+  const oofRankings = heads.length > 0 ? rerankRankingsOutOfFold(records, validation) : new Map<string, string[]>();
+  const byKey = new Map(records.map((record) => [keyOf(record), record]));
+  const oof = new Map([...oofRankings].map(([key, ranked]) => [key, scoreRanking(byKey.get(key)!.metric, ranked, new Set(byKey.get(key)!.gold))]));
   const gains = records.filter((record) => oof.has(keyOf(record))).map((record) => oof.get(keyOf(record))! - (record.scores[BASELINE_METHOD] ?? 0));
   const reranker: FittedReranker | undefined =
     heads.length > 0 ? { weights: trainPairwise(heads, RERANK_FEATURES.length, RERANK_TRAINING), oofGain: gains.reduce((total, gain) => total + gain, 0) / gains.length, queries: heads.length } : undefined;
@@ -92,5 +111,6 @@ export function fitPriors(records: readonly QueryRecord[], validation: CrossVali
       return [method, Object.freeze(Object.fromEntries(byClass))];
     }),
   ) as Record<FittedMethod, Readonly<Record<string, number>>>;
-  return Object.freeze({ ratios: Object.freeze(ratios), classSizes: Object.freeze(classSizes), ...(reranker ? { reranker } : {}), queries: records.length });
+  const fusion = fitFusionRatios(records, fusableMethods(records), recordRankings(oofRankings));
+  return Object.freeze({ ratios: Object.freeze(ratios), fusion, classSizes: Object.freeze(classSizes), ...(reranker ? { reranker } : {}), queries: records.length });
 }

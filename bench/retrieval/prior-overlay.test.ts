@@ -13,7 +13,7 @@ const retriever = (method: string, recallPrior: Record<string, number>): Retriev
 
 const plugins = { retrievers: [retriever('bm25', { conceptual: 0.6, multi_hop: 0.45 }), retriever('graph', { conceptual: 0.5, multi_hop: 0.7 }), retriever('dense', { conceptual: 0.36 })] } as unknown as RuntimePlugins;
 
-const fit: FittedPriors = { ratios: { rerank: {}, rm3: {}, graph: { conceptual: 0.5, multi_hop: 2 } }, classSizes: {}, queries: 0 };
+const fit: FittedPriors = { ratios: { rerank: {}, rm3: {}, graph: { conceptual: 0.5, multi_hop: 2 } }, fusion: {}, classSizes: {}, queries: 0 };
 
 describe("a fold's fit over the bench runtime's plugins", () => {
   it("reports bm25's prior times the fold's ratio for fitted methods (capped at 1) and leaves the others alone", () => {
@@ -23,6 +23,13 @@ describe("a fold's fit over the bench runtime's plugins", () => {
     expect(overlaid.retrievers.find((entry) => entry.method === 'dense')!.capabilities().recallPrior).toEqual({ conceptual: 0.36 });
     expect(overlaid.retrievers.find((entry) => entry.method === 'bm25')!.capabilities().recallPrior).toEqual({ conceptual: 0.6, multi_hop: 0.45 });
     expect(pluginsWithFit(plugins, { ...fit, ratios: { ...fit.ratios, graph: { multi_hop: 3 } } }).retrievers[1].capabilities().recallPrior.multi_hop).toBe(1);
+  });
+
+  it("reports the fold's fusion ratios in place of the shipped ones, and none when the fold measured none", () => {
+    const shipped = { ...retriever('graph', { multi_hop: 0.7 }), capabilities: () => ({ method: 'graph', available: true, requires: [], latencyMs: 1, recallPrior: {}, fusionRatios: { rm3: { multi_hop: 1.5 } } }) };
+    const withShipped = { retrievers: [plugins.retrievers[0], shipped] } as unknown as RuntimePlugins;
+    expect(pluginsWithFit(withShipped, { ...fit, fusion: { 'graph+rm3': { multi_hop: 0.9 } } }).retrievers[1].capabilities().fusionRatios).toEqual({ rm3: { multi_hop: 0.9 } });
+    expect(pluginsWithFit(withShipped, fit).retrievers[1].capabilities().fusionRatios).toBeUndefined();
   });
 
   it('searches through the registered retriever', async () => {

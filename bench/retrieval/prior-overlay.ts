@@ -6,6 +6,7 @@
  */
 import type { Database } from '../../db/client';
 import { DenseRetriever } from '../../server/adapters/retrievers/dense-retriever';
+import { type FusionRatioTable, fusionCapability } from '../../server/adapters/retrievers/fitted-fusion-ratios';
 import { FITTED_METHODS, type FittedMethod, scaledRecallPrior } from '../../server/adapters/retrievers/fitted-prior-ratios';
 import { RERANK_FEATURES } from '../../server/adapters/retrievers/rerank-features';
 import type { RerankModel } from '../../server/adapters/retrievers/rerank-model';
@@ -14,14 +15,14 @@ import type { RetrievalQuery, RetrieverCapabilities, RetrieverPlugin } from '../
 import type { RuntimePlugins } from '../../server/runtime/facade/runtime-plugins';
 import type { FittedPriors } from './prior-fitting';
 
-/** A retriever whose capabilities report another recall prior; search is the inner one's. */
-function withRecallPrior(inner: RetrieverPlugin, recallPrior: (capabilities: RetrieverCapabilities) => RetrieverCapabilities['recallPrior']): RetrieverPlugin {
+/** A retriever whose capabilities report another recall prior and the fold's fusion ratios (not the shipped ones); search is the inner one's. */
+function withRecallPrior(inner: RetrieverPlugin, recallPrior: (capabilities: RetrieverCapabilities) => RetrieverCapabilities['recallPrior'], fusion: FusionRatioTable): RetrieverPlugin {
   return Object.freeze({
     contract: inner.contract,
     method: inner.method,
     capabilities: () => {
-      const capabilities = inner.capabilities();
-      return Object.freeze({ ...capabilities, recallPrior: recallPrior(capabilities) });
+      const { fusionRatios: _shipped, ...capabilities } = inner.capabilities();
+      return Object.freeze({ ...capabilities, recallPrior: recallPrior(capabilities), ...fusionCapability(inner.method, fusion) });
     },
     search: (query: RetrievalQuery) => inner.search(query),
   });
@@ -51,7 +52,7 @@ export function pluginsWithFit(plugins: RuntimePlugins, fit: FittedPriors, foldR
     const inner = retriever.method === 'rerank' && foldRerank ? foldRerank : retriever;
     if (!(FITTED_METHODS as readonly string[]).includes(inner.method)) return inner;
     const method = inner.method as FittedMethod;
-    return withRecallPrior(inner, () => scaledRecallPrior(bm25.capabilities().recallPrior, method, fit.ratios[method]));
+    return withRecallPrior(inner, () => scaledRecallPrior(bm25.capabilities().recallPrior, method, fit.ratios[method]), fit.fusion);
   });
   return { ...plugins, retrievers };
 }

@@ -30,6 +30,8 @@ export interface QueryRecord {
   /** method → the metric of its ranking for this query. */
   readonly scores: Readonly<Record<string, number>>;
   readonly head?: RerankHead;
+  /** method → its ranked document ids (RETRIEVAL_DEPTH deep), to fuse methods offline (fusion-fitting.ts). */
+  readonly rankings?: Readonly<Record<string, readonly string[]>>;
 }
 
 export const metricOf = (dataset: BeirDataset): RecordMetric => (dataset.queries.some((query) => query.answers) ? 'recall@5' : 'ndcg@10');
@@ -45,6 +47,15 @@ export function scoresByQuery(dataset: BeirDataset, runs: readonly MethodRun[]):
     for (const query of dataset.queries) scores.get(query.id)![run.method] = scoreRanking(metric, ranked.get(query.id) ?? [], dataset.qrels.get(query.id)!);
   }
   return scores;
+}
+
+/** Per query, each single method's ranking (the planner's is not a method to fuse). */
+export function rankingsByQuery(dataset: BeirDataset, runs: readonly MethodRun[]): Map<string, Record<string, readonly string[]>> {
+  const rankings = new Map(dataset.queries.map((query) => [query.id, {} as Record<string, readonly string[]>]));
+  for (const run of runs.filter((entry) => !entry.skipped && entry.method !== 'planner')) {
+    for (const queryRun of run.runs) rankings.get(queryRun.queryId)![run.method] = queryRun.ranked;
+  }
+  return rankings;
 }
 
 /** The record as the pairwise trainer wants it (undefined without a head). */

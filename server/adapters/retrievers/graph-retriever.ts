@@ -11,6 +11,7 @@ import { DEFAULT_PAGERANK, type PageRankOptions, personalizedPageRank } from '..
 import { BM25_RECALL_PRIOR } from './bm25-retriever';
 import { type ChunkHitRow, clampK, toHits } from './chunk-hits';
 import { scaledRecallPrior } from './fitted-prior-ratios';
+import { fusionCapability } from './fitted-fusion-ratios';
 
 export interface GraphRetrieverOptions {
   /**
@@ -74,6 +75,7 @@ export class GraphRetriever implements RetrieverPlugin {
       // p50 of 12.6 ms at k=100 on a 2-core machine under load average ~10; plus the seeding retriever.
       latencyMs: 3 + this.corpus.currentChunks / 1000 + (this.options.passageSeeder?.capabilities().latencyMs ?? 0),
       recallPrior: RECALL_PRIOR,
+      ...fusionCapability(this.method),
     });
   }
 

@@ -4,6 +4,7 @@ import type { Hit } from '../../runtime/types';
 import { clampK } from './chunk-hits';
 import { LINEAR_RERANK_LATENCY_MS, LinearReranker, type LinearRerankerOptions, splitLetterCompounds } from './linear-reranker';
 import { FITTED_PRIOR_RATIOS, scaledRecallPrior } from './fitted-prior-ratios';
+import { fusionCapability } from './fitted-fusion-ratios';
 import { DEFAULT_RERANK_MODEL, LEXICAL_RERANK_MODEL, type RerankModel } from './rerank-model';
 
 export { splitLetterCompounds } from './linear-reranker';
@@ -63,6 +64,7 @@ export class RerankRetriever implements RetrieverPlugin {
       requires: first.requires,
       latencyMs: first.latencyMs + LINEAR_RERANK_LATENCY_MS,
       recallPrior: rerankRecallPrior(first.recallPrior, this.activeModel()),
+      ...fusionCapability(this.method),
       composedOf: Object.freeze([first.method, ...(first.composedOf ?? [])]),
       ...(first.sourceKinds ? { sourceKinds: first.sourceKinds } : {}),
     });

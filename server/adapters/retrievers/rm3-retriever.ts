@@ -4,6 +4,7 @@ import type { Hit } from '../../runtime/types';
 import { bm25Rows } from './bm25-retriever';
 import { clampK, toHits } from './chunk-hits';
 import { scaledRecallPrior } from './fitted-prior-ratios';
+import { fusionCapability } from './fitted-fusion-ratios';
 import { relevanceModel, repeatedText, type Rm3Options } from './rm3-expansion';
 
 /**
@@ -46,6 +47,7 @@ export class Rm3Retriever implements RetrieverPlugin {
       requires: Object.freeze(['pg_textsearch']),
       latencyMs: 2 * first.latencyMs,
       recallPrior,
+      ...fusionCapability(this.method),
       composedOf: Object.freeze([first.method, ...(first.composedOf ?? [])]),
       ...(first.sourceKinds ? { sourceKinds: first.sourceKinds } : {}),
     });

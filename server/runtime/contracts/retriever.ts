@@ -25,6 +25,12 @@ export interface RetrieverCapabilities {
    * counts the same evidence twice (SciFact: hybrid+rerank 0.696 nDCG@10 vs rerank alone 0.715).
    */
   readonly composedOf?: readonly string[];
+  /**
+   * Measured worth of fusing this method with another (reciprocal rank): partner method → intent
+   * class → the fused list's score over the better member's alone. The cost model uses it in place
+   * of its fusion formula for that pair; absent pairs and classes keep the formula.
+   */
+  readonly fusionRatios?: Readonly<Record<string, Readonly<Partial<Record<string, number>>>>>;
   /** Money one query spends outside the database (an LLM reranker's model calls); 0 when absent. */
   readonly costUsdPerQuery?: number;
   /** Model tokens one query spends (counted with the plan's tokens); 0 when absent. */

@@ -63,6 +63,22 @@ describe('HeuristicCostModel', () => {
     expect(parallel.latencySeconds.value).toBeCloseTo(sequential.latencySeconds.value - 0.012, 9);
   });
 
+  it('rates a pair with a measured fusion ratio at the better member times that ratio, in place of the formula, for that intent class only', () => {
+    const equalDense = (fusionRatios?: Record<string, Partial<Record<string, number>>>) => ({
+      ...context,
+      retrievers: context.retrievers.map((retriever) => (retriever.method === 'dense' ? { ...retriever, recallPrior: { ...retriever.recallPrior, incident: 0.7 }, ...(fusionRatios ? { fusionRatios } : {}) } : retriever)),
+    });
+    const alone = estimate({ retrieval: ['bm25'] }, equalDense()).accuracy.value;
+    // The formula rates equally good rankers fused above either; fusion measured at a loss (0.95) rates them below.
+    expect(estimate({ retrieval: ['bm25', 'dense'] }, equalDense()).accuracy.value).toBeGreaterThan(alone);
+    const lost = estimate({ retrieval: ['bm25', 'dense'] }, equalDense({ bm25: { incident: 0.95 } })).accuracy.value;
+    expect(lost).toBeCloseTo(alone * 0.95, 9);
+    // Measured for another class only: the incident goal keeps the formula.
+    expect(estimate({ retrieval: ['dense', 'bm25'] }, equalDense({ bm25: { multi_hop: 0.95 } })).accuracy.value).toBeGreaterThan(alone);
+    // A measured gain lifts the pair above its better member by that much.
+    expect(estimate({ retrieval: ['dense', 'bm25'] }, equalDense({ bm25: { incident: 1.02 } })).accuracy.value).toBeCloseTo(alone * 1.02, 9);
+  });
+
   it('adds what a model-calling retriever spends per query to the plan cost and tokens', () => {
     const llm = { method: 'llm-rerank', available: true, requires: [], latencyMs: 900, recallPrior: { default: 0.8 }, costUsdPerQuery: 0.0025, tokensPerQuery: 6000 };
     const withLlm = { ...context, retrievers: [...context.retrievers, llm] };

@@ -68,12 +68,22 @@ export class IntentDigest {
         sum += prior;
         missProduct *= 1 - prior;
       }
+      // A measured fusion ratio for the pair replaces the formula: fusion is worth what it gained
+      // over the better member on labelled queries, and nothing more (issue 16).
+      const measured = methods.length === 2 ? this.fusionRatio(methods[0], methods[1]) : undefined;
       const shortfall = best * methods.length - sum;
-      value = clampProbability(best + FUSION_GAIN * (1 - missProduct - best) - FUSION_DILUTION * shortfall);
+      value = clampProbability(measured !== undefined ? best * measured : best + FUSION_GAIN * (1 - missProduct - best) - FUSION_DILUTION * shortfall);
       this.recallBySet.set(key, value);
     }
     this.recallBySet.set(methods, value);
     return value;
+  }
+
+  /** The pair's measured fusion ratio for this intent's primary class, from either member's capabilities. */
+  private fusionRatio(first: string, second: string): number | undefined {
+    const intent = this.intent.primary;
+    const ratio = this.context.retriever(first)?.fusionRatios?.[second]?.[intent] ?? this.context.retriever(second)?.fusionRatios?.[first]?.[intent];
+    return ratio !== undefined && Number.isFinite(ratio) ? ratio : undefined;
   }
 
   /** Recall factor of a scope: focused scopes that keep the intent's kinds help a little; ones that drop them hurt. */

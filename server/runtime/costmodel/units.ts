@@ -26,6 +26,8 @@
  *                    rounds = calls (sequential) | min(calls, PARALLEL_MODEL_ROUNDS) (parallel)
  *                           | MIXTURE_MODEL_ROUNDS[r] (a mixture: its branches are parallel graph nodes in either shape)
  *   recall         = fused recall of the methods' recallPrior[intent]:
+ *                    max · ρ when a member reports a measured fusion ratio ρ for the pair and intent
+ *                        (RetrieverCapabilities.fusionRatios: fused score / better member's, fitted on labelled queries), else
  *                    max + FUSION_GAIN · (1 − Π(1 − rᵢ) − max)   (rankers are correlated)
  *                        − FUSION_DILUTION · Σ (max − rᵢ)   (a weaker ranker pulls the fused list down)
  *                    × SCOPE_FOCUS_GAIN when a narrowed scope covers the intent's kinds,
@@ -69,6 +71,10 @@ export const DEFAULT_VERIFIER_SECONDS = 0.05;
 /** Recall prior when a retriever reports none for the intent. */
 export const NEUTRAL_RECALL_PRIOR = 0.5;
 /**
+ * The fusion formula's constants are priors for pairs nothing has measured: a pair and intent class
+ * with a measured ratio (fitted-fusion-ratios.ts) uses it instead (issue 16: measured out of fold,
+ * these constants rated graph fused with rm3 or rerank above graph alone, and the fused plans lost).
+ *
  * Share of the independent-union gain that fusion realises. RRF gains are real but rankers overlap
  * (Cormack et al. 2009), and bench:retrieval measured at most +0.01 nDCG@10 from any fusion here.
  */
