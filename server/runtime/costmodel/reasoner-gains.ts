@@ -126,7 +126,8 @@ export class ReasonerOutcomeTally {
 
 type ConfiguredGains = Readonly<Record<string, Readonly<Partial<Record<string, number>>>>>;
 
-const round = (gain: number) => Math.round(gain / GAIN_STEP) * GAIN_STEP;
+// toFixed: 7 · 0.01 is 0.07000000000000001, which the plan-cache key and EXPLAIN would carry.
+const round = (gain: number) => Number((Math.round(gain / GAIN_STEP) * GAIN_STEP).toFixed(6));
 
 /**
  * Every pair with a target or observed runs, resolved. A configured table (costmodel.reasoner_gains)
