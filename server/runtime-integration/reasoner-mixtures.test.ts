@@ -16,8 +16,12 @@ import { openRuntimeFixture, type RuntimeFixture } from '../testing/runtime-fixt
 import { isJudgeCall, scriptedAnswer, scriptedJudgement } from '../testing/scripted-answer-model';
 
 const SUB_QUESTIONS = ['What error did the checkout-api pods report?', 'Which change raised the memory use of checkout-api?'];
-/** Mixtures win once cost and latency do not count: the accuracy priors of the mixtures are higher. */
+/**
+ * Mixtures win once cost and latency do not count and an operator has measured a gain for them
+ * (costmodel.reasoner_gains): unmeasured, a mixture's gain is 0 and one shot wins (reasoner-gains.ts).
+ */
 const MIXTURE_WEIGHTS = { cost: 0, lat: 0 };
+const MEASURED_GAINS = { plan_worker_critic: { incident: 0.2 }, debate: { incident: 0.1 } };
 const WORKER_DELAY_MS = 300;
 
 let server: LoopbackOpenAIServer;
@@ -78,6 +82,7 @@ describe('reasoner mixtures over a scripted loopback model', () => {
         models: { tiers: [{ name: 'model', provider: 'openai-compatible', base_url: server.baseURL, model: 'loop-1', quality_prior: 0.9, input_usd_per_million: 1, output_usd_per_million: 2 }, { name: 'local', provider: 'extractive' }] },
         scheduler: { backoff_ms: 0 },
         learning: { enabled: false },
+        costmodel: { reasoner_gains: MEASURED_GAINS },
       },
     });
   }, 120_000);

@@ -52,8 +52,10 @@ describe('tool_loop: the model calls the runtime tools', () => {
     fixture = await openRuntimeFixture({
       config: {
         verification: { default: false, judge: false },
-        // Mixtures off: on this free tier their prior gain would outbid tool_loop's, and they are not the subject here.
+        // Mixtures off: they are not the subject here.
         models: { mixtures: false, tiers: [{ name: 'agent', provider: 'openai-compatible', base_url: server.baseURL, model: 'agent-1', quality_prior: 0.8, tools: true }] },
+        // A measured gain for tool_loop (the session-23 prior, now an operator's number): unmeasured, its gain is 0 and one shot wins (reasoner-gains.ts).
+        costmodel: { reasoner_gains: { tool_loop: { incident: 0.15, conceptual: 0.15, exact_id: 0.15, multi_hop: 0.15, sensitive: 0.15, high_risk: 0.15 } } },
         policy: { source_roles: { [VAULT]: [VAULT_READER] } },
         scheduler: { backoff_ms: 0 },
         learning: { enabled: false },

@@ -83,4 +83,18 @@ describe('PgObservationStore + CostEstimator persistence', () => {
     expect(rows.find((row) => row.runId === 'with-features')).toMatchObject({ features });
     expect(rows.find((row) => row.runId === 'without-features')).not.toHaveProperty('features');
   });
+
+  it('keeps what reasoner gains learn from across a restart: each run\'s outcome under its tier and reasoner', async () => {
+    const estimator = new CostEstimator(stores.observationStore, 'gains-test');
+    const debate = { ...choice, reasoning: 'debate' } as const;
+    for (let index = 0; index < 6; index++) {
+      await estimator.observe({ runId: `one-${index}`, planHash: 'h', intentClass: 'incident', estimates: estimates(1000), choice }, { accuracy: Number(index < 2) });
+      await estimator.observe({ runId: `debate-${index}`, planHash: 'h', intentClass: 'incident', estimates: estimates(1000), choice: debate }, { accuracy: 1, tokens: 1000 });
+    }
+    await stores.close();
+    stores = await openStores({ dataDir });
+    const { outcomes } = await learningStateFor(stores.observationStore, 'gains-test');
+    // Laplace-smoothed: one shot 3/8, debate 7/8 on the same tier: (7/8 − 3/8) / (1 − 3/8) = 0.8, over 6 comparable runs.
+    expect(outcomes.observed('debate', 'incident')).toEqual({ gain: expect.closeTo(0.8, 10), runs: 6 });
+  });
 });

@@ -95,10 +95,10 @@ export const configSchema = z
         estimator: z.literal('heuristic').default('heuristic'),
         weights: weightsSchema.default(DEFAULT_WEIGHTS),
         /**
-         * Measured quality gain of a reasoner over one shot, per intent class (units.ts
-         * INTENT_REASONER_GAIN, which holds when a pair is absent): what `npm run bench:answers --
-         * --dataset … --fit-gains` fitted from answer F1 on a question set, so the planner claims the
-         * gain a reasoner showed rather than a constant.
+         * Measured quality gain of a reasoner over one shot, per intent class: what `npm run bench:answers --
+         * --dataset … --fit-gains-from` fitted from answer F1 on a question set. Set, it replaces the shipped
+         * fitted table whole (costmodel/reasoner-gains.ts) as the target observed runs are shrunk toward;
+         * pairs it leaves out start at 0.
          */
         reasoner_gains: z.record(z.string().min(1), z.partialRecord(z.enum(['exact_id', 'conceptual', 'incident', 'multi_hop', 'high_risk', 'sensitive']), z.number().min(-1).max(1))).default({}),
       })

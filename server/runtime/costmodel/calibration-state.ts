@@ -8,12 +8,15 @@ import type { ObservationStorePlugin } from '../contracts/observation-store';
 import type { EstimatedField, IntentClass } from '../types';
 import { summarize, type FieldStatistics } from './cost-estimator';
 import { ObservationLearner, type LearningObservation } from './observation-learner';
+import { ReasonerOutcomeTally } from './reasoner-gains';
 
 /** A CLI run against the server's database shows up in the server's learner within a minute. */
 const RELOAD_AFTER_MS = 60_000;
 
 export interface LearningState {
   readonly learner: ObservationLearner;
+  /** Run outcomes per intent class, tier and reasoner: what reasoner gains are learned from (reasoner-gains.ts). */
+  readonly outcomes: ReasonerOutcomeTally;
   /** The estimator's observations, oldest first. */
   readonly observations: readonly LearningObservation[];
   record(observations: readonly LearningObservation[]): void;
@@ -26,13 +29,17 @@ const cache = new WeakMap<ObservationStorePlugin, Map<string, { readonly loadedA
 async function load(store: ObservationStorePlugin, estimator: string): Promise<LearningState> {
   const observations = (await store.all({ estimator })).filter((observation) => observation.estimator === estimator) as LearningObservation[];
   const learner = ObservationLearner.from(observations);
+  const outcomes = new ReasonerOutcomeTally();
+  for (const observation of observations) outcomes.add(observation);
   return {
     learner,
+    outcomes,
     observations,
     record(added) {
       for (const observation of added) {
         observations.push(observation);
         learner.add(observation);
+        outcomes.add(observation);
       }
     },
     calibration(field, intentClass) {

@@ -11,18 +11,18 @@ const plan = (reasoning: CandidatePlan['reasoning']): CandidatePlan => ({
 });
 
 describe('the cost model on a decomposition', () => {
-  it('claims no quality gain it has not measured: with the multi-hop gain at zero, one shot and a decomposition estimate alike', () => {
+  it('claims no quality gain it has not measured: with no gain in the planning context, one shot and a decomposition estimate alike', () => {
     const multiHop = ruleIntentAnalyzer.analyze('What is the difference between the retry policy of billing-worker and the one of ledger-export?');
     const incident = ruleIntentAnalyzer.analyze('Explain why deployment checkout-api failed');
     expect(multiHop.primary).toBe('multi_hop');
     expect(incident.primary).toBe('incident');
     const accuracy = (goalIntent: typeof incident, reasoning: CandidatePlan['reasoning']) => heuristicCostModel.estimate(plan(reasoning), goalIntent, context).accuracy.value;
-    // INTENT_REASONER_GAIN.decomposition.multi_hop is 0 (units.ts: the offline decomposition did not beat one shot on the tuning halves).
+    // The planner resolves gains (reasoner-gains.ts) into the context; a context with none has every gain 0.
     expect(accuracy(multiHop, 'decomposition')).toBe(accuracy(multiHop, 'single_shot'));
     expect(accuracy(incident, 'decomposition')).toBe(accuracy(incident, 'single_shot'));
   });
 
-  it('uses a measured gain (config costmodel.reasoner_gains) for its reasoner and intent class, and the constant elsewhere', () => {
+  it('uses the resolved gain for its reasoner and intent class, and 0 elsewhere', () => {
     const multiHop = ruleIntentAnalyzer.analyze('What is the difference between the retry policy of billing-worker and the one of ledger-export?');
     const incident = ruleIntentAnalyzer.analyze('Explain why deployment checkout-api failed');
     const measured = { ...context, reasonerGains: { decomposition: { multi_hop: 0.2 } } };

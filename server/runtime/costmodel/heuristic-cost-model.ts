@@ -4,9 +4,9 @@ import type { CandidateEstimates, CandidatePlan, Estimate, Intent, PlanScore, Pl
 import { scorePlan } from './plan-score';
 import { digestOf } from './planning-digest';
 import {
-  ACCURACY_HALF_WIDTH, APPROVAL_RISK_FACTOR, BASE_HALLUCINATION, CACHE_HIT_BASE, COST_BAND, CRITIC_HALLUCINATION_FACTOR, CRITIC_STRATEGIES,
+  ACCURACY_HALF_WIDTH, APPROVAL_RISK_FACTOR, BASE_HALLUCINATION, CACHE_HIT_BASE, COST_BAND,
   MIXTURE_MODEL_ROUNDS, FUSION_SECONDS_PER_EXTRA_METHOD, LATENCY_BAND, OUTPUT_TOKENS_PER_ANSWER, PARALLEL_MODEL_ROUNDS,
-  PREFILL_SECONDS_PER_TOKEN, PREFIX_REUSE, PREFIX_SHARING_STRATEGIES, PROBABILITY_HALF_WIDTH, PROMPT_OVERHEAD_TOKENS, REASONER_GAIN, INTENT_REASONER_GAIN, TOKENS_BAND, TOOL_RESULT_CHUNKS_PER_STEP,
+  PREFILL_SECONDS_PER_TOKEN, PREFIX_REUSE, PREFIX_SHARING_STRATEGIES, PROBABILITY_HALF_WIDTH, PROMPT_OVERHEAD_TOKENS, TOKENS_BAND, TOOL_RESULT_CHUNKS_PER_STEP,
   VERIFIED_RISK_FACTOR, VERIFIER_CATCH_RATE, VERIFY_FLOOR, clampProbability, nonNegative,
 } from './units';
 
@@ -76,14 +76,15 @@ export class HeuristicCostModel implements CostModelPlugin {
     const contextLoss = clampProbability(1 - (1 - compression.loss) * (1 - truncated));
     const grounding = recall * (1 - contextLoss);
     // The primary class only: an incident that also reads as multi-hop has its own cause hops (graph-builder).
-    // A measured gain (config costmodel.reasoner_gains) replaces the constant for its pair.
-    const intentGain = context.reasonerGains?.[candidate.reasoning]?.[intent.primary] ?? INTENT_REASONER_GAIN[candidate.reasoning]?.[intent.primary] ?? 0;
-    const quality = clampProbability(tier.qualityPrior + ((REASONER_GAIN[candidate.reasoning] ?? 0) + intentGain) * (1 - tier.qualityPrior));
+    // The gain is resolved by the planner (reasoner-gains.ts: fitted or configured, moved by observed
+    // runs); a pair with none is 0, so no reasoner is preferred over one shot on a constant.
+    const gain = context.reasonerGains?.[candidate.reasoning]?.[intent.primary] ?? 0;
+    const quality = clampProbability(tier.qualityPrior + gain * (1 - tier.qualityPrior));
     const accuracy = clampProbability(grounding * quality);
     const verified = candidate.verification !== 'none';
-    const critiqued = calls > 1 && CRITIC_STRATEGIES.has(candidate.reasoning);
-    const critic = critiqued ? CRITIC_HALLUCINATION_FACTOR : 1;
-    const hallucination = clampProbability((BASE_HALLUCINATION + (1 - grounding) * (1 - quality)) * (1 - VERIFIER_CATCH_RATE * verifier.confidencePrior) * critic);
+    // A critic or judge lowers hallucination only through the reasoner's gain (quality above), which is
+    // learned: a constant factor (0.75 for the mixtures) made debate win every goal on a free tier with no gain.
+    const hallucination = clampProbability((BASE_HALLUCINATION + (1 - grounding) * (1 - quality)) * (1 - VERIFIER_CATCH_RATE * verifier.confidencePrior));
     const risk = clampProbability(
       goal.risk * Math.max(1 - accuracy, hallucination) * (candidate.approval ? APPROVAL_RISK_FACTOR : 1) * (verified ? VERIFIED_RISK_FACTOR : 1),
     );

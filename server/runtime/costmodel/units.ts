@@ -33,10 +33,12 @@
  *                    × SCOPE_FOCUS_GAIN when a narrowed scope covers the intent's kinds,
  *                    × SCOPE_MISS_FACTOR when it lacks one of them
  *   contextLoss    = 1 − (1 − compression.expectedLoss)(1 − truncatedFraction)
- *   quality        = t.qualityPrior + (REASONER_GAIN[r] + INTENT_REASONER_GAIN[r][intent.primary]) · (1 − t.qualityPrior)
+ *   quality        = t.qualityPrior + gain[r][intent.primary] · (1 − t.qualityPrior)
+ *                    gain learned from observed runs, shrunk toward a fitted/configured target or 0 (reasoner-gains.ts)
  *   accuracy       = recall · (1 − contextLoss) · quality
  *   hallucination  = (BASE_HALLUCINATION + (1 − recall·(1 − contextLoss)) · (1 − quality))
- *                    · (1 − VERIFIER_CATCH_RATE · verifier.confidencePrior) · critic factor
+ *                    · (1 − VERIFIER_CATCH_RATE · verifier.confidencePrior)
+ *                    (a critic's effect is in the reasoner's learned gain, not a constant factor)
  *   risk           = INTENT_RISK[class] · max(1 − accuracy, hallucination)
  *                    · (approval ? APPROVAL_RISK_FACTOR : 1) · (verified ? VERIFIED_RISK_FACTOR : 1)
  *   cacheHit       = CACHE_HIT_BASE + PREFIX_REUSE · (calls − 1) / calls   (same prompt prefix re-sent; PREFIX_SHARING_STRATEGIES only)
@@ -89,49 +91,17 @@ export const FUSION_DILUTION = 1;
 export const SCOPE_FOCUS_GAIN = 1.03;
 export const SCOPE_MISS_FACTOR = 0.7;
 /**
- * tool_loop's prior gain: a model that can search again finds evidence the first retrieval missed
- * (ReAct, Yao et al. 2023; IRCoT, Trivedi et al. 2023 report gains on multi-hop sets), but nothing
- * here has measured one yet, so the prior is modest. It is only the prior: learned-v2 corrects the
- * accuracy of each (intent class, tier/reasoner/retrieval) shape from observed runs
- * (observation-learner.ts), so what tool_loop really gains is learned from its runs.
- */
-export const TOOL_LOOP_GAIN_PRIOR = 0.15;
-/**
  * Passages a tool-calling step adds to the prompts after it (the tool_loop reasoner returns at most
  * 4 per call): each call after the first re-reads the context plus these, at the scope's mean chunk size.
  */
 export const TOOL_RESULT_CHUNKS_PER_STEP: Readonly<Record<string, number>> = { tool_loop: 4 };
 /**
- * Extra quality a multi-call reasoner buys, as a share of the remaining headroom (self-refine style
- * critics: modest gains). Priors only: the learned estimator corrects accuracy per reasoner from runs.
- * Debate below plan_worker_critic: one-round debate with a judge gains less than a decomposition with
- * its own retrieval per sub-question on multi-hop questions (Du et al. 2023 report their gains over rounds).
- */
-export const REASONER_GAIN: Readonly<Record<string, number>> = { single_shot: 0, plan_worker_critic: 0.2, debate: 0.1, tool_loop: TOOL_LOOP_GAIN_PRIOR };
-/**
  * Sequential model rounds of a mixture whose branches run as parallel graph nodes, whatever the
  * candidate's shape: plan_worker_critic is decompose, workers, critic, merge; debate is solvers, judge.
- * These are priors like REASONER_GAIN; what a mixture really buys is learned per reasoner
- * (observation-learner.ts, the intent+reasoner group).
+ * These are priors; what a mixture really costs in time is learned per reasoner (observation-learner.ts,
+ * the intent+reasoner group), and its quality gain from its runs' outcomes (reasoner-gains.ts).
  */
 export const MIXTURE_MODEL_ROUNDS: Readonly<Record<string, number>> = { plan_worker_critic: 4, debate: 2 };
-/**
- * Gains that depend on the question: a decomposition (retrieve, name the bridge entity, retrieve
- * again) can help only a question that chains facts; on any other it is a second call for nothing.
- * The gain for the intent's primary class applies. Zero for now, because nothing measured shows one:
- * on the tuning halves of MuSiQue and HotpotQA train100 the offline decomposition put the gold answer
- * in the answer less often than one shot (26 vs 28 %, 40 vs 50 %; F1 2.5 vs 2.2, 3.4 vs 3.2;
- * bench/answers/RESULTS.md), so the planner keeps one call until observed runs say otherwise.
- */
-export const INTENT_REASONER_GAIN: Readonly<Record<string, Readonly<Record<string, number>>>> = { decomposition: { multi_hop: 0 } };
-export const CRITIC_HALLUCINATION_FACTOR = 0.75;
-/**
- * Strategies whose calls re-send one context to a critic (plan_worker_critic): only they earn the
- * critic's hallucination factor and the shared-prefix cache hits. A decomposition's hops read
- * different contexts and nothing critiques them; without this, its second call alone made it win
- * every goal (the demo's incident question included) on a lower hallucination and a higher cache rate.
- */
-export const CRITIC_STRATEGIES: ReadonlySet<string> = new Set(['plan_worker_critic', 'debate']);
 /**
  * Strategies whose calls re-send one prompt prefix, so a provider's prompt cache serves the later
  * calls: none of the built ones. The mixtures' calls each start with their own system prompt (decompose,

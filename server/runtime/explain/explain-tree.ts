@@ -83,6 +83,7 @@ export function renderExplainTree(explain: ExplainResult): string {
   if (risk) lines.push(risk);
   lines.push(`Chosen: ${explain.chosen.description}  (score ${explain.chosen.score.total.toFixed(3)})`);
   if (explain.estimator) lines.push(`Estimator: ${explain.estimator.name}${explain.estimator.name === explain.estimator.prior ? ' (no observations yet)' : ` over ${explain.estimator.prior}, ${explain.estimator.samples} runs behind the least-observed field`}`);
+  if (explain.reasonerGain) lines.push(`Reasoner gain: ${explain.reasonerGain.text}`);
   if (explain.learning) {
     const { learning } = explain;
     const safety = learning.risked === undefined ? '' : `; risked ${learning.risked.toFixed(3)} of ${learning.allowance.toFixed(3)} allowed`;

@@ -12,6 +12,7 @@ import type { RunStatus } from '../contracts/run-store';
 import type { RunSpendSnapshot } from '../contracts/scheduler';
 import type { BudgetLimitsShown } from './budget-text';
 import type { EstimatorExplain } from '../costmodel/learned-cost-model';
+import type { ResolvedGain } from '../costmodel/reasoner-gains';
 import type { BanditExplain } from '../learning/bandit-learner';
 import type { PlanArm } from '../learning/plan-arms';
 import type { ExecutionGraph, NodeEstimate, NodeKind } from '../ir/graph';
@@ -201,6 +202,8 @@ export interface ExplainResult {
   readonly learningArms?: readonly PlanArm[];
   /** Which estimator's numbers ranked the chosen plan (learned-v2 over the heuristic prior) and over how many runs. */
   readonly estimator?: EstimatorExplain;
+  /** The chosen reasoner's quality gain for the intent class and what decided it (reasoner-gains.ts): fitted, configured, observed or the 0 prior. */
+  readonly reasonerGain?: { readonly reasoner: string; readonly intentClass: IntentClass; readonly text: string } & Partial<ResolvedGain>;
 }
 
 export interface RunResult {

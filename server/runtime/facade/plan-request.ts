@@ -11,8 +11,8 @@ import type { RuntimeConfig } from '../config/config-schema';
 import type { Intent, RunRequest } from '../types';
 import { storedExplain } from '../explain/stored-explain';
 import { scopeContradictions } from '../knowledge/goal-contradictions';
-import { learningStateFor } from '../costmodel/calibration-state';
-import type { ObservationLearner } from '../costmodel/observation-learner';
+import { type LearningState, learningStateFor } from '../costmodel/calibration-state';
+import { resolveReasonerGains } from '../costmodel/reasoner-gains';
 import type { BanditLearner } from '../learning/bandit-learner';
 import type { RuntimePlugins } from './runtime-plugins';
 import { cacheArmStage } from './plan-stages/cache-arm-stage';
@@ -38,7 +38,7 @@ export interface PlannedRequest {
  * Bumped whenever planning or graph building changes what a given input produces: it is part of
  * the plan-cache key and the plan hash, so plans cached by older code are never served.
  */
-export const PLANNER_VERSION = 'planner-2026.12.02-7';
+export const PLANNER_VERSION = 'planner-2026.12.02-8';
 
 export interface PlanRequestOptions {
   /**
@@ -59,10 +59,13 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
   const sourceFingerprint = await timer.runAsync('fingerprint', () => plugins.knowledge.fingerprint(outcome.allowed.map((source) => source.name)));
   // The measured model-cache hit rates the key and the cost model read: loaded from the store once per process.
   await plugins.modelContextCache?.ready();
-  const planKey = timer.run('key', () => planKeyStage(plugins, config, { request, intent, outcome, sourceFingerprint, plannerVersion: PLANNER_VERSION }));
+  // Observed runs teach learned-v2's corrections and the reasoner gains the key hashes, so they are read before the key.
+  const state = learner?.settings.learnedEstimates ? await timer.runAsync('estimator', () => learnedStateOf(plugins)) : undefined;
+  const learned = state?.learner;
+  const reasonerGains = resolveReasonerGains(config.costmodel.reasoner_gains, state?.outcomes);
+  const planKey = timer.run('key', () => planKeyStage(plugins, config, { request, intent, outcome, sourceFingerprint, plannerVersion: PLANNER_VERSION, reasonerGains }));
 
   const lookup = cacheOn ? await timer.runAsync('plan_cache', () => plugins.planCache!.lookup(planKey.key, { nearMiss: behind ? 'behind' : 'inline' })) : undefined;
-  const learned = learner?.settings.learnedEstimates ? await timer.runAsync('estimator', () => learnedStateOf(plugins)) : undefined;
   if (lookup?.entry) {
     const hit = timer.run('cache_hit', () => cacheHitStage(request, intent, planKey.key, lookup, () => timer.elapsed()));
     const served = await timer.runAsync('cache_arm', () => cacheArmStage(plugins, config, learner, { intent, outcome, planKey, sourceFingerprint, plannerVersion: PLANNER_VERSION, served: hit, learned, outputSchema: request.output_schema !== undefined }));
@@ -92,12 +95,12 @@ export async function planRequest(plugins: RuntimePlugins, config: RuntimeConfig
 }
 
 /**
- * learned-v2's state for the planner's estimator (loaded once per store, then extended run by run).
+ * learned-v2's state and the reasoner outcome tally for the planner's estimator (loaded once per store, then extended run by run).
  * An unreadable observation store plans with the heuristic alone: learning must not fail a plan.
  */
-async function learnedStateOf(plugins: RuntimePlugins): Promise<ObservationLearner | undefined> {
+async function learnedStateOf(plugins: RuntimePlugins): Promise<LearningState | undefined> {
   try {
-    return (await learningStateFor(plugins.observationStore, plugins.costModel.version)).learner;
+    return await learningStateFor(plugins.observationStore, plugins.costModel.version);
   } catch {
     return undefined;
   }

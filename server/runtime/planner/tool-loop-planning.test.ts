@@ -49,12 +49,14 @@ describe('tool_loop estimates', () => {
   const loop = set.candidates.find((candidate) => candidate.reasoning === 'tool_loop' && candidate.shape === 'sequential')!;
   const oneShot = set.candidates.find((candidate) => candidate.id === loop.id.replace('|tool_loop|', '|single_shot|'))!;
 
-  it('cost two calls and the passages the tools add, and gain accuracy by the prior', () => {
+  it('cost two calls and the passages the tools add, and gain accuracy only by a resolved gain (no constant prior)', () => {
     const loopEstimate = heuristicCostModel.estimate(loop, intent, context);
     const oneEstimate = heuristicCostModel.estimate(oneShot, intent, context);
     expect(loopEstimate.tokens.value).toBeGreaterThan(2 * oneEstimate.tokens.value);
     expect(loopEstimate.costUsd.value).toBeGreaterThan(2 * oneEstimate.costUsd.value);
-    expect(loopEstimate.accuracy.value).toBeGreaterThan(oneEstimate.accuracy.value);
+    expect(loopEstimate.accuracy.value).toBe(oneEstimate.accuracy.value);
+    const gained = heuristicCostModel.estimate(loop, intent, { ...context, reasonerGains: { tool_loop: { [intent.primary]: 0.15 } } });
+    expect(gained.accuracy.value).toBeGreaterThan(oneEstimate.accuracy.value);
   });
 
   it('learn their accuracy from observed runs of their shape: runs that answered badly pull the estimate down', () => {

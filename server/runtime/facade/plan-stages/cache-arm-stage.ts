@@ -18,6 +18,7 @@ import type { ServedPlan } from './cache-hit-stage';
 import { graphStage } from './graph-stage';
 import type { PlanKey } from './plan-key-stage';
 import { constraintsOf, planningContextOf } from './planning-stage';
+import { reasonerGainExplain } from '../../costmodel/reasoner-gains';
 import type { PolicyOutcome } from './policy-stage';
 
 export interface CacheArmInput {
@@ -52,6 +53,7 @@ export async function cacheArmStage(plugins: RuntimePlugins, config: RuntimeConf
     planHash: planHash({ intent, choice: chosen.candidate, sourceFingerprint: input.sourceFingerprint, policyFingerprint: outcome.policy.fingerprint, constraints, plannerVersion: input.plannerVersion }),
     candidates: [explainCandidate(chosen, true), ...cached.candidates.filter((candidate) => candidate.id !== chosen.candidate.id).map((candidate) => ({ ...candidate, chosen: false }))],
     chosen: explainCandidate(chosen, true),
+    reasonerGain: reasonerGainExplain(input.planKey.reasonerGains, chosen.candidate.reasoning, intent.primary),
     selectedSources: built.scopedSources.map((source) => source.name),
     rejectedSources: [...outcome.rejected, ...built.outOfScope],
     estimates: { costUsd: chosen.estimates.costUsd, accuracy: chosen.estimates.accuracy, latencySeconds: chosen.estimates.latencySeconds, tokens: chosen.estimates.tokens },

@@ -18,6 +18,7 @@ const direct = (config: RuntimeConfig, input: CapabilityInput): string =>
       verification: config.verification,
       outputSchema: input.outputSchema,
       modelCacheRates: input.modelCacheRates,
+      reasonerGains: input.reasonerGains && Object.keys(input.reasonerGains).length > 0 ? input.reasonerGains : undefined,
     }),
   );
 
@@ -31,7 +32,7 @@ describe('capabilityFingerprint', () => {
   const base: CapabilityInput = { retrievers: [retriever('bm25', true), retriever('dense', false)], tiers, outputSchema: false };
 
   it('hashes the same text as one canonicalJson of the whole envelope, with and without model-cache rates', () => {
-    for (const input of [base, { ...base, outputSchema: true }, { ...base, modelCacheRates: 'abc"def' }]) {
+    for (const input of [base, { ...base, outputSchema: true }, { ...base, modelCacheRates: 'abc"def' }, { ...base, reasonerGains: { decomposition: { multi_hop: 0.04 } } }]) {
       expect(capabilityText(config, input)).toBe(canonicalJson(JSON.parse(capabilityText(config, input))));
       expect(capabilityFingerprint(config, input)).toBe(direct(config, input));
     }
@@ -49,5 +50,12 @@ describe('capabilityFingerprint', () => {
     (mutable[1] as { available: boolean }).available = true;
     expect(capabilityFingerprint(config, { ...base, tiers: mutable })).not.toBe(before);
     expect(capabilityFingerprint(config, { ...base, tiers: mutable })).toBe(direct(config, { ...base, tiers: mutable }));
+  });
+
+  it('changes when a resolved reasoner gain moves (observed runs re-plan once a gain crosses its grid step)', () => {
+    const gains = (value: number) => capabilityFingerprint(config, { ...base, reasonerGains: { decomposition: { multi_hop: value } } });
+    expect(gains(0.04)).toBe(gains(0.04));
+    expect(gains(0.05)).not.toBe(gains(0.04));
+    expect(capabilityFingerprint(config, { ...base, reasonerGains: {} })).toBe(capabilityFingerprint(config, base));
   });
 });

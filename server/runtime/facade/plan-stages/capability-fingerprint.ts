@@ -1,8 +1,8 @@
 /**
  * The capability part of the plan-cache key: what the plugins can do (retriever and tier
  * availability, tier capabilities) and the config sections that change a graph (retrieval,
- * scheduler, verification, fitted reasoner gains), plus whether an output_schema is asked for and the measured
- * model-cache rates. A tier gaining its key, or an extension appearing, must re-plan.
+ * scheduler, verification), plus whether an output_schema is asked for, the measured
+ * model-cache rates and the resolved reasoner gains (reasoner-gains.ts). A tier gaining its key, or an extension appearing, must re-plan.
  *
  * The text hashed is exactly `canonicalJson` of that object; the config sections and the tier
  * list are serialised once per object rather than per request (their canonical JSON was most of
@@ -21,11 +21,11 @@ export interface CapabilityInput {
   readonly outputSchema: boolean;
   /** The rounded model-cache rates (cache-hit-rate.ts); absent when the model-context cache is off. */
   readonly modelCacheRates?: string;
+  /** The resolved reasoner gains (gainValues of reasoner-gains.ts), on their rounding grid; absent or empty: none. */
+  readonly reasonerGains?: Readonly<Record<string, Readonly<Partial<Record<string, number>>>>>;
 }
 
 interface ConfigParts {
-  /** Fitted reasoner gains (costmodel.reasoner_gains) as a `"reasonerGains":…,` member, or '' when none are set. */
-  readonly reasonerGains: string;
   readonly retrieval: string;
   readonly scheduler: string;
   readonly verification: string;
@@ -37,8 +37,7 @@ const tierParts = new WeakMap<readonly TierInfo[], { readonly availability: stri
 function partsOf(config: RuntimeConfig): ConfigParts {
   let parts = configParts.get(config);
   if (!parts) {
-    const gains = config.costmodel.reasoner_gains;
-    parts = { reasonerGains: Object.keys(gains).length > 0 ? `"reasonerGains":${canonicalJson(gains)},` : '', retrieval: canonicalJson(config.retrieval), scheduler: canonicalJson(config.scheduler), verification: canonicalJson(config.verification) };
+    parts = { retrieval: canonicalJson(config.retrieval), scheduler: canonicalJson(config.scheduler), verification: canonicalJson(config.verification) };
     configParts.set(config, parts);
   }
   return parts;
@@ -58,7 +57,9 @@ export function capabilityText(config: RuntimeConfig, input: CapabilityInput): s
   const parts = partsOf(config);
   const retrievers = canonicalJson(input.retrievers.map(({ method, available }) => [method, available]));
   const modelCacheRates = input.modelCacheRates === undefined ? '' : `"modelCacheRates":${JSON.stringify(input.modelCacheRates)},`;
-  return `{${modelCacheRates}"outputSchema":${input.outputSchema},${parts.reasonerGains}"retrieval":${parts.retrieval},"retrievers":${retrievers},"scheduler":${parts.scheduler},"tiers":${tiersJson(input.tiers)},"verification":${parts.verification}}`;
+  // Gains move with observed runs (rounded to GAIN_STEP), so they are serialised per request, like the cache rates.
+  const reasonerGains = input.reasonerGains && Object.keys(input.reasonerGains).length > 0 ? `"reasonerGains":${canonicalJson(input.reasonerGains)},` : '';
+  return `{${modelCacheRates}"outputSchema":${input.outputSchema},${reasonerGains}"retrieval":${parts.retrieval},"retrievers":${retrievers},"scheduler":${parts.scheduler},"tiers":${tiersJson(input.tiers)},"verification":${parts.verification}}`;
 }
 
 export function capabilityFingerprint(config: RuntimeConfig, input: CapabilityInput): string {

@@ -8,6 +8,7 @@ import type { Contradiction } from '../../contracts/knowledge';
 import type { RuntimeConfig } from '../../config/config-schema';
 import type { ExplainResult } from '../../explain/explain-types';
 import { planHash } from '../../ir/plan-hash';
+import { reasonerGainExplain } from '../../costmodel/reasoner-gains';
 import { askerDigestOf, nearMissFor } from '../../access/cached-intent-access';
 import type { Intent, RejectedSource, RunRequest } from '../../types';
 import { explainCandidate, rankForExplain } from '../explain-builder';
@@ -61,5 +62,6 @@ export function explainStage(plugins: RuntimePlugins, config: RuntimeConfig, inp
     ...(decision ? { learning: decision.explain } : {}),
     ...(arms && arms.length > 0 ? { learningArms: arms } : {}),
     estimator: planning.estimator(chosen),
+    reasonerGain: reasonerGainExplain(planning.reasonerGains, chosen.candidate.reasoning, intent.primary),
   };
 }

@@ -11,6 +11,7 @@ import type { ModelCacheTally } from '../../contracts/model-cache';
 import { measuredCacheRates } from '../../costmodel/cache-hit-rate';
 import { resolveWeights } from '../../costmodel/plan-score';
 import { buildPlanCacheKey } from '../../plancache/plan-cache-key';
+import { gainValues, type ReasonerGainTable } from '../../costmodel/reasoner-gains';
 import type { Intent, PlanScoreWeights, RunRequest } from '../../types';
 import type { RuntimePlugins } from '../runtime-plugins';
 import { capabilityFingerprint as capabilityFingerprintOf } from './capability-fingerprint';
@@ -23,6 +24,8 @@ export interface PlanKey {
   readonly tiers: readonly TierInfo[];
   /** The model-context cache's tallies the planner reads (absent when the cache is off), taken once so the key and the plan agree. */
   readonly modelCacheTallies?: readonly ModelCacheTally[];
+  /** Reasoner gains resolved from the fitted or configured table and observed runs, taken once so the key and the plan agree. */
+  readonly reasonerGains: ReasonerGainTable;
 }
 
 export interface PlanKeyInput {
@@ -31,6 +34,7 @@ export interface PlanKeyInput {
   readonly outcome: PolicyOutcome;
   readonly sourceFingerprint: string;
   readonly plannerVersion: string;
+  readonly reasonerGains: ReasonerGainTable;
 }
 
 export function planKeyStage(plugins: RuntimePlugins, config: RuntimeConfig, input: PlanKeyInput): PlanKey {
@@ -42,10 +46,10 @@ export function planKeyStage(plugins: RuntimePlugins, config: RuntimeConfig, inp
   // appearing, must re-plan rather than serve a plan made without it.
   // The verification settings and whether an output_schema is asked for change the checks and retries the graph holds.
   // So are the measured model-cache rates the cache term reads (rounded: cache-hit-rate.ts), and measured
-  // reasoner gains (config costmodel.reasoner_gains); absent, the key is as before.
+  // reasoner gains (reasoner-gains.ts: fitted or configured, moved by observed runs).
   const modelCacheTallies = plugins.modelContextCache?.tallies();
   const modelCacheRates = modelCacheTallies ? measuredCacheRates(modelCacheTallies).fingerprint(tiers.map((tier) => tier.capabilities.modelId), intent.primary) : undefined;
-  const capabilityFingerprint = capabilityFingerprintOf(config, { retrievers, tiers, outputSchema: request.output_schema !== undefined, ...(modelCacheRates !== undefined ? { modelCacheRates } : {}) });
+  const capabilityFingerprint = capabilityFingerprintOf(config, { retrievers, tiers, outputSchema: request.output_schema !== undefined, reasonerGains: gainValues(input.reasonerGains), ...(modelCacheRates !== undefined ? { modelCacheRates } : {}) });
   const key = buildPlanCacheKey({
     intent,
     principal: request.principal!,
@@ -56,5 +60,5 @@ export function planKeyStage(plugins: RuntimePlugins, config: RuntimeConfig, inp
     plannerVersion: input.plannerVersion,
     capabilityFingerprint,
   });
-  return { key, weights, retrievers, tiers, ...(modelCacheTallies ? { modelCacheTallies } : {}) };
+  return { key, weights, retrievers, tiers, reasonerGains: input.reasonerGains, ...(modelCacheTallies ? { modelCacheTallies } : {}) };
 }

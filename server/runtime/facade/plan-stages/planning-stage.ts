@@ -6,6 +6,7 @@ import type { PlanningContext } from '../../contracts/candidate-generator';
 import type { CostModelPlugin } from '../../contracts/cost-model';
 import type { RuntimeConfig } from '../../config/config-schema';
 import { mergeConstraints } from '../../constraints/validate-constraints';
+import { gainValues, type ReasonerGainTable } from '../../costmodel/reasoner-gains';
 import { type EstimatorExplain, estimatorExplain, LearnedCostModel } from '../../costmodel/learned-cost-model';
 import type { ObservationLearner } from '../../costmodel/observation-learner';
 import type { BanditLearner } from '../../learning/bandit-learner';
@@ -31,6 +32,8 @@ export interface PlanningOutcome {
   readonly planned: PlanGoalResult;
   /** Which estimator's numbers the chosen plan was ranked on, and over how many observations. */
   readonly estimator: (candidate: ScoredCandidate) => EstimatorExplain;
+  /** The reasoner gains the cost model planned with, with what decided each (EXPLAIN's reasonerGain). */
+  readonly reasonerGains: ReasonerGainTable;
 }
 
 export function planningContextOf(plugins: RuntimePlugins, config: RuntimeConfig, outcome: PolicyOutcome, planKey: PlanKey): PlanningContext {
@@ -43,7 +46,7 @@ export function planningContextOf(plugins: RuntimePlugins, config: RuntimeConfig
     compressions: plugins.compressions.map((compression) => ({ method: compression.method, expectedRatio: compression.expectedRatio, expectedLoss: compression.expectedLoss })),
     verifiers: plugins.verifiers.map((verifier) => ({ method: verifier.method, confidencePrior: verifier.confidencePrior })),
     ...(planKey.modelCacheTallies ? { modelCacheTallies: planKey.modelCacheTallies } : {}),
-    ...(Object.keys(config.costmodel.reasoner_gains).length > 0 ? { reasonerGains: config.costmodel.reasoner_gains } : {}),
+    reasonerGains: gainValues(planKey.reasonerGains),
     retrieval: { topK: config.retrieval.top_k, finalK: config.retrieval.final_k, contextTokenBudget: config.retrieval.context_token_budget },
   };
 }
@@ -60,7 +63,7 @@ export function planningStage(plugins: RuntimePlugins, config: RuntimeConfig, in
   const costModel: CostModelPlugin = input.learned ? new LearnedCostModel(plugins.costModel, input.learned) : plugins.costModel;
   const planned = planGoal({ intent, context, constraints, weights: planKey.weights, analyzer: plugins.intentAnalyzer, generator: plugins.candidateGenerator, costModel, optimizer: plugins.optimizer });
   const estimator = (candidate: ScoredCandidate) => estimatorExplain(plugins.costModel, candidate.candidate, intent, context, input.learned);
-  return { context, constraints, weights: planKey.weights, planned, estimator };
+  return { context, constraints, weights: planKey.weights, planned, estimator, reasonerGains: planKey.reasonerGains };
 }
 
 export type BanditDecision = NonNullable<ReturnType<BanditLearner['decide']>>;
