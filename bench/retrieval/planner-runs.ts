@@ -41,10 +41,35 @@ export function gatedNodes(graph: ExecutionGraph): ReadonlySet<string> {
   return gated;
 }
 
-/** The first attempt's retrieval nodes in an order where every input comes first (the graph lists them so; checked anyway). */
+/**
+ * Retrieval nodes that wait for a model call, and retrievals downstream of them: a decomposing
+ * reasoner's bridge hop (retrieve-hop1 searches with the name reason-hop1 read) or a mixture's
+ * sub-question retrievals. Retrieval-only execution calls no model, so such a plan is scored on the
+ * retrieval its first model call reads (the first hop's evidence).
+ */
+export function modelFedNodes(graph: ExecutionGraph): ReadonlySet<string> {
+  const kindOf = new Map(graph.nodes.map((node) => [node.id, node.kind]));
+  const fed = new Set<string>();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const node of graph.nodes) {
+      if (fed.has(node.id) || !RETRIEVAL_KINDS.has(node.kind)) continue;
+      const waitsForModel = node.inputs.some((input) => fed.has(input) || (kindOf.has(input) && !RETRIEVAL_KINDS.has(kindOf.get(input)!) && kindOf.get(input) !== 'branch'));
+      if (waitsForModel) {
+        fed.add(node.id);
+        grew = true;
+      }
+    }
+  }
+  return fed;
+}
+
+/** The first attempt's retrieval nodes that need no model call, in an order where every input comes first (the graph lists them so; checked anyway). */
 export function retrievalOrder(graph: ExecutionGraph): GraphNode[] {
   const gated = gatedNodes(graph);
-  const pending = graph.nodes.filter((node) => RETRIEVAL_KINDS.has(node.kind) && !gated.has(node.id));
+  const fed = modelFedNodes(graph);
+  const pending = graph.nodes.filter((node) => RETRIEVAL_KINDS.has(node.kind) && !gated.has(node.id) && !fed.has(node.id));
   const ids = new Set(pending.map((node) => node.id));
   const done = new Set<string>();
   const ordered: GraphNode[] = [];
