@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildContextPrompt, parseContextPrompt } from '../../runtime/reasoner/context-prompt';
-import type { ContextItem } from '../../runtime/types';
-import { composeAnswer, selectEvidence } from './extractive-reader';
+import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
 
 /**
  * What kind of answer the question asks for (issue 10, freight corpus tune half: a count, a
  * procedure's steps, an incident's dates). A made-up print spooler corpus, not an example corpus,
  * so the rules are not fitted to one.
  */
-function answer(question: string, items: readonly ContextItem[]): string {
-  const [, user] = buildContextPrompt(question, items);
-  const parsed = parseContextPrompt(user.content);
-  if (!parsed) throw new Error('prompt did not parse');
-  return composeAnswer(parsed.question, selectEvidence(parsed));
-}
+const answer = answerFromContext;
 
-const item = (ref: number, title: string, sourceName: string, text: string, locator = `§ ${title}`): ContextItem => ({
-  ref, text, tokens: 0, compressed: false,
-  hit: { chunkId: `c${ref}`, sourceName, sourceKind: 'docs', sourceVersionId: 'v1', title, text, score: 1, rank: ref, method: 'bm25', tokens: 0, locator },
-});
+const item = contextItem;
 
 describe('the answer type the question asks for', () => {
   it('answers "how many" with a sentence that binds a number to the counted noun, not ones that only repeat it', () => {

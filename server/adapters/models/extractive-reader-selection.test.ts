@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildContextPrompt, parseContextPrompt } from '../../runtime/reasoner/context-prompt';
-import type { ContextItem } from '../../runtime/types';
-import { composeAnswer, selectEvidence } from './extractive-reader';
+import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
 
 /**
  * Sentence selection on a corpus the reader was not shaped on (issue 10): the retriever's order within
  * a source, a bar for weak sentences of further items, and the named item answering for itself.
  * A small made-up ops corpus (a print spooler), not the billing example, so the rules are not fitted to it.
  */
-function answer(question: string, items: readonly ContextItem[]): string {
-  const [, user] = buildContextPrompt(question, items);
-  const parsed = parseContextPrompt(user.content);
-  if (!parsed) throw new Error('prompt did not parse');
-  return composeAnswer(parsed.question, selectEvidence(parsed));
-}
+const answer = answerFromContext;
 
-const item = (ref: number, title: string, sourceName: string, text: string, locator = `§ ${title}`): ContextItem => ({
-  ref, text, tokens: 0, compressed: false,
-  hit: { chunkId: `c${ref}`, sourceName, sourceKind: 'docs', sourceVersionId: 'v1', title, text, score: 1, rank: ref, method: 'bm25', tokens: 0, locator },
-});
+const item = contextItem;
 
 describe('extractive reader sentence selection', () => {
   it('leads with the section the retriever ranked first, not later sections repeating the question identifier', () => {

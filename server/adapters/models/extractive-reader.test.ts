@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { buildContextPrompt, parseCitations, parseContextPrompt } from '../../runtime/reasoner/context-prompt';
+import { parseCitations } from '../../runtime/reasoner/context-prompt';
 import type { ContextItem } from '../../runtime/types';
 import { groundedCitationVerifier } from '../../runtime/verification/citation-verifiers';
-import { composeAnswer, renderCitedSentence, selectEvidence } from './extractive-reader';
+import { renderCitedSentence } from './extractive-reader';
+import { answerFromContext } from './testing/extractive-reader-answers';
 import demoIncident from './testing/demo-incident-context.json';
 
 /** The context the runtime assembled for the demo goal (retrieval output, copied verbatim). */
 const demo = demoIncident as { goal: string; items: ContextItem[] };
 
-function answer(question: string, items: readonly ContextItem[]): string {
-  const [, user] = buildContextPrompt(question, items);
-  const parsed = parseContextPrompt(user.content);
-  if (!parsed) throw new Error('prompt did not parse');
-  return composeAnswer(parsed.question, selectEvidence(parsed));
-}
+const answer = answerFromContext;
 
 const refOfLine = (line: string) => Number(/\[(\d+)\]\.?$/.exec(line)?.[1]);
 
