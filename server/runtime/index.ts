@@ -30,20 +30,24 @@ import { scopedKnowledge, type ScopedKnowledge } from './access/scoped-knowledge
 import { cachedKnowledge, SourceReadCache } from './knowledge/source-read-cache';
 import { wireModelCache } from './modelcache/model-cache-wiring';
 import { visibleDecisions, visibleRuns } from './access/visible-runs';
-import { assertMayDecide } from './facade/approval-authority';
 import { RunLimiter } from './facade/run-limits';
 import { RunOwnership } from './facade/run-ownership';
-import { recoverOrphanedRuns, type RecoveredRun } from './facade/run-recovery';
-import { awaitQueuedRun, executeQueuedWave, requeueOrphanedRuns, type RequeueOptions } from './facade/queued-run';
+import type { RecoveredRun } from './facade/run-recovery';
+import { OrphanSweeps } from './facade/orphan-sweeps';
+import { awaitQueuedRun, executeQueuedWave } from './facade/queued-run';
 import { planRequest, type PlannedRequest } from './facade/plan-request';
 import { registeredRuntimeFactory, type RuntimeFactoryOptions } from './facade/runtime-factory';
 import type { RuntimePlugins } from './facade/runtime-plugins';
 import { simulatePlan } from './facade/simulate-plan';
 import { contextForPlan, validateTokenBudget, type GoalContext } from './facade/context-for-goal';
 import { traceDecision } from './observability/decision-trace';
-import { assertStorableText, validatePrincipal, validateRunRequest } from './facade/validate-request';
+import { validatePrincipal, validateRunRequest } from './facade/validate-request';
 import type { IngestReport, UploadedFile } from './contracts/store';
-import { isAdmin, requireAdmin, validateSourceName, validateUpload } from './facade/ingest-request';
+import { requireAdmin } from './facade/ingest-request';
+import { ingestLocalPath, ingestServerPath, ingestUploadedFiles, type LocalIngestOptions, type UnderDeadline } from './facade/ingest-entry';
+import { pageLimit, validatedRunListFilter } from './facade/list-options';
+import { recordGateDecision, validateDecisionInput } from './facade/decide-approval';
+import { cancelRun } from './facade/cancel-run';
 import { underIngestDeadline } from './facade/ingest-deadline';
 import type { KnowledgePlugin } from './contracts/knowledge';
 import type { RetentionReport } from './contracts/retention';
@@ -71,7 +75,7 @@ export const DEFAULT_CONFIG_PATH = 'context-runtime.yaml';
 export class ContextRuntime {
   /** This process as the owner of the runs it executes (heartbeat, cancel). */
   private readonly ownership: RunOwnership;
-  private recovery?: Promise<readonly RecoveredRun[]>;
+  private readonly sweeps: OrphanSweeps;
 
   private readonly plugins: RuntimePlugins;
   /**
@@ -93,6 +97,18 @@ export class ContextRuntime {
     // A principal's source scope (an API key's) narrows whatever policy is wired, everywhere it is asked.
     this.plugins = { ...plugins, knowledge, policy: withSourceScope(plugins.policy), ...(modelContextCache ? { modelContextCache } : {}) };
     this.ownership = new RunOwnership(plugins.runStore, config.scheduler.heartbeat_ms);
+    this.sweeps = new OrphanSweeps({
+      plugins: this.plugins,
+      config,
+      ownership: this.ownership,
+      queued: this.queued,
+      resume: async (record) => {
+        const result = await continueRun(this.plugins, config, record, { ownership: this.ownership });
+        this.learner.observeRun(result);
+        return result;
+      },
+      applyRetention: () => this.applyRetention(),
+    });
   }
 
   static create(plugins: RuntimePlugins, config: RuntimeConfig): ContextRuntime {
@@ -107,68 +123,16 @@ export class ContextRuntime {
     const factory = registeredRuntimeFactory();
     if (!factory) throw new ContextRuntimeError('INVALID_CONFIG', 'no plugin factory registered: import the runtime through server/bootstrap (or call ContextRuntime.create with plugins)');
     const runtime = new ContextRuntime(await factory(config, options), config);
-    if (options.recoverRuns) runtime.sweepOrphans();
+    if (options.recoverRuns) runtime.sweeps.start();
     return runtime;
-  }
-
-  private sweepTimer?: NodeJS.Timeout;
-  private retentionTimer?: NodeJS.Timeout;
-
-  /**
-   * Recovers orphans now and, on a database other processes share, again every orphan_after_ms:
-   * a peer may die after this process started. The embedded database has one process: once suffices.
-   */
-  private sweepOrphans(): void {
-    const sweep = () => void this.recoverRuns().catch((error: unknown) => console.error(`[context-runtime] recovering orphaned runs: ${error instanceof Error ? error.message : String(error)}`));
-    sweep();
-    // Retention rides on the same start: every process that recovers runs also ages them out
-    // (the deletes are idempotent, so two servers sweeping one database is harmless).
-    const retention = () => void this.applyRetention().catch((error: unknown) => console.error(`[context-runtime] applying retention: ${error instanceof Error ? error.message : String(error)}`));
-    if (this.plugins.retention) {
-      retention();
-      this.retentionTimer = setInterval(retention, this.config.retention.sweep_interval_minutes * 60_000);
-      this.retentionTimer.unref();
-    }
-    if (this.plugins.exclusiveRunStore) return;
-    // A worker sweeps at each heartbeat: a killed worker's run is handed back once its owner is
-    // seen gone (claimAfterMs), not up to a whole orphan_after_ms later again.
-    this.sweepTimer = setInterval(sweep, this.queued ? this.config.scheduler.heartbeat_ms : this.config.scheduler.orphan_after_ms);
-    this.sweepTimer.unref();
-  }
-
-  private lastQueuedScan = 0;
-
-  /**
-   * On a job engine: what one sweep does. A run whose owner lost its alive mark (its process died,
-   * its session with it) and missed two heartbeats is handed back; bench:workers' kill round,
-   * 2026-12-02, waited orphan_after_ms (30 s) plus up to one more sweep interval for each killed
-   * worker's runs. Without marks the heartbeat alone speaks, and orphan_after_ms stays the bound.
-   * Idle queued runs are looked at once per orphan_after_ms: it reads every queued run.
-   */
-  private requeueOptions(): RequeueOptions {
-    const { heartbeat_ms: heartbeatMs, orphan_after_ms: orphanAfterMs } = this.config.scheduler;
-    const claimAfterMs = this.plugins.runStore.markOwnerAlive ? Math.min(orphanAfterMs, 2 * heartbeatMs) : orphanAfterMs;
-    if (Date.now() - this.lastQueuedScan < orphanAfterMs) return { claimAfterMs };
-    this.lastQueuedScan = Date.now();
-    return { claimAfterMs, queuedIdleAfterMs: orphanAfterMs };
   }
 
   /**
    * Claims the runs a process that is gone left `running` and resumes each from its saved node
-   * outcomes, or marks it failed with the reason (facade/run-recovery.ts). A call while a sweep is
-   * under way shares it; a later call sweeps again (the claim is atomic, so nothing runs twice).
+   * outcomes, or marks it failed with the reason (facade/orphan-sweeps.ts).
    */
   recoverRuns(): Promise<readonly RecoveredRun[]> {
-    const options = { staleAfterMs: this.config.scheduler.orphan_after_ms, exclusive: this.plugins.exclusiveRunStore ?? false };
-    // On a job engine a worker resumes it: the sweep only hands it back to the queue.
-    if (this.queued) return (this.recovery ??= requeueOrphanedRuns(this.plugins, this.ownership, this.requeueOptions()).then((ids) => ids.map((runId) => ({ runId, status: 'queued' as const }))).finally(() => (this.recovery = undefined)));
-    return (this.recovery ??= recoverOrphanedRuns(this.plugins, this.ownership, options, async (record) => {
-      const result = await continueRun(this.plugins, this.config, record, { ownership: this.ownership });
-      this.learner.observeRun(result);
-      return result;
-    }).finally(() => {
-      this.recovery = undefined;
-    }));
+    return this.sweeps.recoverRuns();
   }
 
   /**
@@ -195,19 +159,7 @@ export class ContextRuntime {
   async cancel(runId: string, principal: Principal): Promise<RunResult> {
     if (principal === undefined || principal === null) throw invalidInput('principal', 'expected the signed-in person cancelling');
     const canceller = validatePrincipal(principal);
-    const record = await this.loadRun(runId, await this.accessFor(canceller));
-    if (record.user !== canceller.user && !isAdmin(canceller)) {
-      throw new ContextRuntimeError('FORBIDDEN', `only ${record.user}, who started run ${runId}, or an admin may cancel it`, { field: 'runId' });
-    }
-    const reason = `cancelled by ${canceller.user}`;
-    const written = await this.plugins.runStore.setStatus(runId, 'cancelled', { error: reason, pendingNodeId: null, onlyIf: ['queued', 'running', 'awaiting_approval'] });
-    if (written === false || !['queued', 'running', 'awaiting_approval'].includes(record.status)) {
-      const now = (await this.plugins.runStore.loadRun(runId))?.status ?? record.status;
-      throw new ContextRuntimeError('CONFLICT', `run ${runId} has already ended (status ${now})`, { field: 'runId', details: { runId, status: now } });
-    }
-    this.ownership.abort(runId, reason);
-    const { explain } = record.plan as StoredPlan;
-    return toRunResult((await this.plugins.runStore.loadRun(runId))!, explain, explain.graph);
+    return cancelRun(this.plugins.runStore, this.ownership, await this.loadRun(runId, await this.accessFor(canceller)), canceller);
   }
 
   private learnerInstance?: BanditLearner;
@@ -348,20 +300,8 @@ export class ContextRuntime {
    * they started (facade/approval-authority.ts); the audit row records them and the goal as it is now.
    */
   async approve(runId: string, nodeId: string, decision: 'approved' | 'rejected', principal: Principal, comment = ''): Promise<RunResult> {
-    if (decision !== 'approved' && decision !== 'rejected') throw invalidInput('decision', `expected "approved" or "rejected", got ${JSON.stringify(decision)}`);
-    if (principal === undefined) throw invalidInput('principal', 'expected the signed-in person deciding');
-    const decider = validatePrincipal(principal);
-    if (typeof comment !== 'string' || comment.length > 4000) throw invalidInput('comment', 'expected a string of at most 4000 characters');
-    assertStorableText('comment', comment);
-    const record = await this.loadRun(runId, principal && (await this.accessFor(principal)));
-    if (record.status !== 'awaiting_approval' || record.pendingNodeId !== nodeId) {
-      throw new ContextRuntimeError('CONFLICT', `run ${runId} is not waiting for approval at node ${nodeId} (status ${record.status}${record.pendingNodeId ? `, waiting at ${record.pendingNodeId}` : ''})`, { field: 'nodeId' });
-    }
-    const gate = (record.plan as StoredPlan).explain.graph.nodes.find((node) => node.id === nodeId);
-    // A gate the stored plan does not describe is still a gate: hold it to the approver role.
-    const requiredRole = gate?.kind === 'approve' ? gate.approverRole : 'approver';
-    assertMayDecide(record, requiredRole, decider, decision);
-    await this.plugins.runStore.recordDecision(runId, { nodeId, decision, by: decider.user, comment, at: new Date().toISOString(), requiredRole });
+    const decider = validateDecisionInput(decision, principal, comment);
+    await recordGateDecision(this.plugins.runStore, await this.loadRun(runId, await this.accessFor(decider)), nodeId, decision, decider, comment);
     if (this.queued) {
       // A worker resumes it; this waits as run() does.
       if ((await this.plugins.runStore.setStatus(runId, 'queued', { pendingNodeId: null, onlyIf: ['awaiting_approval'] })) !== false) await this.plugins.scheduler.enqueue!(runId, { resumed: true });
@@ -392,15 +332,7 @@ export class ContextRuntime {
 
   /** With `principal`, only runs they may read (access/principal-access.ts), paged over what they may read. */
   async listRuns(options: Partial<RunListOptions> & { readonly principal?: Principal } = {}): Promise<readonly RunSummary[]> {
-    const limit = options.limit ?? 50;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidInput('limit', `expected an integer from 1 to 1000, got ${limit}`);
-    const offset = options.offset ?? 0;
-    if (!Number.isInteger(offset) || offset < 0) throw invalidInput('offset', `expected a non-negative integer, got ${offset}`);
-    for (const field of ['from', 'to'] as const) {
-      const value = options[field];
-      if (value !== undefined && Number.isNaN(Date.parse(value))) throw invalidInput(field, `expected an ISO-8601 timestamp, got ${JSON.stringify(value)}`);
-    }
-    const filter = { limit, offset, status: options.status, search: options.search, user: options.user, from: options.from, to: options.to };
+    const filter = validatedRunListFilter(options);
     return options.principal ? visibleRuns(this.plugins.runStore, await this.accessFor(options.principal), filter) : this.plugins.runStore.listRuns(filter);
   }
 
@@ -410,8 +342,7 @@ export class ContextRuntime {
    * that user's runs.
    */
   async pendingApprovals(options: { readonly limit?: number; readonly principal?: Principal; readonly startedBy?: string } = {}): Promise<readonly PendingApproval[]> {
-    const limit = options.limit ?? 50;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw invalidInput('limit', `expected an integer from 1 to 200, got ${limit}`);
+    const limit = pageLimit(options.limit, 50, 200);
     const access = options.principal ? await this.accessFor(options.principal) : undefined;
     return pendingApprovals(this.plugins.runStore, limit, { user: options.startedBy, mayRead: access?.mayReadRun, decider: access?.principal });
   }
@@ -427,15 +358,13 @@ export class ContextRuntime {
 
   /** Completed runs' answers the principal may read (every source of the run readable to them), newest first. */
   async recentAnswers(options: { readonly principal: Principal; readonly limit?: number }): Promise<readonly RecentAnswer[]> {
-    const limit = options.limit ?? 20;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalidInput('limit', `expected an integer from 1 to 100, got ${limit}`);
+    const limit = pageLimit(options.limit, 20, 100);
     return recentAnswers(this.plugins.runStore, (await this.accessFor(options.principal)).mayReadRun, limit);
   }
 
   /** The append-only approval audit log, newest first; with `principal`, only rows of runs they may read. */
   async approvalLog(options: { readonly limit?: number; readonly offset?: number; readonly runId?: string; readonly principal?: Principal } = {}): Promise<readonly ApprovalAuditEntry[]> {
-    const limit = options.limit ?? 50;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidInput('limit', `expected an integer from 1 to 1000, got ${limit}`);
+    const limit = pageLimit(options.limit, 50, 1000);
     if (!this.plugins.runStore.listDecisions) throw new ContextRuntimeError('INVALID_CONFIG', 'this run store keeps no approval audit log');
     const filter = { limit, offset: options.offset, runId: options.runId };
     const runStore = this.plugins.runStore as typeof this.plugins.runStore & Required<Pick<typeof this.plugins.runStore, 'listDecisions'>>;
@@ -454,44 +383,22 @@ export class ContextRuntime {
   }
 
   /** In-process ingest (the CLI without a server): the caller already reads this machine's files as itself. */
-  async ingest(path: string, options: { readonly source?: string; readonly onProgress?: (done: number, total: number) => void; readonly signal?: AbortSignal } = {}): Promise<IngestReport> {
-    if (!this.plugins.ingester) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without an ingester');
-    if (typeof path !== 'string' || path.trim() === '') throw invalidInput('path', 'expected a file or folder path');
-    validateSourceName(options.source, false);
-    const ingester = this.plugins.ingester;
-    return this.afterIngest(await this.underIngestDeadline(options.signal, (signal) => ingester(path, { ...options, signal })));
+  async ingest(path: string, options: LocalIngestOptions = {}): Promise<IngestReport> {
+    return this.afterIngest(await ingestLocalPath(this.plugins, this.underIngestDeadline, path, options));
   }
 
   /** A path on the server's disk named by a remote caller: admins only, below ingest.allowed_roots only (the ingester confines it). */
   async ingestServerPath(path: string, options: { readonly source?: string; readonly principal: Principal; readonly signal?: AbortSignal }): Promise<IngestReport> {
-    requireAdmin(validatePrincipal(options.principal), 'ingesting a path on the server');
-    if (!this.plugins.ingester) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without an ingester');
-    if (typeof path !== 'string' || path.trim() === '') throw invalidInput('path', 'expected a file or folder path');
-    validateSourceName(options.source, false);
-    const ingester = this.plugins.ingester;
-    return this.afterIngest(await this.underIngestDeadline(options.signal, (signal) => ingester(path, { source: options.source, confined: true, signal })));
+    return this.afterIngest(await ingestServerPath(this.plugins, this.underIngestDeadline, path, options));
   }
 
   /** Files a browser or the CLI uploaded. A new source is anyone's (operator and up); a new version of an existing one is an admin's. */
   async ingestUpload(files: readonly UploadedFile[], options: { readonly source: string; readonly principal: Principal; readonly signal?: AbortSignal }): Promise<IngestReport> {
-    const principal = validatePrincipal(options.principal);
-    if (!this.plugins.uploadIngester) throw new ContextRuntimeError('INVALID_CONFIG', 'this runtime was built without an upload ingester');
-    validateSourceName(options.source, true);
-    validateUpload(files);
-    const beforeWrite = async (names: readonly string[]) => {
-      if (isAdmin(principal)) return;
-      const existing = new Set((await this.plugins.store.listSources()).map((source) => source.name));
-      const taken = names.filter((name) => existing.has(name));
-      if (taken.length > 0) throw new ContextRuntimeError('FORBIDDEN', `source ${taken.join(', ')} already exists; a new version of an existing source requires the admin role (choose another source name)`, { field: 'source' });
-    };
-    const uploadIngester = this.plugins.uploadIngester;
-    return this.afterIngest(await this.underIngestDeadline(options.signal, (signal) => uploadIngester(files, { source: options.source, beforeWrite, signal })));
+    return this.afterIngest(await ingestUploadedFiles(this.plugins, this.underIngestDeadline, files, options));
   }
 
   /** `signal`: the caller's (Ctrl-C, a closed connection); ingest.timeout_ms bounds every ingest whatever the caller. */
-  private underIngestDeadline<T>(signal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    return underIngestDeadline({ ...(signal ? { signal } : {}), timeoutMs: this.config.ingest.timeout_ms }, work);
-  }
+  private readonly underIngestDeadline: UnderDeadline = (signal, work) => underIngestDeadline({ ...(signal ? { signal } : {}), timeoutMs: this.config.ingest.timeout_ms }, work);
 
   private async afterIngest(report: IngestReport): Promise<IngestReport> {
     // After the derived indexes and knowledge sync too (the store's hook fires at its own write):
@@ -552,8 +459,7 @@ export class ContextRuntime {
 
   async close(): Promise<void> {
     // Runs still executing keep their `running` record: a stale owner is what the next start recovers.
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
-    if (this.retentionTimer) clearInterval(this.retentionTimer);
+    this.sweeps.stop();
     // Its alive mark goes too (before the database closes), so those runs become orphans once their heartbeat is stale.
     await this.ownership.close().catch(() => undefined);
     await this.learnerInstance?.drain();
