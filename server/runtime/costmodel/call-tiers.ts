@@ -7,9 +7,11 @@
  *   output  = min(OUTPUT_TOKENS_PER_ANSWER, t.maxOutputTokens)                          tokens
  *   usd     = (input · t.inputUsdPerMillion + output · t.outputUsdPerMillion) / 1e6      dollars
  *   seconds = t.firstTokenSeconds + PREFILL_SECONDS_PER_TOKEN · input + t.secondsPerOutputToken · output
- * A debate's time is its slowest solver (they run side by side) plus its judge; its quality prior
- * is the mean of its calls' priors: the judge writes from the solvers' answers as much as from its
- * own reading, and on one tier the mean is that tier's prior, so single-tier plans are unchanged.
+ * A debate's time is its slowest solver (they run side by side) plus its judge. Its quality prior
+ * is half the judge's and half the solvers' mean: the judge writes the cited answer, from the
+ * solvers' answers as much as from its own reading, so one judge call weighs as much as all the
+ * solvers (a plain mean would rate a fast judge over two strong solvers as high as a strong judge
+ * over one of each, at the same price). On one tier it is that tier's prior: single-tier plans are unchanged.
  */
 import type { ModelCapabilities } from '../contracts/model';
 import type { CandidatePlan } from '../types';
@@ -63,7 +65,7 @@ export function mixedDebateTotals(tiers: readonly ModelCapabilities[], inputToke
     tokens: prices.reduce((sum, price) => sum + inputTokens + price.outputTokens, 0),
     costUsd: prices.reduce((sum, price) => sum + price.costUsd, 0),
     seconds: Math.max(0, ...solvers.map((price) => price.seconds)) + judge.seconds,
-    qualityPrior: tiers.reduce((sum, tier) => sum + tier.qualityPrior, 0) / tiers.length,
+    qualityPrior: (tiers[tiers.length - 1].qualityPrior + tiers.slice(0, -1).reduce((sum, tier) => sum + tier.qualityPrior, 0) / Math.max(1, tiers.length - 1)) / 2,
   };
 }
 

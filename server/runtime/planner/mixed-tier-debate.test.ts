@@ -57,8 +57,8 @@ describe('mixed-tier debates', () => {
     expect(mixed.costUsd.value).toBeCloseTo(premium.costUsd.value / 3 + (2 * cheap.costUsd.value) / 3, 12);
     // One round of solvers side by side (the cheap ones), then the premium judge.
     expect(mixed.latencySeconds.value).toBeCloseTo((cheap.latencySeconds.value + premium.latencySeconds.value) / 2, 9);
-    // Accuracy is grounding × the calls' mean quality prior (no gain measured): two cheap calls, one premium.
-    expect(mixed.accuracy.value).toBeCloseTo((2 * cheap.accuracy.value + premium.accuracy.value) / 3, 9);
+    // Accuracy is grounding × the quality prior (no gain measured): half the judge's (premium), half the solvers' (cheap).
+    expect(mixed.accuracy.value).toBeCloseTo((cheap.accuracy.value + premium.accuracy.value) / 2, 9);
     expect(mixed.tokens.value).toBe(premium.tokens.value);
   });
 
