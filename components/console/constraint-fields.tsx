@@ -1,5 +1,6 @@
 import type { ConstraintFormValues } from './build-request';
 import styles from './console.module.css';
+import { useHydrated } from './use-hydrated';
 import { FIELD_LABEL, type FormErrors } from './validate-form';
 
 interface ConstraintFieldsProps {
@@ -25,6 +26,8 @@ const CHECKBOX_FIELDS = [
 ] as const;
 
 export function ConstraintFields({ values, errors, invalidField, onChange }: ConstraintFieldsProps) {
+  // Read-only until hydrated: a value typed before would be dropped (use-hydrated.ts).
+  const hydrated = useHydrated();
   return (
     <fieldset className="constraints">
       <legend>Constraints</legend>
@@ -44,6 +47,7 @@ export function ConstraintFields({ values, errors, invalidField, onChange }: Con
               inputMode="decimal"
               autoComplete="off"
               value={values[field.key]}
+              readOnly={!hydrated}
               placeholder="no limit"
               title={field.hint}
               aria-invalid={error !== undefined || invalidField === field.key || undefined}
@@ -65,6 +69,7 @@ export function ConstraintFields({ values, errors, invalidField, onChange }: Con
             <input
               type="checkbox"
               checked={values[field.key]}
+              disabled={!hydrated}
               aria-invalid={invalidField === field.key || undefined}
               data-testid={field.testId}
               onChange={(event) => onChange({ ...values, [field.key]: event.target.checked })}

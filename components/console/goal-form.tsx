@@ -1,4 +1,5 @@
 import type { FormEvent, KeyboardEvent } from 'react';
+import { useHydrated } from './use-hydrated';
 import { DEMO_GOAL, type ConstraintFormValues } from './build-request';
 import { ConstraintFields } from './constraint-fields';
 import styles from './console.module.css';
@@ -28,7 +29,9 @@ interface GoalFormProps {
 
 export function GoalForm({ goal, constraints, pending, canRun, invalidField, errors, submittable, sources, onGoalChange, onConstraintsChange, onSourcesChange, onSubmit }: GoalFormProps) {
   const busy = pending !== null;
-  const blocked = busy || !canRun || !submittable;
+  // Until hydrated the form only looks ready: input typed there is lost (use-hydrated.ts).
+  const hydrated = useHydrated();
+  const blocked = busy || !canRun || !submittable || !hydrated;
   const goalEmpty = goal.trim() === '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,6 +56,7 @@ export function GoalForm({ goal, constraints, pending, canRun, invalidField, err
           name="goal"
           rows={2}
           value={goal}
+          readOnly={!hydrated}
           placeholder={DEMO_GOAL}
           aria-invalid={invalidField === 'goal' || errors.goal !== undefined || undefined}
           aria-describedby={errors.goal ? 'goal-error' : 'goal-hint'}

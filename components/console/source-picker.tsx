@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import styles from './console.module.css';
+import { useHydrated } from './use-hydrated';
 
 interface SourcePickerProps {
   /** null = every source (the runtime's default, which also picks up sources added later). */
@@ -13,6 +14,8 @@ interface SourcePickerProps {
 
 export function SourcePicker({ selected, invalid, onChange }: SourcePickerProps) {
   const trpc = useTRPC();
+  // Disabled until hydrated: a box ticked before would be reset (use-hydrated.ts).
+  const hydrated = useHydrated();
   const sources = useQuery(trpc.runtime.sources.queryOptions());
   const names = (sources.data ?? []).map((source) => source.name);
   const isChecked = (name: string) => selected === null || selected.includes(name);
@@ -31,12 +34,12 @@ export function SourcePicker({ selected, invalid, onChange }: SourcePickerProps)
       {sources.data ? (
         <>
           <label className={styles.sourceAll}>
-            <input type="checkbox" checked={selected === null} data-testid="source-all" onChange={(event) => onChange(event.target.checked ? null : [])} />
+            <input type="checkbox" checked={selected === null} disabled={!hydrated} data-testid="source-all" onChange={(event) => onChange(event.target.checked ? null : [])} />
             <span>All</span>
           </label>
           {sources.data.map((source) => (
             <label key={source.name} className={styles.sourceOption} title={source.stale ? `stale: ${source.staleReason ?? 'newer data exists'}` : undefined}>
-              <input type="checkbox" checked={isChecked(source.name)} data-testid={`source-${source.name}`} onChange={(event) => toggle(source.name, event.target.checked)} />
+              <input type="checkbox" checked={isChecked(source.name)} disabled={!hydrated} data-testid={`source-${source.name}`} onChange={(event) => toggle(source.name, event.target.checked)} />
               <span>{source.name}</span>
               <span className={styles.kind}>{source.kind}</span>
               {source.stale ? <span className={styles.stale}>stale</span> : null}

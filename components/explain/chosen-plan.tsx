@@ -10,6 +10,7 @@ export function ChosenPlan({ chosen }: { readonly chosen: ExplainedCandidate }) 
     ['Top k', String(choice.topK)],
     ['Model tier', choice.modelTier],
     ['Reasoning', choice.reasoning],
+    ...(choice.solverTiers ? [['Solver tiers', choice.solverTiers.join(', ')] as [string, string]] : []),
     ['Compression', choice.compression],
     ['Verification', choice.verification],
     ['Shape', choice.shape],

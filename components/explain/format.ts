@@ -47,5 +47,6 @@ export function formatMisestimate(misestimate: Misestimate): string {
 export function describeCandidate(candidate: CandidatePlan | { readonly description: string }): string {
   if ('description' in candidate) return candidate.description;
   const kinds = candidate.sourceKinds === 'all' ? 'all' : candidate.sourceKinds.join('+');
-  return `${candidate.retrieval.join('+')} over ${kinds} → ${candidate.modelTier}/${candidate.reasoning}, ${candidate.compression}, ${candidate.verification}`;
+  const solvers = candidate.solverTiers ? ` (solvers ${candidate.solverTiers.join(', ')})` : '';
+  return `${candidate.retrieval.join('+')} over ${kinds} → ${candidate.modelTier}/${candidate.reasoning}${solvers}, ${candidate.compression}, ${candidate.verification}`;
 }

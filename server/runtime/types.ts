@@ -111,8 +111,14 @@ export interface CandidatePlan {
   /** Source kinds searched; 'all' where the rules do not narrow it. */
   readonly sourceKinds: readonly SourceKind[] | 'all';
   readonly topK: number;
+  /** The answering call's tier (a debate's judge). */
   readonly modelTier: string;
   readonly reasoning: ReasoningStrategy;
+  /**
+   * A debate's solver tiers in slot order, when the planner routes its solvers to tiers other than
+   * the judge's (a mixed-tier debate). Absent: every call of the plan on `modelTier`.
+   */
+  readonly solverTiers?: readonly string[];
   readonly compression: CompressionMethod;
   readonly verification: VerificationMethod;
   readonly shape: ExecutionShape;

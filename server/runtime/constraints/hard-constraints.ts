@@ -1,5 +1,6 @@
 import type { PlanningContext } from '../contracts/candidate-generator';
 import type { CandidateEstimates, CandidatePlan, ConstraintViolation, Constraints, Intent } from '../types';
+import { tiersUsed } from '../costmodel/call-tiers';
 
 /**
  * Hard constraints decide feasibility; PlanScore only ranks what is feasible (reference §6).
@@ -88,7 +89,9 @@ export function checkConstraints(
       message: `require_citations: verification "${candidate.verification}" does not check citations`,
     });
   }
-  if (factsOf(context).localByTier.get(candidate.modelTier) === false) {
+  // Any call of the plan on a remote tier sends the context off the machine (a debate's solvers too).
+  const remoteTier = tiersUsed(candidate).find((tier) => factsOf(context).localByTier.get(tier) === false);
+  if (remoteTier !== undefined) {
     const why = context.policy.localOnly
       ? 'policy is local-only'
       : intent?.classes.includes('sensitive')
@@ -97,7 +100,7 @@ export function checkConstraints(
           ? 'the scope includes a sensitive source'
           : undefined;
     if (why) {
-      const tier = candidate.modelTier;
+      const tier = remoteTier;
       (violations ??= []).push({ constraint: 'sensitive_local_only', limit: 'local', estimated: tier, message: `sensitive_local_only: ${why}, but tier ${tier} is not local` });
     }
   }

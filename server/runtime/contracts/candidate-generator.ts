@@ -3,6 +3,7 @@ import type { ModelCacheTally } from './model-cache';
 import type { RetrieverCapabilities } from './retriever';
 import type { TierInfo } from './router';
 import type { PolicyDecision } from './policy';
+import type { MixtureShape } from './reasoner';
 
 /** Contract version of the CandidateGenerator planner stage. */
 export const CANDIDATE_GENERATOR_CONTRACT = 'candidate-generator/v1' as const;
@@ -17,7 +18,7 @@ export interface PlanningContext {
    * `requiresToolCalls`: offered only on a tier whose model calls tools (tool_loop). `needsInstructions`:
    * the strategy splits, critiques or judges, so only a tier that follows instructions can run it (not the extractive reader).
    */
-  readonly reasoners: readonly { readonly strategy: string; readonly expectedModelCalls: number; readonly requiresToolCalls?: boolean; readonly needsInstructions?: boolean }[];
+  readonly reasoners: readonly { readonly strategy: string; readonly expectedModelCalls: number; readonly requiresToolCalls?: boolean; readonly needsInstructions?: boolean; /** A mixture's fan-out: a debate's solvers may each be routed to their own tier. */ readonly mixture?: MixtureShape }[];
   readonly compressions: readonly { readonly method: string; readonly expectedRatio: number; readonly expectedLoss: number }[];
   readonly verifiers: readonly { readonly method: string; readonly confidencePrior: number }[];
   /** Measured lookups and hits of the model-context cache per (model, intent class); absent = none measured (the prior holds). */

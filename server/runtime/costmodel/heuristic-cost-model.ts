@@ -1,6 +1,7 @@
 import type { PlanningContext } from '../contracts/candidate-generator';
 import { COST_MODEL_CONTRACT, type CostModelPlugin } from '../contracts/cost-model';
 import type { CandidateEstimates, CandidatePlan, Estimate, Intent, PlanScore, PlanScoreWeights } from '../types';
+import { callTierNames, mixedDebateTotals } from './call-tiers';
 import { scorePlan } from './plan-score';
 import { digestOf } from './planning-digest';
 import {
@@ -48,7 +49,9 @@ export class HeuristicCostModel implements CostModelPlugin {
     const outputPerCall = Math.min(OUTPUT_TOKENS_PER_ANSWER, tier.maxOutputTokens);
     const chunksKept = Math.min(context.retrieval.finalK, candidate.topK, scope.chunks);
     const wanted = chunksKept * scope.meanChunkTokens * compression.ratio;
-    const windowRoom = nonNegative(tier.contextWindow - PROMPT_OVERHEAD_TOKENS - goal.goalTokens - outputPerCall);
+    // A mixed-tier debate sends one context to every call: the smallest window of its tiers bounds it.
+    const callTiers = candidate.solverTiers ? callTierNames(candidate, calls).map((name) => digest.tier(name).capabilities) : [tier];
+    const windowRoom = nonNegative(Math.min(...callTiers.map((callTier) => callTier.contextWindow - PROMPT_OVERHEAD_TOKENS - goal.goalTokens - Math.min(OUTPUT_TOKENS_PER_ANSWER, callTier.maxOutputTokens))));
     const room = Math.min(windowRoom, context.retrieval.contextTokenBudget ?? Number.POSITIVE_INFINITY);
     const contextTokens = wanted > room ? room : wanted;
     const truncated = wanted > 0 ? 1 - contextTokens / wanted : 0;
@@ -57,8 +60,12 @@ export class HeuristicCostModel implements CostModelPlugin {
     const retrievalFacts = digest.retrieval(candidate.retrieval);
     const retrieval = retrievalFacts.spend;
     const toolInput = (calls - 1) * (TOOL_RESULT_CHUNKS_PER_STEP[candidate.reasoning] ?? 0) * scope.meanChunkTokens;
-    const tokens = calls * (inputPerCall + outputPerCall) + toolInput + retrieval.tokens;
-    const costUsd = (calls * (inputPerCall * tier.inputUsdPerMillion + outputPerCall * tier.outputUsdPerMillion) + toolInput * tier.inputUsdPerMillion) / 1e6 + retrieval.costUsd;
+    // Each call priced on its own tier when a debate's solvers are routed apart from its judge (call-tiers.ts).
+    const mixed = candidate.solverTiers ? mixedDebateTotals(callTiers, inputPerCall) : undefined;
+    const tokens = (mixed ? mixed.tokens : calls * (inputPerCall + outputPerCall)) + toolInput + retrieval.tokens;
+    const costUsd = mixed
+      ? mixed.costUsd + retrieval.costUsd
+      : (calls * (inputPerCall * tier.inputUsdPerMillion + outputPerCall * tier.outputUsdPerMillion) + toolInput * tier.inputUsdPerMillion) / 1e6 + retrieval.costUsd;
 
     // Latency: retrieval (summed or overlapped), fusion, compression, model rounds, verifier.
     const parallel = candidate.shape === 'parallel';
@@ -68,7 +75,7 @@ export class HeuristicCostModel implements CostModelPlugin {
       (parallel ? retrievalFacts.latencyMaxMs : retrievalFacts.latencySumMs) / 1000 +
       FUSION_SECONDS_PER_EXTRA_METHOD * (candidate.retrieval.length - 1) +
       compression.seconds +
-      rounds * perCall +
+      (mixed ? mixed.seconds : rounds * perCall) +
       verifier.seconds;
 
     // Quality: evidence found × evidence kept × the model's use of it.
@@ -79,7 +86,8 @@ export class HeuristicCostModel implements CostModelPlugin {
     // The gain is resolved by the planner (reasoner-gains.ts: fitted or configured, moved by observed
     // runs); a pair with none is 0, so no reasoner is preferred over one shot on a constant.
     const gain = context.reasonerGains?.[candidate.reasoning]?.[intent.primary] ?? 0;
-    const quality = clampProbability(tier.qualityPrior + gain * (1 - tier.qualityPrior));
+    const qualityPrior = mixed ? mixed.qualityPrior : tier.qualityPrior;
+    const quality = clampProbability(qualityPrior + gain * (1 - qualityPrior));
     const accuracy = clampProbability(grounding * quality);
     const verified = candidate.verification !== 'none';
     // A critic or judge lowers hallucination only through the reasoner's gain (quality above), which is

@@ -41,6 +41,30 @@ export function planShape(choice: Pick<CandidatePlan, 'modelTier' | 'reasoning' 
  * (REASONER_GAIN and MIXTURE_MODEL_ROUNDS are only the prior).
  */
 export const reasonerOfShape = (shape: string): string | undefined => shape.split('/')[1] || undefined;
+
+/** The reasoner every quality gain is measured against (reasoner-gains.ts): its gain is 0 by definition. */
+export const BASELINE_REASONER = 'single_shot';
+
+/**
+ * The group an accuracy residual is learned in and read from: the shape's tier and retrieval with the
+ * baseline reasoner in place of its own. A reasoner's quality gain is owned by reasoner-gains.ts,
+ * which the heuristic's accuracy already carries; a residual of a non-baseline run is measured
+ * against an estimate that held the gain of its day, so learning it here would add the same gain a
+ * second time (and keep adding the gain the tally has since absorbed). Baseline runs' estimates
+ * hold no gain, so their residuals never go stale: what they teach (grounding, the tier's quality)
+ * applies to every reasoner on that tier and retrieval.
+ */
+export function accuracyShape(shape: string | undefined): string | undefined {
+  if (!shape) return undefined;
+  const [tier, , methods] = shape.split('/');
+  return `${tier}/${BASELINE_REASONER}/${methods ?? ''}`;
+}
+
+/** Accuracy observations of a non-baseline reasoner teach its gain (reasoner-gains.ts), not learned-v2. */
+const ownedByReasonerGain = (field: EstimatedField, shape: string | undefined): boolean => {
+  const reasoner = field === 'accuracy' && shape ? reasonerOfShape(shape) : undefined;
+  return reasoner !== undefined && reasoner !== BASELINE_REASONER;
+};
 const reasonerKey = (shape: string | undefined): string | undefined => {
   const reasoner = shape && reasonerOfShape(shape);
   return reasoner ? `reasoner:${reasoner}` : undefined;
@@ -82,7 +106,7 @@ export class ObservationLearner {
 
   add(observation: LearningObservation): void {
     const residual = toResidualSpace(observation.field, observation.actual) - toResidualSpace(observation.field, observation.estimate);
-    if (!Number.isFinite(residual)) return;
+    if (!Number.isFinite(residual) || ownedByReasonerGain(observation.field, observation.shape)) return;
     this.corrections.clear();
     const keys = [groupKey(observation.field, '*', '*'), groupKey(observation.field, observation.intentClass, '*')];
     if (observation.shape) keys.push(groupKey(observation.field, observation.intentClass, observation.shape));
@@ -104,11 +128,13 @@ export class ObservationLearner {
   }
 
   count(field: EstimatedField, intentClass?: IntentClass, shape?: string): number {
-    return this.residuals.get(groupKey(field, intentClass ?? '*', intentClass && shape ? shape : '*'))?.length ?? 0;
+    const group = field === 'accuracy' ? accuracyShape(shape) : shape;
+    return this.residuals.get(groupKey(field, intentClass ?? '*', intentClass && group ? group : '*'))?.length ?? 0;
   }
 
   /** The prior corrected by its group's mean residual, moved along the group's regression on the request's features. */
-  predict(field: EstimatedField, intentClass: IntentClass, shape: string | undefined, prior: Estimate, features?: RequestFeatures): LearnedEstimate {
+  predict(field: EstimatedField, intentClass: IntentClass, planShapeKey: string | undefined, prior: Estimate, features?: RequestFeatures): LearnedEstimate {
+    const shape = field === 'accuracy' ? accuracyShape(planShapeKey) : planShapeKey;
     const correction = this.correction(field, intentClass, shape, priorScale(field, prior));
     const center = toResidualSpace(field, prior.value) + adjustment(correction.fit, features && featureVector(features));
     return build(field, center + correction.shift, center + correction.low, center + correction.high, correction.samples, correction.group, correction.method);

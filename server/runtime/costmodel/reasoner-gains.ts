@@ -22,16 +22,18 @@
  * place of q. Runs of the two reasoners answer different questions of the class (the planner chose
  * them), so an observed gain carries that selection; PRIOR_RUNS keeps a few lucky runs from moving
  * the planner.
+ *
+ * This module owns a reasoner's quality gain: learned-v2 learns accuracy from single_shot runs only
+ * (observation-learner.ts, accuracyShape), so the same runs never add the gain a second time.
  */
 import type { IntentClass } from '../types';
-import { reasonerOfShape } from './observation-learner';
+import { BASELINE_REASONER, reasonerOfShape } from './observation-learner';
 
 /** Samples the target counts for: twenty runs (or fitted questions) of a reasoner move its gain halfway. */
 export const PRIOR_RUNS = 20;
 /** Grid a resolved gain is rounded to: gains are in the plan-cache key, so a finer grid re-plans after nearly every run. */
 export const GAIN_STEP = 0.01;
-/** The baseline every gain is measured against. */
-export const BASELINE_REASONER = 'single_shot';
+export { BASELINE_REASONER };
 
 /** A shipped gain with the answers it was fitted on. */
 export interface FittedGain {

@@ -151,7 +151,9 @@ export const nonNegative = (value: number): number => (value > 0 ? value : 0);
  *             whose prior scale is the v1 band read as a 90% interval, so few samples mean a wide interval,
  *             widened to the residuals' [min, max] (Wilks 1941) because real residuals are often bimodal.
  *   groups    (field, intent class, plan shape) → (field, intent class, reasoner) → (field, intent class) → (field): the most specific
- *             group with CONFORMAL_MIN_SAMPLES observations, else the largest one.
+ *             group with CONFORMAL_MIN_SAMPLES observations, else the largest one. Accuracy is learned from
+ *             single_shot runs only, in their (tier, retrieval) groups, and read there for every reasoner:
+ *             a reasoner's quality gain is owned by reasoner-gains.ts (observation-learner.ts, accuracyShape).
  *   features  within the group, tokens/cost/latency residuals are regressed (ridge, RIDGE_PENALTY) on
  *             x = ln(1 + [goal tokens, source tokens, top_k]) centred at the featured runs' mean:
  *             r̂ = μ + β·(x − x̄), and the conformal scores are (r − r̂)/(1 − h), h the run's leverage

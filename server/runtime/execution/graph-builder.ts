@@ -10,6 +10,8 @@
  */
 import type { RetrieverCapabilities } from '../contracts/retriever';
 import { retrievalSpendOf } from '../costmodel/retrieval-spend';
+import { mixedDebateShares } from '../costmodel/call-tiers';
+import type { ModelCapabilities } from '../contracts/model';
 import { FAILURE_CAUSE_SIGNALS } from './failure-signals';
 import { decompositionHops } from './decomposition-hops';
 import { mixtureNodes } from './mixture-nodes';
@@ -40,6 +42,11 @@ export interface GraphBuildInput {
   readonly bridgeHops?: number;
   /** The chosen reasoner's calls as graph nodes (a mixture: workers or solvers, then one answering node); absent = one call. */
   readonly mixture?: MixtureShape & { readonly modelCalls: number };
+  /**
+   * A mixed-tier debate's call tiers in call order (its solvers, then its judge: call-tiers.ts): each
+   * reason node gets the share of the candidate's model totals its tier's price and speed make. Absent: even shares.
+   */
+  readonly callTiers?: readonly ModelCapabilities[];
   /**
    * The checks after the answer beyond the candidate's method (output schema, judge) and, when
    * verification is required, the retry attempts behind a gate (verification-gate.ts). Absent: the
@@ -154,6 +161,14 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
   const mixture = input.mixture;
   const share = 1 / (mixture ? mixture.modelCalls : hops + 1);
   const timeShare = mixture ? 1 / (MIXTURE_MODEL_ROUNDS[mixture.layout] ?? mixture.modelCalls) : share;
+  const modelTokens = Math.max(0, estimates.tokens.value - retrieverSpend.tokens);
+  const modelUsd = Math.max(0, estimates.costUsd.value - retrieverSpend.costUsd);
+  // A mixed-tier debate: each call's own share (its tier's price and speed); the judge is the last call.
+  const shares = input.callTiers ? mixedDebateShares(input.callTiers, modelTokens) : undefined;
+  const callEstimateOf = (call: number): NodeEstimate | undefined => {
+    const callShare = shares?.[call];
+    return callShare ? estimateOf(modelTokens * callShare.tokens, modelUsd * callShare.costUsd, reasonSeconds * callShare.seconds) : undefined;
+  };
   const reason = {
     strategy: candidate.reasoning,
     tier: candidate.modelTier,
@@ -161,7 +176,7 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
     requireCitations: input.requireCitations,
     maxOutputTokens: input.maxOutputTokens,
     retry: { maxAttempts: 1, backoffMs: 0 },
-    estimate: estimateOf(Math.max(0, estimates.tokens.value - retrieverSpend.tokens) * share, Math.max(0, estimates.costUsd.value - retrieverSpend.costUsd) * share, reasonSeconds * timeShare),
+    estimate: callEstimateOf((shares?.length ?? 0) - 1) ?? estimateOf(modelTokens * share, modelUsd * share, reasonSeconds * timeShare),
     note: 'model tier fallback happens inside the router, so the node itself is not retried',
   };
   let bridges: readonly string[] = [];
@@ -183,12 +198,15 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
   nodes.push(createNode('assemble', { id: 'assemble', inputs: ['compress'], tokenBudget: input.tokenBudget, finalK: input.finalK, coverSources: multiEvidence, estimate: assembleEstimate }));
   let answerInputs: readonly string[] = bridges;
   if (mixture) {
-    const { estimate: callEstimate, note: _note, ...fields } = reason;
+    const { estimate: judgeEstimate, note: _note, ...fields } = reason;
+    const evenEstimate = estimateOf(modelTokens * share, modelUsd * share, reasonSeconds * timeShare);
     const mixed = mixtureNodes({
       shape: mixture,
       assemble: 'assemble',
       reason: fields,
-      callEstimate,
+      callEstimate: shares ? judgeEstimate : evenEstimate,
+      ...(candidate.solverTiers ? { branchTiers: candidate.solverTiers } : {}),
+      ...(shares ? { branchEstimates: shares.slice(0, -1).map((_, call) => callEstimateOf(call)!) } : {}),
       retrieve: { method: first.method, sources: first.sources, sourceKinds: first.sourceKinds, k: first.k, perSource: first.perSource, retry: first.retry, timeoutMs: first.timeoutMs, estimate: first.estimate ?? estimateOf(retrievedTokens, 0, LOCAL_STEP_SECONDS) },
       compress: { method: candidate.compression, estimate: compressEstimate },
       assembleFields: { tokenBudget: input.tokenBudget, finalK: input.finalK, estimate: assembleEstimate },

@@ -26,6 +26,10 @@ export interface MixtureInput {
   readonly reason: Omit<ReasonNode, 'kind' | 'id' | 'inputs' | 'purpose' | 'estimate'>;
   /** One model call's share of the candidate's model totals. */
   readonly callEstimate: NodeEstimate;
+  /** A debate's solver tiers by slot, when the planner routed them apart from the judge (absent: the answer node's tier). */
+  readonly branchTiers?: readonly string[];
+  /** A debate's solver estimates by slot, each priced on its own tier (absent: callEstimate each). */
+  readonly branchEstimates?: readonly NodeEstimate[];
   /** A worker's retrieval: the first retrieval's method and scope, searching for its sub-question. */
   readonly retrieve: Pick<RetrieveNode, 'method' | 'sources' | 'sourceKinds' | 'k' | 'perSource' | 'retry' | 'timeoutMs'> & { readonly estimate: NodeEstimate };
   readonly compress: { readonly method: CompressionMethod; readonly estimate: NodeEstimate };
@@ -41,12 +45,16 @@ export interface MixtureNodes {
 
 export function mixtureNodes(input: MixtureInput): MixtureNodes {
   const nodes: GraphNode[] = [];
-  const call = (id: string, inputs: readonly string[], purpose: ReasonNode['purpose'], note: string, slot?: number) =>
-    createNode('reason', { ...input.reason, id, inputs, purpose, ...(slot !== undefined ? { slot } : {}), estimate: input.callEstimate, note });
+  const call = (id: string, inputs: readonly string[], purpose: ReasonNode['purpose'], note: string, slot?: number, routed?: { readonly tier?: string; readonly estimate?: NodeEstimate }) =>
+    createNode('reason', { ...input.reason, ...(routed?.tier ? { tier: routed.tier } : {}), id, inputs, purpose, ...(slot !== undefined ? { slot } : {}), estimate: routed?.estimate ?? input.callEstimate, note });
   const slots = Array.from({ length: input.shape.branches }, (_, slot) => slot);
   if (input.shape.layout === 'debate') {
     const solvers = slots.map((slot) => `solver${slot + 1}`);
-    slots.forEach((slot) => nodes.push(call(solvers[slot], [input.assemble], 'solver', `solver ${slot + 1} of ${slots.length}: answers from the plan's context on its own`, slot)));
+    for (const slot of slots) {
+      const tier = input.branchTiers?.[slot];
+      const note = `solver ${slot + 1} of ${slots.length}: answers from the plan's context on its own${tier ? `, routed to tier ${tier}` : ''}`;
+      nodes.push(call(solvers[slot], [input.assemble], 'solver', note, slot, { tier, estimate: input.branchEstimates?.[slot] }));
+    }
     return { nodes, answerInputs: solvers };
   }
   nodes.push(call('decompose', [], 'decompose', `splits the goal into up to ${slots.length} sub-questions, one per worker`));

@@ -19,7 +19,8 @@ const INFEASIBLE_SHOWN = 10;
 export function describeCandidate(candidate: ScoredCandidate['candidate']): string {
   const scope = candidate.sourceKinds === 'all' ? 'all sources' : candidate.sourceKinds.join('+');
   const gates = [candidate.verification === 'none' ? 'no verification' : `verify ${candidate.verification}`, candidate.approval ? 'human approval' : ''].filter(Boolean).join(', ');
-  return `${candidate.retrieval.join('+')} over ${scope} (k=${candidate.topK}) → ${candidate.modelTier}/${candidate.reasoning}, compress ${candidate.compression}, ${gates}, ${candidate.shape}`;
+  const solvers = candidate.solverTiers ? ` (solvers on ${candidate.solverTiers.join(', ')})` : '';
+  return `${candidate.retrieval.join('+')} over ${scope} (k=${candidate.topK}) → ${candidate.modelTier}/${candidate.reasoning}${solvers}, compress ${candidate.compression}, ${gates}, ${candidate.shape}`;
 }
 
 export function explainCandidate(scored: ScoredCandidate, chosen: boolean): ExplainedCandidate {

@@ -5,7 +5,9 @@
  */
 import type { CandidatePlan, ScoredCandidate } from '../types';
 
-export const armOf = (plan: Pick<CandidatePlan, 'retrieval' | 'modelTier' | 'reasoning'>): string => `${[...new Set(plan.retrieval)].sort().join('+')}|${plan.modelTier}|${plan.reasoning}`;
+/** A mixed-tier debate is its own arm: its solvers' tiers change what it costs and how well it answers. */
+export const armOf = (plan: Pick<CandidatePlan, 'retrieval' | 'modelTier' | 'reasoning' | 'solverTiers'>): string =>
+  `${[...new Set(plan.retrieval)].sort().join('+')}|${plan.modelTier}|${plan.reasoning}${plan.solverTiers ? `[${plan.solverTiers.join(',')}]` : ''}`;
 
 /**
  * The first `limit` distinct arms among the feasible candidates, each represented by its best

@@ -5,7 +5,8 @@ import { compressionMethods, plannableSources, retrievalSets, scopes, verificati
 import { applicableRules, methodFamily, recallPriorFor, type IntentRule } from './rules';
 
 /**
- * Enumerates retrieval × scope × tier × verification × reasoning × shape × compression and
+ * Enumerates retrieval × scope × tier × verification × reasoning (a debate also × its solvers'
+ * tiers) × shape × compression and
  * cuts with the rule table. Verdicts are computed once per dimension value; the product
  * loop only picks the first failing verdict, so a cut family of N plans costs one counter
  * increment, not N objects (the same reason PostgreSQL rejects paths before building them).
@@ -139,6 +140,26 @@ function reasonerTierCut(reasoner: PlanningContext['reasoners'][number], tier: T
   };
 }
 
+/**
+ * A debate's solver tier sets beyond the plain one (every call on the judge's tier): each solver
+ * on any tier that passes the tier's own cuts and follows instructions, as multisets (solver order
+ * does not matter: the slots are alike), so two tiers and two solvers add three sets per judge tier
+ * less the plain one. Within budget is the hard constraints' part: a set over max_cost_usd or the
+ * latency cap is scored and marked infeasible like any other candidate.
+ */
+function mixedSolverTiers(branches: number, judge: string, eligible: readonly string[]): (readonly string[])[] {
+  const sets: string[][] = [];
+  const extend = (from: number, chosen: string[]) => {
+    if (chosen.length === branches) {
+      if (chosen.some((tier) => tier !== judge)) sets.push([...chosen]);
+      return;
+    }
+    for (let index = from; index < eligible.length; index++) extend(index, [...chosen, eligible[index]]);
+  };
+  if (eligible.length > 1) extend(0, []);
+  return sets;
+}
+
 /** Parallel only pays when there is something to overlap: two retrievals or several model calls. */
 function shapeCut(set: RetrievalSet, modelCalls: number, shape: ExecutionShape): Cut | undefined {
   if (shape !== 'parallel' || set.methods.length > 1 || modelCalls > 1) return undefined;
@@ -189,6 +210,13 @@ export class RuleCandidateGenerator implements CandidateGeneratorPlugin {
     const cuts = new Map<Cut, number>();
     const candidates: CandidatePlan[] = [];
     const perCombination = compressions.length;
+    // Tiers a debate's solver may be routed to, per reasoner that lays out solvers.
+    const solverTierNames = new Map(
+      reasoners
+        .filter((reasoner) => reasoner.mixture?.layout === 'debate')
+        .map((reasoner) => [reasoner, context.tiers.filter((tier, index) => !tierCuts[index] && !reasonerTierCut(reasoner, tier)).map((tier) => tier.name)] as const),
+    );
+    let mixedEnumerated = 0;
 
     for (let setIndex = 0; setIndex < sets.length; setIndex++) {
       const set = sets[setIndex];
@@ -215,20 +243,26 @@ export class RuleCandidateGenerator implements CandidateGeneratorPlugin {
                   continue;
                 }
                 const verification = verifications[verificationIndex] as VerificationMethod;
-                const stem = `${prefix}${reasoner.strategy}|${verification}|${shape}|`;
-                for (const compression of compressions) {
-                  candidates.push({
-                    id: stem + compression,
-                    retrieval: set.methods,
-                    sourceKinds: scope.kinds,
-                    topK,
-                    modelTier: tier.name,
-                    reasoning: reasoner.strategy as ReasoningStrategy,
-                    compression,
-                    verification,
-                    shape,
-                    approval,
-                  });
+                const solverSets: (readonly string[] | undefined)[] = [undefined, ...mixedSolverTiers(reasoner.mixture?.branches ?? 0, tier.name, solverTierNames.get(reasoner) ?? [])];
+                mixedEnumerated += (solverSets.length - 1) * perCombination;
+                for (const solverTiers of solverSets) {
+                  const strategy = solverTiers ? `${reasoner.strategy}[${solverTiers.join(',')}]` : reasoner.strategy;
+                  const stem = `${prefix}${strategy}|${verification}|${shape}|`;
+                  for (const compression of compressions) {
+                    candidates.push({
+                      id: stem + compression,
+                      retrieval: set.methods,
+                      sourceKinds: scope.kinds,
+                      topK,
+                      modelTier: tier.name,
+                      reasoning: reasoner.strategy as ReasoningStrategy,
+                      ...(solverTiers ? { solverTiers } : {}),
+                      compression,
+                      verification,
+                      shape,
+                      approval,
+                    });
+                  }
                 }
               }
             }
@@ -238,7 +272,7 @@ export class RuleCandidateGenerator implements CandidateGeneratorPlugin {
     }
 
     const rejected = rejectedOf(cuts);
-    const enumerated = sets.length * scopeList.length * context.tiers.length * verifications.length * reasoners.length * SHAPES.length * perCombination;
+    const enumerated = sets.length * scopeList.length * context.tiers.length * verifications.length * reasoners.length * SHAPES.length * perCombination + mixedEnumerated;
     return { candidates, rejected, enumerated };
   }
 }

@@ -1,14 +1,15 @@
 /**
  * tool_loop in the plan space (issue 15 point 2): offered only on a tier configured for tool calls,
  * cut with a capability reason on the others, absent while no tier can run it (the offline default);
- * its cost counts the tools' passages re-read by the later calls, and its quality gain is a prior
- * that learned-v2 corrects from observed runs of its plan shape.
+ * its cost counts the tools' passages re-read by the later calls, and its quality gain is learned
+ * from observed runs against one shot on the same tier (reasoner-gains.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { PlanningContext } from '../contracts/candidate-generator';
 import { heuristicCostModel } from '../costmodel/heuristic-cost-model';
 import { LearnedCostModel } from '../costmodel/learned-cost-model';
 import { ObservationLearner, planShape, type LearningObservation } from '../costmodel/observation-learner';
+import { ReasonerOutcomeTally, gainValues, resolveReasonerGains } from '../costmodel/reasoner-gains';
 import { ruleCandidateGenerator } from './candidate-generator';
 import { ruleIntentAnalyzer } from './intent-analyzer';
 import { demoPlanningContext } from './testing/demo-planning-context';
@@ -59,10 +60,19 @@ describe('tool_loop estimates', () => {
     expect(gained.accuracy.value).toBeGreaterThan(oneEstimate.accuracy.value);
   });
 
-  it('learn their accuracy from observed runs of their shape: runs that answered badly pull the estimate down', () => {
+  it('learn their accuracy from observed runs: answering worse than one shot on the tier pulls the gain, and so the estimate, down', () => {
     const prior = heuristicCostModel.estimate(loop, intent, context).accuracy.value;
-    const observed: LearningObservation[] = Array.from({ length: 12 }, (_, index) => ({ runId: `r${index}`, planHash: 'h', estimator: 'heuristic-v1', field: 'accuracy', intentClass: intent.primary, estimate: prior, low: prior, high: prior, actual: 0, observedAt: '2026-12-02T00:00:00Z', shape: planShape(loop) }));
+    const run = (index: number, shape: string, actual: number): LearningObservation => ({ runId: `${shape}-${index}`, planHash: 'h', estimator: 'heuristic-v1', field: 'accuracy', intentClass: intent.primary, estimate: prior, low: prior, high: prior, actual, observedAt: '2026-12-02T00:00:00Z', shape });
+    const observed = Array.from({ length: 12 }, (_, index) => [run(index, planShape(loop), 0), run(index, planShape({ ...loop, reasoning: 'single_shot' }), 1)]).flat();
+    const tally = new ReasonerOutcomeTally();
+    for (const observation of observed) tally.add(observation);
+    const gains = gainValues(resolveReasonerGains({}, tally));
+    expect(gains.tool_loop?.[intent.primary]).toBeLessThan(-0.3);
+    // The gain owns the reasoner's quality (reasoner-gain-ownership.test.ts): learned-v2 reads the one-shot runs' correction only.
     const learned = new LearnedCostModel(heuristicCostModel, ObservationLearner.from(observed));
-    expect(learned.estimate(loop, intent, context).accuracy.value).toBeLessThan(prior - 0.2);
+    const withGains = { ...context, reasonerGains: gains };
+    const oneShot = { ...loop, reasoning: 'single_shot' as const };
+    expect(learned.estimate(loop, intent, withGains).accuracy.value).toBeLessThan(learned.estimate(oneShot, intent, withGains).accuracy.value - 0.05);
+    expect(learned.estimate(loop, intent, withGains).accuracy.value).toBeLessThan(learned.estimate(loop, intent, context).accuracy.value);
   });
 });

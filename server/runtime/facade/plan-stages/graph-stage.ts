@@ -7,6 +7,7 @@ import type { PlanningContext } from '../../contracts/candidate-generator';
 import type { PolicyDecision } from '../../contracts/policy';
 import type { RuntimeConfig } from '../../config/config-schema';
 import { buildExecutionGraph } from '../../execution/graph-builder';
+import { callTierNames } from '../../costmodel/call-tiers';
 import { planVerificationRetries } from '../../planner/verification-retries';
 import type { ExecutionGraph } from '../../ir/graph';
 import type { Constraints, Intent, RejectedSource, ScoredCandidate, SourceInfo } from '../../types';
@@ -58,6 +59,11 @@ export function tokenAllowance(contextTokenBudget: number, maxTokens: number | u
   return { tokenBudget, maxOutputTokens };
 }
 
+/** The capabilities of each call's tier, in call order (call-tiers.ts); a tier the context lacks is skipped. */
+function callTiersOf(candidate: ScoredCandidate['candidate'], calls: number, context: PlanningContext) {
+  return callTierNames(candidate, calls).flatMap((name) => context.tiers.find((tier) => tier.name === name)?.capabilities ?? []);
+}
+
 export function graphStage(plugins: RuntimePlugins, config: RuntimeConfig, input: GraphInput): GraphOutcome {
   const { chosen, allowed, policy } = input;
   const chunkCount = allowed.reduce((sum, source) => sum + source.chunkCount, 0);
@@ -105,6 +111,7 @@ export function graphStage(plugins: RuntimePlugins, config: RuntimeConfig, input
     observationSources: scopedSources.filter((source) => source.kind === 'logs' || source.kind === 'events').map((source) => source.name),
     bridgeHops: reasoner?.bridgeHops ?? 0,
     ...(reasoner?.mixture ? { mixture: { ...reasoner.mixture, modelCalls: reasoner.expectedModelCalls } } : {}),
+    ...(chosen.candidate.solverTiers && reasoner ? { callTiers: callTiersOf(chosen.candidate, reasoner.expectedModelCalls, input.context) } : {}),
     gate: { outputSchema: input.outputSchema, required: input.requireVerification, ...retryPlan },
   });
   return { graph, scopedSources, outOfScope, tokenBudget, meanChunkTokens };

@@ -42,7 +42,7 @@ export function planningContextOf(plugins: RuntimePlugins, config: RuntimeConfig
     tiers: planKey.tiers,
     sources: outcome.allowed,
     policy: outcome.policy,
-    reasoners: plugins.reasoners.map((reasoner) => ({ strategy: reasoner.strategy, expectedModelCalls: reasoner.expectedModelCalls, ...(reasoner.requiresToolCalls ? { requiresToolCalls: true } : {}), ...(reasoner.needsInstructions ? { needsInstructions: true } : {}) })),
+    reasoners: plugins.reasoners.map((reasoner) => ({ strategy: reasoner.strategy, expectedModelCalls: reasoner.expectedModelCalls, ...(reasoner.requiresToolCalls ? { requiresToolCalls: true } : {}), ...(reasoner.needsInstructions ? { needsInstructions: true } : {}), ...(reasoner.mixture ? { mixture: reasoner.mixture } : {}) })),
     compressions: plugins.compressions.map((compression) => ({ method: compression.method, expectedRatio: compression.expectedRatio, expectedLoss: compression.expectedLoss })),
     verifiers: plugins.verifiers.map((verifier) => ({ method: verifier.method, confidencePrior: verifier.confidencePrior })),
     ...(planKey.modelCacheTallies ? { modelCacheTallies: planKey.modelCacheTallies } : {}),
