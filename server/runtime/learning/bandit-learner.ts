@@ -272,7 +272,7 @@ export const LEARNING_DEFAULTS = {
   latency_scale_seconds: 10,
   safe_margin: 0.05,
   safe_window: 100,
-  safe_confidence: 1,
+  safe_confidence: 3,
   exploration_share: 0.1,
   exploration_per_hour: 60,
   learned_estimates: true,
