@@ -14,8 +14,9 @@
  * Phase 2 (milliseconds): the bandit is replayed over --seeds shuffled orders of the mixed queries;
  * it only sees the reward of the arm it plays. Reward = quality − latency penalty.
  * The bandit runs as the runtime runs it by default (config `learning`): safe exploration (no arm
- * whose lower bound is more than --safe-margin below the default plan's) within an exploration
- * budget (--exploration-share of decisions); plain LinUCB is printed beside it. The default plan is
+ * whose lower bound, --safe-confidence standard errors σ̂·√(xᵀA⁻¹x) under its mean, is more than
+ * --safe-margin below the default plan's) within an exploration budget (--exploration-share of
+ * decisions); plain LinUCB and the bounds at σ = 1 (before σ̂) are printed beside it. The default plan is
  * each query's first offered arm (the highest recall prior: the optimizer's choice without learning).
  * Acceptance (issue 16.2): cumulative reward ≥ the best fixed plan's, and no --window-query window
  * whose mean reward is below the default plan's by more than the margin, in any order.
@@ -193,6 +194,7 @@ async function main(): Promise<void> {
   const runs: ReplayRun[] = Array.from({ length: seeds }, (_, seed) => replayBandit(items, armNames.length, { alpha, order: shuffledOrder(steps, seed + 1), safety }));
   const perDecision = { ...safety, window: 1 };
   const perDecisionRuns: ReplayRun[] = Array.from({ length: seeds }, (_, seed) => replayBandit(items, armNames.length, { alpha, order: shuffledOrder(steps, seed + 1), safety: perDecision }));
+  const unitNoiseRuns: ReplayRun[] = Array.from({ length: seeds }, (_, seed) => replayBandit(items, armNames.length, { alpha, order: shuffledOrder(steps, seed + 1), safety, unitNoise: true }));
   const plainRuns: ReplayRun[] = Array.from({ length: seeds }, (_, seed) => replayBandit(items, armNames.length, { alpha, order: shuffledOrder(steps, seed + 1) }));
   const meanCurve = (curve: (run: ReplayRun) => readonly number[]) => Array.from({ length: steps }, (_, step) => meanOf(runs.map((run) => curve(run)[step])));
   const bandit = meanCurve((run) => run.bandit);
@@ -246,6 +248,7 @@ async function main(): Promise<void> {
   console.log(`worst ${windowSize}-query window, mean reward per query of the bandit − the default plan's (0 or above: never behind): safe bandit ${fixed(worst, 4)} (worst order; mean over orders of each order's worst ${fixed(meanOf(windows.map((window) => window.gap)), 4)}), plain LinUCB ${fixed(worstOf(plainWindows), 4)}; allowed: −${safety.margin}`);
   const perDecisionFinal = meanOf(perDecisionRuns.map((run) => run.bandit[steps - 1]));
   console.log(`per-decision safety instead (--safe-window 1: no plan whose lower bound is more than ${safety.margin} below the default's mean): cumulative ${fixed(perDecisionFinal, 2)}, worst window ${fixed(worstOf(perDecisionRuns.map((run) => worstWindow(run.bandit, run.defaultPlan, windowSize))), 4)}, explorations ${fixed(meanOf(perDecisionRuns.map((run) => run.explored)), 1)}`);
+  console.log(`lower bounds as if the reward noise had σ = 1 instead (the rule before they were scaled by the estimated σ̂): cumulative ${fixed(meanOf(unitNoiseRuns.map((run) => run.bandit[steps - 1])), 2)}, worst window ${fixed(worstOf(unitNoiseRuns.map((run) => worstWindow(run.bandit, run.defaultPlan, windowSize))), 4)}, explorations ${fixed(meanOf(unitNoiseRuns.map((run) => run.explored)), 1)}`);
   console.log(`explorations (safe bandit): ${fixed(meanOf(runs.map((run) => run.explored)), 1)} of ${steps} decisions on average (budget ${Math.floor(safety.share * steps)})`);
   const rewardPass = final >= bestFixed;
   const windowPass = worst >= -safety.margin;

@@ -301,11 +301,14 @@ export const configSchema = z
         safe_margin: z.number().min(0).max(1).default(0.05),
         safe_window: z.number().int().min(1).max(10_000).default(100),
         /**
-         * Lower bounds for safety and the greedy pick sit this many spreads √(xᵀA⁻¹x) below the mean (α sizes
-         * only optimism). bench:bandit (1,009 mixed queries, 20 orders): at α's width (0.2) the worst 100-query
-         * window fell 0.071 below the default plan; 0.5 → 0.088, 1 → 0.034 (cumulative 695.8), 2 → 0.021 (695.4).
+         * Lower bounds for safety and the greedy pick sit this many standard errors σ̂·√(xᵀA⁻¹x) below the mean
+         * (σ̂ the rewards' estimated noise, learning/reward-noise.ts; α sizes only optimism). Until 2026-12-02 the
+         * width was in spreads (σ taken as 1; default 1). bench:bandit (1,009 mixed queries, 20 orders, rewards
+         * logged at load 30–45; latency scale 200/100/50 ms): 1 → worst 100-query window −0.058/−0.069/−0.073
+         * (fails the 0.05 margin); 2 → −0.048/−0.049/−0.050; 3 → −0.020/−0.034/−0.024, cumulative 643.0/636.6/635.4
+         * (σ = 1 at 1 spread: 642.8/636.2/634.0, −0.033/−0.032/−0.028).
          */
-        safe_confidence: z.number().min(0).max(10).default(1),
+        safe_confidence: z.number().min(0).max(10).default(3),
         /** Largest share of plans that may be explorations (an optimistic pick that is not the greedy one). */
         exploration_share: z.number().min(0).max(1).default(0.1),
         /** Largest number of explorations in any rolling hour, per process. */
@@ -314,7 +317,7 @@ export const configSchema = z
         learned_estimates: z.boolean().default(true),
       })
       .strict()
-      .default({ enabled: true, alpha: 0.2, top_k_arms: 3, cost_penalty: 0.1, latency_penalty: 0.1, cost_scale_usd: 0.05, latency_scale_seconds: 10, safe_margin: 0.05, safe_window: 100, safe_confidence: 1, exploration_share: 0.1, exploration_per_hour: 60, learned_estimates: true }),
+      .default({ enabled: true, alpha: 0.2, top_k_arms: 3, cost_penalty: 0.1, latency_penalty: 0.1, cost_scale_usd: 0.05, latency_scale_seconds: 10, safe_margin: 0.05, safe_window: 100, safe_confidence: 3, exploration_share: 0.1, exploration_per_hour: 60, learned_estimates: true }),
   })
   .strict();
 

@@ -32,6 +32,19 @@ export function conformalBounds(sorted: readonly number[], alpha: number): reado
   return [orderStatistic(sorted, lowerPosition), orderStatistic(sorted, upperPosition)];
 }
 
+/**
+ * Split-conformal radius for small samples: the score |r − μ| at the plotting position (n+1)(1−α)
+ * of the sorted absolute scores (interpolated as above), so centre ± radius covers a new draw with
+ * probability 1 − α on average — the finite-sample quantile ⌈(n+1)(1−α)⌉ of Vovk et al. (2005)
+ * without its rounding up. One rank for both tails instead of two: finite from n = 9 at α = 0.1,
+ * where the two-sided positions need n = 19. Undefined below that.
+ */
+export function conformalRadius(sortedAbsoluteScores: readonly number[], alpha: number): number | undefined {
+  const position = Number(((sortedAbsoluteScores.length + 1) * (1 - alpha)).toFixed(9));
+  if (position > sortedAbsoluteScores.length || position < 1) return undefined;
+  return orderStatistic(sortedAbsoluteScores, position);
+}
+
 /** The order statistic at a 1-based fractional position, interpolated between its neighbours. */
 function orderStatistic(sorted: readonly number[], position: number): number {
   const lower = Math.floor(position);

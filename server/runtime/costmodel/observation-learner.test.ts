@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Estimate } from '../types';
-import { conformalBounds, studentTQuantile } from './calibration-math';
+import { conformalBounds, conformalRadius, studentTQuantile } from './calibration-math';
 import { ObservationLearner, type LearningObservation } from './observation-learner';
 
 /** mulberry32: a seeded uniform generator so the test is deterministic. */
@@ -77,7 +77,9 @@ describe('ObservationLearner (learned-v2)', () => {
       const predicted = learner.predict('tokens', 'incident', 'local/single_shot/bm25', prior);
       const coverage = heldOut.filter((observation) => inside(predicted.estimate, observation.actual)).length / heldOut.length;
       widths.push(Math.log(predicted.estimate.high / predicted.estimate.low));
-      expect(coverage, `coverage at ${samples} samples`).toBeGreaterThanOrEqual(samples === 10 ? 0.85 : 0.8);
+      // One draw of 10 runs: its realised coverage varies by ±0.09 whatever the rule (the next test
+      // checks the mean over draws); this one is 0.75.
+      expect(coverage, `coverage at ${samples} samples`).toBeGreaterThanOrEqual(samples === 10 ? 0.7 : 0.8);
       expect(predicted.estimate.value).toBeGreaterThan(1700);
       if (samples >= 50) {
         expect(predicted.method).toBe('conformal');
@@ -88,6 +90,32 @@ describe('ObservationLearner (learned-v2)', () => {
     expect(widths[2]).toBeLessThan(widths[1]);
     // The v1 band [500, 2000] covers almost none of these actuals.
     expect(heldOut.filter((observation) => inside(prior, observation.actual)).length / heldOut.length).toBeLessThan(0.3);
+  });
+
+  it('at 10 samples covers 0.9 on average over training draws, not the ≥ 0.96 of the Bayes interval widened to [min, max]', () => {
+    // Any rule fitted on 10 runs has a realised coverage that varies from draw to draw (sd ≈ 0.09 for
+    // conformal ranks); what can be right is its mean. 400 training draws of 10, 200 held-out runs each.
+    const random = seededRandom(23);
+    let covered = 0;
+    let scored = 0;
+    for (let draw = 0; draw < 400; draw++) {
+      const predicted = ObservationLearner.from(observations(10, random)).predict('tokens', 'incident', 'local/single_shot/bm25', prior);
+      expect(predicted.method).toBe('conformal');
+      for (const observation of observations(200, random)) {
+        scored += 1;
+        if (inside(predicted.estimate, observation.actual)) covered += 1;
+      }
+    }
+    expect(covered / scored).toBeGreaterThan(0.87);
+    expect(covered / scored).toBeLessThan(0.93);
+  });
+
+  it('quotes the Bayes predictive below 9 samples, where no conformal rank exists', () => {
+    expect(conformalRadius([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8], 0.1)).toBeUndefined();
+    // n = 9: position (9 + 1)·0.9 = 9, the largest score.
+    expect(conformalRadius([1, 2, 3, 4, 5, 6, 7, 8, 9], 0.1)).toBe(9);
+    const random = seededRandom(5);
+    expect(ObservationLearner.from(observations(8, random)).predict('tokens', 'incident', 'local/single_shot/bm25', prior).method).toBe('bayes');
   });
 
   it('uses the most specific group that has enough samples, and pools when a shape is new', () => {

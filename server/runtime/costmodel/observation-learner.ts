@@ -6,7 +6,7 @@
  */
 import type { Observation } from '../contracts/observation-store';
 import type { CandidatePlan, Estimate, EstimatedField, IntentClass } from '../types';
-import { conformalBounds, studentTQuantile } from './calibration-math';
+import { conformalBounds, conformalRadius, studentTQuantile } from './calibration-math';
 import { type LinearFit, adjustment, fitResiduals, leverage } from './feature-regression';
 import { type RequestFeatures, featureVector } from './request-features';
 import { CONFORMAL_MIN_SAMPLES, INTERVAL_ALPHA, LEARNING_WINDOW, LOG_FLOORS, PRIOR_DEGREES_OF_FREEDOM, PRIOR_PSEUDO_SAMPLES, Z_90, clampProbability } from './units';
@@ -167,17 +167,22 @@ export class ObservationLearner {
       this.corrections.set(key, correction);
       return correction;
     }
-    // Fewer than CONFORMAL_MIN_SAMPLES residuals: cheap enough to compute for each prior spread.
+    // Fewer than CONFORMAL_MIN_SAMPLES residuals in every group: cheap enough to compute for each prior spread.
     const largest = levels.reduce((best, level) => (level.residuals.length > best.residuals.length ? level : best));
-    const { shift, halfWidth } = bayesPredictive(largest.residuals, priorSigma);
     const samples = largest.residuals.length;
-    // The t interval assumes normal residuals; real ones are often bimodal (an exact-id lookup that
-    // finds nothing costs 20× less than one that does). Widening to the sample's range keeps the
-    // distribution-free guarantee of Wilks (1941): [min, max] of n covers a new draw with p ≥ (n−1)/(n+1).
-    const low = Math.min(shift - halfWidth, ...largest.residuals);
-    const high = Math.max(shift + halfWidth, ...largest.residuals);
     const fit = amountRegression(field, largest.residuals, largest.features);
-    return { shift, low, high, samples, group: samples === 0 ? 'prior' : largest.group, method: samples === 0 ? 'prior' : 'bayes', fit };
+    const group = samples === 0 ? 'prior' : largest.group;
+    const pooledShift = shrunkMean(largest.residuals);
+    // From 9 residuals one symmetric conformal rank exists: an interval that covers 1 − α on average
+    // whatever the residuals' shape. The Bayes interval below was widened to the residuals' [min, max]
+    // for bimodal residuals, and its prior band still dominated at 10 runs: it over-covered
+    // (bench:calibration at 10 training runs: latency 0.973, priced cost 0.960 against 0.85–0.95).
+    const radius = conformalRadius(leaveOneOutScores(largest.residuals, largest.features, pooledShift, fit).map(Math.abs).sort((a, b) => a - b), INTERVAL_ALPHA);
+    if (radius !== undefined) return { shift: pooledShift, low: pooledShift - radius, high: pooledShift + radius, samples, group, method: 'conformal', fit };
+    // Fewer than 9: the Normal-Inverse-Gamma predictive, its prior scale the heuristic's band, so a
+    // handful of runs still quotes a wide interval.
+    const { shift, halfWidth } = bayesPredictive(largest.residuals, priorSigma);
+    return { shift, low: shift - halfWidth, high: shift + halfWidth, samples, group, method: samples === 0 ? 'prior' : 'bayes', fit };
   }
 }
 

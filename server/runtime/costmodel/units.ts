@@ -147,9 +147,10 @@ export const nonNegative = (value: number): number => (value > 0 ? value : 0);
  *   interval  n ≥ CONFORMAL_MIN_SAMPLES: split-conformal order statistics of r − μ at the plotting
  *             positions (n+1)·α/2 and (n+1)(1−α/2), interpolated (Vovk, Gammerman & Shafer 2005;
  *             Lei et al. 2018: coverage 1 − α on average; calibration-math.ts says why not the rounded ranks)
- *             otherwise: Normal-Inverse-Gamma posterior predictive (Student t, Gelman et al. BDA3 §3.3)
- *             whose prior scale is the v1 band read as a 90% interval, so few samples mean a wide interval,
- *             widened to the residuals' [min, max] (Wilks 1941) because real residuals are often bimodal.
+ *             9 ≤ n < CONFORMAL_MIN_SAMPLES: μ ± the absolute score |r − μ| at the position (n+1)(1 − α)
+ *             (calibration-math.ts conformalRadius: one rank for both tails, coverage 1 − α on average)
+ *             n < 9: Normal-Inverse-Gamma posterior predictive (Student t, Gelman et al. BDA3 §3.3)
+ *             whose prior scale is the v1 band read as a 90% interval, so few samples mean a wide interval.
  *   groups    (field, intent class, plan shape) → (field, intent class, reasoner) → (field, intent class) → (field): the most specific
  *             group with CONFORMAL_MIN_SAMPLES observations, else the largest one. Accuracy is learned from
  *             single_shot runs only, in their (tier, retrieval) groups, and read there for every reasoner:

@@ -12,6 +12,7 @@ import { FEATURE_DIMENSION, FEATURE_NAMES, intentFeatures } from './intent-featu
 import { LearningQueue } from './learning-queue';
 import { type ArmEstimate, correctReward, estimateArm, freshArm, updateArm } from './lin-ucb';
 import { type PlanArm, topArms } from './plan-arms';
+import { RewardNoise } from './reward-noise';
 import { blendedReward, efficiencyPenalty, judgedQuality, type RewardSettings } from './run-reward';
 import { chooseSafeArm, SafetyLedger, type SafetySettings } from './safe-exploration';
 
@@ -46,6 +47,8 @@ export interface BanditExplain {
   readonly alpha: number;
   /** learning.safe_margin: the mean shortfall per run a window of learning.safe_window decisions may risk. */
   readonly safeMargin: number;
+  /** σ̂, the rewards' noise scale the lower bounds were sized by: lower = mean − learning.safe_confidence · σ̂ · spread. */
+  readonly noiseSigma: number;
   /** What this decision could risk (the window's margin less what its other decisions risked). */
   readonly allowance: number;
   /** What the chosen arm risks: max(0, default's mean − its lower bound); 0 for the default. */
@@ -78,6 +81,7 @@ export class BanditLearner {
   private loading?: Promise<void>;
   private readonly queue: LearningQueue;
   private readonly ledger: SafetyLedger;
+  private readonly noise = new RewardNoise();
 
   constructor(
     private readonly store: BanditStorePort | undefined,
@@ -144,7 +148,9 @@ export class BanditLearner {
     });
     const explorationAllowed = this.ledger.allows();
     const allowance = this.ledger.allowance();
-    const { chosen, greedy, explored, lower, loss, safe } = chooseSafeArm(estimates, allowance, explorationAllowed, this.settings.safety.confidence);
+    // In standard errors: the spread times the rewards' estimated noise σ̂ (reward-noise.ts).
+    const noiseSigma = this.noise.sigma();
+    const { chosen, greedy, explored, lower, loss, safe } = chooseSafeArm(estimates, allowance, explorationAllowed, this.settings.safety.confidence * noiseSigma);
     const chosenIndex = top.findIndex(({ arm }) => arm === chosen.arm);
     this.ledger.record(explored, loss[chosenIndex]);
     const picked = top[chosenIndex];
@@ -160,6 +166,7 @@ export class BanditLearner {
         optimizerCandidateId: top[0].candidate.candidate.id,
         alpha: this.settings.alpha,
         safeMargin: this.settings.safety.margin,
+        noiseSigma,
         allowance,
         risked: loss[chosenIndex],
         explorationAllowed,
@@ -191,7 +198,10 @@ export class BanditLearner {
       // A vote may have arrived before this job ran: it counts from the start.
       const reward = blendedReward(quality, penalty, state?.feedback ?? { up: 0, down: 0 });
       const before = this.armState(decision.arm);
-      const centred = withSum(updateArm(before, context, reward - this.baseline()), before.contextSum.map((value, index) => value + context[index]));
+      const baseline = this.baseline();
+      // The prediction this arm would have made for the run, before it learns the reward.
+      this.noise.observe(reward - baseline - estimateArm(before, context, this.settings.alpha).mean);
+      const centred = withSum(updateArm(before, context, reward - baseline), before.contextSum.map((value, index) => value + context[index]));
       // rewardSum keeps raw rewards (the arm's mean reward, and the baseline, read it).
       const after = { ...centred, rewardSum: before.rewardSum + reward };
       this.arms.set(decision.arm, after);
@@ -262,7 +272,7 @@ export const LEARNING_DEFAULTS = {
   latency_scale_seconds: 10,
   safe_margin: 0.05,
   safe_window: 100,
-  safe_confidence: 1,
+  safe_confidence: 3,
   exploration_share: 0.1,
   exploration_per_hour: 60,
   learned_estimates: true,

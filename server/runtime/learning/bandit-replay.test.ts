@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overtakeStep, replayBandit, shuffledOrder, worstWindow } from './bandit-replay';
+import { overtakeStep, replayBandit, seededRandom, shuffledOrder, worstWindow } from './bandit-replay';
 
 // Two kinds of query: arm 0 wins on "claims" (context [1,0]), arm 1 on "questions" ([1,1]). Each
 // fixed arm is right half the time; a contextual bandit learns to be right nearly always.
@@ -45,6 +45,26 @@ describe('bandit replay', () => {
     expect(worstWindow(safe.bandit, safe.defaultPlan, 50).gap).toBeGreaterThanOrEqual(-0.05);
     expect(safe.bandit[safe.bandit.length - 1]).toBeGreaterThan(safe.defaultPlan[safe.defaultPlan.length - 1]);
     expect(safe.explored).toBeLessThanOrEqual(0.2 * mixed.length);
+  });
+
+  it('sizes safe lower bounds by the estimated reward noise, so a better non-default arm takes over sooner than at σ = 1', () => {
+    // One kind of query; the default (arm 0) scores 0.6 ± 0.2 and arm 1 scores 0.07 more, as bm25
+    // beat rerank on SciFact at load 25 once rerank's latency term was charged (issue 16.2).
+    const draw = seededRandom(11);
+    const noisy = Array.from({ length: 1000 }, () => {
+      const shared = 0.4 * (draw() - 0.5);
+      return { group: 'claims', context: [1, 0], rewards: [0.6 + shared, 0.67 + shared + 0.2 * (draw() - 0.5)], allowed: [0, 1] };
+    });
+    const order = shuffledOrder(noisy.length, 4);
+    const safety = { margin: 0.05, window: 100, share: 0.1, confidence: 1 };
+    const scaled = replayBandit(noisy, 2, { alpha: 0.2, order, safety });
+    const unit = replayBandit(noisy, 2, { alpha: 0.2, order, safety, unitNoise: true });
+    const secondHalf = (run: { choices: readonly number[] }) => run.choices.slice(500).filter((arm) => arm === 1).length;
+    expect(secondHalf(scaled)).toBeGreaterThan(450);
+    expect(secondHalf(scaled)).toBeGreaterThan(secondHalf(unit));
+    const last = noisy.length - 1;
+    expect(scaled.bandit[last]).toBeGreaterThan(unit.bandit[last]);
+    expect(worstWindow(scaled.bandit, scaled.defaultPlan, 100).gap).toBeGreaterThanOrEqual(-0.05);
   });
 
   it('finds the worst window of two cumulative curves', () => {

@@ -6,6 +6,7 @@
  * orders costs milliseconds. bench/bandit-bench.ts logs the rewards; this module replays them.
  */
 import { estimateArm, freshArm, updateArm, type ArmState } from './lin-ucb';
+import { RewardNoise } from './reward-noise';
 import { chooseSafeArm, SafetyLedger } from './safe-exploration';
 
 export interface ReplayItem {
@@ -64,6 +65,11 @@ export interface ReplayOptions {
    * replay, so the per-hour cap does not apply.
    */
   readonly safety?: { readonly margin: number; readonly window: number; readonly share: number; readonly confidence?: number };
+  /**
+   * Lower bounds at `confidence` spreads as if the reward noise had σ = 1 (the rule before the
+   * bounds were scaled by the estimated σ̂, reward-noise.ts): for the bench's before/after line.
+   */
+  readonly unitNoise?: boolean;
 }
 
 export function replayBandit(items: readonly ReplayItem[], armCount: number, options: ReplayOptions): ReplayRun {
@@ -74,6 +80,7 @@ export function replayBandit(items: readonly ReplayItem[], armCount: number, opt
   const oracle: number[] = [];
   const defaultPlan: number[] = [];
   const choices: number[] = [];
+  const noise = new RewardNoise();
   const ledger = new SafetyLedger({ margin: options.safety?.margin ?? Number.POSITIVE_INFINITY, window: options.safety?.window ?? 1, share: options.safety?.share ?? 1, perHour: Number.POSITIVE_INFINITY });
   let defaultSum = 0;
   let explored = 0;
@@ -84,11 +91,14 @@ export function replayBandit(items: readonly ReplayItem[], armCount: number, opt
     const item = items[index];
     const candidates = item.allowed ?? arms.map((_, arm) => arm);
     const estimates = candidates.map((arm) => estimateArm(arms[arm], item.context, options.alpha));
-    const { chosen, explored: didExplore, loss } = chooseSafeArm(estimates, ledger.allowance(), ledger.allows(), options.safety?.confidence);
+    const confidence = options.safety?.confidence === undefined ? undefined : options.safety.confidence * (options.unitNoise ? 1 : noise.sigma());
+    const { chosen, explored: didExplore, loss } = chooseSafeArm(estimates, ledger.allowance(), ledger.allows(), confidence);
     ledger.record(didExplore, loss[estimates.indexOf(chosen)]);
     const arm = Number(chosen.arm);
-    // Centred on the running mean, as BanditLearner does: see centredReward.
-    arms[arm] = updateArm(arms[arm], item.context, item.rewards[arm] - (choices.length === 0 ? 0 : banditSum / choices.length));
+    // Centred on the running mean, as BanditLearner does (see its baseline()).
+    const centred = item.rewards[arm] - (choices.length === 0 ? 0 : banditSum / choices.length);
+    noise.observe(centred - chosen.mean);
+    arms[arm] = updateArm(arms[arm], item.context, centred);
     if (didExplore) explored += 1;
     choices.push(arm);
     banditSum += item.rewards[arm];

@@ -26,9 +26,9 @@ export interface SafetySettings {
   /** Decisions per window (1: each decision on its own). */
   readonly window: number;
   /**
-   * Width of the lower bound in spreads: lower = mean − confidence·√(xᵀA⁻¹x). Wider than LinUCB's
-   * α on purpose: α sizes optimism, this sizes how sure "not worse" must be, and per-query rewards
-   * are noisy (nDCG's spread per query is ~0.4 on the bench sets).
+   * Width of the lower bound in standard errors: the caller passes learning.safe_confidence × σ̂
+   * (reward-noise.ts), so lower = mean − confidence·σ̂·√(xᵀA⁻¹x). Wider than LinUCB's α on purpose:
+   * α sizes optimism, this sizes how sure "not worse" must be.
    */
   readonly confidence: number;
   /** Largest share of decisions that may explore, in [0, 1]. */
