@@ -113,6 +113,42 @@ describe('approval_audit is append-only in the database', () => {
     await expect(stores.runStore.saveNodeOutcomes('nope', [{ nodeId: 'n', outcome: outcome(null, 0, 0), attempts: 1 }])).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('writes a run\'s last outcomes with its status in one statement; totals count them once; a status kept out by onlyIf still saves them', async () => {
+    const store = stores.runStore;
+    await store.createRun({ id: 'run-end', goal: 'ends with its outcomes', planHash: 'h', plan: {}, user: 'u' });
+    await store.saveNodeOutcomes('run-end', [
+      { nodeId: 'reason', outcome: outcome({ answer: 'OOM' }, 0.004, 1), attempts: 1 },
+      { nodeId: 'verify', outcome: outcome({ passed: false }, 0, 0.5), attempts: 1 },
+    ]);
+    // verify again (replacing the saved one, not added to it), a new node, and a skip.
+    expect(
+      await store.setStatusWithOutcomes('run-end', 'completed', { result: { answer: 'OOM' }, pendingNodeId: null, onlyIf: ['running'] }, [
+        { nodeId: 'verify', outcome: outcome({ passed: true }, 0.001, 0.25), attempts: 2 },
+        { nodeId: 'branch', outcome: outcome({ taken: 'accept' }, 0, 0.125), attempts: 1 },
+      ], ['retry-reason']),
+    ).toBe(true);
+    const loaded = await store.loadRun('run-end');
+    expect(loaded).toMatchObject({ status: 'completed', result: { answer: 'OOM' } });
+    expect([...loaded!.nodeOutcomes.keys()]).toEqual(['reason', 'verify', 'branch']);
+    expect(loaded!.nodeOutcomes.get('verify')).toEqual(outcome({ passed: true }, 0.001, 0.25));
+    expect(loaded!.skipped).toEqual(['retry-reason']);
+    const [summary] = await store.listRuns({ limit: 1, search: 'ends with its outcomes' });
+    expect(summary.costUsd).toBeCloseTo(0.005, 10);
+    expect(summary.latencySeconds).toBeCloseTo(1.375, 10);
+    // Cancelled meanwhile: the status stays, the outcomes are kept, as saveNodeOutcomes would have kept them.
+    await store.createRun({ id: 'run-cancelled', goal: 'cancelled meanwhile', planHash: 'h', plan: {}, user: 'u' });
+    await store.setStatus('run-cancelled', 'cancelled');
+    expect(await store.setStatusWithOutcomes('run-cancelled', 'completed', { onlyIf: ['running'] }, [{ nodeId: 'fuse', outcome: outcome({ hits: [] }, 0, 0.1), attempts: 1 }])).toBe(false);
+    const cancelled = await store.loadRun('run-cancelled');
+    expect([cancelled!.status, [...cancelled!.nodeOutcomes.keys()]]).toEqual(['cancelled', ['fuse']]);
+    // Nothing waiting: a plain status write.
+    await store.createRun({ id: 'run-plain', goal: 'nothing waiting', planHash: 'h', plan: {}, user: 'u' });
+    expect(await store.setStatusWithOutcomes('run-plain', 'failed', { error: 'model unavailable' }, [])).toBe(true);
+    expect(await store.loadRun('run-plain')).toMatchObject({ status: 'failed', error: 'model unavailable' });
+    await expect(store.setStatusWithOutcomes('nope', 'completed', {}, [{ nodeId: 'n', outcome: outcome(null, 0, 0), attempts: 1 }])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(store.setStatusWithOutcomes('nope', 'completed', { onlyIf: ['running'] }, [], ['skipped-node'])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE, and keeps the row', async () => {
     expect(await failure(sql`update approval_audit set decision = 'rejected' where run_id = 'run-1'`)).toMatch(/append-only: UPDATE/);
     expect(await failure(sql`delete from approval_audit where run_id = 'run-1'`)).toMatch(/append-only: DELETE/);

@@ -95,22 +95,59 @@ export class PgRunStore implements RunStorePlugin {
 
   async saveNodeOutcomes(runId: string, outcomes: readonly SavedNodeOutcome[], skipped: readonly string[] = []): Promise<void> {
     if (outcomes.length === 0 && skipped.length === 0) return;
-    const compact = await Promise.all(outcomes.map(async (entry) => ({ ...entry, outcome: await compactOutcome(entry.outcome, this.chunkTexts) })));
-    const rows = [
-      ...compact.map((entry) => ({ nodeId: entry.nodeId, status: 'done', outcome: entry.outcome as NodeOutcome | null, attempts: entry.attempts })),
-      // A gate's untaken branch, one row each as markSkipped writes it, in the same statement (bench:loc: 7 of a run's 30 statements were skips).
-      ...skipped.map((nodeId) => ({ nodeId, status: 'skipped', outcome: null, attempts: 0 })),
-    ];
     try {
-      await this.database.db
-        .insert(runNodes)
-        // A microsecond apart, so loadRun's order by updated_at keeps the order given (the clock may not tick between rows).
-        .values(rows.map((row, index) => ({ runId, ...row, updatedAt: sql`clock_timestamp() + ${index} * interval '1 microsecond'` })))
-        .onConflictDoUpdate({ target: [runNodes.runId, runNodes.nodeId], set: { status: sql`excluded.status`, outcome: sql`excluded.outcome`, attempts: sql`excluded.attempts`, updatedAt: sql`excluded.updated_at` } });
+      await this.outcomeUpsert(runId, await this.outcomeRows(outcomes, skipped));
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(runId);
       throw error;
     }
+  }
+
+  /**
+   * One statement where there were two: the outcomes as saveNodeOutcomes writes them, and the
+   * status as setStatus does (bench:loc: the final outcome batch was its own statement on every
+   * run). Both are data-modifying CTEs, run exactly once whatever the status condition decides; the
+   * update reads the snapshot from before the insert, so its totals add this write's outcomes to
+   * the saved ones it does not replace.
+   */
+  async setStatusWithOutcomes(runId: string, status: RunStatus, fields: RunStatusFields, outcomes: readonly SavedNodeOutcome[], skipped: readonly string[] = []): Promise<boolean> {
+    if (outcomes.length === 0 && skipped.length === 0) return this.setStatus(runId, status, fields);
+    const rows = await this.outcomeRows(outcomes, skipped);
+    const replaced = rows.map((row) => row.nodeId);
+    const total = (path: 'costUsd' | 'latencySeconds'): SQL => {
+      const written = outcomes.reduce((sum, entry) => sum + (entry.outcome.actual[path] ?? 0), 0);
+      return sql`${nodeTotalOf(runId, path, replaced)} + ${written}::float8`;
+    };
+    const update = this.statusUpdate(runId, status, fields, total);
+    let updated: { updated: number }[];
+    try {
+      updated = await this.database.query<{ updated: number }>(sql`with saved as (${this.outcomeUpsert(runId, rows).getSQL()}), changed as (${update.getSQL()}) select count(*)::int as updated from changed`);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw notFound(runId);
+      throw error;
+    }
+    if (Number(updated[0]?.updated ?? 0) > 0) return true;
+    return this.statusNotWritten(runId, fields);
+  }
+
+  /** Rows of run_nodes for saved outcomes (passages by reference) and skips, in the order given. */
+  private async outcomeRows(outcomes: readonly SavedNodeOutcome[], skipped: readonly string[]) {
+    const compact = await Promise.all(outcomes.map(async (entry) => ({ ...entry, outcome: await compactOutcome(entry.outcome, this.chunkTexts) })));
+    return [
+      ...compact.map((entry) => ({ nodeId: entry.nodeId, status: 'done', outcome: entry.outcome as NodeOutcome | null, attempts: entry.attempts })),
+      // A gate's untaken branch, one row each as markSkipped writes it, in the same statement (bench:loc: 7 of a run's 30 statements were skips).
+      ...skipped.map((nodeId) => ({ nodeId, status: 'skipped', outcome: null, attempts: 0 })),
+    ];
+  }
+
+  private outcomeUpsert(runId: string, rows: readonly { nodeId: string; status: string; outcome: NodeOutcome | null; attempts: number }[]) {
+    return (
+      this.database.db
+        .insert(runNodes)
+        // A microsecond apart, so loadRun's order by updated_at keeps the order given (the clock may not tick between rows).
+        .values(rows.map((row, index) => ({ runId, ...row, updatedAt: sql`clock_timestamp() + ${index} * interval '1 microsecond'` })))
+        .onConflictDoUpdate({ target: [runNodes.runId, runNodes.nodeId], set: { status: sql`excluded.status`, outcome: sql`excluded.outcome`, attempts: sql`excluded.attempts`, updatedAt: sql`excluded.updated_at` } })
+    );
   }
 
   async markSkipped(runId: string, nodeId: string): Promise<void> {
@@ -118,17 +155,22 @@ export class PgRunStore implements RunStorePlugin {
   }
 
   async setStatus(runId: string, status: RunStatus, fields: RunStatusFields = {}): Promise<boolean> {
+    const updated = await this.statusUpdate(runId, status, fields);
+    if (updated.length > 0) return true;
+    return this.statusNotWritten(runId, fields);
+  }
+
+  /** The status write; totals the caller did not measure come from `totalOf` (by default, the saved outcomes). */
+  private statusUpdate(runId: string, status: RunStatus, fields: RunStatusFields, totalOf = (path: 'costUsd' | 'latencySeconds'): SQL => nodeTotalOf(runId, path)) {
     // Latency sums node latencies: execution time without the wait at an approval gate, an upper
     // bound on wall time when a wave ran in parallel. A caller that measured wall time passes it.
-    const nodeTotal = (path: string): SQL =>
-      sql`coalesce((select sum((${runNodes.outcome} -> 'actual' ->> ${path})::float8) from ${runNodes} where ${runNodes.runId} = ${runId} and ${runNodes.status} = 'done'), 0)`;
-    const updated = await this.database.db
+    return this.database.db
       .update(runs)
       .set({
         status,
         updatedAt: sql`now()`,
-        costUsd: fields.costUsd ?? nodeTotal('costUsd'),
-        latencySeconds: fields.latencySeconds ?? nodeTotal('latencySeconds'),
+        costUsd: fields.costUsd ?? totalOf('costUsd'),
+        latencySeconds: fields.latencySeconds ?? totalOf('latencySeconds'),
         ...(fields.result !== undefined ? { result: fields.result } : {}),
         ...(fields.error !== undefined ? { error: fields.error } : {}),
         ...(fields.pendingNodeId !== undefined ? { pendingNodeId: fields.pendingNodeId } : {}),
@@ -137,7 +179,10 @@ export class PgRunStore implements RunStorePlugin {
       })
       .where(fields.onlyIf ? and(eq(runs.id, runId), inArray(runs.status, [...fields.onlyIf]), fields.onlyOwner !== undefined ? eq(runs.owner, fields.onlyOwner) : undefined) : eq(runs.id, runId))
       .returning({ id: runs.id });
-    if (updated.length > 0) return true;
+  }
+
+  /** A status write that changed no row: false when its condition kept it out, NOT_FOUND when there is no such run. */
+  private async statusNotWritten(runId: string, fields: RunStatusFields): Promise<false> {
     if (fields.onlyIf && (await this.database.db.select({ id: runs.id }).from(runs).where(eq(runs.id, runId))).length > 0) return false;
     throw notFound(runId);
   }
@@ -348,6 +393,12 @@ function timestampOf(field: 'from' | 'to' | 'since', value: string): Date {
 const notFound = (runId: string) => new ContextRuntimeError('NOT_FOUND', `no run ${runId}`, { field: 'runId', details: { runId } });
 
 /** SQLSTATE 23503; drizzle wraps driver errors, so look at the cause too. */
+/** A total over the run's saved outcomes (`except` those a write in the same statement replaces). */
+function nodeTotalOf(runId: string, path: 'costUsd' | 'latencySeconds', except: readonly string[] = []): SQL {
+  const kept = except.length > 0 ? sql` and ${runNodes.nodeId} not in (select jsonb_array_elements_text(${JSON.stringify(except)}::jsonb))` : sql``;
+  return sql`coalesce((select sum((${runNodes.outcome} -> 'actual' ->> ${path})::float8) from ${runNodes} where ${runNodes.runId} = ${runId} and ${runNodes.status} = 'done'${kept}), 0)`;
+}
+
 function isForeignKeyViolation(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
     if ((current as { code?: unknown }).code === '23503') return true;

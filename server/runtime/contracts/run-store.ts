@@ -96,6 +96,17 @@ export interface AuditVerification {
   readonly problems: readonly { readonly id: number; readonly problem: string }[];
 }
 
+/** What setStatus writes with the status. */
+export interface RunStatusUpdate {
+  readonly result?: unknown;
+  readonly error?: string;
+  readonly pendingNodeId?: string | null;
+  readonly owner?: string;
+  readonly onlyIf?: readonly RunStatus[];
+  /** With onlyIf: also only while this owner holds the run (a peer that took it over keeps it). */
+  readonly onlyOwner?: string;
+}
+
 /** One node's outcome as saveNodeOutcomes writes it. */
 export interface SavedNodeOutcome {
   readonly nodeId: string;
@@ -121,19 +132,13 @@ export interface RunStorePlugin {
    * any other status releases the owner. `onlyIf` makes the write conditional on the current status
    * and reports whether it happened (a cancel never overwrites a finished run, nor a finish a cancel).
    */
-  setStatus(
-    runId: string,
-    status: RunStatus,
-    fields?: {
-      readonly result?: unknown;
-      readonly error?: string;
-      readonly pendingNodeId?: string | null;
-      readonly owner?: string;
-      readonly onlyIf?: readonly RunStatus[];
-      /** With onlyIf: also only while this owner holds the run (a peer that took it over keeps it). */
-      readonly onlyOwner?: string;
-    },
-  ): Promise<boolean | void>;
+  setStatus(runId: string, status: RunStatus, fields?: RunStatusUpdate): Promise<boolean | void>;
+  /**
+   * setStatus with a run's last node outcomes and skips (as saveNodeOutcomes writes them) in the
+   * same write, saved whatever `onlyIf` decides about the status; the run's totals include them.
+   * One write where a finishing run made two. Optional: without it the outcomes are saved first.
+   */
+  setStatusWithOutcomes?(runId: string, status: RunStatus, fields: RunStatusUpdate, outcomes: readonly SavedNodeOutcome[], skipped?: readonly string[]): Promise<boolean | void>;
   /**
    * Refreshes the heartbeat of every running run `owner` executes, and returns those of `runIds`
    * it no longer owns running (cancelled elsewhere, or claimed by another process after its heartbeat

@@ -230,14 +230,14 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
       more = false;
     }
   }
-  // Before the status changes (its totals are summed from the saved outcomes), a pause or a requeue.
-  await checkpoint.write();
   if (more && result.status === 'completed') {
+    // Before the requeue: the worker that takes the next wave starts from the saved outcomes.
+    await checkpoint.write();
     runSpan.end({ attributes: { status: 'queued' } });
     await tracer.flush();
     return requeue(plugins, record, explain, attempts);
   }
-  const finished = await settle(plugins, record, budgetSettled(result, budget, graph), explain);
+  const finished = await settle(plugins, record, budgetSettled(result, budget, graph), explain, checkpoint);
   const totals = sumActuals(graph, result.outcomes);
   runSpan.end({ tokens: totals.tokens, costUsd: totals.costUsd, status: result.status === 'failed' ? 'error' : 'ok', attributes: { status: result.status } });
   await tracer.flush();
@@ -283,30 +283,44 @@ function sumActuals(graph: ExecutionGraph, outcomes: ReadonlyMap<string, NodeOut
   return { tokens, costUsd, latencySeconds };
 }
 
-async function settle(plugins: RuntimePlugins, record: RunRecord, result: BudgetSettled, explain: ExplainResult): Promise<{ status: RunStatus; stored?: StoredResult }> {
+/**
+ * Writes the run's end: its status, with the outcomes still waiting in the checkpoint saved in the
+ * same write (the status's totals are summed from them).
+ */
+async function settle(plugins: RuntimePlugins, record: RunRecord, result: BudgetSettled, explain: ExplainResult, checkpoint: OutcomeCheckpoint): Promise<{ status: RunStatus; stored?: StoredResult }> {
   // Every write is conditional on `running`: a cancel that landed meanwhile is never overwritten.
   const onlyIf: readonly RunStatus[] = ['running'];
   // Aborted by a cancel (which wrote `cancelled` first) or because another process took the run
   // over after this one's heartbeat went stale: either way the record is not this process's to write.
-  if (result.status === 'cancelled') return { status: 'cancelled' };
+  if (result.status === 'cancelled') {
+    await checkpoint.write();
+    return { status: 'cancelled' };
+  }
   if (result.status === 'awaiting_approval') {
-    await plugins.runStore.setStatus(record.id, 'awaiting_approval', { pendingNodeId: result.nodeId, onlyIf });
+    await checkpoint.writeWithStatus('awaiting_approval', { pendingNodeId: result.nodeId, onlyIf });
     return { status: 'awaiting_approval' };
   }
   if (result.status === 'rejected') {
-    await plugins.runStore.setStatus(record.id, 'rejected', { pendingNodeId: null, onlyIf });
+    await checkpoint.writeWithStatus('rejected', { pendingNodeId: null, onlyIf });
     return { status: 'rejected' };
   }
   if (result.status === 'failed') {
-    await plugins.runStore.setStatus(record.id, 'failed', { error: `node ${result.nodeId} failed: ${result.error}`, pendingNodeId: null, onlyIf });
+    await checkpoint.writeWithStatus('failed', { error: `node ${result.nodeId} failed: ${result.error}`, pendingNodeId: null, onlyIf });
     return { status: 'failed' };
   }
-  const composed = await composeResult(plugins, result.outcomes, explain, result.budgetCaveat);
-  const answerNodeId = await recordAnswer(plugins, record.id, explain.goal, composed);
-  const stored: StoredResult = answerNodeId ? { ...composed, answerNodeId } : composed;
+  let stored: StoredResult;
+  try {
+    const composed = await composeResult(plugins, result.outcomes, explain, result.budgetCaveat);
+    const answerNodeId = await recordAnswer(plugins, record.id, explain.goal, composed);
+    stored = answerNodeId ? { ...composed, answerNodeId } : composed;
+  } catch (error) {
+    // The run is failed with this reason (continueRun): what its nodes did is still kept, as a settled run's is.
+    await checkpoint.write();
+    throw error;
+  }
   // A result is incomplete until it passes its verification policy: a required verdict that failed on every attempt ends it unverified.
   const status: RunStatus = stored.unverified ? 'unverified' : 'completed';
-  const written = await plugins.runStore.setStatus(record.id, status, { result: stored, pendingNodeId: null, onlyIf });
+  const written = await checkpoint.writeWithStatus(status, { result: stored, pendingNodeId: null, onlyIf });
   return written === false ? { status: 'cancelled' } : { status, stored };
 }
 

@@ -92,4 +92,33 @@ describe('when node outcomes are written', () => {
     await checkpoint.write();
     expect(writes).toEqual([['b', 'reason', 'skip:branch-a', 'skip:branch-c'], ['skip:retry']]);
   });
+
+  it('writes what still waits with the run\'s status, in one write where the store can, else before it', async () => {
+    const statuses: unknown[][] = [];
+    const { store, writes } = recordingStore(true);
+    const combined = {
+      ...store,
+      setStatus: async (_runId: string, status: string) => void statuses.push(['status', status]),
+      setStatusWithOutcomes: async (_runId: string, status: string, _fields: unknown, entries: readonly SavedNodeOutcome[], skipped: readonly string[] = []) => {
+        statuses.push(['status+outcomes', status, entries.map((entry) => entry.nodeId), skipped]);
+        return true;
+      },
+    } as unknown as RunStorePlugin;
+    const checkpoint = new OutcomeCheckpoint(combined, 'run-1', async () => undefined);
+    await checkpoint.done(retrieve('a'), outcome(), 1);
+    checkpoint.skipped('retry');
+    expect(await checkpoint.writeWithStatus('completed', { onlyIf: ['running'] })).toBe(true);
+    expect(statuses).toEqual([['status+outcomes', 'completed', ['a'], ['retry']]]);
+    // Taken: nothing is written twice.
+    await checkpoint.write();
+    expect(writes).toEqual([]);
+
+    const plain = recordingStore(true);
+    const order: string[] = [];
+    const separate = { ...plain.store, saveNodeOutcomes: async (_runId: string, entries: readonly SavedNodeOutcome[]) => void order.push(`outcomes:${entries.map((entry) => entry.nodeId).join(',')}`), setStatus: async (_runId: string, status: string) => void order.push(`status:${status}`) } as unknown as RunStorePlugin;
+    const fallback = new OutcomeCheckpoint(separate, 'run-2', async () => undefined);
+    await fallback.done(retrieve('b'), outcome(), 1);
+    await fallback.writeWithStatus('failed', { error: 'node b failed' });
+    expect(order).toEqual(['outcomes:b', 'status:failed']);
+  });
 });

@@ -15,7 +15,7 @@
  * skip again from the branch's outcome (or from inputs that were all skipped) on resume, so a skip
  * lost with the outcomes it follows from is decided again, never wrongly.
  */
-import type { RunStorePlugin, SavedNodeOutcome } from '../contracts/run-store';
+import type { RunStatus, RunStatusUpdate, RunStorePlugin, SavedNodeOutcome } from '../contracts/run-store';
 import type { NodeOutcome } from '../contracts/scheduler';
 import type { GraphNode } from '../ir/graph';
 
@@ -64,13 +64,33 @@ export class OutcomeCheckpoint {
 
   /** Writes every outcome and skip still waiting, in completion order: before the run's status changes, it pauses or another worker takes it. */
   async write(): Promise<void> {
-    const entries = this.pending;
-    const skips = this.pendingSkips;
-    this.pending = [];
-    this.pendingSkips = [];
+    const { entries, skips } = this.take();
     if (entries.length === 0 && skips.length === 0) return;
     if (this.runStore.saveNodeOutcomes) return this.runStore.saveNodeOutcomes(this.runId, entries, skips);
     for (const entry of entries) await this.runStore.saveNodeOutcome(this.runId, entry.nodeId, entry.outcome, entry.attempts);
     for (const nodeId of skips) await this.runStore.markSkipped(this.runId, nodeId);
+  }
+
+  /**
+   * Sets the run's status with every outcome still waiting written first — in the same statement
+   * where the store can (a finished run's last batch was a statement of its own on every run).
+   * What waits here is repeatable work only (costly outcomes were written as they ended), so the
+   * status write may come after other work (the answer composed and recorded): a crash before it
+   * leaves the run `running`, and its resume repeats only that cheap work.
+   */
+  async writeWithStatus(status: RunStatus, fields: RunStatusUpdate): Promise<boolean | void> {
+    if (this.runStore.setStatusWithOutcomes) {
+      const { entries, skips } = this.take();
+      return this.runStore.setStatusWithOutcomes(this.runId, status, fields, entries, skips);
+    }
+    await this.write();
+    return this.runStore.setStatus(this.runId, status, fields);
+  }
+
+  private take(): { readonly entries: readonly SavedNodeOutcome[]; readonly skips: readonly string[] } {
+    const taken = { entries: this.pending, skips: this.pendingSkips };
+    this.pending = [];
+    this.pendingSkips = [];
+    return taken;
   }
 }

@@ -11,6 +11,7 @@ function fakeKnowledge() {
   const table = new Map<string, SourceInfo>([['docs', source('docs', 'v1')]]);
   const reads = { sources: 0, fingerprint: 0 };
   const contradictionReads: string[][] = [];
+  const chunkContradictionReads: string[][] = [];
   /** Facts that disagree, by source: what the knowledge sync after an ingest writes. */
   const disagreeing = new Set<string>();
   let gate: Promise<void> | undefined;
@@ -31,8 +32,9 @@ function fakeKnowledge() {
       reads.fingerprint++;
       return [...names].sort().map((name) => `${name}:${table.get(name)?.versionId}`).join(',');
     },
-    async contradictions() {
-      return [];
+    async contradictions(chunkIds) {
+      chunkContradictionReads.push([...chunkIds]);
+      return chunkIds.filter((chunkId) => disagreeing.has(chunkId)).map((chunkId) => ({ subject: chunkId, attribute: 'memory_limit', values: [] }));
     },
   };
   const withContradictions: KnowledgePlugin = {
@@ -46,6 +48,7 @@ function fakeKnowledge() {
     plugin,
     withContradictions,
     contradictionReads,
+    chunkContradictionReads,
     disagree: (name: string) => disagreeing.add(name),
     reads,
     /** A new version of `name`, as an ingest writes it. */
@@ -114,6 +117,21 @@ describe('SourceReadCache', () => {
     expect(await new SourceReadCache(knowledge.plugin).contradictionsAmong(['docs'])).toEqual([]);
   });
 
+  it('reads the contradictions of a run\'s chunks once per chunk set and again after a write', async () => {
+    const knowledge = fakeKnowledge();
+    const cache = new SourceReadCache(knowledge.plugin);
+    expect(await cache.contradictions(['chunk-2', 'chunk-1'])).toEqual([]);
+    expect(await cache.contradictions(['chunk-1', 'chunk-2', 'chunk-1'])).toEqual([]);
+    expect(await cache.contradictions(['chunk-1'])).toEqual([]);
+    expect(knowledge.chunkContradictionReads).toEqual([['chunk-2', 'chunk-1'], ['chunk-1']]);
+    // The knowledge sync after an ingest writes a disagreement on chunk-1: seen once the write invalidated the cache.
+    knowledge.disagree('chunk-1');
+    expect(await cache.contradictions(['chunk-1'])).toEqual([]);
+    cache.invalidate('source docs changed');
+    expect((await cache.contradictions(['chunk-2', 'chunk-1'])).map((entry) => entry.subject)).toEqual(['chunk-1']);
+    expect(knowledge.chunkContradictionReads).toHaveLength(3);
+  });
+
   it('does not keep a failed read', async () => {
     const knowledge = fakeKnowledge();
     const cache = new SourceReadCache(knowledge.plugin);
@@ -135,6 +153,8 @@ describe('cachedKnowledge', () => {
     await wrapped.fingerprint(['docs']);
     expect(knowledge.reads).toEqual({ sources: 1, fingerprint: 1 });
     expect(await wrapped.contradictions(['chunk-1'])).toEqual([]);
+    expect(await wrapped.contradictions(['chunk-1'])).toEqual([]);
+    expect(knowledge.chunkContradictionReads).toEqual([['chunk-1']]);
     expect(wrapped.contradictionsAmong).toBeUndefined();
   });
 

@@ -1,7 +1,8 @@
 /**
  * The source reads every plan() makes — the source list (with its sensitive-passage counts, an
  * aggregate over the marked chunks), the fingerprint of the allowed sources' versions and the
- * contradictions among their facts — kept in process between writes. Measured on the demo corpus
+ * contradictions among their facts — and the contradictions each run's result reads for its
+ * retrieved chunks, kept in process between writes. Measured on the demo corpus
  * (bench:plan-overhead, issue 16 point 5), these queries were most of an uncached plan(); they
  * change only when a source does.
  *
@@ -22,10 +23,11 @@ export class SourceReadCache {
   private sourceList?: Promise<readonly SourceInfo[]>;
   private readonly fingerprints = new Map<string, Promise<string>>();
   private readonly contradictionSets = new Map<string, Promise<readonly Contradiction[]>>();
+  private readonly chunkContradictions = new Map<string, Promise<readonly Contradiction[]>>();
   private generationValue = 0;
   private lastReason?: string;
 
-  constructor(private readonly knowledge: Pick<KnowledgePlugin, 'sources' | 'fingerprint' | 'contradictionsAmong'>) {}
+  constructor(private readonly knowledge: Pick<KnowledgePlugin, 'sources' | 'fingerprint' | 'contradictions' | 'contradictionsAmong'>) {}
 
   /** Bumped by every invalidate(): a test or EXPLAIN can tell that a write was seen. */
   get generation(): number {
@@ -62,6 +64,16 @@ export class SourceReadCache {
     return this.memo(this.contradictionSets, sourceNames, () => read.call(this.knowledge, sourceNames));
   }
 
+  /**
+   * Contradictions touching the given chunks: what every answered run reads for its caveats, one
+   * statement a run (bench:loc, 3.5–7 ms of its wall time). Same facts and edges as
+   * contradictionsAmong, so the same invalidation covers them; keyed by the chunk set, since the
+   * chunks a result holds pick which fact of each side is cited.
+   */
+  contradictions(chunkIds: readonly string[]): Promise<readonly Contradiction[]> {
+    return this.memo(this.chunkContradictions, chunkIds, () => this.knowledge.contradictions(chunkIds));
+  }
+
   /** Drops every cached read; call after any write to a source (and when the configuration changes). */
   invalidate(reason: string): void {
     this.generationValue++;
@@ -69,11 +81,12 @@ export class SourceReadCache {
     this.sourceList = undefined;
     this.fingerprints.clear();
     this.contradictionSets.clear();
+    this.chunkContradictions.clear();
   }
 
-  /** One read per source set (order and repeats ignored); a failed read is not kept, so the next caller asks again. */
-  private memo<T>(entries: Map<string, Promise<T>>, sourceNames: readonly string[], load: () => Promise<T>): Promise<T> {
-    const key = [...new Set(sourceNames)].sort().join('\u0000');
+  /** One read per set of names or ids (order and repeats ignored); a failed read is not kept, so the next caller asks again. */
+  private memo<T>(entries: Map<string, Promise<T>>, names: readonly string[], load: () => Promise<T>): Promise<T> {
+    const key = [...new Set(names)].sort().join('\u0000');
     const known = entries.get(key);
     if (known) return known;
     if (entries.size >= MAX_SOURCE_SETS) entries.clear();
@@ -87,7 +100,7 @@ export class SourceReadCache {
 }
 
 /**
- * The knowledge plugin with sources(), fingerprint() and contradictionsAmong() answered from `cache`; every other member
+ * The knowledge plugin with sources(), fingerprint(), contradictions() and contradictionsAmong() answered from `cache`; every other member
  * is the plugin's own. `enabled` false = read through (a database other processes write).
  */
 export function cachedKnowledge(knowledge: KnowledgePlugin, cache: SourceReadCache, enabled: boolean): KnowledgePlugin {
@@ -96,7 +109,7 @@ export function cachedKnowledge(knowledge: KnowledgePlugin, cache: SourceReadCac
     contract: knowledge.contract,
     sources: () => cache.sources(),
     fingerprint: (sourceNames: readonly string[]) => cache.fingerprint(sourceNames),
-    contradictions: (chunkIds: readonly string[]) => knowledge.contradictions(chunkIds),
+    contradictions: (chunkIds: readonly string[]) => cache.contradictions(chunkIds),
     ...(knowledge.contradictionsAmong ? { contradictionsAmong: (sourceNames: readonly string[]) => cache.contradictionsAmong(sourceNames) } : {}),
     ...(knowledge.recordAnswer ? { recordAnswer: (answer: Parameters<NonNullable<KnowledgePlugin['recordAnswer']>>[0]) => knowledge.recordAnswer!(answer) } : {}),
     ...(knowledge.compressedContexts ? { compressedContexts: knowledge.compressedContexts } : {}),
