@@ -122,6 +122,20 @@ export class PgPlanCacheStore implements PlanCacheStorePlugin {
     return row.generation;
   }
 
+  /**
+   * Row count and newest created_at: an insert or delete (retire, purge) by any process moves one of
+   * them; an upsert over an existing row changes no key, and needs not move it.
+   */
+  async liveVersion(): Promise<string> {
+    const [row] = await this.database.query<{ version: string }>(sql`select count(*)::text || ':' || coalesce(max(created_at)::text, '') as version from plan_cache`);
+    return row.version;
+  }
+
+  async liveExactKeys(embedderId: string): Promise<readonly string[]> {
+    const rows = await this.database.query<{ exact_key: string }>(sql`select distinct exact_key from plan_cache where embedder_id = ${embedderId}`);
+    return rows.map((row) => row.exact_key);
+  }
+
   async addCounts(bucketStart: Date, counts: PlanCacheCounts): Promise<void> {
     await this.database.query(sql`
       insert into plan_cache_stats (bucket_start, lookups, hits, near_misses, misses, by_reason)

@@ -154,6 +154,13 @@ export interface PlanCacheStorePlugin {
   retire(scope: { readonly sourceName?: string; readonly all?: boolean }, reason: string, at: Date): Promise<number>;
   /** Changes whenever another process may have retired records. */
   generation(): Promise<string>;
+  /**
+   * Changes whenever a live record is added or removed, by any process (optional: a store without
+   * it and `liveExactKeys` is asked on every lookup whose key bucket is not in memory).
+   */
+  liveVersion?(): Promise<string>;
+  /** The distinct exact keys of this embedder's live records (the in-process key index: plancache/live-key-index.ts). */
+  liveExactKeys?(embedderId: string): Promise<readonly string[]>;
   addCounts(bucketStart: Date, counts: PlanCacheCounts): Promise<void>;
   counts(since: Date, until: Date): Promise<readonly (PlanCacheCounts & { readonly start: Date })[]>;
   entryCounts(now: Date): Promise<PlanCacheStats['entries']>;

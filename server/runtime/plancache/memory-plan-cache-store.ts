@@ -11,6 +11,8 @@ export class MemoryPlanCacheStore implements PlanCacheStorePlugin {
   private retired: PlanCacheRecord[] = [];
   private readonly minutes = new Map<number, PlanCacheCounts>();
   private retirements = 0;
+  /** Upserts and retirements so far: the live version. */
+  private writes = 0;
 
   async candidates(exactKey: string, _vector: Float32Array, limit: number): Promise<readonly PlanCacheRecord[]> {
     return [...this.live.values()].filter((record) => record.exactKey === exactKey).slice(-limit);
@@ -24,6 +26,7 @@ export class MemoryPlanCacheStore implements PlanCacheStorePlugin {
   async upsert(record: PlanCacheRecord): Promise<void> {
     this.live.delete(record.id);
     this.live.set(record.id, record);
+    this.writes++;
   }
 
   async addHits(hits: ReadonlyMap<string, { readonly count: number; readonly at: Date }>): Promise<void> {
@@ -42,12 +45,23 @@ export class MemoryPlanCacheStore implements PlanCacheStorePlugin {
       count++;
     }
     this.retired = this.retired.slice(-1000);
-    if (count > 0) this.retirements++;
+    if (count > 0) {
+      this.retirements++;
+      this.writes++;
+    }
     return count;
   }
 
   async generation(): Promise<string> {
     return String(this.retirements);
+  }
+
+  async liveVersion(): Promise<string> {
+    return `${this.writes}:${this.live.size}`;
+  }
+
+  async liveExactKeys(embedderId: string): Promise<readonly string[]> {
+    return [...new Set([...this.live.values()].filter((record) => record.embedderId === embedderId).map((record) => record.exactKey))];
   }
 
   async addCounts(bucketStart: Date, counts: PlanCacheCounts): Promise<void> {

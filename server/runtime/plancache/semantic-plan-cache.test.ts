@@ -119,16 +119,70 @@ describe('SemanticPlanCache', () => {
     expect((await cache.lookup(testKey(base))).status).toBe('miss');
   });
 
+  it('answers a miss whose key no stored plan has without reading the store, and behind the request without embedding the goal', async () => {
+    const clock = { now: new Date('2030-01-01T00:00:00Z') };
+    const { store, cache } = cacheAt(clock);
+    let bucketReads = 0;
+    const candidates = store.candidates.bind(store);
+    store.candidates = async (...args) => {
+      bucketReads++;
+      return candidates(...args);
+    };
+    let embedded = 0;
+    const counting = new SemanticPlanCache({ store, embedder: { ...embedder, contract: embedder.contract, id: embedder.id, dimensions: embedder.dimensions, embed: async (texts) => (embedded++, embedder.embed(texts)) }, now: () => clock.now });
+    expect(await counting.lookup(testKey(base), { nearMiss: 'behind' })).toEqual({ status: 'miss' });
+    expect([bucketReads, embedded]).toEqual([0, 0]);
+    await counting.flush();
+    expect(embedded).toBeGreaterThan(0);
+    expect((await counting.lookup(testKey(base))).status).toBe('miss');
+    expect(bucketReads).toBe(0);
+    // Once a plan is stored under the key, the bucket is read (by another cache over the same store too).
+    await cache.put(testKey(base), 'plan-a', {});
+    expect(await new SemanticPlanCache({ store, embedder, now: () => clock.now }).lookup(testKey(base))).toMatchObject({ status: 'hit', tier: 'store' });
+    expect(bucketReads).toBe(1);
+  });
+
+  it("serves another process's new plan within the revalidation interval, even for a key it looked up before", async () => {
+    const clock = { now: new Date('2030-01-01T00:00:00Z') };
+    const { store, cache } = cacheAt(clock);
+    const other = new SemanticPlanCache({ store, embedder, now: () => clock.now, sourceNamesOf: () => ['docs'] });
+    expect((await cache.lookup(testKey(base))).status).toBe('miss');
+    await other.put(testKey(base), 'plan-b', {});
+    expect((await cache.lookup(testKey(base))).status).toBe('miss');
+    clock.now = new Date('2030-01-01T00:00:01.5Z');
+    expect(await cache.lookup(testKey(base))).toMatchObject({ status: 'hit', tier: 'store', entry: { planHash: 'plan-b' } });
+  });
+
+  it('a retirement takes its keys out of the index: the next lookup under a retired key reads no bucket', async () => {
+    const clock = { now: new Date('2030-01-01T00:00:00Z') };
+    const { store, cache } = cacheAt(clock);
+    await cache.put(testKey(base), 'plan-a', {});
+    expect((await cache.lookup(testKey(base))).status).toBe('hit');
+    let bucketReads = 0;
+    const candidates = store.candidates.bind(store);
+    store.candidates = async (...args) => {
+      bucketReads++;
+      return candidates(...args);
+    };
+    expect(await cache.invalidateSource('logs')).toBe(1);
+    const after = await cache.lookup(testKey(base));
+    expect(after.status).toBe('miss');
+    expect(after.nearMiss?.invalidatedReason).toBe('source logs changed');
+    expect(bucketReads).toBe(0);
+  });
+
   it('treats an embedder failure as a miss, not a failed plan', async () => {
     const failing = { ...embedder, contract: embedder.contract, id: 'broken', dimensions: 100, embed: async () => Promise.reject(new Error('down')) };
     const cache = new SemanticPlanCache({ store: new MemoryPlanCacheStore(), embedder: failing });
     expect(await cache.lookup(testKey(base))).toEqual({ status: 'miss', error: 'intent embedder failed: down' });
   });
 
-  it('treats a store failure as a miss that says why', async () => {
+  it('treats a store failure as a miss that says why: reading the key bucket, or the key index', async () => {
     const store = new MemoryPlanCacheStore();
+    await new SemanticPlanCache({ store, embedder }).put(testKey(base), 'plan-a', {});
     store.candidates = async () => Promise.reject(new Error('connection refused'));
-    const cache = new SemanticPlanCache({ store, embedder });
-    expect(await cache.lookup(testKey(base))).toEqual({ status: 'miss', error: 'plan cache store failed: connection refused' });
+    expect(await new SemanticPlanCache({ store, embedder }).lookup(testKey(base))).toEqual({ status: 'miss', error: 'plan cache store failed: connection refused' });
+    store.liveExactKeys = async () => Promise.reject(new Error('connection reset'));
+    expect(await new SemanticPlanCache({ store, embedder }).lookup(testKey(base))).toEqual({ status: 'miss', error: 'plan cache store failed: connection reset' });
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The Semantic Plan Cache: serves a stored plan when every exact key part matches and the intent
  * matches by meaning. An in-process LRU of key buckets sits in front of the store so a repeated
- * or paraphrased goal is answered without a database round trip (embed once, compare in memory).
+ * or paraphrased goal is answered without a database round trip (embed once, compare in memory),
+ * and an in-process index of the store's exact keys (live-key-index.ts) answers a miss whose key
+ * no stored plan has without a round trip or, when its diagnosis runs behind, an embedding.
  */
 import {
   PLAN_CACHE_CONTRACT,
@@ -20,6 +22,7 @@ import type { EmbedderPlugin } from '../contracts/embedder';
 import { sha256Hex } from '../ir/plan-hash';
 import { diagnoseMiss, type Candidate } from './near-miss';
 import { DEFAULT_INTENT_MATCH, IntentMatcher, type IntentMatchSettings, type PreparedIntent } from './intent-matcher';
+import { LiveKeyIndex } from './live-key-index';
 import { LruMap } from './lru-map';
 import { exactKeyOf } from './plan-cache-key';
 import { PlanCacheCounters } from './plan-cache-counters';
@@ -57,6 +60,7 @@ export class SemanticPlanCache implements PlanCachePlugin {
   private generation?: string;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private readonly behind: WriteBehindQueue;
+  private readonly liveKeys: LiveKeyIndex;
 
   constructor(private readonly options: SemanticPlanCacheOptions) {
     this.matcher = new IntentMatcher(options.embedder, { ...DEFAULT_INTENT_MATCH, ...options.match });
@@ -64,6 +68,7 @@ export class SemanticPlanCache implements PlanCachePlugin {
     this.now = options.now ?? (() => new Date());
     this.counters = new PlanCacheCounters(options.store);
     this.behind = new WriteBehindQueue(options.writeBehind);
+    this.liveKeys = new LiveKeyIndex(options.store, this.matcher.embedderId);
   }
 
   /** Writes and diagnoses queued behind requests: queued, done, failed, dropped, pending. */
@@ -74,6 +79,21 @@ export class SemanticPlanCache implements PlanCachePlugin {
   /** A cache outage (embedder or store) costs a cold plan, never a failed request; the miss says why. */
   async lookup(key: PlanCacheKey, options: PlanCacheLookupOptions = {}): Promise<PlanCacheLookup> {
     const now = this.now();
+    const nearMiss = options.nearMiss ?? 'inline';
+    const exactKey = exactKeyOf(key, this.matcher.embedderId);
+    try {
+      await this.revalidate(now);
+    } catch (error) {
+      this.counters.count(now, 'miss', 'store');
+      return { status: 'miss', error: `plan cache store failed: ${messageOf(error)}` };
+    }
+    if (nearMiss === 'behind' && this.liveKeys.absent(exactKey)) {
+      // No stored plan has this key: nothing to match, so the goal is embedded only by the diagnosis, behind.
+      if (!this.buckets.get(exactKey)) this.emptyBucket(exactKey);
+      const queued = this.behind.enqueue('near-miss diagnosis', () => this.diagnoseAbsent(key, now));
+      if (!queued) this.counters.count(now, 'miss');
+      return { status: 'miss' };
+    }
     let prepared: PreparedIntent;
     try {
       prepared = await this.matcher.prepare(key.intent);
@@ -82,19 +102,17 @@ export class SemanticPlanCache implements PlanCachePlugin {
       return { status: 'miss', error: `intent embedder failed: ${messageOf(error)}` };
     }
     try {
-      return await this.match(key, prepared, now, options.nearMiss ?? 'inline');
+      return await this.match(key, exactKey, prepared, now, nearMiss);
     } catch (error) {
       this.counters.count(now, 'miss', 'store');
       return { status: 'miss', error: `plan cache store failed: ${messageOf(error)}` };
     }
   }
 
-  private async match(key: PlanCacheKey, prepared: PreparedIntent, now: Date, nearMiss: 'inline' | 'behind'): Promise<PlanCacheLookup> {
-    await this.revalidate(now);
-    const exactKey = exactKeyOf(key, this.matcher.embedderId);
+  private async match(key: PlanCacheKey, exactKey: string, prepared: PreparedIntent, now: Date, nearMiss: 'inline' | 'behind'): Promise<PlanCacheLookup> {
     let bucket = this.buckets.get(exactKey);
     const tier = bucket ? 'memory' : 'store';
-    bucket ??= await this.loadBucket(exactKey, prepared);
+    bucket ??= this.liveKeys.absent(exactKey) ? this.emptyBucket(exactKey) : await this.loadBucket(exactKey, prepared);
     let best: { entry: Bucket['entries'][number]; similarity: number } | undefined;
     for (const entry of bucket.entries) {
       if (entry.record.expiresAt && entry.record.expiresAt <= now) continue;
@@ -116,6 +134,18 @@ export class SemanticPlanCache implements PlanCachePlugin {
     }
     const diagnosed = await this.diagnose(key, prepared, now, inBucket);
     return diagnosed ? { status: 'miss', nearMiss: diagnosed } : { status: 'miss' };
+  }
+
+  /** The queued diagnosis of a miss known from the key index: the goal is embedded here, off the request. */
+  private async diagnoseAbsent(key: PlanCacheKey, now: Date): Promise<void> {
+    let prepared: PreparedIntent;
+    try {
+      prepared = await this.matcher.prepare(key.intent);
+    } catch {
+      this.counters.count(now, 'miss', 'embedder');
+      return;
+    }
+    await this.diagnose(key, prepared, now, []);
   }
 
   /** The near miss of a lookup that missed (two vector scans in the store), counted. */
@@ -162,6 +192,7 @@ export class SemanticPlanCache implements PlanCachePlugin {
 
   /** A stored entry joins its key bucket in memory, if that bucket is loaded. */
   private remember(record: PlanCacheRecord, prepared: PreparedIntent): void {
+    this.liveKeys.add(record.exactKey);
     const bucket = this.buckets.get(record.exactKey);
     if (bucket) {
       const index = bucket.entries.findIndex((entry) => entry.record.id === record.id);
@@ -178,6 +209,9 @@ export class SemanticPlanCache implements PlanCachePlugin {
     const retired = await this.options.store.retire({ sourceName: scope.sourceName, all: scope.all }, scope.reason, this.now());
     this.buckets.clear();
     this.generation = await this.options.store.generation();
+    // Retired keys leave the store: re-read the index now rather than keep them as "maybe present".
+    this.liveKeys.stale();
+    await this.liveKeys.sync().catch(() => undefined);
     return retired;
   }
 
@@ -210,6 +244,16 @@ export class SemanticPlanCache implements PlanCachePlugin {
     void this.options.store.upsert(record).catch(() => undefined);
   }
 
+  /**
+   * The bucket of a key the store does not hold, kept in memory like a loaded one: this process's
+   * own write of that key then lands in it (remember), so the next lookup is served from memory.
+   */
+  private emptyBucket(exactKey: string): Bucket {
+    const bucket: Bucket = { entries: [] };
+    this.buckets.set(exactKey, bucket);
+    return bucket;
+  }
+
   private async loadBucket(exactKey: string, prepared: PreparedIntent): Promise<Bucket> {
     const records = await this.options.store.candidates(exactKey, prepared.vector, this.options.bucketLimit ?? 64);
     const entries = await Promise.all(records.map(async (record) => ({ record, prepared: await this.matcher.prepareStored(record.key.intent, record.vector) })));
@@ -228,8 +272,14 @@ export class SemanticPlanCache implements PlanCachePlugin {
     if (now.getTime() - this.checkedAt < (this.options.revalidateMs ?? 1000)) return;
     this.checkedAt = now.getTime();
     const generation = await this.options.store.generation();
-    if (this.generation !== undefined && generation !== this.generation) this.buckets.clear();
+    if (this.generation !== undefined && generation !== this.generation) {
+      this.buckets.clear();
+      this.liveKeys.stale();
+    }
     this.generation = generation;
+    // The first lookup's read of the key index, and keys another process has stored plans under since:
+    // a bucket held in memory for one of those was read before that plan existed.
+    for (const appeared of await this.liveKeys.sync()) this.buckets.delete(appeared);
   }
 }
 
