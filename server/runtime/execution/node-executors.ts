@@ -19,7 +19,7 @@ import { type AssembledContext, type BranchOutput, type CompressedOutput, type R
 import type { ContextItem, Hit } from '../types';
 import { assembleContext } from './assemble-context';
 import { keepSourcesAboutGoal, scopeToEntities } from './entity-scope';
-import { namedEntities } from '../text/named-entities';
+import { compoundNames, namedEntities } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
 import { reciprocalRankFusion } from './rrf-fusion';
 import { judgeGroundedness } from '../verification/groundedness-judge';
@@ -131,7 +131,9 @@ async function searchEachTimed(searchEach: NonNullable<RetrieverPlugin['searchEa
 
 export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExecutor {
   // What the goal is about: the analyzer's entities, plus identifier-shaped names it may not list ("mq.tallybox.internal").
-  const anchors = [...new Set([...dependencies.entities, ...namedEntities(dependencies.goal)])];
+  const named = [...new Set([...dependencies.entities, ...namedEntities(dependencies.goal)])];
+  // A goal naming nothing identifier-shaped is scoped by its spaced compounds ("vehicle positions"), if any.
+  const anchors = named.length > 0 ? named : compoundNames(dependencies.goal);
   const modelPolicy = { localOnly: dependencies.localOnly ?? false, sensitiveSources: dependencies.sensitiveSources ?? [] };
   // `signal` aborts when the node times out or the run is cancelled: it reaches every retriever,
   // reranker and model call, so a fallback or a retry never starts while the old call still runs.
