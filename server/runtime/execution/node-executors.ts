@@ -19,6 +19,7 @@ import { type AssembledContext, type BranchOutput, type CompressedOutput, type R
 import type { ContextItem, Hit } from '../types';
 import { assembleContext } from './assemble-context';
 import { keepSourcesAboutGoal, scopeToEntities } from './entity-scope';
+import { followQuotedTitles, TITLE_SEARCH_K } from './quoted-title-hop';
 import { compoundNames, namedEntities } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
 import { reciprocalRankFusion } from './rrf-fusion';
@@ -145,6 +146,13 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const firstHop = node.feedback ? ((inputs.get(node.feedback.fromNode) as RetrievedOutput | undefined)?.hits ?? []) : [];
       const seed = firstHop.filter((hit) => !seedKinds || seedKinds.includes(hit.sourceKind));
       const feedback = node.feedback ? feedbackTerms(dependencies.goal, seed, node.feedback.documents, node.feedback.terms, firstHop) : [];
+      if (node.quotedTitlesFrom !== undefined) {
+        const seedHits = (inputs.get(node.quotedTitlesFrom) as RetrievedOutput | undefined)?.hits ?? [];
+        const spend = spendCollector();
+        const hits = (await followQuotedTitles(seedHits, (title) => retriever.search({ text: title, k: TITLE_SEARCH_K, sources: node.sources, identifiers: [], onSpend: spend.onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}) }))).map((hit) => ({ ...hit, method: node.method }));
+        signal.throwIfAborted();
+        return { output: { hits, expansion: [] } satisfies RetrievedOutput, ...spend.step(hits) };
+      }
       const bridge = node.bridgeFrom === undefined ? undefined : bridgeNames(dependencies.graph, node, inputs);
       const subQuestion = node.subQuestionOf === undefined ? undefined : subQuestionFor(dependencies.graph, node, node.subQuestionOf, inputs);
       // A second hop with no bridge to look for would only repeat the first search; a worker slot with no sub-question has nothing to search for.
