@@ -1,6 +1,6 @@
 /**
  * Answer quality on a corpus nobody tuned the runtime on (issue 10):
- *   npm run bench:answers [-- --questions examples/billing-pipeline/questions.json] [--split tune|heldout|all] [--json out.json] [--verbose [--context]] [--only q01,q02]
+ *   npm run bench:answers [-- --questions examples/billing-pipeline/questions.json] [--split tune|heldout|dev|all] [--json out.json] [--verbose [--context]] [--only q01,q02]
  *   npm run bench:answers -- --dataset musique|hotpotqa|<BEIR folder> [--split train] [--modes single_shot,decomposition,planner] [--fit-gains-from other-set.json]
  *        [--compression off,on,truncate] [--compression-budget 500] [--keep-share 0.25,0.35]   (bench/answers/compression-arms.ts)
  *   npm run bench:answers -- --section verification [--per-kind 30] [--questions …] [--json out.json]
@@ -67,7 +67,7 @@ if (values.dataset) {
   await runDatasetAnswers({ dataset: values.dataset, split: values.split === 'all' ? 'train' : values.split!, modes: values.modes!.split(','), json: values.json, verbose: values.verbose!, ...(values.limit ? { limit: Number(values.limit) } : {}), ...(values.half === 'tune' || values.half === 'heldout' ? { half: values.half } : {}), ...(values['fit-gains-from'] ? { fitGainsFrom: values['fit-gains-from'] } : {}), compression: parseArms(values.compression!, values['keep-share']), armSettings: { budget: Number(values['compression-budget']) } });
   process.exit(0);
 }
-if (!['all', 'tune', 'heldout'].includes(values.split!)) throw new Error('--split must be all, tune or heldout');
+if (!['all', 'tune', 'heldout', 'dev'].includes(values.split!)) throw new Error('--split must be all, tune, heldout or dev');
 const questionsPath = resolve(values.questions!);
 const corpusFolder = dirname(questionsPath);
 const set = readQuestionSet(questionsPath);
@@ -124,7 +124,7 @@ try {
     }
   }
 
-  const bySplit = Object.fromEntries(['all', 'tune', 'heldout'].map((split) => [split, totals(outcomes.filter((outcome) => split === 'all' || outcome.split === split))]));
+  const bySplit = Object.fromEntries(['all', 'tune', 'heldout', 'dev'].filter((split) => split === 'all' || outcomes.some((outcome) => outcome.split === split)).map((split) => [split, totals(outcomes.filter((outcome) => split === 'all' || outcome.split === split))]));
   console.log('\nsplit    questions  key fact  relevant citations  from relevant sources  off-goal caveats  to approval  verification passed  passed w/o relevant evidence');
   for (const [split, total] of Object.entries(bySplit)) {
     if (total.questions === 0) continue;

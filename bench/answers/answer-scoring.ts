@@ -15,7 +15,8 @@ const relevantSchema = z.object({
 
 const questionSchema = z.object({
   id: z.string().min(1),
-  split: z.enum(['tune', 'heldout']),
+  /** dev: a helper's own diagnosis questions (examples/freight-data-platform/dev-questions.json), kept out of tune and heldout. */
+  split: z.enum(['tune', 'heldout', 'dev']),
   kind: z.string().min(1),
   question: z.string().min(3),
   entities: z.array(z.string().min(1)),
@@ -126,7 +127,7 @@ export function offGoalCaveats(caveats: readonly string[], goal: string, goalEnt
 
 export interface QuestionOutcome {
   readonly id: string;
-  readonly split: 'tune' | 'heldout';
+  readonly split: 'tune' | 'heldout' | 'dev';
   readonly keyFact: KeyFactScore;
   readonly citations: CitationScore;
   readonly offGoalCaveats: readonly OffGoalCaveat[];

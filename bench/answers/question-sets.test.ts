@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materializeDemoGitRepo } from '../../server/ingest/demo-git-repo';
 import { readQuestionSet } from './answer-scoring';
@@ -14,7 +14,8 @@ import { readQuestionSet } from './answer-scoring';
  */
 
 const examples = resolve(__dirname, '../../examples');
-const corpora = readdirSync(examples).filter((name) => existsSync(join(examples, name, 'questions.json')));
+// Each corpus's question set, and a helper's dev set beside it (examples/freight-data-platform/dev-questions.json).
+const corpora = readdirSync(examples).flatMap((name) => ['questions.json', 'dev-questions.json'].filter((file) => existsSync(join(examples, name, file))).map((file) => `${name}/${file}`));
 const folderOf = (kind: string) => (kind === 'docs' ? 'docs' : kind);
 
 let workDir: string;
@@ -25,9 +26,10 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-describe.each(corpora)('question set of examples/%s', (corpus) => {
+describe.each(corpora)('question set examples/%s', (setPath) => {
+  const corpus = dirname(setPath);
   const folder = join(examples, corpus);
-  const set = readQuestionSet(join(folder, 'questions.json'));
+  const set = readQuestionSet(join(examples, setPath));
 
   it('has unique ids and only declared sources', () => {
     expect(new Set(set.questions.map((question) => question.id)).size).toBe(set.questions.length);
@@ -36,7 +38,7 @@ describe.each(corpora)('question set of examples/%s', (corpus) => {
 
   it('names only files of the corpus and commits of its history', async () => {
     const needsGit = Object.values(set.sources).includes('git');
-    const commits = needsGit ? (await materializeDemoGitRepo(join(workDir, corpus), { historyPath: join(folder, 'git-history.json') })).commits.map((commit) => commit.sha) : [];
+    const commits = needsGit ? (await materializeDemoGitRepo(join(workDir, setPath.replace(/[/.]/g, '-')), { historyPath: join(folder, 'git-history.json') })).commits.map((commit) => commit.sha) : [];
     const missing: string[] = [];
     for (const question of set.questions) {
       for (const relevant of question.relevant) {

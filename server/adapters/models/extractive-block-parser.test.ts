@@ -76,3 +76,36 @@ describe('a sentence ending in a colon', () => {
     expect(blockPieces('## Steps to take:\nRestart the worker.').map((piece) => piece.text)).toContain('Restart the worker.');
   });
 });
+
+describe('runbook steps around code blocks', () => {
+  it('joins a section heading over a code block, and a lead-in with a long command block, into steps', () => {
+    const text = [
+      '## 3. Drain the printer, then restart spoolerd',
+      '',
+      '```bash',
+      'spoolctl pause prn-01 && \\',
+      '  systemctl restart spoolerd',
+      '```',
+      '',
+      'Compare the queue depth of every printer with its last accepted job before you resume it:',
+      '',
+      '```bash',
+      `spoolctl depth --all --format table --since 1h ${'--printer prn-01 '.repeat(14)}`,
+      '```',
+      '',
+      '## Never',
+      '',
+      'Do not delete the spool directory.',
+    ].join('\n');
+    expect(blockPieces(text).map((piece) => [piece.role, piece.text.slice(0, 60)])).toEqual([
+      ['step', 'Drain the printer, then restart spoolerd: spoolctl pause prn'],
+      ['step', 'Compare the queue depth of every printer with its last accep'],
+      ['prose', '## Never'],
+      ['prose', 'Do not delete the spool directory.'],
+    ]);
+  });
+
+  it('leaves a heading over prose alone', () => {
+    expect(blockPieces('## Rules\n\nUpdates are applied by a person.').map((piece) => piece.role)).toEqual(['prose', 'prose']);
+  });
+});

@@ -30,20 +30,43 @@ const MAX_INTRODUCED_LENGTH = 240;
 /** "env:" or "limits:" is a YAML key, not a sentence: only a clause of a few words introduces. */
 const MIN_INTRODUCING_WORDS = 4;
 
+/** A fenced code block's lines are one command sequence: it is introduced as a whole, however long. */
+const MAX_INTRODUCED_CODE_LENGTH = 600;
+/** "## 3. Fix the cause, then restart the failed tasks" over a code block is that command's lead-in. */
+const HEADING = /^#{1,6}\s+(?:\d+[.)]\s+)?/;
+const MIN_HEADING_WORDS = 3;
+
+interface Sentence {
+  readonly text: string;
+  /** The whole content of a fenced code block. */
+  readonly code: boolean;
+}
+
 /**
  * "Move the messages back with the worker's own tool:" says nothing until the command it
  * introduces; quoted alone, a how-to answer would cite the lead-in and drop the step itself. A
  * sentence ending in a colon is one statement with the short line after it (a command, a value, a
- * list item), as a reader takes it; headings and YAML keys never introduce. The joined piece is a
- * 'step': an instruction with what it introduces, what a how-to question asks for.
+ * list item), as a reader takes it; YAML keys never introduce. A fenced code block is introduced
+ * whole, however long (a runbook's two-command check ran past the short-line bound and its lead-in
+ * was quoted without it), and a section heading over a code block is that command's lead-in (a
+ * runbook step is often "## 3. Restart the failed tasks" and the command, with no sentence between).
+ * The joined piece is a 'step': an instruction with what it introduces, what a how-to question asks for.
  */
-function joinIntroduced(sentences: readonly string[]): BlockPiece[] {
+function joinIntroduced(sentences: readonly Sentence[]): BlockPiece[] {
   const joined: BlockPiece[] = [];
   for (let index = 0; index < sentences.length; index += 1) {
-    const sentence = sentences[index];
+    const sentence = sentences[index].text;
     const next = sentences[index + 1];
-    if (next !== undefined && sentence.endsWith(':') && sentence.split(/\s+/).length >= MIN_INTRODUCING_WORDS && !/^#{1,6}\s/.test(sentence) && !/^#{1,6}\s/.test(next) && next.length <= MAX_INTRODUCED_LENGTH) {
-      joined.push({ text: `${sentence} ${next}`, role: 'step' });
+    const heading = HEADING.test(sentence);
+    const leadIn = heading ? `${sentence.replace(HEADING, '').replace(/[.:]?$/, ':')}` : sentence;
+    const introduces =
+      next !== undefined &&
+      !HEADING.test(next.text) &&
+      (heading
+        ? next.code && leadIn.split(/\s+/).length >= MIN_HEADING_WORDS && next.text.length <= MAX_INTRODUCED_CODE_LENGTH
+        : sentence.endsWith(':') && sentence.split(/\s+/).length >= MIN_INTRODUCING_WORDS && next.text.length <= (next.code ? MAX_INTRODUCED_CODE_LENGTH : MAX_INTRODUCED_LENGTH));
+    if (introduces) {
+      joined.push({ text: `${leadIn} ${next.text}`, role: 'step' });
       index += 1;
     } else joined.push({ text: sentence, role: 'prose' });
   }
@@ -51,9 +74,24 @@ function joinIntroduced(sentences: readonly string[]): BlockPiece[] {
 }
 
 /** A code fence ("```bash", "```") is markup: left in, it glued itself to the sentence before the command. */
+const FENCED_BLOCK = /^[ \t]*(?:```|~~~)[^\n]*\n([\s\S]*?)\n[ \t]*(?:```|~~~)[ \t]*$/gm;
 const CODE_FENCE = /^[ \t]*(?:```|~~~)[^\n]*$/gm;
 
-const prose = (text: string): BlockPiece[] => joinIntroduced(splitSentences(text.replace(CODE_FENCE, '')));
+/** Sentences of the text between code blocks, and each fenced block's content as one piece. */
+function sentencesOf(text: string): Sentence[] {
+  const sentences: Sentence[] = [];
+  let last = 0;
+  for (const match of text.matchAll(FENCED_BLOCK)) {
+    sentences.push(...splitSentences(text.slice(last, match.index).replace(CODE_FENCE, '')).map((sentence) => ({ text: sentence, code: false })));
+    const code = match[1].replace(/\s+/g, ' ').trim();
+    if (code.length > 0) sentences.push({ text: code, code: true });
+    last = match.index + match[0].length;
+  }
+  sentences.push(...splitSentences(text.slice(last).replace(CODE_FENCE, '')).map((sentence) => ({ text: sentence, code: false })));
+  return sentences;
+}
+
+const prose = (text: string): BlockPiece[] => joinIntroduced(sentencesOf(text));
 
 interface ChangedLine {
   readonly sign: string;

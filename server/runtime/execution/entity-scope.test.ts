@@ -57,6 +57,11 @@ describe('stratified retrieval scoped to the goal entities', () => {
     expect(await run([])).toEqual(['bw1', 'uc1']);
   });
 
+  it('finds nothing in an entity-focused hop when no observation names the subject (not another system\'s failures)', async () => {
+    expect(await run(['ledger-export'], 'entities', 'Why was ledger-export late?')).toEqual([]);
+    expect(scopeToEntities([BY_SOURCE['demo-events'], BY_SOURCE['billing-docs']], ['shipment-events-value'], true)).toEqual([[], []]);
+  });
+
   it("still answers the demo: checkout-api's pod names mention checkout-api", () => {
     const scoped = scopeToEntities([BY_SOURCE['demo-events'], BY_SOURCE['billing-logs']], ['checkout-api'], true);
     expect(scoped.map((list) => list.map((entry) => entry.chunkId))).toEqual([['oom'], []]);

@@ -16,13 +16,18 @@ const mentionsAny = (hit: Hit, anchors: readonly string[]) => anchors.some((anch
  * @param lists one ranked list per source
  * @param anchors the goal's named entities and identifiers
  * @param perHit drop every hit that mentions no anchor (entity-focused hops), not only silent sources
- * When no hit of any list mentions an anchor, the anchors are not in this corpus and nothing is dropped.
+ * When no hit of any list mentions an anchor, the anchors are not in these sources: a plain retrieval
+ * keeps everything (the goal's words still rank it), an entity-focused hop returns nothing. That hop
+ * searches the subject's name plus cause words only, so without the subject it finds every other
+ * system's failures: asked why a schema-registry subject was set to NONE (a name no log holds), the
+ * failure-cause probe brought the demo's checkout-api OOMKilled line into the answer and, with it,
+ * the demo's memory-limit contradiction as a caveat (issue 10, freight dev set d13).
  */
 export function scopeToEntities(lists: readonly (readonly Hit[])[], anchors: readonly string[], perHit = false): (readonly Hit[])[] {
   const usable = anchors.filter((anchor) => anchor.trim().length >= 3);
   if (usable.length === 0) return lists.map((list) => list);
   const matching = lists.map((list) => list.filter((hit) => mentionsAny(hit, usable)));
-  if (matching.every((list) => list.length === 0)) return lists.map((list) => list);
+  if (matching.every((list) => list.length === 0)) return perHit ? lists.map(() => []) : lists.map((list) => list);
   return lists.map((list, index) => (matching[index].length === 0 ? [] : perHit ? matching[index] : list));
 }
 

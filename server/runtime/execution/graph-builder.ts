@@ -6,7 +6,8 @@
  *
  * Incident and multi-hop goals need evidence from several kinds of source at once (the failure in
  * the logs, its cause in git, the fix in the runbook), so their retrieval is stratified per source;
- * incidents add a failure-cause hop and a feedback hop that re-queries with the evidence terms.
+ * incidents add a failure-cause hop, a feedback hop that re-queries with the evidence terms, and a
+ * hop to the changes the evidence names by quoted title (quoted-title-hop.ts).
  */
 import type { RetrieverCapabilities } from '../contracts/retriever';
 import { retrievalSpendOf } from '../costmodel/retrieval-spend';
@@ -18,6 +19,7 @@ import { mixtureNodes } from './mixture-nodes';
 import type { MixtureShape } from '../contracts/reasoner';
 import { MIXTURE_MODEL_ROUNDS } from '../costmodel/units';
 import { verificationGate, type VerificationGateInput } from './verification-gate';
+import { MAX_FOLLOWED_TITLES } from './quoted-title-hop';
 import { createGraph, createNode, type ExecutionGraph, type GraphNode, type NodeEstimate, type RetrieveNode } from '../ir/graph';
 import type { CandidateEstimates, CandidatePlan } from '../types';
 
@@ -141,6 +143,26 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
       feedback: { fromNode: seedNode, documents: FEEDBACK_DOCUMENTS, terms: FEEDBACK_TERMS, seedKinds: ['logs', 'events'] },
       note: "evidence → cause hop: the query expanded with the previous hop's evidence terms",
     });
+    // The change the evidence names by its quoted title (a postmortem's timeline), one search per title.
+    const titlesId = `retrieve-${first}-titles`;
+    const titlesEstimate = retrieveEstimate(capability, Math.min(retrievedTokens, MAX_FOLLOWED_TITLES * input.meanChunkTokens), MAX_FOLLOWED_TITLES);
+    retrievalSeconds += titlesEstimate.latencySeconds;
+    nodes.push(
+      createNode('retrieve', {
+        id: titlesId,
+        inputs: [retrieveIds[0]],
+        method: first,
+        sources: input.sources,
+        sourceKinds: candidate.sourceKinds,
+        k: MAX_FOLLOWED_TITLES,
+        quotedTitlesFrom: retrieveIds[0],
+        retry: input.retry,
+        timeoutMs: input.nodeTimeoutMs,
+        estimate: titlesEstimate,
+        note: 'changes the evidence names by quoted title',
+      }),
+    );
+    retrieveIds.push(titlesId);
   }
   let last = retrieveIds[retrieveIds.length - 1];
   if (retrieveIds.length > 1) {

@@ -19,7 +19,8 @@ import { type AssembledContext, type BranchOutput, type CompressedOutput, type R
 import type { ContextItem, Hit } from '../types';
 import { assembleContext } from './assemble-context';
 import { keepSourcesAboutGoal, scopeToEntities } from './entity-scope';
-import { namedEntities } from '../text/named-entities';
+import { followQuotedTitles, TITLE_SEARCH_K } from './quoted-title-hop';
+import { compoundNames, namedEntities } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
 import { reciprocalRankFusion } from './rrf-fusion';
 import { judgeGroundedness } from '../verification/groundedness-judge';
@@ -131,7 +132,9 @@ async function searchEachTimed(searchEach: NonNullable<RetrieverPlugin['searchEa
 
 export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExecutor {
   // What the goal is about: the analyzer's entities, plus identifier-shaped names it may not list ("mq.tallybox.internal").
-  const anchors = [...new Set([...dependencies.entities, ...namedEntities(dependencies.goal)])];
+  const named = [...new Set([...dependencies.entities, ...namedEntities(dependencies.goal)])];
+  // A goal naming nothing identifier-shaped is scoped by its spaced compounds ("vehicle positions"), if any.
+  const anchors = named.length > 0 ? named : compoundNames(dependencies.goal);
   const modelPolicy = { localOnly: dependencies.localOnly ?? false, sensitiveSources: dependencies.sensitiveSources ?? [] };
   // `signal` aborts when the node times out or the run is cancelled: it reaches every retriever,
   // reranker and model call, so a fallback or a retry never starts while the old call still runs.
@@ -143,6 +146,13 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const firstHop = node.feedback ? ((inputs.get(node.feedback.fromNode) as RetrievedOutput | undefined)?.hits ?? []) : [];
       const seed = firstHop.filter((hit) => !seedKinds || seedKinds.includes(hit.sourceKind));
       const feedback = node.feedback ? feedbackTerms(dependencies.goal, seed, node.feedback.documents, node.feedback.terms, firstHop) : [];
+      if (node.quotedTitlesFrom !== undefined) {
+        const seedHits = (inputs.get(node.quotedTitlesFrom) as RetrievedOutput | undefined)?.hits ?? [];
+        const spend = spendCollector();
+        const hits = (await followQuotedTitles(seedHits, (title) => retriever.search({ text: title, k: TITLE_SEARCH_K, sources: node.sources, identifiers: [], onSpend: spend.onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}) }))).map((hit) => ({ ...hit, method: node.method }));
+        signal.throwIfAborted();
+        return { output: { hits, expansion: [] } satisfies RetrievedOutput, ...spend.step(hits) };
+      }
       const bridge = node.bridgeFrom === undefined ? undefined : bridgeNames(dependencies.graph, node, inputs);
       const subQuestion = node.subQuestionOf === undefined ? undefined : subQuestionFor(dependencies.graph, node, node.subQuestionOf, inputs);
       // A second hop with no bridge to look for would only repeat the first search; a worker slot with no sub-question has nothing to search for.

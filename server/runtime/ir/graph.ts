@@ -64,6 +64,8 @@ export interface RetrieveNode extends NodeBase {
   readonly queryExpansion?: readonly string[];
   /** Expand the query with feedback terms from another retrieve node's hits (RM3-style second hop), drawn from hits of `seedKinds`. */
   readonly feedback?: { readonly fromNode: string; readonly documents: number; readonly terms: number; readonly seedKinds?: readonly SourceKind[] };
+  /** Search each quoted multi-word title in this retrieve node's hits and keep the change record holding it (execution/quoted-title-hop.ts). */
+  readonly quotedTitlesFrom?: string;
   /** Add the bridge entities a `bridge` reason node found to the query (the second hop of a decomposition). */
   readonly bridgeFrom?: string;
   /** Search for sub-question `slot` of a decompose reason node instead of the goal (a mixture's worker retrieval); no sub-question, no search. */

@@ -6,6 +6,7 @@
  * which name no system. The goal's words are matched against evidence as written, case-folded,
  * so "checkout-api-7d9f8b6c5-x2k4p" mentions "checkout-api" but "checkout-apis" does not.
  */
+import { MATCHING_STOPWORDS } from './english-stopwords';
 import { tokenize } from './text-terms';
 
 const DATE_OR_TIME = /^\d{4}-\d{2}(-\d{2})?([t ].*)?$|^\d{1,2}:\d{2}(:\d{2})?$|^[\d.:,/-]+$/;
@@ -23,12 +24,36 @@ export function namedEntities(goal: string): string[] {
   return found;
 }
 
+/**
+ * Two adjacent words of the goal, neither a stopword, written apart as a user writes them
+ * ("vehicle positions", "feature redis"): systems are named by such compounds and stored joined
+ * ("vehicle-positions", "feature_redis"). They stand in for the goal's subject only when it names
+ * nothing identifier-shaped: asked "Why are vehicle positions from 6 to 8 March missing from the
+ * lake?", the stratified retrieval had no subject to scope to and gave half the context to another
+ * corpus's OOMKilled events (issue 10, freight tune q01).
+ */
+export function compoundNames(goal: string): string[] {
+  const tokens = tokenize(goal);
+  const word = (token: string | undefined) => token !== undefined && /^[a-z]{3,}$/.test(token) && !MATCHING_STOPWORDS.has(token);
+  const found: string[] = [];
+  for (let index = 0; index + 1 < tokens.length; index++) {
+    if (!word(tokens[index]) || !word(tokens[index + 1])) continue;
+    const name = `${tokens[index]} ${tokens[index + 1]}`;
+    if (!found.includes(name)) found.push(name);
+  }
+  return found;
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Whether `text` names `entity` as a whole token (a longer identifier that extends it with "-…" still counts). */
+/**
+ * Whether `text` names `entity` as a whole token (a longer identifier that extends it with "-…" still
+ * counts). The words of a spaced compound ("vehicle positions") may also be joined by "-" or "_".
+ */
 export function mentions(text: string, entity: string): boolean {
   const lower = entity.toLowerCase();
   // An abbreviated commit SHA names the commit whose full SHA it starts.
   const tail = /^[0-9a-f]{7,40}$/.test(lower) ? '[0-9a-f]*' : '';
-  return new RegExp(`(^|[^a-z0-9_])${escapeRegExp(lower)}${tail}($|[^a-z0-9_]|-)`).test(text.toLowerCase());
+  const pattern = /^[a-z]+ [a-z]+$/.test(lower) ? lower.replace(' ', '[-_ ]') : escapeRegExp(lower);
+  return new RegExp(`(^|[^a-z0-9_])${pattern}${tail}($|[^a-z0-9_]|-)`).test(text.toLowerCase());
 }

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { compoundNames, mentions, namedEntities } from './named-entities';
+
+describe('names of a goal', () => {
+  it('finds identifier-shaped names, not dates or short compounds', () => {
+    expect(namedEntities('Why did billing-worker stop on 2025-11-30 after the on-call hand-over?')).toEqual(['billing-worker']);
+  });
+
+  it('finds spaced two-word compounds a system may be named by, without stopwords or numbers', () => {
+    expect(compoundNames('Why are vehicle positions from 6 to 8 March 2026 missing from the lake?')).toEqual(['vehicle positions']);
+    expect(compoundNames('Why is it down?')).toEqual([]);
+  });
+
+  it('matches a spaced compound written joined by a hyphen or an underscore, as a whole token', () => {
+    expect(mentions('topic `vehicle-positions` (24 partitions)', 'vehicle positions')).toBe(true);
+    expect(mentions('allows topics/vehicle_positions/*', 'vehicle positions')).toBe(true);
+    expect(mentions('vehicle positions missing from the lake', 'vehicle positions')).toBe(true);
+    expect(mentions('Started container checkout-api count=6', 'vehicle positions')).toBe(false);
+    expect(mentions('the vehicle positionsx table', 'vehicle positions')).toBe(false);
+  });
+});
