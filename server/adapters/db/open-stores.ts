@@ -69,7 +69,10 @@ export interface Stores {
    * `startUp`: nobody is served yet, so dead rows are reclaimed whatever the table's size (search-vector-backfill.ts).
    */
   indexDerived(options?: { readonly startUp?: boolean }): Promise<readonly DerivedIndexReport[]>;
-  /** Loads current chunk rows into the retrievers' in-process cache, up to its bound; returns how many. */
+  /**
+   * Loads current chunk rows into the retrievers' in-process cache, up to its bound, and the
+   * embedder's word vectors (dense-setup.ts); returns how many rows.
+   */
   warmCaches(): Promise<number>;
   close(): Promise<void>;
 }
@@ -157,7 +160,10 @@ async function wireStores(database: Database, migrations: MigrationReport, optio
     graph: graphRetrieval.graph,
     exact: graphRetrieval.exact,
     fillSearchVectors: () => pendingVectors.run(() => backfillSearchVectors(database)),
-    warmCaches: () => chunkRowCacheOf(database).warm(),
+    warmCaches: async () => {
+      await dense.warmEmbedder();
+      return chunkRowCacheOf(database).warm();
+    },
     indexDerived: async (derivedOptions: { readonly startUp?: boolean } = {}) => {
       await pendingVectors.run(() => backfillSearchVectors(database, { startUp: derivedOptions.startUp }));
       return graphRetrieval.indexPending();

@@ -31,6 +31,8 @@ export interface DenseSetup {
   /** `live`: the server is serving meanwhile (see EmbedPendingOptions.live). */
   /** `signal`: an ingest cancelled or past its time aborts the embedding call in flight. */
   embedChunks(options?: { readonly live?: boolean; readonly signal?: AbortSignal }): Promise<EmbedPendingReport>;
+  /** Loads what the embedder reads on every call (SIF's word vectors); start-up calls it, before anyone is served. */
+  warmEmbedder(): Promise<void>;
 }
 
 /** Builds the dense retriever and its embedding hook; costs one or two catalog queries, no vector loading. */
@@ -73,7 +75,11 @@ export async function setupDenseRetrieval(
     queue = next.catch(() => undefined);
     return next;
   };
-  return Object.freeze({ retriever, embedder, embedChunks });
+  // Only when dense retrieval can run: a server without pgvector never embeds, and needs no vectors.
+  const warmEmbedder = async (): Promise<void> => {
+    if (usable && sif) await sif.warm();
+  };
+  return Object.freeze({ retriever, embedder, embedChunks, warmEmbedder });
 }
 
 function unavailableReason(vectorInstalled: boolean, tableReady: boolean, capabilities: StoreCapabilities, embedderReason: string | undefined): string {

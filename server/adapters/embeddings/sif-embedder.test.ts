@@ -89,3 +89,19 @@ describe('SifEmbedder on real GloVe vectors (fixture subset)', () => {
     expect(await embedder.embed([])).toEqual([]);
   });
 });
+
+describe('SifEmbedder.warm', () => {
+  it('loads the word vectors once, so the first embed after start-up reads nothing', async () => {
+    let loads = 0;
+    const embedder = new SifEmbedder(async () => {
+      loads += 1;
+      return vectors;
+    });
+    expect(loads).toBe(0);
+    await embedder.warm();
+    expect(loads).toBe(1);
+    await embedder.embed([PAIRS.cat]);
+    await embedder.warm();
+    expect(loads).toBe(1);
+  });
+});
