@@ -11,7 +11,7 @@ const estimates: CandidateEstimates = {
   hallucination: point(0.1), contextLoss: point(0), cacheHit: point(0), verificationConfidence: point(0.5),
 };
 const input = (sources: readonly string[], observationSources: readonly string[], intentClasses: readonly string[] = ['incident']): GraphBuildInput => ({
-  candidate: { id: 'c1', retrieval: ['bm25'], sourceKinds: 'all', topK: 10, modelTier: 'local', reasoning: 'one_shot', compression: 'none', verification: 'citation', shape: 'sequential', approval: false },
+  candidate: { id: 'c1', retrieval: ['bm25'], sourceKinds: 'all', topK: 10, modelTier: 'local', reasoning: 'single_shot', compression: 'none', verification: 'citation', shape: 'sequential', approval: false },
   estimates, sources, retrievers: [BM25], tokenBudget: 3000, finalK: 8, meanChunkTokens: 40, localOnly: true, requireCitations: true, approvalReason: '',
   maxOutputTokens: 400, retry: { maxAttempts: 1, backoffMs: 0 }, nodeTimeoutMs: 1000, intentClasses, observationSources,
 });
