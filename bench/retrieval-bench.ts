@@ -25,7 +25,7 @@ import { type BeirDataset, DatasetError, loadBeirDataset } from './retrieval/bei
 import { formatOutOfFold, primaryFigure } from './retrieval/out-of-fold-report';
 import { collectRecords, type OutOfFoldResult, outOfFoldRuns } from './retrieval/out-of-fold-runs';
 import { DEFAULT_CROSS_VALIDATION } from './retrieval/prior-fitting';
-import { metricOf, type QueryRecord, readRecords } from './retrieval/query-records';
+import { metricOf, type QueryRecord, readRecords, reclassified } from './retrieval/query-records';
 import { figuresOf, formatTable, type MethodFigures } from './retrieval/report-table';
 import { databaseOf } from './retrieval/bench-runtime';
 import { optionLabel, searchRm3Options } from './retrieval/rm3-option-search';
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   const priorRows: AfterMethods | undefined = options.folds !== undefined || fitRecords || options.recordsPath
     ? async (...[bench, environment, runs]: Parameters<AfterMethods>) => {
         const started = performance.now();
-        const reused = options.reuseRecords ? readRecords([options.reuseRecords]).filter((record) => record.set === dataset.name) : undefined;
+        const reused = options.reuseRecords ? reclassified(readRecords([options.reuseRecords]).filter((record) => record.set === dataset.name), dataset, bench.plugins.intentAnalyzer) : undefined;
         if (reused && reused.length !== dataset.queries.length) throw new BenchUsageError(`--reuse-records: ${options.reuseRecords} holds ${reused.length} records of ${dataset.name}, the split has ${dataset.queries.length} queries`);
         records = reused ?? (await collectRecords(bench, environment, runs));
         console.log(`  records (intent, scores, reranker features): ${((performance.now() - started) / 1000).toFixed(1)} s`);

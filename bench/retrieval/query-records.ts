@@ -5,6 +5,7 @@
  * and by fit-priors.ts, so fitting across sets needs no second ingest.
  */
 import { readFileSync } from 'node:fs';
+import type { IntentAnalyzerPlugin } from '../../server/runtime/contracts/intent-analyzer';
 import type { BeirDataset } from './beir-dataset';
 import { ndcgAt, recallAt } from './metrics';
 import type { MethodRun } from './method-runs';
@@ -70,5 +71,20 @@ export function readRecords(paths: readonly string[]): QueryRecord[] {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as { records?: QueryRecord[] };
     if (!Array.isArray(parsed.records)) throw new Error(`${path}: not a records file written by bench:retrieval --records (no "records" array)`);
     return parsed.records;
+  });
+}
+
+/**
+ * Reused records of the scored set with the class this tree's analyzer gives each query: a record
+ * keeps the class of the tree that collected it, but the held-out queries are planned with this
+ * tree's analyzer, and a k-fold fit grouped by the old classes would rate methods for classes the
+ * planner no longer puts those queries in. (Records of other sets carry no query text; they keep theirs.)
+ */
+export function reclassified(records: readonly QueryRecord[], dataset: BeirDataset, analyzer: IntentAnalyzerPlugin): QueryRecord[] {
+  const textOf = new Map(dataset.queries.map((query) => [query.id, query.text]));
+  return records.map((record) => {
+    const text = textOf.get(record.id);
+    const intent = text === undefined ? record.intent : analyzer.analyze(text).primary;
+    return intent === record.intent ? record : { ...record, intent };
   });
 }

@@ -6,8 +6,9 @@
  *
  * Incident and multi-hop goals need evidence from several kinds of source at once (the failure in
  * the logs, its cause in git, the fix in the runbook), so their retrieval is stratified per source;
- * incidents add a failure-cause hop, a feedback hop that re-queries with the evidence terms, and a
- * hop to the changes the evidence names by quoted title (quoted-title-hop.ts).
+ * incidents add, when logs or events are in scope, a failure-cause hop and a feedback hop that
+ * re-queries with the evidence terms, and a hop to the changes the evidence names by quoted title
+ * (quoted-title-hop.ts).
  */
 import type { RetrieverCapabilities } from '../contracts/retriever';
 import { retrievalSpendOf } from '../costmodel/retrieval-spend';
@@ -107,14 +108,18 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
       }),
     );
   }
-  if (input.intentClasses.includes('incident')) {
+  if (input.intentClasses.includes('incident') && input.observationSources.length > 0) {
     // Two more hops on the first method: the failure's cause in observations (entities + cause
     // words, logs and events only), then the change behind it (entities + the cause's own terms).
     // Incidents only: on multi-hop question sets a feedback hop fused into the first hop lost
     // nDCG@10 (bench:retrieval: RM3 feedback on bm25 0.547 → 0.544 on MuSiQue, 0.811 → 0.805 on HotpotQA).
+    // And only with logs or events in scope: the cause probe looks for failure words in
+    // observations and the feedback hop seeds from them, so over documents alone both hops search
+    // prose for words like "failure" (SciFact's 13 "incident" claims — "kidney failure", "protein
+    // degradation" — lost 0.147 nDCG@10 against bm25 with the hops, issue 16).
     const first = candidate.retrieval[0];
     const capability = input.retrievers.find((retriever) => retriever.method === first);
-    const observations = input.observationSources.length > 0 ? input.observationSources : input.sources;
+    const observations = input.observationSources;
     const hop = (id: string, fields: { sources: readonly string[]; inputs: readonly string[]; note: string } & Partial<Pick<RetrieveNode, 'queryExpansion' | 'feedback'>>) => {
       const estimate = retrieveEstimate(capability, retrievedTokens, Math.max(1, fields.sources.length));
       retrievalSeconds += estimate.latencySeconds;

@@ -76,6 +76,32 @@ describe('RuleIntentAnalyzer classes', () => {
   });
 });
 
+describe('statements (claims) and multi-hop', () => {
+  it.each([
+    ['Incidence of 10/66 dementia is higher than the incidence of DSM-IV dementia.', 'multi_hop.comparative(higher than)'],
+    ['Men are more susceptible to death due to pneumonia when compared to women.', 'multi_hop.cue(compared)'],
+    ['Recognition of start codons depends on the translation initiation factor IF3.', 'multi_hop.cue(depends on)'],
+    ['Lamins are found within the inner layer of the nuclear membrane of all cells.', 'multi_hop.nested_of'],
+  ])('a claim naming fewer than two things is not multi-hop: %s', (goal, cue) => {
+    const intent = analyze(goal);
+    expect(intent.signals).toEqual(expect.arrayContaining([cue, 'multi_hop.statement_without_two_entities']));
+    expect(intent.classes).not.toContain('multi_hop');
+    expect(intent.primary).toBe('conceptual');
+  });
+
+  it('keeps a claim that chains two named things multi-hop', () => {
+    const intent = analyze('The recruitment of Wdr5 to its target loci depends on Kat8.');
+    expect(intent.primary).toBe('multi_hop');
+    expect(intent.signals).not.toContain('multi_hop.statement_without_two_entities');
+  });
+
+  it('keeps the same cues multi-hop in a question or a request', () => {
+    expect(analyze('Is dementia incidence higher than it was in 1990?').primary).toBe('multi_hop');
+    expect(analyze('Which service depends on checkout-api and who owns it?').primary).toBe('multi_hop');
+    expect(analyze('compare the incidence of dementia under both definitions').primary).toBe('multi_hop');
+  });
+});
+
 describe('identifier extraction', () => {
   it('extracts every identifier kind from one goal', () => {
     const intent = analyze(

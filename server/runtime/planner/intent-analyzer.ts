@@ -75,6 +75,38 @@ function isQuestion(goal: string, tokens: readonly GoalToken[]): boolean {
   return goal.trimEnd().endsWith('?') || INTERROGATIVES.has(tokens[0]?.lower ?? '');
 }
 
+/**
+ * A statement: neither a question nor a request (its first word is no goal verb, lookup or action
+ * verb, or wh-word), so a claim to check or a topic ("Incidence of 10/66 dementia is higher than the
+ * incidence of DSM-IV dementia."). Its comparison or dependence words state what the claim asserts,
+ * which the passage that supports it states too; they are not two facts to look up and chain.
+ */
+function isStatement(goal: string, tokens: readonly GoalToken[]): boolean {
+  const first = tokens.find((token) => !REQUEST_STOPWORDS.has(token.lower))?.lower ?? '';
+  return !isQuestion(goal, tokens) && !GOAL_VERBS.has(first) && !LOOKUP_VERBS.has(first) && !WH_WORDS.has(first) && !ACTION_VERBS.has(first) && !PHRASAL_ACTIONS.has(first);
+}
+
+/** A plain capitalised word that opens the goal ("Incidence", "Men") is capitalised by position, not because it names something. */
+const CAPITALISED_BY_POSITION = /^\p{Lu}\p{Ll}+$/u;
+
+/** The named things of a statement: its entities less a plain capitalised opener. */
+function statementEntityCount(entities: readonly string[], tokens: readonly GoalToken[]): number {
+  const opener = tokens[0]?.text;
+  return entities.filter((entity) => !(entity === opener && CAPITALISED_BY_POSITION.test(entity))).length;
+}
+
+/**
+ * A statement is multi-hop only when it names two things (a claim chaining two entities, as
+ * HoVer's claims do). Without that, its multi-hop cues are dropped: SciFact's 23 claims read as
+ * multi-hop ("… more effective … compared to …", "… depends on …") went to graph retrieval, fitted
+ * on Wikipedia questions, and scored 0.51 nDCG@10 there against bm25's 0.73 (issue 16).
+ */
+function discountStatementHops(goal: string, tokens: readonly GoalToken[], entities: readonly string[], evidence: Evidence): void {
+  if (!evidence.weights.has('multi_hop') || !isStatement(goal, tokens) || statementEntityCount(entities, tokens) >= 2) return;
+  evidence.weights.delete('multi_hop');
+  evidence.note('multi_hop.statement_without_two_entities');
+}
+
 function classifyStructure(tokens: readonly GoalToken[], evidence: Evidence, entityCount: number): void {
   const first = tokens[0]?.lower ?? '';
   let nestedOf = false;
@@ -212,6 +244,7 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
     classifyStructure(tokens, evidence, entities.length);
     classifyRisk(tokens, evidence);
     if (namedSpans > 0 && isQuestion(goal, tokens)) evidence.add('multi_hop', ENTITY_QUESTION_WEIGHT, `multi_hop.entity_question(${entities[0]})`);
+    discountStatementHops(goal, tokens, entities, evidence);
 
     if (evidence.weights.size === 0) evidence.add('conceptual', 0.5, 'conceptual.default');
     const classes = PRIORITY.filter((intent) => (evidence.weights.get(intent) ?? 0) > 0);
