@@ -17,14 +17,15 @@ const input = (sources: readonly string[], observationSources: readonly string[]
 });
 const retrieveIds = (graph: ReturnType<typeof buildExecutionGraph>) => graph.nodes.filter((node) => node.kind === 'retrieve').map((node) => node.id);
 
-describe('the incident hops (failure causes, then feedback) follow the sources in scope', () => {
-  it('probes the logs and events for causes and feeds their terms back over every source', () => {
+describe('the incident hops (failure causes, feedback, quoted titles) follow the sources in scope', () => {
+  it('probes the logs and events for causes, feeds their terms back over every source, and follows quoted titles from the first hop', () => {
     const graph = buildExecutionGraph(input(['runbooks', 'app-logs', 'k8s-events'], ['app-logs', 'k8s-events']));
     validateGraph(graph);
-    expect(retrieveIds(graph)).toEqual(['retrieve-bm25', 'retrieve-bm25-causes', 'retrieve-bm25-feedback']);
+    expect(retrieveIds(graph)).toEqual(['retrieve-bm25', 'retrieve-bm25-causes', 'retrieve-bm25-feedback', 'retrieve-bm25-titles']);
     expect(graph.nodes.find((node) => node.id === 'retrieve-bm25-causes')).toMatchObject({ sources: ['app-logs', 'k8s-events'], focus: 'entities' });
     expect(graph.nodes.find((node) => node.id === 'retrieve-bm25-feedback')).toMatchObject({ sources: ['runbooks', 'app-logs', 'k8s-events'], inputs: ['retrieve-bm25-causes'] });
-    expect(graph.nodes.find((node) => node.id === 'fuse')?.inputs).toEqual(['retrieve-bm25', 'retrieve-bm25-causes', 'retrieve-bm25-feedback']);
+    expect(graph.nodes.find((node) => node.id === 'retrieve-bm25-titles')).toMatchObject({ quotedTitlesFrom: 'retrieve-bm25', inputs: ['retrieve-bm25'] });
+    expect(graph.nodes.find((node) => node.id === 'fuse')?.inputs).toEqual(['retrieve-bm25', 'retrieve-bm25-causes', 'retrieve-bm25-feedback', 'retrieve-bm25-titles']);
   });
 
   it('adds neither hop over documents alone: an "incident" read of a claim ("kidney failure") has no observations to probe', () => {

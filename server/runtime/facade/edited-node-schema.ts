@@ -34,6 +34,7 @@ export const editedNodeSchema = z.discriminatedUnion('kind', [
     focus: z.enum(['goal', 'entities']).optional(),
     queryExpansion: z.array(z.string().min(1).max(60)).max(20).optional(),
     feedback: z.strictObject({ fromNode: id, documents: positive(50), terms: positive(50), seedKinds: z.array(z.enum(SOURCE_KINDS)).optional() }).optional(),
+    quotedTitlesFrom: id.optional(),
     bridgeFrom: id.optional(),
     subQuestionOf: z.strictObject({ node: id, slot: z.number().int().min(0).max(9) }).optional(),
   }),
