@@ -10,6 +10,7 @@ import {
   type RunListOptions,
   type RunRecord,
   type RunStatus,
+  type RunStatusUpdate,
   type RunStorePlugin,
   type RunSummary,
   type SavedNodeOutcome,
@@ -25,13 +26,7 @@ import { chunkRowCacheOf } from '../retrievers/chunk-row-cache';
 /** Plan body hashes remembered as stored; one per distinct plan-cache entry in use is plenty. */
 const REMEMBERED_BODIES = 4096;
 
-export interface RunStatusFields {
-  readonly result?: unknown;
-  readonly error?: string;
-  readonly pendingNodeId?: string | null;
-  readonly owner?: string;
-  readonly onlyIf?: readonly RunStatus[];
-  readonly onlyOwner?: string;
+export interface RunStatusFields extends RunStatusUpdate {
   /** Measured totals; when absent they are summed from the saved node outcomes. */
   readonly costUsd?: number;
   readonly latencySeconds?: number;
