@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { RoleGate } from '@/components/auth/role-gate';
 import { UserMenu } from '@/components/auth/user-menu';
+import { NavLink } from '@/components/layout/nav-link';
 import { TRPCReactProvider } from '@/components/providers/trpc-provider';
 import './globals.css';
 
@@ -17,16 +17,16 @@ export default function RootLayout({ children }: { readonly children: ReactNode 
     <html lang="en">
       <body>
         <header className="site-header">
-          <Link href="/" className="brand">
+          <NavLink href="/" className="brand">
             Context Runtime
-          </Link>
+          </NavLink>
           <nav aria-label="Main">
-            <Link href="/">Console</Link>
-            <Link href="/traces">Traces</Link>
-            <Link href="/plans">Plans</Link>
-            <Link href="/approvals">Approvals</Link>
-            <Link href="/knowledge">Knowledge</Link>
-            <Link href="/calibration">Calibration</Link>
+            <NavLink href="/">Console</NavLink>
+            <NavLink href="/traces">Traces</NavLink>
+            <NavLink href="/plans">Plans</NavLink>
+            <NavLink href="/approvals">Approvals</NavLink>
+            <NavLink href="/knowledge">Knowledge</NavLink>
+            <NavLink href="/calibration">Calibration</NavLink>
           </nav>
           <UserMenu />
         </header>

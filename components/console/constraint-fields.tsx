@@ -1,6 +1,6 @@
 import type { ConstraintFormValues } from './build-request';
 import styles from './console.module.css';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '@/components/use-hydrated';
 import { FIELD_LABEL, type FormErrors } from './validate-form';
 
 interface ConstraintFieldsProps {

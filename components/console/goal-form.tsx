@@ -1,5 +1,5 @@
 import type { FormEvent, KeyboardEvent } from 'react';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '@/components/use-hydrated';
 import { DEMO_GOAL, type ConstraintFormValues } from './build-request';
 import { ConstraintFields } from './constraint-fields';
 import styles from './console.module.css';

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/components/providers/trpc-provider';
 import styles from './console.module.css';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '@/components/use-hydrated';
 
 interface SourcePickerProps {
   /** null = every source (the runtime's default, which also picks up sources added later). */

@@ -11,7 +11,13 @@ export const formatUsd = (value: number): string => {
 
 export const formatSeconds = (value: number): string => (Math.abs(value) < 1 ? `${Math.round(value * 1000)} ms` : `${value.toFixed(2)} s`);
 
-export const formatTokens = (value: number): string => Math.round(value).toLocaleString('en-US');
+/**
+ * One formatter, built once: `Number.prototype.toLocaleString` builds a new Intl.NumberFormat on
+ * every call, and a 200-node plan's first render spent ~50 ms of its 2 s budget in it.
+ */
+const WHOLE_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+export const formatTokens = (value: number): string => WHOLE_NUMBER.format(Math.round(value));
 
 export const formatRatio = (value: number): string => `${(value * 100).toFixed(0)}%`;
 

@@ -13,6 +13,7 @@
 import { Background, Controls, MiniMap, ReactFlow, useReactFlow, useStore, type Edge, type FitViewOptions } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useHydrated } from '@/components/use-hydrated';
 import type { ExecutionGraph } from '@/server/runtime/ir/graph';
 import { graphEdges, layoutDirection, layoutExtent, layoutGraph, NODE_HEIGHT, NODE_WIDTH } from './graph-layout';
 import { NodeSelectContext, PLAN_NODE_TYPES, type PlanFlowNode } from './plan-node-card';
@@ -73,6 +74,11 @@ function RefitOnResize({ options, nodeCount }: { readonly options: FitViewOption
 
 export function PlanGraph({ graph, views, metric, selectedId, onSelect, label, compact = false, onReady }: PlanGraphProps) {
   const [ready, setReady] = useState(false);
+  // The graph is drawn in the browser only. Server-rendered, React Flow wrote every node of a
+  // 200-node plan into the HTML (it cannot cull without a viewport): 440 KB of markup to parse and
+  // hydrate, only for the browser to unmount all but the ~20 in view. That pushed a 200-node plan
+  // past the explorer's 2 s budget (e2e/plan-explorer-timing.spec.ts).
+  const hydrated = useHydrated();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const expand = useCallback((attempt: number) => setExpanded((before) => new Set([...before, attempt])), []);
   const shown = useMemo(() => collapseRetryAttempts(views, expanded), [views, expanded]);
@@ -105,6 +111,8 @@ export function PlanGraph({ graph, views, metric, selectedId, onSelect, label, c
       data-ready={ready || undefined}
     >
       {safeId ? <style>{`.plan-graph .react-flow__node[data-id="${safeId}"] .plan-node { outline: 3px solid var(--color-accent); outline-offset: 2px; }`}</style> : null}
+      {hydrated ? null : <p className="plan-graph-drawing">Drawing the plan ({graph.nodes.length} nodes)…</p>}
+      {hydrated ? (
       <NodeSelectContext.Provider value={onSelect}>
         <ExpandAttemptContext.Provider value={expand}>
           <ReactFlow
@@ -141,6 +149,7 @@ export function PlanGraph({ graph, views, metric, selectedId, onSelect, label, c
           </ReactFlow>
         </ExpandAttemptContext.Provider>
       </NodeSelectContext.Provider>
+      ) : null}
     </div>
   );
 }
