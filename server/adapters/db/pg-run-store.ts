@@ -17,8 +17,9 @@ import {
 } from '../../runtime/contracts/run-store';
 import type { NodeOutcome } from '../../runtime/contracts/scheduler';
 import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
-import { auditRowHash, verifyAuditChain } from './approval-audit-chain';
 import { markOwnerAlive, ownerHoldsAliveMark } from './owner-alive-lock';
+import { listApprovalDecisions, recordApprovalDecision, verifyApprovalDecisions, type ApprovalListOptions } from './pg-approval-audit';
+import { runNotFound as notFound } from './run-not-found';
 import { compactOutcome, restoreOutcomes } from './outcome-passages';
 import { joinPlan, splitPlan } from './run-plan-body';
 import { chunkRowCacheOf } from '../retrievers/chunk-row-cache';
@@ -213,39 +214,7 @@ export class PgRunStore implements RunStorePlugin {
   }
 
   async recordDecision(runId: string, decision: ApprovalDecision): Promise<void> {
-    const decidedAt = new Date(decision.at);
-    if (Number.isNaN(decidedAt.getTime())) throw invalidInput('decision.at', 'must be an ISO-8601 timestamp', { at: decision.at });
-    const inserted = await this.database.db.transaction(async (transaction) => {
-      // One writer extends the chain at a time, or two rows would link to the same predecessor.
-      // An advisory lock needs no privilege beyond INSERT (LOCK TABLE would need UPDATE).
-      await transaction.execute(sql`select pg_advisory_xact_lock(hashtext('context-runtime:approval-audit-chain'))`);
-      const [run] = await transaction.select({ goal: runs.goal, user: runs.userName }).from(runs).where(eq(runs.id, runId));
-      if (!run) throw notFound(runId);
-      const [last] = await transaction.select({ rowHash: approvalAudit.rowHash }).from(approvalAudit).orderBy(desc(approvalAudit.id)).limit(1);
-      const prevHash = last?.rowHash ?? '';
-      const row = {
-        runId,
-        nodeId: decision.nodeId,
-        decision: decision.decision,
-        decidedBy: decision.by,
-        comment: decision.comment,
-        decidedAt: decidedAt.toISOString(),
-        goal: run.goal,
-        runUser: run.user,
-        requiredRole: decision.requiredRole ?? '',
-      };
-      return transaction
-        .insert(approvalAudit)
-        .values({ ...row, decidedAt, prevHash, rowHash: auditRowHash(prevHash, row) })
-        .onConflictDoNothing()
-        .returning({ id: approvalAudit.id });
-    });
-    if (inserted.length === 0) {
-      throw new ContextRuntimeError('CONFLICT', `gate ${decision.nodeId} of run ${runId} already has a decision`, {
-        field: 'nodeId',
-        details: { runId, nodeId: decision.nodeId },
-      });
-    }
+    await recordApprovalDecision(this.database, runId, decision);
   }
 
   async loadRun(runId: string): Promise<RunRecord | undefined> {
@@ -324,33 +293,8 @@ export class PgRunStore implements RunStorePlugin {
     );
   }
 
-  async listDecisions(options: { readonly limit: number; readonly offset?: number; readonly runId?: string }): Promise<readonly ApprovalAuditEntry[]> {
-    const limit = Math.max(1, Math.min(Math.floor(options.limit) || 1, 1000));
-    // The goal is the row's own copy: a join on `runs` would show whatever that mutable row says now.
-    const rows = await this.database.db
-      .select()
-      .from(approvalAudit)
-      .where(options.runId ? eq(approvalAudit.runId, options.runId) : undefined)
-      .orderBy(desc(approvalAudit.id))
-      .limit(limit)
-      .offset(Math.max(0, Math.floor(options.offset ?? 0) || 0));
-    return Object.freeze(
-      rows.map((audit) =>
-        Object.freeze({
-          id: audit.id,
-          runId: audit.runId,
-          goal: audit.goal,
-          runUser: audit.runUser,
-          nodeId: audit.nodeId,
-          decision: audit.decision as ApprovalDecision['decision'],
-          by: audit.decidedBy,
-          comment: audit.comment,
-          at: audit.decidedAt.toISOString(),
-          requiredRole: audit.requiredRole,
-          rowHash: audit.rowHash,
-        }),
-      ),
-    );
+  async listDecisions(options: ApprovalListOptions): Promise<readonly ApprovalAuditEntry[]> {
+    return listApprovalDecisions(this.database, options);
   }
 
   async spendSince(user: string, since: string): Promise<number> {
@@ -362,8 +306,7 @@ export class PgRunStore implements RunStorePlugin {
   }
 
   async verifyDecisions(): Promise<AuditVerification> {
-    const rows = await this.database.db.select().from(approvalAudit).orderBy(approvalAudit.id);
-    return verifyAuditChain(rows.map((row) => ({ ...row, decidedAt: row.decidedAt.toISOString() })));
+    return verifyApprovalDecisions(this.database);
   }
 
   private async upsertNode(runId: string, nodeId: string, status: 'done' | 'skipped', outcome: NodeOutcome | null, attempts: number): Promise<void> {
@@ -385,15 +328,13 @@ function timestampOf(field: 'from' | 'to' | 'since', value: string): Date {
   return parsed;
 }
 
-const notFound = (runId: string) => new ContextRuntimeError('NOT_FOUND', `no run ${runId}`, { field: 'runId', details: { runId } });
-
-/** SQLSTATE 23503; drizzle wraps driver errors, so look at the cause too. */
 /** A total over the run's saved outcomes (`except` those a write in the same statement replaces). */
 function nodeTotalOf(runId: string, path: 'costUsd' | 'latencySeconds', except: readonly string[] = []): SQL {
   const kept = except.length > 0 ? sql` and ${runNodes.nodeId} not in (select jsonb_array_elements_text(${JSON.stringify(except)}::jsonb))` : sql``;
   return sql`coalesce((select sum((${runNodes.outcome} -> 'actual' ->> ${path})::float8) from ${runNodes} where ${runNodes.runId} = ${runId} and ${runNodes.status} = 'done'${kept}), 0)`;
 }
 
+/** SQLSTATE 23503; drizzle wraps driver errors, so look at the cause too. */
 function isForeignKeyViolation(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
     if ((current as { code?: unknown }).code === '23503') return true;

@@ -1,6 +1,6 @@
 import type { ParsedContextBlock, ParsedContextPrompt } from '../../runtime/reasoner/context-prompt';
-import { FAILURE_CAUSE_SIGNALS } from '../../runtime/execution/failure-signals';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
+import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, namesCondition } from './extractive-cues';
 import { blockPieces, type PieceRole } from './extractive-block-parser';
 import { countedTerms, statesCount } from './extractive-answer-type';
 
@@ -53,18 +53,6 @@ const SAME_ITEM_DISCOUNT = 0.8;
 /** Two log lines sharing this share of terms are the same event on another pod: cite it once. */
 const DUPLICATE_JACCARD = 0.7;
 
-const SIGNAL_WORDS: readonly (readonly string[])[] = [
-  // failure
-  'error errors failed failure fail exception panic crash crashloopbackoff backoff oomkilled killed kill timeout timed refused denied exceeded unavailable evicted unhealthy terminated expired revoked enospc deadlock 500 502 503 504'.split(' '),
-  // resource
-  'memory cpu limit limits quota disk heap oom throttled throttling saturation connections pool'.split(' '),
-  // cause
-  'because due caused cause root result resulted triggered after since therefore'.split(' '),
-  // change
-  'lowered raised increased decreased changed reverted revert rollback rolled deployed deploy bumped reduced set updated merged released config'.split(' '),
-];
-const SIGNAL_CATEGORIES: readonly ReadonlySet<string>[] = SIGNAL_WORDS.map((words) => new Set(words.map(stem)));
-const CHANGE_CATEGORY = SIGNAL_CATEGORIES[3];
 /** Each signal category present adds this share of the question's mean IDF (at most three categories). */
 const SIGNAL_SHARE = 0.35;
 /** An identifier of the question found verbatim in a sentence counts its IDF once more: rare IDs (a request id) weigh most. */
@@ -72,32 +60,6 @@ const IDENTIFIER_SHARE = 1.0;
 /** Quantities and codes ("256Mi", "exit code 137") are what answers are made of. */
 const QUANTITY_SHARE = 0.15;
 
-/**
- * Symptoms follow from any cause, so they cannot tell causes apart: waiting, back-off, probe and
- * deadline lines appear in every failed rollout (Kubernetes' own waiting reasons and probe events).
- * A back-off is the kubelet pausing after a failure, whatever it was, so the *BackOff reasons count
- * as symptoms even though failure-signals lists CrashLoopBackOff for retrieval.
- */
-const SYMPTOM_CUES: ReadonlySet<string> = new Set(
-  'waiting backoff back-off readiness liveness probe unhealthy deadline progressdeadlineexceeded restarting pending retrying'.split(' ').map(stem),
-);
-/** Termination reasons name the cause itself (failure-signals.ts), whatever the question's wording. */
-const CAUSE_CUES: ReadonlySet<string> = new Set(
-  [...FAILURE_CAUSE_SIGNALS.filter((signal) => !signal.endsWith('backoff')), 'oom', 'oomkilling', 'sigkill', 'sigsegv', 'sigabrt'].map(stem),
-);
-/**
- * Conditions that stop a working system without any process dying, named in the evidence however
- * a why-question is worded ("why did X reject records?" — because a certificate expired): expiry and
- * revocation of certificates, keys and leases, exhausted space ("ENOSPC", errno 28), and lock
- * contention — PostgreSQL's lock modes (AccessShareLock … AccessExclusiveLock) and deadlocks. They
- * are the common causes of outages beside crashes in published postmortem surveys (Google SRE
- * book ch. 12; "Why Does the Cloud Stop Computing?", Gunawi et al. SoCC 2016).
- */
-const CONDITION_CAUSES: ReadonlySet<string> = new Set(['expired', 'expires', 'expiry', 'revoked', 'enospc', 'deadlock', 'lock', 'locks'].map(stem));
-const LOCK_MODE = /^(?:access|row|share|update|exclusive)+lock$/;
-const namesCondition = (term: string) => CONDITION_CAUSES.has(term) || LOCK_MODE.test(term);
-/** The connectives of an explicit causal statement answer a why-question only ("What changed?" wants the change, not the reason). */
-const CAUSAL_CONNECTIVES: ReadonlySet<string> = new Set(['because', 'due', 'caused'].map(stem));
 /**
  * Edmundson's bonus word weight, in shares of the question's mean IDF. On the demo incident context
  * ("Explain why deployment checkout-api failed") the OOMKilled event and the commit subject stay the
