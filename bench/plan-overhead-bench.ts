@@ -15,6 +15,7 @@ import { ContextRuntime } from '../server/runtime';
 import type { RuntimeConfig } from '../server/runtime/config/config-schema';
 import { openRuntimeFixture } from '../server/testing/runtime-fixture';
 import { generateRequests, type BenchRequest } from './plancache-goals';
+import { youngGenerationNote } from './young-generation';
 
 const SEED = 20_261_201;
 const WARM_UP = 40;
@@ -38,7 +39,11 @@ class Timings {
   add(totalMs: number, cpuMs: number, stages: Readonly<Record<string, number>>): void {
     this.totals.push(totalMs);
     this.cpu.push(cpuMs);
-    for (const [name, ms] of Object.entries(stages)) this.stages.set(name, [...(this.stages.get(name) ?? []), ms]);
+    for (const [name, ms] of Object.entries(stages)) {
+      const values = this.stages.get(name);
+      if (values) values.push(ms);
+      else this.stages.set(name, [ms]);
+    }
   }
 
   figures() {
@@ -105,7 +110,7 @@ async function main(): Promise<void> {
     }
     const figures = { requests: count, uncached: uncached.figures(), planCacheMiss: misses.figures(), planCacheHit: hits.figures(), behindMiss: behindMisses.figures(), behindHit: behindHits.figures() };
     const stageNames = [...new Set([...uncached.stages.keys(), ...misses.stages.keys(), ...hits.stages.keys()])];
-    console.log(`plan() overhead on a warm runtime: ${count} requests (demo corpus, ${WARM_UP} warm-up requests off the record)`);
+    console.log(`plan() overhead on a warm runtime: ${count} requests (demo corpus, ${WARM_UP} warm-up requests off the record); ${youngGenerationNote()}`);
     console.log(`| plan() | requests | p50 ms | p95 ms | CPU p50 ms |`);
     console.log(`|---|---:|---:|---:|---:|`);
     for (const [name, figure] of [['uncached (plan cache off)', figures.uncached], ['plan-cache miss', figures.planCacheMiss], ['plan-cache hit', figures.planCacheHit]] as const) {

@@ -30,6 +30,7 @@ import { figuresOf, formatTable, type MethodFigures } from './retrieval/report-t
 import { databaseOf } from './retrieval/bench-runtime';
 import { optionLabel, searchRm3Options } from './retrieval/rm3-option-search';
 import { type AfterMethods, runBench } from './retrieval/run-bench';
+import { youngGenerationNote } from './young-generation';
 
 function usage(message: string): never {
   console.error(`${message}\nusage: npm run bench:retrieval -- --dataset <folder> --split <name> [--methods ${KNOWN_METHODS.join(',')}] [--budget TOKENS] [--json FILE] [--runs DIR] [--keep] [--cv FOLDS] [--records FILE] [--fit-from FILES] [--reuse-records FILE] [--rm3-cv FOLDS]`);
@@ -94,7 +95,7 @@ async function main(): Promise<void> {
   if (!options.keep) writeFileSync(join(root, OWNER_FILE), String(process.pid));
   removeOnInterrupt(root, options.keep);
   const started = performance.now();
-  console.log(`bench:retrieval ${dataset.name}/${options.split}: ${dataset.documents.length} documents, ${dataset.queries.length} queries; ${cpus().length} CPUs, node ${process.version}`);
+  console.log(`bench:retrieval ${dataset.name}/${options.split}: ${dataset.documents.length} documents, ${dataset.queries.length} queries; ${cpus().length} CPUs, node ${process.version}; ${youngGenerationNote()}`);
   const fitRecords = options.fitFrom ? readRecords(options.fitFrom).filter((record) => record.set !== dataset.name) : undefined;
   const outOfFold: OutOfFoldResult[] = [];
   let records: QueryRecord[] = [];

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildAndRecord, projectRoot, sourceFingerprint, staleReason } from './build-fingerprint.mjs';
+import { withYoungGeneration } from './young-generation.mjs';
 
 const reason = staleReason(sourceFingerprint());
 if (reason) {
@@ -20,7 +21,8 @@ if (reason) {
 }
 
 const nextBin = path.join(projectRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
-const server = spawn(process.execPath, [nextBin, 'start', ...process.argv.slice(2)], { cwd: projectRoot, stdio: 'inherit' });
+// The server plans requests: it runs with the larger young generation (young-generation.mjs says why).
+const server = spawn(process.execPath, [nextBin, 'start', ...process.argv.slice(2)], { cwd: projectRoot, stdio: 'inherit', env: withYoungGeneration(process.env) });
 // Ctrl-C / a supervisor's SIGTERM reach the server, which releases its data-directory lock on exit.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 1)));
