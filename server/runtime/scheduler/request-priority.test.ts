@@ -60,4 +60,23 @@ describe('request priority', () => {
     await Promise.all([request, foreground, ingest]);
     expect(log).toEqual(['foreground slice', 'request answers', 'ingest slice']);
   });
+
+  it('gives the event loop turns when no request is in flight, so a timer due meanwhile (a request arriving) runs between slices', async () => {
+    const log: string[] = [];
+    await runInBackground(async () => {
+      setTimeout(() => log.push('request arrives'), 0);
+      const due = performance.now() + 5;
+      while (performance.now() < due) {
+        // a busy slice: the timer falls due while it runs
+      }
+      // A turn from inside the loop's poll phase runs the check phase first, timers on the next
+      // iteration: the timer runs within two turns, not after all the work.
+      for (let slice = 0; slice < 3; slice++) {
+        await backgroundTurn();
+        log.push(`slice ${slice}`);
+      }
+    });
+    expect(log.indexOf('request arrives')).toBeGreaterThanOrEqual(0);
+    expect(log.indexOf('request arrives')).toBeLessThan(log.indexOf('slice 2'));
+  });
 });
