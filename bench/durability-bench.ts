@@ -22,6 +22,7 @@ import { lockSection } from './durability-lock-section';
 import { outageSection } from './durability-outage-section';
 import { apiLoadSection } from './durability-api-load-section';
 import { startLoopbackOpenAIServer } from '../server/testing/loopback-openai-server';
+import { isJudgeCall } from '../server/testing/scripted-answer-model';
 import { openRuntimeFixture, writeConfig } from '../server/testing/runtime-fixture';
 
 const { values } = parseArgs({
@@ -65,9 +66,12 @@ async function untilLockStale(dataDir: string): Promise<number> {
   return Date.now() - started;
 }
 
-async function round(number: number, delayMs: number): Promise<{ completed: number; failed: number; cancelled: number; running: number; other: number; withoutReason: number }> {
+async function round(number: number, delayMs: number): Promise<{ completed: number; unverified: number; failed: number; cancelled: number; running: number; other: number; withoutReason: number }> {
   const root = mkdtempSync(join(tmpdir(), 'durability-bench-'));
   const model = await startLoopbackOpenAIServer({ text: 'The checkout-api pods ran out of memory [1].', delayMs });
+  // The groundedness judge gets a verdict (this bench is about crashes, not verification): with the
+  // answer text for its reply too it found no verdict, and every resumed run ended `unverified`.
+  model.script((body) => (isJudgeCall(body) ? { text: 'SUPPORTED: the context states it.' } : undefined));
   try {
     writeConfig(join(root, 'context-runtime.yaml'), configFor(root, model.baseURL));
     // One node process (tsx as a loader, not a wrapper process), so SIGKILL reaches the process that holds the database.
@@ -92,16 +96,17 @@ async function round(number: number, delayMs: number): Promise<{ completed: numb
     const recovered = await fixture.runtime.recoverRuns();
     const recoveryMs = Date.now() - started;
     const runs = await fixture.runtime.listRuns({ limit: 1000 });
-    const tally = { completed: 0, failed: 0, cancelled: 0, running: 0, other: 0, withoutReason: 0 };
+    const tally = { completed: 0, unverified: 0, failed: 0, cancelled: 0, running: 0, other: 0, withoutReason: 0 };
     for (const summary of runs) {
       const { run } = await fixture.runtime.getRun(summary.id);
-      if (run.status === 'completed' || run.status === 'failed' || run.status === 'cancelled' || run.status === 'running') tally[run.status] += 1;
+      // `unverified` ended too: answered, its check failed on every attempt (the reasons are in its verification).
+      if (run.status === 'completed' || run.status === 'unverified' || run.status === 'failed' || run.status === 'cancelled' || run.status === 'running') tally[run.status] += 1;
       else tally.other += 1;
       if ((run.status === 'failed' || run.status === 'cancelled') && !run.error) tally.withoutReason += 1;
     }
     await fixture.close();
     console.log(
-      `round ${number}: killed ${killAfterMs} ms after the first model call (${requestsAtKill} model calls made); its lock went stale after ${lockWaitMs} ms; runs recorded ${runs.length}, left running ${runningBefore}, recovered ${recovered.length} in ${recoveryMs} ms (open included) → completed ${tally.completed}, failed ${tally.failed}, cancelled ${tally.cancelled}, still running ${tally.running}, other ${tally.other}, without a reason ${tally.withoutReason}`,
+      `round ${number}: killed ${killAfterMs} ms after the first model call (${requestsAtKill} model calls made); its lock went stale after ${lockWaitMs} ms; runs recorded ${runs.length}, left running ${runningBefore}, recovered ${recovered.length} in ${recoveryMs} ms (open included) → completed ${tally.completed}, unverified ${tally.unverified}, failed ${tally.failed}, cancelled ${tally.cancelled}, still running ${tally.running}, other ${tally.other}, without a reason ${tally.withoutReason}`,
     );
     for (const failed of recovered.filter((entry) => entry.status !== 'completed')) console.log(`  ${failed.runId}: ${failed.status} — ${failed.error ?? ''}`);
     return tally;
