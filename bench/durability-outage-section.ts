@@ -94,6 +94,9 @@ export async function outageSection(options: OutageOptions): Promise<boolean> {
     const settled = Promise.allSettled(Array.from({ length: options.runs }, (_, index) => runtime.run({ goal: `${DEMO_QUESTION} (#${index + 1})` })));
     const deadline = Date.now() + 300_000;
     while (model.calls.length < 3 && Date.now() < deadline) await sleep(20);
+    // "In the middle of 10 runs": the cut waits until every run has its record, as the outage test
+    // does. A run whose very first insert meets the cut has nothing to end; its run() call rejects.
+    while ((await runtime.listRuns({ limit: 100 })).length < options.runs && Date.now() < deadline) await sleep(20);
     const runningAtStop = (await runtime.listRuns({ limit: 100, status: 'running' })).length;
     sh('pg_ctlcluster', [...CLUSTER, 'stop']);
     const stoppedAt = Date.now();
