@@ -23,7 +23,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
 import { DEMO_QUESTION } from '../server/ingest/demo-corpus';
-import { startLoopbackOpenAIServer } from '../server/testing/loopback-openai-server';
+import { withYoungGeneration } from '../scripts/young-generation.mjs';
+import { startDurabilityModel } from './durability-model';
 
 const projectRoot = resolve(import.meta.dirname, '..');
 const nextBin = join(projectRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -77,7 +78,7 @@ export async function apiLoadSection(options: { readonly runs: number }): Promis
     return true;
   }
   const root = mkdtempSync(join(tmpdir(), 'durability-api-load-'));
-  const model = await startLoopbackOpenAIServer({ text: 'The checkout-api pods ran out of memory [1].', delayMs: 200 });
+  const model = await startDurabilityModel(200);
   const configPath = join(root, 'context-runtime.yaml');
   writeFileSync(configPath, stringify({
     database: { data_dir: join(root, 'pglite') },
@@ -85,7 +86,8 @@ export async function apiLoadSection(options: { readonly runs: number }): Promis
     learning: { enabled: false },
     limits: { runs: { max_concurrent_per_user: 1000, max_daily_spend_usd_per_user: null } },
   }));
-  const env = environment({ PORT: String(PORT), CONTEXT_RUNTIME_CONFIG: configPath, CONTEXT_RUNTIME_ADMIN_EMAIL: 'bench@example.com', CONTEXT_RUNTIME_ADMIN_PASSWORD: 'bench-password-123' });
+  // The server as `npm start` runs it: with its young generation (scripts/young-generation.mjs).
+  const env = withYoungGeneration(environment({ PORT: String(PORT), CONTEXT_RUNTIME_CONFIG: configPath, CONTEXT_RUNTIME_ADMIN_EMAIL: 'bench@example.com', CONTEXT_RUNTIME_ADMIN_PASSWORD: 'bench-password-123' }));
   let server: ChildProcess | undefined;
   let log = '';
   try {

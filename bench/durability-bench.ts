@@ -21,9 +21,8 @@ import { readDataDirLock } from '../server/services/data-dir-lock';
 import { lockSection } from './durability-lock-section';
 import { outageSection } from './durability-outage-section';
 import { apiLoadSection } from './durability-api-load-section';
-import { startLoopbackOpenAIServer } from '../server/testing/loopback-openai-server';
-import { isJudgeCall } from '../server/testing/scripted-answer-model';
 import { openRuntimeFixture, writeConfig } from '../server/testing/runtime-fixture';
+import { startDurabilityModel } from './durability-model';
 
 const { values } = parseArgs({
   options: {
@@ -68,10 +67,7 @@ async function untilLockStale(dataDir: string): Promise<number> {
 
 async function round(number: number, delayMs: number): Promise<{ completed: number; unverified: number; failed: number; cancelled: number; running: number; other: number; withoutReason: number }> {
   const root = mkdtempSync(join(tmpdir(), 'durability-bench-'));
-  const model = await startLoopbackOpenAIServer({ text: 'The checkout-api pods ran out of memory [1].', delayMs });
-  // The groundedness judge gets a verdict (this bench is about crashes, not verification): with the
-  // answer text for its reply too it found no verdict, and every resumed run ended `unverified`.
-  model.script((body) => (isJudgeCall(body) ? { text: 'SUPPORTED: the context states it.' } : undefined));
+  const model = await startDurabilityModel(delayMs);
   try {
     writeConfig(join(root, 'context-runtime.yaml'), configFor(root, model.baseURL));
     // One node process (tsx as a loader, not a wrapper process), so SIGKILL reaches the process that holds the database.

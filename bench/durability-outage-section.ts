@@ -33,8 +33,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_QUESTION } from '../server/ingest/demo-corpus';
-import { startLoopbackOpenAIServer } from '../server/testing/loopback-openai-server';
 import { openRuntimeFixture, type RuntimeFixture } from '../server/testing/runtime-fixture';
+import { startDurabilityModel } from './durability-model';
 
 const CLUSTER = ['15', 'h5bench'] as const;
 const PORT = Number(process.env.BENCH_OUTAGE_PORT ?? 5499);
@@ -75,7 +75,7 @@ export async function outageSection(options: OutageOptions): Promise<boolean> {
     if (String((reason as { query?: unknown } | null)?.query ?? '').includes('pg_catalog.pg_type')) driverRejections += 1;
     else throw reason;
   });
-  const model = await startLoopbackOpenAIServer({ text: 'The checkout-api pods ran out of memory [1].', delayMs: 500 });
+  const model = await startDurabilityModel(500);
   const root = mkdtempSync(join(tmpdir(), 'durability-outage-'));
   let fixture: RuntimeFixture | undefined;
   try {
