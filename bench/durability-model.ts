@@ -5,10 +5,10 @@
  * every run ended `unverified`.
  */
 import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from '../server/testing/loopback-openai-server';
-import { isJudgeCall } from '../server/testing/scripted-answer-model';
+import { isJudgeCall, SUPPORTED_VERDICT } from '../server/testing/scripted-answer-model';
 
 export async function startDurabilityModel(delayMs: number): Promise<LoopbackOpenAIServer> {
   const model = await startLoopbackOpenAIServer({ text: 'The checkout-api pods ran out of memory [1].', delayMs });
-  model.script((body) => (isJudgeCall(body) ? { text: 'SUPPORTED: the context states it.' } : undefined));
+  model.script((body) => (isJudgeCall(body) ? { text: SUPPORTED_VERDICT } : undefined));
   return model;
 }

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import { listenOnLoopback, readBody, writeJson } from './loopback-http';
-import { isJudgeCall } from './scripted-answer-model';
+import { isJudgeCall, SUPPORTED_VERDICT } from './scripted-answer-model';
 
 export interface CallCount {
   received: number;
@@ -71,7 +71,7 @@ export async function startCountingModelServer(options: CountingModelOptions = {
   const latencyMs = options.latencyMs ?? 0;
   const errorRate = options.errorRate ?? 0;
   const text = options.text ?? 'The checkout-api pods ran out of memory [1].';
-  const judgeText = options.judgeText ?? 'SUPPORTED: the context states it.';
+  const judgeText = options.judgeText ?? SUPPORTED_VERDICT;
   const random = seededRandom(options.seed ?? 13);
   const calls = new Map<string, CallCount>();
   let held: (() => void)[] | undefined;

@@ -19,6 +19,9 @@ interface ChatBody {
 const messagesOf = (body: Record<string, unknown>) => (body as ChatBody).messages ?? [];
 const userText = (body: Record<string, unknown>) => messagesOf(body).find((message) => message.role === 'user')?.content ?? '';
 
+/** A judge's reply that finds every claim supported: for loopback models whose tests are not about verification. */
+export const SUPPORTED_VERDICT = 'SUPPORTED: the context states it.';
+
 export const isJudgeCall = (body: Record<string, unknown>): boolean => messagesOf(body).some((message) => message.role === 'system' && message.content === JUDGE_SYSTEM_PROMPT);
 
 /** A passage's first sentences that read as a claim (long enough, not a heading or a log prefix alone). */
