@@ -89,7 +89,7 @@ export class DenseRetriever implements RetrieverPlugin {
     if (!this.options.available || k === 0 || query.sources.length === 0 || query.text.trim().length === 0) return [];
     query.signal?.throwIfAborted();
     const started = performance.now();
-    const [vector] = await this.embedder.embed([query.text]);
+    const [vector] = await this.embedder.embed([query.text], query.signal ? { signal: query.signal } : {});
     query.signal?.throwIfAborted();
     this.embedLatencyMs = 0.8 * this.embedLatencyMs + 0.2 * (performance.now() - started);
     if (!vector || isZeroVector(vector)) return [];

@@ -79,12 +79,13 @@ export class LinearReranker implements RerankerPlugin {
   }
 
   /** The features of the request's head and the model that scores them; what rerank() orders by, exposed for training. */
-  async scoreHead(request: Pick<RerankRequest, 'text' | 'identifiers' | 'hits' | 'topN'>): Promise<HeadFeatures> {
+  async scoreHead(request: Pick<RerankRequest, 'text' | 'identifiers' | 'hits' | 'topN' | 'signal'>): Promise<HeadFeatures> {
     const headSize = Math.min(request.hits.length, Math.max(0, Math.floor(request.topN)));
     if (headSize < 2) return { features: [], model: this.options.lexicalModel };
     const head = request.hits.slice(0, headSize);
     const text = splitLetterCompounds(request.text);
-    const cosineVector = await this.cosineVector(request.text);
+    const cosineVector = await this.cosineVector(request.text, request.signal);
+    request.signal?.throwIfAborted();
     // Analyse exactly the text the bm25 retriever is sent, so term counts match its scoring.
     const { tokens, candidates } = await this.analyse(toBm25Text(extractTerms(text, request.identifiers)), head, cosineVector);
     const terms = queryTerms(tokens);
@@ -106,11 +107,12 @@ export class LinearReranker implements RerankerPlugin {
     return { features, model: cosineVector ? this.options.model : this.options.lexicalModel };
   }
 
-  private async cosineVector(text: string): Promise<Float32Array | undefined> {
+  private async cosineVector(text: string, signal: AbortSignal | undefined): Promise<Float32Array | undefined> {
     const embedder = this.options.dense?.embedder;
     // Without vectors for this embedder (no pgvector, nothing embedded yet) the feature is unknown.
     if (!embedder || embedder.id !== this.options.model.cosineEmbedderId || !this.options.dense?.capabilities().available) return undefined;
-    const [vector] = await embedder.embed([text]);
+    // The signal reaches a provider embedder's call: a timed-out rerank does not leave it running.
+    const [vector] = await embedder.embed([text], signal ? { signal } : {});
     return vector && !isZeroVector(vector) ? vector : undefined;
   }
 
