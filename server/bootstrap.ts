@@ -13,6 +13,7 @@ import { PgBanditStore } from './adapters/db/pg-bandit-store';
 import { PgModelCacheStore } from './adapters/db/pg-model-cache-store';
 import { registerAuthDatabase, unregisterAuthDatabase } from './auth/auth-database-holder';
 import { resolveEmbedder } from './adapters/embeddings/embedder-factory';
+import { PgTierAdmissions } from './adapters/db/pg-tier-admissions';
 import { createModelPlugin } from './adapters/models/ai-sdk-model';
 import { guardSensitiveContent } from './adapters/models/sensitive-model-guard';
 import { guardSensitiveEmbedder } from './adapters/embeddings/sensitive-embedder-guard';
@@ -126,9 +127,11 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
     }));
     // Accounts live in the same database: embedded PGlite admits one opener per directory.
     registerAuthDatabase(stores.database);
+    // On a PostgreSQL server every process of the deployment (servers, workers) shares the tiers' limits.
+    const tierAdmissions = url ? new PgTierAdmissions(stores.database) : undefined;
     // Every model call of every plugin (reasoner, reranker, OpenIE) passes the guard: personal data
     // and secrets never reach a non-local tier, whatever a plugin forgot to hold back.
-    const models = config.models.tiers.map((tier) => guardSensitiveContent(createModelPlugin(tier, env.variables, emitter), config.policy.sensitive_content));
+    const models = config.models.tiers.map((tier) => guardSensitiveContent(createModelPlugin(tier, env.variables, emitter, tierAdmissions), config.policy.sensitive_content));
     const router = createTieredRouter(models);
     // Start-up work over the whole corpus: nobody is served yet, and its statements may take long.
     await stores.database.withoutDeadline(async () => {

@@ -11,3 +11,4 @@ export * from './users';
 export * from './learning';
 export * from './api-keys';
 export * from './model-cache';
+export * from './tier-admissions';

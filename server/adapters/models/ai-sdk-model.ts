@@ -7,8 +7,12 @@ import { ContextRuntimeError, invalidInput, isContextRuntimeError } from '../../
 import { runToolLoop, type ToolLoopOutcome } from './ai-sdk-tool-loop';
 import { resolveLanguageModel, type Environment } from './language-model-factory';
 import { PROVIDER_DEFAULTS, isLoopbackUrl } from './model-defaults';
-import { sharedTierLimiter, type Admission } from './tier-limiter';
+import { admitAcrossProcesses, type TierAdmissionLedger } from './cluster-admission';
+import { sharedTierLimiter, type Admission, type TierLimits } from './tier-limiter';
 import { countMessageTokens, createTokenCounter } from './token-counter';
+
+/** A call's slot in the cross-process ledger outlives its deadline by this much, then frees itself (its process died mid-call). */
+const LEASE_MARGIN_MS = 30_000;
 
 /** A ModelPlugin that also says whether its tier can be reached (read by the tiered router). */
 export interface TierModelPlugin extends ModelPlugin {
@@ -58,16 +62,19 @@ export interface ModelTelemetry {
   contextForCall?(): Context;
 }
 
-export function createModelPlugin(tier: TierConfig, environment: Environment, telemetry?: ModelTelemetry): TierModelPlugin {
+/**
+ * `admissions`: the ledger of every process sharing the deployment's database (a PostgreSQL server):
+ * a call with limits configured also waits for it, so workers on several machines keep within the
+ * tier's limits together. Without it the limits hold per process.
+ */
+export function createModelPlugin(tier: TierConfig, environment: Environment, telemetry?: ModelTelemetry, admissions?: TierAdmissionLedger): TierModelPlugin {
   const resolved = resolveLanguageModel(tier, environment);
   const capabilities = tierCapabilities(tier, resolved.modelId);
   const countTokens = createTokenCounter();
   const describe = `tier ${tier.name} (${tier.provider}/${resolved.modelId})`;
-  const limiter = sharedTierLimiter(`${tier.provider}|${tier.base_url ?? ''}|${resolved.modelId}|${tier.api_key_env ?? ''}`, {
-    maxConcurrency: tier.max_concurrency,
-    requestsPerMinute: tier.rpm,
-    tokensPerMinute: tier.tpm,
-  });
+  const limiterKey = `${tier.provider}|${tier.base_url ?? ''}|${resolved.modelId}|${tier.api_key_env ?? ''}`;
+  const limits: TierLimits = { maxConcurrency: tier.max_concurrency, requestsPerMinute: tier.rpm, tokensPerMinute: tier.tpm };
+  const limiter = sharedTierLimiter(limiterKey, limits);
 
   async function complete(request: ModelRequest, options: { readonly admitStep?: StepAdmission } = {}): Promise<ModelResult> {
     if (!resolved.available) {
@@ -85,6 +92,7 @@ export function createModelPlugin(tier: TierConfig, environment: Environment, te
     const signal = request.signal ? AbortSignal.any([deadline, request.signal]) : deadline;
     const maxOutputTokens = Math.min(request.maxOutputTokens, capabilities.maxOutputTokens);
     let admission: Admission | undefined;
+    let clusterAdmission: Admission | undefined;
     let spentTokens: number | undefined;
     let started = performance.now();
     let result: { readonly text: string; readonly usage: { readonly inputTokens?: number; readonly outputTokens?: number; readonly inputTokenDetails?: { readonly cacheReadTokens?: number }; readonly cachedInputTokens?: number } } & Partial<Pick<ToolLoopOutcome, 'modelSteps' | 'loopEnd'>>;
@@ -95,7 +103,10 @@ export function createModelPlugin(tier: TierConfig, environment: Environment, te
       : {};
     try {
       // Providers count the allowed output against the minute's tokens until the usage is known.
-      admission = await limiter?.acquire(countMessageTokens(request.messages) + maxOutputTokens, signal);
+      const admittedTokens = countMessageTokens(request.messages) + maxOutputTokens;
+      admission = await limiter?.acquire(admittedTokens, signal);
+      // A slot freed in another process is not seen by this one's limiter: the ledger decides across them.
+      if (limiter && admissions) clusterAdmission = await admitAcrossProcesses(admissions, { key: limiterKey, limits, tokens: admittedTokens, leaseMs: timeoutMs + LEASE_MARGIN_MS }, signal);
       started = performance.now();
       const loopCall = toolLoop && (() => runToolLoop({ model: resolved.model, ...(system.length > 0 ? { system } : {}), messages: conversation, maxOutputTokens, signal, loop: toolLoop, ...(options.admitStep ? { admitStep: options.admitStep } : {}), countTokens, prices: capabilities, telemetry: telemetryOptions }));
       const call = loopCall || (() => generateText({
@@ -139,6 +150,7 @@ export function createModelPlugin(tier: TierConfig, environment: Environment, te
       });
     } finally {
       // Reached only once generateText has settled: the aborted request's connection is closed.
+      clusterAdmission?.settle(spentTokens);
       admission?.settle(spentTokens);
     }
     const latencyMs = Math.round(performance.now() - started);

@@ -2,7 +2,8 @@
  * Admission to one provider model: at most `maxConcurrency` calls in flight, `requestsPerMinute`
  * calls and `tokensPerMinute` tokens per rolling minute. Providers enforce these per key and model,
  * whichever run or router instance sends the call, so one limiter per model is shared by the whole
- * process (sharedTierLimiter). Waiters are admitted first come, first served: a large request at the
+ * process (sharedTierLimiter); processes sharing a PostgreSQL server also pass a ledger there
+ * (cluster-admission.ts). Waiters are admitted first come, first served: a large request at the
  * head is not starved by small ones slipping past it.
  */
 
