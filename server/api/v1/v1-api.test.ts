@@ -13,7 +13,8 @@ import { startV1ApiServer } from '../../testing/v1-api-server';
 
 let fixture: RuntimeFixture;
 let server: Awaited<ReturnType<typeof startV1ApiServer>>;
-const keys = { viewer: '', operator: '', admin: '', logsOnly: '', revoked: '' };
+const keys = { viewer: '', operator: '', otherOperator: '', admin: '', logsOnly: '', revoked: '' };
+const HIGH_RISK_GOAL = 'Roll back the production deployment of checkout-api and delete the failed replica set';
 
 async function call(method: string, path: string, key: string | undefined, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
   const response = await fetch(`${server.url}${path}`, {
@@ -31,6 +32,7 @@ beforeAll(async () => {
   const create = async (role: string, scope?: string[]) => (await store.create({ name: `${role} key`, role, sources: scope, createdBy: 'root@example.com' }, sources)).key;
   keys.viewer = await create('viewer');
   keys.operator = await create('operator');
+  keys.otherOperator = (await store.create({ name: 'second operator key', role: 'operator', createdBy: 'root@example.com' }, sources)).key;
   keys.admin = await create('admin');
   keys.logsOnly = await create('admin', ['demo-logs']);
   const revoked = await store.create({ name: 'old', role: 'admin', createdBy: 'root@example.com' }, sources);
@@ -107,6 +109,28 @@ describe('HTTP API v1: keys and roles', () => {
     const simulated = await call('POST', '/api/v1/simulate', keys.operator, { goal: DEMO_QUESTION });
     expect(simulated.status).toBe(200);
     expect(simulated.json).toMatchObject({ planHash: explained.json.planHash, basedOnSamples: expect.any(Number) });
+  });
+});
+
+describe('HTTP API v1: cancelling a run', () => {
+  it("cancels a run waiting at its approval gate for the key that started it (another operator's key finds no such run); an ended run is a 409", async () => {
+    const gated = await call('POST', '/api/v1/runs', keys.operator, { goal: HIGH_RISK_GOAL, wait: true });
+    expect(gated.json).toMatchObject({ status: 'awaiting_approval' });
+    const runId = gated.json.runId as string;
+    // Another operator may not even read a run paused at its gate: not found, as for a read.
+    const other = await call('POST', `/api/v1/runs/${runId}/cancel`, keys.otherOperator);
+    expect(other.status).toBe(404);
+    expect(other.json.error).toMatchObject({ code: 'NOT_FOUND', field: 'runId' });
+    const viewer = await call('POST', `/api/v1/runs/${runId}/cancel`, keys.viewer);
+    expect(viewer.status).toBe(403);
+    const cancelled = await call('POST', `/api/v1/runs/${runId}/cancel`, keys.operator);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json).toMatchObject({ runId, status: 'cancelled' });
+    expect((await call('GET', `/api/v1/runs/${runId}`, keys.operator)).json).toMatchObject({ status: 'cancelled' });
+    const again = await call('POST', `/api/v1/runs/${runId}/cancel`, keys.admin);
+    expect(again.status).toBe(409);
+    expect(again.json.error).toMatchObject({ code: 'CONFLICT', field: 'runId', message: `run ${runId} has already ended (status cancelled)` });
+    expect((await call('POST', '/api/v1/runs/no-such-run/cancel', keys.admin)).status).toBe(404);
   });
 });
 

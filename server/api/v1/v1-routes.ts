@@ -90,6 +90,19 @@ const runEvents = defineRoute(
   },
 );
 
+const cancelRun = defineRoute(
+  {
+    operationId: 'cancelRun',
+    method: 'post',
+    path: '/api/v1/runs/{id}/cancel',
+    role: 'operator',
+    summary: 'Cancels a queued or running run, or one waiting at an approval gate, as the key that started it or an admin key: the run ends `cancelled` and its model and retriever calls in flight are aborted. A run that has ended answers 409.',
+    body: undefined,
+    responses: { 200: { description: 'The run, cancelled.', schema: schemas.runResult } },
+  },
+  ({ runtime, principal, params }) => runtime.cancel(runIdOf(params), principal),
+);
+
 const explain = defineRoute(
   {
     operationId: 'explain',
@@ -129,6 +142,6 @@ const buildContext = defineRoute(
   ({ runtime, principal, input: { tokenBudget, ...goal } }) => runtime.contextFor({ ...goal, principal }, tokenBudget === undefined ? {} : { tokenBudget }),
 );
 
-export const V1_ROUTES: readonly V1Route[] = Object.freeze([runs, getRun, runEvents, explain, simulate, buildContext]);
+export const V1_ROUTES: readonly V1Route[] = Object.freeze([runs, getRun, runEvents, cancelRun, explain, simulate, buildContext]);
 
-export const v1Routes = Object.freeze({ runs, getRun, runEvents, explain, simulate, buildContext });
+export const v1Routes = Object.freeze({ runs, getRun, runEvents, cancelRun, explain, simulate, buildContext });
