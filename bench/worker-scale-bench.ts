@@ -11,6 +11,17 @@
  * Needs BENCH_DATABASE_URL, or TEST_DATABASE_URL whose server has `context_runtime_workers`
  * (wiped). Exit 1 when a run is lost, a node executes twice, or a run failed without a reason.
  *
+ * Measured 2026-12-02, session 28 (PostgreSQL 15, load average 0.2 at start, 6-7 during): `--runs 40
+ * --kill-runs 200 --workers 1,2,4 --kill-workers 3 --timeout-s 0`:
+ *   job pickup p50 1.1 ms, p99 3.0 ms (pg-boss 10, probed separately the same day: p50 1,159 ms at
+ *   its default 2 s polling, 214 ms at 0.5 s)
+ *   workers  runs/min  p50 s   p99 s   completed  unverified  failed  lost  nodes-twice  calls-again
+ *         1      71.1   16.81   32.48         40           0       0     0            0            0
+ *         2     121.4   10.74   19.32         40           0       0     0            0            0
+ *         4     149.4   10.38   15.77         40           0       0     0            0            0
+ *   kill -9 a random worker every 10 s (restarted), 3 workers, 200 runs: 10 kills in 118.7 s;
+ *     completed 200, failed 0, lost 0, nodes executed twice 0, model calls made again 40; 101.1
+ *     runs/min, p50 50.18 s, p99 97.83 s; worker start p50 4.7 s, max 6.3 s
  * Measured 2026-12-02, session 24 (PostgreSQL 15, 2 cores shared with other jobs; workers from the
  * bundled CLI): `--workers '' --kill-workers 3 --kill-runs 200 --timeout-s 0` at load average 22-37:
  *   kill -9 a random worker every 10 s (restarted), 3 workers, 200 runs: 67 kills in 1325.6 s
@@ -46,6 +57,7 @@ import { DEMO_QUESTION } from '../server/ingest/demo-corpus';
 import { startCountingModelServer, type CountingModelServer } from '../server/testing/loopback-counting-model-server';
 import { openRuntimeFixture, type RuntimeFixture } from '../server/testing/runtime-fixture';
 import { measureJobPickup } from './job-pickup-probe';
+import { measurePgBossPickup } from './pg-boss-pickup-probe';
 import { describePhases, phaseTimings } from './worker-phase-timings';
 
 const { values } = parseArgs({
@@ -255,6 +267,11 @@ async function main(): Promise<void> {
   console.log(`worker-scale bench: ${runCount} runs per round, model ${latencyMs} ms latency, ${Math.round(errorRate * 100)} % injected 503, --concurrency ${concurrency} per worker, heartbeat ${values['heartbeat-ms']} ms, orphan after ${values['orphan-after-ms']} ms`);
   const pickup = await measureJobPickup(url);
   console.log(`job pickup on an idle graphile-worker queue (added → started, ${pickup.length} jobs): p50 ${percentile(pickup, 0.5).toFixed(1)} ms, p99 ${percentile(pickup, 0.99).toFixed(1)} ms`);
+  // The engine not chosen, measured the same way in the same run (README: why graphile-worker).
+  for (const pollingIntervalSeconds of [2, 0.5]) {
+    const polled = await measurePgBossPickup(url, pollingIntervalSeconds);
+    console.log(`job pickup on an idle pg-boss 10 queue (sent → started, ${polled.length} jobs, pollingIntervalSeconds ${pollingIntervalSeconds}): p50 ${percentile(polled, 0.5).toFixed(1)} ms, p99 ${percentile(polled, 0.99).toFixed(1)} ms`);
+  }
   console.log(`workers run ${values['worker-from'] === 'source' ? 'bin/context-runtime.mjs (tsx)' : 'the CLI bundled (no tsx, as installed)'}`);
   console.log('workers  runs/min  p50 s   p99 s   completed  unverified  failed  lost  nodes-twice  calls-again');
   try {
