@@ -204,6 +204,8 @@ const V1_CASES: Record<string, { readonly body?: () => unknown; readonly params?
   submitRun: { body: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?', sources: [VAULT], wait: true }) },
   getRun: { params: () => ({ id: seeded.completed }) },
   runEvents: { params: () => ({ id: seeded.completed }) },
+  // The paused run over the vault: a caller who may not read it may not cancel it (nor learn more than the id it sent).
+  cancelRun: { params: () => ({ id: seeded.paused }) },
   explain: { body: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?', sources: [VAULT] }) },
   simulate: { body: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?', sources: [VAULT] }) },
   buildContext: { body: () => ({ goal: 'What is the checkout-api salary band in the payroll vault?', sources: [VAULT] }) },
@@ -235,7 +237,14 @@ describe('authorization matrix, HTTP API v1: no content of a source the caller m
   it.each(v1Cases)('%s as %s without permission on the vault', async (operationId, role) => {
     const { text } = await v1ResponseOf(operationId, { user: `${role}@example.com`, roles: [role] });
     for (const [what, planted] of Object.entries(PLANTED)) expect(text, `${operationId} returned the planted ${what}`).not.toContain(planted);
-    for (const runId of [seeded.decided, seeded.paused]) expect(text, `${operationId} named a restricted run`).not.toContain(runId.toLowerCase());
+    const sent = JSON.stringify(V1_CASES[operationId]!.params?.() ?? {});
+    for (const runId of [seeded.decided, seeded.paused]) {
+      if (!sent.includes(runId)) expect(text, `${operationId} named a restricted run`).not.toContain(runId.toLowerCase());
+    }
+  });
+
+  it('leaves the vault\'s paused run as it was: no caller without permission on the vault cancelled it', async () => {
+    expect((await fixture.runtime.getRun(seeded.paused)).run.status).toBe('awaiting_approval');
   });
 });
 
