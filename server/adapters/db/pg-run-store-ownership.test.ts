@@ -60,6 +60,30 @@ describe('PgRunStore run ownership', () => {
     await expect(stores.runStore.claimOrphans('process-d', -1)).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'staleAfterMs' });
   });
 
+  it('claims a run paused at a gate whose decision is older than staleAfterMs, as running; never an undecided gate', async () => {
+    const paused = async (id: string) => {
+      await create(id);
+      await stores.runStore.setStatus(id, 'awaiting_approval', { pendingNodeId: 'approve' });
+    };
+    const decide = (id: string, at: Date) => stores.runStore.recordDecision(id, { nodeId: 'approve', decision: 'approved', by: 'ana', comment: '', at: at.toISOString() });
+    await paused('gate-decided-long-ago');
+    await paused('gate-decided-just-now');
+    await paused('gate-undecided');
+    await decide('gate-decided-long-ago', new Date(Date.now() - 120_000));
+    // Its decider is still resuming it: claimed only once the decision is older than staleAfterMs.
+    await decide('gate-decided-just-now', new Date());
+    expect(await stores.runStore.claimOrphans('process-f', 30_000)).toEqual(['gate-decided-long-ago']);
+    const claimed = await stores.runStore.loadRun('gate-decided-long-ago');
+    expect(claimed).toMatchObject({ status: 'running', owner: 'process-f' });
+    expect(claimed).not.toHaveProperty('pendingNodeId');
+    expect(await stores.runStore.claimOrphans('process-g', 30_000)).toEqual([]);
+    // (At 0 it also takes this file's other running runs.)
+    const atOnce = await stores.runStore.claimOrphans('process-g', 0);
+    expect(atOnce).toContain('gate-decided-just-now');
+    expect(atOnce).not.toContain('gate-undecided');
+    expect(await stores.runStore.loadRun('gate-undecided')).toMatchObject({ status: 'awaiting_approval', pendingNodeId: 'approve' });
+  });
+
   it('writes a status only from the statuses named in onlyIf, and says whether it did', async () => {
     await create('raced', 'process-a');
     expect(await stores.runStore.setStatus('raced', 'cancelled', { error: 'cancelled by ana', onlyIf: ['running', 'awaiting_approval'] })).toBe(true);

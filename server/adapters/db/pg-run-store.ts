@@ -204,6 +204,23 @@ export class PgRunStore implements RunStorePlugin {
       .set({ owner, heartbeatAt: sql`now()` })
       .where(and(eq(runs.status, 'running'), or(isNull(runs.owner), ne(runs.owner, owner)), or(isNull(runs.heartbeatAt), lt(runs.heartbeatAt, stale)), alive))
       .returning({ id: runs.id });
+    return [...claimed.map((row) => row.id), ...(await this.claimDecidedGates(owner, stale))];
+  }
+
+  /**
+   * A run paused at a gate whose decision is recorded but which never left the gate: the process
+   * that recorded the decision died before it resumed the run (approve() writes the decision, then
+   * claims the run). Left alone it would wait forever, and approving again is a CONFLICT. The
+   * decision's own time stands in for a heartbeat: the approving process claims within
+   * milliseconds, so one older than staleAfterMs has no live process behind it.
+   */
+  private async claimDecidedGates(owner: string, stale: SQL): Promise<readonly string[]> {
+    const decided = sql`exists (select 1 from ${approvalAudit} where ${approvalAudit.runId} = ${runs.id} and ${approvalAudit.nodeId} = ${runs.pendingNodeId} and ${approvalAudit.decidedAt} < ${stale})`;
+    const claimed = await this.database.db
+      .update(runs)
+      .set({ status: 'running', pendingNodeId: null, owner, heartbeatAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(runs.status, 'awaiting_approval'), decided))
+      .returning({ id: runs.id });
     return claimed.map((row) => row.id);
   }
 

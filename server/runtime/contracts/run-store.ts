@@ -148,7 +148,9 @@ export interface RunStorePlugin {
   /**
    * Takes over running runs whose owner is gone: another owner (or none) whose heartbeat is older
    * than `staleAfterMs` by the database's clock (app servers' clocks may disagree). Atomic, so two
-   * processes never claim the same run. Returns their ids.
+   * processes never claim the same run. Also takes over, as `running`, a run still paused at a gate
+   * whose decision was recorded longer than `staleAfterMs` ago (its decider died before resuming it).
+   * Returns their ids.
    */
   claimOrphans?(owner: string, staleAfterMs: number): Promise<readonly string[]>;
   /**
