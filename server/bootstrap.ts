@@ -91,11 +91,11 @@ function noteWithheld(report: EmbedPendingReport): void {
  * question, critique or judge. With none, the planner's choices and EXPLAIN are what they were.
  * (The planner also cuts a mixture on the extractive tier when both kinds are configured.)
  */
-export function reasonersFor(tiers: readonly Pick<TierInfo, 'available' | 'capabilities'>[]): ReasonerPlugin[] {
+export function reasonersFor(tiers: readonly Pick<TierInfo, 'available' | 'capabilities'>[], sizes: { readonly debateSolvers?: number; readonly workers?: number } = {}): ReasonerPlugin[] {
   // tool_loop is registered always: the planner offers it only on a tier with tools: true (capability.tool_calls).
   const base = [createSingleShotReasoner(), createDecompositionReasoner(), createToolLoopReasoner()];
   // An unavailable tier (a hosted provider without its API key) cannot run one either.
-  return tiers.some((tier) => tier.available && tier.capabilities.provider !== 'extractive') ? [...base, createPlanWorkerCriticReasoner(), createDebateReasoner()] : base;
+  return tiers.some((tier) => tier.available && tier.capabilities.provider !== 'extractive') ? [...base, createPlanWorkerCriticReasoner(sizes.workers), createDebateReasoner(sizes.debateSolvers)] : base;
 }
 
 /** The plugin factory over one parsed environment: the server's, or a fixture's own. */
@@ -182,7 +182,7 @@ async function createPlugins(config: RuntimeConfig, options: { port?: number }, 
       retrievers: [...withDerived(stores.database, firstStages, config.retrieval, linearReranker), ...(llmRerank ? [llmRerank] : [])],
       rerankers: [linearReranker, llmReranker].filter((reranker) => reranker !== undefined),
       router,
-      reasoners: reasonersFor(config.models.mixtures ? router.tiers() : []),
+      reasoners: reasonersFor(config.models.mixtures ? router.tiers() : [], { debateSolvers: config.models.debate_solvers, workers: config.models.mixture_workers }),
       compressions: BUILTIN_COMPRESSIONS,
       verifiers: BUILTIN_VERIFIERS,
       policy: createConfigPolicy({

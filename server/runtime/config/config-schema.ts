@@ -70,6 +70,10 @@ export const configSchema = z
         tiers: z.array(tierSchema).min(1),
         // The reasoner mixtures (plan_worker_critic, debate) join the plan space when a tier can run them; false keeps every plan to single calls.
         mixtures: z.boolean().default(true),
+        /** Solvers per debate (its judge reads them all): each is one more model call, in parallel. */
+        debate_solvers: z.number().int().min(2).max(6).default(2),
+        /** Workers per plan_worker_critic plan: the most sub-questions its decompose step may ask (idle workers call nothing). */
+        mixture_workers: z.number().int().min(1).max(6).default(3),
       })
       .strict()
       // The offline reader always answers; hosted tiers join the plan space when their keys are set
@@ -81,6 +85,8 @@ export const configSchema = z
           { name: 'premium', provider: 'anthropic', api_key_env: 'ANTHROPIC_API_KEY' },
         ],
         mixtures: true,
+        debate_solvers: 2,
+        mixture_workers: 3,
       }),
     budgets: z
       .object({

@@ -11,6 +11,7 @@ import type { RuntimeConfig } from '../../config/config-schema';
 const direct = (config: RuntimeConfig, input: CapabilityInput): string =>
   sha256Hex(
     canonicalJson({
+      mixtures: { mixtures: config.models.mixtures, debate_solvers: config.models.debate_solvers, mixture_workers: config.models.mixture_workers },
       retrievers: input.retrievers.map(({ method, available }) => [method, available]),
       tiers: input.tiers.map(({ name, available, capabilities }) => [name, available, capabilities]),
       retrieval: config.retrieval,
@@ -44,6 +45,11 @@ describe('capabilityFingerprint', () => {
     const otherConfig = parseConfig({ retrieval: { top_k: 7 } });
     expect(capabilityFingerprint(otherConfig, base)).toBe(direct(otherConfig, base));
     expect(capabilityFingerprint(otherConfig, base)).not.toBe(first);
+    // A plan cached with a three-solver debate is not served once debates have two, or mixtures are off.
+    for (const models of [{ debate_solvers: 3 }, { mixture_workers: 2 }, { mixtures: false }]) {
+      const mixtureConfig = parseConfig({ models: { tiers: config.models.tiers, ...models } });
+      expect(capabilityFingerprint(mixtureConfig, base), JSON.stringify(models)).not.toBe(first);
+    }
     // A router whose tier list is edited in place (not frozen) is re-read when availability moves.
     const mutable = [tier('local', true), { ...tier('premium', false) }] as TierInfo[];
     const before = capabilityFingerprint(config, { ...base, tiers: mutable });

@@ -1,7 +1,7 @@
 /**
  * The capability part of the plan-cache key: what the plugins can do (retriever and tier
- * availability, tier capabilities) and the config sections that change a graph (retrieval,
- * scheduler, verification), plus whether an output_schema is asked for, the measured
+ * availability, tier capabilities) and the config that changes a graph (retrieval, scheduler,
+ * verification, the reasoner mixtures and their sizes), plus whether an output_schema is asked for, the measured
  * model-cache rates and the resolved reasoner gains (reasoner-gains.ts). A tier gaining its key, or an extension appearing, must re-plan.
  *
  * The text hashed is exactly `canonicalJson` of that object; the config sections and the tier
@@ -26,6 +26,8 @@ export interface CapabilityInput {
 }
 
 interface ConfigParts {
+  /** The reasoner mixtures registered and their sizes (each size is a different graph). */
+  readonly mixtures: string;
   readonly retrieval: string;
   readonly scheduler: string;
   readonly verification: string;
@@ -37,7 +39,8 @@ const tierParts = new WeakMap<readonly TierInfo[], { readonly availability: stri
 function partsOf(config: RuntimeConfig): ConfigParts {
   let parts = configParts.get(config);
   if (!parts) {
-    parts = { retrieval: canonicalJson(config.retrieval), scheduler: canonicalJson(config.scheduler), verification: canonicalJson(config.verification) };
+    const { mixtures, debate_solvers, mixture_workers } = config.models;
+    parts = { mixtures: canonicalJson({ mixtures, debate_solvers, mixture_workers }), retrieval: canonicalJson(config.retrieval), scheduler: canonicalJson(config.scheduler), verification: canonicalJson(config.verification) };
     configParts.set(config, parts);
   }
   return parts;
@@ -59,7 +62,7 @@ export function capabilityText(config: RuntimeConfig, input: CapabilityInput): s
   const modelCacheRates = input.modelCacheRates === undefined ? '' : `"modelCacheRates":${JSON.stringify(input.modelCacheRates)},`;
   // Gains move with observed runs (rounded to GAIN_STEP), so they are serialised per request, like the cache rates.
   const reasonerGains = input.reasonerGains && Object.keys(input.reasonerGains).length > 0 ? `"reasonerGains":${canonicalJson(input.reasonerGains)},` : '';
-  return `{${modelCacheRates}"outputSchema":${input.outputSchema},${reasonerGains}"retrieval":${parts.retrieval},"retrievers":${retrievers},"scheduler":${parts.scheduler},"tiers":${tiersJson(input.tiers)},"verification":${parts.verification}}`;
+  return `{"mixtures":${parts.mixtures},${modelCacheRates}"outputSchema":${input.outputSchema},${reasonerGains}"retrieval":${parts.retrieval},"retrievers":${retrievers},"scheduler":${parts.scheduler},"tiers":${tiersJson(input.tiers)},"verification":${parts.verification}}`;
 }
 
 export function capabilityFingerprint(config: RuntimeConfig, input: CapabilityInput): string {
