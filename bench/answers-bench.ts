@@ -6,14 +6,17 @@
  *   npm run bench:answers -- --section verification [--per-kind 30] [--questions …] [--json out.json]
  *   npm run bench:answers -- --section model-cache [--rounds 3]   (bench/answers/model-cache-section.ts)
  *   npm run bench:answers -- --section reproducibility [--runs 20] [--goals 4]   (bench/answers/reproducibility-section.ts)
+ *   npm run bench:answers -- --section budget [--runs 100] [--deadline-runs 30]   (bench:budget, so every issue-15 figure is one command away)
  * Opens the real runtime on a fresh temporary embedded database (the demo corpus loads on start, as
  * on a first server start), ingests the question set's corpus beside it (its folders per source,
  * its git-history.json rebuilt into a repository), runs every question with `runtime.run` (offline
  * default reader, default constraints, every source readable) and scores each answer with
  * bench/answers/answer-scoring.ts.
  */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openRuntimeFixture } from '../server/testing/runtime-fixture';
@@ -41,11 +44,13 @@ const { values } = parseArgs({
     section: { type: 'string' },
     'per-kind': { type: 'string', default: '30' },
     rounds: { type: 'string', default: '3' },
-    runs: { type: 'string', default: '20' },
+    // Its default is the section's: 20 for reproducibility, 100 for budget.
+    runs: { type: 'string' },
     goals: { type: 'string', default: '4' },
     compression: { type: 'string', default: 'off' },
     'compression-budget': { type: 'string', default: '500' },
     'keep-share': { type: 'string' },
+    'deadline-runs': { type: 'string', default: '30' },
   },
 });
 if (values.section === 'verification') {
@@ -58,10 +63,15 @@ if (values.section === 'model-cache') {
   process.exit(0);
 }
 if (values.section === 'reproducibility') {
-  await runReproducibilitySection({ questions: values.questions!, runs: Number(values.runs), goals: Number(values.goals) });
+  await runReproducibilitySection({ questions: values.questions!, runs: Number(values.runs ?? 20), goals: Number(values.goals) });
   process.exit(0);
 }
-if (values.section !== undefined) throw new Error(`--section must be verification, model-cache or reproducibility, got ${values.section}`);
+if (values.section === 'budget') {
+  // Budgets at run time have their own bench (priced loopback tiers, deadlines); run here as it is.
+  const budget = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./budget-bench.ts', import.meta.url)), '--runs', values.runs ?? '100', '--deadline-runs', values['deadline-runs']!, ...(values.json ? ['--json', values.json] : [])], { stdio: 'inherit' });
+  process.exit(budget.status ?? 1);
+}
+if (values.section !== undefined) throw new Error(`--section must be verification, model-cache, reproducibility or budget, got ${values.section}`);
 if (values.dataset) {
   // A BEIR-layout multi-hop set instead of a question set (bench/answers/dataset-answers.ts).
   await runDatasetAnswers({ dataset: values.dataset, split: values.split === 'all' ? 'train' : values.split!, modes: values.modes!.split(','), json: values.json, verbose: values.verbose!, ...(values.limit ? { limit: Number(values.limit) } : {}), ...(values.half === 'tune' || values.half === 'heldout' ? { half: values.half } : {}), ...(values['fit-gains-from'] ? { fitGainsFrom: values['fit-gains-from'] } : {}), compression: parseArms(values.compression!, values['keep-share']), armSettings: { budget: Number(values['compression-budget']) } });
