@@ -5,7 +5,8 @@
  * Opens the real runtime on a fresh embedded database (demo corpus) with three priced
  * OpenAI-compatible loopback tiers: `grader` ($2/$8 per million tokens, first in the ladder, so an
  * LLM rerank, when the planner plans one, grades with it; it always answers), `cheap` ($2/$8,
- * answers the goal) and `premium` ($20/$80), the next rung above cheap.
+ * answers the goal) and `premium` ($20/$80), the next rung above cheap. Cheap and premium also
+ * answer the groundedness judge (verification is on by default), billed like any call.
  * - Cost: each run draws whether cheap fails (HTTP 500, so the router falls back to premium) and
  *   whether premium fails (so the node is retried), a reply length, and a max_cost_usd cap between
  *   10% and 95% of what a run spends with no cap when it falls back to premium (measured first):
@@ -22,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_QUESTION } from '../server/ingest/demo-corpus';
 import { isContextRuntimeError } from '../server/runtime/errors';
 import { startLoopbackOpenAIServer } from '../server/testing/loopback-openai-server';
+import { isJudgeCall, SUPPORTED_VERDICT } from '../server/testing/scripted-answer-model';
 import { openRuntimeFixture } from '../server/testing/runtime-fixture';
 import { billedSince, billingMark, percentile, type PricedServer, seeded } from './budget/loopback-billing';
 
@@ -36,6 +38,12 @@ const grader: PricedServer = { server: graderServer, inputUsdPerMillion: 2, outp
 const cheap: PricedServer = { server: cheapServer, inputUsdPerMillion: 2, outputUsdPerMillion: 8 };
 const premium: PricedServer = { server: premiumServer, inputUsdPerMillion: 20, outputUsdPerMillion: 80 };
 const servers = [grader, cheap, premium];
+// The groundedness judge (verification is on by default) gets a verdict, so an answered run can complete; it is billed like any call.
+for (const answering of [cheapServer, premiumServer]) answering.script((body) => (isJudgeCall(body) ? { text: SUPPORTED_VERDICT } : undefined));
+const replyOf = (priced: PricedServer, body: Record<string, unknown>) => {
+  const reply = replies.get(priced);
+  return reply !== undefined && priced !== grader && isJudgeCall(body) ? SUPPORTED_VERDICT : reply;
+};
 const fixture = await openRuntimeFixture({
   config: {
     models: {
@@ -48,7 +56,9 @@ const fixture = await openRuntimeFixture({
       ],
     },
     scheduler: { backoff_ms: 0, max_attempts: 2 },
-    learning: { enabled: false },
+    // Enforcement is measured here, not estimation: with learned estimates a slow first deadline run
+    // teaches the planner that cheap is slow, and later runs move to a tier that answers in time.
+    learning: { enabled: false, learned_estimates: false },
   },
 });
 
@@ -74,9 +84,9 @@ async function measuredRun(constraints: Record<string, number>) {
   try {
     const result = await fixture.runtime.run({ goal: DEMO_QUESTION, constraints });
     const wallMs = performance.now() - calledAt;
-    return { status: result.status, error: result.error ?? '', billed: billedSince(servers, mark, (priced) => replies.get(priced)), recorded: result.explain.analyze?.totals.actual.costUsd ?? 0, wallMs, planningMs: result.explain.planningMs, runId: result.runId, tier: result.explain.chosen.choice.modelTier };
+    return { status: result.status, error: result.error ?? '', billed: billedSince(servers, mark, replyOf), recorded: result.explain.analyze?.totals.actual.costUsd ?? 0, wallMs, planningMs: result.explain.planningMs, runId: result.runId, tier: result.explain.chosen.choice.modelTier };
   } catch (error) {
-    if (isContextRuntimeError(error) && error.code === 'NO_FEASIBLE_PLAN') return { status: 'no feasible plan', error: error.message, billed: billedSince(servers, mark, (priced) => replies.get(priced)), recorded: 0, wallMs: performance.now() - calledAt, planningMs: 0, runId: '', tier: '' };
+    if (isContextRuntimeError(error) && error.code === 'NO_FEASIBLE_PLAN') return { status: 'no feasible plan', error: error.message, billed: billedSince(servers, mark, replyOf), recorded: 0, wallMs: performance.now() - calledAt, planningMs: 0, runId: '', tier: '' };
     throw error;
   }
 }
@@ -122,6 +132,7 @@ try {
   const costSummary = {
     runs: costRuns.length,
     completed: count(costRuns, 'completed'),
+    unverified: count(costRuns, 'unverified'),
     failedMaxCost: count(costRuns, 'failed', /max_cost_usd/),
     failedOther: costRuns.filter((run) => run.status === 'failed' && !/max_cost_usd/.test(run.error)).length,
     noFeasiblePlan: count(costRuns, 'no feasible plan'),
@@ -142,11 +153,12 @@ try {
     callsAnswered: deadlineRuns.reduce((sum, run) => sum + run.callsAnswered, 0),
   };
   console.log(`\ncost cap (max_cost_usd 10–95 % of $${uncapped.get('true/false')!.toFixed(6)}, the uncapped spend of a run that falls back to premium)`);
-  console.log('  runs  completed  failed:max_cost_usd  (fallback refused)  failed:other  no plan  max billed/cap  p50 billed/cap  max recorded/cap');
-  console.log(`  ${String(costSummary.runs).padStart(4)}  ${String(costSummary.completed).padStart(9)}  ${String(costSummary.failedMaxCost).padStart(19)}  ${String(costSummary.fallbackRefused).padStart(18)}  ${String(costSummary.failedOther).padStart(12)}  ${String(costSummary.noFeasiblePlan).padStart(7)}  ${fixed(costSummary.maxBilledOverCap).padStart(14)}  ${fixed(costSummary.p50BilledOverCap).padStart(14)}  ${fixed(costSummary.maxRecordedOverCap).padStart(16)}`);
+  console.log('  runs  completed  unverified  failed:max_cost_usd  (fallback refused)  failed:other  no plan  max billed/cap  p50 billed/cap  max recorded/cap');
+  console.log(`  ${String(costSummary.runs).padStart(4)}  ${String(costSummary.completed).padStart(9)}  ${String(costSummary.unverified).padStart(10)}  ${String(costSummary.failedMaxCost).padStart(19)}  ${String(costSummary.fallbackRefused).padStart(18)}  ${String(costSummary.failedOther).padStart(12)}  ${String(costSummary.noFeasiblePlan).padStart(7)}  ${fixed(costSummary.maxBilledOverCap).padStart(14)}  ${fixed(costSummary.p50BilledOverCap).padStart(14)}  ${fixed(costSummary.maxRecordedOverCap).padStart(16)}`);
   console.log('\ndeadline (max_latency_seconds 2–3 s, model answers after 30 s)');
   console.log('  runs  failed:max_latency_seconds  other  past limit ms (run span) p50 / max  past limit ms (caller − planning) p50 / max  calls aborted / answered');
   console.log(`  ${String(deadlineSummary.runs).padStart(4)}  ${String(deadlineSummary.failedMaxLatency).padStart(26)}  ${String(deadlineSummary.other).padStart(5)}  ${`${fixed(deadlineSummary.p50PastMsRunSpan, 1)} / ${fixed(deadlineSummary.maxPastMsRunSpan, 1)}`.padStart(36)}  ${`${fixed(deadlineSummary.p50PastMsCaller, 1)} / ${fixed(deadlineSummary.maxPastMsCaller, 1)}`.padStart(44)}  ${`${deadlineSummary.callsAborted} / ${deadlineSummary.callsAnswered}`.padStart(24)}`);
+  for (const run of deadlineRuns.filter((entry) => !(entry.status === 'failed' && /max_latency_seconds/.test(entry.error)))) console.log(`  other: ${run.status} ${run.error.slice(0, 160)}`);
   if (values.json) writeFileSync(values.json, JSON.stringify({ cost: costSummary, deadline: deadlineSummary, costRuns, deadlineRuns }, null, 2));
 } finally {
   await fixture.close();

@@ -24,18 +24,17 @@ function promptWords(body: Record<string, unknown>): number {
 export const billingMark = (servers: readonly PricedServer[]) => servers.map((priced) => priced.server.calls.length);
 
 /**
- * The USD billed for calls since `mark`, given the reply text each server answered with (undefined:
- * it answered with an error status, which bills nothing). Chat calls and recorded requests line up
+ * The USD billed for calls since `mark`, given the reply text each server answered each call with
+ * (undefined: it answered with an error status, which bills nothing). Chat calls and recorded requests line up
  * one to one: every request these runs send is a chat call.
  */
-export function billedSince(servers: readonly PricedServer[], mark: readonly number[], replyOf: (priced: PricedServer) => string | undefined): number {
+export function billedSince(servers: readonly PricedServer[], mark: readonly number[], replyOf: (priced: PricedServer, body: Record<string, unknown>) => string | undefined): number {
   let usd = 0;
   servers.forEach((priced, index) => {
-    const reply = replyOf(priced);
-    if (reply === undefined) return;
     const { calls, requests } = priced.server;
     for (let call = mark[index]; call < calls.length; call++) {
-      if (calls[call].ended !== 'answered') continue;
+      const reply = replyOf(priced, requests[call].body);
+      if (reply === undefined || calls[call].ended !== 'answered') continue;
       usd += (promptWords(requests[call].body) * priced.inputUsdPerMillion + words(reply) * priced.outputUsdPerMillion) / 1_000_000;
     }
   });
