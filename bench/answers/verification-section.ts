@@ -39,6 +39,8 @@ export async function runVerificationSection(options: { readonly questions: stri
       // The scripted model is the tier every plan chooses (quality 0.9 over the extractive reader's 0.45); it judges too.
       models: { tiers: [{ name: 'model', provider: 'openai-compatible', base_url: server.baseURL, model: 'scripted', quality_prior: 0.9, input_usd_per_million: 1, output_usd_per_million: 2 }, { name: 'local', provider: 'extractive' }] },
       scheduler: { backoff_ms: 0 },
+      // One plan per question: an explored plan (an LLM reranker) would send the scripted model calls it counts as answers.
+      learning: { enabled: false },
     },
   });
   const tallies: RunTally[] = [];
