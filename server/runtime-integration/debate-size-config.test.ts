@@ -7,26 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_QUESTION } from '../ingest/demo-corpus';
 import { parseConfig } from '../runtime/config/load-config';
 import type { ReasonNode } from '../runtime/ir/graph';
-import { CONTEXT_SYSTEM_PROMPT } from '../runtime/reasoner/context-prompt';
-import { JUDGE_ANSWER_PROMPT } from '../runtime/reasoner/mixture-prompts';
 import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from '../testing/loopback-openai-server';
 import { openRuntimeFixture, type RuntimeFixture } from '../testing/runtime-fixture';
-import { isJudgeCall, scriptedAnswer, scriptedJudgement } from '../testing/scripted-answer-model';
+import { isSolverCall, scriptDebateModel } from '../testing/debate-calls';
 
 let server: LoopbackOpenAIServer;
 let fixture: RuntimeFixture;
 
-const system = (body: Record<string, unknown>) => ((body.messages as { role: string; content: string }[] | undefined) ?? []).find((message) => message.role === 'system')?.content ?? '';
-const isSolver = (body: Record<string, unknown>) => !isJudgeCall(body) && system(body) !== CONTEXT_SYSTEM_PROMPT && system(body) !== JUDGE_ANSWER_PROMPT && system(body).startsWith(CONTEXT_SYSTEM_PROMPT);
-
 describe('a debate sized by configuration', () => {
   beforeAll(async () => {
     server = await startLoopbackOpenAIServer();
-    server.script((body) => {
-      if (isJudgeCall(body)) return { text: scriptedJudgement(body) };
-      if (system(body).startsWith(CONTEXT_SYSTEM_PROMPT) || system(body) === JUDGE_ANSWER_PROMPT) return { text: scriptedAnswer('correct', body, 0) };
-      return { text: 'no grades' };
-    });
+    scriptDebateModel(server);
     fixture = await openRuntimeFixture({
       config: {
         models: {
@@ -53,7 +44,7 @@ describe('a debate sized by configuration', () => {
     expect(solvers.map((node) => node.slot)).toEqual([0, 1, 2]);
     const judge = result.explain.graph.nodes.find((node) => node.id === 'reason')!;
     expect(judge.inputs).toEqual(expect.arrayContaining(solvers.map((node) => node.id)));
-    expect(server.requests.filter((request) => isSolver(request.body))).toHaveLength(3);
+    expect(server.requests.filter((request) => isSolverCall(request.body))).toHaveLength(3);
     expect(result.status).toBe('completed');
   });
 

@@ -10,11 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_QUESTION } from '../ingest/demo-corpus';
 import { renderExplainTree } from '../runtime/explain/explain-tree';
 import type { ReasonNode } from '../runtime/ir/graph';
-import { CONTEXT_SYSTEM_PROMPT } from '../runtime/reasoner/context-prompt';
 import { JUDGE_ANSWER_PROMPT } from '../runtime/reasoner/mixture-prompts';
 import { startLoopbackOpenAIServer, type LoopbackOpenAIServer } from '../testing/loopback-openai-server';
 import { openRuntimeFixture, type RuntimeFixture } from '../testing/runtime-fixture';
-import { isJudgeCall, scriptedAnswer, scriptedJudgement } from '../testing/scripted-answer-model';
+import { isSolverCall, scriptDebateModel, systemPromptOf } from '../testing/debate-calls';
 
 /** Quality does not pay for cost or time here: the cap alone keeps the debate off three strong calls. */
 const WEIGHTS = { cost: 0, lat: 0 };
@@ -24,19 +23,10 @@ const GAINS = { debate: { incident: 0.6 } };
 let server: LoopbackOpenAIServer;
 let fixture: RuntimeFixture;
 
-const system = (body: Record<string, unknown>) => ((body.messages as { role: string; content: string }[] | undefined) ?? []).find((message) => message.role === 'system')?.content ?? '';
-/** A solver's prompt is the context prompt with its own angle appended (the judge's answering call has a prompt of its own). */
-const isSolver = (body: Record<string, unknown>) => !isJudgeCall(body) && system(body) !== CONTEXT_SYSTEM_PROMPT && system(body) !== JUDGE_ANSWER_PROMPT && system(body).startsWith(CONTEXT_SYSTEM_PROMPT);
-
 describe('a mixed-tier debate planned over two loopback tiers', () => {
   beforeAll(async () => {
     server = await startLoopbackOpenAIServer();
-    server.script((body) => {
-      if (isJudgeCall(body)) return { text: scriptedJudgement(body) };
-      if (system(body) === JUDGE_ANSWER_PROMPT || system(body).startsWith(CONTEXT_SYSTEM_PROMPT)) return { text: scriptedAnswer('correct', body, 0) };
-      // The LLM reranker's grading: no parseable grades, so it keeps the first stage's order.
-      return { text: 'no grades' };
-    });
+    scriptDebateModel(server);
     const tier = (name: string, model: string, qualityPrior: number, inputUsd: number, outputUsd: number) => ({ name, provider: 'openai-compatible', base_url: server.baseURL, model, quality_prior: qualityPrior, input_usd_per_million: inputUsd, output_usd_per_million: outputUsd });
     fixture = await openRuntimeFixture({
       config: {
@@ -75,9 +65,9 @@ describe('a mixed-tier debate planned over two loopback tiers', () => {
     expect(fastSolver.estimate!.costUsd).toBeLessThan(strongSolver.estimate!.costUsd / 5);
 
     // The solvers' calls reached the two models.
-    const solverModels = server.requests.filter((request) => isSolver(request.body)).map((request) => String(request.body.model)).sort();
+    const solverModels = server.requests.filter((request) => isSolverCall(request.body)).map((request) => String(request.body.model)).sort();
     expect(solverModels).toEqual(['loop-fast', 'loop-strong']);
-    expect(server.requests.filter((request) => system(request.body) === JUDGE_ANSWER_PROMPT).map((request) => request.body.model)).toEqual(['loop-strong']);
+    expect(server.requests.filter((request) => systemPromptOf(request.body) === JUDGE_ANSWER_PROMPT).map((request) => request.body.model)).toEqual(['loop-strong']);
     expect(result.status).toBe('completed');
 
     const analyzed = new Map((result.explain.analyze?.nodes ?? []).map((node) => [node.nodeId, node]));
