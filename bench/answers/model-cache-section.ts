@@ -28,6 +28,32 @@ function modelCallsOf(result: RunResult) {
   return (result.explain.analyze?.nodes ?? []).filter((node) => node.kind === 'reason').flatMap((node) => node.modelCalls ?? []);
 }
 
+/** The loopback model's reply names its generation: a reply made before the source changed carries the first. */
+const REPLY = 'The billing pipeline failed as the cited evidence shows [1].';
+const replyOfGeneration = (generation: number) => `${REPLY} (reply generation ${generation})`;
+
+/**
+ * Stale hits of a run: reason nodes answered from the cache whose context (an input's assembled
+ * items) holds a passage of `source` and whose answer is a reply made before `source` changed. A
+ * decomposing plan's first call reads only its first hop's context, so a run's final evidence
+ * says nothing about it; and a hit on an entry written after the change is no stale answer.
+ */
+async function staleHits(fixture: RuntimeFixture, result: RunResult, source: string): Promise<{ readonly onContext: number; readonly stale: number }> {
+  const record = await fixture.plugins.runStore.loadRun(result.runId);
+  let onContext = 0;
+  let stale = 0;
+  for (const node of result.explain.analyze?.nodes ?? []) {
+    const served = (node.modelCalls ?? []).filter((call) => call.cache === 'hit').length;
+    if (node.kind !== 'reason' || served === 0) continue;
+    const inputs = result.explain.graph.nodes.find((graphNode) => graphNode.id === node.nodeId)?.inputs ?? [];
+    const holds = inputs.some((input) => ((record?.nodeOutcomes.get(input)?.output as { items?: { hit: { sourceName: string } }[] } | undefined)?.items ?? []).some((item) => item.hit.sourceName === source));
+    if (!holds) continue;
+    onContext += served;
+    if (JSON.stringify(record?.nodeOutcomes.get(node.nodeId)?.output ?? '').includes(replyOfGeneration(1))) stale += served;
+  }
+  return { onContext, stale };
+}
+
 function add(tally: Tally, result: RunResult, requests: number): void {
   tally.runs++;
   tally.loopbackRequests += requests;
@@ -66,7 +92,7 @@ async function ingestCorpus(fixture: RuntimeFixture, questionsPath: string): Pro
 
 export async function runModelCacheSection(options: { readonly questionsPath: string; readonly rounds: number }): Promise<void> {
   if (!Number.isInteger(options.rounds) || options.rounds < 2) throw new Error(`--rounds must be an integer of at least 2 (a first round fills the cache), got ${options.rounds}`);
-  const server = await startLoopbackOpenAIServer({ text: 'The billing pipeline failed as the cited evidence shows [1].' });
+  const server = await startLoopbackOpenAIServer({ text: replyOfGeneration(1) });
   const fixture = await openRuntimeFixture({
     config: {
       models: {
@@ -113,18 +139,20 @@ export async function runModelCacheSection(options: { readonly questionsPath: st
     const [{ stale }] = await fixture.database.query<{ stale: number }>(sql`select count(*)::int as stale from model_cache where source_versions @> ${JSON.stringify([{ name: CHANGED_SOURCE, versionId: oldVersion }])}::jsonb`);
     const affected = questions.filter((goal) => contextSources.get(goal)?.includes(CHANGED_SOURCE));
     const after = emptyTally();
+    server.reply({ text: replyOfGeneration(2) });
+    let hitsOnChangedContext = 0;
     let servedStale = 0;
     for (const goal of affected) {
       const before = server.calls.length;
       const result = await fixture.runtime.run({ goal });
       add(after, result, server.calls.length - before);
-      // Every hit on a context holding the changed source would be an answer made before the change.
-      const holdsChanged = (await fixture.runtime.evidence(result.runId)).some((item) => item.hit.sourceName === CHANGED_SOURCE);
-      if (holdsChanged) servedStale += modelCallsOf(result).filter((call) => call.cache === 'hit').length;
+      const hits = await staleHits(fixture, result, CHANGED_SOURCE);
+      hitsOnChangedContext += hits.onContext;
+      servedStale += hits.stale;
     }
     console.log(`\ninvalidation: ${CHANGED_SOURCE} ${oldVersion} → ${newVersion}; ${affected.length} of ${questions.length} questions had its passages in context`);
     printTally('after the change', after);
-    console.log(`hits served on a context holding ${CHANGED_SOURCE} after it changed: ${servedStale}; cache rows still holding the old version: ${stale}`);
+    console.log(`hits on a call whose context held ${CHANGED_SOURCE} after it changed: ${hitsOnChangedContext}, of them answers made before the change: ${servedStale}; cache rows still holding the old version: ${stale}`);
 
     const termAfter = (await fixture.runtime.explain({ goal: questions[0] })).chosen.estimates.cacheHit.value;
     console.log(`\nPlanScore cache term for loop-1 on "${questions[0].slice(0, 60)}": ${termBefore.toFixed(3)} before the workload (prior) → ${termAfter.toFixed(3)} after (measured, shrunk to the prior)`);
