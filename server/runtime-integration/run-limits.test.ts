@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPEND_READ_FRESH_MS } from '../runtime/facade/run-limits';
 import { openRuntimeFixture, type RuntimeFixture } from '../testing/runtime-fixture';
 
 const GOAL = 'Explain why deployment checkout-api failed';
@@ -32,6 +33,8 @@ describe('run limits from the config', () => {
 
   it("refuses a run once the user's recorded spend today reaches the daily limit", async () => {
     await fixture.database.query(sql`update runs set cost_usd = 1.5 where user_name = 'ana'`);
+    // Spend written behind the runtime's back (as another process would) counts from its next read of the user's spend.
+    await new Promise((resolve) => setTimeout(resolve, SPEND_READ_FRESH_MS));
     await expect(fixture.runtime.run({ goal: GOAL, principal: ana })).rejects.toMatchObject({ code: 'RATE_LIMITED', field: 'limits.runs.max_daily_spend_usd_per_user' });
     expect((await fixture.runtime.run({ goal: GOAL, principal: bo })).status).toBe('completed');
   });

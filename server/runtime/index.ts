@@ -233,12 +233,14 @@ export class ContextRuntime {
       return this.withCalibration(await awaitQueuedRun(this.plugins, submitted.runId, { pollMs: this.config.execution.poll_ms, pickupTimeoutMs: this.config.execution.pickup_timeout_ms, onProgress: options.onProgress }));
     }
     const release = await this.runLimiter.admit(plan.request.principal?.user ?? 'anonymous', plan.explain.estimates.costUsd.value);
+    let recordedCostUsd: number | undefined;
     try {
       const result = await startRun(this.plugins, this.config, plan, { onProgress: options.onProgress, ownership: this.ownership });
+      recordedCostUsd = result.explain.analyze?.totals.actual.costUsd;
       this.learner.observeRun(result);
       return this.withCalibration(result);
     } finally {
-      release();
+      release(recordedCostUsd);
     }
   }
 

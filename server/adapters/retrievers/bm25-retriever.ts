@@ -80,26 +80,61 @@ export class Bm25Retriever implements RetrieverPlugin {
     query.signal?.throwIfAborted();
     return new Map([...rows].map(([source, sourceRows]) => [source, toHits(sourceRows, this.method)]));
   }
+
+  /** The texts' ranked scans over the same sources as one UNION ALL statement (the quoted-title hop: up to 4 titles, ~3 ms of the engine each as statements of their own). */
+  async searchMany(texts: readonly string[], query: RetrievalQuery): Promise<readonly (readonly Hit[])[]> {
+    const k = clampK(query.k);
+    const bm25Texts = texts.map((text) => toBm25Text(extractTerms(text, query.identifiers)));
+    const searched = bm25Texts.flatMap((text, index) => (text === '' ? [] : [{ index, text }]));
+    if (!this.availability.available || k === 0 || query.sources.length === 0 || searched.length === 0) return texts.map(() => []);
+    query.signal?.throwIfAborted();
+    const cache = chunkRowCacheOf(this.database);
+    const rankedFor = async (filter: SQL) => {
+      const ranked = await rankedBranches(this.database, searched.map(({ text }) => ({ text, filter })), k);
+      return { ranked, chunks: await cache.chunks(ranked.flat().map((row) => row.id)) };
+    };
+    // As in bm25Rows: over every source the unfiltered scans plan in about half the time; a source
+    // added since the last corpus refresh showing up sends the texts through the filtered scans.
+    const wanted = new Set(query.sources.map(sourceIdOf));
+    let found = this.corpus.coversEverySource(wanted) ? await rankedFor(sql`chunks.is_current`) : undefined;
+    const foreign = (chunk: CachedChunk | undefined) => chunk !== undefined && !wanted.has(chunk.sourceId);
+    if (!found || found.ranked.flat().some((row) => foreign(found!.chunks.get(row.id)))) found = await rankedFor(currentChunksOf(query.sources));
+    const { ranked, chunks } = found;
+    query.signal?.throwIfAborted();
+    const byText = new Map(searched.map(({ index }, branch) => [index, toHits(hitRowsOf(ranked[branch], chunks), this.method)]));
+    return texts.map((_, index) => byText.get(index) ?? []);
+  }
+}
+
+interface RankedRow {
+  readonly id: string;
+  readonly raw: number;
+}
+
+/**
+ * Ranked scans run together as one statement, one list per branch in branch order: each branch is
+ * a filtered ranked scan as bm25Rows runs it (ids and raw scores, best first, matches only).
+ */
+async function rankedBranches(database: Database, branches: readonly { readonly text: string; readonly filter: SQL }[], k: number): Promise<RankedRow[][]> {
+  if (branches.length === 0) return [];
+  const statements = branches.map(({ text, filter }, index) => {
+    const bm25Query = sql`to_bm25query(${text}, ${BM25_INDEX_NAME})`;
+    return sql`(select chunks.id, (chunks.search_text <@> ${bm25Query})::float8 as raw, ${sql.raw(String(index))} as branch
+      from chunks where ${filter}
+      order by chunks.search_text <@> ${bm25Query} asc
+      limit ${sql.raw(String(k))})`;
+  });
+  const rows = await database.query<{ id: string; raw: number | string; branch: number | string }>(sql.join(statements, sql` union all `));
+  return branches.map((_, index) =>
+    rows.filter((row) => Number(row.branch) === index).map((row) => ({ id: row.id, raw: Number(row.raw) })).filter((row) => row.raw < 0).sort(byScoreThenId),
+  );
 }
 
 /** bm25Rows for each source on its own, in one statement: each branch is the filtered ranked scan bm25Rows runs for one source. */
 export async function bm25RowsEach(database: Database, text: string, sources: readonly string[], k: number): Promise<ReadonlyMap<string, ChunkHitRow[]>> {
-  const bm25Query = sql`to_bm25query(${text}, ${BM25_INDEX_NAME})`;
-  const branches = sources.map(
-    (source, index) => sql`(select chunks.id, (chunks.search_text <@> ${bm25Query})::float8 as raw, ${sql.raw(String(index))} as branch
-      from chunks where ${currentChunksOf([source])}
-      order by chunks.search_text <@> ${bm25Query} asc
-      limit ${sql.raw(String(k))})`,
-  );
-  const rows = sources.length === 0 ? [] : await database.query<{ id: string; raw: number | string; branch: number | string }>(sql.join(branches, sql` union all `));
-  const cache = chunkRowCacheOf(database);
-  const chunks = await cache.chunks(rows.map((row) => row.id));
-  return new Map(
-    sources.map((source, index) => {
-      const ranked = rows.filter((row) => Number(row.branch) === index).map((row) => ({ id: row.id, raw: Number(row.raw) })).filter((row) => row.raw < 0).sort(byScoreThenId);
-      return [source, hitRowsOf(ranked, chunks)];
-    }),
-  );
+  const ranked = await rankedBranches(database, sources.map((source) => ({ text, filter: currentChunksOf([source]) })), k);
+  const chunks = await chunkRowCacheOf(database).chunks(ranked.flat().map((row) => row.id));
+  return new Map(sources.map((source, index) => [source, hitRowsOf(ranked[index], chunks)]));
 }
 
 /**

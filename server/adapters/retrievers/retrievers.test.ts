@@ -139,6 +139,16 @@ describe('retriever capabilities', () => {
     expect([...(await bm25.searchEach!({ text: '  ', k: 3, sources: ['quiet'] }))]).toEqual([['quiet', []]]);
   });
 
+  it('bm25 searches several texts in one call exactly as one search per text would', async () => {
+    const sources = ['noise', 'quiet', 'runbooks', 'app-logs'];
+    const texts = ['pod crash', '  ', 'checkout-api memory OOMKilled timeout', 'zookeeper'];
+    const lists = await bm25.searchMany!(texts, { text: 'ignored', k: 3, sources });
+    expect(lists).toHaveLength(texts.length);
+    for (const [index, text] of texts.entries()) expect(lists[index], text).toEqual(await bm25.search({ text, k: 3, sources }));
+    expect(lists[1]).toEqual([]);
+    expect(await bm25.searchMany!(['pod crash'], { text: '', k: 3, sources: [] })).toEqual([[]]);
+  });
+
   it('an unavailable bm25 says why and returns nothing', async () => {
     const corpus = new CorpusStats(stores.database);
     const missing = new Bm25Retriever(stores.database, corpus, { available: false, reason: 'extension pg_textsearch is not installed on this server' });

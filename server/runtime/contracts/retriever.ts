@@ -93,4 +93,10 @@ export interface RetrieverPlugin {
    * it). Optional: without it a per-source retrieval calls `search` once per source.
    */
   searchEach?(query: RetrievalQuery): Promise<ReadonlyMap<string, readonly Hit[]>>;
+  /**
+   * Several query texts over the same sources, at most `query.k` hits each, in `texts` order: what
+   * `search` returns for each text, in one call (one statement where the store can). `query.text`
+   * is ignored. Optional: without it each text is a `search` of its own.
+   */
+  searchMany?(texts: readonly string[], query: RetrievalQuery): Promise<readonly (readonly Hit[])[]>;
 }

@@ -30,7 +30,22 @@ async function load(store: ObservationStorePlugin, estimator: string): Promise<L
   const observations = (await store.all({ estimator })).filter((observation) => observation.estimator === estimator) as LearningObservation[];
   const learner = ObservationLearner.from(observations);
   const outcomes = new ReasonerOutcomeTally();
-  for (const observation of observations) outcomes.add(observation);
+  // Each field × intent class's observations, kept as they come: EXPLAIN ANALYZE reads a run's
+  // fields after every run, and filtering the whole history each time grew with it (bench:loc:
+  // 0.8 ms a run after ~250 runs).
+  const byCell = new Map<string, LearningObservation[]>();
+  const summaries = new Map<string, FieldStatistics>();
+  const cellOf = (field: EstimatedField, intentClass: IntentClass) => `${field}\u0000${intentClass}`;
+  const index = (observation: LearningObservation) => {
+    const key = cellOf(observation.field, observation.intentClass);
+    const cell = byCell.get(key);
+    if (cell) cell.push(observation);
+    else byCell.set(key, [observation]);
+  };
+  for (const observation of observations) {
+    outcomes.add(observation);
+    index(observation);
+  }
   return {
     learner,
     outcomes,
@@ -40,10 +55,18 @@ async function load(store: ObservationStorePlugin, estimator: string): Promise<L
         observations.push(observation);
         learner.add(observation);
         outcomes.add(observation);
+        index(observation);
       }
     },
     calibration(field, intentClass) {
-      return summarize(field, intentClass, observations.filter((observation) => observation.field === field && observation.intentClass === intentClass), estimator);
+      const key = cellOf(field, intentClass);
+      const cell = byCell.get(key) ?? [];
+      // A cell only grows: its summary holds until an observation joins it.
+      const summarized = summaries.get(key);
+      if (summarized && summarized.count === cell.length) return summarized;
+      const summary = summarize(field, intentClass, cell, estimator);
+      summaries.set(key, summary);
+      return summary;
     },
   };
 }

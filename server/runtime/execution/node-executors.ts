@@ -118,6 +118,13 @@ function bridgeNames(graph: ExecutionGraph | undefined, node: NodeOfKind<'retrie
   return hop.output.bridge ?? [];
 }
 
+/** One search after another: a model-calling retriever's calls are not all sent at once. */
+async function searchInTurn(texts: readonly string[], search: (text: string) => Promise<readonly Hit[]>): Promise<(readonly Hit[])[]> {
+  const lists: (readonly Hit[])[] = [];
+  for (const text of texts) lists.push(await search(text));
+  return lists;
+}
+
 /** Every source searched in one call: each source's search is timed as the call (they ran together, as one statement). */
 async function searchEachTimed(searchEach: NonNullable<RetrieverPlugin['searchEach']>, query: RetrievalQuery): Promise<{ list: readonly Hit[]; search: SourceSearch }[]> {
   const startedAtMs = Date.now();
@@ -149,7 +156,10 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       if (node.quotedTitlesFrom !== undefined) {
         const seedHits = (inputs.get(node.quotedTitlesFrom) as RetrievedOutput | undefined)?.hits ?? [];
         const spend = spendCollector();
-        const hits = (await followQuotedTitles(seedHits, (title) => retriever.search({ text: title, k: TITLE_SEARCH_K, sources: node.sources, identifiers: [], onSpend: spend.onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}) }))).map((hit) => ({ ...hit, method: node.method }));
+        const titleQuery = (text: string): RetrievalQuery => ({ text, k: TITLE_SEARCH_K, sources: node.sources, identifiers: [], onSpend: spend.onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}) });
+        // One statement for every title where the retriever can batch them (bench:loc: 4 BM25 statements, ~12 ms of the engine's thread, per incident run).
+        const searchTitles = async (titles: readonly string[]) => (retriever.searchMany ? retriever.searchMany(titles, titleQuery('')) : searchInTurn(titles, (title) => retriever.search(titleQuery(title))));
+        const hits = (await followQuotedTitles(seedHits, searchTitles)).map((hit) => ({ ...hit, method: node.method }));
         signal.throwIfAborted();
         return { output: { hits, expansion: [] } satisfies RetrievedOutput, ...spend.step(hits) };
       }

@@ -21,16 +21,23 @@ describe('the quoted-title hop', () => {
   });
 
   it('finds the change record holding a quoted title verbatim, not a document repeating its words', async () => {
-    const searched: string[] = [];
-    const found = await followQuotedTitles([timeline], async (title) => {
-      searched.push(title);
-      return commits[title] ?? [];
+    const searched: (readonly string[])[] = [];
+    const found = await followQuotedTitles([timeline], async (titles) => {
+      searched.push(titles);
+      return titles.map((title) => commits[title] ?? []);
     });
-    expect(searched).toEqual(['Route print jobs through the new spooler pool']);
+    expect(searched).toEqual([['Route print jobs through the new spooler pool']]);
     expect(found.map((entry) => [entry.chunkId, entry.rank])).toEqual([['c1', 1]]);
   });
 
   it('adds nothing when no change record holds the title', async () => {
-    expect(await followQuotedTitles([timeline], async () => [hit('doc-echo', 'docs', 'Route print jobs through the new spooler pool, we said.')])).toEqual([]);
+    expect(await followQuotedTitles([timeline], async (titles) => titles.map(() => [hit('doc-echo', 'docs', 'Route print jobs through the new spooler pool, we said.')]))).toEqual([]);
+  });
+
+  it('searches nothing when the evidence quotes no title', async () => {
+    let calls = 0;
+    const plain = hit('log', 'logs', 'worker exited with code 137');
+    expect(await followQuotedTitles([plain], async (titles) => { calls += 1; return titles.map(() => []); })).toEqual([]);
+    expect(calls).toBe(0);
   });
 });

@@ -32,14 +32,18 @@ export function quotedTitles(hits: readonly Hit[], limit = MAX_FOLLOWED_TITLES):
 
 /**
  * For each title, the first change record (a git hit) whose text holds it verbatim, in title order.
- * `search` runs one retrieval for a title; a title no change record holds adds nothing.
+ * `searchTitles` runs one retrieval per title (together, where the retriever can); a title no
+ * change record holds adds nothing.
  */
-export async function followQuotedTitles(seed: readonly Hit[], search: (title: string) => Promise<readonly Hit[]>): Promise<Hit[]> {
+export async function followQuotedTitles(seed: readonly Hit[], searchTitles: (titles: readonly string[]) => Promise<readonly (readonly Hit[])[]>): Promise<Hit[]> {
+  const titles = quotedTitles(seed);
+  if (titles.length === 0) return [];
+  const lists = await searchTitles(titles);
   const found: Hit[] = [];
-  for (const title of quotedTitles(seed)) {
+  titles.forEach((title, index) => {
     const lower = title.toLowerCase();
-    const holder = (await search(title)).find((hit) => hit.sourceKind === 'git' && `${hit.title}\n${hit.text}`.toLowerCase().includes(lower));
+    const holder = (lists[index] ?? []).find((hit) => hit.sourceKind === 'git' && `${hit.title}\n${hit.text}`.toLowerCase().includes(lower));
     if (holder && !found.some((hit) => hit.chunkId === holder.chunkId)) found.push(holder);
-  }
+  });
   return found.map((hit, index) => ({ ...hit, rank: index + 1 }));
 }

@@ -185,7 +185,7 @@ async function executeRecord(plugins: RuntimePlugins, config: RuntimeConfig, rec
   // The request's limits at run time: a resumed run's budget starts from what its recorded nodes spent.
   const kinds = new Map(graph.nodes.map((node) => [node.id, node.kind]));
   const budget = new RunBudget(budgetLimitsOf(explain.constraints), { outcomes: record.nodeOutcomes, kindOf: (nodeId) => kinds.get(nodeId) ?? '' });
-  const checkpoint = new OutcomeCheckpoint(plugins.runStore, record.id, () => tracer.flush());
+  const checkpoint = new OutcomeCheckpoint(plugins.runStore, record.id, () => tracer.flushBatched());
   const nodeExecutor = nodeSpans.wrap(await nodeExecutorFor(plugins, config, request, explain, budget));
   const executor: NodeExecutor = async (node, context) => {
     await checkpoint.before(node);

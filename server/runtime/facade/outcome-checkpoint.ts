@@ -37,7 +37,7 @@ export class OutcomeCheckpoint {
   constructor(
     private readonly runStore: RunStorePlugin,
     private readonly runId: string,
-    /** Writes the spans recorded so far (the run's tracer). */
+    /** Writes the spans recorded so far, as the run's tracer batches them (RunTracer.flushBatched). */
     private readonly flushSpans: () => Promise<void>,
   ) {}
 

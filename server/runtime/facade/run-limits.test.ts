@@ -8,7 +8,7 @@ import { type Database, openDatabase } from '../../../db/client';
 import { migrateDatabase } from '../../../db/migrate';
 import { DEFAULT_LIMITS } from '../config/limits-schema';
 import type { ContextRuntimeError } from '../errors';
-import { RunLimiter } from './run-limits';
+import { RunLimiter, SPEND_READ_FRESH_MS } from './run-limits';
 
 let database: Database;
 let runStore: PgRunStore;
@@ -64,5 +64,25 @@ describe('RunLimiter', () => {
     const third = await limiter.admit('bo', 0);
     expect(await refusal(limiter.admit('bo', 0))).toMatchObject({ code: 'RATE_LIMITED' });
     for (const release of [second, third, other]) release();
+  });
+
+  it('reads a user’s spend at most once a second, counting this process’s released runs at once and others’ from the next read', async () => {
+    let clockMs = 0;
+    const limiter = new RunLimiter(runStore, { max_concurrent_per_user: 4, max_daily_spend_usd_per_user: 1 }, noon, () => clockMs);
+    await runStore.createRun({ id: 'dee-1', goal: 'g', planHash: 'h', plan: null, user: 'dee' });
+    await runStore.setStatus('dee-1', 'completed', { costUsd: 0.5 });
+    await database.exec(`UPDATE runs SET created_at = '2026-03-04T10:00:00Z' WHERE id = 'dee-1'`);
+    // $0.50 read; this process's run records $0.30 at release: $0.80 without a read.
+    (await limiter.admit('dee', 0.1))(0.3);
+    expect(await refusal(limiter.admit('dee', 0.25))).toMatchObject({ code: 'RATE_LIMITED', details: { spentUsd: 0.8 } });
+    // Another process records $0.15: unseen within the second ($0.80 + $0.15 + $0.10 would be over), seen after it.
+    await runStore.createRun({ id: 'dee-2', goal: 'g', planHash: 'h', plan: null, user: 'dee' });
+    await runStore.setStatus('dee-2', 'completed', { costUsd: 0.15 });
+    await database.exec(`UPDATE runs SET created_at = '2026-03-04T11:00:00Z' WHERE id = 'dee-2'`);
+    clockMs = SPEND_READ_FRESH_MS - 1;
+    (await limiter.admit('dee', 0.1))();
+    // Read again: $0.65 recorded ($0.30 above was this test's word, never recorded), and $0.40 more is over.
+    clockMs = SPEND_READ_FRESH_MS;
+    expect(await refusal(limiter.admit('dee', 0.4))).toMatchObject({ code: 'RATE_LIMITED', details: { spentUsd: 0.65 } });
   });
 });

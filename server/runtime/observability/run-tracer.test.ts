@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRACE_SINK_CONTRACT, type Span, type TraceSinkPlugin } from '../contracts/trace-sink';
-import { RunTracer } from './run-tracer';
+import { RunTracer, SPAN_BATCH_INTERVAL_MS } from './run-tracer';
 
 /** Records what reaches each of the sink's two doors. */
 function recordingSink(withExport = true) {
@@ -16,6 +16,25 @@ function recordingSink(withExport = true) {
 }
 
 describe('RunTracer', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('writes a checkpoint batch only once an interval has passed since spans were last taken; flush always writes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { sink, written } = recordingSink();
+    const tracer = new RunTracer('run-1', sink);
+    tracer.record('retrieve', 'node', 1);
+    await tracer.flushBatched();
+    expect(written).toEqual([]);
+    vi.setSystemTime(Date.now() + SPAN_BATCH_INTERVAL_MS);
+    await tracer.flushBatched();
+    expect(written.map((span) => span.name)).toEqual(['retrieve']);
+    tracer.record('reason', 'node', 1);
+    await tracer.flushBatched();
+    expect(written).toHaveLength(1);
+    await tracer.flush();
+    expect(written.map((span) => span.name)).toEqual(['retrieve', 'reason']);
+  });
+
   it('stamps every span of a sensitive run, also those recorded before it knew', async () => {
     const { sink, written } = recordingSink();
     const tracer = new RunTracer('run-1', sink);
