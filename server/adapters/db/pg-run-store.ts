@@ -20,7 +20,7 @@ import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
 import { markOwnerAlive, ownerHoldsAliveMark } from './owner-alive-lock';
 import { listApprovalDecisions, recordApprovalDecision, verifyApprovalDecisions, type ApprovalListOptions } from './pg-approval-audit';
 import { runNotFound as notFound } from './run-not-found';
-import { compactOutcome, restoreOutcomes } from './outcome-passages';
+import { compactOutcome, restoreOutcomes, type StoredChunks } from './outcome-passages';
 import { joinPlan, splitPlan } from './run-plan-body';
 import { chunkRowCacheOf } from '../retrievers/chunk-row-cache';
 
@@ -44,10 +44,15 @@ export class PgRunStore implements RunStorePlugin {
 
   constructor(private readonly database: Database) {}
 
-  /** Chunk bodies through the retrievers' cache: a run's passages were just read through it, so saving reads nothing. */
-  private readonly chunkTexts = async (chunkIds: readonly string[]): Promise<ReadonlyMap<string, string>> => {
+  /** Chunks through the retrievers' cache: a run's passages were just read through it, so saving reads nothing. */
+  private readonly chunkTexts: StoredChunks = async (chunkIds) => {
     const found = await chunkRowCacheOf(this.database).chunks([...new Set(chunkIds)]);
-    return new Map([...found].map(([id, chunk]) => [id, chunk.body]));
+    return new Map(
+      [...found].map(([id, chunk]) => [
+        id,
+        { text: chunk.body, sourceName: chunk.sourceName, sourceKind: chunk.sourceKind, sourceVersionId: chunk.versionId, title: chunk.title, ...(chunk.locator !== null ? { locator: chunk.locator } : {}), tokens: chunk.tokens },
+      ]),
+    );
   };
 
   async createRun(run: { readonly id: string; readonly goal: string; readonly planHash: string; readonly plan: unknown; readonly user: string; readonly owner?: string; readonly status?: 'running' | 'queued' }): Promise<void> {
