@@ -4,6 +4,7 @@ import { costObservations } from '../../../db/schema';
 import { OBSERVATION_STORE_CONTRACT, type ObservationStorePlugin } from '../../runtime/contracts/observation-store';
 import type { CalibrationReport, CalibrationReportOptions } from '../../runtime/costmodel/calibration-types';
 import type { LearningObservation } from '../../runtime/costmodel/observation-learner';
+import { jsonRowsInsert } from './json-rows-insert';
 import { calibrationReportInDatabase } from './pg-calibration-report';
 import type { EstimatedField, IntentClass } from '../../runtime/types';
 
@@ -56,7 +57,7 @@ export class PgObservationStore implements ObservationStorePlugin {
         sourceTokens: observation.features?.sourceTokens ?? null,
         topK: observation.features ? Math.round(observation.features.topK) : null,
       }));
-      await this.database.db.insert(costObservations).values(rows);
+      await this.database.query(jsonRowsInsert(costObservations, rows));
     }
   }
 

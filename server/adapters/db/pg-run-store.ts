@@ -20,6 +20,7 @@ import { ContextRuntimeError, invalidInput } from '../../runtime/errors';
 import { markOwnerAlive, ownerHoldsAliveMark } from './owner-alive-lock';
 import { listApprovalDecisions, recordApprovalDecision, verifyApprovalDecisions, type ApprovalListOptions } from './pg-approval-audit';
 import { runNotFound as notFound } from './run-not-found';
+import { jsonRowsInsert } from './json-rows-insert';
 import { compactOutcome, restoreOutcomes, type StoredChunks } from './outcome-passages';
 import { joinPlan, splitPlan } from './run-plan-body';
 import { chunkRowCacheOf } from '../retrievers/chunk-row-cache';
@@ -97,7 +98,7 @@ export class PgRunStore implements RunStorePlugin {
   async saveNodeOutcomes(runId: string, outcomes: readonly SavedNodeOutcome[], skipped: readonly string[] = []): Promise<void> {
     if (outcomes.length === 0 && skipped.length === 0) return;
     try {
-      await this.outcomeUpsert(runId, await this.outcomeRows(outcomes, skipped));
+      await this.database.query(this.outcomeUpsert(runId, await this.outcomeRows(outcomes, skipped)));
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(runId);
       throw error;
@@ -122,7 +123,7 @@ export class PgRunStore implements RunStorePlugin {
     const update = this.statusUpdate(runId, status, fields, total);
     let updated: { updated: number }[];
     try {
-      updated = await this.database.query<{ updated: number }>(sql`with saved as (${this.outcomeUpsert(runId, rows).getSQL()}), changed as (${update.getSQL()}) select count(*)::int as updated from changed`);
+      updated = await this.database.query<{ updated: number }>(sql`with saved as (${this.outcomeUpsert(runId, rows)}), changed as (${update.getSQL()}) select count(*)::int as updated from changed`);
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(runId);
       throw error;
@@ -141,13 +142,16 @@ export class PgRunStore implements RunStorePlugin {
     ];
   }
 
-  private outcomeUpsert(runId: string, rows: readonly { nodeId: string; status: string; outcome: NodeOutcome | null; attempts: number }[]) {
-    return (
-      this.database.db
-        .insert(runNodes)
+  /** One JSON parameter for every row (json-rows-insert.ts): a saved outcome is a few KB of JSON, bound once rather than cell by cell. */
+  private outcomeUpsert(runId: string, rows: readonly { nodeId: string; status: string; outcome: NodeOutcome | null; attempts: number }[]): SQL {
+    return jsonRowsInsert(
+      runNodes,
+      rows.map((row) => ({ runId, ...row })),
+      {
         // A microsecond apart, so loadRun's order by updated_at keeps the order given (the clock may not tick between rows).
-        .values(rows.map((row, index) => ({ runId, ...row, updatedAt: sql`clock_timestamp() + ${index} * interval '1 microsecond'` })))
-        .onConflictDoUpdate({ target: [runNodes.runId, runNodes.nodeId], set: { status: sql`excluded.status`, outcome: sql`excluded.outcome`, attempts: sql`excluded.attempts`, updatedAt: sql`excluded.updated_at` } })
+        computed: { updatedAt: sql`clock_timestamp() + given_order * interval '1 microsecond'` },
+        tail: sql`on conflict (run_id, node_id) do update set status = excluded.status, outcome = excluded.outcome, attempts = excluded.attempts, updated_at = excluded.updated_at`,
+      },
     );
   }
 

@@ -1,9 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { spans } from '../../../db/schema';
+import { jsonRowsInsert } from './json-rows-insert';
 import { TRACE_SINK_CONTRACT, type Span, type TraceSinkPlugin } from '../../runtime/contracts/trace-sink';
 
-/** Rows per INSERT; spans have 12 columns, far under the 65,535-parameter limit. */
+/** Rows per INSERT: one JSON parameter, kept to a few MB. */
 const INSERT_BATCH_ROWS = 500;
 
 /** Spans in Postgres, where the cost model's learning loop reads them back. */
@@ -29,7 +30,7 @@ export class PgTraceSink implements TraceSinkPlugin {
         status: span.status,
         attributes: { ...span.attributes },
       }));
-      await this.database.db.insert(spans).values(rows).onConflictDoNothing();
+      await this.database.query(jsonRowsInsert(spans, rows, { tail: sql`on conflict do nothing` }));
     }
   }
 

@@ -7,6 +7,7 @@
 import type { ObservationStorePlugin } from '../contracts/observation-store';
 import type { EstimatedField, IntentClass } from '../types';
 import { summarize, type FieldStatistics } from './cost-estimator';
+import { RunningSummary } from './running-summary';
 import { ObservationLearner, type LearningObservation } from './observation-learner';
 import { ReasonerOutcomeTally } from './reasoner-gains';
 
@@ -30,22 +31,25 @@ async function load(store: ObservationStorePlugin, estimator: string): Promise<L
   const observations = (await store.all({ estimator })).filter((observation) => observation.estimator === estimator) as LearningObservation[];
   const learner = ObservationLearner.from(observations);
   const outcomes = new ReasonerOutcomeTally();
-  // Each field × intent class's observations, kept as they come: EXPLAIN ANALYZE reads a run's
-  // fields after every run, and filtering the whole history each time grew with it (bench:loc:
-  // 0.8 ms a run after ~250 runs).
-  const byCell = new Map<string, LearningObservation[]>();
-  const summaries = new Map<string, FieldStatistics>();
+  // Each field × intent class's running summary, extended as observations come: EXPLAIN ANALYZE
+  // reads a run's fields after every run, and summarising the whole history each time (a filter
+  // and a sort) grew with it (bench:loc: ~1.3 ms a run after ~250 runs, and without bound after).
   const cellOf = (field: EstimatedField, intentClass: IntentClass) => `${field}\u0000${intentClass}`;
-  const index = (observation: LearningObservation) => {
-    const key = cellOf(observation.field, observation.intentClass);
-    const cell = byCell.get(key);
-    if (cell) cell.push(observation);
-    else byCell.set(key, [observation]);
-  };
+  const grouped = new Map<string, LearningObservation[]>();
   for (const observation of observations) {
     outcomes.add(observation);
-    index(observation);
+    const key = cellOf(observation.field, observation.intentClass);
+    const cell = grouped.get(key);
+    if (cell) cell.push(observation);
+    else grouped.set(key, [observation]);
   }
+  const cells = new Map([...grouped].map(([key, cell]) => [key, RunningSummary.from(cell)]));
+  const index = (observation: LearningObservation) => {
+    const key = cellOf(observation.field, observation.intentClass);
+    const cell = cells.get(key) ?? new RunningSummary();
+    cells.set(key, cell);
+    cell.add(observation);
+  };
   return {
     learner,
     outcomes,
@@ -59,14 +63,7 @@ async function load(store: ObservationStorePlugin, estimator: string): Promise<L
       }
     },
     calibration(field, intentClass) {
-      const key = cellOf(field, intentClass);
-      const cell = byCell.get(key) ?? [];
-      // A cell only grows: its summary holds until an observation joins it.
-      const summarized = summaries.get(key);
-      if (summarized && summarized.count === cell.length) return summarized;
-      const summary = summarize(field, intentClass, cell, estimator);
-      summaries.set(key, summary);
-      return summary;
+      return cells.get(cellOf(field, intentClass))?.statistics(field, intentClass, estimator) ?? summarize(field, intentClass, [], estimator);
     },
   };
 }
