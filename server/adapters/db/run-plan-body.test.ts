@@ -71,4 +71,16 @@ describe('run plan bodies', () => {
     expect((await stores.runStore.loadRun('run-d'))!.plan).toEqual(planFor('why did checkout fail?'));
     expect(await count('run_plan_bodies')).toBe(2);
   });
+
+  it('reuses the body text of a plan made of the same shared objects, and computes it again when one differs', () => {
+    const graph = { nodes: [{ id: 'retrieve' }] };
+    const candidates = [{ id: 'c1' }];
+    const first = splitPlan({ request: { goal: 'a' }, explain: { goal: 'a', graph, candidates } });
+    const again = splitPlan({ request: { goal: 'b' }, explain: { goal: 'b', graph, candidates } });
+    expect(again.body).toBe(first.body);
+    const changed = splitPlan({ request: { goal: 'c' }, explain: { goal: 'c', graph, candidates: [{ id: 'c2' }] } });
+    expect(changed.body).not.toBe(first.body);
+    expect(changed.body!.hash).not.toBe(first.body!.hash);
+    expect(JSON.parse(changed.body!.json)).toEqual({ candidates: [{ id: 'c2' }], graph });
+  });
 });
