@@ -7,15 +7,13 @@ import { randomUUID } from 'node:crypto';
 import type { RunRecord, RunStatus } from '../contracts/run-store';
 import type { NodeExecutor, NodeOutcome } from '../contracts/scheduler';
 import type { VerificationResult } from '../contracts/verifier';
-import { CostEstimator } from '../costmodel/cost-estimator';
 import { valuesWithSources } from '../explain/contradiction-text';
 import type { ExplainResult, RunResult } from '../explain/explain-types';
 import { createNodeExecutor, type ExecutionDependencies } from '../execution/node-executors';
 import { principalAccess } from '../access/principal-access';
 import { cachedRouter } from '../modelcache/cached-router';
-import { modelCacheUsage } from '../modelcache/model-cache-usage';
 import { ANONYMOUS } from './validate-request';
-import { answersGoal, type ExecutionGraph, modelTokensOf } from '../ir/graph';
+import { answersGoal, type ExecutionGraph } from '../ir/graph';
 import { answerNodeOf, answerOutputsOf, findNodesByRole, outputOf, verdictNodeOf } from '../ir/node-outputs';
 import { RunTracer } from '../observability/run-tracer';
 import { traceNode, traceSkippedNode } from '../observability/node-trace';
@@ -39,6 +37,7 @@ import { budgetLimitsOf, RunBudget } from '../execution/run-budget';
 import { type BudgetSettled, budgetSettled } from './budget-settled';
 import { OutcomeCheckpoint } from './outcome-checkpoint';
 import { toolReadsFor } from './tool-reads';
+import { OBSERVED_ENDS, observe, sumActuals } from './run-observation';
 
 /** What a run record keeps to resume: the validated request and the whole plan. */
 export interface StoredPlan {
@@ -270,19 +269,6 @@ async function requeue(plugins: RuntimePlugins, record: RunRecord, explain: Expl
   return toRunResult((await plugins.runStore.loadRun(record.id))!, explain, explain.graph, attempts);
 }
 
-function sumActuals(graph: ExecutionGraph, outcomes: ReadonlyMap<string, NodeOutcome>) {
-  const kindOf = new Map(graph.nodes.map((node) => [node.id, node.kind]));
-  let tokens = 0;
-  let costUsd = 0;
-  let latencySeconds = 0;
-  for (const [nodeId, outcome] of outcomes) {
-    tokens += modelTokensOf(kindOf.get(nodeId) ?? '', outcome.actual);
-    costUsd += outcome.actual.costUsd;
-    latencySeconds += outcome.actual.latencySeconds;
-  }
-  return { tokens, costUsd, latencySeconds };
-}
-
 /**
  * Writes the run's end: its status, with the outcomes still waiting in the checkpoint saved in the
  * same write (the status's totals are summed from them).
@@ -375,39 +361,6 @@ function unverifiedOf(graph: ExecutionGraph, outcomes: ReadonlyMap<string, NodeO
   if (!verification || verification.passed || !verdictNodeOf(graph, answerNodeOf(graph, outcomes))?.required) return undefined;
   const attempts = findNodesByRole(graph, 'reason').filter((node) => answersGoal(node) && outcomes.has(node.id)).length;
   return { attempts, reasons: verification.checks.filter((check) => !check.passed).map((check) => `${check.name}: ${check.detail}`) };
-}
-
-const OBSERVED_ENDS: ReadonlySet<RunStatus> = new Set(['completed', 'unverified', 'failed', 'rejected']);
-
-async function observe(plugins: RuntimePlugins, runId: string, explain: ExplainResult, outcomes: ReadonlyMap<string, NodeOutcome>, stored: StoredResult | undefined, status: RunStatus): Promise<void> {
-  const totals = sumActuals(explain.graph, outcomes);
-  // Ended without an answer; an unverified run answered and is scored by its verdict.
-  const ended = status === 'failed' || status === 'rejected';
-  const { context, compressed } = answerOutputsOf(explain.graph, outcomes);
-  const verification = stored?.verification;
-  const grounding = verification?.checks.find((check) => check.name === 'groundedness');
-  const retrievedTokens = compressed?.tokensBefore ?? 0;
-  const modelCache = modelCacheUsage(explain.graph, outcomes);
-  // A call served from the model-context cache spent $0 and no tokens: recorded as spend, it would
-  // teach the cost model that the plan is free. Such a run is observed as a hit instead: no tokens,
-  // cost or latency observation (its miss, which made the entry, measured those), and cacheHit is
-  // the share of its calls the cache served, the figure the cacheHit estimate predicts.
-  const served = modelCache.hits > 0;
-  const spend = served ? {} : { tokens: totals.tokens, costUsd: totals.costUsd, latencySeconds: totals.latencySeconds };
-  const cacheHit = served ? modelCache.hits / modelCache.calls : explain.planCache.status === 'hit' ? 1 : 0;
-  await new CostEstimator(plugins.observationStore, explain.costModel.version).observe(
-    // Against the prior's estimates when learned-v2 corrected them: the learner learns the heuristic's error, never its own.
-    { runId, planHash: explain.planHash, intentClass: explain.intent.primary, estimates: { ...explain.chosen.estimates, ...explain.estimator?.priorEstimates }, choice: explain.chosen.choice, features: explain.estimator?.features },
-    {
-      ...spend,
-      accuracy: ended ? 0 : verification ? Number(verification.passed) : Number((stored?.citations.length ?? 0) > 0),
-      risk: ended ? 1 : verification ? Number(!verification.passed) : 0,
-      hallucination: !ended && grounding ? 1 - grounding.score : undefined,
-      contextLoss: !ended && retrievedTokens > 0 && context ? Math.max(0, 1 - context.tokens / retrievedTokens) : undefined,
-      cacheHit,
-      verificationConfidence: ended ? undefined : verification?.confidence,
-    },
-  );
 }
 
 export function toRunResult(record: RunRecord, explain: ExplainResult, graph: ExecutionGraph, attempts: ReadonlyMap<string, number> = new Map(), failedNodeId?: string): RunResult {
