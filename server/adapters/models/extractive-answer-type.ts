@@ -52,3 +52,28 @@ export function statesCount(text: string, counted: ReadonlySet<string>): boolean
   const before = tokens.some((token, index) => isNumber(token) && tokens.slice(index + 1, index + 2 + MODIFIER_GAP).some(counts));
   return before || [...text.matchAll(KEY_VALUE)].some((match) => counts(match[1].toLowerCase()));
 }
+
+/**
+ * The answer type a "which/what <noun> …?" question names: "Which team owns eta-api?" asks for a
+ * team, "Which commit fixed …?" for a commit (the ENTITY classes of Li & Roth 2002, read from the
+ * question's head noun as in FALCON's answer-type detection). A name before the noun says whose
+ * ("Which kdp-infra change" → change); a verb or pronoun after the wh-word ("What was …", "Which of …")
+ * means no head noun; a head answered by a value ("What time …", "which day") types nothing. Returns the head nouns' stems of every such clause ("which team … and which
+ * team …"), or undefined.
+ */
+const TYPED_QUESTION = /\b(?:which|what)\s+([a-z][\w.-]*)(?:\s+([a-z][\w.-]*))?/gi;
+const NOT_A_HEAD = /^(?:is|are|was|were|do|does|did|has|have|had|can|could|should|would|will|of|the|a|an|it|its|they|this|that|these|those|kind|sort|type|happened|changed|caused|made)$/;
+const isName = (token: string) => /[-_.\d]/.test(token);
+/** Heads answered by a value rather than by a sentence naming the noun ("What time …?" → "at 03:30"). */
+const VALUE_HEADS: ReadonlySet<string> = new Set('time,times,day,days,date,dates,year,month,week,hour,hours,minute,minutes,version,versions,number,value,values,size,amount,percentage,share,port,limit,count'.split(','));
+
+export function askedTypeTerms(question: string): ReadonlySet<string> | undefined {
+  const terms = new Set<string>();
+  for (const match of question.toLowerCase().matchAll(TYPED_QUESTION)) {
+    const [first, second] = [match[1], match[2]];
+    const head = isName(first) ? second : first;
+    if (!head || NOT_A_HEAD.test(head) || isName(head) || MATCHING_STOPWORDS.has(head) || VALUE_HEADS.has(head)) continue;
+    terms.add(stem(head));
+  }
+  return terms.size > 0 ? terms : undefined;
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { askedTypeTerms } from './extractive-answer-type';
 import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
 
 /**
@@ -39,5 +40,20 @@ describe('the answer type the question asks for', () => {
     const text = answer('Why are scans from 6 to 8 March missing from the archive?', items);
     expect(text).toContain('[1]');
     expect(text).not.toContain('[2]');
+  });
+});
+
+describe('askedTypeTerms: the head noun of a "which/what <noun>" question', () => {
+  it.each([
+    ['Which team owns spoolerd and which team owns ipp-gateway?', ['team']],
+    ['Which commit fixed the spooler policy, and what was wrong with it?', ['commit']],
+    ['Which print-infra change was merged before the outage?', ['chang']],
+    ['What retention does print.jobs have?', ['retent']],
+  ])('%s → %j', (question, stems) => {
+    expect([...(askedTypeTerms(question) ?? [])]).toEqual(stems);
+  });
+
+  it.each(['What was changed in the spooler configuration?', 'What is the memory limit of spoolerd?', 'Which of the printers failed?', 'What time does the nightly reprint start?', 'Why did spoolerd stop?'])('%s → no head noun', (question) => {
+    expect(askedTypeTerms(question)).toBeUndefined();
   });
 });

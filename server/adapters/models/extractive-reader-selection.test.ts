@@ -34,6 +34,22 @@ describe('extractive reader sentence selection', () => {
     expect(text).not.toContain('[3]');
   });
 
+  it('answers "which team" with sentences that name a team, not lines that only name the system', () => {
+    const items = [
+      item(1, 'Ownership', 'ops-docs', 'spoolerd belongs to team documents.'),
+      item(2, 'Paging', 'ops-docs', 'Alerts of spoolerd page team documents.'),
+      item(3, 'Runbooks', 'ops-docs', 'Team documents keeps the spoolerd runbooks.'),
+      item(4, 'Upgrades', 'ops-docs', 'Team documents plans the spoolerd upgrades.'),
+      item(5, 'Rotations', 'ops-docs', 'The ipp-gateway, the badge readers, the office VLANs and the wifi controllers of every floor belong to team network.'),
+      item(6, 'Logs', 'ops-docs', 'ipp-gateway logs go to Loki.'),
+      item(7, 'Metrics', 'ops-docs', 'ipp-gateway exports its error ratio to Grafana.'),
+      item(8, 'Hosts', 'ops-docs', 'ipp-gateway runs on prn-gw-1 and prn-gw-2.'),
+    ];
+    const text = answer('Which team owns spoolerd and which team owns ipp-gateway?', items);
+    expect(text).toContain('team network');
+    expect(text).toContain('team documents');
+  });
+
   it('does not quote a markdown heading as a claim, even when it restates the question', () => {
     const items = [
       item(1, 'Runbook: printer firmware updates on prn-01', 'ops-docs', '# Runbook: printer firmware updates on prn-01\n\nprn-01 serves every floor, and a firmware update that reboots it stops all printing.'),

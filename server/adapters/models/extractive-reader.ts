@@ -2,7 +2,7 @@ import type { ParsedContextBlock, ParsedContextPrompt } from '../../runtime/reas
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, namesCondition } from './extractive-cues';
 import { blockPieces, type PieceRole } from './extractive-block-parser';
-import { countedTerms, statesCount } from './extractive-answer-type';
+import { askedTypeTerms, countedTerms, statesCount } from './extractive-answer-type';
 
 /**
  * The extractive reader behind the built-in offline model: it never writes a claim of its own,
@@ -118,6 +118,12 @@ const DETAIL_WEIGHT = 0.75;
 const SMALL_NUMBER = /^\d{1,2}$/;
 /** A count question ("How many replicas …?") keeps this share of a sentence that binds no number to the counted noun (extractive-answer-type.ts). */
 const UNTYPED_WEIGHT = 0.5;
+/**
+ * "Which team owns …?" keeps this share of a sentence that names no team (neither the sentence nor its
+ * item's header holds the question's head noun), when some sentence of the context does: a line
+ * about eta-api's logs names the system but cannot say who owns it (extractive-answer-type.ts).
+ */
+const UNTYPED_HEAD_WEIGHT = 0.6;
 const CHANGE_QUESTION = /\b(?:chang(?:e|ed|es)|diff|modif(?:y|ied|ies))\b/i;
 
 interface Unit {
@@ -229,6 +235,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const asksForChange = CHANGE_QUESTION.test(prompt.question);
   const procedural = PROCEDURAL_QUESTION.test(prompt.question);
   const counted = countedTerms(prompt.question);
+  const askedType = askedTypeTerms(prompt.question);
   const idf = documentFrequencies(units.map((unit) => unit.termSet));
   const meanIdf = queryTerms.reduce((sum, term) => sum + idf(term), 0) / queryTerms.length;
   const averageLength = units.reduce((sum, unit) => sum + unit.terms.length, 0) / units.length || 1;
@@ -243,6 +250,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     return [block.ref, { terms, title, score: matched.reduce((sum, term) => sum + idf(term), 0), distinct: matched.length }] as const;
   }));
   const agreement = corroboration(units, querySet);
+  const isTyped = (unit: Unit) => !askedType || [...askedType].some((term) => unit.termSet.has(term) || headers.get(unit.ref)?.terms.has(term));
+  const typeApplies = askedType !== undefined && units.some(isTyped);
   // Rank within the item's source: one retriever's ordering; the context may interleave each source's leader first.
   const rankOf = new Map<number, number>();
   const perSource = new Map<string, number>();
@@ -292,6 +301,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (procedural && LEADING_TIMESTAMP.test(unit.text)) score *= RECORD_WEIGHT;
     if (procedural && unit.role === 'step') score += meanIdf * STEP_SHARE;
     if (counted && !statesCount(unit.text, counted)) score *= UNTYPED_WEIGHT;
+    if (typeApplies && !isTyped(unit)) score *= UNTYPED_HEAD_WEIGHT;
     // Fragments carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;
     // Not for why-questions: the retriever ranks by likeness to the symptom the question describes

@@ -47,11 +47,16 @@ export interface FittedGain {
  * and hotpotqa-train100 pooled, single_shot vs decomposition with the offline reader (F1 ratio → gain at
  * the extractive tier's quality prior 0.45; printed: multi_hop 97 questions, F1 2.55 → 2.70, gain 0.0436;
  * conceptual 3 questions, F1 6.22 → 7.70, gain 0.0800): bench/answers/RESULTS.md, "Reasoner gains
- * learned from observations". Held-out halves were not used. The mixtures and tool_loop have no
+ * learned from observations". Held-out halves were not used. Only classes fitted on at least
+ * MIN_SHIPPED_QUESTIONS questions are shipped: the conceptual gain, shrunk to 0.01, still made the
+ * planner pick the decomposition for compound conceptual questions ("Which commit fixed …, and what
+ * was wrong …?"), whose answer hop then quoted the bridge hop's item instead of the answer (freight dev
+ * set: 3 of 20 key facts lost; bench/answers/RESULTS.md, session 31). The mixtures and tool_loop have no
  * entry: nothing offline can run them, so they start at 0 until runs (or an operator's config) say otherwise.
  */
+export const MIN_SHIPPED_QUESTIONS = PRIOR_RUNS;
 export const FITTED_REASONER_GAINS: Readonly<Record<string, Readonly<Partial<Record<IntentClass, FittedGain>>>>> = {
-  decomposition: { conceptual: { gain: 0.08, questions: 3 }, multi_hop: { gain: 0.0436, questions: 97 } },
+  decomposition: { multi_hop: { gain: 0.0436, questions: 97 } },
 };
 
 export type GainSource = 'prior' | 'fitted' | 'configured' | 'observed';

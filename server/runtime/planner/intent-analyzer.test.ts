@@ -25,6 +25,10 @@ const CASES: readonly [string, IntentClass, IntentClass[]][] = [
   ['How does blue-green deployment work', 'conceptual', []],
   ['Give me an overview of our caching architecture', 'conceptual', []],
   ['rate limiting best practices', 'conceptual', []],
+  // A how-to asks for instructions: the failure word names the situation (the runbook answers it).
+  ['How do I restart only the failed tasks of the s3-sink connector?', 'conceptual', []],
+  ['How to recover a crashed consumer', 'conceptual', []],
+  ['How did the s3-sink tasks fail?', 'incident', []],
   ['Who directed the film that won Best Picture in 1998?', 'multi_hop', []],
   ['What is the capital of the country of birth of Marie Curie?', 'multi_hop', ['conceptual']],
   ['Compare Postgres and MySQL replication', 'multi_hop', []],
@@ -174,4 +178,14 @@ describe('adversarial input', () => {
     expect(intent.keywords.length).toBeLessThanOrEqual(64);
   });
 
+});
+
+describe('RuleIntentAnalyzer: a how-to question', () => {
+  it('asks for a procedure: a failure word in it names the situation, not an incident to explain', () => {
+    const intent = analyze('How do I restart only the failed tasks of the s3-sink connector?');
+    expect(intent.classes).not.toContain('incident');
+    expect(intent.signals).toEqual(expect.arrayContaining(['conceptual.procedure(how do i)', 'incident.situation_of_procedure']));
+    // "How did … fail?" asks what happened: no procedure frame.
+    expect(analyze('How did the s3-sink tasks fail?').classes).toContain('incident');
+  });
 });

@@ -143,6 +143,26 @@ const MAX_TARGETS = 2;
  * (issue 10: "how many replicas run in production?" was gated). The reading is recorded as
  * signals either way, so EXPLAIN and the approval inbox show why a gate was or was not set.
  */
+/**
+ * "How do I …?", "How can we …?", "How to …": the goal asks for instructions (the procedural question
+ * class, Graesser & Person 1994), which runbooks and docs give. A failure word inside it names the
+ * situation the procedure is for ("restart the failed tasks"), not a failure to explain, so the frame
+ * drops the incident class: with it, "How do I restart the failed tasks …" was planned as an incident
+ * (and, as a secondary class, still scoped to logs and metrics) and never reached the runbook.
+ */
+const PROCEDURE_WEIGHT = 1.5;
+const PROCEDURE_MODALS: ReadonlySet<string> = new Set(['do', 'can', 'could', 'should', 'would']);
+const PROCEDURE_SUBJECTS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'one']);
+
+function classifyProcedure(tokens: readonly GoalToken[], evidence: Evidence): void {
+  const [first, second, third] = tokens.map((token) => token.lower);
+  if (first !== 'how') return;
+  if (second === 'to' || (PROCEDURE_MODALS.has(second ?? '') && PROCEDURE_SUBJECTS.has(third ?? ''))) {
+    evidence.add('conceptual', PROCEDURE_WEIGHT, `conceptual.procedure(${tokens.slice(0, second === 'to' ? 2 : 3).map((token) => token.lower).join(' ')})`);
+    if (evidence.weights.delete('incident')) evidence.note('incident.situation_of_procedure');
+  }
+}
+
 function classifyRisk(tokens: readonly GoalToken[], evidence: Evidence): void {
   const reading = readActionRequest(tokens);
   for (const action of reading.actions) {
@@ -243,6 +263,7 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
     for (const kind of sensitiveKinds(goal)) evidence.add('sensitive', 3, `sensitive.pattern(${kind})`);
     classifyStructure(tokens, evidence, entities.length);
     classifyRisk(tokens, evidence);
+    classifyProcedure(tokens, evidence);
     if (namedSpans > 0 && isQuestion(goal, tokens)) evidence.add('multi_hop', ENTITY_QUESTION_WEIGHT, `multi_hop.entity_question(${entities[0]})`);
     discountStatementHops(goal, tokens, entities, evidence);
 
