@@ -77,3 +77,6 @@ export function askedTypeTerms(question: string): ReadonlySet<string> | undefine
   }
   return terms.size > 0 ? terms : undefined;
 }
+
+/** Head nouns a commit answers by what it is: its subject line and changed lines are a change, whatever their words. */
+export const CHANGE_HEADS: ReadonlySet<string> = new Set(['chang', 'commit', 'fix', 'merg', 'revert']);

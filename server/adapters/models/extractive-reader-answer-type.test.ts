@@ -53,6 +53,15 @@ describe('askedTypeTerms: the head noun of a "which/what <noun>" question', () =
     expect([...(askedTypeTerms(question) ?? [])]).toEqual(stems);
   });
 
+  it('a commit answers "which change/commit" by what it is: its subject line', () => {
+    const items = [
+      item(1, 'Spooler runbook › Static pages', 'ops-docs', 'When render-api answers with the static page, the spooler cache changed nothing and a restart changed nothing either.'),
+      item(2, 'commit 7d1e2a9: render: font cache 4gb', 'ops-git', `commit 7d1e2a9${'0'.repeat(33)}\n\n    render: font cache 4gb\n\n    More fonts for the new label printers.`, 'commit 7d1e2a9'),
+    ];
+    const text = answer('Which print-infra change was merged before render-api started answering with the static page?', items);
+    expect(text).toContain('render: font cache 4gb');
+  });
+
   it.each(['What was changed in the spooler configuration?', 'What is the memory limit of spoolerd?', 'Which of the printers failed?', 'What time does the nightly reprint start?', 'Why did spoolerd stop?'])('%s → no head noun', (question) => {
     expect(askedTypeTerms(question)).toBeUndefined();
   });

@@ -2,7 +2,7 @@ import type { ParsedContextBlock, ParsedContextPrompt } from '../../runtime/reas
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, namesCondition } from './extractive-cues';
 import { blockPieces, type PieceRole } from './extractive-block-parser';
-import { askedTypeTerms, countedTerms, statesCount } from './extractive-answer-type';
+import { CHANGE_HEADS, askedTypeTerms, countedTerms, statesCount } from './extractive-answer-type';
 
 /**
  * The extractive reader behind the built-in offline model: it never writes a claim of its own,
@@ -250,7 +250,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     return [block.ref, { terms, title, score: matched.reduce((sum, term) => sum + idf(term), 0), distinct: matched.length }] as const;
   }));
   const agreement = corroboration(units, querySet);
-  const isTyped = (unit: Unit) => !askedType || [...askedType].some((term) => unit.termSet.has(term) || headers.get(unit.ref)?.terms.has(term));
+  const isTyped = (unit: Unit) =>
+    !askedType || [...askedType].some((term) => unit.termSet.has(term) || headers.get(unit.ref)?.terms.has(term) || (CHANGE_HEADS.has(term) && (unit.role === 'subject' || unit.role === 'change')));
   const typeApplies = askedType !== undefined && units.some(isTyped);
   // Rank within the item's source: one retriever's ordering; the context may interleave each source's leader first.
   const rankOf = new Map<number, number>();
