@@ -3,6 +3,8 @@ import type { TierInfo } from '../contracts/router';
 import type { CandidatePlan, CompressionMethod, ExecutionShape, Intent, ReasoningStrategy, RejectedCandidate, VerificationMethod } from '../types';
 import { compressionMethods, plannableSources, retrievalSets, scopes, verificationMethods, type RetrievalSet, type Scope } from './candidate-dimensions';
 import { applicableRules, methodFamily, recallPriorFor, type IntentRule } from './rules';
+import { generationKey } from './generation-key';
+import { LruMap } from '../plancache/lru-map';
 
 /**
  * Enumerates retrieval × scope × tier × verification × reasoning (a debate also × its solvers'
@@ -188,10 +190,29 @@ function rejectedOf(tally: ReadonlyMap<Cut, number>): RejectedCandidate[] {
   return rejected;
 }
 
+/** Candidate sets kept by generation key: a few contexts (principals, policies) × intent class combinations. */
+const GENERATION_MEMO_ENTRIES = 32;
+
 export class RuleCandidateGenerator implements CandidateGeneratorPlugin {
   readonly contract = CANDIDATE_GENERATOR_CONTRACT;
+  private readonly recent = new LruMap<string, CandidateSet>(GENERATION_MEMO_ENTRIES);
 
+  /** A pure function of generationKey's inputs, so a recent set is returned again (frozen: callers share it). */
   generate(intent: Intent, context: PlanningContext): CandidateSet {
+    const key = generationKey(intent, context);
+    const known = this.recent.get(key);
+    if (known) return known;
+    const generated = this.enumerate(intent, context);
+    const frozen: CandidateSet = Object.freeze({
+      candidates: Object.freeze(generated.candidates.map((candidate) => Object.freeze(candidate))),
+      rejected: Object.freeze(generated.rejected),
+      enumerated: generated.enumerated,
+    });
+    this.recent.set(key, frozen);
+    return frozen;
+  }
+
+  private enumerate(intent: Intent, context: PlanningContext): CandidateSet {
     const rules = applicableRules(intent);
     const sources = plannableSources(context);
     const presentKinds = new Set<string>(sources.map((source) => source.kind));
