@@ -88,7 +88,7 @@ export class PgPlanCacheStore implements PlanCacheStorePlugin {
         planner_version, capability_fingerprint, embedder_id, intent_vector, source_names, plan_hash, payload, hits, created_at, expires_at, last_hit_at${embeddingColumn})
       values (${record.id}, ${record.exactKey}, ${key.intent}, ${key.intentShape}, ${key.sourceFingerprint}, ${key.policyFingerprint}, ${key.permissionFingerprint},
         ${key.constraintEnvelope}, ${key.plannerVersion}, ${key.capabilityFingerprint}, ${record.embedderId}, ${vector}::real[], ${`{${record.sourceNames.map(quoteArrayItem).join(',')}}`}::text[],
-        ${record.planHash}, ${JSON.stringify(jsonValue(record.payload))}::jsonb, 0, ${record.createdAt}, ${record.expiresAt ?? null}, null${embeddingValue})
+        ${record.planHash}, ${record.payloadJson ?? JSON.stringify(jsonValue(record.payload))}::jsonb, 0, ${record.createdAt}, ${record.expiresAt ?? null}, null${embeddingValue})
       on conflict (exact_key, intent_key) do update set id = excluded.id, source_names = excluded.source_names, plan_hash = excluded.plan_hash, payload = excluded.payload,
         intent_vector = excluded.intent_vector, hits = 0, created_at = excluded.created_at, expires_at = excluded.expires_at, last_hit_at = null${embeddingUpdate}`);
   }

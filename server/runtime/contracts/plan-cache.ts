@@ -131,6 +131,8 @@ export interface PlanCacheRecord {
   readonly sourceNames: readonly string[];
   readonly planHash: string;
   readonly payload: unknown;
+  /** The payload as JSON text, when the cache has serialised it already: a store writes this as is (and may then find `payload` undefined). */
+  readonly payloadJson?: string;
   readonly createdAt: Date;
   readonly expiresAt?: Date;
   readonly hits: number;

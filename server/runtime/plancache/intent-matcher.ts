@@ -27,7 +27,8 @@ export const DEFAULT_INTENT_MATCH: IntentMatchSettings = Object.freeze({ thresho
 
 interface Term {
   readonly stem: string;
-  readonly vector: Float32Array;
+  /** The word's vector scaled to unit length (zero stays zero): the cosine of two terms is their dot product. */
+  readonly unit: Float32Array;
 }
 
 export interface PreparedIntent {
@@ -55,6 +56,21 @@ export function cosine(left: Float32Array, right: Float32Array): number {
   return leftNorm === 0 || rightNorm === 0 ? 0 : dot / Math.sqrt(leftNorm * rightNorm);
 }
 
+function dot(left: Float32Array, right: Float32Array): number {
+  if (left.length !== right.length) return 0;
+  let sum = 0;
+  for (let index = 0; index < left.length; index++) sum += left[index] * right[index];
+  return sum;
+}
+
+function unitVector(vector: Float32Array): Float32Array {
+  let norm = 0;
+  for (const value of vector) norm += value * value;
+  if (norm === 0) return vector;
+  const scale = 1 / Math.sqrt(norm);
+  return vector.map((value) => value * scale);
+}
+
 /** Words that frame a question rather than say what it is about ("what caused X" = "why did X"). */
 const QUESTION_FRAME: ReadonlySet<string> = new Set(
   'cause caused causes causing happen happened happens reason reasons make makes made way kind sort describe list look see lookup today now currently recently right still'.split(' '),
@@ -73,6 +89,7 @@ export function focusText(text: string): string {
 
 export class IntentMatcher {
   private readonly intents: LruMap<string, Promise<PreparedIntent>>;
+  /** Each word's unit vector (unitVector), embedded once. */
   private readonly words: LruMap<string, Float32Array>;
 
   constructor(
@@ -109,17 +126,34 @@ export class IntentMatcher {
   match(left: PreparedIntent, right: PreparedIntent): IntentMatch {
     if (left.text === right.text) return { similarity: 1, termCoverage: 1, matched: true };
     const similarity = cosine(left.vector, right.vector);
-    const termCoverage = Math.min(this.coverage(left.terms, right.terms), this.coverage(right.terms, left.terms));
+    const termCoverage = this.coverage(left.terms, right.terms);
     return { similarity, termCoverage, matched: similarity >= this.settings.threshold && termCoverage >= this.settings.termCoverage };
   }
 
-  private coverage(from: readonly Term[], to: readonly Term[]): number {
-    if (from.length === 0) return to.length === 0 ? 1 : 0;
-    let covered = 0;
-    for (const term of from) {
-      if (to.some((other) => other.stem === term.stem || cosine(other.vector, term.vector) >= this.settings.termSimilarity)) covered++;
+  /**
+   * The lower of the two sides' shares of words that meet a counterpart, from one pass over the
+   * word pairs (each pair's dot product of unit vectors once, not a cosine per side): a plan-cache
+   * miss's near-miss diagnosis matches the goal against every nearby stored goal, and this was
+   * most of it on bench:retrieval's SciFact run (~1 ms a query behind the request).
+   */
+  private coverage(left: readonly Term[], right: readonly Term[]): number {
+    if (left.length === 0 || right.length === 0) return left.length === right.length ? 1 : 0;
+    const rightMet = new Uint8Array(right.length);
+    let leftCovered = 0;
+    for (const term of left) {
+      let met = false;
+      for (let index = 0; index < right.length; index++) {
+        const other = right[index];
+        if (other.stem === term.stem || dot(other.unit, term.unit) >= this.settings.termSimilarity) {
+          met = true;
+          rightMet[index] = 1;
+        }
+      }
+      if (met) leftCovered++;
     }
-    return covered / from.length;
+    let rightCovered = 0;
+    for (const flag of rightMet) rightCovered += flag;
+    return Math.min(leftCovered / left.length, rightCovered / right.length);
   }
 
   /**
@@ -139,10 +173,11 @@ export class IntentMatcher {
     if (missing.length > 0) {
       const vectors = await this.embedder.embed(missing);
       missing.forEach((word, index) => {
-        known.set(word, vectors[index]);
-        this.words.set(word, vectors[index]);
+        const unit = unitVector(vectors[index]);
+        known.set(word, unit);
+        this.words.set(word, unit);
       });
     }
-    return Object.freeze(words.map((word) => ({ stem: stem(word), vector: known.get(word)! })));
+    return Object.freeze(words.map((word) => ({ stem: stem(word), unit: known.get(word)! })));
   }
 }

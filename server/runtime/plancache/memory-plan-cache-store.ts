@@ -25,7 +25,9 @@ export class MemoryPlanCacheStore implements PlanCacheStorePlugin {
 
   async upsert(record: PlanCacheRecord): Promise<void> {
     this.live.delete(record.id);
-    this.live.set(record.id, record);
+    // Kept as a row would be: the payload read back from its JSON text when the cache wrote that.
+    const { payloadJson, ...kept } = record;
+    this.live.set(record.id, payloadJson === undefined ? kept : { ...kept, payload: JSON.parse(payloadJson) as unknown });
     this.writes++;
   }
 

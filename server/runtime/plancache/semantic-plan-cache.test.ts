@@ -31,6 +31,16 @@ describe('SemanticPlanCache', () => {
     expect(otherTopic.status).toBe('miss');
   });
 
+  it('keeps the plan as it was put: a caller changing its object afterwards reaches neither the store nor a hit', async () => {
+    const { store, cache } = cacheAt({ now: new Date('2030-01-01T00:00:00Z') });
+    const payload = { chosen: 'bm25', estimates: { tokens: 120 } };
+    await cache.put(testKey(base), 'plan-a', payload);
+    payload.estimates.tokens = 999;
+    expect((await cache.lookup(testKey(base))).entry?.payload).toEqual({ chosen: 'bm25', estimates: { tokens: 120 } });
+    const reopened = new SemanticPlanCache({ store, embedder, now: () => new Date('2030-01-01T00:00:00Z'), sourceNamesOf: () => ['docs', 'logs', 'incidents'] });
+    expect((await reopened.lookup(testKey(base))).entry?.payload).toEqual({ chosen: 'bm25', estimates: { tokens: 120 } });
+  });
+
   it('names the key part that differed on a near miss', async () => {
     const { cache } = cacheAt({ now: new Date('2030-01-01T00:00:00Z') });
     await cache.put(testKey(base), 'plan-a', {});
