@@ -57,9 +57,9 @@ export function statesCount(text: string, counted: ReadonlySet<string>): boolean
  * The answer type a "which/what <noun> …?" question names: "Which team owns eta-api?" asks for a
  * team, "Which commit fixed …?" for a commit (the ENTITY classes of Li & Roth 2002, read from the
  * question's head noun as in FALCON's answer-type detection). A name before the noun says whose
- * ("Which kdp-infra change" → change); a verb or pronoun after the wh-word ("What was …", "Which of …")
- * means no head noun; a head answered by a value ("What time …", "which day") types nothing. Returns the head nouns' stems of every such clause ("which team … and which
- * team …"), or undefined.
+ * ("Which kdp-infra change" → change); a verb or pronoun after the wh-word ("What was …", "Which
+ * of …") means no head noun; a head answered by a value ("What time …", "which day") types nothing.
+ * Returns the head nouns' stems of every such clause ("which team … and which team …"), or undefined.
  */
 const TYPED_QUESTION = /\b(?:which|what)\s+([a-z][\w.-]*)(?:\s+([a-z][\w.-]*))?/gi;
 const NOT_A_HEAD = /^(?:is|are|was|were|do|does|did|has|have|had|can|could|should|would|will|of|the|a|an|it|its|they|this|that|these|those|kind|sort|type|happened|changed|caused|made)$/;
