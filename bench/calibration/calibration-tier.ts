@@ -1,7 +1,7 @@
 /**
  * One tier's calibration measurement: varied goals run through the real runtime, the completed runs
- * split into a training stream and a held-out set from the same period (every HELD_OUT_EVERY-th run
- * held out, so machine-load drift hits both alike), learned-v2 fitted on the first 10, 50 and 200
+ * split into a training stream and a held-out set from the same period (holdsOut: spread evenly, so
+ * machine-load drift and the runtime's own learning hit both alike), learned-v2 fitted on the first 10, 50 and 200
  * training runs only and scored on the held-out runs: p05–p95 coverage and width per field.
  */
 import { LEARNED_ESTIMATOR, ObservationLearner, type LearningObservation } from '../../server/runtime/costmodel/observation-learner';
@@ -14,7 +14,6 @@ import { generateGoals, seededRandom } from '../planner-goals';
 
 export const SAMPLE_SIZES = [10, 50, 200] as const;
 const FIELDS = ['tokens', 'latencySeconds', 'costUsd'] as const satisfies readonly EstimatedField[];
-const HELD_OUT_EVERY = 4;
 /** First runs pay JIT compilation and cold PGlite caches (~2× slower): run, but neither learn from nor score them. */
 const WARMUP_RUNS = 10;
 const ENVELOPES = [{}, { require_verification: true }, { max_tokens: 2500 }, { require_citations: true }, { max_latency_seconds: 30 }] as const;
@@ -80,6 +79,18 @@ export interface RecordedTier {
   readonly answered: Record<string, number>;
 }
 
+/**
+ * Whether the index-th scored run is held out: held-out runs are spread evenly over the whole stream
+ * (heldOut of every train + heldOut runs), so both sets end together and come from the same period.
+ * Holding out every 4th run until the training set was full left the last 84 of 150 held-out runs
+ * after every training run; the runtime's own learning narrows its runs' spread over time, so those
+ * late runs were easier than the training runs and every interval over-covered them (issue 16).
+ */
+export function holdsOut(index: number, trainCount: number, heldOutCount: number): boolean {
+  const total = trainCount + heldOutCount;
+  return Math.floor(((index + 1) * heldOutCount) / total) > Math.floor((index * heldOutCount) / total);
+}
+
 export async function recordTier(plan: TierPlan): Promise<RecordedTier> {
   const fixture = await openRuntimeFixture(plan.fixture);
   const random = seededRandom(plan.seed);
@@ -105,8 +116,7 @@ export async function recordTier(plan: TierPlan): Promise<RecordedTier> {
           warmup.push(result.runId);
           continue;
         }
-        const wantsHeldOut = (training.length + heldOut.length) % HELD_OUT_EVERY === HELD_OUT_EVERY - 1;
-        if ((wantsHeldOut && heldOut.length < plan.heldOutCount) || training.length >= plan.trainCount) heldOut.push(result.runId);
+        if (holdsOut(training.length + heldOut.length, plan.trainCount, plan.heldOutCount)) heldOut.push(result.runId);
         else training.push(result.runId);
       } catch (error) {
         if (!isContextRuntimeError(error)) throw error;
