@@ -82,6 +82,23 @@ describe('extractive reader sentence selection', () => {
     expect(text).toContain('[1]');
     expect(text).not.toContain('[2]');
   });
+
+  it('does not read a short product name with a digit as the name of the one item whose title holds it', () => {
+    const items = [
+      item(1, 'Spooler runbook › Draining the P2 queue', 'ops-docs', 'Never purge the P2 queue by hand: purged jobs are lost for good. Pause the printers before moving P2 jobs.'),
+      item(2, 'On-call handbook › Alerts that page', 'ops-docs', '| `PrintQueueBacklog` | print queue above 500 jobs for 20 min | print-oncall |'),
+    ];
+    const text = answer('How many queued jobs does the P2 queue need, and for how long, before the backlog alert pages on-call?', items);
+    expect(text).toContain('above 500 jobs for 20 min');
+  });
+
+  it('finds the line of the moment the question names, written in another notation', () => {
+    const items = [
+      item(1, 'spoolerd log', 'ops-logs', '2026-05-03T23:30:04Z spoolerd INFO queued jobs=12 printers=6\n2026-05-04T00:00:05Z spoolerd INFO queued jobs=41 printers=6\n2026-05-04T00:30:04Z spoolerd INFO queued jobs=9 printers=6'),
+    ];
+    const text = answer('How many jobs were queued in spoolerd at midnight at the start of 4 May 2026?', items);
+    expect(text.split('\n')[1]).toContain('jobs=41 ');
+  });
 });
 
 describe('causes that are conditions, and answers to how-to questions', () => {

@@ -1,4 +1,5 @@
 import type { ParsedContextBlock, ParsedContextPrompt } from '../../runtime/reasoner/context-prompt';
+import { askedMoments, statedMoments } from '../../runtime/text/moment-terms';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, namesCondition } from './extractive-cues';
 import { blockPieces, type PieceRole } from './extractive-block-parser';
@@ -139,6 +140,8 @@ interface Unit {
   readonly shape: ReadonlySet<string>;
   /** Terms that can agree with another source: no timestamps, no small numbers, quantities also as bare numbers. */
   readonly evidence: ReadonlySet<string>;
+  /** The days and times it states, in one notation (moment-terms.ts). */
+  readonly moments: ReadonlySet<string>;
 }
 
 export interface SelectedSentence {
@@ -146,6 +149,17 @@ export interface SelectedSentence {
   readonly text: string;
   readonly score: number;
 }
+
+/**
+ * An id that names one item: a SHA "744c0b5", an error code "px-77", "kdp-inc-031" (letters and digits,
+ * five characters or more), or the calendar date a dated document is titled by ("Postmortem
+ * 2026-03-02"). A product name with a digit ("S3", "EC2", "k8s") or a clock time ("09:00") is a topic
+ * many items share; read as a name it held every other item to the named item's bar, and "How much
+ * lag does an S3 sink need …?" was answered from the one runbook whose title says S3.
+ */
+const NAMED_ITEM_MIN_LENGTH = 5;
+const namesAnItem = (identifier: string) =>
+  (/[a-z]/.test(identifier) && /\d/.test(identifier) && identifier.length >= NAMED_ITEM_MIN_LENGTH) || /^\d{4}-\d{2}-\d{2}$/.test(identifier);
 
 const isIdentifier = (token: string) => (/[a-z]/.test(token) && /\d/.test(token)) || (/[-_.:/]/.test(token) && token.length > 3);
 
@@ -183,7 +197,7 @@ function unitsOf(blocks: readonly ParsedContextBlock[]): Unit[] {
       const scored = piece.scored ?? piece.text;
       const terms = contentTerms(scored);
       const shape = new Set(terms.filter((term) => !/\d/.test(term)));
-      return { ref: block.ref, source, order: order++, role: piece.role, text: piece.text, terms, termSet: new Set(terms), tokens: new Set(tokenize(scored)), shape, evidence: evidenceTerms(scored) };
+      return { ref: block.ref, source, order: order++, role: piece.role, text: piece.text, terms, termSet: new Set(terms), tokens: new Set(tokenize(scored)), shape, evidence: evidenceTerms(scored), moments: statedMoments(piece.text) };
     });
   });
 }
@@ -237,6 +251,11 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const counted = countedTerms(prompt.question);
   const askedType = askedTypeTerms(prompt.question);
   const idf = documentFrequencies(units.map((unit) => unit.termSet));
+  // A day with its time ("09:00 UTC on 14 April 2026") is a query term in the notation lines state it
+  // in ("2026-04-14T09:00:51Z"). The day alone is not: it is the frame of every line of that day's log,
+  // so it only reorders near-ties (a WARN line of the day outranked the commit stating the cause).
+  const moments = askedMoments(prompt.question).filter((moment) => moment.includes('t'));
+  const momentIdf = documentFrequencies(units.map((unit) => unit.moments));
   const meanIdf = queryTerms.reduce((sum, term) => sum + idf(term), 0) / queryTerms.length;
   const averageLength = units.reduce((sum, unit) => sum + unit.terms.length, 0) / units.length || 1;
   const questionIdentifiers = tokenize(prompt.question).filter(isIdentifier);
@@ -276,6 +295,11 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
       const weight = causal && !identifierTerms.has(term) ? EXPLANANDUM_WEIGHT : 1;
       lexical += (weight * idf(term) * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * unit.terms.length) / averageLength));
     }
+    for (const moment of moments) {
+      if (!unit.moments.has(moment)) continue;
+      matched = true;
+      lexical += (momentIdf(moment) * (K1 + 1)) / (1 + K1 * (1 - B + (B * unit.terms.length) / averageLength));
+    }
     // A commit subject or a changed line states a change by where it stands, whatever its words.
     const located = unit.role === 'subject' || unit.role === 'change' ? [CHANGE_CATEGORY] : [];
     const categories = new Set([...SIGNAL_CATEGORIES.filter((category) => unit.terms.some((term) => category.has(term))), ...located]).size;
@@ -311,7 +335,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     scored.push({ unit, score });
   });
   // Items whose header carries an id of the question (a commit SHA, an error code): the question names them.
-  const named = new Set(prompt.blocks.filter((block) => questionIdentifiers.some((identifier) => /\d/.test(identifier) && block.header.toLowerCase().includes(identifier))).map((block) => block.ref));
+  const named = new Set(prompt.blocks.filter((block) => questionIdentifiers.some((identifier) => namesAnItem(identifier) && block.header.toLowerCase().includes(identifier))).map((block) => block.ref));
   // A weak sentence of another item still supports the answer when it names an identifier (a key, a
   // path, an id) that a quoted sentence names and the question did not bring: the config line
   // holding the key a runbook sentence tells you to set.

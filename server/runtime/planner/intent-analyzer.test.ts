@@ -189,3 +189,13 @@ describe('RuleIntentAnalyzer: a how-to question', () => {
     expect(analyze('How did the s3-sink tasks fail?').classes).toContain('incident');
   });
 });
+
+describe('RuleIntentAnalyzer: a plain word capitalised by its place', () => {
+  it('does not read a sentence-opening word as a name, while a name that opens the sentence stays one', () => {
+    const according = analyze('According to the spooler log, how many jobs were waiting on Sunday?');
+    expect(according.entities).not.toContain('According');
+    expect(according.classes).not.toContain('multi_hop');
+    expect(analyze('Simon Baker starred in which television series from the US?').entities).toContain('Simon Baker');
+    expect(analyze('Heinkel HD 23 was a type of plane held by which navy?').entities[0]).toMatch(/^Heinkel/);
+  });
+});

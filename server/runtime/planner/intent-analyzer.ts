@@ -89,6 +89,16 @@ function isStatement(goal: string, tokens: readonly GoalToken[]): boolean {
 /** A plain capitalised word that opens the goal ("Incidence", "Men") is capitalised by position, not because it names something. */
 const CAPITALISED_BY_POSITION = /^\p{Lu}\p{Ll}+$/u;
 
+/**
+ * A plain word opening a sentence on its own ("According to eta-api, how many …?", "During the
+ * patching, which broker …?") is capitalised by its position: read as a name it made the question an
+ * entity question (multi-hop, graph retrieval and decomposition) about "According". A name that
+ * opens a sentence usually runs on ("Simon Baker starred …") and stays one.
+ */
+function capitalisedByPosition(tokens: readonly GoalToken[], index: number): boolean {
+  return CAPITALISED_BY_POSITION.test(tokens[index].text) && !/^\p{Lu}/u.test(tokens[index + 1]?.text ?? '');
+}
+
 /** The named things of a statement: its entities less a plain capitalised opener. */
 function statementEntityCount(entities: readonly string[], tokens: readonly GoalToken[]): number {
   const opener = tokens[0]?.text;
@@ -245,7 +255,7 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
       const isIdentifierToken = identifier !== undefined && identifier.kind !== 'deployment';
       if (!isIdentifierToken && token.text.length <= 64 && KEBAB_OR_SNAKE.test(token.text)) pushUnique(entities, entitySeen, token.text, MAX_ENTITIES);
 
-      const skipAsOpener = token.sentenceStart && (REQUEST_STOPWORDS.has(lower) || GOAL_VERBS.has(lower) || WORD_CUES.has(lower) || ACTION_VERBS.has(lower) || PHRASAL_ACTIONS.has(lower));
+      const skipAsOpener = token.sentenceStart && (REQUEST_STOPWORDS.has(lower) || GOAL_VERBS.has(lower) || WORD_CUES.has(lower) || ACTION_VERBS.has(lower) || PHRASAL_ACTIONS.has(lower) || capitalisedByPosition(tokens, index));
       // A month or weekday is a date, not a name (intent-lexicon.ts CALENDAR_WORDS).
       if (!isIdentifierToken && !skipAsOpener && !CALENDAR_WORDS.has(lower) && token.text.length <= MAX_TOKEN_CHARS && CAPITALISED.test(token.text)) {
         span.push(token.text);

@@ -37,3 +37,15 @@ describe('a goal about something that happened at run time', () => {
     for (const scope of narrowed) expect(scope.kinds).toContain('logs');
   });
 });
+
+describe('a goal about a moment of run time', () => {
+  it('keeps logs and metrics in scope when it names a time of day, not when it names only a date', async () => {
+    const goal = 'How many print jobs were waiting in the spooler queue at 02:30 UTC on Sunday?';
+    expect(namedSourceKinds(goal)).toEqual(['logs', 'metrics']);
+    expect(namedSourceKinds('How deep was the print queue at midnight?')).toEqual(['logs', 'metrics']);
+    expect(namedSourceKinds('Who added the spooler retry setting, and on which day in April 2026?')).toEqual([]);
+    const intent = await ruleIntentAnalyzer.analyze(goal);
+    const narrowed = scopes(intent, SOURCES).filter((scope) => scope.kinds !== 'all');
+    for (const scope of narrowed) expect(scope.kinds).toEqual(expect.arrayContaining(['logs', 'metrics']));
+  });
+});

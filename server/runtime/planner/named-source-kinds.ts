@@ -27,8 +27,17 @@ const EVENT_WORDS = new RegExp(
   'i',
 );
 
+/**
+ * A goal that names a time of day ("at 09:00 UTC", "at midnight") asks what a system showed at that
+ * moment, which is what logs and metrics record and docs do not: "How far behind was the sink at
+ * midnight UTC on Sunday?" was narrowed to docs and git and answered from the postmortem's summary.
+ * A date alone does not count: commits and documents are dated too.
+ */
+const TIME_OF_DAY = /\b(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?\b|\b(?:midnight|noon|utc)\b/i;
+
 export function namedSourceKinds(goal: string): SourceKind[] {
   const kinds = NAMED_KINDS.filter((entry) => entry.words.test(goal)).map((entry) => entry.kind);
   if (EVENT_WORDS.test(goal)) kinds.push('logs');
+  if (TIME_OF_DAY.test(goal)) kinds.push('logs', 'metrics');
   return [...new Set(kinds)];
 }

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { askedMoments, statedMoments } from './moment-terms';
+
+describe('moment terms', () => {
+  it('reads the dates and times of a question in the notation logs and metrics use', () => {
+    expect(askedMoments('How many jobs were queued at 09:00 UTC on 14 April 2026?')).toEqual(['2026-04-14', '04-14', '2026-04-14t09:00', '04-14t09:00']);
+    expect(askedMoments('How deep was the queue at midnight at the start of Sunday 8 March 2026?')).toEqual(['2026-03-08', '03-08', '2026-03-08t00:00', '03-08t00:00']);
+    expect(askedMoments('What failed on April 3, 2026?')).toEqual(['2026-04-03', '04-03']);
+    expect(askedMoments('Which tasks came back on Monday 9 March?')).toEqual(['03-09']);
+    expect(askedMoments('What changed on 2026-03-06?')).toEqual(['2026-03-06', '03-06']);
+    expect(askedMoments('How many replicas run in production?')).toEqual([]);
+    expect(askedMoments('Was it down for 30 may-days?')).toEqual([]);
+  });
+
+  it('reads the dates and times a line states, as the day and as the day in any year', () => {
+    expect(statedMoments('2026-04-14T09:00:51.366Z INFO queue depth 12')).toEqual(new Set(['2026-04-14', '2026-04-14t09:00', '04-14', '04-14t09:00']));
+    expect(statedMoments('[2026-03-09 08:14:31,523] INFO tasks running')).toContain('03-09t08:14');
+    expect(statedMoments('The queue was full on 14 April; it drained by noon.')).toEqual(new Set(['04-14']));
+    expect(statedMoments('The queue drained quickly.').size).toBe(0);
+  });
+});

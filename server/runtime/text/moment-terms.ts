@@ -1,0 +1,69 @@
+/**
+ * Calendar dates and clock times in one notation, so a question's "09:00 UTC on 14 April 2026" meets
+ * a log line's "2026-04-14T09:00:51Z" and a metric row's "2026-03-08T00:00:00Z" meets "midnight at
+ * the start of Sunday 8 March 2026". Words never match the other notation, so without this the line
+ * the question points at ranks like any other line of that day. This is the normalisation step of
+ * temporal taggers (TimeML values; Strötgen & Gertz, HeidelTime, 2010), reduced to what
+ * operational text uses: ISO dates with an optional time, "14 April 2026", "April 14, 2026",
+ * "9 March" (any year), "09:00", "midnight" and "noon".
+ *
+ * A moment term is "yyyy-mm-dd", "mm-dd" (the day in any year) or either one followed by "thh:mm".
+ */
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** A month name or its abbreviation, not the start of a longer word ("may-days", "marching"). */
+const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![\w-])`;
+const DAY_MONTH_YEAR = new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+${MONTH}\.?(?:,?\s+(\d{4}))?\b`, 'gi');
+const MONTH_DAY_YEAR = new RegExp(String.raw`\b${MONTH}\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b`, 'gi');
+const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})(?:[t ](\d{2}):(\d{2}))?/gi;
+const CLOCK = /\b([01]?\d|2[0-3]):([0-5]\d)\b|\b(midnight|noon)\b/gi;
+
+const pad = (value: number | string) => String(value).padStart(2, '0');
+
+function monthNumber(name: string): number {
+  return MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
+}
+
+function validDay(month: number, day: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+/** The days and times a question names, as the moment terms a matching line must hold. */
+export function askedMoments(question: string): string[] {
+  const days = new Set<string>();
+  for (const match of question.matchAll(DAY_MONTH_YEAR)) addDay(days, monthNumber(match[2]), Number(match[1]), match[3]);
+  for (const match of question.matchAll(MONTH_DAY_YEAR)) addDay(days, monthNumber(match[1]), Number(match[2]), match[3]);
+  for (const match of question.matchAll(ISO_DATE)) addDay(days, Number(match[2]), Number(match[3]), match[1]);
+  const withoutDates = question.replace(ISO_DATE, ' ');
+  const times = [...withoutDates.matchAll(CLOCK)].map((match) => (match[3] ? (match[3].toLowerCase() === 'noon' ? '12:00' : '00:00') : `${pad(match[1])}:${match[2]}`));
+  const terms = [...days];
+  for (const day of days) for (const time of times) terms.push(`${day}t${time}`);
+  return terms;
+}
+
+/** A dated day also as the day in any year: "on 14 April" in a postmortem of 2026 means the same day. */
+function addDay(days: Set<string>, month: number, day: number, year: string | undefined): void {
+  if (!validDay(month, day)) return;
+  if (year) days.add(`${year}-${pad(month)}-${pad(day)}`);
+  days.add(`${pad(month)}-${pad(day)}`);
+}
+
+/**
+ * The moment terms a line states: each date as itself and as its day in any year ("14 April" only
+ * as the latter), an ISO date with its hh:mm when it has one.
+ */
+export function statedMoments(text: string): Set<string> {
+  const terms = new Set<string>();
+  const days = new Set<string>();
+  for (const match of text.matchAll(DAY_MONTH_YEAR)) addDay(days, monthNumber(match[2]), Number(match[1]), match[3]);
+  for (const match of text.matchAll(MONTH_DAY_YEAR)) addDay(days, monthNumber(match[1]), Number(match[2]), match[3]);
+  for (const day of days) terms.add(day);
+  for (const match of text.matchAll(ISO_DATE)) {
+    const [, year, month, day, hour, minute] = match;
+    if (!validDay(Number(month), Number(day))) continue;
+    for (const date of [`${year}-${month}-${day}`, `${month}-${day}`]) {
+      terms.add(date);
+      if (hour !== undefined) terms.add(`${date}t${hour}:${minute}`);
+    }
+  }
+  return terms;
+}
