@@ -27,17 +27,31 @@ function validDay(month: number, day: number): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
+/** The days written in words ("14 April 2026", "April 14", "9 March"). */
+function wordDays(text: string): Set<string> {
+  const days = new Set<string>();
+  for (const match of text.matchAll(DAY_MONTH_YEAR)) addDay(days, monthNumber(match[2]), Number(match[1]), match[3]);
+  for (const match of text.matchAll(MONTH_DAY_YEAR)) addDay(days, monthNumber(match[1]), Number(match[2]), match[3]);
+  return days;
+}
+
 /** The days and times a question names, as the moment terms a matching line must hold. */
 export function askedMoments(question: string): string[] {
-  const days = new Set<string>();
-  for (const match of question.matchAll(DAY_MONTH_YEAR)) addDay(days, monthNumber(match[2]), Number(match[1]), match[3]);
-  for (const match of question.matchAll(MONTH_DAY_YEAR)) addDay(days, monthNumber(match[1]), Number(match[2]), match[3]);
+  const days = wordDays(question);
   for (const match of question.matchAll(ISO_DATE)) addDay(days, Number(match[2]), Number(match[3]), match[1]);
   const withoutDates = question.replace(ISO_DATE, ' ');
   const times = [...withoutDates.matchAll(CLOCK)].map((match) => (match[3] ? (match[3].toLowerCase() === 'noon' ? '12:00' : '00:00') : `${pad(match[1])}:${match[2]}`));
   const terms = [...days];
-  for (const day of days) for (const time of times) terms.push(`${day}t${time}`);
+  for (const day of days) for (const time of times) terms.push(instant(day, time));
   return terms;
+}
+
+const instant = (day: string, time: string) => `${day}t${time}`;
+const INSTANT = /t\d{2}:\d{2}$/;
+
+/** Only the moments of askedMoments that carry a time of day ("2026-04-14t09:00"), not bare days. */
+export function askedInstants(question: string): string[] {
+  return askedMoments(question).filter((moment) => INSTANT.test(moment));
 }
 
 /** A dated day also as the day in any year: "on 14 April" in a postmortem of 2026 means the same day. */
@@ -52,17 +66,13 @@ function addDay(days: Set<string>, month: number, day: number, year: string | un
  * as the latter), an ISO date with its hh:mm when it has one.
  */
 export function statedMoments(text: string): Set<string> {
-  const terms = new Set<string>();
-  const days = new Set<string>();
-  for (const match of text.matchAll(DAY_MONTH_YEAR)) addDay(days, monthNumber(match[2]), Number(match[1]), match[3]);
-  for (const match of text.matchAll(MONTH_DAY_YEAR)) addDay(days, monthNumber(match[1]), Number(match[2]), match[3]);
-  for (const day of days) terms.add(day);
+  const terms = wordDays(text);
   for (const match of text.matchAll(ISO_DATE)) {
     const [, year, month, day, hour, minute] = match;
     if (!validDay(Number(month), Number(day))) continue;
     for (const date of [`${year}-${month}-${day}`, `${month}-${day}`]) {
       terms.add(date);
-      if (hour !== undefined) terms.add(`${date}t${hour}:${minute}`);
+      if (hour !== undefined) terms.add(instant(date, `${hour}:${minute}`));
     }
   }
   return terms;
