@@ -5,6 +5,7 @@
  * A goal that says "commit", "log" or "runbook" says where its answer is; every narrowed scope
  * keeps that kind and the scope factor counts it as required.
  */
+import { namesTimeOfDay } from '../text/moment-terms';
 import type { SourceKind } from '../types';
 
 const NAMED_KINDS: readonly { readonly kind: SourceKind; readonly words: RegExp }[] = [
@@ -31,13 +32,13 @@ const EVENT_WORDS = new RegExp(
  * A goal that names a time of day ("at 09:00 UTC", "at midnight") asks what a system showed at that
  * moment, which is what logs and metrics record and docs do not: "How far behind was the sink at
  * midnight UTC on Sunday?" was narrowed to docs and git and answered from the postmortem's summary.
- * A date alone does not count: commits and documents are dated too.
+ * A date alone does not count: commits and documents are dated too; "UTC" names the clock itself.
  */
-const TIME_OF_DAY = /\b(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?\b|\b(?:midnight|noon|utc)\b/i;
+const UTC = /\butc\b/i;
 
 export function namedSourceKinds(goal: string): SourceKind[] {
   const kinds = NAMED_KINDS.filter((entry) => entry.words.test(goal)).map((entry) => entry.kind);
   if (EVENT_WORDS.test(goal)) kinds.push('logs');
-  if (TIME_OF_DAY.test(goal)) kinds.push('logs', 'metrics');
+  if (namesTimeOfDay(goal) || UTC.test(goal)) kinds.push('logs', 'metrics');
   return [...new Set(kinds)];
 }

@@ -15,7 +15,12 @@ const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|j
 const DAY_MONTH_YEAR = new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+${MONTH}\.?(?:,?\s+(\d{4}))?\b`, 'gi');
 const MONTH_DAY_YEAR = new RegExp(String.raw`\b${MONTH}\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b`, 'gi');
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})(?:[t ](\d{2}):(\d{2}))?/gi;
-const CLOCK = /\b([01]?\d|2[0-3]):([0-5]\d)\b|\b(midnight|noon)\b/gi;
+const CLOCK_SOURCE = String.raw`\b([01]?\d|2[0-3]):([0-5]\d)\b|\b(midnight|noon)\b`;
+const CLOCK = new RegExp(CLOCK_SOURCE, 'gi');
+const ANY_CLOCK = new RegExp(CLOCK_SOURCE, 'i');
+
+/** Whether the text names a time of day ("09:00", "at midnight"). */
+export const namesTimeOfDay = (text: string): boolean => ANY_CLOCK.test(text);
 
 const pad = (value: number | string) => String(value).padStart(2, '0');
 
