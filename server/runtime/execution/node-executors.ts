@@ -118,6 +118,18 @@ function bridgeNames(graph: ExecutionGraph | undefined, node: NodeOfKind<'retrie
   return hop.output.bridge ?? [];
 }
 
+/**
+ * A record the evidence names by its quoted title is found twice over: by the evidence that names it
+ * and by its title's own search. As one list of RRF it ranked below every hit two searches shared,
+ * and the final cut dropped it (issue 10, freight tune q15: the commit behind the outage, 11th).
+ */
+const NAMED_RECORD_WEIGHT = 2;
+
+function namesByQuotedTitle(graph: ExecutionGraph | undefined, nodeId: string): boolean {
+  const node = graph?.nodes.find((candidate) => candidate.id === nodeId);
+  return node?.kind === 'retrieve' && node.quotedTitlesFrom !== undefined;
+}
+
 /** One search after another: a model-calling retriever's calls are not all sent at once. */
 async function searchInTurn(texts: readonly string[], search: (text: string) => Promise<readonly Hit[]>): Promise<(readonly Hit[])[]> {
   const lists: (readonly Hit[])[] = [];
@@ -205,7 +217,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
     },
     async fuse(node, inputs) {
       const lists = node.inputs.map((input) => (inputs.get(input) as RetrievedOutput | undefined)?.hits ?? []);
-      const hits = reciprocalRankFusion(lists, node.rrfK, node.k);
+      const hits = reciprocalRankFusion(lists, node.rrfK, node.k, node.inputs.map((input) => (namesByQuotedTitle(dependencies.graph, input) ? NAMED_RECORD_WEIGHT : 1)));
       return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },
     async rerank(node, inputs, signal, calls) {
