@@ -22,6 +22,15 @@ describe('the answer type the question asks for', () => {
     expect(text.split('\n')[1]).toContain('back to 3 workers');
   });
 
+  it('answers a measure question ("what speed") with the sentence stating a speed, not the one repeating "speed" beside minutes', () => {
+    const items = [
+      item(1, 'Router runbook › Route features', 'ops-docs', 'route-api reads the route features of the van (average speed over 15 and 60 minutes, stops done, current street) from route-cache when it has no fresh ping.'),
+      item(2, 'Architecture › route-api', 'ops-docs', 'route-api serves arrival estimates. Without features it does not fail: it estimates distance / 45 km/h plus the planned stops.'),
+    ];
+    const text = answer('When route-api has no route features for a van, what average speed does it assume for the arrival estimate?', items);
+    expect(text).toContain('45 km/h');
+  });
+
   it('quotes both steps of the procedure after two sentences of the same section (a regression guard: the old discount also kept them here)', () => {
     const items = [
       item(1, 'Loader runbook › Re-run a failed night', 'ops-docs', 'A re-run of nightly_load reprocesses only the failed night, so a re-run is safe. A re-run of one night takes about ten minutes of nightly_load. Clear the failed night and the tasks after it:\n\n    flowctl tasks clear nightly_load --start 2026-03-23 --end 2026-03-23 --yes\n\nFor several failed nights run a backfill instead:\n\n    flowctl backfill nightly_load --start 2026-03-20 --end 2026-03-23 --yes'),

@@ -3,6 +3,8 @@ import { askedInstants } from '../../runtime/text/moment-terms';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, namesCondition } from './extractive-cues';
 import { CHANGE_HEADS, askedTypeTerms, countedTerms, statesCount } from './extractive-answer-type';
+import { askedMeasure, statesMeasure } from './extractive-measure-type';
+import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
 import { type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
 
 /**
@@ -120,6 +122,13 @@ const SMALL_NUMBER = /^\d{1,2}$/;
 /** A count question ("How many replicas …?") keeps this share of a sentence that binds no number to the counted noun (extractive-answer-type.ts). */
 const UNTYPED_WEIGHT = 0.5;
 /**
+ * A measure question keeps this share of a sentence with no number in the measure's unit. Lower than
+ * a count's: a sentence may count the noun in words the binding test misses, but one with no speed
+ * in it cannot say how fast (freight dev d34: "average speed over 15 and 60 minutes", a feature's
+ * name, outranked "distance / 60 km/h" four to one on the question's words).
+ */
+const MEASURELESS_WEIGHT = 0.25;
+/**
  * "Which team owns …?" keeps this share of a sentence that names no team (neither the sentence nor its
  * item's header holds the question's head noun), when some sentence of the context does: a line
  * about eta-api's logs names the system but cannot say who owns it (extractive-answer-type.ts).
@@ -180,6 +189,9 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const asksForChange = CHANGE_QUESTION.test(prompt.question);
   const procedural = PROCEDURAL_QUESTION.test(prompt.question);
   const counted = countedTerms(prompt.question);
+  // A measure question ("what speed", "how long") when some sentence states that measure: the others cannot answer it.
+  const measure = askedMeasure(prompt.question);
+  const measured = measure !== undefined && units.some((unit) => statesMeasure(unit.text, measure)) ? measure : undefined;
   const askedType = askedTypeTerms(prompt.question);
   const idf = documentFrequencies(units.map((unit) => unit.termSet));
   // A day with its time ("09:00 UTC on 14 April 2026") is a query term in the notation lines state it
@@ -257,6 +269,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (procedural && LEADING_TIMESTAMP.test(unit.text)) score *= RECORD_WEIGHT;
     if (procedural && unit.role === 'step') score += meanIdf * STEP_SHARE;
     if (counted && !statesCount(unit.text, counted)) score *= UNTYPED_WEIGHT;
+    if (measured && !statesMeasure(unit.text, measured)) score *= MEASURELESS_WEIGHT;
     if (typeApplies && !isTyped(unit)) score *= UNTYPED_HEAD_WEIGHT;
     // Fragments carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;
@@ -273,13 +286,10 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const questionTokens = new Set(tokenize(prompt.question));
   const supports = (candidate: Unit, quoted: readonly Unit[]) =>
     [...candidate.tokens].some((token) => isIdentifier(token) && !questionTokens.has(token) && quoted.some((picked) => picked.tokens.has(token)));
-  return pickDiverse(scored, named, supports, procedural).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
+  const asksWhichChange = askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term));
+  return pickDiverse(asksWhichChange ? creditQuotedSubjects(scored) : scored, named, supports, procedural).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
 
-interface ScoredUnit {
-  readonly unit: Unit;
-  readonly score: number;
-}
 
 function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean, procedural: boolean): ScoredUnit[] {
   const ranked = [...scored].sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);

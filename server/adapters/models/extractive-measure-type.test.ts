@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { askedMeasure, statesMeasure } from './extractive-measure-type';
+
+describe('measure questions and the sentences that can answer them', () => {
+  it('reads the measure a question asks for, and none from other questions', () => {
+    expect(askedMeasure('What average speed does eta-api assume for the fallback ETA?')).toBe('speed');
+    expect(askedMeasure('How fast do trucks drive on the A2?')).toBe('speed');
+    expect(askedMeasure('How long may eta-api wait on feature-redis?')).toBe('duration');
+    expect(askedMeasure('What retention does the vehicle-positions topic have?')).toBe('duration');
+    expect(askedMeasure('How much memory may feature-redis use?')).toBe('size');
+    expect(askedMeasure('How long is the topic name?')).toBeUndefined();
+    expect(askedMeasure('How many eta-api replicas run in production?')).toBeUndefined();
+    expect(askedMeasure('Which team owns eta-api?')).toBeUndefined();
+  });
+
+  it('a sentence states the measure with a number in its unit or a key that names the unit', () => {
+    expect(statesMeasure('it answers with the static ETA (distance / 60 km/h plus the stop times)', 'speed')).toBe(true);
+    expect(statesMeasure('ETA_FALLBACK_SPEED_KMH: "60"', 'speed')).toBe(true);
+    expect(statesMeasure('average speed over 15 and 60 minutes, stops done', 'speed')).toBe(false);
+    expect(statesMeasure('driver_segment_stats ttl 3 days', 'duration')).toBe(true);
+    expect(statesMeasure('ttl=timedelta(days=3),', 'duration')).toBe(true);
+    expect(statesMeasure('FEATURE_FETCH_TIMEOUT_MS: "40"', 'duration')).toBe(true);
+    expect(statesMeasure('eta-api reads the vehicle features from feature-redis', 'duration')).toBe(false);
+    expect(statesMeasure('maxmemory 16gb, noeviction', 'size')).toBe(true);
+    expect(statesMeasure('broker volumes 4 TB', 'size')).toBe(true);
+    expect(statesMeasure('4 replicas for the end-of-January peak', 'size')).toBe(false);
+  });
+});

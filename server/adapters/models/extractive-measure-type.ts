@@ -1,0 +1,41 @@
+/**
+ * The expected answer type of a measure question: "What average speed does it assume?" asks for a
+ * speed, "How long may it wait …?" for a duration, "How much memory …?" for a size (the NUM:speed,
+ * NUM:period and NUM:size classes of Li & Roth 2002). A sentence has the type when it states a
+ * number in a unit of that dimension ("distance / 60 km/h", "ttl 3 days", "maxmemory 16gb") or sets
+ * a key that names the unit ("FEATURE_FETCH_TIMEOUT_MS: 40", "ttl=timedelta(days=3)"). A sentence
+ * that repeats the question's words without one ("average speed over 15 and 60 minutes" is a
+ * feature's name) cannot say how fast.
+ */
+export type Measure = 'speed' | 'duration' | 'size';
+
+const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
+  ['speed', /\b(?:how fast|what (?:\w+ )?speed)\b/i],
+  // "How long is the topic name?" asks for a length; one that waits, lives, takes or keeps asks for time.
+  ['duration', /\b(?:how long\b(?! is the)|how much time|what (?:\w+ )?(?:timeout|ttl|retention|duration|delay|interval)\b)/i],
+  ['size', /\b(?:how (?:big|large)|how much (?:memory|disk|space|storage|ram)|what (?:\w+ )?(?:size|capacity))\b/i],
+];
+
+const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
+/** A number with a unit of the dimension, written apart or together ("60 km/h", "16gb", "3 days", "40ms"). */
+const STATED: Readonly<Record<Measure, RegExp>> = {
+  speed: new RegExp(String.raw`\b${NUMBER}\s*(?:km\/h|kmh|kph|mph|m\/s|knots?)\b`, 'i'),
+  duration: new RegExp(String.raw`\b${NUMBER}\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|d|days?|weeks?|months?)\b|\b(?:days|hours|minutes|seconds|weeks)\s*=\s*${NUMBER}`, 'i'),
+  size: new RegExp(String.raw`\b${NUMBER}\s*(?:[kmgtp]i?b|bytes?|[kmgt]b?ytes?)\b`, 'i'),
+};
+/** A key naming the unit or the measured thing, set to a number: "FEATURE_FETCH_TIMEOUT_MS: "40"", "retention.ms=259200000". */
+const KEYED: Readonly<Record<Measure, RegExp>> = {
+  speed: new RegExp(String.raw`\b[\w.-]*(?:speed|kmh|kph|mph)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
+  duration: new RegExp(String.raw`\b[\w.-]*(?:_ms|\.ms|_seconds|_secs|_minutes|_hours|timeout|ttl|retention|interval|delay)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
+  size: new RegExp(String.raw`\b[\w.-]*(?:bytes|_mb|_gb|memory|size)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
+};
+
+/** The measure a question asks for, or undefined. */
+export function askedMeasure(question: string): Measure | undefined {
+  return MEASURE_QUESTIONS.find(([, pattern]) => pattern.test(question))?.[0];
+}
+
+/** Whether `text` states a quantity of the measure. */
+export function statesMeasure(text: string, measure: Measure): boolean {
+  return STATED[measure].test(text) || KEYED[measure].test(text);
+}
