@@ -31,6 +31,15 @@ describe('the answer type the question asks for', () => {
     expect(text).toContain('45 km/h');
   });
 
+  it('answers a how-to question with the step that does it first, before a statement sharing more of its words', () => {
+    const items = [
+      item(1, 'Route cache runbook › Relieve', 'ops-docs', 'Do **not** `FLUSHALL`: route-api would serve static estimates for every van until the next hourly refresh of the route features.'),
+      item(2, 'Route cache runbook › Is the refresh running?', 'ops-docs', 'In the scheduler, `route_features_hourly` should succeed every hour.\n\nBy hand, from the `route-runner` pod:\n\n```bash\nroutes refresh-incremental --now\n```'),
+    ];
+    const text = answer('How do I push fresh van route features into the cache by hand instead of waiting for the next hourly refresh?', items);
+    expect(text.split('\n')[1]).toContain('routes refresh-incremental --now');
+  });
+
   it('quotes both steps of the procedure after two sentences of the same section (a regression guard: the old discount also kept them here)', () => {
     const items = [
       item(1, 'Loader runbook › Re-run a failed night', 'ops-docs', 'A re-run of nightly_load reprocesses only the failed night, so a re-run is safe. A re-run of one night takes about ten minutes of nightly_load. Clear the failed night and the tasks after it:\n\n    flowctl tasks clear nightly_load --start 2026-03-23 --end 2026-03-23 --yes\n\nFor several failed nights run a backfill instead:\n\n    flowctl backfill nightly_load --start 2026-03-20 --end 2026-03-23 --yes'),

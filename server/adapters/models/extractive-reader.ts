@@ -286,8 +286,13 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const questionTokens = new Set(tokenize(prompt.question));
   const supports = (candidate: Unit, quoted: readonly Unit[]) =>
     [...candidate.tokens].some((token) => isIdentifier(token) && !questionTokens.has(token) && quoted.some((picked) => picked.tokens.has(token)));
+  // A how-to question asks for an instruction: when a step qualifies, a statement is held to the bar of an
+  // untyped answer (freight dev d37: "eta-api would serve static ETAs until the next hourly
+  // materialization" outranked "By hand, from the feast-runner pod: feast … materialize-incremental").
+  const stepsQualify = procedural && scored.some((entry) => entry.unit.role === 'step');
+  const typedScored = stepsQualify ? scored.map((entry) => (entry.unit.role === 'step' ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
   const asksWhichChange = askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term));
-  return pickDiverse(asksWhichChange ? creditQuotedSubjects(scored) : scored, named, supports, procedural).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
+  return pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
 
 
