@@ -40,6 +40,19 @@ describe('the answer type the question asks for', () => {
     expect(text.split('\n')[1]).toContain('routes refresh-incremental --now');
   });
 
+  it('answers each part of a compound question: the sentence saying why the page was ignored joins the lines about the outage', () => {
+    const items = [
+      item(1, 'Postmortem: labels missing › Summary', 'ops-docs', 'On Friday evening the label-printer outage began because the spooler crashed: the queue page went blank for every label-printer job.'),
+      item(2, 'spooler log', 'ops-logs', '2026-03-06 18:02 ERROR label-printer queue outage: page render failed due to an expired certificate, Friday evening batch went out empty.'),
+      item(3, 'Queue dashboard', 'ops-metrics', 'label-printer queue depth during the outage on Friday evening: 4,200 jobs after the spooler OOMKilled, page count 0.'),
+      item(4, 'Postmortem: labels missing › Impact', 'ops-docs', 'The label-printer outage stopped every queue on Friday evening because the spooler crashed; no page went out until Monday.'),
+      item(5, 'Postmortem: labels missing › Timeline', 'ops-docs', 'Mar 6 18:21 — `QueueLagHigh` fired and was acknowledged by the weekend on-call, who read it as part of the planned patching.'),
+    ];
+    const text = answer('During the label-printer outage a queue page went out on Friday evening. When did it fire, and why did the on-call not act on it?', items);
+    expect(text).toContain('18:21');
+    expect(text).toContain('patching');
+  });
+
   it('quotes both steps of the procedure after two sentences of the same section (a regression guard: the old discount also kept them here)', () => {
     const items = [
       item(1, 'Loader runbook › Re-run a failed night', 'ops-docs', 'A re-run of nightly_load reprocesses only the failed night, so a re-run is safe. A re-run of one night takes about ten minutes of nightly_load. Clear the failed night and the tasks after it:\n\n    flowctl tasks clear nightly_load --start 2026-03-23 --end 2026-03-23 --yes\n\nFor several failed nights run a backfill instead:\n\n    flowctl backfill nightly_load --start 2026-03-20 --end 2026-03-23 --yes'),

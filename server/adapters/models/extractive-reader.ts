@@ -4,6 +4,7 @@ import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, namesCondition } from './extractive-cues';
 import { CHANGE_HEADS, askedTypeTerms, countedTerms, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
+import { distinctivePartTerms } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
 import { type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
 
@@ -292,11 +293,11 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const stepsQualify = procedural && scored.some((entry) => entry.unit.role === 'step');
   const typedScored = stepsQualify ? scored.map((entry) => (entry.unit.role === 'step' ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
   const asksWhichChange = askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term));
-  return pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
+  return pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural, distinctivePartTerms(prompt.question)).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
 
 
-function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean, procedural: boolean): ScoredUnit[] {
+function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean, procedural: boolean, parts?: readonly ReadonlySet<string>[]): ScoredUnit[] {
   const ranked = [...scored].sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
   if (ranked.length === 0 || ranked[0].score <= 0) return [];
   const floor = ranked[0].score * RELATIVE_THRESHOLD;
@@ -328,6 +329,13 @@ function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, 
     if (chosen.length >= MAX_NAMED_ITEM_SENTENCES || candidate.score < floor) break;
     if (!named.has(candidate.unit.ref) || chosen.includes(candidate) || isDuplicate(candidate)) continue;
     chosen.push(candidate);
+  }
+  // Then each part of a compound question that no quoted sentence speaks to: its best sentence (extractive-question-parts.ts).
+  const holds = (entry: ScoredUnit, terms: ReadonlySet<string>) => [...terms].some((term) => entry.unit.termSet.has(term));
+  for (const terms of parts ?? []) {
+    if (chosen.some((picked) => holds(picked, terms))) continue;
+    const answering = ranked.find((candidate) => candidate.score >= floor && holds(candidate, terms) && !chosen.includes(candidate) && !isDuplicate(candidate));
+    if (answering) chosen.push(answering);
   }
   return chosen.sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
 }

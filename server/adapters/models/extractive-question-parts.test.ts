@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { distinctivePartTerms } from './extractive-question-parts';
+
+const parts = (question: string) => distinctivePartTerms(question)?.map((terms) => [...terms].sort());
+
+describe('the parts of a compound question', () => {
+  it('splits coordinated questions and keeps the words only each part has', () => {
+    expect(parts('During the outage a lag page went out on Friday evening. When did it fire, and why did the on-call not act on it?')).toEqual([['fire'], ['act', 'call', 'on-call']]);
+    expect(parts('Which commit fixed the IAM policy and what was wrong with the policy?')).toEqual([['commit', 'fix', 'iam'], ['wrong']]);
+  });
+
+  it('reads a question that asks one thing as one part', () => {
+    expect(parts('Why did billing-worker stop producing invoices on 2025-11-30?')).toBeUndefined();
+    expect(parts('How do I re-run warehouse_daily_load for one day after fixing a dbt model?')).toBeUndefined();
+    expect(parts('The sink was down since Friday. How do I restart it?')).toBeUndefined();
+  });
+});

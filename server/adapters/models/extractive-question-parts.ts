@@ -1,0 +1,26 @@
+/**
+ * The parts of a compound question: "When did it fire, and why did the on-call not act on it?"
+ * asks two things, and an answer of the four sentences that best match the whole question may
+ * answer only one (freight dev d38: the timeline sentence saying when the page fired and why it was
+ * ignored ranked 7th, under lines about the outage the question's preamble describes). Each part
+ * that asks something gets the best sentence holding a word only that part has, when none of the
+ * chosen sentences holds one (Gillick & Favre's concept coverage, with the parts as the concepts).
+ */
+import { contentTerms } from '../../runtime/text/text-terms';
+
+/** A part asks when it opens with a wh-word or an auxiliary ("did it …", "was it …"). */
+const ASKS = /^(?:when|why|who|whom|whose|what|which|where|how|is|are|was|were|did|does|do|can|could|has|have|had)\b/i;
+/** Sentence ends, and a comma or semicolon before "and"/"or"/"but" + a wh-word or auxiliary: where one question becomes two. */
+const PART_BREAK = /[.?!]\s+|[,;]\s*(?:and|or|but)?\s*(?=(?:when|why|who|whom|whose|what|which|where|how|is|are|was|were|did|does|do|can|could|has|have|had)\b)|\s+(?:and|but)\s+(?=(?:when|why|who|whom|whose|what|which|where|how)\b)/i;
+
+/** Per asking part, the content terms no other part of the question has; undefined when the question asks one thing. */
+export function distinctivePartTerms(question: string): readonly ReadonlySet<string>[] | undefined {
+  const parts = question.split(new RegExp(PART_BREAK.source, 'gi')).map((part) => part.trim()).filter((part) => part.length > 0);
+  if (parts.length < 2) return undefined;
+  const termsOf = parts.map((part) => new Set(contentTerms(part)));
+  const asking = parts.flatMap((part, index) => (ASKS.test(part) ? [index] : []));
+  if (asking.length < 2) return undefined;
+  return asking
+    .map((index) => new Set([...termsOf[index]].filter((term) => !/^\d{1,2}$/.test(term) && termsOf.every((other, otherIndex) => otherIndex === index || !other.has(term)))))
+    .filter((terms) => terms.size > 0);
+}
