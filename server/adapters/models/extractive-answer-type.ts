@@ -67,6 +67,13 @@ const isName = (token: string) => /[-_.\d]/.test(token);
 /** Heads answered by a value rather than by a sentence naming the noun ("What time …?" → "at 03:30"). */
 const VALUE_HEADS: ReadonlySet<string> = new Set('time,times,day,days,date,dates,year,month,week,hour,hours,minute,minutes,version,versions,number,value,values,size,amount,percentage,share,port,limit,count'.split(','));
 
+/**
+ * "What was changed in …?", "what changed after …?": no head noun, but the verb asks for a change,
+ * which a commit's subject or changed lines state ("6 replicas changed nothing" uses the word, states none).
+ */
+const ASKS_WHAT_CHANGED = /\bwhat (?:(?:was|were|has been|have been|got) )?(?:changed|modified)\b/i;
+export const asksWhatChanged = (question: string): boolean => ASKS_WHAT_CHANGED.test(question);
+
 export function askedTypeTerms(question: string): ReadonlySet<string> | undefined {
   const terms = new Set<string>();
   for (const match of question.toLowerCase().matchAll(TYPED_QUESTION)) {

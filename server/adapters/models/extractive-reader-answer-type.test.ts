@@ -53,6 +53,16 @@ describe('the answer type the question asks for', () => {
     expect(text).toContain('patching');
   });
 
+  it('answers "what was changed" with the change record, not a sentence that only uses the word', () => {
+    const items = [
+      item(1, 'commit 2c7f3a8', 'ops-git', 'commit 2c7f3a8000000000000000000000000000000000\nAuthor: Dev Ruiz <dev@example.com>\n\n    route-api: back to 4 replicas\n\n    The error ratio on 14 April was route-cache evicting keys, not load; 6 replicas of route-api changed nothing in the route-cache configuration.', 'commit 2c7f3a8'),
+      item(2, 'route-api log', 'ops-logs', '2026-04-14T11:16:10Z INFO route-api: route-cache INFO used_memory=8.59G maxmemory=16.00G policy=noeviction (configuration changed at 11:13)'),
+      item(3, 'commit cc208f1', 'ops-git', 'commit cc208f1000000000000000000000000000000000\nAuthor: Lena Brandt <lena@example.com>\n\n    route-cache: maxmemory 16gb, noeviction\n\n    16gb fits both views with room.', 'commit cc208f1'),
+    ];
+    const text = answer('What was changed in the route-cache configuration after the route-api incident of 14 April 2026?', items);
+    expect(text.split('\n')[1]).toContain('maxmemory 16gb, noeviction');
+  });
+
   it('quotes both steps of the procedure after two sentences of the same section (a regression guard: the old discount also kept them here)', () => {
     const items = [
       item(1, 'Loader runbook › Re-run a failed night', 'ops-docs', 'A re-run of nightly_load reprocesses only the failed night, so a re-run is safe. A re-run of one night takes about ten minutes of nightly_load. Clear the failed night and the tasks after it:\n\n    flowctl tasks clear nightly_load --start 2026-03-23 --end 2026-03-23 --yes\n\nFor several failed nights run a backfill instead:\n\n    flowctl backfill nightly_load --start 2026-03-20 --end 2026-03-23 --yes'),

@@ -2,7 +2,7 @@ import type { ParsedContextPrompt } from '../../runtime/reasoner/context-prompt'
 import { askedInstants } from '../../runtime/text/moment-terms';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, namesCondition } from './extractive-cues';
-import { CHANGE_HEADS, askedTypeTerms, countedTerms, statesCount } from './extractive-answer-type';
+import { CHANGE_HEADS, askedTypeTerms, asksWhatChanged, countedTerms, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { distinctivePartTerms } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
@@ -123,12 +123,14 @@ const SMALL_NUMBER = /^\d{1,2}$/;
 /** A count question ("How many replicas …?") keeps this share of a sentence that binds no number to the counted noun (extractive-answer-type.ts). */
 const UNTYPED_WEIGHT = 0.5;
 /**
- * A measure question keeps this share of a sentence with no number in the measure's unit. Lower than
- * a count's: a sentence may count the noun in words the binding test misses, but one with no speed
- * in it cannot say how fast (freight dev d34: "average speed over 15 and 60 minutes", a feature's
- * name, outranked "distance / 60 km/h" four to one on the question's words).
+ * A sentence that cannot be of the kind asked keeps this share, lower than UNTYPED_HEAD_WEIGHT's: a
+ * measure question's sentence with no number in the measure's unit (freight dev d34: "average speed
+ * over 15 and 60 minutes", a feature's name, outranked "distance / 60 km/h" four to one on the
+ * question's words), and a "what was changed" question's sentence that is no commit subject or
+ * changed line (dev d07: "6 replicas changed nothing" outranked "maxmemory 16gb, noeviction").
+ * A head noun is matched by its word, which a sentence may state in other words; these kinds are not.
  */
-const MEASURELESS_WEIGHT = 0.25;
+const WRONG_KIND_WEIGHT = 0.25;
 /**
  * "Which team owns …?" keeps this share of a sentence that names no team (neither the sentence nor its
  * item's header holds the question's head noun), when some sentence of the context does: a line
@@ -213,9 +215,12 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     return [block.ref, { terms, title, score: matched.reduce((sum, term) => sum + idf(term), 0), distinct: matched.length }] as const;
   }));
   const agreement = corroboration(units, querySet);
+  const changeAsked = asksWhatChanged(prompt.question);
+  const isChange = (unit: Unit) => unit.role === 'subject' || unit.role === 'change';
   const isTyped = (unit: Unit) =>
-    !askedType || [...askedType].some((term) => unit.termSet.has(term) || headers.get(unit.ref)?.terms.has(term) || (CHANGE_HEADS.has(term) && (unit.role === 'subject' || unit.role === 'change')));
-  const typeApplies = askedType !== undefined && units.some(isTyped);
+    (!changeAsked || isChange(unit)) &&
+    (!askedType || [...askedType].some((term) => unit.termSet.has(term) || headers.get(unit.ref)?.terms.has(term) || (CHANGE_HEADS.has(term) && isChange(unit))));
+  const typeApplies = (askedType !== undefined || changeAsked) && units.some(isTyped);
   // Rank within the item's source: one retriever's ordering; the context may interleave each source's leader first.
   const rankOf = new Map<number, number>();
   const perSource = new Map<string, number>();
@@ -270,8 +275,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (procedural && LEADING_TIMESTAMP.test(unit.text)) score *= RECORD_WEIGHT;
     if (procedural && unit.role === 'step') score += meanIdf * STEP_SHARE;
     if (counted && !statesCount(unit.text, counted)) score *= UNTYPED_WEIGHT;
-    if (measured && !statesMeasure(unit.text, measured)) score *= MEASURELESS_WEIGHT;
-    if (typeApplies && !isTyped(unit)) score *= UNTYPED_HEAD_WEIGHT;
+    if (measured && !statesMeasure(unit.text, measured)) score *= WRONG_KIND_WEIGHT;
+    if (typeApplies && !isTyped(unit)) score *= changeAsked ? WRONG_KIND_WEIGHT : UNTYPED_HEAD_WEIGHT;
     // Fragments carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;
     // Not for why-questions: the retriever ranks by likeness to the symptom the question describes
@@ -292,7 +297,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // materialization" outranked "By hand, from the feast-runner pod: feast … materialize-incremental").
   const stepsQualify = procedural && scored.some((entry) => entry.unit.role === 'step');
   const typedScored = stepsQualify ? scored.map((entry) => (entry.unit.role === 'step' ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
-  const asksWhichChange = askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term));
+  const asksWhichChange = changeAsked || (askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term)));
   return pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural, distinctivePartTerms(prompt.question)).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
 
