@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { distinctivePartTerms } from './extractive-question-parts';
+import { questionParts } from './extractive-question-parts';
 
-const parts = (question: string) => distinctivePartTerms(question)?.map((terms) => [...terms].sort());
+const parts = (question: string) => questionParts(question)?.map((part) => [...part.distinctive].sort());
 
 describe('the parts of a compound question', () => {
   it('splits coordinated questions and keeps the words only each part has', () => {

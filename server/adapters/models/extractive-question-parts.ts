@@ -5,6 +5,9 @@
  * ignored ranked 7th, under lines about the outage the question's preamble describes). Each part
  * that asks something gets the best sentence holding a word only that part has, when none of the
  * chosen sentences holds one (Gillick & Favre's concept coverage, with the parts as the concepts).
+ * When no sentence of the context holds such a word ("what was wrong with the policy": "wrong" is
+ * nowhere), the part gets its best sentence not quoted yet on any of its words (dev d02: "The policy
+ * allowed topics/vehicle_positions/* (underscore)").
  */
 import { contentTerms } from '../../runtime/text/text-terms';
 
@@ -13,14 +16,21 @@ const ASKS = /^(?:when|why|who|whom|whose|what|which|where|how|is|are|was|were|d
 /** Sentence ends, and a comma or semicolon before "and"/"or"/"but" + a wh-word or auxiliary: where one question becomes two. */
 const PART_BREAK = /[.?!]\s+|[,;]\s*(?:and|or|but)?\s*(?=(?:when|why|who|whom|whose|what|which|where|how|is|are|was|were|did|does|do|can|could|has|have|had)\b)|\s+(?:and|but)\s+(?=(?:when|why|who|whom|whose|what|which|where|how)\b)/i;
 
-/** Per asking part, the content terms no other part of the question has; undefined when the question asks one thing. */
-export function distinctivePartTerms(question: string): readonly ReadonlySet<string>[] | undefined {
+export interface QuestionPart {
+  /** Its content terms no other part of the question has. */
+  readonly distinctive: ReadonlySet<string>;
+  /** All its content terms. */
+  readonly terms: ReadonlySet<string>;
+}
+
+/** The asking parts of a compound question; undefined when the question asks one thing. */
+export function questionParts(question: string): readonly QuestionPart[] | undefined {
   const parts = question.split(new RegExp(PART_BREAK.source, 'gi')).map((part) => part.trim()).filter((part) => part.length > 0);
   if (parts.length < 2) return undefined;
-  const termsOf = parts.map((part) => new Set(contentTerms(part)));
+  const termsOf = parts.map((part) => new Set(contentTerms(part).filter((term) => !/^\d{1,2}$/.test(term))));
   const asking = parts.flatMap((part, index) => (ASKS.test(part) ? [index] : []));
   if (asking.length < 2) return undefined;
   return asking
-    .map((index) => new Set([...termsOf[index]].filter((term) => !/^\d{1,2}$/.test(term) && termsOf.every((other, otherIndex) => otherIndex === index || !other.has(term)))))
-    .filter((terms) => terms.size > 0);
+    .map((index) => ({ distinctive: new Set([...termsOf[index]].filter((term) => termsOf.every((other, otherIndex) => otherIndex === index || !other.has(term)))), terms: termsOf[index] }))
+    .filter((part) => part.terms.size > 0);
 }

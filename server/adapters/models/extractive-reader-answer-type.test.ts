@@ -63,6 +63,16 @@ describe('the answer type the question asks for', () => {
     expect(text.split('\n')[1]).toContain('maxmemory 16gb, noeviction');
   });
 
+  it('answers a part whose own words are nowhere in the context with its best sentence not quoted yet ("what was wrong with the policy")', () => {
+    const items = [
+      item(1, 'commit f726b40', 'ops-git', 'commit f726b40000000000000000000000000000000000\nAuthor: Mei Chen <mei@example.com>\n\n    Fix printer-writer policy: label-jobs prefix\n\n    Every upload of label-jobs was denied (403) since the printer-writer role change on Friday.\n\n    The printer-writer policy allowed spool/label_jobs/* (underscore); the spooler writes to spool/label-jobs/*.', 'commit f726b40'),
+      item(2, 'commit fd84e05', 'ops-git', 'commit fd84e05000000000000000000000000000000000\nAuthor: Mei Chen <mei@example.com>\n\n    Move spooler uploads to the printer-writer IAM role\n\n    Uploads now use the printer-writer IAM role, limited to two prefixes.', 'commit fd84e05'),
+      item(3, 'Postmortem › Timeline', 'ops-docs', 'Mar 9 08:05 — printer-writer IAM policy fixed by commit f726b40 of the printer-writer role.'),
+    ];
+    const text = answer('Which commit fixed the printer-writer IAM policy, and what was wrong with the policy?', items);
+    expect(text).toContain('(underscore)');
+  });
+
   it('quotes both steps of the procedure after two sentences of the same section (a regression guard: the old discount also kept them here)', () => {
     const items = [
       item(1, 'Loader runbook › Re-run a failed night', 'ops-docs', 'A re-run of nightly_load reprocesses only the failed night, so a re-run is safe. A re-run of one night takes about ten minutes of nightly_load. Clear the failed night and the tasks after it:\n\n    flowctl tasks clear nightly_load --start 2026-03-23 --end 2026-03-23 --yes\n\nFor several failed nights run a backfill instead:\n\n    flowctl backfill nightly_load --start 2026-03-20 --end 2026-03-23 --yes'),

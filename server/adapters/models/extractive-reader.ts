@@ -4,7 +4,7 @@ import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, namesCondition } from './extractive-cues';
 import { CHANGE_HEADS, askedTypeTerms, asksWhatChanged, countedTerms, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
-import { distinctivePartTerms } from './extractive-question-parts';
+import { type QuestionPart, questionParts } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
 import { type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
 
@@ -298,11 +298,11 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const stepsQualify = procedural && scored.some((entry) => entry.unit.role === 'step');
   const typedScored = stepsQualify ? scored.map((entry) => (entry.unit.role === 'step' ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
   const asksWhichChange = changeAsked || (askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term)));
-  return pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural, distinctivePartTerms(prompt.question)).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
+  return pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural, questionParts(prompt.question)).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
 
 
-function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean, procedural: boolean, parts?: readonly ReadonlySet<string>[]): ScoredUnit[] {
+function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean, procedural: boolean, parts?: readonly QuestionPart[]): ScoredUnit[] {
   const ranked = [...scored].sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
   if (ranked.length === 0 || ranked[0].score <= 0) return [];
   const floor = ranked[0].score * RELATIVE_THRESHOLD;
@@ -337,8 +337,10 @@ function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, 
   }
   // Then each part of a compound question that no quoted sentence speaks to: its best sentence (extractive-question-parts.ts).
   const holds = (entry: ScoredUnit, terms: ReadonlySet<string>) => [...terms].some((term) => entry.unit.termSet.has(term));
-  for (const terms of parts ?? []) {
-    if (chosen.some((picked) => holds(picked, terms))) continue;
+  for (const part of parts ?? []) {
+    const own = ranked.some((candidate) => holds(candidate, part.distinctive));
+    if (own && chosen.some((picked) => holds(picked, part.distinctive))) continue;
+    const terms = own ? part.distinctive : part.terms;
     const answering = ranked.find((candidate) => candidate.score >= floor && holds(candidate, terms) && !chosen.includes(candidate) && !isDuplicate(candidate));
     if (answering) chosen.push(answering);
   }
