@@ -11,7 +11,7 @@
  */
 import type { GoalToken } from './goal-tokens';
 import {
-  ACTION_VERBS, AUX_OPENERS, DECISION_MODALS, FILLERS, INTENTION_WORDS, INTERJECTIONS, NOT_AN_OBJECT, OBJECT_PRONOUNS,
+  ACTION_VERBS, AUX_OPENERS, DECISION_MODALS, FILLERS, INTENTION_WORDS, INTERJECTIONS, MODIFIED_NOUNS, NOT_AN_OBJECT, OBJECT_PRONOUNS,
   PHRASAL_ACTIONS, REQUEST_MODALS, RISK_TARGETS, RISK_TOPICS, SAFETY_WORDS, SPEAKERS, STATEMENT_MARKERS, WH_OPENERS,
 } from './risk-lexicon';
 
@@ -41,7 +41,8 @@ const OBJECT_STOPS = new Set(['in', 'on', 'at', 'of', 'for', 'after', 'before', 
 const MAX_OBJECT_WORDS = 3;
 /** Verbs whose destination may come first ("deploy to production"); for others "to" after the word makes it a noun ("close to 500 errors"). */
 const MOVE_VERBS = new Set(['deploy', 'redeploy', 'migrate', 'push', 'promote', 'release', 'ship', 'transfer', 'move', 'scale', 'upgrade', 'downgrade', 'revert', 'rollback', 'failover', 'rollout']);
-const SUBJECT_MARKERS = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'got', 'caused', 'failed']);
+/** After a verb-shaped word and one more, a statement's verb: "Release 2.14 was deployed", "Rollback did not fix it", "Restart helped for an hour". */
+const SUBJECT_MARKERS = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'got', 'caused', 'failed', 'did', 'does', 'do', "didn't", "doesn't", 'helped', 'fixed', 'completed', 'started', 'worked', 'took']);
 const MAX_ACTIONS = 8;
 
 /** The base form when `word` is an action verb or one of its inflections ("rotated", "dropping", "deletion"). */
@@ -77,6 +78,8 @@ function actionAt(sentence: readonly GoalToken[], index: number, gerund = false)
   let verb = lower;
   let objectStart: number;
   if (particles?.has(next) && !token.closesSpan) {
+    // "Fail over procedure", "roll back steps": the phrasal verb names the noun after it.
+    if (MODIFIED_NOUNS.has(sentence[index + 2]?.lower ?? '')) return undefined;
     verb = `${lower} ${next}`;
     objectStart = index + 2;
   } else if (particles && OBJECT_PRONOUNS.has(next) && particles.has(sentence[index + 2]?.lower ?? '')) {

@@ -43,6 +43,17 @@ const QUESTIONS: readonly string[] = [
   'Close to 500 errors per minute on checkout-api',
   'Push notifications are failing on Android',
   'Deploy to production failed for billing-worker',
+  // A verb-shaped word naming a noun, also after its particle; "run me through", "update me on" ask to be told.
+  'Rollback command for eta-api?',
+  'Release schedule for the storefront?',
+  'Fail over procedure for the payments database?',
+  'Roll back steps for checkout-api?',
+  'Run me through the steps to reset the offsets of the S3 sink.',
+  'Could you update me on the March incident postmortem?',
+  // "Is it possible to …" asks what a system can do; a statement's own verb after the verb-shaped subject.
+  'Is it possible to restore a dropped table from a backup?',
+  'Rollback did not fix it. Why is checkout-api still slow?',
+  'Restart helped for an hour, then the sink died again. Why?',
 ];
 
 /** Requests to act on a system: imperatives, "can you …", stated intentions, go/no-go decisions. Gated. */
@@ -74,6 +85,9 @@ const REQUESTS: readonly string[] = [
   'Deploy billing-worker to production',
   'Checkout is failing. Roll it back',
   'kubectl delete pod checkout-api-7d9f8b6c5-x2k4p',
+  'Pause the vehicle-positions S3 sink.',
+  'Rerun warehouse_daily_load for yesterday.',
+  'Bounce the checkout-api pods in production.',
 ];
 
 describe('risk classification reads intent, not words', () => {

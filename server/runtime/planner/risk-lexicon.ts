@@ -19,7 +19,7 @@ export const ACTION_VERBS: ReadonlySet<string> = set(
     'edit,alter,grant,promote,demote,suspend,block,ban,unblock,lock,unlock,provision,decommission,resize,increase,decrease,raise,' +
     'lower,bump,reduce,replace,overwrite,rename,move,execute,run,trigger,issue,approve,reprocess,replay,retry,backfill,reindex,' +
     'archive,expire,invalidate,shutdown,discharge,close,deactivate,activate,publish,unpublish,send,restore,recreate,rebuild,' +
-    'reconfigure,rm,fire,dismiss,reassign,force-push',
+    'reconfigure,rm,fire,dismiss,reassign,force-push,pause,resume,rerun,re-run,bounce,nuke',
 );
 
 /** Verbs that act only with their particle ("roll back", "shut it down"); the particle makes them verbal, so no object is needed. */
@@ -42,6 +42,20 @@ export const PHRASAL_ACTIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map
 export const OBJECT_PRONOUNS: ReadonlySet<string> = set('it,them,this,that,everything,all');
 
 /**
+ * Nouns that a verb-shaped word modifies ("restart count", "release schedule", "fail over
+ * procedure", "rollback command"): the verb-shaped word is then a noun, also after its particle.
+ * "Run me through …", "update me on …" ask to be told, not for the verb's action.
+ */
+export const MODIFIED_NOUNS: ReadonlySet<string> = set(
+  "count,counts,loop,loops,rate,rates,event,events,time,times,storm,storms,policy,policies,history,log,logs,error,errors," +
+    'latency,spike,spikes,frequency,button,buttons,endpoint,endpoints,window,windows,note,notes,notification,notifications,' +
+    'pipeline,pipelines,process,procedure,procedures,status,duration,failure,failures,issue,issues,problem,problems,question,' +
+    'questions,list,summary,report,step,steps,plan,plans,checklist,runbook,runbooks,docs,documentation,guide,strategy,options,' +
+    'command,commands,schedule,version,versions,path,backoff,timeout,rule,rules,semantics,behaviour,behavior,progress,contention,' +
+    'management,book,me,us,through',
+);
+
+/**
  * Words right after a verb-shaped first word that show it is a noun or the subject of a statement
  * ("drop in traffic", "rollback failed", "restart count", "release notes"), not an imperative.
  */
@@ -49,15 +63,12 @@ export const NOT_AN_OBJECT: ReadonlySet<string> = set(
   'in,on,at,of,for,after,before,during,since,from,with,without,by,about,into,than,vs,versus,and,or,but,' +
     'is,are,was,were,has,have,had,will,would,can,could,should,may,might,keeps,kept,failed,fails,failing,succeeded,worked,works,' +
     'happened,took,takes,broke,hangs,hung,stuck,timed,started,finished,completed,seems,looks,caused,causes,triggered,went,' +
-    "count,counts,loop,loops,rate,rates,event,events,time,times,storm,storms,policy,policies,history,log,logs,error,errors," +
-    'latency,spike,spikes,frequency,button,buttons,endpoint,endpoints,window,windows,note,notes,notification,notifications,' +
-    'pipeline,pipelines,process,procedure,procedures,status,duration,failure,failures,issue,issues,problem,problems,question,' +
-    'questions,list,summary,report,step,steps,plan,plans,checklist,runbook,runbooks,docs,documentation,guide,strategy,options,' +
-    "isn't,wasn't,doesn't,didn't,won't",
+    [...MODIFIED_NOUNS].join(',') + ',' +
+    "did,does,helped,fixed,isn't,wasn't,doesn't,didn't,won't",
 );
 
 /** Words after which a goal states something happened rather than asks for it ("deploy to production failed"). */
-export const STATEMENT_MARKERS: ReadonlySet<string> = set('is,are,was,were,failed,fails,failing,broke,hangs,hung,stuck,timed,took,happened,caused,went,succeeded,worked');
+export const STATEMENT_MARKERS: ReadonlySet<string> = set('is,are,was,were,failed,fails,failing,broke,hangs,hung,stuck,timed,took,happened,caused,went,succeeded,worked,did,does,helped,fixed,completed');
 
 /** Politeness, urgency and command prefixes skipped before the verb ("please", "go ahead and", "kubectl"). */
 export const FILLERS: ReadonlySet<string> = set('please,pls,plz,kindly,now,immediately,just,then,also,first,next,finally,quickly,urgently,asap,ahead,and,sudo,kubectl,helm,terraform,git,docker,aws,gcloud,az,psql');
@@ -80,8 +91,8 @@ export const DECISION_MODALS: ReadonlySet<string> = set('should,shall,can,could,
 export const SPEAKERS: ReadonlySet<string> = set("i,we,i'd,we'd,i'm,we're,i'll,we'll");
 /** Words between a speaker and the verb in a stated intention ("we need to", "I'm going to", "I need you to"). */
 export const INTENTION_WORDS: ReadonlySet<string> = set('need,needs,want,wants,have,got,gotta,plan,intend,would,like,am,are,going,must,will,shall,to,you,now,just,please');
-/** "Is it safe to …": a yes/no question that is a go/no-go on acting. */
-export const SAFETY_WORDS: ReadonlySet<string> = set('safe,ok,okay,fine,alright,possible');
+/** "Is it safe to …": a yes/no question that is a go/no-go on acting ("is it possible to …" asks what the system can do). */
+export const SAFETY_WORDS: ReadonlySet<string> = set('safe,ok,okay,fine,alright');
 
 /**
  * What an action is done to that raises the stakes; counted only when an action is requested.
