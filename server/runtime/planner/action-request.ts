@@ -98,6 +98,8 @@ function actionAt(sentence: readonly GoalToken[], index: number, gerund = false)
     if (sentence[at - 1].closesSpan || OBJECT_STOPS.has(sentence[at].lower)) break;
     words.push(sentence[at].lower);
   }
+  // "Drop table vs truncate: which is safer?" compares two actions; it asks which, it does neither.
+  if (words.some((word) => word === 'vs' || word === 'versus')) return undefined;
   return { verb, action: words.join(' ') };
 }
 

@@ -54,6 +54,8 @@ const QUESTIONS: readonly string[] = [
   'Is it possible to restore a dropped table from a backup?',
   'Rollback did not fix it. Why is checkout-api still slow?',
   'Restart helped for an hour, then the sink died again. Why?',
+  'Drop table vs truncate: which is safer in the warehouse?',
+  'List the retention, replication and delete settings for the orders topic.',
 ];
 
 /** Requests to act on a system: imperatives, "can you …", stated intentions, go/no-go decisions. Gated. */

@@ -52,7 +52,7 @@ export const MODIFIED_NOUNS: ReadonlySet<string> = set(
     'pipeline,pipelines,process,procedure,procedures,status,duration,failure,failures,issue,issues,problem,problems,question,' +
     'questions,list,summary,report,step,steps,plan,plans,checklist,runbook,runbooks,docs,documentation,guide,strategy,options,' +
     'command,commands,schedule,version,versions,path,backoff,timeout,rule,rules,semantics,behaviour,behavior,progress,contention,' +
-    'management,book,me,us,through',
+    'management,book,me,us,through,size,freeze,setting,settings',
 );
 
 /**
