@@ -11,7 +11,7 @@
  */
 import type { GoalToken } from './goal-tokens';
 import {
-  ACTION_VERBS, AUX_OPENERS, DECISION_MODALS, FILLERS, INTENTION_WORDS, INTERJECTIONS, MODIFIED_NOUNS, NOT_AN_OBJECT, OBJECT_PRONOUNS,
+  ACTION_VERBS, ADDRESSEES, AUX_OPENERS, DECISION_MODALS, FILLERS, INTENTION_WORDS, INTERJECTIONS, MODIFIED_NOUNS, NOT_AN_OBJECT, OBJECT_PRONOUNS,
   PHRASAL_ACTIONS, REQUEST_MODALS, RISK_TARGETS, RISK_TOPICS, SAFETY_WORDS, SPEAKERS, STATEMENT_MARKERS, WH_OPENERS,
 } from './risk-lexicon';
 
@@ -130,7 +130,8 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
 
   for (const sentence of sentencesOf(tokens)) {
     let start = 0;
-    while (start < sentence.length - 1 && INTERJECTIONS.has(sentence[start].lower)) start++;
+    const opensAside = (word: string) => INTERJECTIONS.has(word) || ADDRESSEES.has(word) || (word.startsWith('@') && word.length > 1);
+    while (start < sentence.length - 1 && opensAside(sentence[start].lower)) start++;
     const [opener, second, third, fourth] = [0, 1, 2, 3].map((offset) => sentence[start + offset]?.lower ?? '');
     if (REQUEST_MODALS.has(opener) && (second === 'you' || second === 'u')) {
       push('request', `${opener} ${second}`, sentence, skipFillers(sentence, start + 2));

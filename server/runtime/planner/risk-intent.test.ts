@@ -90,6 +90,11 @@ const REQUESTS: readonly string[] = [
   'Pause the vehicle-positions S3 sink.',
   'Rerun warehouse_daily_load for yesterday.',
   'Bounce the checkout-api pods in production.',
+  // Addressed to someone first, or a proposal ("we should …").
+  'Hey team, should we roll back checkout-api?',
+  'Folks, can you restart the S3 sink?',
+  '@oncall can you restart the prod database?',
+  'We should roll back checkout-api now.',
 ];
 
 describe('risk classification reads intent, not words', () => {

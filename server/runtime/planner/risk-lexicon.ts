@@ -83,6 +83,8 @@ export const AUX_OPENERS: ReadonlySet<string> = set(
 
 /** Interjections before the real opener ("ok, so can you …"). */
 export const INTERJECTIONS: ReadonlySet<string> = set('ok,okay,so,hey,hi,hello,alright,quick,question,um,well');
+/** Who a goal is addressed to ("Folks, can you …", "hey team, should we …", "@oncall restart …"): skipped like an interjection. */
+export const ADDRESSEES: ReadonlySet<string> = set("team,folks,everyone,everybody,guys,people,oncall,on-call,y'all,all");
 
 /** "Can you …", "could you …": a request that someone act. */
 export const REQUEST_MODALS: ReadonlySet<string> = set("can,could,would,will,won't");
@@ -90,7 +92,7 @@ export const REQUEST_MODALS: ReadonlySet<string> = set("can,could,would,will,won
 export const DECISION_MODALS: ReadonlySet<string> = set('should,shall,can,could,may,must');
 export const SPEAKERS: ReadonlySet<string> = set("i,we,i'd,we'd,i'm,we're,i'll,we'll");
 /** Words between a speaker and the verb in a stated intention ("we need to", "I'm going to", "I need you to"). */
-export const INTENTION_WORDS: ReadonlySet<string> = set('need,needs,want,wants,have,got,gotta,plan,intend,would,like,am,are,going,must,will,shall,to,you,now,just,please');
+export const INTENTION_WORDS: ReadonlySet<string> = set('need,needs,want,wants,have,got,gotta,plan,intend,would,like,am,are,going,must,will,shall,should,to,you,now,just,please');
 /** "Is it safe to …": a yes/no question that is a go/no-go on acting ("is it possible to …" asks what the system can do). */
 export const SAFETY_WORDS: ReadonlySet<string> = set('safe,ok,okay,fine,alright');
 
