@@ -11,7 +11,7 @@
  */
 import type { GoalToken } from './goal-tokens';
 import {
-  ACTION_VERBS, ADDRESSEES, AUX_OPENERS, DECISION_MODALS, FILLERS, INTENTION_WORDS, INTERJECTIONS, MODIFIED_NOUNS, NOT_AN_OBJECT, OBJECT_PRONOUNS,
+  ACTION_VERBS, ADDRESSEES, AUX_OPENERS, DECISION_MODALS, FILLERS, INTENTION_WORDS, INTERJECTIONS, LIGHT_VERBS, MODIFIED_NOUNS, NOT_AN_OBJECT, OBJECT_PRONOUNS,
   PHRASAL_ACTIONS, REQUEST_MODALS, RISK_TARGETS, RISK_TOPICS, SAFETY_WORDS, SPEAKERS, STATEMENT_MARKERS, WH_OPENERS,
 } from './risk-lexicon';
 
@@ -74,6 +74,9 @@ function actionAt(sentence: readonly GoalToken[], index: number, gerund = false)
   // "Would you mind restarting …": the gerund stands for the verb.
   const lower = gerund && token.lower.endsWith('ing') ? (actionStem(token.lower) ?? token.lower) : token.lower;
   const next = sentence[index + 1]?.lower ?? '';
+  // "Go ahead with the rollback": "go ahead" is a filler, so "with" opens the clause.
+  const goAheadWith = lower === 'with' && sentence[index - 1]?.lower === 'ahead' && sentence[index - 2]?.lower === 'go';
+  if ((LIGHT_VERBS.has(lower) || goAheadWith) && !token.closesSpan) return namedAction(sentence, index);
   const particles = PHRASAL_ACTIONS.get(lower);
   let verb = lower;
   let objectStart: number;
@@ -101,6 +104,18 @@ function actionAt(sentence: readonly GoalToken[], index: number, gerund = false)
   // "Drop table vs truncate: which is safer?" compares two actions; it asks which, it does neither.
   if (words.some((word) => word === 'vs' || word === 'versus')) return undefined;
   return { verb, action: words.join(' ') };
+}
+
+/** A light verb's action is the action noun among the next few words ("perform a rolling restart" → restart). */
+function namedAction(sentence: readonly GoalToken[], index: number): { verb: string; action: string } | undefined {
+  const words = [sentence[index].lower];
+  for (let at = index + 1; at < sentence.length && at <= index + 1 + MAX_OBJECT_WORDS; at++) {
+    const word = sentence[at].lower;
+    words.push(word);
+    if (actionStem(word) && !MODIFIED_NOUNS.has(sentence[at + 1]?.lower ?? '')) return { verb: `${sentence[index].lower} ${word}`, action: words.join(' ') };
+    if (sentence[at].closesSpan) return undefined;
+  }
+  return undefined;
 }
 
 function sentencesOf(tokens: readonly GoalToken[]): GoalToken[][] {

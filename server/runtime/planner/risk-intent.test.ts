@@ -56,6 +56,8 @@ const QUESTIONS: readonly string[] = [
   'Restart helped for an hour, then the sink died again. Why?',
   'Drop table vs truncate: which is safer in the warehouse?',
   'List the retention, replication and delete settings for the orders topic.',
+  'With the rollback done, why is checkout-api still slow?',
+  'Proceed with caution: how do I restart a stuck pod?',
 ];
 
 /** Requests to act on a system: imperatives, "can you …", stated intentions, go/no-go decisions. Gated. */
@@ -95,6 +97,10 @@ const REQUESTS: readonly string[] = [
   'Folks, can you restart the S3 sink?',
   '@oncall can you restart the prod database?',
   'We should roll back checkout-api now.',
+  // A light verb whose action is a noun.
+  'Proceed with the failover of the payments database.',
+  'Perform a rolling restart of the Kafka brokers.',
+  'Go ahead with the rollback of checkout-api.',
 ];
 
 describe('risk classification reads intent, not words', () => {

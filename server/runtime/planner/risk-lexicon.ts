@@ -83,6 +83,8 @@ export const AUX_OPENERS: ReadonlySet<string> = set(
 
 /** Interjections before the real opener ("ok, so can you …"). */
 export const INTERJECTIONS: ReadonlySet<string> = set('ok,okay,so,hey,hi,hello,alright,quick,question,um,well');
+/** Verbs that carry an action named by a noun ("proceed with the failover", "perform a rolling restart"). */
+export const LIGHT_VERBS: ReadonlySet<string> = set('proceed,perform,initiate');
 /** Who a goal is addressed to ("Folks, can you …", "hey team, should we …", "@oncall restart …"): skipped like an interjection. */
 export const ADDRESSEES: ReadonlySet<string> = set("team,folks,everyone,everybody,guys,people,oncall,on-call,y'all,all");
 
