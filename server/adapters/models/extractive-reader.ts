@@ -301,7 +301,6 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   return pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural, questionParts(prompt.question)).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
 
-
 function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean, procedural: boolean, parts?: readonly QuestionPart[]): ScoredUnit[] {
   const ranked = [...scored].sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
   if (ranked.length === 0 || ranked[0].score <= 0) return [];
@@ -338,9 +337,9 @@ function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, 
   // Then each part of a compound question that no quoted sentence speaks to: its best sentence (extractive-question-parts.ts).
   const holds = (entry: ScoredUnit, terms: ReadonlySet<string>) => [...terms].some((term) => entry.unit.termSet.has(term));
   for (const part of parts ?? []) {
-    const own = ranked.some((candidate) => holds(candidate, part.distinctive));
-    if (own && chosen.some((picked) => holds(picked, part.distinctive))) continue;
-    const terms = own ? part.distinctive : part.terms;
+    const ownWordsStated = ranked.some((candidate) => holds(candidate, part.distinctive));
+    if (ownWordsStated && chosen.some((picked) => holds(picked, part.distinctive))) continue;
+    const terms = ownWordsStated ? part.distinctive : part.terms;
     const answering = ranked.find((candidate) => candidate.score >= floor && holds(candidate, terms) && !chosen.includes(candidate) && !isDuplicate(candidate));
     if (answering) chosen.push(answering);
   }
