@@ -9,9 +9,6 @@
 import { quotedSpans } from '../../runtime/planner/goal-tokens';
 import type { Unit } from './extractive-units';
 
-/** The origin the block parser appends to a subject line: " (commit fd84e05, Mei Chen)". */
-const ORIGIN_SUFFIX = /\s+\(commit [0-9a-f]{7,40}(?:, [^)]*)?\)$/;
-
 const normalized = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
 export interface ScoredUnit {
@@ -24,14 +21,14 @@ export function creditQuotedSubjects(scored: readonly ScoredUnit[]): ScoredUnit[
   for (const { unit, score } of scored) {
     if (unit.role === 'subject') continue;
     for (const span of quotedSpans(unit.text)) {
-      const key = `${normalized(span)}`;
+      const key = normalized(span);
       quoting.set(key, Math.max(quoting.get(key) ?? 0, score));
     }
   }
   if (quoting.size === 0) return [...scored];
   return scored.map((entry) => {
     if (entry.unit.role !== 'subject') return entry;
-    const credit = quoting.get(normalized(entry.unit.text.replace(ORIGIN_SUFFIX, '')));
+    const credit = quoting.get(normalized(entry.unit.scored));
     return credit !== undefined && credit > entry.score ? { unit: entry.unit, score: credit } : entry;
   });
 }

@@ -13,6 +13,8 @@ export interface Unit {
   readonly order: number;
   readonly role: PieceRole;
   readonly text: string;
+  /** What it is scored on: its text, a commit subject without the origin shown after it, a table row without its column names. */
+  readonly scored: string;
   readonly terms: readonly string[];
   readonly termSet: ReadonlySet<string>;
   readonly tokens: ReadonlySet<string>;
@@ -72,7 +74,7 @@ export function unitsOf(blocks: readonly ParsedContextBlock[]): Unit[] {
       const scored = piece.scored ?? piece.text;
       const terms = contentTerms(scored);
       const shape = new Set(terms.filter((term) => !/\d/.test(term)));
-      return { ref: block.ref, source, order: order++, role: piece.role, text: piece.text, terms, termSet: new Set(terms), tokens: new Set(tokenize(scored)), shape, evidence: evidenceTerms(scored), moments: statedMoments(piece.text) };
+      return { ref: block.ref, source, order: order++, role: piece.role, text: piece.text, scored, terms, termSet: new Set(terms), tokens: new Set(tokenize(scored)), shape, evidence: evidenceTerms(scored), moments: statedMoments(piece.text) };
     });
   });
 }
