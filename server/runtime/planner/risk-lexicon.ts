@@ -59,13 +59,15 @@ export const MODIFIED_NOUNS: ReadonlySet<string> = set(
  * Words right after a verb-shaped first word that show it is a noun or the subject of a statement
  * ("drop in traffic", "rollback failed", "restart count", "release notes"), not an imperative.
  */
-export const NOT_AN_OBJECT: ReadonlySet<string> = set(
-  'in,on,at,of,for,after,before,during,since,from,with,without,by,about,into,than,vs,versus,and,or,but,' +
-    'is,are,was,were,has,have,had,will,would,can,could,should,may,might,keeps,kept,failed,fails,failing,succeeded,worked,works,' +
-    'happened,took,takes,broke,hangs,hung,stuck,timed,started,finished,completed,seems,looks,caused,causes,triggered,went,' +
-    [...MODIFIED_NOUNS].join(',') + ',' +
-    "did,does,helped,fixed,isn't,wasn't,doesn't,didn't,won't",
-);
+export const NOT_AN_OBJECT: ReadonlySet<string> = new Set([
+  ...set(
+    'in,on,at,of,for,after,before,during,since,from,with,without,by,about,into,than,vs,versus,and,or,but,' +
+      'is,are,was,were,has,have,had,will,would,can,could,should,may,might,keeps,kept,failed,fails,failing,succeeded,worked,works,' +
+      "happened,took,takes,broke,hangs,hung,stuck,timed,started,finished,completed,seems,looks,caused,causes,triggered,went," +
+      "did,does,helped,fixed,isn't,wasn't,doesn't,didn't,won't",
+  ),
+  ...MODIFIED_NOUNS,
+]);
 
 /** Words after which a goal states something happened rather than asks for it ("deploy to production failed"). */
 export const STATEMENT_MARKERS: ReadonlySet<string> = set('is,are,was,were,failed,fails,failing,broke,hangs,hung,stuck,timed,took,happened,caused,went,succeeded,worked,did,does,helped,fixed,completed');
