@@ -11,10 +11,13 @@
  */
 import { contentTerms } from '../../runtime/text/text-terms';
 
-/** A part asks when it opens with a wh-word or an auxiliary ("did it …", "was it …"). */
-const ASKS = /^(?:when|why|who|whom|whose|what|which|where|how|is|are|was|were|did|does|do|can|could|has|have|had)\b/i;
-/** Sentence ends, and a comma or semicolon before "and"/"or"/"but" + a wh-word or auxiliary: where one question becomes two. */
-const PART_BREAK = /[.?!]\s+|[,;]\s*(?:and|or|but)?\s*(?=(?:when|why|who|whom|whose|what|which|where|how|is|are|was|were|did|does|do|can|could|has|have|had)\b)|\s+(?:and|but)\s+(?=(?:when|why|who|whom|whose|what|which|where|how)\b)/i;
+const WH_WORDS = 'when|why|who|whom|whose|what|which|where|how';
+/** Words that open a question: a wh-word or an auxiliary ("did it …", "was it …"). */
+const OPENERS = `${WH_WORDS}|is|are|was|were|did|does|do|can|could|has|have|had`;
+/** A part asks when it opens with one of the OPENERS. */
+const ASKS = new RegExp(String.raw`^(?:${OPENERS})\b`, 'i');
+/** Sentence ends; a comma or semicolon (and "and"/"or"/"but") before an opener; "and"/"but" before a wh-word: where one question becomes two. */
+const PART_BREAK = new RegExp(String.raw`[.?!]\s+|[,;]\s*(?:and|or|but)?\s*(?=(?:${OPENERS})\b)|\s+(?:and|but)\s+(?=(?:${WH_WORDS})\b)`, 'i');
 
 export interface QuestionPart {
   /** Its content terms no other part of the question has. */
@@ -25,7 +28,7 @@ export interface QuestionPart {
 
 /** The asking parts of a compound question; undefined when the question asks one thing. */
 export function questionParts(question: string): readonly QuestionPart[] | undefined {
-  const parts = question.split(new RegExp(PART_BREAK.source, 'gi')).map((part) => part.trim()).filter((part) => part.length > 0);
+  const parts = question.split(PART_BREAK).map((part) => part.trim()).filter((part) => part.length > 0);
   if (parts.length < 2) return undefined;
   const termsOf = parts.map((part) => new Set(contentTerms(part).filter((term) => !/^\d{1,2}$/.test(term))));
   const asking = parts.flatMap((part, index) => (ASKS.test(part) ? [index] : []));
