@@ -19,6 +19,7 @@ function settingsOf(node: GraphNode): [string, string][] {
         ['per source', node.perSource ? 'yes' : 'no'],
         ['query', node.subQuestionOf ? `sub-question ${node.subQuestionOf.slot + 1} of ${node.subQuestionOf.node}` : node.focus === 'entities' ? 'entities and identifiers' : 'the goal'],
         ...(node.queryExpansion?.length ? [['expansion', node.queryExpansion.join(' ')] as [string, string]] : []),
+        ...(node.within?.length ? [['stamped within', node.within.map((window) => `${window.from} – ${window.to}${window.anyYear ? ' (any year)' : ''}`).join('; ')] as [string, string]] : []),
         ...(node.feedback ? [['feedback', `from ${node.feedback.fromNode}: ${node.feedback.terms} terms from ${node.feedback.documents} documents`] as [string, string]] : []),
         ...common,
       ];

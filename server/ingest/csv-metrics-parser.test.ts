@@ -31,6 +31,8 @@ describe('parseCsvMetrics', () => {
     expect(windows.map((chunk) => chunk.text.split('\n').slice(1)).flat()).toEqual(dataLines.slice(1));
     expect(windows.every((chunk) => chunk.text.startsWith(dataLines[0] + '\n'))).toBe(true);
     expect(windows[0].locator).toBe('rows 1–20');
+    // Each window keeps its first and last stamp, as a log window does: a question about a moment searches by them.
+    expect(windows[0].metadata).toMatchObject({ firstTimestamp: dataLines[1].split(',')[0], lastTimestamp: dataLines[20].split(',')[0] });
     expect(chunks.map((chunk) => chunk.ordinal)).toEqual(chunks.map((_, index) => index));
   });
 

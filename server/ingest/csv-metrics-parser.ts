@@ -121,11 +121,13 @@ export function parseCsvMetrics(file: TextFile, options: CsvMetricsParseOptions)
       end++;
     }
     const locator = lineRangeLocator(start + 1, end, 'row');
+    // The window's first and last stamp, as a log window keeps them: a question about a moment finds its rows by them (time-window retrieval).
+    const stamps = rows.slice(start, end).map((record) => record.fields[columns.timestamp!].trim()).filter((stamp) => stamp !== '').sort();
     push({
       title: `${fileName} ${locator}`,
       text: [header.raw, ...rows.slice(start, end).map((record) => record.raw)].join('\n'),
       locator,
-      metadata: { rowStart: start + 1, rowEnd: end, lineStart: rows[start].line, lineEnd: rows[end - 1].line },
+      metadata: { rowStart: start + 1, rowEnd: end, lineStart: rows[start].line, lineEnd: rows[end - 1].line, firstTimestamp: stamps[0], lastTimestamp: stamps[stamps.length - 1] },
     });
     start = end;
   }

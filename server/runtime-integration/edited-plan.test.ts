@@ -73,6 +73,14 @@ describe('edited plans (embedded PGlite)', () => {
     expect(method.field).toMatch(/\.method$/);
     expect(method.message).toMatch(/not registered/);
 
+    const window = { from: '2025-06-03T09:00', to: '2025-06-03T10:00' };
+    const unfiltered = await refusal(edit((node) => (node.kind === 'retrieve' ? { ...node, method: 'fulltext', within: [window] } : node)));
+    expect(unfiltered.field).toMatch(/\.within$/);
+    expect(unfiltered.message).toMatch(/retriever "fulltext" cannot search by time window \(methods that can: bm25\)/);
+    const malformed = await refusal(edit((node) => (node.kind === 'retrieve' ? { ...node, method: 'bm25', within: [{ from: '9 am', to: window.to }] } : node)));
+    expect(malformed.field).toMatch(/\.within\.0\.from$/);
+    expect(malformed.message).toMatch(/expected yyyy-mm-ddThh:mm/);
+
     const withoutVerify = { version: 1, nodes: firstAttemptOf(base.explain.graph).filter((node) => node.kind !== 'verify') };
     expect((await refusal(withoutVerify)).field).toBe('graph.nodes.verify');
 

@@ -6,6 +6,10 @@ describe('count questions and the sentences that can answer them', () => {
     expect([...countedTerms('How many print-gw workers run on prn-01?')!]).toEqual(['worker', 'run']);
     expect([...countedTerms('How many print-gw replicas are there?')!]).toEqual(['replica']);
     expect(countedTerms('How long are printed job files kept?')).toBeUndefined();
+    // The unit the question asks its number in is what it counts; a metrics row states it beside the value.
+    expect([...countedTerms('How far behind (in messages) was the print queue at 09:00?')!]).toEqual(['messag']);
+    expect(statesCount('2026-05-02T09:00:00Z,print-gw,queue_lag,8812,messages,5000', countedTerms('How far behind (in messages) was the print queue?')!)).toBe(true);
+    expect(statesCount('The print queue fell behind for messages of every size.', countedTerms('How far behind (in messages) was the print queue?')!)).toBe(false);
     expect(countedTerms('Why did the spooler stop?')).toBeUndefined();
   });
 

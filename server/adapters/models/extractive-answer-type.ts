@@ -12,6 +12,9 @@ import { stem, tokenize } from '../../runtime/text/text-terms';
  */
 const COUNT_QUESTION = /\bhow many\s+(.+)$/i;
 
+/** A unit word the question names in parentheses for its answer: "(in records)", "(in messages)". */
+const ASKED_UNIT = /\(\s*in\s+([a-z]{3,})\s*\)/i;
+
 /** Tokens after "how many" that may name what is counted: "eta-api replicas run" — the noun phrase and perhaps its verb. */
 const COUNTED_WINDOW = 3;
 
@@ -32,6 +35,9 @@ const isNumber = (token: string) => /^\d+(?:[.,]\d+)?$/.test(token) || NUMBER_WO
  * ("eta-api", "invoice.generate") says whose things are counted, not what, and is skipped.
  */
 export function countedTerms(question: string): ReadonlySet<string> | undefined {
+  // "How far behind (in records) was …?": the unit the question asks the number in is what it counts.
+  const unit = ASKED_UNIT.exec(question);
+  if (unit) return new Set([stem(unit[1].toLowerCase())]);
   const match = COUNT_QUESTION.exec(question.trim());
   if (!match) return undefined;
   const terms = new Set<string>();

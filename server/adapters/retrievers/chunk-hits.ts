@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { sourceIdOf } from '../db/ids';
 import type { Hit, SourceKind } from '../../runtime/types';
+import type { TimeWindow } from '../../runtime/contracts/retriever';
 
 /** Columns every retriever selects (aliases as below), joined with the chunk's source. */
 export interface ChunkHitRow extends Record<string, unknown> {
@@ -27,6 +28,22 @@ export const MAX_K = 1000;
  */
 export const currentChunksOf = (sourceNames: readonly string[]): SQL =>
   sql`chunks.is_current and chunks.source_id in (select jsonb_array_elements_text(${JSON.stringify(sourceNames.map(sourceIdOf))}::jsonb))`;
+
+/** A chunk's stamp in minutes, "yyyy-mm-ddThh:mm": logs write "2026-03-09 08:14:02,139", events and metrics ISO. */
+const stampMinute = (field: 'firstTimestamp' | 'lastTimestamp'): SQL => sql`replace(left(chunks.metadata->>${field}, 16), ' ', 'T')`;
+
+/**
+ * Chunks whose stamped stretch (first to last timestamp, kept at ingest by the log, events and
+ * metrics parsers) overlaps one of the windows; an undated window compares month-day onwards.
+ * Unstamped chunks (documents, commits) never match.
+ */
+export function stampedWithin(windows: readonly TimeWindow[]): SQL {
+  const overlaps = windows.map((window) => {
+    const [first, last] = window.anyYear ? [sql`substr(${stampMinute('firstTimestamp')}, 6)`, sql`substr(${stampMinute('lastTimestamp')}, 6)`] : [stampMinute('firstTimestamp'), stampMinute('lastTimestamp')];
+    return sql`(${first} <= ${window.to} and ${last} >= ${window.from})`;
+  });
+  return sql`(${sql.join(overlaps, sql` or `)})`;
+}
 
 export function toHits(rows: readonly ChunkHitRow[], method: string): readonly Hit[] {
   return Object.freeze(

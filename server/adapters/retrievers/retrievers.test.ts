@@ -174,3 +174,22 @@ describe('bm25 when every known source is asked for', () => {
     expect(withLate[0]?.sourceName).toBe('late');
   });
 });
+
+describe('bm25 within time windows', () => {
+  const stamped = (ordinal: number, first: string, last: string, text: string): IngestChunk => ({ ...doc('spool.log', ordinal, `spool.log ${ordinal}`, text), metadata: { firstTimestamp: first, lastTimestamp: last } });
+
+  it('searches only the chunks stamped inside a window, in any year when the window has none', async () => {
+    await stores.store.ingest({ name: 'spool-logs', kind: 'logs' }, [
+      stamped(0, '2025-06-01 08:58:10,001', '2025-06-01 09:02:44,120', 'spooler queue depth 40 jobs waiting'),
+      stamped(1, '2025-06-01 13:00:00,000', '2025-06-01 13:05:00,000', 'spooler queue depth 900 jobs waiting spooler queue'),
+      stamped(2, '2025-06-02T09:00:00Z', '2025-06-02T09:00:00Z', 'spooler queue depth 12 jobs waiting'),
+    ], 'spool-1');
+    const search = (within?: readonly { from: string; to: string; anyYear?: boolean }[]) => bm25.search({ text: 'spooler queue depth', k: 10, sources: ['spool-logs', 'runbooks'], ...(within ? { within } : {}) });
+    expect((await search()).map((hit) => hit.title)).toEqual(['spool.log 1', 'spool.log 0', 'spool.log 2']);
+    // A window overlapping the first chunk's stretch (08:58–09:02), not containing it whole; unstamped runbooks never match.
+    expect((await search([{ from: '2025-06-01T08:30', to: '2025-06-01T09:00' }])).map((hit) => hit.title)).toEqual(['spool.log 0']);
+    expect((await search([{ from: '06-02T08:30', to: '06-02T09:30', anyYear: true }, { from: '2025-06-01T12:59', to: '2025-06-01T13:01' }])).map((hit) => hit.title)).toEqual(['spool.log 1', 'spool.log 2']);
+    expect(await search([{ from: '2024-06-01T08:30', to: '2024-06-01T09:30' }])).toEqual([]);
+    expect(bm25.capabilities().timeWindows).toBe(true);
+  });
+});

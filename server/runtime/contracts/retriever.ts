@@ -37,6 +37,18 @@ export interface RetrieverCapabilities {
   readonly tokensPerQuery?: number;
   /** True when a query sends passages to a non-local model: cut under local-only policy and sensitive goals. */
   readonly sendsPassagesOffMachine?: boolean;
+  /** True when `RetrievalQuery.within` is honoured (only chunks stamped inside a window are searched); absent = ignored. */
+  readonly timeWindows?: boolean;
+}
+
+/**
+ * A stretch of time a question asks about, in minutes, both ends inclusive: "yyyy-mm-ddThh:mm", or
+ * "mm-ddThh:mm" with `anyYear` ("on 9 March" in a postmortem that never says the year).
+ */
+export interface TimeWindow {
+  readonly from: string;
+  readonly to: string;
+  readonly anyYear?: boolean;
 }
 
 /** What a model-calling retriever spent on one search (an LLM reranker's calls). */
@@ -77,6 +89,11 @@ export interface RetrievalQuery {
    * A query already sent to the database cannot be cancelled on PGlite; its rows are dropped.
    */
   readonly signal?: AbortSignal;
+  /**
+   * Search only chunks stamped inside one of these windows (a log window's or a metrics row window's
+   * first and last timestamp overlap it); a retriever without the `timeWindows` capability ignores it.
+   */
+  readonly within?: readonly TimeWindow[];
 }
 
 /** A retrieval strategy over the Knowledge Layer. */

@@ -8,9 +8,10 @@
  * the logs, its cause in git, the fix in the runbook), so their retrieval is stratified per source;
  * incidents add, when logs or events are in scope, a failure-cause hop and a feedback hop that
  * re-queries with the evidence terms, and a hop to the changes the evidence names by quoted title
- * (quoted-title-hop.ts).
+ * (quoted-title-hop.ts). A goal naming an instant ("at 09:00 on 14 April 2026") adds a search of the
+ * stamped sources restricted to that moment (timeWindowHop), whatever its intent class.
  */
-import type { RetrieverCapabilities } from '../contracts/retriever';
+import type { RetrieverCapabilities, TimeWindow } from '../contracts/retriever';
 import { retrievalSpendOf } from '../costmodel/retrieval-spend';
 import { mixedDebateShares } from '../costmodel/call-tiers';
 import type { ModelCapabilities } from '../contracts/model';
@@ -41,6 +42,11 @@ export interface GraphBuildInput {
   readonly intentClasses: readonly string[];
   /** Sources holding observations (logs, events): where failure causes are looked for. */
   readonly observationSources: readonly string[];
+  /**
+   * The moments the goal names (text/moment-terms.ts askedWindows) and the sources in scope whose
+   * chunks carry timestamps (logs, events, metrics): a hop searches only what was stamped then.
+   */
+  readonly timeWindows?: { readonly windows: readonly TimeWindow[]; readonly sources: readonly string[] };
   /** Bridge hops the chosen reasoner runs as graph nodes (a decomposition: 1); absent = 0. */
   readonly bridgeHops?: number;
   /** The chosen reasoner's calls as graph nodes (a mixture: workers or solvers, then one answering node); absent = one call. */
@@ -76,6 +82,34 @@ function retrieveEstimate(capability: RetrieverCapabilities | undefined, retriev
   const latencySeconds = ((capability?.latencyMs ?? 5) / 1000) * searches;
   const modelTokens = (capability?.tokensPerQuery ?? 0) * searches;
   return { ...estimateOf(retrievedTokens, (capability?.costUsdPerQuery ?? 0) * searches, latencySeconds), ...(modelTokens > 0 ? { modelTokens: Math.round(modelTokens) } : {}) };
+}
+
+/**
+ * The goal names a moment ("at midnight UTC on 8 March 2026", "on Monday 9 March"): a search of the
+ * stamped sources restricted to chunks stamped then, by the first retriever that can filter by time.
+ * Ranked over every line and row, the one written at that moment is one of hundreds sharing the
+ * goal's words (issue 10, freight dev d22: the 00:00 metrics row was never retrieved). None without
+ * a dated moment, a stamped source in scope or a retriever that can filter.
+ */
+function timeWindowHop(input: GraphBuildInput, retrievedTokens: number): RetrieveNode | undefined {
+  const asked = input.timeWindows;
+  if (!asked || asked.windows.length === 0 || asked.sources.length === 0) return undefined;
+  const capability = input.retrievers.find((retriever) => retriever.available && retriever.timeWindows);
+  if (!capability) return undefined;
+  const span = asked.windows.map((window) => `${window.from}–${window.to}${window.anyYear ? ' (any year)' : ''}`).join(', ');
+  return createNode('retrieve', {
+    id: `retrieve-${capability.method}-moment`,
+    inputs: [],
+    method: capability.method,
+    sources: asked.sources,
+    sourceKinds: input.candidate.sourceKinds,
+    k: input.candidate.topK,
+    within: asked.windows,
+    retry: input.retry,
+    timeoutMs: input.nodeTimeoutMs,
+    estimate: retrieveEstimate(capability, retrievedTokens, 1),
+    note: `lines and rows stamped at the moment the goal names (${span})`,
+  });
 }
 
 export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
@@ -168,6 +202,12 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
       }),
     );
     retrieveIds.push(titlesId);
+  }
+  const stamped = timeWindowHop(input, retrievedTokens);
+  if (stamped) {
+    retrievalSeconds += stamped.estimate?.latencySeconds ?? 0;
+    nodes.push(stamped);
+    retrieveIds.push(stamped.id);
   }
   let last = retrieveIds[retrieveIds.length - 1];
   if (retrieveIds.length > 1) {

@@ -185,7 +185,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       // A model-calling retriever (an LLM reranker) reports its spend per search; it is this node's cost.
       const spend = spendCollector();
       const onSpend = spend.onSpend;
-      const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}) });
+      const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}), ...(node.within ? { within: node.within } : {}) });
       let hits: readonly Hit[];
       let searches: SourceSearch[] | undefined;
       if (node.perSource && node.sources.length > 1) {

@@ -20,6 +20,11 @@ const base = {
   note: z.string().max(500).optional(),
 };
 
+/** "yyyy-mm-ddThh:mm", or "mm-ddThh:mm" in a window of any year (contracts/retriever.ts TimeWindow). */
+const dated = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'expected yyyy-mm-ddThh:mm');
+const undated = z.string().regex(/^\d{2}-\d{2}T\d{2}:\d{2}$/, 'expected mm-ddThh:mm');
+const timeWindow = z.union([z.strictObject({ from: dated, to: dated }), z.strictObject({ from: undated, to: undated, anyYear: z.literal(true) })]);
+
 const SOURCE_KINDS = ['docs', 'logs', 'events', 'metrics', 'git', 'data'] as const;
 
 export const editedNodeSchema = z.discriminatedUnion('kind', [
@@ -37,6 +42,7 @@ export const editedNodeSchema = z.discriminatedUnion('kind', [
     quotedTitlesFrom: id.optional(),
     bridgeFrom: id.optional(),
     subQuestionOf: z.strictObject({ node: id, slot: z.number().int().min(0).max(9) }).optional(),
+    within: z.array(timeWindow).min(1).max(12).optional(),
   }),
   z.strictObject({ ...base, kind: z.literal('fuse'), strategy: z.literal('rrf'), rrfK: positive(1000), k: positive(200) }),
   z.strictObject({ ...base, kind: z.literal('rerank'), method: name, topN: positive(200) }),

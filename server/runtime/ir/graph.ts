@@ -5,6 +5,7 @@
  * Edges are carried by each node's `inputs`; compensation links point at the node that undoes it.
  */
 import type { ReasonPurpose } from '../contracts/reasoner';
+import type { TimeWindow } from '../contracts/retriever';
 import type { CompressionMethod, ReasoningStrategy, SourceKind, VerificationMethod } from '../types';
 
 export const GRAPH_VERSION = 1 as const;
@@ -70,6 +71,8 @@ export interface RetrieveNode extends NodeBase {
   readonly bridgeFrom?: string;
   /** Search for sub-question `slot` of a decompose reason node instead of the goal (a mixture's worker retrieval); no sub-question, no search. */
   readonly subQuestionOf?: { readonly node: string; readonly slot: number };
+  /** Search only chunks stamped inside these windows (the moments the goal names); the method must report `timeWindows`. */
+  readonly within?: readonly TimeWindow[];
 }
 export interface FuseNode extends NodeBase {
   readonly kind: 'fuse';

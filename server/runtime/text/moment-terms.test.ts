@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedMoments, statedMoments } from './moment-terms';
+import { askedMoments, askedWindows, statedMoments } from './moment-terms';
 
 describe('moment terms', () => {
   it('reads the dates and times of a question in the notation logs and metrics use', () => {
@@ -17,5 +17,14 @@ describe('moment terms', () => {
     expect(statedMoments('[2026-03-09 08:14:31,523] INFO tasks running')).toContain('03-09t08:14');
     expect(statedMoments('The queue was full on 14 April; it drained by noon.')).toEqual(new Set(['04-14']));
     expect(statedMoments('The queue drained quickly.').size).toBe(0);
+  });
+
+  it('gives each asked instant a window of half an hour either side, and a day without a time none', () => {
+    // Across midnight, and the any-year form dropped when the year is given.
+    expect(askedWindows('How deep was the queue at midnight at the start of Sunday 8 March 2026?')).toEqual([{ from: '2026-03-07T23:30', to: '2026-03-08T00:30' }]);
+    expect(askedWindows('What did the broker log at 09:00 UTC on 14 April 2026?')).toEqual([{ from: '2026-04-14T08:30', to: '2026-04-14T09:30' }]);
+    expect(askedWindows('What did the broker log at 10:31 on 10 March?')).toEqual([{ from: '03-10T10:01', to: '03-10T11:01', anyYear: true }]);
+    expect(askedWindows('Which tasks came back on Monday 9 March?')).toEqual([]);
+    expect(askedWindows('What runs at 09:00 every day?')).toEqual([]);
   });
 });

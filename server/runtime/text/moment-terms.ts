@@ -9,6 +9,8 @@
  *
  * A moment term is "yyyy-mm-dd", "mm-dd" (the day in any year) or either one followed by "thh:mm".
  */
+import type { TimeWindow } from '../contracts/retriever';
+
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 /** A month name or its abbreviation, not the start of a longer word ("may-days", "marching"). */
 const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![\w-])`;
@@ -81,4 +83,38 @@ export function statedMoments(text: string): Set<string> {
     }
   }
   return terms;
+}
+
+/**
+ * Minutes either side of an asked instant a stamped chunk may start or end in: "at midnight" meets
+ * the 00:00 row of an hourly series and the log window around it, not the whole day.
+ */
+export const INSTANT_WINDOW_MINUTES = 30;
+
+const DATED = /^\d{4}-/;
+/** A leap year, so an undated 29 February is a day. */
+const ANY_YEAR = '2000';
+
+const minuteOf = (stamp: Date) => stamp.toISOString().slice(0, 16);
+
+/** An instant's window: ±INSTANT_WINDOW_MINUTES around it. */
+function windowOf(instantTerm: string): TimeWindow {
+  const anyYear = !DATED.test(instantTerm);
+  const dated = anyYear ? `${ANY_YEAR}-${instantTerm}` : instantTerm;
+  const at = Date.parse(`${dated.slice(0, 10)}T${dated.slice(11)}:00Z`);
+  const [from, to] = [-1, 1].map((side) => minuteOf(new Date(at + side * INSTANT_WINDOW_MINUTES * 60_000)));
+  return anyYear ? { from: from.slice(5), to: to.slice(5), anyYear } : { from, to };
+}
+
+/**
+ * The stretches of time a question points at, for a search of stamped chunks (logs, metrics rows,
+ * events): one around each instant it names (a day with a time of day). A day alone is not one: it
+ * is the frame of every line of that day's log, and searching it put lines of the day in place of
+ * the evidence (freight dev d07, d24, d31; tune q01, q15). An instant it also dates with a year is
+ * not searched again in every year.
+ */
+export function askedWindows(question: string): TimeWindow[] {
+  const instants = askedInstants(question);
+  const dated = new Set(instants.filter((moment) => DATED.test(moment)).map((moment) => moment.slice(5)));
+  return instants.filter((moment) => DATED.test(moment) || !dated.has(moment)).map(windowOf);
 }

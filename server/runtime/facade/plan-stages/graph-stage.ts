@@ -10,8 +10,12 @@ import { buildExecutionGraph } from '../../execution/graph-builder';
 import { callTierNames } from '../../costmodel/call-tiers';
 import { planVerificationRetries } from '../../planner/verification-retries';
 import type { ExecutionGraph } from '../../ir/graph';
+import { askedWindows } from '../../text/moment-terms';
 import type { Constraints, Intent, RejectedSource, ScoredCandidate, SourceInfo } from '../../types';
 import type { RuntimePlugins } from '../runtime-plugins';
+
+/** Source kinds whose chunks carry their first and last timestamp (the log, events and metrics parsers). */
+const STAMPED_KINDS: ReadonlySet<string> = new Set(['logs', 'events', 'metrics']);
 
 /** Output tokens a single answer may use; the cost model reads the same number via the tier caps. */
 const MAX_ANSWER_TOKENS = 600;
@@ -109,6 +113,7 @@ export function graphStage(plugins: RuntimePlugins, config: RuntimeConfig, input
     nodeTimeoutMs: config.scheduler.node_timeout_ms,
     intentClasses: input.intent.classes,
     observationSources: scopedSources.filter((source) => source.kind === 'logs' || source.kind === 'events').map((source) => source.name),
+    timeWindows: { windows: askedWindows(input.intent.goal), sources: scopedSources.filter((source) => STAMPED_KINDS.has(source.kind)).map((source) => source.name) },
     bridgeHops: reasoner?.bridgeHops ?? 0,
     ...(reasoner?.mixture ? { mixture: { ...reasoner.mixture, modelCalls: reasoner.expectedModelCalls } } : {}),
     ...(chosen.candidate.solverTiers && reasoner ? { callTiers: callTiersOf(chosen.candidate, reasoner.expectedModelCalls, input.context) } : {}),
