@@ -8,6 +8,8 @@ describe('moment terms', () => {
     expect(askedMoments('What failed on April 3, 2026?')).toEqual(['2026-04-03', '04-03']);
     expect(askedMoments('Which tasks came back on Monday 9 March?')).toEqual(['03-09']);
     expect(askedMoments('What changed on 2026-03-06?')).toEqual(['2026-03-06', '03-06']);
+    expect(askedMoments('What did kafka-2 log at 2026-03-10T10:31?')).toEqual(['2026-03-10', '03-10', '2026-03-10t10:31', '03-10t10:31']);
+    expect(askedWindows('What did kafka-2 log at 2026-03-10 10:31?')).toEqual([{ from: '2026-03-10T10:01', to: '2026-03-10T11:01' }]);
     expect(askedMoments('How many replicas run in production?')).toEqual([]);
     expect(askedMoments('Was it down for 30 may-days?')).toEqual([]);
   });

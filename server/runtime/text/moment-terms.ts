@@ -45,11 +45,18 @@ function wordDays(text: string): Set<string> {
 /** The days and times a question names, as the moment terms a matching line must hold. */
 export function askedMoments(question: string): string[] {
   const days = wordDays(question);
-  for (const match of question.matchAll(ISO_DATE)) addDay(days, Number(match[2]), Number(match[3]), match[1]);
+  // An ISO stamp with its time ("2026-03-10T10:31") is an instant of its own day only.
+  const stamped: string[] = [];
+  for (const match of question.matchAll(ISO_DATE)) {
+    const [, year, month, day, hour, minute] = match;
+    addDay(days, Number(month), Number(day), year);
+    if (hour !== undefined && validDay(Number(month), Number(day))) stamped.push(instant(`${year}-${month}-${day}`, `${hour}:${minute}`), instant(`${month}-${day}`, `${hour}:${minute}`));
+  }
   const withoutDates = question.replace(ISO_DATE, ' ');
   const times = [...withoutDates.matchAll(CLOCK)].map((match) => (match[3] ? (match[3].toLowerCase() === 'noon' ? '12:00' : '00:00') : `${pad(match[1])}:${match[2]}`));
   const terms = [...days];
   for (const day of days) for (const time of times) terms.push(instant(day, time));
+  for (const moment of stamped) if (!terms.includes(moment)) terms.push(moment);
   return terms;
 }
 
