@@ -10,6 +10,7 @@
  * One linear pass; no tagger, so the rules stay explainable and the analyzer stays microseconds.
  */
 import type { GoalToken } from './goal-tokens';
+import { GOAL_VERBS } from './intent-lexicon';
 import {
   ACTION_VERBS, ADDRESSEES, AUX_OPENERS, DECISION_MODALS, FILLERS, INTENTION_WORDS, INTERJECTIONS, LIGHT_VERBS, MODIFIED_NOUNS, NOT_AN_OBJECT, OBJECT_PRONOUNS,
   PHRASAL_ACTIONS, REQUEST_MODALS, RISK_TARGETS, RISK_TOPICS, SAFETY_WORDS, SPEAKERS, STATEMENT_MARKERS, WH_OPENERS,
@@ -44,6 +45,10 @@ const MOVE_VERBS = new Set(['deploy', 'redeploy', 'migrate', 'push', 'promote', 
 /** After a verb-shaped word and one more, a statement's verb: "Release 2.14 was deployed", "Rollback did not fix it", "Restart helped for an hour". */
 const SUBJECT_MARKERS = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'got', 'caused', 'failed', 'did', 'does', 'do', "didn't", "doesn't", 'helped', 'fixed', 'completed', 'started', 'worked', 'took']);
 const MAX_ACTIONS = 8;
+/** Words that put an intention on a schedule. */
+const HABIT_WORDS = new Set(['always', 'daily', 'nightly', 'weekly', 'monthly', 'hourly', 'routinely', 'regularly']);
+/** After "every": a recurring day or time, not a set of things. */
+const RECURRING = new Set(['day', 'night', 'morning', 'evening', 'week', 'weekend', 'month', 'hour', 'time', 'deploy', 'release', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'few', 'other']);
 
 /** The base form when `word` is an action verb or one of its inflections ("rotated", "dropping", "deletion"). */
 export function actionStem(word: string): string | undefined {
@@ -83,6 +88,8 @@ function actionAt(sentence: readonly GoalToken[], index: number, gerund = false)
   if (particles?.has(next) && !token.closesSpan) {
     // "Fail over procedure", "roll back steps": the phrasal verb names the noun after it.
     if (MODIFIED_NOUNS.has(sentence[index + 2]?.lower ?? '')) return undefined;
+    // "Scale up to 10 replicas didn't help": the phrasal verb heads the subject of a statement.
+    if (clauseAfter(sentence, index + 2).some((later) => SUBJECT_MARKERS.has(later.lower) || later.lower === 'not')) return undefined;
     verb = `${lower} ${next}`;
     objectStart = index + 2;
   } else if (particles && OBJECT_PRONOUNS.has(next) && particles.has(sentence[index + 2]?.lower ?? '')) {
@@ -106,6 +113,22 @@ function actionAt(sentence: readonly GoalToken[], index: number, gerund = false)
   return { verb, action: words.join(' ') };
 }
 
+/** The words from `index` to the end of their clause (punctuation, "and", "then"). */
+function clauseAfter(sentence: readonly GoalToken[], index: number): readonly GoalToken[] {
+  let end = index;
+  while (end < sentence.length && sentence[end].lower !== 'and' && sentence[end].lower !== 'then' && !sentence[end - 1]?.closesSpan) end++;
+  return sentence.slice(index, end);
+}
+
+/**
+ * "We have to restart the sink every Monday", "I have to reset the offsets every time it restarts":
+ * an intention held on a schedule reports a chore, it does not ask for one now ("every broker" is
+ * what is acted on, so only "every" before a day, a time or a unit of time counts).
+ */
+function habitual(clause: readonly GoalToken[]): boolean {
+  return clause.some((token, at) => HABIT_WORDS.has(token.lower) || (token.lower === 'every' && RECURRING.has(clause[at + 1]?.lower ?? '')));
+}
+
 /** A light verb's action is the action noun among the next few words ("perform a rolling restart" → restart). */
 function namedAction(sentence: readonly GoalToken[], index: number): { verb: string; action: string } | undefined {
   const words = [sentence[index].lower];
@@ -116,6 +139,22 @@ function namedAction(sentence: readonly GoalToken[], index: number): { verb: str
     if (sentence[at].closesSpan) return undefined;
   }
   return undefined;
+}
+
+/**
+ * "Show the steps to fail over feature-redis and restore it afterwards": a verb joined by "and" to
+ * an infinitive ("to fail over") is a second infinitive, part of what is asked about.
+ */
+function continuesInfinitive(sentence: readonly GoalToken[], andAt: number): boolean {
+  let start = andAt - 1;
+  while (start > 0 && !sentence[start - 1].closesSpan && sentence[start].lower !== 'and' && sentence[start].lower !== 'then') start--;
+  // Only after a request for information ("show", "explain", "list" …): "use kubectl to restart it and delete the old pod" asks for both.
+  if (!GOAL_VERBS.has(sentence[skipFillers(sentence, start)]?.lower ?? '')) return false;
+  for (let at = start; at < andAt - 1; at++) {
+    const verb = sentence[at + 1].lower;
+    if (sentence[at].lower === 'to' && (actionStem(verb) !== undefined || PHRASAL_ACTIONS.has(verb))) return true;
+  }
+  return false;
 }
 
 function sentencesOf(tokens: readonly GoalToken[]): GoalToken[][] {
@@ -171,11 +210,11 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
       if (SPEAKERS.has(word)) {
         let verbAt = head + 1;
         while (verbAt < sentence.length && INTENTION_WORDS.has(sentence[verbAt].lower)) verbAt++;
-        if (verbAt > head + 1) push('intention', sentence.slice(head, verbAt).map((token) => token.lower).join(' '), sentence, verbAt);
+        if (verbAt > head + 1 && !habitual(sentence.slice(verbAt))) push('intention', sentence.slice(head, verbAt).map((token) => token.lower).join(' '), sentence, verbAt);
       } else if (word === "let's" || word === 'lets' || (word === 'let' && sentence[head + 1]?.lower === 'us')) {
         const verbAt = skipFillers(sentence, head + (word === 'let' ? 2 : 1));
         push('intention', word === 'let' ? 'let us' : word, sentence, verbAt);
-      } else push('imperative', '', sentence, head);
+      } else if (!(sentence[clause]?.lower === 'and' && continuesInfinitive(sentence, clause))) push('imperative', '', sentence, head);
       let next = Math.max(head, clause) + 1;
       while (next < sentence.length && !sentence[next - 1].closesSpan && sentence[next].lower !== 'and' && sentence[next].lower !== 'then') next++;
       clause = next;

@@ -58,6 +58,12 @@ const QUESTIONS: readonly string[] = [
   'List the retention, replication and delete settings for the orders topic.',
   'With the rollback done, why is checkout-api still slow?',
   'Proceed with caution: how do I restart a stuck pod?',
+  // A phrasal verb heading a statement's subject; a chore on a schedule; a second infinitive after "and".
+  'Scale out to 8 workers did not help. Why is the print queue still growing?',
+  "Scale up to 10 replicas didn't help. Why is latency still high?",
+  'We have to restart the print spooler every Monday. What is causing it?',
+  'I have to purge the label cache every time we deploy. Why?',
+  'Explain how to fail over the orders database and restore it afterwards.',
 ];
 
 /** Requests to act on a system: imperatives, "can you …", stated intentions, go/no-go decisions. Gated. */
@@ -101,6 +107,10 @@ const REQUESTS: readonly string[] = [
   'Proceed with the failover of the payments database.',
   'Perform a rolling restart of the Kafka brokers.',
   'Go ahead with the rollback of checkout-api.',
+  // "and" after an infinitive that is itself the request; "every" before what is acted on.
+  'Use kubectl to restart the spooler pod and delete the old replica set.',
+  'We need to restart every broker in production tonight.',
+  'Scale up the label-printer consumers to 10 now.',
 ];
 
 describe('risk classification reads intent, not words', () => {
