@@ -45,6 +45,8 @@ const MOVE_VERBS = new Set(['deploy', 'redeploy', 'migrate', 'push', 'promote', 
 /** After a verb-shaped word and one more, a statement's verb: "Release 2.14 was deployed", "Rollback did not fix it", "Restart helped for an hour". */
 const SUBJECT_MARKERS = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'got', 'caused', 'failed', 'did', 'does', 'do', "didn't", "doesn't", 'helped', 'fixed', 'completed', 'started', 'worked', 'took']);
 const MAX_ACTIONS = 8;
+/** Words that open a noun phrase: a verb-shaped word before one has an object. */
+const DETERMINERS = new Set(['the', 'a', 'an', 'all', 'these', 'those', 'this', 'that', 'my', 'our', 'its', 'their', 'each', 'every', 'any']);
 /** Words that put an intention on a schedule. */
 const HABIT_WORDS = new Set(['always', 'daily', 'nightly', 'weekly', 'monthly', 'hourly', 'routinely', 'regularly']);
 /** After "every": a recurring day or time, not a set of things. */
@@ -100,8 +102,9 @@ function actionAt(sentence: readonly GoalToken[], index: number, gerund = false)
     // "Deploy to production" asks; "deploy to production failed" reports.
     if (next === 'to' ? !MOVE_VERBS.has(lower) || sentence.slice(index + 2).some((later) => STATEMENT_MARKERS.has(later.lower)) : NOT_AN_OBJECT.has(next)) return undefined;
     objectStart = index + 1;
-    // "Release 2.14 was deployed": the verb-shaped word is the subject of a statement.
-    if ([sentence[index + 2], sentence[index + 3]].some((later) => later !== undefined && SUBJECT_MARKERS.has(later.lower))) return undefined;
+    // "Release 2.14 was deployed": the verb-shaped word is the subject of a statement. After a
+    // determiner the participle describes the object: "restart the failed pods", "clear the failed tasks".
+    if (!DETERMINERS.has(next) && [sentence[index + 2], sentence[index + 3]].some((later) => later !== undefined && SUBJECT_MARKERS.has(later.lower))) return undefined;
   }
   const words = sentence.slice(index, objectStart).map((word) => word.lower);
   for (let at = objectStart; at < sentence.length && at < objectStart + MAX_OBJECT_WORDS; at++) {

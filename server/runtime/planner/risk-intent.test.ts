@@ -64,6 +64,7 @@ const QUESTIONS: readonly string[] = [
   'We have to restart the print spooler every Monday. What is causing it?',
   'I have to purge the label cache every time we deploy. Why?',
   'Explain how to fail over the orders database and restore it afterwards.',
+  'Do rolling restarts of the spooler lose queued jobs?',
 ];
 
 /** Requests to act on a system: imperatives, "can you …", stated intentions, go/no-go decisions. Gated. */
@@ -111,6 +112,11 @@ const REQUESTS: readonly string[] = [
   'Use kubectl to restart the spooler pod and delete the old replica set.',
   'We need to restart every broker in production tonight.',
   'Scale up the label-printer consumers to 10 now.',
+  // Skipping and clearing change state; "do" carries an action noun; a participle after a determiner describes the object.
+  'Skip the poison message on the print queue.',
+  'Clear the failed tasks of the nightly export.',
+  'Please do a rolling restart of the spooler pods.',
+  'Restart the failed pods of the spooler in production.',
 ];
 
 describe('risk classification reads intent, not words', () => {

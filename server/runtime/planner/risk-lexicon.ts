@@ -19,7 +19,7 @@ export const ACTION_VERBS: ReadonlySet<string> = set(
     'edit,alter,grant,promote,demote,suspend,block,ban,unblock,lock,unlock,provision,decommission,resize,increase,decrease,raise,' +
     'lower,bump,reduce,replace,overwrite,rename,move,execute,run,trigger,issue,approve,reprocess,replay,retry,backfill,reindex,' +
     'archive,expire,invalidate,shutdown,discharge,close,deactivate,activate,publish,unpublish,send,restore,recreate,rebuild,' +
-    'reconfigure,rm,fire,dismiss,reassign,force-push,pause,resume,rerun,re-run,bounce,nuke',
+    'reconfigure,rm,fire,dismiss,reassign,force-push,pause,resume,rerun,re-run,bounce,nuke,skip,clear',
 );
 
 /** Verbs that act only with their particle ("roll back", "shut it down"); the particle makes them verbal, so no object is needed. */
@@ -85,8 +85,11 @@ export const AUX_OPENERS: ReadonlySet<string> = set(
 
 /** Interjections before the real opener ("ok, so can you …"). */
 export const INTERJECTIONS: ReadonlySet<string> = set('ok,okay,so,hey,hi,hello,alright,quick,question,um,well');
-/** Verbs that carry an action named by a noun ("proceed with the failover", "perform a rolling restart"). */
-export const LIGHT_VERBS: ReadonlySet<string> = set('proceed,perform,initiate');
+/**
+ * Verbs that carry an action named by a noun ("proceed with the failover", "perform a rolling restart",
+ * "please do a rolling restart"). "Do" opening a sentence opens a question and is read as one first.
+ */
+export const LIGHT_VERBS: ReadonlySet<string> = set('proceed,perform,initiate,do');
 /** Who a goal is addressed to ("Folks, can you …", "hey team, should we …", "@oncall restart …"): skipped like an interjection. */
 export const ADDRESSEES: ReadonlySet<string> = set("team,folks,everyone,everybody,guys,people,oncall,on-call,y'all,all");
 
