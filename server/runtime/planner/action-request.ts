@@ -46,6 +46,8 @@ const MOVE_VERBS = new Set(['deploy', 'redeploy', 'migrate', 'push', 'promote', 
 const SUBJECT_MARKERS = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'got', 'caused', 'failed', 'did', 'does', 'do', "didn't", "doesn't", 'helped', 'fixed', 'completed', 'started', 'worked', 'took']);
 const MAX_ACTIONS = 8;
 /** Words that open a noun phrase: a verb-shaped word before one has an object. */
+/** Words opening a conditional clause, whose coordinated verbs stay inside it. */
+const CONDITIONALS = new Set(['if', 'when', 'whenever', 'once']);
 const DETERMINERS = new Set(['the', 'a', 'an', 'all', 'these', 'those', 'this', 'that', 'my', 'our', 'its', 'their', 'each', 'every', 'any']);
 /** Words that put an intention on a schedule. */
 const HABIT_WORDS = new Set(['always', 'daily', 'nightly', 'weekly', 'monthly', 'hourly', 'routinely', 'regularly']);
@@ -145,19 +147,63 @@ function namedAction(sentence: readonly GoalToken[], index: number): { verb: str
 }
 
 /**
- * "Show the steps to fail over feature-redis and restore it afterwards": a verb joined by "and" to
- * an infinitive ("to fail over") is a second infinitive, part of what is asked about.
+ * "Show the steps to fail over feature-redis and restore it afterwards", "explain what happens if we
+ * stop the connector and reset the offsets": inside a request for information, a verb joined by
+ * "and" to an infinitive or to a conditional clause is part of what is asked about. Only a
+ * conditional ("if", "when"): "explain why it failed and roll it back" asks for both.
  */
-function continuesInfinitive(sentence: readonly GoalToken[], andAt: number): boolean {
+function continuesAskedClause(sentence: readonly GoalToken[], andAt: number): boolean {
+  if (andAt < 1) return false;
   let start = andAt - 1;
   while (start > 0 && !sentence[start - 1].closesSpan && sentence[start].lower !== 'and' && sentence[start].lower !== 'then') start--;
-  // Only after a request for information ("show", "explain", "list" …): "use kubectl to restart it and delete the old pod" asks for both.
-  if (!GOAL_VERBS.has(sentence[skipFillers(sentence, start)]?.lower ?? '')) return false;
-  for (let at = start; at < andAt - 1; at++) {
-    const verb = sentence[at + 1].lower;
-    if (sentence[at].lower === 'to' && (actionStem(verb) !== undefined || PHRASAL_ACTIONS.has(verb))) return true;
+  const opener = skipFillers(sentence, start);
+  if (opener >= andAt || !GOAL_VERBS.has(sentence[opener].lower)) return false;
+  for (let at = opener + 1; at < andAt; at++) {
+    const word = sentence[at].lower;
+    if (CONDITIONALS.has(word)) return true;
+    const verb = sentence[at + 1]?.lower ?? '';
+    if (word === 'to' && at + 1 < andAt && (actionStem(verb) !== undefined || PHRASAL_ACTIONS.has(verb))) return true;
   }
   return false;
+}
+
+/**
+ * "Restart order for the connector instances?", "Release date of 5.2?", "Upgrade to dbt 1.8.2: any
+ * model changes?": a question that opens with a verb-shaped word and no object after it (no
+ * determiner or pronoun) names a thing; "Restart the sink?" and "Roll it back?" still ask to act.
+ */
+function namesAThing(sentence: readonly GoalToken[], head: number): boolean {
+  const next = sentence[head + 1]?.lower ?? '';
+  return sentence[sentence.length - 1].endsQuestion && !DETERMINERS.has(next) && !OBJECT_PRONOUNS.has(next);
+}
+
+/**
+ * A clause head that looks like a command but is part of what is asked about: quoted material (a
+ * commit subject, a runbook line); a verb joined by "and" inside an asked clause or a statement; a
+ * verb-shaped word naming a thing in a terse question; what follows the colon of a request for
+ * information ("Explain this command: kubectl delete pod …").
+ */
+function readAsPartOfQuestion(sentence: readonly GoalToken[], start: number, clause: number, head: number): boolean {
+  if (sentence[head]?.quoted) return true;
+  if (sentence[clause]?.lower === 'and' && (continuesAskedClause(sentence, clause) || continuesStatement(sentence, clause))) return true;
+  if (head === start && namesAThing(sentence, head)) return true;
+  return head > start && afterColonOfRequestForInformation(sentence, start, head);
+}
+
+/** "Kafka deleted the segments and reset the consumer": after a subject and a past verb, "and reset" shares both. */
+function continuesStatement(sentence: readonly GoalToken[], andAt: number): boolean {
+  let start = andAt - 1;
+  while (start > 0 && !sentence[start - 1].closesSpan && sentence[start].lower !== 'and' && sentence[start].lower !== 'then') start--;
+  const opener = sentence[start]?.lower ?? '';
+  if (andAt < 2 || ACTION_VERBS.has(opener) || PHRASAL_ACTIONS.has(opener) || GOAL_VERBS.has(opener) || SPEAKERS.has(opener) || FILLERS.has(opener)) return false;
+  return sentence.slice(start + 1, andAt).some((token) => STATEMENT_MARKERS.has(token.lower) || (token.lower.endsWith('ed') && actionStem(token.lower) !== undefined));
+}
+
+/** The clause at `head` follows a colon in a sentence that asks to be told ("Explain this:", "Meaning of:"). */
+function afterColonOfRequestForInformation(sentence: readonly GoalToken[], start: number, head: number): boolean {
+  const opener = sentence[skipFillers(sentence, start)]?.lower ?? '';
+  if (!GOAL_VERBS.has(opener) && opener !== 'meaning') return false;
+  return sentence.slice(start, head).some((token) => token.colonAfter);
 }
 
 function sentencesOf(tokens: readonly GoalToken[]): GoalToken[][] {
@@ -217,7 +263,7 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
       } else if (word === "let's" || word === 'lets' || (word === 'let' && sentence[head + 1]?.lower === 'us')) {
         const verbAt = skipFillers(sentence, head + (word === 'let' ? 2 : 1));
         push('intention', word === 'let' ? 'let us' : word, sentence, verbAt);
-      } else if (!(sentence[clause]?.lower === 'and' && continuesInfinitive(sentence, clause))) push('imperative', '', sentence, head);
+      } else if (!readAsPartOfQuestion(sentence, start, clause, head)) push('imperative', '', sentence, head);
       let next = Math.max(head, clause) + 1;
       while (next < sentence.length && !sentence[next - 1].closesSpan && sentence[next].lower !== 'and' && sentence[next].lower !== 'then') next++;
       clause = next;

@@ -12,7 +12,18 @@ export interface GoalToken {
   readonly closesSpan: boolean;
   /** True for the first token of the goal or of a sentence. */
   readonly sentenceStart: boolean;
+  /** A question mark followed the token: it ends a question. */
+  readonly endsQuestion: boolean;
+  /** A colon followed the token ("Explain this command: …"). */
+  readonly colonAfter: boolean;
+  /** Inside double quotes or backticks: quoted material (a commit subject, a runbook line), not the goal's own words. */
+  readonly quoted: boolean;
 }
+
+/** Abbreviations whose period ends no sentence ("restart vs. reset", "e.g. restart the tasks"). */
+const ABBREVIATIONS: ReadonlySet<string> = new Set(['e.g', 'i.e', 'vs', 'etc', 'cf', 'approx', 'incl', 'esp', 'resp']);
+/** Quote marks that open or close quoted material: straight and curly double quotes, backticks. */
+const DOUBLE_QUOTES = new Set(['"', '“', '”', '`']);
 
 const LEADING = new Set(['"', "'", '(', '[', '{', '<', '“', '‘', '`', '«', '*', '_']);
 const TRAILING = new Set(['"', "'", '.', ',', ';', ':', '!', '?', ')', ']', '}', '>', '”', '’', '`', '»', '*', '…']);
@@ -22,9 +33,15 @@ function isSpace(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0x3000 || (code >= 0x2000 && code <= 0x200a);
 }
 
+function holdsQuote(goal: string, from: number, to: number): boolean {
+  for (let at = from; at < to; at++) if (DOUBLE_QUOTES.has(goal[at])) return true;
+  return false;
+}
+
 export function tokenize(goal: string): GoalToken[] {
   const tokens: GoalToken[] = [];
   let sentenceStart = true;
+  let inQuote = false;
   let index = 0;
   const length = goal.length;
   while (index < length) {
@@ -37,10 +54,14 @@ export function tokenize(goal: string): GoalToken[] {
     while (start < stop && LEADING.has(goal[start])) start++;
     while (stop > start && TRAILING.has(goal[stop - 1])) stop--;
     const closesSpan = stop < end;
-    const endsSentence = stop < end && SENTENCE_END.has(goal[end - 1]);
+    const text = goal.slice(start, stop);
+    const endsSentence = stop < end && SENTENCE_END.has(goal[end - 1]) && !(goal[stop] === '.' && ABBREVIATIONS.has(text.toLowerCase()));
+    const opensQuote = holdsQuote(goal, index, start);
+    const closesQuote = holdsQuote(goal, stop, end);
+    const quoted: boolean = inQuote || opensQuote;
+    inQuote = quoted && !closesQuote;
     if (stop > start) {
-      const text = goal.slice(start, stop);
-      tokens.push({ text, lower: text.toLowerCase(), closesSpan, sentenceStart });
+      tokens.push({ text, lower: text.toLowerCase(), closesSpan, sentenceStart, endsQuestion: closesSpan && goal.slice(stop, end).includes('?'), colonAfter: closesSpan && goal.slice(stop, end).includes(':'), quoted });
       sentenceStart = endsSentence;
     } else if (endsSentence) {
       sentenceStart = true;

@@ -65,6 +65,21 @@ const QUESTIONS: readonly string[] = [
   'I have to purge the label cache every time we deploy. Why?',
   'Explain how to fail over the orders database and restore it afterwards.',
   'Do rolling restarts of the spooler lose queued jobs?',
+  // A sentence opening with "And"; a terse question naming a thing; a heading before a colon or a dash.
+  'Why did the spooler stall? And why did the restart lose jobs?',
+  'Restart order for the label-printer consumers?',
+  'Release date of spooler 4.1?',
+  'Upgrade to Postgres 16: any schema changes?',
+  'Restart — when exactly did it happen on 9 May?',
+  // Quoted material: a commit subject, a runbook line; an abbreviation's period ends no sentence.
+  'Explain the commit "spooler: drop the legacy queue table".',
+  'Runbook step 4: "Do not purge the queue." Why?',
+  'What did the on-call do, e.g. restart the spooler or purge the queue by hand?',
+  'Which is riskier here, restart vs. purge the queue?',
+  // Inside a conditional that is asked about, after a statement's subject and past verb, after an explaining colon.
+  'Explain what happens if we stop the spooler and purge the queue.',
+  'The broker deleted the old segments and reset the consumer to earliest. Why?',
+  'Explain this command: kubectl delete pod spooler-6d8f7c9b54-k2x7q',
 ];
 
 /** Requests to act on a system: imperatives, "can you …", stated intentions, go/no-go decisions. Gated. */
@@ -117,6 +132,10 @@ const REQUESTS: readonly string[] = [
   'Clear the failed tasks of the nightly export.',
   'Please do a rolling restart of the spooler pods.',
   'Restart the failed pods of the spooler in production.',
+  // Still requests: a terse question with an object; "explain why … and roll it back" asks for both; a quote does not hide the request outside it.
+  'Restart the spooler in production?',
+  'Explain why the spooler failed and roll it back in production.',
+  'Drop the table "legacy_jobs" in production.',
 ];
 
 describe('risk classification reads intent, not words', () => {
