@@ -54,9 +54,19 @@ const HABIT_WORDS = new Set(['always', 'daily', 'nightly', 'weekly', 'monthly', 
 /** After "every": a recurring day or time, not a set of things. */
 const RECURRING = new Set(['day', 'night', 'morning', 'evening', 'week', 'weekend', 'month', 'hour', 'time', 'deploy', 'release', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'few', 'other']);
 
+/** "re-create", "re-drive", "force-renew": an action verb with a hyphenated prefix is the same action. */
+function prefixedAction(word: string): string | undefined {
+  const prefixed = /^(re|force)-([a-z]+)$/.exec(word);
+  if (!prefixed) return undefined;
+  const joined = `${prefixed[1]}${prefixed[2]}`;
+  return ACTION_VERBS.has(joined) ? joined : ACTION_VERBS.has(prefixed[2]) ? prefixed[2] : undefined;
+}
+
 /** The base form when `word` is an action verb or one of its inflections ("rotated", "dropping", "deletion"). */
 export function actionStem(word: string): string | undefined {
   if (ACTION_VERBS.has(word)) return word;
+  const prefixed = prefixedAction(word);
+  if (prefixed) return prefixed;
   for (const suffix of ['ing', 'ed', 'ion', 'es', 's']) {
     if (!word.endsWith(suffix) || word.length <= suffix.length + 2) continue;
     const base = word.slice(0, -suffix.length);
@@ -100,7 +110,7 @@ function actionAt(sentence: readonly GoalToken[], index: number, gerund = false)
     verb = `${lower} ${sentence[index + 2].lower}`;
     objectStart = index + 3;
   } else {
-    if (!ACTION_VERBS.has(lower) || token.closesSpan || next === '') return undefined;
+    if (!(ACTION_VERBS.has(lower) || prefixedAction(lower)) || token.closesSpan || next === '') return undefined;
     // "Deploy to production" asks; "deploy to production failed" reports.
     if (next === 'to' ? !MOVE_VERBS.has(lower) || sentence.slice(index + 2).some((later) => STATEMENT_MARKERS.has(later.lower)) : NOT_AN_OBJECT.has(next)) return undefined;
     objectStart = index + 1;
@@ -238,6 +248,15 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
     const [opener, second, third, fourth] = [0, 1, 2, 3].map((offset) => sentence[start + offset]?.lower ?? '');
     if (REQUEST_MODALS.has(opener) && (second === 'you' || second === 'u')) {
       push('request', `${opener} ${second}`, sentence, skipFillers(sentence, start + 2));
+      continue;
+    }
+    // "Mind restarting …?" is "would you mind" without its modal; "time to roll back …" proposes acting now.
+    if (opener === 'mind') {
+      push('request', '', sentence, start);
+      continue;
+    }
+    if (opener === 'time' && second === 'to') {
+      push('intention', 'time to', sentence, skipFillers(sentence, start + 2));
       continue;
     }
     if (DECISION_MODALS.has(opener) && (second === 'i' || second === 'we')) {

@@ -136,6 +136,14 @@ const REQUESTS: readonly string[] = [
   'Restart the spooler in production?',
   'Explain why the spooler failed and roll it back in production.',
   'Drop the table "legacy_jobs" in production.',
+  // Queue and certificate verbs; a hyphenated prefix; an addressee with no name; "mind …ing"; "time to …".
+  'Requeue the dead-lettered print jobs.',
+  'We need to renew the spooler certificate by hand right now.',
+  'Re-create the label-printer connector.',
+  'Force-renew the broker certificate on mq-4.',
+  'Someone please restart the spooler.',
+  'Mind restarting the spooler?',
+  'Time to roll back the spooler to 4.0.',
 ];
 
 describe('risk classification reads intent, not words', () => {

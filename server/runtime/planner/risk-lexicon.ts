@@ -19,7 +19,8 @@ export const ACTION_VERBS: ReadonlySet<string> = set(
     'edit,alter,grant,promote,demote,suspend,block,ban,unblock,lock,unlock,provision,decommission,resize,increase,decrease,raise,' +
     'lower,bump,reduce,replace,overwrite,rename,move,execute,run,trigger,issue,approve,reprocess,replay,retry,backfill,reindex,' +
     'archive,expire,invalidate,shutdown,discharge,close,deactivate,activate,publish,unpublish,send,restore,recreate,rebuild,' +
-    'reconfigure,rm,fire,dismiss,reassign,force-push,pause,resume,rerun,re-run,bounce,nuke,skip,clear',
+    'reconfigure,rm,fire,dismiss,reassign,force-push,pause,resume,rerun,re-run,bounce,nuke,skip,clear,requeue,renew,repartition,' +
+    'redrive,rebalance,resync,reroute,flushall,full-refresh,switch',
 );
 
 /** Verbs that act only with their particle ("roll back", "shut it down"); the particle makes them verbal, so no object is needed. */
@@ -91,7 +92,7 @@ export const INTERJECTIONS: ReadonlySet<string> = set('ok,okay,so,hey,hi,hello,a
  */
 export const LIGHT_VERBS: ReadonlySet<string> = set('proceed,perform,initiate,do');
 /** Who a goal is addressed to ("Folks, can you …", "hey team, should we …", "@oncall restart …"): skipped like an interjection. */
-export const ADDRESSEES: ReadonlySet<string> = set("team,folks,everyone,everybody,guys,people,oncall,on-call,y'all,all");
+export const ADDRESSEES: ReadonlySet<string> = set("team,folks,everyone,everybody,guys,people,oncall,on-call,y'all,all,someone,somebody,anyone,anybody");
 
 /** "Can you …", "could you …": a request that someone act. */
 export const REQUEST_MODALS: ReadonlySet<string> = set("can,could,would,will,won't");
