@@ -9,10 +9,11 @@
  * after the key is rotated?") asks for information, however risky its words sound.
  * One linear pass; no tagger, so the rules stay explainable and the analyzer stays microseconds.
  */
+import { DETERMINERS, actionStem, prefixedAction, skipFillers } from './action-words';
+import { readAsPartOfQuestion } from './asked-clauses';
 import type { GoalToken } from './goal-tokens';
-import { GOAL_VERBS } from './intent-lexicon';
 import {
-  ACTION_VERBS, ADDRESSEES, AUX_OPENERS, DECISION_MODALS, FILLERS, INTENTION_WORDS, INTERJECTIONS, LIGHT_VERBS, MODIFIED_NOUNS, NOT_AN_OBJECT, OBJECT_PRONOUNS,
+  ACTION_VERBS, ADDRESSEES, AUX_OPENERS, DECISION_MODALS, INTENTION_WORDS, INTERJECTIONS, LIGHT_VERBS, MODIFIED_NOUNS, NOT_AN_OBJECT, OBJECT_PRONOUNS,
   PHRASAL_ACTIONS, REQUEST_MODALS, RISK_TARGETS, RISK_TOPICS, SAFETY_WORDS, SPEAKERS, STATEMENT_MARKERS, WH_OPENERS,
 } from './risk-lexicon';
 
@@ -45,46 +46,10 @@ const MOVE_VERBS = new Set(['deploy', 'redeploy', 'migrate', 'push', 'promote', 
 /** After a verb-shaped word and one more, a statement's verb: "Release 2.14 was deployed", "Rollback did not fix it", "Restart helped for an hour". */
 const SUBJECT_MARKERS = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'got', 'caused', 'failed', 'did', 'does', 'do', "didn't", "doesn't", 'helped', 'fixed', 'completed', 'started', 'worked', 'took']);
 const MAX_ACTIONS = 8;
-/** Words that open a noun phrase: a verb-shaped word before one has an object. */
-/** Words opening a conditional clause, whose coordinated verbs stay inside it. */
-const CONDITIONALS = new Set(['if', 'when', 'whenever', 'once']);
-const DETERMINERS = new Set(['the', 'a', 'an', 'all', 'these', 'those', 'this', 'that', 'my', 'our', 'its', 'their', 'each', 'every', 'any']);
 /** Words that put an intention on a schedule. */
 const HABIT_WORDS = new Set(['always', 'daily', 'nightly', 'weekly', 'monthly', 'hourly', 'routinely', 'regularly']);
 /** After "every": a recurring day or time, not a set of things. */
 const RECURRING = new Set(['day', 'night', 'morning', 'evening', 'week', 'weekend', 'month', 'hour', 'time', 'deploy', 'release', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'few', 'other']);
-
-/** "re-create", "re-drive", "force-renew": an action verb with a hyphenated prefix is the same action. */
-function prefixedAction(word: string): string | undefined {
-  const prefixed = /^(re|force)-([a-z]+)$/.exec(word);
-  if (!prefixed) return undefined;
-  const joined = `${prefixed[1]}${prefixed[2]}`;
-  return ACTION_VERBS.has(joined) ? joined : ACTION_VERBS.has(prefixed[2]) ? prefixed[2] : undefined;
-}
-
-/** The base form when `word` is an action verb or one of its inflections ("rotated", "dropping", "deletion"). */
-export function actionStem(word: string): string | undefined {
-  if (ACTION_VERBS.has(word)) return word;
-  const prefixed = prefixedAction(word);
-  if (prefixed) return prefixed;
-  for (const suffix of ['ing', 'ed', 'ion', 'es', 's']) {
-    if (!word.endsWith(suffix) || word.length <= suffix.length + 2) continue;
-    const base = word.slice(0, -suffix.length);
-    const undoubled = base.length > 2 && base[base.length - 1] === base[base.length - 2] ? base.slice(0, -1) : base;
-    for (const candidate of [base, `${base}e`, undoubled]) if (ACTION_VERBS.has(candidate)) return candidate;
-  }
-  return undefined;
-}
-
-function skipFillers(sentence: readonly GoalToken[], index: number): number {
-  while (index < sentence.length) {
-    const lower = sentence[index].lower;
-    if (lower === 'go' && sentence[index + 1]?.lower === 'ahead') index++;
-    else if (FILLERS.has(lower)) index++;
-    else break;
-  }
-  return index;
-}
 
 /** The action starting at `index` when the word there is used as a verb; undefined when it is a noun or a subject. */
 function actionAt(sentence: readonly GoalToken[], index: number, gerund = false): { verb: string; action: string } | undefined {
@@ -154,66 +119,6 @@ function namedAction(sentence: readonly GoalToken[], index: number): { verb: str
     if (sentence[at].closesSpan) return undefined;
   }
   return undefined;
-}
-
-/**
- * "Show the steps to fail over feature-redis and restore it afterwards", "explain what happens if we
- * stop the connector and reset the offsets": inside a request for information, a verb joined by
- * "and" to an infinitive or to a conditional clause is part of what is asked about. Only a
- * conditional ("if", "when"): "explain why it failed and roll it back" asks for both.
- */
-function continuesAskedClause(sentence: readonly GoalToken[], andAt: number): boolean {
-  if (andAt < 1) return false;
-  let start = andAt - 1;
-  while (start > 0 && !sentence[start - 1].closesSpan && sentence[start].lower !== 'and' && sentence[start].lower !== 'then') start--;
-  const opener = skipFillers(sentence, start);
-  if (opener >= andAt || !GOAL_VERBS.has(sentence[opener].lower)) return false;
-  for (let at = opener + 1; at < andAt; at++) {
-    const word = sentence[at].lower;
-    if (CONDITIONALS.has(word)) return true;
-    const verb = sentence[at + 1]?.lower ?? '';
-    if (word === 'to' && at + 1 < andAt && (actionStem(verb) !== undefined || PHRASAL_ACTIONS.has(verb))) return true;
-  }
-  return false;
-}
-
-/**
- * "Restart order for the connector instances?", "Release date of 5.2?", "Upgrade to dbt 1.8.2: any
- * model changes?": a question that opens with a verb-shaped word and no object after it (no
- * determiner or pronoun) names a thing; "Restart the sink?" and "Roll it back?" still ask to act.
- */
-function namesAThing(sentence: readonly GoalToken[], head: number): boolean {
-  const next = sentence[head + 1]?.lower ?? '';
-  return sentence[sentence.length - 1].endsQuestion && !DETERMINERS.has(next) && !OBJECT_PRONOUNS.has(next);
-}
-
-/**
- * A clause head that looks like a command but is part of what is asked about: quoted material (a
- * commit subject, a runbook line); a verb joined by "and" inside an asked clause or a statement; a
- * verb-shaped word naming a thing in a terse question; what follows the colon of a request for
- * information ("Explain this command: kubectl delete pod …").
- */
-function readAsPartOfQuestion(sentence: readonly GoalToken[], start: number, clause: number, head: number): boolean {
-  if (sentence[head]?.quoted) return true;
-  if (sentence[clause]?.lower === 'and' && (continuesAskedClause(sentence, clause) || continuesStatement(sentence, clause))) return true;
-  if (head === start && namesAThing(sentence, head)) return true;
-  return head > start && afterColonOfRequestForInformation(sentence, start, head);
-}
-
-/** "Kafka deleted the segments and reset the consumer": after a subject and a past verb, "and reset" shares both. */
-function continuesStatement(sentence: readonly GoalToken[], andAt: number): boolean {
-  let start = andAt - 1;
-  while (start > 0 && !sentence[start - 1].closesSpan && sentence[start].lower !== 'and' && sentence[start].lower !== 'then') start--;
-  const opener = sentence[start]?.lower ?? '';
-  if (andAt < 2 || ACTION_VERBS.has(opener) || PHRASAL_ACTIONS.has(opener) || GOAL_VERBS.has(opener) || SPEAKERS.has(opener) || FILLERS.has(opener)) return false;
-  return sentence.slice(start + 1, andAt).some((token) => STATEMENT_MARKERS.has(token.lower) || (token.lower.endsWith('ed') && actionStem(token.lower) !== undefined));
-}
-
-/** The clause at `head` follows a colon in a sentence that asks to be told ("Explain this:", "Meaning of:"). */
-function afterColonOfRequestForInformation(sentence: readonly GoalToken[], start: number, head: number): boolean {
-  const opener = sentence[skipFillers(sentence, start)]?.lower ?? '';
-  if (!GOAL_VERBS.has(opener) && opener !== 'meaning') return false;
-  return sentence.slice(start, head).some((token) => token.colonAfter);
 }
 
 function sentencesOf(tokens: readonly GoalToken[]): GoalToken[][] {

@@ -1,0 +1,78 @@
+/**
+ * Clause heads that look like commands but belong to what a goal asks about (issue 10, risk reading):
+ * quoted material, a verb joined by "and" inside an asked clause or after a statement, a verb-shaped
+ * word naming a thing in a terse question, and what follows the colon of a request for information.
+ * Found by a probe of 273 information questions about two corpora nobody tuned on (56 were gated).
+ */
+import { DETERMINERS, actionStem, skipFillers } from './action-words';
+import type { GoalToken } from './goal-tokens';
+import { GOAL_VERBS } from './intent-lexicon';
+import { ACTION_VERBS, FILLERS, OBJECT_PRONOUNS, PHRASAL_ACTIONS, SPEAKERS, STATEMENT_MARKERS } from './risk-lexicon';
+
+/** Words opening a conditional clause, whose coordinated verbs stay inside it. */
+const CONDITIONALS: ReadonlySet<string> = new Set(['if', 'when', 'whenever', 'once']);
+
+/** Where the clause ending before `andAt` starts: after punctuation, "and" or "then". */
+function clauseStartBefore(sentence: readonly GoalToken[], andAt: number): number {
+  let start = andAt - 1;
+  while (start > 0 && !sentence[start - 1].closesSpan && sentence[start].lower !== 'and' && sentence[start].lower !== 'then') start--;
+  return start;
+}
+
+/**
+ * "Show the steps to fail over feature-redis and restore it afterwards", "explain what happens if we
+ * stop the connector and reset the offsets": inside a request for information, a verb joined by
+ * "and" to an infinitive or to a conditional clause is part of what is asked about. Only a
+ * conditional ("if", "when"): "explain why it failed and roll it back" asks for both.
+ */
+function continuesAskedClause(sentence: readonly GoalToken[], andAt: number): boolean {
+  if (andAt < 1) return false;
+  const opener = skipFillers(sentence, clauseStartBefore(sentence, andAt));
+  if (opener >= andAt || !GOAL_VERBS.has(sentence[opener].lower)) return false;
+  for (let at = opener + 1; at < andAt; at++) {
+    const word = sentence[at].lower;
+    if (CONDITIONALS.has(word)) return true;
+    const verb = sentence[at + 1]?.lower ?? '';
+    if (word === 'to' && at + 1 < andAt && (actionStem(verb) !== undefined || PHRASAL_ACTIONS.has(verb))) return true;
+  }
+  return false;
+}
+
+/**
+ * "Restart order for the connector instances?", "Release date of 5.2?", "Upgrade to dbt 1.8.2: any
+ * model changes?": a question that opens with a verb-shaped word and no object after it (no
+ * determiner or pronoun) names a thing; "Restart the sink?" and "Roll it back?" still ask to act.
+ */
+function namesAThing(sentence: readonly GoalToken[], head: number): boolean {
+  const next = sentence[head + 1]?.lower ?? '';
+  return sentence[sentence.length - 1].endsQuestion && !DETERMINERS.has(next) && !OBJECT_PRONOUNS.has(next);
+}
+
+/**
+ * A clause head that looks like a command but is part of what is asked about: quoted material (a
+ * commit subject, a runbook line); a verb joined by "and" inside an asked clause or a statement; a
+ * verb-shaped word naming a thing in a terse question; what follows the colon of a request for
+ * information ("Explain this command: kubectl delete pod …").
+ */
+export function readAsPartOfQuestion(sentence: readonly GoalToken[], start: number, clause: number, head: number): boolean {
+  if (sentence[head]?.quoted) return true;
+  if (sentence[clause]?.lower === 'and' && (continuesAskedClause(sentence, clause) || continuesStatement(sentence, clause))) return true;
+  if (head === start && namesAThing(sentence, head)) return true;
+  return head > start && afterColonOfRequestForInformation(sentence, start, head);
+}
+
+/** "Kafka deleted the segments and reset the consumer": after a subject and a past verb, "and reset" shares both. */
+function continuesStatement(sentence: readonly GoalToken[], andAt: number): boolean {
+  if (andAt < 2) return false;
+  const start = clauseStartBefore(sentence, andAt);
+  const opener = sentence[start]?.lower ?? '';
+  if (ACTION_VERBS.has(opener) || PHRASAL_ACTIONS.has(opener) || GOAL_VERBS.has(opener) || SPEAKERS.has(opener) || FILLERS.has(opener)) return false;
+  return sentence.slice(start + 1, andAt).some((token) => STATEMENT_MARKERS.has(token.lower) || (token.lower.endsWith('ed') && actionStem(token.lower) !== undefined));
+}
+
+/** The clause at `head` follows a colon in a sentence that asks to be told ("Explain this:", "Meaning of:"). */
+function afterColonOfRequestForInformation(sentence: readonly GoalToken[], start: number, head: number): boolean {
+  const opener = sentence[skipFillers(sentence, start)]?.lower ?? '';
+  if (!GOAL_VERBS.has(opener) && opener !== 'meaning') return false;
+  return sentence.slice(start, head).some((token) => token.colonAfter);
+}
