@@ -5,8 +5,6 @@
  * question keeps its caveat; a billing-worker question whose retrieved context does contain the
  * checkout-api facts gets no checkout-api caveat, and gets billing-worker's own disagreement.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgKnowledge } from '../adapters/db/pg-knowledge';
 import { DEMO_QUESTION } from '../ingest/demo-corpus';
@@ -20,17 +18,10 @@ let knowledge: PgKnowledge;
 
 const disagreements = (caveats: readonly string[]) => caveats.filter((caveat) => caveat.startsWith('Sources disagree on '));
 
-function writeSource(name: string, file: string, text: string): string {
-  const dir = join(fixture.root, name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, file), text);
-  return dir;
-}
-
 beforeAll(async () => {
   fixture = await openRuntimeFixture();
   knowledge = fixture.plugins.knowledge as PgKnowledge;
-  const runbook = writeSource('billing-runbook', 'billing-worker.md', [
+  const runbook = fixture.writeSource('billing-runbook', 'billing-worker.md', [
     '# billing-worker runbook',
     '',
     'billing-worker runs the nightly invoice batch for the finance team.',
@@ -40,7 +31,7 @@ beforeAll(async () => {
     'The billing-worker memory limit is 1Gi. Each batch holds at most 40,000 invoices in memory.',
     '',
   ].join('\n'));
-  const manifest = writeSource('billing-deploy', 'billing-worker-resources.md', ['# billing-worker resources', '', 'The billing-worker memory limit is 768Mi since the October resize.', ''].join('\n'));
+  const manifest = fixture.writeSource('billing-deploy', 'billing-worker-resources.md', ['# billing-worker resources', '', 'The billing-worker memory limit is 768Mi since the October resize.', ''].join('\n'));
   await fixture.runtime.ingest(runbook, { source: 'billing-runbook' });
   await fixture.runtime.ingest(manifest, { source: 'billing-deploy' });
   await knowledge.syncAll();

@@ -5,8 +5,6 @@
  * the rows stamped around that instant and the answer quotes the 09:00 row, not a runbook sentence
  * or another hour's row.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRuntimeFixture, type RuntimeFixture } from '../testing/runtime-fixture';
 
@@ -25,16 +23,9 @@ function metricsCsv(): string {
   return `${rows.join('\n')}\n`;
 }
 
-function writeSource(name: string, file: string, text: string): string {
-  const dir = join(fixture.root, name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, file), text);
-  return dir;
-}
-
 beforeAll(async () => {
   fixture = await openRuntimeFixture();
-  const runbook = writeSource('print-docs', 'print-gw-runbook.md', [
+  const runbook = fixture.writeSource('print-docs', 'print-gw-runbook.md', [
     '# print-gw spool queue runbook',
     '',
     'The print-gw spool queue falls behind when the label printers in hall 3 go offline.',
@@ -42,7 +33,7 @@ beforeAll(async () => {
     '',
   ].join('\n'));
   await fixture.runtime.ingest(runbook, { source: 'print-docs' });
-  await fixture.runtime.ingest(writeSource('print-metrics', 'spool.csv', metricsCsv()), { source: 'print-metrics' });
+  await fixture.runtime.ingest(fixture.writeSource('print-metrics', 'spool.csv', metricsCsv()), { source: 'print-metrics' });
 }, 120_000);
 
 afterAll(async () => {
@@ -60,6 +51,15 @@ describe('a goal naming an instant', () => {
     expect(result.status).toBe('completed');
     expect(result.answer).toContain('86421');
   }, 120_000);
+
+  it('a plan cached for one instant is not served for another: each searches its own window', async () => {
+    const first = await fixture.runtime.explain({ goal: 'What was the print-gw spool queue backlog at 10:00 UTC on Sunday 3 May 2026?' });
+    const second = await fixture.runtime.explain({ goal: 'What was the print-gw spool queue backlog at 11:00 UTC on Sunday 3 May 2026?' });
+    const windowOf = (explain: typeof first) => explain.graph.nodes.flatMap((node) => (node.kind === 'retrieve' && node.within ? node.within : []));
+    expect(windowOf(first)).toEqual([{ from: '2026-05-03T09:30', to: '2026-05-03T10:30' }]);
+    expect(windowOf(second)).toEqual([{ from: '2026-05-03T10:30', to: '2026-05-03T11:30' }]);
+    expect(second.planCache.status).not.toBe('hit');
+  });
 
   it('a goal naming a day without a time of day gets no time-window search', async () => {
     const explain = await fixture.runtime.explain({ goal: 'How far behind was the print-gw spool queue on Saturday 2 May 2026?' });

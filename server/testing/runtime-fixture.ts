@@ -29,6 +29,8 @@ export interface RuntimeFixture {
   readonly database: Database;
   count(table: RuntimeTable): Promise<number>;
   counts(tables?: readonly RuntimeTable[]): Promise<Record<string, number>>;
+  /** Writes `text` to `<root>/<name>/<file>` and returns the folder: a source to ingest beside the demo. */
+  writeSource(name: string, file: string, text: string): string;
   /** Closes the runtime and opens a new one on the same data dir and config: a process restart. */
   restart(): Promise<RuntimeFixture>;
   /** Closes the runtime; with `remove` (default) deletes the temp root. */
@@ -95,6 +97,12 @@ export async function openRuntimeFixture(options: RuntimeFixtureOptions = {}): P
     async counts(tables = WRITTEN_BY_RUNS) {
       const entries = await Promise.all(tables.map(async (table) => [table, await count(table)] as const));
       return Object.fromEntries(entries);
+    },
+    writeSource(name, file, text) {
+      const dir = join(root, name);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, file), text);
+      return dir;
     },
     async restart() {
       await runtime.close();
