@@ -34,8 +34,21 @@ export const FITTED_FUSION_RATIOS: FusionRatioTable = Object.freeze({
   'rerank+rm3': Object.freeze({ conceptual: 1.004, multi_hop: 0.979, sensitive: 1.006 }),
 });
 
+type FusionRatios = NonNullable<RetrieverCapabilities['fusionRatios']>;
+
+/** Per table (frozen, so identity is a sound key) and method: capabilities() is read on every plan. */
+const ratiosByTable = new WeakMap<FusionRatioTable, Map<string, FusionRatios>>();
+
 /** The entries of `table` that pair `method` with another, keyed by the partner (the capability's shape). */
-export function fusionRatiosOf(method: string, table: FusionRatioTable = FITTED_FUSION_RATIOS): NonNullable<RetrieverCapabilities['fusionRatios']> {
+export function fusionRatiosOf(method: string, table: FusionRatioTable = FITTED_FUSION_RATIOS): FusionRatios {
+  let byMethod = ratiosByTable.get(table);
+  if (!byMethod) ratiosByTable.set(table, (byMethod = new Map()));
+  let ratios = byMethod.get(method);
+  if (!ratios) byMethod.set(method, (ratios = partnersOf(method, table)));
+  return ratios;
+}
+
+function partnersOf(method: string, table: FusionRatioTable): FusionRatios {
   const partners: Record<string, Readonly<Partial<Record<string, number>>>> = {};
   for (const [pair, ratios] of Object.entries(table)) {
     const members = pair.split('+');

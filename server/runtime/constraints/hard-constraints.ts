@@ -43,7 +43,12 @@ interface ContextFacts {
 /** Per-context facts, memoised on the immutable context so a thousand checks do not rescan it. */
 const factsByContext = new WeakMap<PlanningContext, ContextFacts>();
 
+let lastContext: PlanningContext | undefined;
+let lastFacts: ContextFacts | undefined;
+
 function factsOf(context: PlanningContext): ContextFacts {
+  // One-entry front cache: a goal's ~1,000 candidates are checked against the same context in a row.
+  if (context === lastContext && lastFacts) return lastFacts;
   let facts = factsByContext.get(context);
   if (!facts) {
     const allowed = new Set(context.policy.allowedSources);
@@ -53,6 +58,8 @@ function factsOf(context: PlanningContext): ContextFacts {
     };
     factsByContext.set(context, facts);
   }
+  lastContext = context;
+  lastFacts = facts;
   return facts;
 }
 
@@ -61,6 +68,12 @@ export function touchesSensitiveSource(candidate: CandidatePlan, context: Planni
   if (kinds.size === 0) return false;
   if (candidate.sourceKinds === 'all') return true;
   return candidate.sourceKinds.some((kind) => kinds.has(kind));
+}
+
+/** The first tier the plan calls that is not local; the common one-tier plan without building a tier list. */
+function remoteTierOf(candidate: CandidatePlan, localByTier: ReadonlyMap<string, boolean>): string | undefined {
+  if (!candidate.solverTiers) return localByTier.get(candidate.modelTier) === false ? candidate.modelTier : undefined;
+  return tiersUsed(candidate).find((tier) => localByTier.get(tier) === false);
 }
 
 const NO_VIOLATIONS: readonly ConstraintViolation[] = Object.freeze([]);
@@ -90,7 +103,7 @@ export function checkConstraints(
     });
   }
   // Any call of the plan on a remote tier sends the context off the machine (a debate's solvers too).
-  const remoteTier = tiersUsed(candidate).find((tier) => factsOf(context).localByTier.get(tier) === false);
+  const remoteTier = remoteTierOf(candidate, factsOf(context).localByTier);
   if (remoteTier !== undefined) {
     const why = context.policy.localOnly
       ? 'policy is local-only'

@@ -50,8 +50,13 @@ export class HeuristicCostModel implements CostModelPlugin {
     const chunksKept = Math.min(context.retrieval.finalK, candidate.topK, scope.chunks);
     const wanted = chunksKept * scope.meanChunkTokens * compression.ratio;
     // A mixed-tier debate sends one context to every call: the smallest window of its tiers bounds it.
-    const callTiers = candidate.solverTiers ? callTierNames(candidate, calls).map((name) => digest.tier(name).capabilities) : [tier];
-    const windowRoom = nonNegative(Math.min(...callTiers.map((callTier) => callTier.contextWindow - PROMPT_OVERHEAD_TOKENS - goal.goalTokens - Math.min(OUTPUT_TOKENS_PER_ANSWER, callTier.maxOutputTokens))));
+    // (Most plans make every call on one tier: no per-candidate arrays for them, this runs ~1,000 times a goal.)
+    const callTiers = candidate.solverTiers ? callTierNames(candidate, calls).map((name) => digest.tier(name).capabilities) : undefined;
+    const windowRoom = nonNegative(
+      callTiers
+        ? Math.min(...callTiers.map((callTier) => callTier.contextWindow - PROMPT_OVERHEAD_TOKENS - goal.goalTokens - Math.min(OUTPUT_TOKENS_PER_ANSWER, callTier.maxOutputTokens)))
+        : tier.contextWindow - PROMPT_OVERHEAD_TOKENS - goal.goalTokens - outputPerCall,
+    );
     const room = Math.min(windowRoom, context.retrieval.contextTokenBudget ?? Number.POSITIVE_INFINITY);
     const contextTokens = wanted > room ? room : wanted;
     const truncated = wanted > 0 ? 1 - contextTokens / wanted : 0;
@@ -61,7 +66,7 @@ export class HeuristicCostModel implements CostModelPlugin {
     const retrieval = retrievalFacts.spend;
     const toolInput = (calls - 1) * (TOOL_RESULT_CHUNKS_PER_STEP[candidate.reasoning] ?? 0) * scope.meanChunkTokens;
     // Each call priced on its own tier when a debate's solvers are routed apart from its judge (call-tiers.ts).
-    const mixed = candidate.solverTiers ? mixedDebateTotals(callTiers, inputPerCall) : undefined;
+    const mixed = callTiers ? mixedDebateTotals(callTiers, inputPerCall) : undefined;
     const tokens = (mixed ? mixed.tokens : calls * (inputPerCall + outputPerCall)) + toolInput + retrieval.tokens;
     const costUsd = mixed
       ? mixed.costUsd + retrieval.costUsd

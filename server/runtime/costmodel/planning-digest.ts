@@ -190,12 +190,19 @@ export class ContextDigest {
     return stats;
   }
 
+  private lastIntent?: Intent;
+  private lastIntentDigest?: IntentDigest;
+
   forIntent(intent: Intent): IntentDigest {
+    // One-entry front cache, as digestOf's: a goal's ~1,000 candidates ask for the same intent in a row.
+    if (intent === this.lastIntent && this.lastIntentDigest) return this.lastIntentDigest;
     let digest = this.intents.get(intent);
     if (!digest) {
       digest = new IntentDigest(intent, this);
       this.intents.set(intent, digest);
     }
+    this.lastIntent = intent;
+    this.lastIntentDigest = digest;
     return digest;
   }
 }
