@@ -28,6 +28,10 @@ const probability = (value: number, halfWidth: number): Estimate => ({
   high: clampProbability(value + halfWidth),
 });
 
+/** Tokens of retrieved context a call on `tier` can hold beside the prompt, the goal and the answer. */
+const contextRoom = (tier: { readonly contextWindow: number; readonly maxOutputTokens: number }, goalTokens: number) =>
+  tier.contextWindow - PROMPT_OVERHEAD_TOKENS - goalTokens - Math.min(OUTPUT_TOKENS_PER_ANSWER, tier.maxOutputTokens);
+
 /** Asymmetric band for small probabilities: half to double, plus an absolute floor on the upper side. */
 const rate = (value: number): Estimate => ({ value, low: value * 0.5, high: clampProbability(value * 2 + 0.05) });
 
@@ -52,11 +56,7 @@ export class HeuristicCostModel implements CostModelPlugin {
     // A mixed-tier debate sends one context to every call: the smallest window of its tiers bounds it.
     // (Most plans make every call on one tier: no per-candidate arrays for them, this runs ~1,000 times a goal.)
     const callTiers = candidate.solverTiers ? callTierNames(candidate, calls).map((name) => digest.tier(name).capabilities) : undefined;
-    const windowRoom = nonNegative(
-      callTiers
-        ? Math.min(...callTiers.map((callTier) => callTier.contextWindow - PROMPT_OVERHEAD_TOKENS - goal.goalTokens - Math.min(OUTPUT_TOKENS_PER_ANSWER, callTier.maxOutputTokens)))
-        : tier.contextWindow - PROMPT_OVERHEAD_TOKENS - goal.goalTokens - outputPerCall,
-    );
+    const windowRoom = nonNegative(callTiers ? Math.min(...callTiers.map((callTier) => contextRoom(callTier, goal.goalTokens))) : contextRoom(tier, goal.goalTokens));
     const room = Math.min(windowRoom, context.retrieval.contextTokenBudget ?? Number.POSITIVE_INFINITY);
     const contextTokens = wanted > room ? room : wanted;
     const truncated = wanted > 0 ? 1 - contextTokens / wanted : 0;
