@@ -126,7 +126,7 @@ try {
       `${question.id} [${question.split}/${question.kind}] fact ${outcome.keyFact.allFound ? 'yes' : `NO (missing: ${missing.join(', ')})`} · cited ${citationScore.relevant}/${citationScore.total} relevant (${citationScore.fromRelevantSource} from a relevant source) · off-goal caveats ${outcome.offGoalCaveats.length} · approval ${sentToApproval ? (question.expectApproval ? 'yes (expected)' : 'YES') : question.expectApproval ? 'NO (expected)' : 'no'} · verification ${verification}${attempts > 1 ? ` after ${attempts} attempts` : ''}`,
     );
     if (values.verbose) {
-      console.log(`   Q: ${question.question}\n   A: ${answer.replace(/\s+/g, ' ').slice(0, 600)}`);
+      console.log(`   Q: ${question.question}\n   A: ${answer.replace(/\s+/g, ' ').slice(0, process.env.ANSWER_CHARS ? Number(process.env.ANSWER_CHARS) : 600)}`);
       for (const cited of outcome.cited) console.log(`   cite ${cited}`);
       if (values.context) console.log(`   plan ${result.explain.chosen.description} intent ${JSON.stringify(result.explain.intent)} sources ${result.explain.selectedSources.join(', ')}; rejected ${result.explain.rejectedSources.map((rejected) => `${rejected.source}: ${rejected.detail}`).join('; ')}`);
       if (values.context) for (const item of await fixture.runtime.evidence(result.runId)) console.log(`   [${item.ref}] ${item.hit.sourceName}:${uriOf.get(item.hit.chunkId) ?? item.hit.chunkId} ${item.hit.locator ?? ""} via ${item.hit.method} rank ${item.hit.rank}: ${item.text.replace(/\s+/g, " ").slice(0, process.env.CONTEXT_CHARS ? Number(process.env.CONTEXT_CHARS) : 140)}`);

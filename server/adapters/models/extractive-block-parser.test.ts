@@ -36,7 +36,12 @@ describe('extractive block parser', () => {
     expect(blockPieces(gitShow)).toEqual([
       // The subject names its commit and author ("which commit…, who wrote it?"); it is scored without them.
       { text: 'Lower checkout-api memory limit to 256Mi to cut cluster cost (commit 48d4188, Carol Nguyen)', role: 'subject', scored: 'Lower checkout-api memory limit to 256Mi to cut cluster cost' },
-      { text: 'Over the last 7 days the average working set of checkout-api was 196Mi per pod, so a 256Mi limit still leaves about 30% headroom.', role: 'prose' },
+      // A message sentence names its commit too: quoted alone, "which commit made …?" had the why and not the which.
+      {
+        text: 'Over the last 7 days the average working set of checkout-api was 196Mi per pod, so a 256Mi limit still leaves about 30% headroom (commit 48d4188).',
+        role: 'prose',
+        scored: 'Over the last 7 days the average working set of checkout-api was 196Mi per pod, so a 256Mi limit still leaves about 30% headroom.',
+      },
       { text: 'requests: memory: 384Mi → 192Mi', role: 'change' },
       { text: 'limits: memory: 512Mi → 256Mi', role: 'change' },
     ]);

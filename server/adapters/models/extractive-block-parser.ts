@@ -154,14 +154,21 @@ function gitPieces(text: string): BlockPiece[] {
   const flushRun = () => { pieces.push(...changePieces(run)); run = []; };
   // A message paragraph is hard-wrapped at ~72 columns: rejoined, a sentence is one unit; the first paragraph is the subject.
   // Which commit and whose: "which commit did X, who wrote it" is answered by the subject line only with them.
+  // A message sentence carries its commit too: "which commit made the staging model handle the new field?"
+  // was answered by a sentence of the right commit's message that never said which commit it was.
   let commit = { sha: '', author: '' };
+  const originOf = () => [commit.sha && `commit ${commit.sha}`, commit.author].filter(Boolean).join(', ');
   const subjectPiece = (subject: string): BlockPiece => {
-    const origin = [commit.sha && `commit ${commit.sha}`, commit.author].filter(Boolean).join(', ');
+    const origin = originOf();
     return origin ? { text: `${subject} (${origin})`, role: 'subject', scored: subject } : { text: subject, role: 'subject' };
+  };
+  const bodyPieces = (body: string): BlockPiece[] => {
+    const origin = commit.sha ? `commit ${commit.sha}` : '';
+    return prose(body).map((piece) => (origin ? { ...piece, text: `${piece.text.replace(/\.$/, '')} (${origin}).`, scored: piece.scored ?? piece.text } : piece));
   };
   const flushParagraph = () => {
     const joined = paragraph.join(' ');
-    if (joined.length > 0) pieces.push(...(paragraphs++ === 0 ? [subjectPiece(joined)] : prose(joined)));
+    if (joined.length > 0) pieces.push(...(paragraphs++ === 0 ? [subjectPiece(joined)] : bodyPieces(joined)));
     paragraph = [];
   };
   for (const line of text.split(/\r?\n/)) {
