@@ -9,6 +9,13 @@ describe('the parts of a compound question', () => {
     expect(parts('Which commit fixed the IAM policy and what was wrong with the policy?')).toEqual([['commit', 'fix', 'iam'], ['wrong']]);
   });
 
+  it('keeps a part that asks what to do in the case already described, though all its words are function words', () => {
+    const found = questionParts('The spooler was down all weekend. How do I check whether jobs expired from the queue, and what do I do if they have?');
+    expect(found?.map((part) => part.asksConditionalStep ?? false)).toEqual([false, true]);
+    // A part of function words that asks no step is still not kept.
+    expect(questionParts('How do I check whether jobs expired, and was it?')?.map((part) => part.asksConditionalStep ?? false)).toEqual([false]);
+  });
+
   it('reads a question that asks one thing as one part', () => {
     expect(parts('Why did billing-worker stop producing invoices on 2025-11-30?')).toBeUndefined();
     expect(parts('How do I re-run warehouse_daily_load for one day after fixing a dbt model?')).toBeUndefined();

@@ -24,7 +24,17 @@ export interface QuestionPart {
   readonly distinctive: ReadonlySet<string>;
   /** All its content terms. */
   readonly terms: ReadonlySet<string>;
+  /**
+   * "… and what do I do if it has?": a part that asks what to do in a case the question already
+   * described, in words that are all function words. Its answer is the instruction for that case
+   * ("If a committed offset is below the log start offset, … open an incident (SEV-2)"): a sentence
+   * that opens with its condition, in a passage the answer already quotes.
+   */
+  readonly asksConditionalStep?: boolean;
 }
+
+/** "what do I do if …", "what should we do when …", "and if it has, what then?" */
+const CONDITIONAL_STEP = /^(?:what|how)\s+(?:do|should|must|can|could|would)\s+(?:i|we|you|one)\s+(?:do|proceed|react|respond)\s+(?:if|when|once|in case)\b/i;
 
 /** The asking parts of a compound question; undefined when the question asks one thing. */
 export function questionParts(question: string): readonly QuestionPart[] | undefined {
@@ -34,6 +44,10 @@ export function questionParts(question: string): readonly QuestionPart[] | undef
   const asking = parts.flatMap((part, index) => (ASKS.test(part) ? [index] : []));
   if (asking.length < 2) return undefined;
   return asking
-    .map((index) => ({ distinctive: new Set([...termsOf[index]].filter((term) => termsOf.every((other, otherIndex) => otherIndex === index || !other.has(term)))), terms: termsOf[index] }))
-    .filter((part) => part.terms.size > 0);
+    .map((index) => ({
+      distinctive: new Set([...termsOf[index]].filter((term) => termsOf.every((other, otherIndex) => otherIndex === index || !other.has(term)))),
+      terms: termsOf[index],
+      ...(termsOf[index].size === 0 && CONDITIONAL_STEP.test(parts[index]) ? { asksConditionalStep: true } : {}),
+    }))
+    .filter((part) => part.terms.size > 0 || part.asksConditionalStep);
 }

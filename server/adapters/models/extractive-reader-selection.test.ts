@@ -92,6 +92,21 @@ describe('extractive reader sentence selection', () => {
     expect(text).toContain('above 500 jobs for 20 min');
   });
 
+  it('answers "what do I do if it has?" with the conditional step written after the check it quotes', () => {
+    const items = [
+      item(1, 'Spooler runbook › Before restarting after a long stop', 'ops-docs',
+        'If spoolerd was stopped for more than a day, raise the queue retention first so that no more jobs expire. ' +
+          'A spooler that was stopped for a long time may resume after jobs the queue has already expired. ' +
+          'Compare the oldest job id in the queue with the last printed id: `spoolctl status --oldest` and `spoolctl history --last`. ' +
+          'If the last printed id is below the oldest queued id, jobs are already lost: open a SEV-3 ticket before anything else, then restart.'),
+      item(2, 'Postmortem: spooler stopped over the weekend', 'ops-docs', 'From Friday evening spoolerd was stopped: its certificate had expired. The queue expired the jobs it never printed after a day. On Monday the spooler was restarted and resumed after the expired jobs.'),
+      item(3, 'Spooler overview', 'ops-docs', 'spoolerd renders each document and sends it to the printer pool over IPP. The queue keeps jobs for one day before they expire.'),
+    ];
+    const text = answer('The spooler has been stopped since Friday. Before I restart it, how do I check whether the queue expired jobs it never printed, and what do I do if it has?', items);
+    expect(text).toContain('spoolctl status --oldest');
+    expect(text).toContain('open a SEV-3 ticket');
+  });
+
   it('finds the line of the moment the question names, written in another notation', () => {
     const items = [
       item(1, 'spoolerd log', 'ops-logs', '2026-05-03T23:30:04Z spoolerd INFO queued jobs=12 printers=6\n2026-05-04T00:00:05Z spoolerd INFO queued jobs=41 printers=6\n2026-05-04T00:30:04Z spoolerd INFO queued jobs=9 printers=6'),

@@ -30,6 +30,8 @@ const HEADER_WEIGHT = 1.0;
 const HEADER_MIN_TERMS = 2;
 /** Sentences scoring under this share of the best one are not evidence, only noise that shares a word. */
 const RELATIVE_THRESHOLD = 0.3;
+/** A sentence that opens with the case it applies to: "If a committed offset is below …, open an incident". */
+const CONDITION_OPENER = /^(?:if|when|once|in case|should)\b/i;
 /**
  * A sentence from an item not quoted yet must reach this share of the best score: a weak sentence
  * of another item that shares a question word ("kept" in a runbook about sessions) adds a citation
@@ -337,6 +339,19 @@ function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, 
   // Then each part of a compound question that no quoted sentence speaks to: its best sentence (extractive-question-parts.ts).
   const holds = (entry: ScoredUnit, terms: ReadonlySet<string>) => [...terms].some((term) => entry.unit.termSet.has(term));
   for (const part of parts ?? []) {
+    if (part.asksConditionalStep) {
+      // The instruction written right after a quoted sentence: a runbook states the check, then what to do on its outcome.
+      let step: { candidate: ScoredUnit; distance: number } | undefined;
+      for (const candidate of ranked) {
+        if (!CONDITION_OPENER.test(candidate.unit.text) || chosen.includes(candidate) || isDuplicate(candidate)) continue;
+        for (const picked of chosen) {
+          const distance = candidate.unit.order - picked.unit.order;
+          if (picked.unit.ref === candidate.unit.ref && distance > 0 && (!step || distance < step.distance)) step = { candidate, distance };
+        }
+      }
+      if (step) chosen.push(step.candidate);
+      continue;
+    }
     const ownWordsStated = ranked.some((candidate) => holds(candidate, part.distinctive));
     if (ownWordsStated && chosen.some((picked) => holds(picked, part.distinctive))) continue;
     const terms = ownWordsStated ? part.distinctive : part.terms;
