@@ -51,6 +51,21 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('rejoins a timeline item that opens with a stamp, while a log line stays one record', () => {
+    const timeline = [
+      '- Jun 2 09:14 — tallybox change "Route refunds through the new gateway" merged; the',
+      '  old gateway key is revoked. Refunds failed from then on.',
+      'Jun  2 09:15:01 tallybox-1 refund-worker[311]: gateway timeout',
+      '  (retrying)',
+    ].join('\n');
+    expect(splitSentences(timeline)).toEqual([
+      'Jun 2 09:14 — tallybox change "Route refunds through the new gateway" merged; the old gateway key is revoked.',
+      'Refunds failed from then on.',
+      'Jun  2 09:15:01 tallybox-1 refund-worker[311]: gateway timeout',
+      '(retrying)',
+    ]);
+  });
+
   it('drops list markers, blank and decoration-only lines', () => {
     expect(splitSentences('## Steps\n\n- Check the pool.\n1. Scale it.\n---\n')).toEqual(['## Steps', 'Check the pool.', 'Scale it.']);
   });

@@ -46,7 +46,10 @@ export function splitSentences(text: string): string[] {
       previousWasKeyValue = false;
       continue;
     }
-    const structured = HEADING.test(line) || TABLE_ROW.test(line) || FENCE.test(line) || (RECORD_LINE.test(line) && line.length <= MAX_RECORD_CHARS);
+    // A list item that opens with a stamp is a timeline entry, not a log record: "- Mar 6 16:40 — change
+    // merged; the" is continued on the next line like any wrapped item (read as a record, it was cut there).
+    const record = RECORD_LINE.test(line) && !hasListMarker && line.length <= MAX_RECORD_CHARS;
+    const structured = HEADING.test(line) || TABLE_ROW.test(line) || FENCE.test(line) || record;
     // A wrapped line continues an open sentence even when it happens to start like "caller: the three…".
     const continues = paragraph.length > 0 && !hasListMarker && !structured && !CLOSED_LINE.test(paragraph[paragraph.length - 1]);
     if (continues) {
