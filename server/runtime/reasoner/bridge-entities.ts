@@ -14,7 +14,21 @@ const JOINERS = new Set(['of', 'the', 'de', 'du', 'des', 'da', 'del', 'della', '
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
 const MARKER = /\[\d+(?:\s*[,;–-]\s*\d+)*\]/g;
 
-const capitalised = (word: string) => /^\p{Lu}/u.test(word) || /^\d{3,4}$/.test(word);
+/**
+ * Capitalised words that name no entity in operational text: a log level ("INFO", "WARN"), a month or
+ * a weekday ("Mar 6 16:40", "Monday"). A log line's "[2026-03-09 08:14:31,523] INFO [Consumer …]"
+ * gave the bridge "523 INFO", and a timeline's "Mar 6 16:40 — …" gave "Mar": the second hop then
+ * searched for words every line of the log holds.
+ */
+const NOT_NAMES = new Set(
+  ('trace,debug,info,notice,warn,warning,error,fatal,critical,' +
+    'jan,feb,mar,apr,jun,jul,aug,sep,sept,oct,nov,dec,january,february,march,april,june,july,august,september,october,november,december,' +
+    'mon,tue,wed,thu,fri,sat,sun,monday,tuesday,wednesday,thursday,friday,saturday,sunday').split(','),
+);
+
+const capitalised = (word: string) => (/^\p{Lu}/u.test(word) && !NOT_NAMES.has(word.toLowerCase().replace(/\.$/, ''))) || /^\d{3,4}$/.test(word);
+/** A three-digit number alone ("523": the milliseconds of a log stamp) is no name; a year may be ("In 1998"). */
+const NUMBER_NOT_YEAR = /^\d{3}$/;
 const key = (text: string) => text.toLowerCase().replace(/[’']/g, "'");
 
 const HAS_MARKER = /\[\d+(?:\s*[,;–-]\s*\d+)*\]/;
@@ -58,7 +72,7 @@ export function bridgeEntities(answer: string, goal: string, limit = 2): string[
   const counts = new Map<string, { text: string; count: number; first: number }>();
   nameSpans(answer).forEach((span, index) => {
     const words = span.split(' ').filter((word) => !STOPWORDS.has(key(word)));
-    if (words.length === 0) return;
+    if (words.length === 0 || NUMBER_NOT_YEAR.test(span)) return;
     // Named by the question already: the first hop's subject, not the bridge.
     if (goalText.includes(` ${key(span)} `) || words.every((word) => goalText.includes(` ${key(word)} `))) return;
     const entry = counts.get(key(span)) ?? { text: span, count: 0, first: index };
