@@ -64,6 +64,17 @@ function actionAt(sentence: readonly GoalToken[], index: number, gerund = false)
   const particles = PHRASAL_ACTIONS.get(lower);
   let verb = lower;
   let objectStart: number;
+  // "Restart." alone, as a sentence of its own: a command with its object left to the conversation.
+  if (next === '' && sentence.length === 1 && token.closesSpan && !token.endsQuestion && ACTION_VERBS.has(lower)) return { verb: lower, action: lower };
+  // "Clear up why the sink stopped", "check how the offsets moved": what follows is a question, not an object.
+  const afterParticle = particles?.has(next) || LOOSE_PARTICLES.has(next) ? (sentence[index + 2]?.lower ?? '') : next;
+  if (EMBEDDED_QUESTION.has(afterParticle)) return undefined;
+  const separated = particles && !particles.has(next) ? separatedParticle(sentence, index, particles) : -1;
+  if (separated > 0) {
+    // "Take kafka-2 offline", "shut the old broker down": the particle after the object.
+    const words = [lower, ...sentence.slice(index + 1, separated).map((word) => word.lower)];
+    return { verb: `${lower} ${sentence[separated].lower}`, action: [...words, sentence[separated].lower].join(' ') };
+  }
   if (particles?.has(next) && !token.closesSpan) {
     // "Fail over procedure", "roll back steps": the phrasal verb names the noun after it.
     if (MODIFIED_NOUNS.has(sentence[index + 2]?.lower ?? '')) return undefined;
@@ -91,6 +102,22 @@ function actionAt(sentence: readonly GoalToken[], index: number, gerund = false)
   // "Drop table vs truncate: which is safer?" compares two actions; it asks which, it does neither.
   if (words.some((word) => word === 'vs' || word === 'versus')) return undefined;
   return { verb, action: words.join(' ') };
+}
+
+/** Words that open an embedded question: after a verb they say what is asked, not what is acted on. */
+const EMBEDDED_QUESTION = new Set(['why', 'how', 'whether']);
+/** Particles any verb may take before an embedded question ("clear up why", "look into how", "figure out whether"). */
+const LOOSE_PARTICLES = new Set(['up', 'out', 'into']);
+/** Words between a phrasal verb and its particle: "take kafka-2 offline", "shut the old broker down". */
+const MAX_SEPARATED_OBJECT_WORDS = 3;
+
+/** Where the verb's particle stands after a short object inside the clause, or -1. */
+function separatedParticle(sentence: readonly GoalToken[], index: number, particles: ReadonlySet<string>): number {
+  for (let at = index + 2; at <= index + 1 + MAX_SEPARATED_OBJECT_WORDS && at < sentence.length; at++) {
+    if (sentence[at - 1].closesSpan || OBJECT_STOPS.has(sentence[at - 1].lower)) return -1;
+    if (particles.has(sentence[at].lower) && !OBJECT_PRONOUNS.has(sentence[index + 1].lower)) return at;
+  }
+  return -1;
 }
 
 /** The words from `index` to the end of their clause (punctuation, "and", "then"). */

@@ -29,6 +29,7 @@ function continuesAskedClause(sentence: readonly GoalToken[], andAt: number): bo
   if (andAt < 1) return false;
   const opener = skipFillers(sentence, clauseStartBefore(sentence, andAt));
   if (opener >= andAt || !GOAL_VERBS.has(sentence[opener].lower)) return false;
+  if (continuesAskedStatement(sentence, opener, andAt)) return true;
   for (let at = opener + 1; at < andAt; at++) {
     const word = sentence[at].lower;
     if (CONDITIONALS.has(word)) return true;
@@ -36,6 +37,23 @@ function continuesAskedClause(sentence: readonly GoalToken[], andAt: number): bo
     if (word === 'to' && at + 1 < andAt && (actionStem(verb) !== undefined || PHRASAL_ACTIONS.has(verb))) return true;
   }
   return false;
+}
+
+/** Verbs whose past form is the present form: after "and" in a past statement they are past too. */
+const SAME_FORM_PAST: ReadonlySet<string> = new Set(['reset', 'set', 'put', 'cut', 'shut', 'quit', 'hit', 'split', 'spread', 'upset', 'broadcast', 'cast', 'shed']);
+
+/**
+ * "Explain why Kafka deleted the segments and reset the consumer": the asked clause (why, how, what,
+ * when) states what happened, and a verb after "and" that is a past form ("reset", "restarted")
+ * continues that statement. "Explain why it failed and roll it back" still asks for the roll back.
+ */
+function continuesAskedStatement(sentence: readonly GoalToken[], opener: number, andAt: number): boolean {
+  const asked = sentence[opener + 1]?.lower ?? '';
+  if (!['why', 'how', 'what', 'when', 'whether'].includes(asked)) return false;
+  const past = (word: string) => STATEMENT_MARKERS.has(word) || (word.endsWith('ed') && actionStem(word) !== undefined);
+  if (!sentence.slice(opener + 2, andAt).some((token) => past(token.lower))) return false;
+  const verb = sentence[andAt + 1]?.lower ?? '';
+  return past(verb) || SAME_FORM_PAST.has(verb);
 }
 
 /**

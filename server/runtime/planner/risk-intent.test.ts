@@ -80,6 +80,10 @@ const QUESTIONS: readonly string[] = [
   'Explain what happens if we stop the spooler and purge the queue.',
   'The broker deleted the old segments and reset the consumer to earliest. Why?',
   'Explain this command: kubectl delete pod spooler-6d8f7c9b54-k2x7q',
+  // An embedded question after the verb ("clear up why"), and a past statement inside what is asked to be explained.
+  'Can you clear up why the print spooler stopped on Friday?',
+  'Could you look into how the label queue was drained overnight?',
+  'Explain why the broker deleted the old segments and reset the consumer to earliest.',
 ];
 
 /** Requests to act on a system: imperatives, "can you …", stated intentions, go/no-go decisions. Gated. */
@@ -144,6 +148,10 @@ const REQUESTS: readonly string[] = [
   'Someone please restart the spooler.',
   'Mind restarting the spooler?',
   'Time to roll back the spooler to 4.0.',
+  // A phrasal verb with its object between verb and particle; a bare command sentence.
+  'Take ledger-db-2 offline.',
+  'Shut the old spooler down.',
+  'Restart.',
 ];
 
 describe('risk classification reads intent, not words', () => {
