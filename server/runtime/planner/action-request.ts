@@ -11,6 +11,7 @@
  */
 import { DETERMINERS, actionStem, prefixedAction, skipFillers } from './action-words';
 import { readAsPartOfQuestion } from './asked-clauses';
+import { commandLineAction } from './command-line-request';
 import type { GoalToken } from './goal-tokens';
 import {
   ACTION_VERBS, ADDRESSEES, AUX_OPENERS, DECISION_MODALS, INTENTION_WORDS, INTERJECTIONS, LIGHT_VERBS, MODIFIED_NOUNS, NOT_AN_OBJECT, OBJECT_PRONOUNS,
@@ -178,6 +179,11 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
     const opensAside = (word: string) => INTERJECTIONS.has(word) || ADDRESSEES.has(word) || (word.startsWith('@') && word.length > 1);
     while (start < sentence.length - 1 && opensAside(sentence[start].lower)) start++;
     const [opener, second, third, fourth] = [0, 1, 2, 3].map((offset) => sentence[start + offset]?.lower ?? '');
+    const command = commandLineAction(sentence, start);
+    if (command) {
+      if (actions.length < MAX_ACTIONS) actions.push({ form: 'imperative', cue: command.split(' ')[0], action: command });
+      continue;
+    }
     if (REQUEST_MODALS.has(opener) && (second === 'you' || second === 'u')) {
       push('request', `${opener} ${second}`, sentence, skipFillers(sentence, start + 2));
       continue;

@@ -84,6 +84,11 @@ const QUESTIONS: readonly string[] = [
   'Can you clear up why the print spooler stopped on Friday?',
   'Could you look into how the label queue was drained overnight?',
   'Explain why the broker deleted the old segments and reset the consumer to earliest.',
+  // About a command, not the command itself: a report of its run, a read-only call, a question.
+  'curl -X POST to the spooler restart endpoint returned 409. What does that mean?',
+  'curl http://spooler.internal:8631/queues/labels/status',
+  'airflow tasks clear with --downstream: what does it do?',
+  'select count(*) from print_jobs where printed_at is null',
 ];
 
 /** Requests to act on a system: imperatives, "can you …", stated intentions, go/no-go decisions. Gated. */
@@ -152,6 +157,13 @@ const REQUESTS: readonly string[] = [
   'Take ledger-db-2 offline.',
   'Shut the old spooler down.',
   'Restart.',
+  // A command line or an admin SQL call that changes the system when run.
+  'curl -X DELETE http://spooler.internal:8631/queues/labels',
+  'curl -s -X POST "http://spooler.internal:8631/queues/labels/restart?onlyFailed=true"',
+  'airflow tasks clear label_export --start-date 2026-05-04 --end-date 2026-05-04 --yes',
+  'redis-cli -h label-cache.internal FLUSHALL',
+  'kafka-consumer-groups --reset-offsets --to-earliest --group label-sink --execute',
+  'select pg_terminate_backend(4242);',
 ];
 
 describe('risk classification reads intent, not words', () => {
