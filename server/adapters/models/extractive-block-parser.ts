@@ -157,9 +157,8 @@ function gitPieces(text: string): BlockPiece[] {
   // A message sentence carries its commit too: "which commit made the staging model handle the new field?"
   // was answered by a sentence of the right commit's message that never said which commit it was.
   let commit = { sha: '', author: '' };
-  const originOf = () => [commit.sha && `commit ${commit.sha}`, commit.author].filter(Boolean).join(', ');
   const subjectPiece = (subject: string): BlockPiece => {
-    const origin = originOf();
+    const origin = [commit.sha && `commit ${commit.sha}`, commit.author].filter(Boolean).join(', ');
     return origin ? { text: `${subject} (${origin})`, role: 'subject', scored: subject } : { text: subject, role: 'subject' };
   };
   const bodyPieces = (body: string): BlockPiece[] => {

@@ -39,6 +39,8 @@ function continuesAskedClause(sentence: readonly GoalToken[], andAt: number): bo
   return false;
 }
 
+/** Words after "explain", "tell me" … that open a clause stating what happened ("explain why it failed"). */
+const ASKED_STATEMENT_OPENERS: ReadonlySet<string> = new Set(['why', 'how', 'what', 'when', 'whether']);
 /** Verbs whose past form is the present form: after "and" in a past statement they are past too. */
 const SAME_FORM_PAST: ReadonlySet<string> = new Set(['reset', 'set', 'put', 'cut', 'shut', 'quit', 'hit', 'split', 'spread', 'upset', 'broadcast', 'cast', 'shed']);
 
@@ -48,8 +50,7 @@ const SAME_FORM_PAST: ReadonlySet<string> = new Set(['reset', 'set', 'put', 'cut
  * continues that statement. "Explain why it failed and roll it back" still asks for the roll back.
  */
 function continuesAskedStatement(sentence: readonly GoalToken[], opener: number, andAt: number): boolean {
-  const asked = sentence[opener + 1]?.lower ?? '';
-  if (!['why', 'how', 'what', 'when', 'whether'].includes(asked)) return false;
+  if (!ASKED_STATEMENT_OPENERS.has(sentence[opener + 1]?.lower ?? '')) return false;
   const past = (word: string) => STATEMENT_MARKERS.has(word) || (word.endsWith('ed') && actionStem(word) !== undefined);
   if (!sentence.slice(opener + 2, andAt).some((token) => past(token.lower))) return false;
   const verb = sentence[andAt + 1]?.lower ?? '';

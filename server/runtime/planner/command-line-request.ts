@@ -3,8 +3,9 @@
  * `curl -X POST …/connectors/s3-sink/restart`, `airflow tasks clear … --yes`, `redis-cli … FLUSHALL`,
  * `select pg_terminate_backend(4242);`. The clause reading finds no verb at the head of such a
  * sentence (the program name is), so these were answered as questions (issue 10, risk reading).
- * A command is a request when its program is a known operations CLI and one of its words, or the
- * last segment of a URL it calls, is an action verb, or it sends a mutating HTTP method. Programs
+ * A command is a request when its program is a known operations CLI and one of its words, a long
+ * option ("--reset-offsets") or the last segment of a URL it calls is an action verb, or it sends a
+ * mutating HTTP method; a SQL call is one when it calls an admin function. Programs
  * read as fillers (kubectl, helm, terraform, …: risk-lexicon.ts) already put their verb at the head.
  */
 import { prefixedAction } from './action-words';
