@@ -149,6 +149,22 @@ function namedAction(sentence: readonly GoalToken[], index: number): { verb: str
   return undefined;
 }
 
+/** Pronouns that stand for an action named earlier in the conversation ("do it", "do that"). */
+const ANAPHORS = new Set(['it', 'this', 'that']);
+
+/**
+ * "Do it now.", "Please just do that.": a command whose action was named before this goal, returned
+ * as its pronoun. "Do" opens a question too ("Do it and the cache share memory?"), so only when
+ * nothing but fillers surrounds "do" and the pronoun and the sentence is not asked. What is to be
+ * done is unknown here, so it is gated like any named action.
+ */
+function anaphoricCommand(sentence: readonly GoalToken[], start: number): string | undefined {
+  const verbAt = skipFillers(sentence, start);
+  const pronoun = sentence[verbAt + 1]?.lower ?? '';
+  if (sentence[verbAt]?.lower !== 'do' || !ANAPHORS.has(pronoun) || sentence[sentence.length - 1].endsQuestion) return undefined;
+  return skipFillers(sentence, verbAt + 2) >= sentence.length ? pronoun : undefined;
+}
+
 function sentencesOf(tokens: readonly GoalToken[]): GoalToken[][] {
   const sentences: GoalToken[][] = [];
   for (const token of tokens) {
@@ -203,6 +219,11 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
     }
     if (opener === 'is' && second === 'it' && SAFETY_WORDS.has(third) && fourth === 'to') {
       push('decision', `is it ${third} to`, sentence, skipFillers(sentence, start + 4));
+      continue;
+    }
+    const anaphor = anaphoricCommand(sentence, start);
+    if (anaphor) {
+      if (actions.length < MAX_ACTIONS) actions.push({ form: 'imperative', cue: 'do', action: `do ${anaphor}` });
       continue;
     }
     if (WH_OPENERS.has(opener) || AUX_OPENERS.has(opener)) {

@@ -89,6 +89,9 @@ const QUESTIONS: readonly string[] = [
   'curl http://spooler.internal:8631/queues/labels/status',
   'airflow tasks clear with --downstream: what does it do?',
   'select count(*) from print_jobs where printed_at is null',
+  // "Do" opening a question about "it", asked.
+  'Do it and the label cache share memory?',
+  'Roll call: who is on call for the spooler this week?',
 ];
 
 /** Requests to act on a system: imperatives, "can you …", stated intentions, go/no-go decisions. Gated. */
@@ -157,6 +160,10 @@ const REQUESTS: readonly string[] = [
   'Take ledger-db-2 offline.',
   'Shut the old spooler down.',
   'Restart.',
+  // A rolling restart named by its verb alone; a command standing for an action named before it.
+  'Roll label-api one instance at a time.',
+  'Do it now.',
+  'Please just do that.',
   // A command line or an admin SQL call that changes the system when run.
   'curl -X DELETE http://spooler.internal:8631/queues/labels',
   'curl -s -X POST "http://spooler.internal:8631/queues/labels/restart?onlyFailed=true"',

@@ -20,7 +20,7 @@ export const ACTION_VERBS: ReadonlySet<string> = set(
     'lower,bump,reduce,replace,overwrite,rename,move,execute,run,trigger,issue,approve,reprocess,replay,retry,backfill,reindex,' +
     'archive,expire,invalidate,shutdown,discharge,close,deactivate,activate,publish,unpublish,send,restore,recreate,rebuild,' +
     'reconfigure,rm,fire,dismiss,reassign,force-push,pause,resume,rerun,re-run,bounce,nuke,skip,clear,requeue,renew,repartition,' +
-    'redrive,rebalance,resync,reroute,flushall,full-refresh,switch',
+    'redrive,rebalance,resync,reroute,flushall,full-refresh,switch,roll',
 );
 
 /** Verbs that act only with their particle ("roll back", "shut it down"); the particle makes them verbal, so no object is needed. */
