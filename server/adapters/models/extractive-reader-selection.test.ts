@@ -114,6 +114,19 @@ describe('extractive reader sentence selection', () => {
     const text = answer('How many jobs were queued in spoolerd at midnight at the start of 4 May 2026?', items);
     expect(text.split('\n')[1]).toContain('jobs=41 ');
   });
+
+  it('answers what a measure read at a named instant from the row stamped with it, not from a timeline line repeating the names', () => {
+    const items = [
+      item(1, 'Postmortem: label queue lost jobs, 2-4 May › Timeline', 'ops-docs',
+        '- Apr 20 — `label-jobs` retention on queue-2 lowered to one day to relieve the disk of queue-2, while the label-printer sink kept reading.\n' +
+          '- May 2 18:10 — the `label-printer` sink stops: its certificate expired, and queue-2 keeps `label-jobs` for one day only.'),
+      item(2, 'ops-metrics.csv rows 4–6', 'ops-metrics',
+        'timestamp,service,metric,value,unit,threshold\n2026-05-03T06:00:00Z,queue,"disk_used_pct{host=""queue-2""}",71.0,%,85\n' +
+          '2026-05-03T12:00:00Z,queue,"disk_used_pct{host=""queue-2""}",64.2,%,85\n2026-05-03T12:00:00Z,printer,"sink_tasks_running{sink=""label-printer""}",0,tasks,4'),
+    ];
+    const text = answer("How full was queue-2's disk at noon UTC on 3 May, while the label-printer sink was stopped?", items);
+    expect(text.split('\n')[1]).toContain('64.2');
+  });
 });
 
 describe('causes that are conditions, and answers to how-to questions', () => {

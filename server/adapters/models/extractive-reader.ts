@@ -4,6 +4,8 @@ import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, namesCondition } from './extractive-cues';
 import { CHANGE_HEADS, askedTypeTerms, asksWhatChanged, countedTerms, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
+import { FRAME_WEIGHT, frameOnlyTerms } from './extractive-frame-clause';
+import { askedReadingInstants } from './extractive-reading-instant';
 import { type QuestionPart, questionParts } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
 import { type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
@@ -191,6 +193,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const units = unitsOf(prompt.blocks);
   if (queryTerms.length === 0 || units.length === 0) return [];
   const causal = CAUSAL_QUESTION.test(prompt.question);
+  const frameOnly = frameOnlyTerms(prompt.question);
   const asksForChange = CHANGE_QUESTION.test(prompt.question);
   const procedural = PROCEDURAL_QUESTION.test(prompt.question);
   const counted = countedTerms(prompt.question);
@@ -203,6 +206,10 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // in ("2026-04-14T09:00:51Z"). The day alone is not: it is the frame of every line of that day's log,
   // so it only reorders near-ties (a WARN line of the day outranked the commit stating the cause).
   const moments = askedInstants(prompt.question);
+  // "How full was the disk at noon UTC on 7 March?": when a unit states the asked instant, it is the reading; others cannot be.
+  const readingInstants = askedReadingInstants(prompt.question);
+  const statesReading = (unit: Unit) => readingInstants.some((moment) => unit.moments.has(moment));
+  const readingStated = readingInstants.length > 0 && units.some(statesReading);
   const momentIdf = documentFrequencies(units.map((unit) => unit.moments));
   const meanIdf = queryTerms.reduce((sum, term) => sum + idf(term), 0) / queryTerms.length;
   const averageLength = units.reduce((sum, unit) => sum + unit.terms.length, 0) / units.length || 1;
@@ -214,7 +221,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     const parts = headerParts(block.header);
     const locator = new Set(contentTerms(parts.locator));
     const title = new Set(contentTerms(parts.title).filter((term) => !querySet.has(term) && !locator.has(term)));
-    return [block.ref, { terms, title, score: matched.reduce((sum, term) => sum + idf(term), 0), distinct: matched.length }] as const;
+    return [block.ref, { terms, title, score: matched.reduce((sum, term) => sum + idf(term) * (frameOnly.has(term) ? FRAME_WEIGHT : 1), 0), distinct: matched.length }] as const;
   }));
   const agreement = corroboration(units, querySet);
   const changeAsked = asksWhatChanged(prompt.question);
@@ -243,7 +250,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
       // A day of the month or a small count ("6 to 8 March") is in every other line ("0/6 nodes"): it weighs, but cannot qualify a sentence alone.
       if (!SMALL_NUMBER.test(term)) matched = true;
       if (header.terms.has(term)) continue;
-      const weight = causal && !identifierTerms.has(term) ? EXPLANANDUM_WEIGHT : 1;
+      const weight = (causal && !identifierTerms.has(term) ? EXPLANANDUM_WEIGHT : 1) * (frameOnly.has(term) ? FRAME_WEIGHT : 1);
       lexical += (weight * idf(term) * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * unit.terms.length) / averageLength));
     }
     for (const moment of moments) {
@@ -273,7 +280,9 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (symptom) score *= SYMPTOM_WEIGHT;
     if (causal && categories === 0) score *= NO_SIGNAL_WEIGHT;
     if (causal && questionIdentifiers.length > 0 && ![...unit.tokens].some((token) => /\d|[_./:]/.test(token) || questionIdentifiers.includes(token))) score *= GENERIC_WEIGHT;
-    if ((unit.role === 'change' && !asksForChange) || unit.role === 'row') score *= DETAIL_WEIGHT;
+    const reading = readingStated && statesReading(unit);
+    if ((unit.role === 'change' && !asksForChange) || (unit.role === 'row' && !reading)) score *= DETAIL_WEIGHT;
+    if (readingStated && !reading) score *= WRONG_KIND_WEIGHT;
     if (procedural && LEADING_TIMESTAMP.test(unit.text)) score *= RECORD_WEIGHT;
     if (procedural && unit.role === 'step') score += meanIdf * STEP_SHARE;
     if (counted && !statesCount(unit.text, counted)) score *= UNTYPED_WEIGHT;

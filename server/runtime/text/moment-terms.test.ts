@@ -19,6 +19,14 @@ describe('moment terms', () => {
     expect(statedMoments('[2026-03-09 08:14:31,523] INFO tasks running')).toContain('03-09t08:14');
     expect(statedMoments('The queue was full on 14 April; it drained by noon.')).toEqual(new Set(['04-14']));
     expect(statedMoments('The queue drained quickly.').size).toBe(0);
+    // A timeline entry: the clock time written right after a day in words is that day's instant.
+    expect(statedMoments('Mar 9 08:05 — policy prefix fixed.')).toEqual(new Set(['03-09', '03-09t08:05']));
+    expect(statedMoments('On 4 May, 23:10 the queue filled up.')).toContain('05-04t23:10');
+    expect(statedMoments('Feb 3 — retention lowered to 24 hours.')).toEqual(new Set(['02-03']));
+  });
+
+  it('reads midday as noon', () => {
+    expect(askedMoments('By midday UTC on 24 March, how old was the mart?')).toEqual(['03-24', '03-24t12:00']);
   });
 
   it('gives each asked instant a window of half an hour either side, and a day without a time none', () => {

@@ -5,7 +5,7 @@
  * the question points at ranks like any other line of that day. This is the normalisation step of
  * temporal taggers (TimeML values; Strötgen & Gertz, HeidelTime, 2010), reduced to what
  * operational text uses: ISO dates with an optional time, "14 April 2026", "April 14, 2026",
- * "9 March" (any year), "09:00", "midnight" and "noon".
+ * "9 March" (any year), "09:00", "midnight", "noon" and "midday".
  *
  * A moment term is "yyyy-mm-dd", "mm-dd" (the day in any year) or either one followed by "thh:mm".
  */
@@ -17,7 +17,7 @@ const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|j
 const DAY_MONTH_YEAR = new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+${MONTH}\.?(?:,?\s+(\d{4}))?\b`, 'gi');
 const MONTH_DAY_YEAR = new RegExp(String.raw`\b${MONTH}\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b`, 'gi');
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})(?:[t ](\d{2}):(\d{2}))?/gi;
-const CLOCK_SOURCE = String.raw`\b([01]?\d|2[0-3]):([0-5]\d)\b|\b(midnight|noon)\b`;
+const CLOCK_SOURCE = String.raw`\b([01]?\d|2[0-3]):([0-5]\d)\b|\b(midnight|noon|midday)\b`;
 const CLOCK = new RegExp(CLOCK_SOURCE, 'gi');
 const ANY_CLOCK = new RegExp(CLOCK_SOURCE, 'i');
 
@@ -34,11 +34,24 @@ function validDay(month: number, day: number): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
-/** The days written in words ("14 April 2026", "April 14", "9 March"). */
-function wordDays(text: string): Set<string> {
+/** A clock time written right after a day in words: "Mar 9 08:05 —", "9 March, 08:14". */
+const TIME_AFTER_DAY = /^,?\s+(?:at\s+)?([01]?\d|2[0-3]):([0-5]\d)\b/;
+
+/**
+ * The days written in words ("14 April 2026", "April 14", "9 March"); with `instants`, also each such
+ * day with the clock time written right after it, as a timeline entry states its moment.
+ */
+function wordDays(text: string, instants?: Set<string>): Set<string> {
   const days = new Set<string>();
-  for (const match of text.matchAll(DAY_MONTH_YEAR)) addDay(days, monthNumber(match[2]), Number(match[1]), match[3]);
-  for (const match of text.matchAll(MONTH_DAY_YEAR)) addDay(days, monthNumber(match[1]), Number(match[2]), match[3]);
+  const add = (month: number, day: number, year: string | undefined, end: number) => {
+    const dated = new Set<string>();
+    addDay(dated, month, day, year);
+    for (const term of dated) days.add(term);
+    const time = instants ? TIME_AFTER_DAY.exec(text.slice(end, end + 12)) : null;
+    if (time) for (const term of dated) instants?.add(instant(term, `${pad(time[1])}:${time[2]}`));
+  };
+  for (const match of text.matchAll(DAY_MONTH_YEAR)) add(monthNumber(match[2]), Number(match[1]), match[3], match.index! + match[0].length);
+  for (const match of text.matchAll(MONTH_DAY_YEAR)) add(monthNumber(match[1]), Number(match[2]), match[3], match.index! + match[0].length);
   return days;
 }
 
@@ -53,7 +66,7 @@ export function askedMoments(question: string): string[] {
     if (hour !== undefined && validDay(Number(month), Number(day))) stamped.push(instant(`${year}-${month}-${day}`, `${hour}:${minute}`), instant(`${month}-${day}`, `${hour}:${minute}`));
   }
   const withoutDates = question.replace(ISO_DATE, ' ');
-  const times = [...withoutDates.matchAll(CLOCK)].map((match) => (match[3] ? (match[3].toLowerCase() === 'noon' ? '12:00' : '00:00') : `${pad(match[1])}:${match[2]}`));
+  const times = [...withoutDates.matchAll(CLOCK)].map((match) => (match[3] ? (match[3].toLowerCase() === 'midnight' ? '00:00' : '12:00') : `${pad(match[1])}:${match[2]}`));
   const terms = [...days];
   for (const day of days) for (const time of times) terms.push(instant(day, time));
   for (const moment of stamped) if (!terms.includes(moment)) terms.push(moment);
@@ -77,10 +90,13 @@ function addDay(days: Set<string>, month: number, day: number, year: string | un
 
 /**
  * The moment terms a line states: each date as itself and as its day in any year ("14 April" only
- * as the latter), an ISO date with its hh:mm when it has one.
+ * as the latter), an ISO date with its hh:mm when it has one, a date in words with the clock time
+ * written right after it ("Mar 9 08:05").
  */
 export function statedMoments(text: string): Set<string> {
-  const terms = wordDays(text);
+  const instants = new Set<string>();
+  const terms = wordDays(text, instants);
+  for (const term of instants) terms.add(term);
   for (const match of text.matchAll(ISO_DATE)) {
     const [, year, month, day, hour, minute] = match;
     if (!validDay(Number(month), Number(day))) continue;
