@@ -37,6 +37,8 @@ export interface ActionReading {
   readonly questionOpener?: string;
   /** Risky-sounding words that were read as the topic, not as a request ("payment", "rotated"). */
   readonly topicWords: readonly string[];
+  /** Intentions stated as the purpose of a wh-question that follows them ("I need to rebuild X. What's the command?"). */
+  readonly purposes?: readonly RequestedAction[];
 }
 
 /** Objects stop at these: the rest of the clause is where or when, not what. */
@@ -179,18 +181,25 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
   let questionOpener: string | undefined;
   // "Refund card …": the verb is the action, not also what it is done to.
   const verbs = new Set<GoalToken>();
+  // The sentence each action was read in, and the last sentence that asks a wh-question.
+  const sentenceOf = new Map<RequestedAction, number>();
+  let currentSentence = 0;
+  let lastWhSentence = -1;
   const push = (form: RequestForm, prefix: string, sentence: readonly GoalToken[], at: number): boolean => {
     const mind = form === 'request' && sentence[at]?.lower === 'mind';
     const verbAt = mind ? at + 1 : at;
     const found = actionAt(sentence, verbAt, mind);
     if (found && actions.length < MAX_ACTIONS) {
-      actions.push({ form, cue: prefix ? `${prefix} ${found.verb}` : found.verb, action: found.action });
+      const action: RequestedAction = { form, cue: prefix ? `${prefix} ${found.verb}` : found.verb, action: found.action };
+      actions.push(action);
+      sentenceOf.set(action, currentSentence);
       verbs.add(sentence[verbAt]);
     }
     return found !== undefined;
   };
 
-  for (const sentence of sentencesOf(tokens)) {
+  for (const [sentenceIndex, sentence] of sentencesOf(tokens).entries()) {
+    currentSentence = sentenceIndex;
     let start = 0;
     const opensAside = (word: string) => INTERJECTIONS.has(word) || ADDRESSEES.has(word) || (word.startsWith('@') && word.length > 1);
     while (start < sentence.length - 1 && opensAside(sentence[start].lower)) start++;
@@ -228,6 +237,7 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
     }
     if (WH_OPENERS.has(opener) || AUX_OPENERS.has(opener)) {
       questionOpener ??= opener;
+      if (WH_OPENERS.has(opener)) lastWhSentence = sentenceIndex;
       continue;
     }
     // A statement or a command: each clause (after a comma, "and", "then") may open with a verb.
@@ -254,5 +264,10 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
     if (RISK_TARGETS.has(token.lower) && !verbs.has(token) && !targets.includes(token.lower)) targets.push(token.lower);
     if ((RISK_TOPICS.has(token.lower) || actionStem(token.lower)) && !topicWords.includes(token.lower) && topicWords.length < 8) topicWords.push(token.lower);
   }
+  // "I need to rebuild fct_deliveries from scratch. What's the command?": the intention is why the
+  // asker asks; the goal asks for information, as "How do I rebuild …?" does (freight dev d54). A
+  // request, a go/no-go or a command anywhere still asks to act.
+  const purposeOnly = actions.length > 0 && actions.every((action) => action.form === 'intention' && (sentenceOf.get(action) ?? lastWhSentence) < lastWhSentence);
+  if (purposeOnly) return { actions: [], targets, questionOpener, topicWords, purposes: actions };
   return { actions, targets, ...(questionOpener ? { questionOpener } : {}), topicWords };
 }

@@ -183,6 +183,7 @@ function classifyRisk(tokens: readonly GoalToken[], evidence: Evidence): void {
     for (const target of reading.targets.slice(0, MAX_TARGETS)) evidence.add('high_risk', TARGET_WEIGHT, `high_risk.target(${target})`);
     return;
   }
+  for (const purpose of reading.purposes ?? []) evidence.note(`mood.purpose_of_question(${purpose.cue} ${purpose.action})`);
   if (reading.questionOpener) evidence.note(`mood.question(${reading.questionOpener})`);
   if (reading.topicWords.length > 0) evidence.note(`risk.topic_not_action(${reading.topicWords.join(', ')})`);
 }

@@ -89,6 +89,8 @@ const QUESTIONS: readonly string[] = [
   'curl http://spooler.internal:8631/queues/labels/status',
   'airflow tasks clear with --downstream: what does it do?',
   'select count(*) from print_jobs where printed_at is null',
+  // An intention stated as the purpose of the wh-question after it.
+  'I need to rebuild the label mart from scratch. What is the command, and what should I know before running it?',
   // "Do" opening a question about "it", asked.
   'Do it and the label cache share memory?',
   'Roll call: who is on call for the spooler this week?',
@@ -164,6 +166,9 @@ const REQUESTS: readonly string[] = [
   'Roll label-api one instance at a time.',
   'Do it now.',
   'Please just do that.',
+  // An intention with a go/no-go or a request after it still asks to act.
+  'I need to rebuild the label mart from scratch. Is that safe?',
+  'We need to restart the spooler. Can you restart it now?',
   // A command line or an admin SQL call that changes the system when run.
   'curl -X DELETE http://spooler.internal:8631/queues/labels',
   'curl -s -X POST "http://spooler.internal:8631/queues/labels/restart?onlyFailed=true"',
