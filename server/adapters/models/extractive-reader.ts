@@ -5,7 +5,7 @@ import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYM
 import { CHANGE_HEADS, askedTypeTerms, asksWhatChanged, countedTerms, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { FRAME_WEIGHT, frameOnlyTerms } from './extractive-frame-clause';
-import { askedReadingInstants } from './extractive-reading-instant';
+import { askedReadingWindows, statesMomentIn } from './extractive-reading-instant';
 import { type QuestionPart, questionParts } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
 import { type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
@@ -206,10 +206,10 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // in ("2026-04-14T09:00:51Z"). The day alone is not: it is the frame of every line of that day's log,
   // so it only reorders near-ties (a WARN line of the day outranked the commit stating the cause).
   const moments = askedInstants(prompt.question);
-  // "How full was the disk at noon UTC on 7 March?": when a unit states the asked instant, it is the reading; others cannot be.
-  const readingInstants = askedReadingInstants(prompt.question);
-  const statesReading = (unit: Unit) => readingInstants.some((moment) => unit.moments.has(moment));
-  const readingStated = readingInstants.length > 0 && units.some(statesReading);
+  // "How full was the disk at noon UTC on 7 March?": when a unit states the asked moment, it is the reading; others cannot be.
+  const readingWindows = askedReadingWindows(prompt.question);
+  const statesReading = (unit: Unit) => statesMomentIn(unit.moments, readingWindows);
+  const readingStated = readingWindows.length > 0 && units.some(statesReading);
   const momentIdf = documentFrequencies(units.map((unit) => unit.moments));
   const meanIdf = queryTerms.reduce((sum, term) => sum + idf(term), 0) / queryTerms.length;
   const averageLength = units.reduce((sum, unit) => sum + unit.terms.length, 0) / units.length || 1;

@@ -49,3 +49,13 @@ describe('a goal about a moment of run time', () => {
     for (const scope of narrowed) expect(scope.kinds).toEqual(expect.arrayContaining(['logs', 'metrics']));
   });
 });
+
+describe('a goal about what a system read or did on a named day', () => {
+  it('keeps metrics and logs in scope for a reading on that day, and logs for a did-question about it', () => {
+    expect(namedSourceKinds('How much memory was the spooler cache using on the evening of 4 May?')).toEqual(['metrics', 'logs']);
+    expect(namedSourceKinds('Did the label API get any malformed requests on 14 April? Which ids were they sending?')).toEqual(['logs']);
+    // A date alone, or a reading with no day, still names no source.
+    expect(namedSourceKinds('Which spooler setting changed on 4 May?')).toEqual([]);
+    expect(namedSourceKinds('How much memory does the spooler cache get?')).toEqual([]);
+  });
+});

@@ -5,7 +5,8 @@
  * A goal that says "commit", "log" or "runbook" says where its answer is; every narrowed scope
  * keeps that kind and the scope factor counts it as required.
  */
-import { namesTimeOfDay } from '../text/moment-terms';
+import { askedMoments, namesTimeOfDay } from '../text/moment-terms';
+import { asksReading } from '../text/reading-question';
 import type { SourceKind } from '../types';
 
 const NAMED_KINDS: readonly { readonly kind: SourceKind; readonly words: RegExp }[] = [
@@ -36,9 +37,20 @@ const EVENT_WORDS = new RegExp(
  */
 const UTC = /\butc\b/i;
 
+/**
+ * A day named with a question about what a system read or did then: "How much memory was
+ * feature-redis using on the evening of 9 April?" (a reading: metrics and logs), "Did eta-api get any
+ * malformed requests on 14 April?" (a yes/no question about that day's run: logs). Both were narrowed
+ * to docs and git, which hold neither (freight dev d47, d60). A date alone still does not count.
+ */
+const ASKS_DID = /(?:^|[.?!]\s+)did\b/i;
+
 export function namedSourceKinds(goal: string): SourceKind[] {
   const kinds = NAMED_KINDS.filter((entry) => entry.words.test(goal)).map((entry) => entry.kind);
   if (EVENT_WORDS.test(goal)) kinds.push('logs');
   if (namesTimeOfDay(goal) || UTC.test(goal)) kinds.push('logs', 'metrics');
+  const namesDay = askedMoments(goal).length > 0;
+  if (namesDay && asksReading(goal)) kinds.push('metrics', 'logs');
+  if (namesDay && ASKS_DID.test(goal)) kinds.push('logs');
   return [...new Set(kinds)];
 }

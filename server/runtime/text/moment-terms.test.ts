@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedMoments, askedWindows, statedMoments } from './moment-terms';
+import { askedMoments, askedWindows, instantInWindows, statedMoments } from './moment-terms';
 
 describe('moment terms', () => {
   it('reads the dates and times of a question in the notation logs and metrics use', () => {
@@ -23,6 +23,16 @@ describe('moment terms', () => {
     expect(statedMoments('Mar 9 08:05 — policy prefix fixed.')).toEqual(new Set(['03-09', '03-09t08:05']));
     expect(statedMoments('On 4 May, 23:10 the queue filled up.')).toContain('05-04t23:10');
     expect(statedMoments('Feb 3 — retention lowered to 24 hours.')).toEqual(new Set(['02-03']));
+  });
+
+  it('gives a part of the day named on one day its hours, and reads whether a stated instant falls in a window', () => {
+    const windows = askedWindows('How much memory was the cache using on the evening of 9 April, and what changed that afternoon?');
+    expect(windows).toEqual([{ from: '04-09T17:00', to: '04-09T23:59', anyYear: true }, { from: '04-09T12:00', to: '04-09T17:59', anyYear: true }]);
+    expect(askedWindows('What ran on the morning of 9 April 2026?')).toEqual([{ from: '2026-04-09T06:00', to: '2026-04-09T11:59' }]);
+    expect(askedWindows('What ran each morning between 9 and 12 April?')).toEqual([]);
+    expect(instantInWindows('2026-04-09t18:00', windows)).toBe(true);
+    expect(instantInWindows('04-10t06:00', windows)).toBe(false);
+    expect(instantInWindows('04-09', windows)).toBe(false);
   });
 
   it('reads midday as noon', () => {

@@ -139,5 +139,37 @@ function windowOf(instantTerm: string): TimeWindow {
 export function askedWindows(question: string): TimeWindow[] {
   const instants = askedInstants(question);
   const dated = new Set(instants.filter((moment) => DATED.test(moment)).map((moment) => moment.slice(5)));
-  return instants.filter((moment) => DATED.test(moment) || !dated.has(moment)).map(windowOf);
+  return [...instants.filter((moment) => DATED.test(moment) || !dated.has(moment)).map(windowOf), ...partOfDayWindows(question)];
+}
+
+/**
+ * Parts of the day as the stretches people mean by them (TimeML's MO/AF/EV values; HeidelTime gives
+ * them hours in the same way). "On the evening of 9 April" points at that evening's rows and lines
+ * as "at 18:00 on 9 April" points at one (freight dev d60).
+ */
+const PARTS_OF_DAY: Readonly<Record<string, readonly [string, string]>> = { morning: ['06:00', '11:59'], afternoon: ['12:00', '17:59'], evening: ['17:00', '23:59'] };
+/** Not "every morning", "each evening": a routine, not a moment. */
+const PART_OF_DAY = /(?<!\b(?:each|every)\s+)\b(morning|afternoon|evening)\b/gi;
+
+/** A window for each part of the day a question names, on the one day it names (several days: whose evening is unclear). */
+function partOfDayWindows(question: string): TimeWindow[] {
+  const parts = new Set([...question.matchAll(PART_OF_DAY)].map((match) => match[1].toLowerCase()));
+  if (parts.size === 0) return [];
+  const days = askedMoments(question).filter((moment) => !INSTANT.test(moment));
+  const datedDays = days.filter((day) => DATED.test(day));
+  const day = datedDays.length === 1 ? datedDays[0] : datedDays.length === 0 && days.length === 1 ? days[0] : undefined;
+  if (!day) return [];
+  const anyYear = !DATED.test(day);
+  return [...parts].map((part) => ({ from: `${day}T${PARTS_OF_DAY[part][0]}`, to: `${day}T${PARTS_OF_DAY[part][1]}`, ...(anyYear ? { anyYear } : {}) }));
+}
+
+/** Whether a stated instant term ("2026-04-09t18:00", "04-09t18:00") falls in one of the windows. */
+export function instantInWindows(term: string, windows: readonly TimeWindow[]): boolean {
+  if (!INSTANT.test(term)) return false;
+  const upper = term.toUpperCase().replace(/^(\d{4}-\d{2}-\d{2}|\d{2}-\d{2})T/, '$1T');
+  return windows.some((window) => {
+    const stamp = window.anyYear ? (DATED.test(upper) ? upper.slice(5) : upper) : upper;
+    if (!window.anyYear && !DATED.test(stamp)) return false;
+    return stamp >= window.from && stamp <= window.to;
+  });
 }
