@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../../runtime/text/sentence-splitter';
-import { blockPieces, csvFields } from './extractive-block-parser';
+import { blockPieces, commitDay, csvFields } from './extractive-block-parser';
 
 const gitShow = [
   'commit 48d41880bf3eee1abd857898052a9410a6ea68b9',
@@ -34,8 +34,8 @@ const gitShow = [
 describe('extractive block parser', () => {
   it('reads git show output as subject, rejoined message sentences and changed values, dropping headers', () => {
     expect(blockPieces(gitShow)).toEqual([
-      // The subject names its commit and author ("which commit…, who wrote it?"); it is scored without them.
-      { text: 'Lower checkout-api memory limit to 256Mi to cut cluster cost (commit 48d4188, Carol Nguyen)', role: 'subject', scored: 'Lower checkout-api memory limit to 256Mi to cut cluster cost' },
+      // The subject names its commit, author and day ("which commit…, who wrote it, when?"); it is scored without them.
+      { text: 'Lower checkout-api memory limit to 256Mi to cut cluster cost (commit 48d4188, Carol Nguyen, 2025-06-02)', role: 'subject', scored: 'Lower checkout-api memory limit to 256Mi to cut cluster cost' },
       // A message sentence names its commit too: quoted alone, "which commit made …?" had the why and not the which.
       {
         text: 'Over the last 7 days the average working set of checkout-api was 196Mi per pod, so a 256Mi limit still leaves about 30% headroom (commit 48d4188).',
@@ -112,5 +112,13 @@ describe('runbook steps around code blocks', () => {
 
   it('leaves a heading over prose alone', () => {
     expect(blockPieces('## Rules\n\nUpdates are applied by a person.').map((piece) => piece.role)).toEqual(['prose', 'prose']);
+  });
+});
+
+describe('the day of a commit', () => {
+  it('reads the day from an ISO date field and from git\'s default format, as the author\'s clock wrote it', () => {
+    expect(commitDay('2026-03-25T10:00:00+01:00')).toBe('2026-03-25');
+    expect(commitDay('Mon Dec 1 11:15:00 2025 +0100')).toBe('2025-12-01');
+    expect(commitDay('yesterday')).toBe('');
   });
 });

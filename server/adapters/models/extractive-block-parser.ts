@@ -141,6 +141,20 @@ function changePieces(lines: readonly ChangedLine[]): BlockPiece[] {
   return pieces;
 }
 
+const GIT_MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/**
+ * The day of a commit's date field, as the author's clock wrote it: "2026-03-25T10:00:00+01:00" (ISO)
+ * or git's default "Wed Mar 25 10:00:00 2026 +0100"; empty for any other form.
+ */
+export function commitDay(field: string): string {
+  const iso = /^(\d{4}-\d{2}-\d{2})(?!\d)/.exec(field.trim());
+  if (iso) return iso[1];
+  const git = /^\w{3}\s+(\w{3})\s+(\d{1,2})\s+[\d:]+\s+(\d{4})\b/.exec(field.trim());
+  const month = git ? GIT_MONTHS.indexOf(git[1].toLowerCase()) + 1 : 0;
+  return git && month > 0 ? `${git[3]}-${String(month).padStart(2, '0')}-${git[2].padStart(2, '0')}` : '';
+}
+
 /** Commits, diffs and plain text, line by line. */
 function gitPieces(text: string): BlockPiece[] {
   const pieces: BlockPiece[] = [];
@@ -156,9 +170,10 @@ function gitPieces(text: string): BlockPiece[] {
   // Which commit and whose: "which commit did X, who wrote it" is answered by the subject line only with them.
   // A message sentence carries its commit too: "which commit made the staging model handle the new field?"
   // was answered by a sentence of the right commit's message that never said which commit it was.
-  let commit = { sha: '', author: '' };
+  // And when: "when did the subject go back to BACKWARD, and who flipped it?" (freight dev d52).
+  let commit = { sha: '', author: '', day: '' };
   const subjectPiece = (subject: string): BlockPiece => {
-    const origin = [commit.sha && `commit ${commit.sha}`, commit.author].filter(Boolean).join(', ');
+    const origin = [commit.sha && `commit ${commit.sha}`, commit.author, commit.day].filter(Boolean).join(', ');
     return origin ? { text: `${subject} (${origin})`, role: 'subject', scored: subject } : { text: subject, role: 'subject' };
   };
   const bodyPieces = (body: string): BlockPiece[] => {
@@ -196,10 +211,12 @@ function gitPieces(text: string): BlockPiece[] {
       }
       state = 'text';
     }
-    if (COMMIT_LINE.test(trimmed)) { flushPlain(); state = 'fields'; commit = { sha: trimmed.slice(7, 14), author: '' }; continue; }
+    if (COMMIT_LINE.test(trimmed)) { flushPlain(); state = 'fields'; commit = { sha: trimmed.slice(7, 14), author: '', day: '' }; continue; }
     if (state === 'fields' && COMMIT_FIELD.test(trimmed)) {
       const author = /^Author:\s*([^<]+?)\s*(?:<.*)?$/.exec(trimmed);
       if (author) commit = { ...commit, author: author[1] };
+      const day = /^(?:Author)?Date:\s*(.+)$/.exec(trimmed);
+      if (day && !commit.day) commit = { ...commit, day: commitDay(day[1]) };
       continue;
     }
     if (state === 'fields' && trimmed === '') { state = 'message'; paragraphs = 0; continue; }

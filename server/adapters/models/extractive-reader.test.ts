@@ -27,7 +27,7 @@ describe('extractive reader on the demo incident context', () => {
     const leads = lines.slice(1, 3).map(refOfLine);
     expect(leads).toContain(commit!.ref);
     expect(leads.filter((ref) => oomItems.some((item) => item.ref === ref))).toHaveLength(1);
-    expect(text).toContain(`- Lower checkout-api memory limit to 256Mi to cut cluster cost (commit 48d4188, Carol Nguyen) [${commit!.ref}]`);
+    expect(text).toContain(`- Lower checkout-api memory limit to 256Mi to cut cluster cost (commit 48d4188, Carol Nguyen, 2025-06-02) [${commit!.ref}]`);
     expect(text).toContain('Container checkout-api was OOMKilled: memory usage reached the limit of 256Mi (exit code 137)');
     const cited = parseCitations(text, demo.items).map((citation) => `${citation.sourceName} ${citation.locator}`);
     expect(cited.some((citation) => oomItems.some((item) => citation === `${item.hit.sourceName} ${item.hit.locator}`))).toBe(true);
@@ -92,7 +92,7 @@ describe('extractive reader on another incident', () => {
   it('leads with the panic and the commit that removed the nil check, not the runbook that repeats the question', () => {
     const lines = answer('Why did the orders-worker rollout fail?', panicIncident).split('\n');
     expect(new Set(lines.slice(1, 3).map(refOfLine))).toEqual(new Set([3, 4]));
-    expect(lines).toContain('- orders-worker: skip the coupon existence check when the cache is warm (commit 9f1e2d3, Dana Park) [4]');
+    expect(lines).toContain('- orders-worker: skip the coupon existence check when the cache is warm (commit 9f1e2d3, Dana Park, 2025-03-01) [4]');
     expect(lines.join('\n')).not.toContain('kubectl rollout undo');
     expect(lines.join('\n')).not.toContain('diff --git');
   });
