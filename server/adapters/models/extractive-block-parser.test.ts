@@ -122,3 +122,11 @@ describe('the day of a commit', () => {
     expect(commitDay('yesterday')).toBe('');
   });
 });
+
+describe('a lead-in introducing a list', () => {
+  it('joins the items closed by semicolons to the lead-in, as one instruction', () => {
+    const pieces = blockPieces('3. Both consumers read the key only at start, so both must be restarted:\n   - roll label-api one instance at a time (on lab-01, then lab-02);\n   - restart label-dunning on dun-01.\n   Forgetting label-dunning is the classic mistake.');
+    expect(pieces[0]).toEqual({ text: 'Both consumers read the key only at start, so both must be restarted: roll label-api one instance at a time (on lab-01, then lab-02); restart label-dunning on dun-01.', role: 'step' });
+    expect(pieces[1]).toEqual({ text: 'Forgetting label-dunning is the classic mistake.', role: 'prose' });
+  });
+});

@@ -27,6 +27,8 @@ const MESSAGE_LINE = /^(?: {4}|\t)/;
 
 /** A line introduced by a colon this long or shorter (a command, a setting, a short list item) belongs to its sentence. */
 const MAX_INTRODUCED_LENGTH = 240;
+/** Items of one introduced list joined to their lead-in, at most. */
+const MAX_LIST_ITEMS = 4;
 /** "env:" or "limits:" is a YAML key, not a sentence: only a clause of a few words introduces. */
 const MIN_INTRODUCING_WORDS = 4;
 
@@ -66,8 +68,17 @@ function joinIntroduced(sentences: readonly Sentence[]): BlockPiece[] {
         ? next.code && leadIn.split(/\s+/).length >= MIN_HEADING_WORDS && next.text.length <= MAX_INTRODUCED_CODE_LENGTH
         : sentence.endsWith(':') && sentence.split(/\s+/).length >= MIN_INTRODUCING_WORDS && next.text.length <= (next.code ? MAX_INTRODUCED_CODE_LENGTH : MAX_INTRODUCED_LENGTH));
     if (introduces) {
-      joined.push({ text: `${leadIn} ${next.text}`, role: 'step' });
+      // "…must be restarted: - roll payments-connector …; - restart dunning-service …": items closed by a
+      // semicolon continue the list the lead-in introduces; each is part of the one instruction.
+      let text = `${leadIn} ${next.text}`;
       index += 1;
+      for (let items = 1; items < MAX_LIST_ITEMS && text.endsWith(';'); items += 1) {
+        const item = sentences[index + 1];
+        if (item === undefined || item.code || HEADING.test(item.text) || item.text.length > MAX_INTRODUCED_LENGTH) break;
+        text = `${text} ${item.text}`;
+        index += 1;
+      }
+      joined.push({ text, role: 'step' });
     } else joined.push({ text: sentence, role: 'prose' });
   }
   return joined;

@@ -4,6 +4,7 @@
  * connectives of a causal statement. The weights they earn stay with the reader (extractive-reader.ts).
  */
 import { FAILURE_CAUSE_SIGNALS } from '../../runtime/execution/failure-signals';
+import { ACTION_VERBS } from '../../runtime/planner/risk-lexicon';
 import { stem } from '../../runtime/text/text-terms';
 
 const SIGNAL_WORDS: readonly (readonly string[])[] = [
@@ -44,3 +45,23 @@ const LOCK_MODE = /^(?:access|row|share|update|exclusive)+lock$/;
 export const namesCondition = (term: string) => CONDITION_CAUSES.has(term) || LOCK_MODE.test(term);
 /** The connectives of an explicit causal statement answer a why-question only ("What changed?" wants the change, not the reason). */
 export const CAUSAL_CONNECTIVES: ReadonlySet<string> = new Set(['because', 'due', 'caused'].map(stem));
+
+/**
+ * Verbs that open an instruction in a runbook's prose ("Do it in three steps: add the new field …",
+ * "Tell #kdp-data-consumers …"): the imperative mood is how documentation tells you what to do, so in
+ * an answer to a how-to question such a sentence is an instruction like a command step. Base forms of
+ * the verbs that change a system (the planner's action verbs) and of those that direct the reader.
+ */
+const DIRECTING_VERBS = [
+  'do', 'add', 'tell', 'check', 'open', 'use', 'keep', 'ask', 'read', 'find', 'look', 'compare', 'wait', 'make', 'create', 'fill',
+  'write', 'call', 'page', 'post', 'escalate', 'confirm', 'verify', 'note', 'follow', 'start', 'go', 'let', 'agree', 'announce', 'register',
+];
+const INSTRUCTION_VERBS: ReadonlySet<string> = new Set([...ACTION_VERBS, ...DIRECTING_VERBS]);
+const LIST_MARKER = /^\s*(?:[-*•]|\d+[.)])\s+/;
+
+/** Whether a sentence opens with a verb in the imperative, after any list marker ("2. Clear the task", "- restart dunning-service"). */
+export function opensWithInstruction(text: string): boolean {
+  const [first, second] = text.replace(LIST_MARKER, '').split(/\s+/, 2).map((word) => word.replace(/[^A-Za-z'-]/g, '').toLowerCase());
+  // "Do **not** FLUSHALL": a prohibition says what not to do, not how to do what was asked.
+  return first !== undefined && INSTRUCTION_VERBS.has(first) && second !== 'not' && !text.trimEnd().endsWith('?');
+}

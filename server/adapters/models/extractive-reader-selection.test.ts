@@ -167,4 +167,13 @@ describe('causes that are conditions, and answers to how-to questions', () => {
     expect(text).toContain('flowctl tasks clear nightly_load');
     expect(text).toContain('flowctl backfill nightly_load');
   });
+
+  it('leads an answer to "what is the safe way to …" with the sentence in the imperative, not a statement sharing its words', () => {
+    const items = [
+      item(1, 'Label signing overview', 'ops-docs', 'The label signing key of the printers is rotated by the label team, and the printers reload the signing key at midnight.'),
+      item(2, 'Label signing runbook', 'ops-docs', 'Rotate the signing key of the printers with `labelctl rotate-key --grace 24h`, so both keys stay valid for a day.'),
+    ];
+    const text = answer('What is the safe way to rotate the signing key of the label printers?', items);
+    expect(text.split('\n')[1]).toContain('labelctl rotate-key --grace 24h');
+  });
 });

@@ -1,7 +1,7 @@
 import type { ParsedContextPrompt } from '../../runtime/reasoner/context-prompt';
 import { askedInstants } from '../../runtime/text/moment-terms';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
-import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, namesCondition } from './extractive-cues';
+import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, namesCondition, opensWithInstruction } from './extractive-cues';
 import { CHANGE_HEADS, askedTypeTerms, asksWhatChanged, countedTerms, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { FRAME_WEIGHT, frameOnlyTerms } from './extractive-frame-clause';
@@ -87,7 +87,7 @@ const NO_SIGNAL_WEIGHT = 0.5;
  * Graesser & Person 1994): a log record says what happened, never what to do, so a timestamped
  * line weighs half in answers to "How do I …?" / "What has to be done …?".
  */
-const PROCEDURAL_QUESTION = /\bhow (?:do|can|should|would|could) (?:i|we|you|one)\b|\bhow to\b|\bsteps? (?:to|for)\b|\bwhat (?:has|have|needs?|must|should) to be done\b|\bwhat (?:should|must|do) (?:i|we) do\b/i;
+const PROCEDURAL_QUESTION = /\bhow (?:do|can|should|would|could) (?:i|we|you|one)\b|\bhow to\b|\bsteps? (?:to|for)\b|\bwhat (?:has|have|needs?|must|should) to be done\b|\bwhat (?:should|must|do) (?:i|we) do\b|\bwhat(?:'s| is) the (?:\w+ )?way to\b/i;
 const RECORD_WEIGHT = 0.5;
 /** A lead-in with the command or value it introduces (a 'step' piece) is the instruction a how-to question asks for. */
 const STEP_SHARE = 0.6;
@@ -196,6 +196,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const frameOnly = frameOnlyTerms(prompt.question);
   const asksForChange = CHANGE_QUESTION.test(prompt.question);
   const procedural = PROCEDURAL_QUESTION.test(prompt.question);
+  // A command step, or a runbook sentence in the imperative ("Do it in three steps: add the new field …").
+  const instructs = (unit: Unit) => unit.role === 'step' || (unit.role === 'prose' && opensWithInstruction(unit.text));
   const counted = countedTerms(prompt.question);
   // A measure question ("what speed", "how long") when some sentence states that measure: the others cannot answer it.
   const measure = askedMeasure(prompt.question);
@@ -284,7 +286,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if ((unit.role === 'change' && !asksForChange) || (unit.role === 'row' && !reading)) score *= DETAIL_WEIGHT;
     if (readingStated && !reading) score *= WRONG_KIND_WEIGHT;
     if (procedural && LEADING_TIMESTAMP.test(unit.text)) score *= RECORD_WEIGHT;
-    if (procedural && unit.role === 'step') score += meanIdf * STEP_SHARE;
+    if (procedural && instructs(unit)) score += meanIdf * STEP_SHARE;
     if (counted && !statesCount(unit.text, counted)) score *= UNTYPED_WEIGHT;
     if (measured && !statesMeasure(unit.text, measured)) score *= WRONG_KIND_WEIGHT;
     if (typeApplies && !isTyped(unit)) score *= changeAsked ? WRONG_KIND_WEIGHT : UNTYPED_HEAD_WEIGHT;
@@ -307,7 +309,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // untyped answer (freight dev d37: "eta-api would serve static ETAs until the next hourly
   // materialization" outranked "By hand, from the feast-runner pod: feast … materialize-incremental").
   const stepsQualify = procedural && scored.some((entry) => entry.unit.role === 'step');
-  const typedScored = stepsQualify ? scored.map((entry) => (entry.unit.role === 'step' ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
+  const typedScored = stepsQualify ? scored.map((entry) => (instructs(entry.unit) ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
   const asksWhichChange = changeAsked || (askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term)));
   return pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural, questionParts(prompt.question)).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
