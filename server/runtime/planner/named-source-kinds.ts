@@ -45,7 +45,19 @@ const UTC = /\butc\b/i;
  */
 const ASKS_DID = /(?:^|[.?!]\s+)did\b/i;
 
+/** One-entry memo: the scope rule, the generation key and the cost model's digest each ask for the same goal in a plan. */
+let lastGoal: string | undefined;
+let lastKinds: readonly SourceKind[] = [];
+
 export function namedSourceKinds(goal: string): SourceKind[] {
+  if (goal !== lastGoal) {
+    lastKinds = Object.freeze(readNamedKinds(goal));
+    lastGoal = goal;
+  }
+  return [...lastKinds];
+}
+
+function readNamedKinds(goal: string): SourceKind[] {
   const kinds = NAMED_KINDS.filter((entry) => entry.words.test(goal)).map((entry) => entry.kind);
   if (EVENT_WORDS.test(goal)) kinds.push('logs');
   if (namesTimeOfDay(goal) || UTC.test(goal)) kinds.push('logs', 'metrics');

@@ -136,7 +136,19 @@ function windowOf(instantTerm: string): TimeWindow {
  * the evidence (freight dev d07, d24, d31; tune q01, q15). An instant it also dates with a year is
  * not searched again in every year.
  */
+let lastQuestion: string | undefined;
+let lastWindows: readonly TimeWindow[] = [];
+
 export function askedWindows(question: string): TimeWindow[] {
+  // One-entry memo: the plan-cache key and the graph stage ask for the same goal in a plan.
+  if (question !== lastQuestion) {
+    lastWindows = Object.freeze(readWindows(question));
+    lastQuestion = question;
+  }
+  return [...lastWindows];
+}
+
+function readWindows(question: string): TimeWindow[] {
   const instants = askedInstants(question);
   const dated = new Set(instants.filter((moment) => DATED.test(moment)).map((moment) => moment.slice(5)));
   return [...instants.filter((moment) => DATED.test(moment) || !dated.has(moment)).map(windowOf), ...partOfDayWindows(question)];
