@@ -61,8 +61,9 @@ function readNamedKinds(goal: string): SourceKind[] {
   const kinds = NAMED_KINDS.filter((entry) => entry.words.test(goal)).map((entry) => entry.kind);
   if (EVENT_WORDS.test(goal)) kinds.push('logs');
   if (namesTimeOfDay(goal) || UTC.test(goal)) kinds.push('logs', 'metrics');
-  const namesDay = askedMoments(goal).length > 0;
-  if (namesDay && asksReading(goal)) kinds.push('metrics', 'logs');
-  if (namesDay && ASKS_DID.test(goal)) kinds.push('logs');
+  // The cheap tests first: reading a goal's dates is the costly part.
+  const reading = asksReading(goal);
+  const did = ASKS_DID.test(goal);
+  if ((reading || did) && askedMoments(goal).length > 0) kinds.push(...(reading ? (['metrics', 'logs'] as const) : (['logs'] as const)));
   return [...new Set(kinds)];
 }
