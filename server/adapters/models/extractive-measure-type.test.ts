@@ -24,5 +24,8 @@ describe('measure questions and the sentences that can answer them', () => {
     expect(statesMeasure('maxmemory 16gb, noeviction', 'size')).toBe(true);
     expect(statesMeasure('broker volumes 4 TB', 'size')).toBe(true);
     expect(statesMeasure('4 replicas for the end-of-January peak', 'size')).toBe(false);
+    // A metric row: its value and its unit are columns of their own.
+    expect(statesMeasure('timestamp: 2026-05-04T18:00:00Z, metric: cache_used_bytes, value: 6020000000, unit: bytes, threshold: 8589934592', 'size')).toBe(true);
+    expect(statesMeasure('timestamp: 2026-05-04T18:00:00Z, metric: queue_jobs, value: 41, unit: jobs', 'size')).toBe(false);
   });
 });

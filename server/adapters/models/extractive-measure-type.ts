@@ -35,7 +35,11 @@ export function askedMeasure(question: string): Measure | undefined {
   return MEASURE_QUESTIONS.find(([, pattern]) => pattern.test(question))?.[0];
 }
 
+/** A table row whose value and unit are columns of their own: "…, value: 6020000000, unit: bytes, …" (extractive-block-parser's rows). */
+const ROW_VALUE = new RegExp(String.raw`\bvalue:\s*(${NUMBER}),\s*unit:\s*([^,\s]+)`, 'i');
+
 /** Whether `text` states a quantity of the measure. */
 export function statesMeasure(text: string, measure: Measure): boolean {
-  return STATED[measure].test(text) || KEYED[measure].test(text);
+  const row = ROW_VALUE.exec(text);
+  return STATED[measure].test(text) || KEYED[measure].test(text) || (row !== null && STATED[measure].test(`${row[1]} ${row[2]}`));
 }
