@@ -5,6 +5,7 @@
  */
 import { FAILURE_CAUSE_SIGNALS } from '../../runtime/execution/failure-signals';
 import { ACTION_VERBS } from '../../runtime/planner/risk-lexicon';
+import { LIST_MARKER } from '../../runtime/text/sentence-splitter';
 import { stem } from '../../runtime/text/text-terms';
 
 const SIGNAL_WORDS: readonly (readonly string[])[] = [
@@ -57,11 +58,10 @@ const DIRECTING_VERBS = [
   'write', 'call', 'page', 'post', 'escalate', 'confirm', 'verify', 'note', 'follow', 'start', 'go', 'let', 'agree', 'announce', 'register',
 ];
 const INSTRUCTION_VERBS: ReadonlySet<string> = new Set([...ACTION_VERBS, ...DIRECTING_VERBS]);
-const LIST_MARKER = /^\s*(?:[-*•]|\d+[.)])\s+/;
 
 /** Whether a sentence opens with a verb in the imperative, after any list marker ("2. Clear the task", "- restart dunning-service"). */
 export function opensWithInstruction(text: string): boolean {
-  const [first, second] = text.replace(LIST_MARKER, '').split(/\s+/, 2).map((word) => word.replace(/[^A-Za-z'-]/g, '').toLowerCase());
+  const [first, second] = text.trimStart().replace(LIST_MARKER, '').split(/\s+/, 2).map((word) => word.replace(/[^A-Za-z'-]/g, '').toLowerCase());
   // "Do **not** FLUSHALL": a prohibition says what not to do, not how to do what was asked.
   return first !== undefined && INSTRUCTION_VERBS.has(first) && second !== 'not' && !text.trimEnd().endsWith('?');
 }

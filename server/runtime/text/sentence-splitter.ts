@@ -12,7 +12,7 @@
 const RECORD_LINE =
   /^(\[?\d{4}-\d{2}-\d{2}|\[?\d{2}:\d{2}:\d{2}|\[?(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL)\b|\d+[smhd](\d+[smh])?\s+(Normal|Warning)\b|(Normal|Warning)\s+[A-Z]\w+\s|(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\s+\d{2}:)/;
 
-const LIST_MARKER = /^(?:[-*•+]\s+|\d{1,3}[.)]\s+)/;
+export const LIST_MARKER = /^(?:[-*•+]\s+|\d{1,3}[.)]\s+)/;
 const DECORATION_ONLY = /^(?:[-=*_`~#|>\s]+)$/;
 const ABBREVIATIONS = new Set(['e.g.', 'i.e.', 'etc.', 'vs.', 'approx.', 'mr.', 'ms.', 'dr.', 'no.', 'fig.', 'cf.']);
 
