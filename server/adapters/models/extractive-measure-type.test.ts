@@ -11,6 +11,10 @@ describe('measure questions and the sentences that can answer them', () => {
     expect(askedMeasure('How long is the topic name?')).toBeUndefined();
     expect(askedMeasure('How many eta-api replicas run in production?')).toBeUndefined();
     expect(askedMeasure('Which team owns eta-api?')).toBeUndefined();
+    expect(askedMeasure('What time did the last retry of the nightly export fail?')).toBe('clock');
+    expect(askedMeasure('At which hour does the spooler drain?')).toBe('clock');
+    expect(askedMeasure('What time zone are the spooler logs in?')).toBeUndefined();
+    expect(askedMeasure('What time window does the freeze cover?')).toBeUndefined();
   });
 
   it('a sentence states the measure with a number in its unit or a key that names the unit', () => {
@@ -27,5 +31,14 @@ describe('measure questions and the sentences that can answer them', () => {
     // A metric row: its value and its unit are columns of their own.
     expect(statesMeasure('timestamp: 2026-05-04T18:00:00Z, metric: cache_used_bytes, value: 6020000000, unit: bytes, threshold: 8589934592', 'size')).toBe(true);
     expect(statesMeasure('timestamp: 2026-05-04T18:00:00Z, metric: queue_jobs, value: 41, unit: jobs', 'size')).toBe(false);
+  });
+
+  it('a sentence states a clock time by a time of day, inside a timestamp too, or a key set to one', () => {
+    expect(statesMeasure('[2026-03-24T04:04:54.411+0000] INFO - Marking task as FAILED', 'clock')).toBe(true);
+    expect(statesMeasure('- Mar 6 16:53 — all four sink tasks fail', 'clock')).toBe(true);
+    expect(statesMeasure('The export starts at 2 am and takes an hour.', 'clock')).toBe(true);
+    expect(statesMeasure('finished_at: 2026-05-04T00:12', 'clock')).toBe(true);
+    expect(statesMeasure('export backfill --start-date 2026-03-20 --end-date 2026-03-23', 'clock')).toBe(false);
+    expect(statesMeasure('GET http://10.42.3.17:8080/healthz ratio 3:1', 'clock')).toBe(false);
   });
 });

@@ -127,6 +127,14 @@ describe('extractive reader sentence selection', () => {
     const text = answer("How full was queue-2's disk at noon UTC on 3 May, while the label-printer sink was stopped?", items);
     expect(text.split('\n')[1]).toContain('64.2');
   });
+  it('answers "what time" with a line stamped with a time of day, not a runbook step repeating the question words', () => {
+    const items = [
+      item(1, 'Runbook: re-running the nightly export › Several days', 'ops-docs', 'For several failed nightly_export runs in a row use a backfill, which retries them one after another: exportctl backfill nightly_export --from 2026-05-01 --to 2026-05-03.'),
+      item(2, 'exporter log', 'ops-logs', '[2026-05-04T02:41:07Z] INFO nightly_export try 3 of 3 exited with code 1\n[2026-05-04T02:41:08Z] ERROR nightly_export marked FAILED, no retries left'),
+    ];
+    const text = answer('What time did the last retry of the 3 May nightly_export run fail, so that the exporter stopped retrying?', items);
+    expect(text.split('\n')[1]).toContain('02:41');
+  });
 });
 
 describe('causes that are conditions, and answers to how-to questions', () => {
