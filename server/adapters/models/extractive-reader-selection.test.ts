@@ -137,6 +137,18 @@ describe('extractive reader sentence selection', () => {
   });
 });
 
+describe('what a document says', () => {
+  it('answers "why does the runbook say not to" from the runbook, not from a log line or a commit sharing its words', () => {
+    const items = [
+      item(1, 'label-sink.log lines 164–165', 'ops-logs', '[2026-05-09 08:14:31,738] INFO [label-sink|task-3] Resetting offset for partition label-jobs-19 of consumer group connect-label-sink to the earliest position after a reset', 'lines 164–165'),
+      item(2, 'Runbook: the label sink is failed › Never', 'ops-docs', 'Do not delete and re-create the sink to reset it: a new sink name is a new consumer group, which starts from the earliest offset and writes every label twice.'),
+      item(3, 'commit 47eaa83: Page on failed sink tasks', 'ops-git', 'The failed label-sink tasks never paged because the alert only matched one sink; reset and re-create attempts went unnoticed.', 'commit 47eaa83'),
+    ];
+    const text = answer('A colleague wants to delete the stuck label sink and create it again to reset it. Why does the runbook say not to?', items);
+    expect(text.split('\n')[1]).toContain('new consumer group');
+  });
+});
+
 describe('causes that are conditions, and answers to how-to questions', () => {
   it('answers a why-question with the expiry that started it, not only the failures that followed', () => {
     const items = [

@@ -20,6 +20,15 @@ describe('splitSentences', () => {
     expect(splitSentences(text)).toHaveLength(3);
   });
 
+  it('never runs a record too long to quote whole into the next record', () => {
+    const tail = ' currentLeader=LeaderAndEpoch{leader=Optional[queue-2.lab.internal:9092 (id: 2 rack: eu-1b)], epoch=33}'.repeat(5);
+    const first = `[2026-05-09 08:14:31,738] INFO [label-sink|task-3] Resetting offset for partition label-jobs-19${tail} (org.example.SubscriptionState:399)`;
+    const second = `[2026-05-09 08:14:31,751] INFO [label-sink|task-3] Fetch position is out of range for partition label-jobs-20${tail} (org.example.AbstractFetch:338)`;
+    const units = splitSentences(`${first}\n${second}`);
+    expect(units.some((unit) => unit.includes('SubscriptionState:399') && unit.includes('08:14:31,751'))).toBe(false);
+    expect(units.filter((unit) => unit.startsWith('[2026-05-09 08:14:31'))).toHaveLength(2);
+  });
+
   it('keeps nested config keys together so a value stays with its key', () => {
     const manifest = 'resources:\n  limits:\n    memory: 256Mi\nenv:\n  - name: DB_POOL_SIZE\n    value: "20"\n  - name: DB_POOL_TIMEOUT_MS\n    value: "5000"';
     expect(splitSentences(manifest)).toEqual([
