@@ -51,6 +51,8 @@ export class Bm25Retriever implements RetrieverPlugin {
       latencyMs: latencyMsFor(this.corpus.currentChunks),
       recallPrior: BM25_RECALL_PRIOR,
       timeWindows: true,
+      // One BM25 index over every source's chunks: a term's IDF is the corpus's, whichever source is searched.
+      sharedScoreScale: true,
     });
   }
 

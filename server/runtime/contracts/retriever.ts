@@ -39,6 +39,12 @@ export interface RetrieverCapabilities {
   readonly sendsPassagesOffMachine?: boolean;
   /** True when `RetrievalQuery.within` is honoured (only chunks stamped inside a window are searched); absent = ignored. */
   readonly timeWindows?: boolean;
+  /**
+   * True when hits of different sources are scored on one scale (one index, corpus-wide term
+   * statistics), so one source's best score can be compared with another's. Absent = scores are only
+   * comparable within one source's list, and per-source retrieval keeps every source's leader.
+   */
+  readonly sharedScoreScale?: boolean;
 }
 
 /**

@@ -18,6 +18,7 @@ import { mixtureInputs, subQuestionFor } from './mixture-inputs';
 import { type AssembledContext, type BranchOutput, type CompressedOutput, type RetrievedOutput, type SourceSearch, typedInputs } from '../ir/node-outputs';
 import type { ContextItem, Hit } from '../types';
 import { assembleContext } from './assemble-context';
+import { keepCompetitiveSources } from './competitive-sources';
 import { keepSourcesAboutGoal, scopeToEntities } from './entity-scope';
 import { followQuotedTitles, TITLE_SEARCH_K } from './quoted-title-hop';
 import { compoundNames, namedEntities } from '../text/named-entities';
@@ -202,7 +203,9 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
         signal.throwIfAborted();
         searches = timed.map((entry) => entry.search);
         // Only sources that speak about the goal's subject; in an entity-focused hop, only hits that do.
-        const scoped = scopeToEntities(timed.map((entry) => entry.list), anchors, node.focus === 'entities');
+        const aboutGoal = scopeToEntities(timed.map((entry) => entry.list), anchors, node.focus === 'entities');
+        // Only where scores share one scale: otherwise each source's leader is all a source can be judged by.
+        const scoped = retriever.capabilities().sharedScoreScale ? keepCompetitiveSources(aboutGoal) : aboutGoal;
         hits = reciprocalRankFusion(scoped, STRATIFIED_RRF_K, node.k).map((hit) => ({ ...hit, method: node.method }));
       } else {
         hits = await search(node.sources, node.k);
