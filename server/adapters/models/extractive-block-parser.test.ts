@@ -130,3 +130,29 @@ describe('a lead-in introducing a list', () => {
     expect(pieces[1]).toEqual({ text: 'Forgetting label-dunning is the classic mistake.', role: 'prose' });
   });
 });
+
+describe('a markdown table in a document', () => {
+  it('yields each row naming its columns, and neither the header row nor the separator', () => {
+    const text = [
+      'Alerts that page the spooler rotation:',
+      '',
+      '| Alert | Fires when | Rotation |',
+      '|---|:---:|---|',
+      '| `SpoolerQueueStuck` | print.jobs depth above 500 for 10 min | print-oncall |',
+      '| `SpoolerDiskFull` | spool disk above 90 % | — |',
+      '',
+      'Silenced alerts are listed in the freeze calendar.',
+    ].join('\n');
+    const pieces = blockPieces(text);
+    expect(pieces.map((piece) => piece.text)).toEqual([
+      'Alerts that page the spooler rotation:',
+      'Alert: `SpoolerQueueStuck`, Fires when: print.jobs depth above 500 for 10 min, Rotation: print-oncall',
+      'Alert: `SpoolerDiskFull`, Fires when: spool disk above 90 %',
+      'Silenced alerts are listed in the freeze calendar.',
+    ]);
+  });
+
+  it('leaves a pipe in a command alone', () => {
+    expect(blockPieces('Count the stuck jobs with `spoolctl list | grep STUCK | wc -l` before you restart.').map((piece) => piece.text)).toEqual(['Count the stuck jobs with `spoolctl list | grep STUCK | wc -l` before you restart.']);
+  });
+});

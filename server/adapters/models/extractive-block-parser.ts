@@ -102,7 +102,42 @@ function sentencesOf(text: string): Sentence[] {
   return sentences;
 }
 
-const prose = (text: string): BlockPiece[] => joinIntroduced(sentencesOf(text));
+/** "|---|:--:|" under a markdown table's header row. */
+const TABLE_SEPARATOR = /^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$/;
+const tableCells = (line: string) => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+/** A cell saying nothing: empty or a dash. */
+const EMPTY_CELL = /^(?:|-|—|–|n\/a)$/i;
+
+/**
+ * A markdown table's row means something only with its columns: "| `FeatureRedisMemoryHigh` | …
+ * above 90 % of maxmemory | mlplat-oncall |" answers "which rotation gets that page?" only as
+ * "Rotation: mlplat-oncall" (freight dev d72 quoted a redis-cli command instead). Each row is one
+ * piece naming its columns, scored with them (a handful of rows, unlike a metrics CSV's hundreds
+ * where every row would repeat "value" and "unit"); the header row and the separator yield nothing.
+ */
+function proseWithTables(text: string): BlockPiece[] {
+  const lines = text.split(/\r?\n/);
+  const pieces: BlockPiece[] = [];
+  let plain: string[] = [];
+  const flush = () => { if (plain.length > 0) pieces.push(...joinIntroduced(sentencesOf(plain.join('\n')))); plain = []; };
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index].trim();
+    if (!(line.startsWith('|') && TABLE_SEPARATOR.test(lines[index + 1]?.trim() ?? ''))) { plain.push(lines[index]); continue; }
+    flush();
+    const columns = tableCells(line);
+    index += 2;
+    for (; index < lines.length && lines[index].trim().startsWith('|'); index += 1) {
+      const cells = tableCells(lines[index]);
+      const named = cells.flatMap((cell, column) => (EMPTY_CELL.test(cell) ? [] : [columns[column] ? `${columns[column]}: ${cell}` : cell]));
+      if (named.length > 0) pieces.push({ text: named.join(', '), role: 'prose' });
+    }
+    index -= 1;
+  }
+  flush();
+  return pieces;
+}
+
+const prose = (text: string): BlockPiece[] => (text.includes('|') ? proseWithTables(text) : joinIntroduced(sentencesOf(text)));
 
 interface ChangedLine {
   readonly sign: string;

@@ -137,6 +137,18 @@ describe('extractive reader sentence selection', () => {
   });
 });
 
+describe('a table in a document', () => {
+  it('answers which rotation a threshold pages from the table row that names its columns, not a check command repeating the question words', () => {
+    const items = [
+      item(1, 'Spooler runbook › 2. Is the spool disk full?', 'ops-docs', 'Is the spool disk full?: df -h /var/spool/print | grep spool'),
+      item(2, 'On-call handbook › Alerts that page', 'ops-docs', '| Alert | Fires when | Rotation |\n|---|---|---|\n| `SpoolerQueueStuck` | print.jobs depth above 500 for 10 min | print-oncall |\n| `SpoolDiskFull` | spool disk used above 85 % of its size | docs-oncall |'),
+    ];
+    const text = answer('How full does the spool disk have to get before someone is paged, and which rotation gets that page?', items);
+    expect(text).toContain('85 %');
+    expect(text).toContain('Rotation: docs-oncall');
+  });
+});
+
 describe('what a document says', () => {
   it('answers "why does the runbook say not to" from the runbook, not from a log line or a commit sharing its words', () => {
     const items = [
