@@ -15,6 +15,8 @@ describe('measure questions and the sentences that can answer them', () => {
     expect(askedMeasure('At which hour does the spooler drain?')).toBe('clock');
     expect(askedMeasure('What time zone are the spooler logs in?')).toBeUndefined();
     expect(askedMeasure('What time window does the freeze cover?')).toBeUndefined();
+    expect(askedMeasure('How full was the spool disk on Friday afternoon?')).toBe('share');
+    expect(askedMeasure('What share of the print jobs failed?')).toBe('share');
   });
 
   it('a sentence states the measure with a number in its unit or a key that names the unit', () => {
@@ -31,6 +33,13 @@ describe('measure questions and the sentences that can answer them', () => {
     // A metric row: its value and its unit are columns of their own.
     expect(statesMeasure('timestamp: 2026-05-04T18:00:00Z, metric: cache_used_bytes, value: 6020000000, unit: bytes, threshold: 8589934592', 'size')).toBe(true);
     expect(statesMeasure('timestamp: 2026-05-04T18:00:00Z, metric: queue_jobs, value: 41, unit: jobs', 'size')).toBe(false);
+  });
+
+  it('a sentence states a share by a percentage, a percent row or a key that names it', () => {
+    expect(statesMeasure('The spool volume is at 87 % and print.jobs is about 70 % of it.', 'share')).toBe(true);
+    expect(statesMeasure('timestamp: 2026-03-06T15:00:00Z, metric: disk_used_pct, value: 35.6, unit: %', 'share')).toBe(true);
+    expect(statesMeasure('SPOOL_FULL_RATIO: 0.9', 'share')).toBe(true);
+    expect(statesMeasure('- May 6 16:53 — all four sink tasks fail with AccessDenied.', 'share')).toBe(false);
   });
 
   it('a sentence states a clock time by a time of day, inside a timestamp too, or a key set to one', () => {

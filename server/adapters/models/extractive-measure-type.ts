@@ -7,7 +7,7 @@
  * that repeats the question's words without one ("average speed over 15 and 60 minutes" is a
  * feature's name) cannot say how fast.
  */
-export type Measure = 'speed' | 'duration' | 'size' | 'clock';
+export type Measure = 'speed' | 'duration' | 'size' | 'clock' | 'share';
 
 const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
   ['speed', /\b(?:how fast|what (?:\w+ )?speed)\b/i],
@@ -15,6 +15,8 @@ const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
   ['duration', /\b(?:how long\b(?! is the)|how much time|what (?:\w+ )?(?:timeout|ttl|retention|duration|delay|interval)\b)/i],
   ['size', /\b(?:how (?:big|large)|how much (?:memory|disk|space|storage|ram)|what (?:\w+ )?(?:size|capacity))\b/i],
   // "What time did the last retry fail?" asks for a moment on the clock: a line stamped 04:04:54 states one, a runbook step does not.
+  // "How full was the disk?" asks for a share of a capacity: "87 %", a row "value: 36.9, unit: %".
+  ['share', /\b(?:how full|what (?:share|percentage|percent|fraction|proportion))\b/i],
   ['clock', /\b(?:what|which) (?:time|hour|minute)\b(?! (?:zone|window|budget|limit|frame|range|span))/i],
 ];
 
@@ -25,6 +27,7 @@ const STATED: Readonly<Record<Measure, RegExp>> = {
   duration: new RegExp(String.raw`\b${NUMBER}\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|d|days?|weeks?|months?)\b|\b(?:days|hours|minutes|seconds|weeks)\s*=\s*${NUMBER}`, 'i'),
   size: new RegExp(String.raw`\b${NUMBER}\s*(?:[kmgtp]i?b|bytes?|[kmgt]b?ytes?)\b`, 'i'),
   // "04:04", inside a stamp too ("2026-03-24T04:04:54"), or "4 pm"; not a ratio like "3:1" nor a port ("host:8080").
+  share: new RegExp(String.raw`\b${NUMBER}\s*(?:%|percent\b|per cent\b)`, 'i'),
   clock: /(?<![\d:])(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)|\b(?:1[0-2]|0?[1-9]) ?[ap]\.?m\b|\b(?:noon|midnight)\b/i,
 };
 /** A key naming the unit or the measured thing, set to a number: "FEATURE_FETCH_TIMEOUT_MS: "40"", "retention.ms=259200000". */
@@ -32,6 +35,7 @@ const KEYED: Readonly<Record<Measure, RegExp>> = {
   speed: new RegExp(String.raw`\b[\w.-]*(?:speed|kmh|kph|mph)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
   duration: new RegExp(String.raw`\b[\w.-]*(?:_ms|\.ms|_seconds|_secs|_minutes|_hours|timeout|ttl|retention|interval|delay)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
   size: new RegExp(String.raw`\b[\w.-]*(?:bytes|_mb|_gb|memory|size)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
+  share: new RegExp(String.raw`\b[\w.-]*(?:pct|percent|ratio)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
   clock: /\b[\w.-]*(?:_at|_time|start_date|end_date)\s*[:=]\s*["']?\d{4}-?\d{2}-?\d{2}[t ]?\d{2}:?\d{2}/i,
 };
 
