@@ -120,18 +120,21 @@ function proseWithTables(text: string): BlockPiece[] {
   const pieces: BlockPiece[] = [];
   let plain: string[] = [];
   const flush = () => { if (plain.length > 0) pieces.push(...joinIntroduced(sentencesOf(plain.join('\n')))); plain = []; };
-  for (let index = 0; index < lines.length; index += 1) {
+  let index = 0;
+  while (index < lines.length) {
     const line = lines[index].trim();
-    if (!(line.startsWith('|') && TABLE_SEPARATOR.test(lines[index + 1]?.trim() ?? ''))) { plain.push(lines[index]); continue; }
+    if (!line.startsWith('|') || !TABLE_SEPARATOR.test(lines[index + 1]?.trim() ?? '')) {
+      plain.push(lines[index]);
+      index += 1;
+      continue;
+    }
     flush();
     const columns = tableCells(line);
-    index += 2;
-    for (; index < lines.length && lines[index].trim().startsWith('|'); index += 1) {
+    for (index += 2; index < lines.length && lines[index].trim().startsWith('|'); index += 1) {
       const cells = tableCells(lines[index]);
       const named = cells.flatMap((cell, column) => (EMPTY_CELL.test(cell) ? [] : [columns[column] ? `${columns[column]}: ${cell}` : cell]));
       if (named.length > 0) pieces.push({ text: named.join(', '), role: 'prose' });
     }
-    index -= 1;
   }
   flush();
   return pieces;

@@ -4,6 +4,7 @@ import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, namesCondition, opensWithInstruction } from './extractive-cues';
 import { CHANGE_HEADS, askedTypeTerms, asksWhatChanged, countedTerms, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
+import { documentAskedFor } from './extractive-document-question';
 import { FRAME_WEIGHT, frameOnlyTerms } from './extractive-frame-clause';
 import { askedReadingWindows, statesMomentIn } from './extractive-reading-instant';
 import { type QuestionPart, questionParts } from './extractive-question-parts';
@@ -89,21 +90,6 @@ const NO_SIGNAL_WEIGHT = 0.5;
  */
 const PROCEDURAL_QUESTION = /\bhow (?:do|can|should|would|could) (?:i|we|you|one)\b|\bhow to\b|\bsteps? (?:to|for)\b|\bwhat (?:has|have|needs?|must|should) to be done\b|\bwhat (?:should|must|do) (?:i|we) do\b|\bwhat(?:'s| is) the (?:\w+ )?way to\b/i;
 const RECORD_WEIGHT = 0.5;
-/**
- * A question about what a document says ("Why does the runbook say not to?", "What does the handbook
- * recommend …?") is answered by the document's sentences: a log line or a commit sharing its words
- * records what happened, not what the document says (freight dev d74 quoted a Connect log line in
- * place of the runbook's "Never" rule).
- */
-const DOCUMENT_NAMED = /\b(?:runbooks?|handbooks?|documentation|docs|postmortems?|polic(?:y|ies)|guides?|wiki|readme|playbooks?)\b/i;
-const SAYING = /\b(?:says?|said|recommends?|tells?|states?|suggests?|advises?|warns?|according to)\b/i;
-const asksWhatDocumentSays = (question: string) => DOCUMENT_NAMED.test(question) && SAYING.test(question);
-/** A block of a document: a section ("§ Never") or lines of a prose file ("architecture.md lines 38–52"). */
-const DOCUMENT_FILE = /\.(?:md|markdown|mdx|rst|adoc|txt)\b/i;
-const isDocumentBlock = (header: string) => {
-  const parts = headerParts(header);
-  return parts.locator.startsWith('§') || DOCUMENT_FILE.test(parts.title);
-};
 /** A lead-in with the command or value it introduces (a 'step' piece) is the instruction a how-to question asks for. */
 const STEP_SHARE = 0.6;
 const LEADING_TIMESTAMP = /^\s*\[?(?:\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}|[a-z]{3} +\d{1,2} \d{2}:\d{2}:\d{2}|\d{2}:\d{2}:\d{2})/i;
@@ -211,8 +197,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const frameOnly = frameOnlyTerms(prompt.question);
   const asksForChange = CHANGE_QUESTION.test(prompt.question);
   const procedural = PROCEDURAL_QUESTION.test(prompt.question);
-  const documentRefs = new Set(prompt.blocks.filter((block) => isDocumentBlock(block.header)).map((block) => block.ref));
-  const documentAsked = documentRefs.size > 0 && asksWhatDocumentSays(prompt.question);
+  // "Why does the runbook say not to?": only a document's sentences say what it says.
+  const documentRefs = documentAskedFor(prompt);
   // A command step, or a runbook sentence in the imperative ("Do it in three steps: add the new field …").
   const instructs = (unit: Unit) => unit.role === 'step' || (unit.role === 'prose' && opensWithInstruction(unit.text));
   const counted = countedTerms(prompt.question);
@@ -303,7 +289,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if ((unit.role === 'change' && !asksForChange) || (unit.role === 'row' && !reading)) score *= DETAIL_WEIGHT;
     if (readingStated && !reading) score *= WRONG_KIND_WEIGHT;
     if (procedural && LEADING_TIMESTAMP.test(unit.text)) score *= RECORD_WEIGHT;
-    if (documentAsked && !documentRefs.has(unit.ref)) score *= WRONG_KIND_WEIGHT;
+    if (documentRefs && !documentRefs.has(unit.ref)) score *= WRONG_KIND_WEIGHT;
     if (procedural && instructs(unit)) score += meanIdf * STEP_SHARE;
     if (counted && !statesCount(unit.text, counted)) score *= UNTYPED_WEIGHT;
     if (measured && !statesMeasure(unit.text, measured)) score *= WRONG_KIND_WEIGHT;

@@ -48,17 +48,16 @@ export function splitSentences(text: string): string[] {
     }
     // A list item that opens with a stamp is a timeline entry, not a log record: "- Mar 6 16:40 — change
     // merged; the" is continued on the next line like any wrapped item (read as a record, it was cut there).
-    const recordLine = RECORD_LINE.test(line) && !hasListMarker;
+    const record = RECORD_LINE.test(line) && !hasListMarker;
     // A record too long to quote whole is still a record of its own: split like prose, but never run into
     // its neighbours (two 600-character Kafka client lines were read as one paragraph, and a unit began
     // with the first line's "(…SubscriptionState:399)" tail and ran on into the second's stamp).
-    if (recordLine && line.length > MAX_RECORD_CHARS) {
+    if (record && line.length > MAX_RECORD_CHARS) {
       flush();
       previousWasKeyValue = false;
       sentences.push(...splitProse(line));
       continue;
     }
-    const record = recordLine;
     const structured = HEADING.test(line) || TABLE_ROW.test(line) || FENCE.test(line) || record;
     // A wrapped line continues an open sentence even when it happens to start like "caller: the three…".
     const continues = paragraph.length > 0 && !hasListMarker && !structured && !CLOSED_LINE.test(paragraph[paragraph.length - 1]);
