@@ -78,6 +78,7 @@ export class BanditLearner {
   /** The policy id the arms and observations are stored under (the API reports it). */
   readonly policy = BANDIT_POLICY;
   private readonly arms = new Map<string, StoredArm>();
+  private readonly untriedArms = new Map<string, StoredArm>();
   private loading?: Promise<void>;
   private readonly queue: LearningQueue;
   private readonly ledger: SafetyLedger;
@@ -126,7 +127,17 @@ export class BanditLearner {
   }
 
   private armState(arm: string): StoredArm {
-    return this.arms.get(arm) ?? withSum(freshArm(arm, FEATURE_DIMENSION), new Array<number>(FEATURE_DIMENSION).fill(0));
+    return this.arms.get(arm) ?? this.untried(arm);
+  }
+
+  /** An arm never played: λI and zero sums, built once per arm (frozen) rather than on each of a decision's reads. */
+  private untried(arm: string): StoredArm {
+    let state = this.untriedArms.get(arm);
+    if (!state) {
+      state = withSum(freshArm(arm, FEATURE_DIMENSION), new Array<number>(FEATURE_DIMENSION).fill(0));
+      this.untriedArms.set(arm, state);
+    }
+    return state;
   }
 
   /** Chooses among the top feasible arms. Reads memory only; call `ready()` first. */

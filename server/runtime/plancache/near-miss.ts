@@ -18,8 +18,8 @@ export const NEAR_MISS_FLOOR = 0.6;
 export function diagnoseMiss(key: PlanCacheKey, prepared: PreparedIntent, matcher: IntentMatcher, now: Date, candidates: readonly Candidate[]): PlanCacheNearMiss | undefined {
   let best: { candidate: Candidate; differs: PlanCacheMissReason[]; similarity: number; termCoverage: number } | undefined;
   for (const candidate of candidates) {
+    if (matcher.similarity(prepared, candidate.prepared) < NEAR_MISS_FLOOR) continue;
     const match = matcher.match(prepared, candidate.prepared);
-    if (match.similarity < NEAR_MISS_FLOOR) continue;
     const differs: PlanCacheMissReason[] = [];
     if (candidate.record.retiredAt) differs.push('invalidated');
     else if (candidate.record.expiresAt && candidate.record.expiresAt <= now) differs.push('expired');

@@ -18,6 +18,12 @@ export interface SensitiveMatch {
 
 interface Pattern {
   readonly kind: SensitiveKind;
+  /**
+   * A character or literal every match contains, tested on the whole text before the regex: most
+   * texts (every goal plan() analyses, most passages) hold no "@", no ":"/"=" or no digit, and a
+   * scan for one is far cheaper than running a pattern with look-behinds at every position.
+   */
+  readonly needs: RegExp;
   readonly regex: RegExp;
   /** Extra check on the match (checksum, entropy); the span reported may be a capture group. */
   readonly accept?: (match: RegExpExecArray) => { start: number; end: number } | undefined;
@@ -70,11 +76,12 @@ const SYSTEMD_UNIT_TYPES = new Set(['service', 'socket', 'timer', 'target', 'mou
 const whole = (match: RegExpExecArray) => ({ start: match.index, end: match.index + match[0].length });
 
 const PATTERNS: readonly Pattern[] = [
-  { kind: 'private_key', regex: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|$)/g },
-  { kind: 'jwt', regex: /\beyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,4096}/g },
-  { kind: 'api_key', regex: /\b(?:sk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abposr]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|glpat-[A-Za-z0-9_-]{20,})/g },
+  { kind: 'private_key', needs: /-----BEGIN /, regex: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|$)/g },
+  { kind: 'jwt', needs: /eyJ/, regex: /\beyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,4096}/g },
+  { kind: 'api_key', needs: /sk-|gh[pousr]_|github_pat_|xox[abposr]-|AKIA|ASIA|AIza|glpat-/, regex: /\b(?:sk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|xox[abposr]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|glpat-[A-Za-z0-9_-]{20,})/g },
   {
     kind: 'api_key',
+    needs: /[:=]/,
     // key = value where the name says secret and the value looks random (not "changeme", not a path).
     // Bounded name parts, starting only where a name starts: linear on a 500k-character token.
     regex: /(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]{0,40}?(?:api[_-]?key|secret|token|passw(?:or)?d|access[_-]?key|private[_-]?key|client[_-]?secret|auth)[A-Za-z0-9_.-]{0,40}["']?[ \t]{0,8}[:=][ \t]{0,8}["']?([A-Za-z0-9_\-+/=.~]{16,256})/gi,
@@ -87,15 +94,17 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     kind: 'email',
+    needs: /@/,
     // Not after "/": "postgres://ledger_export@pg-1.internal" is a URL's user, not a mailbox. Not a
     // systemd unit ("billing-worker@1.service"). Both misfired on examples/billing-pipeline.
     regex: /(?<![A-Za-z0-9._%+\-/])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.([A-Za-z]{2,24})\b/g,
     accept: (match) => (SYSTEMD_UNIT_TYPES.has(match[1].toLowerCase()) ? undefined : whole(match)),
   },
-  { kind: 'iban', regex: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g, accept: (match) => (ibanValid(match[0]) ? whole(match) : undefined) },
-  { kind: 'ssn', regex: /\b\d{3}-\d{2}-\d{4}\b/g },
+  { kind: 'iban', needs: /\d/, regex: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g, accept: (match) => (ibanValid(match[0]) ? whole(match) : undefined) },
+  { kind: 'ssn', needs: /\d/, regex: /\b\d{3}-\d{2}-\d{4}\b/g },
   {
     kind: 'card_number',
+    needs: /\d/,
     regex: /\b\d(?:[ -]?\d){12,18}\b/g,
     accept: (match) => {
       const digits = match[0].replace(/\D/g, '');
@@ -104,13 +113,14 @@ const PATTERNS: readonly Pattern[] = [
   },
   // International (+ country code) or North American (3-3-4) numbers; bare digit runs are left alone.
   // A country code never starts with 0, and a "+" glued to a word joins names ("positions+3+0916438231.parquet").
-  { kind: 'phone', regex: /(?:(?<![A-Za-z0-9+])\+[1-9]\d{0,2}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d{2,4}(?:[ .-]?\d{2,4}){2,4}|\(\d{3}\) ?\d{3}[ .-]\d{4}|\b\d{3}[.-]\d{3}[.-]\d{4})\b/g },
+  { kind: 'phone', needs: /\d/, regex: /(?:(?<![A-Za-z0-9+])\+[1-9]\d{0,2}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d{2,4}(?:[ .-]?\d{2,4}){2,4}|\(\d{3}\) ?\d{3}[ .-]\d{4}|\b\d{3}[.-]\d{3}[.-]\d{4})\b/g },
 ];
 
 /** Every sensitive span in `text`, in order, overlapping spans merged into the first kind found. */
 export function detectSensitive(text: string): readonly SensitiveMatch[] {
   const found: SensitiveMatch[] = [];
   for (const pattern of PATTERNS) {
+    if (!pattern.needs.test(text)) continue;
     for (const match of text.matchAll(pattern.regex)) {
       const span = pattern.accept ? pattern.accept(match as RegExpExecArray) : whole(match as RegExpExecArray);
       if (!span) continue;
