@@ -37,6 +37,28 @@ describe('storedExplain', () => {
     expect(rejectedTruncationNote(stored)).toBe('52 rejected; showing the best 5 of each rule (7 in all)');
   });
 
+  it('keeps what a stable sort by score would keep, ties in list order (seeded lists with ties and unscored entries)', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    for (let round = 0; round < 200; round++) {
+      const list: RejectedCandidate[] = Array.from({ length: 1 + Math.floor(random() * 60) }, (_, index) => {
+        const rule = random() < 0.7 ? 'optimizer.dominated' : 'rules.scope';
+        const score = random() < 0.1 ? undefined : Math.floor(random() * 6) / 5;
+        return { candidate: { description: `c${index}` }, stage: rule === 'rules.scope' ? 'rule' : 'dominated', rule, reason: 'r', ...(score === undefined ? {} : { score }) } as RejectedCandidate;
+      });
+      const keptPerRule = 1 + Math.floor(random() * 8);
+      const expected: RejectedCandidate[] = [];
+      for (const rule of [...new Set(list.map((entry) => entry.rule))]) {
+        const group = list.filter((entry) => entry.rule === rule);
+        const ranked = group.some((entry) => entry.score !== undefined) ? [...group].sort((left, right) => (right.score ?? -Infinity) - (left.score ?? -Infinity)) : group;
+        expected.push(...ranked.slice(0, keptPerRule));
+      }
+      const stored = storedExplain(explainWith(list), keptPerRule);
+      if (stored.rejectedSummary) expect(stored.rejectedCandidates).toEqual(expected);
+      else expect(stored.rejectedCandidates).toBe(list);
+    }
+  });
+
   it('stores the whole list when asked (null) or when no rule overflows, and then says nothing', () => {
     const explain = explainWith(rejected);
     expect(storedExplain(explain, null)).toBe(explain);

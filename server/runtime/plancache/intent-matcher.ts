@@ -123,14 +123,23 @@ export class IntentMatcher {
     return Object.freeze({ text, vector, terms: await this.termsOf(text) });
   }
 
-  /**
-   * The goals' embedding cosine alone. A match needs at least `settings.threshold` of it, so a scan
-   * over many stored goals tests this first and aligns words only for the close ones: the alignment
-   * takes a dot product per word pair, and on bench:retrieval's SciFact run a populated key's bucket made every
-   * lookup align hundreds of unrelated claims (plan_cache stage p50 0.67 ms).
-   */
+  /** The goals' embedding cosine alone (a near miss needs NEAR_MISS_FLOOR of it before words are aligned). */
   similarity(left: PreparedIntent, right: PreparedIntent): number {
     return left.text === right.text ? 1 : cosine(left.vector, right.vector);
+  }
+
+  /**
+   * The lookup's question only: the similarity when the two goals match, else undefined. Same
+   * verdict as `match`, but the word alignment (a dot product per word pair) is skipped below the
+   * cosine threshold and stops once too many of `left`'s words lack a counterpart to reach the
+   * coverage: on bench:retrieval's SciFact run most claims share a key and a cosine above the
+   * threshold, so every lookup aligned a bucket of ~120 stored claims in full (plan_cache p50 0.69 ms).
+   */
+  matchedSimilarity(left: PreparedIntent, right: PreparedIntent): number | undefined {
+    if (left.text === right.text) return 1;
+    const similarity = cosine(left.vector, right.vector);
+    if (similarity < this.settings.threshold) return undefined;
+    return this.coverage(left.terms, right.terms, this.settings.termCoverage) >= this.settings.termCoverage ? similarity : undefined;
   }
 
   match(left: PreparedIntent, right: PreparedIntent): IntentMatch {
@@ -146,10 +155,11 @@ export class IntentMatcher {
    * miss's near-miss diagnosis matches the goal against every nearby stored goal, and this was
    * most of it on bench:retrieval's SciFact run (~1 ms a query behind the request).
    */
-  private coverage(left: readonly Term[], right: readonly Term[]): number {
+  private coverage(left: readonly Term[], right: readonly Term[], needed?: number): number {
     if (left.length === 0 || right.length === 0) return left.length === right.length ? 1 : 0;
     const rightMet = new Uint8Array(right.length);
     let leftCovered = 0;
+    let leftMissed = 0;
     for (const term of left) {
       let met = false;
       for (let index = 0; index < right.length; index++) {
@@ -160,6 +170,9 @@ export class IntentMatcher {
         }
       }
       if (met) leftCovered++;
+      // With `needed`, a left side that can no longer reach it ends the alignment: the share returned,
+      // its best case, is below `needed` (computed as the caller's comparison is, so never off by a rounding).
+      else if (needed !== undefined && (left.length - ++leftMissed) / left.length < needed) return (left.length - leftMissed) / left.length;
     }
     let rightCovered = 0;
     for (const flag of rightMet) rightCovered += flag;

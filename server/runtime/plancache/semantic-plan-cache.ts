@@ -116,9 +116,8 @@ export class SemanticPlanCache implements PlanCachePlugin {
     let best: { entry: Bucket['entries'][number]; similarity: number } | undefined;
     for (const entry of bucket.entries) {
       if (entry.record.expiresAt && entry.record.expiresAt <= now) continue;
-      if (this.matcher.similarity(prepared, entry.prepared) < this.matcher.settings.threshold) continue;
-      const match = this.matcher.match(prepared, entry.prepared);
-      if (match.matched && (!best || match.similarity > best.similarity)) best = { entry, similarity: match.similarity };
+      const similarity = this.matcher.matchedSimilarity(prepared, entry.prepared);
+      if (similarity !== undefined && (!best || similarity > best.similarity)) best = { entry, similarity };
     }
     if (best) {
       this.counters.count(now, 'hit');
