@@ -140,6 +140,23 @@ function findDominator(kept: KeptWindow, from: number, values: Float64Array, ind
 }
 
 export function pruneDominated(scored: readonly ScoredCandidate[]): DominanceResult {
+  const { order, dominatedBy } = dominance(scored);
+  const kept: ScoredCandidate[] = [];
+  const dominated: { candidate: ScoredCandidate; by: ScoredCandidate }[] = [];
+  for (let position = 0; position < order.length; position++) {
+    const index = order[position];
+    if (dominatedBy[index] < 0) kept.push(scored[index]);
+    else dominated.push({ candidate: scored[index], by: scored[dominatedBy[index]] });
+  }
+  return { kept, dominated };
+}
+
+/**
+ * The pruning itself, as indexes: the visiting order (best score first) and, per candidate, the
+ * index of the kept plan that dominates it (−1: kept). The optimizer reads these directly, so a plan's
+ * ~700 dominated candidates are turned into their rejection records once, not via pairs first.
+ */
+export function dominance(scored: readonly ScoredCandidate[]): { readonly order: Uint32Array; readonly dominatedBy: Int32Array } {
   const count = scored.length;
   const values = axisValues(scored);
   const order = visitOrder(scored);
@@ -179,12 +196,5 @@ export function pruneDominated(scored: readonly ScoredCandidate[]): DominanceRes
     keptAll.push(index, values);
     if (feasible[index] === 1) keptFeasible.push(index, values);
   }
-  const kept: ScoredCandidate[] = [];
-  const dominated: { candidate: ScoredCandidate; by: ScoredCandidate }[] = [];
-  for (let position = 0; position < count; position++) {
-    const index = order[position];
-    if (dominatedBy[index] < 0) kept.push(scored[index]);
-    else dominated.push({ candidate: scored[index], by: scored[dominatedBy[index]] });
-  }
-  return { kept, dominated };
+  return { order, dominatedBy };
 }

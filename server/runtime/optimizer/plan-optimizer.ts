@@ -1,7 +1,7 @@
 import { OPTIMIZER_CONTRACT, type OptimizerPlugin, type OptimizerResult } from '../contracts/optimizer';
 import { ContextRuntimeError } from '../errors';
 import type { ConstraintViolation, Constraints, RejectedCandidate, ScoredCandidate } from '../types';
-import { pruneDominated } from './dominance';
+import { dominance } from './dominance';
 
 /**
  * Selection over scored candidates: hard constraints decide feasibility (already recorded
@@ -79,19 +79,25 @@ export class PlanOptimizer implements OptimizerPlugin {
 
   choose(scored: readonly ScoredCandidate[], constraints: Constraints): PlanOptimizerResult {
     if (!scored.some((entry) => entry.feasible)) throw noFeasiblePlan(scored, constraints);
-    const { kept, dominated } = pruneDominated(scored);
-    const ranked = [...kept].sort(byRank);
+    const { order, dominatedBy } = dominance(scored);
+    const kept: ScoredCandidate[] = [];
+    const dominatedRejections: RejectedCandidate[] = [];
     // Some 700 plans are dominated by a few dozen: one reason string per dominator, not per plan,
     // and plain (readonly-typed) records: freezing each one was a third of this stage (bench:retrieval).
-    const reasons = new Map<ScoredCandidate, string>();
-    const reasonOf = (by: ScoredCandidate) => {
+    const reasons = new Map<number, string>();
+    for (let position = 0; position < order.length; position++) {
+      const index = order[position];
+      const by = dominatedBy[index];
+      const entry = scored[index];
+      if (by < 0) {
+        kept.push(entry);
+        continue;
+      }
       let reason = reasons.get(by);
-      if (reason === undefined) reasons.set(by, (reason = `dominated by ${by.candidate.id}: no better on any estimate and worse on at least one`));
-      return reason;
-    };
-    const dominatedRejections = dominated.map(({ candidate, by }) =>
-      ({ candidate: candidate.candidate, stage: 'dominated' as const, rule: 'optimizer.dominated', reason: reasonOf(by), score: candidate.score.total }),
-    );
+      if (reason === undefined) reasons.set(by, (reason = `dominated by ${scored[by].candidate.id}: no better on any estimate and worse on at least one`));
+      dominatedRejections.push({ candidate: entry.candidate, stage: 'dominated', rule: 'optimizer.dominated', reason, score: entry.score.total });
+    }
+    const ranked = kept.sort(byRank);
     return { chosen: ranked[0], ranked, dominated: dominatedRejections };
   }
 }
