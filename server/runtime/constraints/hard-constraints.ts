@@ -85,12 +85,25 @@ export function checkConstraints(
   context: PlanningContext,
   intent?: Intent,
 ): readonly ConstraintViolation[] {
+  return checkConstraintValues(estimates.costUsd.value, estimates.latencySeconds.value, estimates.tokens.value, candidate, constraints, context, intent);
+}
+
+/** checkConstraints on the three point estimates a limit reads (the planner's hot loop has no estimate objects). */
+export function checkConstraintValues(
+  costUsd: number,
+  latencySeconds: number,
+  tokens: number,
+  candidate: CandidatePlan,
+  constraints: Constraints,
+  context: PlanningContext,
+  intent?: Intent,
+): readonly ConstraintViolation[] {
   // Allocated on the first violation only: most candidates have none, and this runs per candidate.
   let violations: ConstraintViolation[] | undefined;
   let violation: ConstraintViolation | undefined;
-  if (constraints.max_cost_usd !== undefined && (violation = limit('max_cost_usd', constraints.max_cost_usd, estimates.costUsd.value, ' USD'))) (violations ??= []).push(violation);
-  if (constraints.max_latency_seconds !== undefined && (violation = limit('max_latency_seconds', constraints.max_latency_seconds, estimates.latencySeconds.value, ' s'))) (violations ??= []).push(violation);
-  if (constraints.max_tokens !== undefined && (violation = limit('max_tokens', constraints.max_tokens, estimates.tokens.value, ' tokens'))) (violations ??= []).push(violation);
+  if (constraints.max_cost_usd !== undefined && (violation = limit('max_cost_usd', constraints.max_cost_usd, costUsd, ' USD'))) (violations ??= []).push(violation);
+  if (constraints.max_latency_seconds !== undefined && (violation = limit('max_latency_seconds', constraints.max_latency_seconds, latencySeconds, ' s'))) (violations ??= []).push(violation);
+  if (constraints.max_tokens !== undefined && (violation = limit('max_tokens', constraints.max_tokens, tokens, ' tokens'))) (violations ??= []).push(violation);
   if (constraints.require_verification && candidate.verification === 'none') {
     (violations ??= []).push({ constraint: 'require_verification', limit: true, estimated: 'none', message: 'require_verification: the plan has no verification step' });
   }

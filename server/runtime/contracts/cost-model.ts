@@ -11,4 +11,14 @@ export interface CostModelPlugin {
   readonly version: string;
   estimate(candidate: CandidatePlan, intent: Intent, context: PlanningContext): CandidateEstimates;
   score(estimates: CandidateEstimates, weights: PlanScoreWeights): PlanScore;
+  /**
+   * Optional, with scoreValues: the point values of estimate() alone, written to
+   * out[offset…offset + 8] in costmodel/estimate-fields.ts order. The planner then scores, tests
+   * constraints and prunes ~1,000 candidates from the values and builds estimate() only for the
+   * plans that survive, so both must give the same numbers (a model without them is planned
+   * through estimate() and score() for every candidate).
+   */
+  estimateValues?(candidate: CandidatePlan, intent: Intent, context: PlanningContext, out: Float64Array, offset: number): void;
+  /** score(…).total from a row of point values: the same number. */
+  scoreValues?(values: Float64Array, offset: number, weights: PlanScoreWeights): number;
 }

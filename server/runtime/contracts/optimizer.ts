@@ -1,4 +1,4 @@
-import type { Constraints, RejectedCandidate, ScoredCandidate } from '../types';
+import type { CandidatePlan, ConstraintViolation, Constraints, RejectedCandidate, ScoredCandidate } from '../types';
 
 /** Contract version of the Optimizer planner stage. */
 export const OPTIMIZER_CONTRACT = 'optimizer/v1' as const;
@@ -11,8 +11,28 @@ export interface OptimizerResult {
   readonly dominated?: readonly RejectedCandidate[];
 }
 
+/**
+ * Scored candidates as columns (optimizer/scored-table.ts): what the planner's hot loop produces
+ * when the cost model gives point values, with each row's full ScoredCandidate built on demand.
+ */
+export interface ScoredTable {
+  readonly count: number;
+  readonly candidates: readonly CandidatePlan[];
+  /** Point estimates, one row of FIELD_COUNT per candidate (costmodel/estimate-fields.ts order). */
+  readonly values: Float64Array;
+  /** PlanScore totals. */
+  readonly totals: Float64Array;
+  /** 1 when the row breaks no hard constraint. */
+  readonly feasible: Uint8Array;
+  readonly violations: readonly (readonly ConstraintViolation[])[];
+  /** Row `index` as a ScoredCandidate (estimates with intervals, score components); the same object on every call. */
+  scored(index: number): ScoredCandidate;
+}
+
 /** "Which feasible plan is best?" Hard constraints decide feasibility; PlanScore ranks. Throws NO_FEASIBLE_PLAN. */
 export interface OptimizerPlugin {
   readonly contract: typeof OPTIMIZER_CONTRACT;
   choose(scored: readonly ScoredCandidate[], constraints: Constraints): OptimizerResult;
+  /** Optional: choose() over a table, building ScoredCandidates only for what it returns as ranked. Same choice. */
+  chooseFromTable?(table: ScoredTable, constraints: Constraints): OptimizerResult;
 }

@@ -2,7 +2,8 @@ import type { PlanningContext } from '../contracts/candidate-generator';
 import { COST_MODEL_CONTRACT, type CostModelPlugin } from '../contracts/cost-model';
 import type { CandidateEstimates, CandidatePlan, Estimate, Intent, PlanScore, PlanScoreWeights } from '../types';
 import { callTierNames, mixedDebateTotals } from './call-tiers';
-import { scorePlan } from './plan-score';
+import { FIELD, FIELD_COUNT } from './estimate-fields';
+import { scorePlan, scoreTotalOf } from './plan-score';
 import { digestOf } from './planning-digest';
 import {
   ACCURACY_HALF_WIDTH, APPROVAL_RISK_FACTOR, BASE_HALLUCINATION, CACHE_HIT_BASE, COST_BAND,
@@ -39,7 +40,17 @@ export class HeuristicCostModel implements CostModelPlugin {
   readonly contract = COST_MODEL_CONTRACT;
   readonly version = 'heuristic-v1';
 
+  /**
+   * The estimates with their intervals: the point values of estimateValues (one formula), each in
+   * its field's band (units.ts). The planner's hot loop reads the values alone (planner/plan-pipeline.ts).
+   */
   estimate(candidate: CandidatePlan, intent: Intent, context: PlanningContext): CandidateEstimates {
+    this.estimateValues(candidate, intent, context, scratch, 0);
+    return estimatesOf(scratch, 0, candidate.verification !== 'none');
+  }
+
+  /** The nine point estimates, in ESTIMATE_FIELDS order, written to out[offset…offset + 8]. */
+  estimateValues(candidate: CandidatePlan, intent: Intent, context: PlanningContext, out: Float64Array, offset: number): void {
     const digest = digestOf(context);
     const goal = digest.forIntent(intent);
     const tier = digest.tier(candidate.modelTier).capabilities;
@@ -106,22 +117,42 @@ export class HeuristicCostModel implements CostModelPlugin {
     const cacheHit = digest.cacheRates.rate(cachePrior, tier.modelId, intent.primary);
     const verificationConfidence = verified ? clampProbability(verifier.confidencePrior * (VERIFY_FLOOR + (1 - VERIFY_FLOOR) * grounding)) : 0;
 
-    return {
-      accuracy: probability(accuracy, ACCURACY_HALF_WIDTH),
-      costUsd: amount(costUsd, COST_BAND),
-      latencySeconds: amount(latencySeconds, LATENCY_BAND),
-      tokens: amount(Math.round(tokens), TOKENS_BAND),
-      risk: rate(risk),
-      hallucination: rate(hallucination),
-      contextLoss: rate(contextLoss),
-      cacheHit: rate(cacheHit),
-      verificationConfidence: verified ? probability(verificationConfidence, PROBABILITY_HALF_WIDTH) : NO_VERIFICATION,
-    };
+    out[offset + FIELD.accuracy] = accuracy;
+    out[offset + FIELD.costUsd] = costUsd;
+    out[offset + FIELD.latencySeconds] = latencySeconds;
+    out[offset + FIELD.tokens] = Math.round(tokens);
+    out[offset + FIELD.risk] = risk;
+    out[offset + FIELD.hallucination] = hallucination;
+    out[offset + FIELD.contextLoss] = contextLoss;
+    out[offset + FIELD.cacheHit] = cacheHit;
+    out[offset + FIELD.verificationConfidence] = verificationConfidence;
   }
 
   score(estimates: CandidateEstimates, weights: PlanScoreWeights): PlanScore {
     return scorePlan(estimates, weights);
   }
+
+  scoreValues(values: Float64Array, offset: number, weights: PlanScoreWeights): number {
+    return scoreTotalOf(values, offset, weights);
+  }
+}
+
+/** One candidate's values at a time: estimate() is called for a plan's few survivors and by EXPLAIN, never re-entrantly. */
+const scratch = new Float64Array(FIELD_COUNT);
+
+/** Point values in their bands: the interval each field's formula in units.ts states. */
+function estimatesOf(values: Float64Array, offset: number, verified: boolean): CandidateEstimates {
+  return {
+    accuracy: probability(values[offset + FIELD.accuracy], ACCURACY_HALF_WIDTH),
+    costUsd: amount(values[offset + FIELD.costUsd], COST_BAND),
+    latencySeconds: amount(values[offset + FIELD.latencySeconds], LATENCY_BAND),
+    tokens: amount(values[offset + FIELD.tokens], TOKENS_BAND),
+    risk: rate(values[offset + FIELD.risk]),
+    hallucination: rate(values[offset + FIELD.hallucination]),
+    contextLoss: rate(values[offset + FIELD.contextLoss]),
+    cacheHit: rate(values[offset + FIELD.cacheHit]),
+    verificationConfidence: verified ? probability(values[offset + FIELD.verificationConfidence], PROBABILITY_HALF_WIDTH) : NO_VERIFICATION,
+  };
 }
 
 export const heuristicCostModel = new HeuristicCostModel();

@@ -39,12 +39,20 @@ export class LearnedCostModel implements CostModelPlugin {
   /** The prior's version: observations and calibration stay filed under the estimator they correct. */
   readonly version: string;
 
+  /** The prior's value path while nothing is observed (its estimates are then exactly the prior's); absent once a correction applies. */
+  readonly estimateValues?: CostModelPlugin['estimateValues'];
+  readonly scoreValues?: CostModelPlugin['scoreValues'];
+
   constructor(
     private readonly prior: CostModelPlugin,
     private readonly learner: ObservationLearner,
   ) {
     this.version = prior.version;
     this.observed = LEARNED_FIELDS.some((field) => learner.count(field) > 0);
+    if (!this.observed && prior.estimateValues && prior.scoreValues) {
+      this.estimateValues = prior.estimateValues.bind(prior);
+      this.scoreValues = prior.scoreValues.bind(prior);
+    }
   }
 
   private readonly observed: boolean;

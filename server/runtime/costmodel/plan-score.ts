@@ -1,5 +1,6 @@
 import { invalidInput } from '../errors';
 import type { CandidateEstimates, PlanScore, PlanScoreWeights, ScoreComponents } from '../types';
+import { FIELD } from './estimate-fields';
 import { COST_REFERENCE_USD, LATENCY_REFERENCE_SECONDS, clampProbability } from './units';
 
 /**
@@ -21,13 +22,22 @@ import { COST_REFERENCE_USD, LATENCY_REFERENCE_SECONDS, clampProbability } from 
 
 export const WEIGHT_NAMES: readonly (keyof PlanScoreWeights)[] = ['acc', 'cost', 'lat', 'risk', 'hall', 'loss', 'cache', 'vrf'];
 
+/** The cost term: a saturating ratio of the reference (a negative estimate counts as free). */
+const costTerm = (costUsd: number): number => {
+  const cost = costUsd > 0 ? costUsd : 0;
+  return cost / (cost + COST_REFERENCE_USD);
+};
+
+const latencyTerm = (seconds: number): number => {
+  const latency = seconds > 0 ? seconds : 0;
+  return latency / (latency + LATENCY_REFERENCE_SECONDS);
+};
+
 export function scoreComponents(estimates: CandidateEstimates): ScoreComponents {
-  const cost = estimates.costUsd.value > 0 ? estimates.costUsd.value : 0;
-  const latency = estimates.latencySeconds.value > 0 ? estimates.latencySeconds.value : 0;
   return {
     acc: clampProbability(estimates.accuracy.value),
-    cost: cost / (cost + COST_REFERENCE_USD),
-    lat: latency / (latency + LATENCY_REFERENCE_SECONDS),
+    cost: costTerm(estimates.costUsd.value),
+    lat: latencyTerm(estimates.latencySeconds.value),
     risk: clampProbability(estimates.risk.value),
     hall: clampProbability(estimates.hallucination.value),
     loss: clampProbability(estimates.contextLoss.value),
@@ -36,19 +46,39 @@ export function scoreComponents(estimates: CandidateEstimates): ScoreComponents 
   };
 }
 
-export function scorePlan(estimates: CandidateEstimates, weights: PlanScoreWeights): PlanScore {
-  const components = scoreComponents(estimates);
+/** total from the eight terms: the one expression scorePlan and scoreTotalOf share, so both give the same number. */
+function weightedTotal(acc: number, cost: number, lat: number, risk: number, hall: number, loss: number, cache: number, vrf: number, weights: PlanScoreWeights): number {
   const weightSum = weights.acc + weights.cost + weights.lat + weights.risk + weights.hall + weights.loss + weights.cache + weights.vrf;
   const raw =
-    weights.acc * components.acc +
-    weights.cache * components.cache +
-    weights.vrf * components.vrf -
-    weights.cost * components.cost -
-    weights.lat * components.lat -
-    weights.risk * components.risk -
-    weights.hall * components.hall -
-    weights.loss * components.loss;
-  return { total: weightSum > 0 ? raw / weightSum : 0, components, weights };
+    weights.acc * acc +
+    weights.cache * cache +
+    weights.vrf * vrf -
+    weights.cost * cost -
+    weights.lat * lat -
+    weights.risk * risk -
+    weights.hall * hall -
+    weights.loss * loss;
+  return weightSum > 0 ? raw / weightSum : 0;
+}
+
+export function scorePlan(estimates: CandidateEstimates, weights: PlanScoreWeights): PlanScore {
+  const c = scoreComponents(estimates);
+  return { total: weightedTotal(c.acc, c.cost, c.lat, c.risk, c.hall, c.loss, c.cache, c.vrf, weights), components: c, weights };
+}
+
+/** scorePlan's total from a row of point values (estimate-fields.ts order), without building the components. */
+export function scoreTotalOf(values: Float64Array, offset: number, weights: PlanScoreWeights): number {
+  return weightedTotal(
+    clampProbability(values[offset + FIELD.accuracy]),
+    costTerm(values[offset + FIELD.costUsd]),
+    latencyTerm(values[offset + FIELD.latencySeconds]),
+    clampProbability(values[offset + FIELD.risk]),
+    clampProbability(values[offset + FIELD.hallucination]),
+    clampProbability(values[offset + FIELD.contextLoss]),
+    clampProbability(values[offset + FIELD.cacheHit]),
+    clampProbability(values[offset + FIELD.verificationConfidence]),
+    weights,
+  );
 }
 
 function parseWeight(name: string, raw: unknown): number {

@@ -1,4 +1,7 @@
+import type { ScoredTable } from '../contracts/optimizer';
+import { FIELD, FIELD_COUNT } from '../costmodel/estimate-fields';
 import type { ScoredCandidate } from '../types';
+import { scoredTableOf } from './scored-table';
 
 /**
  * Dominated-candidate pruning, in the spirit of PostgreSQL's add_path(): a plan that is no
@@ -20,23 +23,15 @@ import type { ScoredCandidate } from '../types';
  * survive, which costs pruning, never correctness.)
  */
 
-const AXES = 9;
+const AXES = FIELD_COUNT;
 
-function axisValues(scored: readonly ScoredCandidate[]): Float64Array {
-  const values = new Float64Array(scored.length * AXES);
-  for (let index = 0; index < scored.length; index++) {
-    const estimates = scored[index].estimates;
-    const offset = index * AXES;
-    // Oriented so that lower is better on every axis.
-    values[offset] = -estimates.accuracy.value;
-    values[offset + 1] = estimates.costUsd.value;
-    values[offset + 2] = estimates.latencySeconds.value;
-    values[offset + 3] = estimates.tokens.value;
-    values[offset + 4] = estimates.risk.value;
-    values[offset + 5] = estimates.hallucination.value;
-    values[offset + 6] = estimates.contextLoss.value;
-    values[offset + 7] = -estimates.cacheHit.value;
-    values[offset + 8] = -estimates.verificationConfidence.value;
+/** The table's point values oriented so that lower is better on every axis (benefits negated). */
+function axisValues(table: Pick<ScoredTable, 'count' | 'values'>): Float64Array {
+  const values = table.values.slice(0, table.count * AXES);
+  for (let offset = 0; offset < values.length; offset += AXES) {
+    values[offset + FIELD.accuracy] = -values[offset + FIELD.accuracy];
+    values[offset + FIELD.cacheHit] = -values[offset + FIELD.cacheHit];
+    values[offset + FIELD.verificationConfidence] = -values[offset + FIELD.verificationConfidence];
   }
   return values;
 }
@@ -48,14 +43,13 @@ function axisValues(scored: readonly ScoredCandidate[]): Float64Array {
  * can only order two plans whose scores differ by < 1e-12 by input position instead; if one
  * dominated the other it then survives as well: less pruning, never a wrong one.
  */
-function visitOrder(scored: readonly ScoredCandidate[]): Uint32Array {
-  const count = scored.length;
+function visitOrder(totals: Float64Array, count: number): Uint32Array {
   const indexBits = Math.max(1, Math.ceil(Math.log2(count + 1)));
   const indexSpan = 2 ** indexBits;
   const scoreSpan = 2 ** (52 - indexBits);
   const keys = new Float64Array(count);
   for (let index = 0; index < count; index++) {
-    const total = scored[index].score.total;
+    const total = totals[index];
     // total ∈ [−1, 1]; 1 − total puts the best first under an ascending sort.
     const unit = Number.isFinite(total) ? Math.min(1, Math.max(0, (1 - total) / 2)) : 1;
     keys[index] = Math.floor(unit * (scoreSpan - 1)) * indexSpan + index;
@@ -157,15 +151,17 @@ export function pruneDominated(scored: readonly ScoredCandidate[]): DominanceRes
  * ~700 dominated candidates are turned into their rejection records once, not via pairs first.
  */
 export function dominance(scored: readonly ScoredCandidate[]): { readonly order: Uint32Array; readonly dominatedBy: Int32Array } {
-  const count = scored.length;
-  const values = axisValues(scored);
-  const order = visitOrder(scored);
-  const feasible = new Uint8Array(count);
+  return dominanceOf(scoredTableOf(scored));
+}
+
+/** dominance() over a table's columns: no estimate objects are read. */
+export function dominanceOf(table: Pick<ScoredTable, 'count' | 'values' | 'totals' | 'feasible' | 'violations'>): { readonly order: Uint32Array; readonly dominatedBy: Int32Array } {
+  const count = table.count;
+  const values = axisValues(table);
+  const order = visitOrder(table.totals, count);
+  const feasible = table.feasible;
   const violationCount = new Int32Array(count);
-  for (let index = 0; index < count; index++) {
-    feasible[index] = scored[index].feasible ? 1 : 0;
-    violationCount[index] = scored[index].violations.length;
-  }
+  for (let index = 0; index < count; index++) violationCount[index] = table.violations[index].length;
   const keptFeasible = new KeptWindow(count);
   const keptAll = new KeptWindow(count);
   const dominatedBy = new Int32Array(count).fill(-1);

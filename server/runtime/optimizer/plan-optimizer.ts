@@ -1,7 +1,8 @@
-import { OPTIMIZER_CONTRACT, type OptimizerPlugin, type OptimizerResult } from '../contracts/optimizer';
+import { OPTIMIZER_CONTRACT, type OptimizerPlugin, type OptimizerResult, type ScoredTable } from '../contracts/optimizer';
 import { ContextRuntimeError } from '../errors';
 import type { ConstraintViolation, Constraints, RejectedCandidate, ScoredCandidate } from '../types';
-import { dominance } from './dominance';
+import { dominanceOf } from './dominance';
+import { allScored, scoredTableOf } from './scored-table';
 
 /**
  * Selection over scored candidates: hard constraints decide feasibility (already recorded
@@ -78,24 +79,28 @@ export class PlanOptimizer implements OptimizerPlugin {
   readonly contract = OPTIMIZER_CONTRACT;
 
   choose(scored: readonly ScoredCandidate[], constraints: Constraints): PlanOptimizerResult {
-    if (!scored.some((entry) => entry.feasible)) throw noFeasiblePlan(scored, constraints);
-    const { order, dominatedBy } = dominance(scored);
+    return this.chooseFromTable(scoredTableOf(scored), constraints);
+  }
+
+  chooseFromTable(table: ScoredTable, constraints: Constraints): PlanOptimizerResult {
+    if (!table.feasible.includes(1)) throw noFeasiblePlan(allScored(table), constraints);
+    const { order, dominatedBy } = dominanceOf(table);
     const kept: ScoredCandidate[] = [];
     const dominatedRejections: RejectedCandidate[] = [];
     // Some 700 plans are dominated by a few dozen: one reason string per dominator, not per plan,
     // and plain (readonly-typed) records: freezing each one was a third of this stage (bench:retrieval).
+    // A dominated plan needs its candidate and score total only, so its ScoredCandidate is never built.
     const reasons = new Map<number, string>();
     for (let position = 0; position < order.length; position++) {
       const index = order[position];
       const by = dominatedBy[index];
-      const entry = scored[index];
       if (by < 0) {
-        kept.push(entry);
+        kept.push(table.scored(index));
         continue;
       }
       let reason = reasons.get(by);
-      if (reason === undefined) reasons.set(by, (reason = `dominated by ${scored[by].candidate.id}: no better on any estimate and worse on at least one`));
-      dominatedRejections.push({ candidate: entry.candidate, stage: 'dominated', rule: 'optimizer.dominated', reason, score: entry.score.total });
+      if (reason === undefined) reasons.set(by, (reason = `dominated by ${table.candidates[by].id}: no better on any estimate and worse on at least one`));
+      dominatedRejections.push({ candidate: table.candidates[index], stage: 'dominated', rule: 'optimizer.dominated', reason, score: table.totals[index] });
     }
     const ranked = kept.sort(byRank);
     return { chosen: ranked[0], ranked, dominated: dominatedRejections };

@@ -1,11 +1,13 @@
 import type { CandidateGeneratorPlugin, PlanningContext } from '../contracts/candidate-generator';
 import type { CostModelPlugin } from '../contracts/cost-model';
 import type { IntentAnalyzerPlugin } from '../contracts/intent-analyzer';
-import type { OptimizerPlugin, OptimizerResult } from '../contracts/optimizer';
-import { checkConstraints } from '../constraints/hard-constraints';
+import type { OptimizerPlugin, OptimizerResult, ScoredTable } from '../contracts/optimizer';
+import { checkConstraintValues, checkConstraints } from '../constraints/hard-constraints';
+import { FIELD, FIELD_COUNT } from '../costmodel/estimate-fields';
+import { ColumnTable } from '../optimizer/scored-table';
 import { ContextRuntimeError, isContextRuntimeError } from '../errors';
 import { noFeasiblePlan } from '../optimizer/plan-optimizer';
-import type { Constraints, Intent, PlanScoreWeights, RejectedCandidate, ScoredCandidate } from '../types';
+import type { CandidatePlan, ConstraintViolation, Constraints, Intent, PlanScoreWeights, RejectedCandidate, ScoredCandidate } from '../types';
 
 /**
  * The pure planning function: Intent Analyzer → Candidate Generator → Cost Model →
@@ -59,25 +61,23 @@ export function planGoal(input: PlanGoalInput): PlanGoalResult {
   const generated = input.generator.generate(intent, context);
   const generatedAt = performance.now();
 
-  const scored: ScoredCandidate[] = new Array(generated.candidates.length);
-  for (let index = 0; index < generated.candidates.length; index++) {
-    const candidate = generated.candidates[index];
-    const estimates = costModel.estimate(candidate, intent, context);
-    const violations = checkConstraints(estimates, candidate, constraints, context, intent);
-    scored[index] = { candidate, estimates, score: costModel.score(estimates, weights), feasible: violations.length === 0, violations };
-  }
-  const estimated = performance.now();
-
-  if (scored.length === 0) {
-    throw noFeasiblePlan(scored, constraints, {
+  const candidates = generated.candidates;
+  if (candidates.length === 0) {
+    throw noFeasiblePlan([], constraints, {
       enumerated: generated.enumerated,
       rejected: generated.rejected,
       why: 'every enumerated candidate was cut by a capability, policy or intent rule',
     });
   }
+  const { optimizer } = input;
+  const fromValues = costModel.estimateValues && costModel.scoreValues && optimizer.chooseFromTable;
+  const table = fromValues ? valueTable(candidates, intent, context, constraints, weights, costModel) : undefined;
+  const scored = table ? undefined : scoreEach(candidates, intent, context, constraints, weights, costModel);
+  const estimated = performance.now();
+
   let result: OptimizerResult;
   try {
-    result = input.optimizer.choose(scored, constraints);
+    result = table ? optimizer.chooseFromTable!(table, constraints) : optimizer.choose(scored!, constraints);
   } catch (error) {
     if (isContextRuntimeError(error) && error.code === 'NO_FEASIBLE_PLAN') {
       Object.assign(error.details, { enumerated: generated.enumerated, rejected: generated.rejected });
@@ -102,4 +102,43 @@ export function planGoal(input: PlanGoalInput): PlanGoalResult {
       totalMs: optimized - started,
     },
   };
+}
+
+/** Every candidate estimated and scored as objects: for a cost model or optimizer without the value path. */
+function scoreEach(candidates: readonly CandidatePlan[], intent: Intent, context: PlanningContext, constraints: Constraints, weights: PlanScoreWeights, costModel: CostModelPlugin): ScoredCandidate[] {
+  const scored: ScoredCandidate[] = new Array(candidates.length);
+  for (let index = 0; index < candidates.length; index++) {
+    const candidate = candidates[index];
+    const estimates = costModel.estimate(candidate, intent, context);
+    const violations = checkConstraints(estimates, candidate, constraints, context, intent);
+    scored[index] = { candidate, estimates, score: costModel.score(estimates, weights), feasible: violations.length === 0, violations };
+  }
+  return scored;
+}
+
+/**
+ * The same scoring from point values: ~1,000 candidates a goal, of which a few dozen survive
+ * dominance. Only those (and, with no feasible plan, the nearest misses) get their estimate
+ * objects and score components, built by the model's own estimate() and score().
+ */
+function valueTable(candidates: readonly CandidatePlan[], intent: Intent, context: PlanningContext, constraints: Constraints, weights: PlanScoreWeights, costModel: CostModelPlugin): ScoredTable {
+  const count = candidates.length;
+  const values = new Float64Array(count * FIELD_COUNT);
+  const totals = new Float64Array(count);
+  const feasible = new Uint8Array(count);
+  const violations: (readonly ConstraintViolation[])[] = new Array(count);
+  for (let index = 0; index < count; index++) {
+    const candidate = candidates[index];
+    const offset = index * FIELD_COUNT;
+    costModel.estimateValues!(candidate, intent, context, values, offset);
+    const broken = checkConstraintValues(values[offset + FIELD.costUsd], values[offset + FIELD.latencySeconds], values[offset + FIELD.tokens], candidate, constraints, context, intent);
+    violations[index] = broken;
+    feasible[index] = broken.length === 0 ? 1 : 0;
+    totals[index] = costModel.scoreValues!(values, offset, weights);
+  }
+  return new ColumnTable(candidates, values, totals, feasible, violations, (index) => {
+    const candidate = candidates[index];
+    const estimates = costModel.estimate(candidate, intent, context);
+    return { candidate, estimates, score: costModel.score(estimates, weights), feasible: feasible[index] === 1, violations: violations[index] };
+  });
 }
