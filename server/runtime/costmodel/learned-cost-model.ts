@@ -12,13 +12,17 @@
 import type { PlanningContext } from '../contracts/candidate-generator';
 import { COST_MODEL_CONTRACT, type CostModelPlugin } from '../contracts/cost-model';
 import type { CandidateEstimates, CandidatePlan, EstimatedField, Intent, PlanScore, PlanScoreWeights } from '../types';
-import { LEARNED_ESTIMATOR, type LearnedGroup, type ObservationLearner, planShape } from './observation-learner';
-import { type RequestFeatures, requestFeatures } from './request-features';
+import { LEARNED_ESTIMATOR, type LearnedGroup, type ObservationLearner, type ValueCorrection, applyValueCorrection, planShape } from './observation-learner';
+import { FIELD } from './estimate-fields';
+import { type RequestFeatures, featureVector, requestFeatures } from './request-features';
 
 /** The fields the optimizer reads learned values for; the rest (risk, hallucination…) stay the prior's. */
 export const LEARNED_FIELDS = ['costUsd', 'latencySeconds', 'tokens', 'accuracy'] as const satisfies readonly EstimatedField[];
 
 export type LearnedField = (typeof LEARNED_FIELDS)[number];
+
+/** Their columns in a row of point values (estimate-fields.ts). */
+const LEARNED_COLUMNS: readonly number[] = LEARNED_FIELDS.map((field) => FIELD[field]);
 
 /** What EXPLAIN says about the estimator behind the chosen plan's numbers. */
 export interface EstimatorExplain {
@@ -39,7 +43,10 @@ export class LearnedCostModel implements CostModelPlugin {
   /** The prior's version: observations and calibration stay filed under the estimator they correct. */
   readonly version: string;
 
-  /** The prior's value path while nothing is observed (its estimates are then exactly the prior's); absent once a correction applies. */
+  /**
+   * The value path (contracts/cost-model.ts) when the prior has one: the prior's point values, the
+   * learned fields moved by learned-v2 (ObservationLearner.valueCorrection: the value predict() gives).
+   */
   readonly estimateValues?: CostModelPlugin['estimateValues'];
   readonly scoreValues?: CostModelPlugin['scoreValues'];
 
@@ -49,13 +56,18 @@ export class LearnedCostModel implements CostModelPlugin {
   ) {
     this.version = prior.version;
     this.observed = LEARNED_FIELDS.some((field) => learner.count(field) > 0);
-    if (!this.observed && prior.estimateValues && prior.scoreValues) {
-      this.estimateValues = prior.estimateValues.bind(prior);
-      this.scoreValues = prior.scoreValues.bind(prior);
+    this.memo = new PlanningMemo(learner);
+    if (prior.estimateValues && prior.scoreValues) {
+      // Arrows, not bind() or rest arguments: V8 inlines them into the planner's loop (~1,000 calls a goal).
+      this.estimateValues = this.observed
+        ? (candidate, intent, context, out, offset) => this.learnedValues(candidate, intent, context, out, offset)
+        : (candidate, intent, context, out, offset) => prior.estimateValues!(candidate, intent, context, out, offset);
+      this.scoreValues = (values, offset, weights) => prior.scoreValues!(values, offset, weights);
     }
   }
 
   private readonly observed: boolean;
+  private readonly memo: PlanningMemo;
 
   estimate(candidate: CandidatePlan, intent: Intent, context: PlanningContext): CandidateEstimates {
     const base = this.prior.estimate(candidate, intent, context);
@@ -75,6 +87,19 @@ export class LearnedCostModel implements CostModelPlugin {
   score(estimates: CandidateEstimates, weights: PlanScoreWeights): PlanScore {
     return this.prior.score(estimates, weights);
   }
+
+  private learnedValues(candidate: CandidatePlan, intent: Intent, context: PlanningContext, out: Float64Array, offset: number): void {
+    this.prior.estimateValues!(candidate, intent, context, out, offset);
+    const corrections = this.memo.corrections(candidate, intent, context);
+    const vector = this.memo.vector(candidate, intent, context);
+    for (let index = 0; index < LEARNED_COLUMNS.length; index++) {
+      const correction = corrections[index];
+      if (!correction) continue;
+      const column = offset + LEARNED_COLUMNS[index];
+      out[column] = applyValueCorrection(correction, out[column], vector);
+    }
+  }
+
 
   /** EXPLAIN's estimator section for the chosen plan. */
   explain(candidate: CandidatePlan, intent: Intent, context: PlanningContext): EstimatorExplain {
@@ -101,4 +126,50 @@ export function estimatorExplain(prior: CostModelPlugin, candidate: CandidatePla
     priorEstimates: { costUsd: base.costUsd, latencySeconds: base.latencySeconds, tokens: base.tokens, accuracy: base.accuracy },
     features,
   };
+}
+
+/**
+ * One goal's corrections and feature vectors for the value path: its ~1,000 candidates share a
+ * handful of plan shapes (tier, reasoner, the generator's shared retrieval arrays) and scopes, so
+ * each is resolved once (a planning context and intent at a time; another one starts afresh).
+ */
+class PlanningMemo {
+  private intent?: Intent;
+  private context?: PlanningContext;
+  private readonly byShape = new Map<string, Map<string, Map<readonly string[], readonly (ValueCorrection | undefined)[]>>>();
+  private readonly vectors = new Map<CandidatePlan['sourceKinds'], Map<number, readonly number[]>>();
+
+  constructor(private readonly learner: ObservationLearner) {}
+
+  corrections(candidate: CandidatePlan, intent: Intent, context: PlanningContext): readonly (ValueCorrection | undefined)[] {
+    this.reset(intent, context);
+    let byReasoning = this.byShape.get(candidate.modelTier);
+    if (!byReasoning) this.byShape.set(candidate.modelTier, (byReasoning = new Map()));
+    let byRetrieval = byReasoning.get(candidate.reasoning);
+    if (!byRetrieval) byReasoning.set(candidate.reasoning, (byRetrieval = new Map()));
+    let corrections = byRetrieval.get(candidate.retrieval);
+    if (!corrections) {
+      const shape = planShape(candidate);
+      corrections = LEARNED_FIELDS.map((field) => this.learner.valueCorrection(field, intent.primary, shape));
+      byRetrieval.set(candidate.retrieval, corrections);
+    }
+    return corrections;
+  }
+
+  vector(candidate: CandidatePlan, intent: Intent, context: PlanningContext): readonly number[] {
+    this.reset(intent, context);
+    let byTopK = this.vectors.get(candidate.sourceKinds);
+    if (!byTopK) this.vectors.set(candidate.sourceKinds, (byTopK = new Map()));
+    let vector = byTopK.get(candidate.topK);
+    if (!vector) byTopK.set(candidate.topK, (vector = featureVector(requestFeatures(candidate, intent, context))));
+    return vector;
+  }
+
+  private reset(intent: Intent, context: PlanningContext): void {
+    if (intent === this.intent && context === this.context) return;
+    this.intent = intent;
+    this.context = context;
+    this.byShape.clear();
+    this.vectors.clear();
+  }
 }

@@ -31,6 +31,22 @@ function observations(count: number, random: () => number, shape = 'local/single
 
 const inside = (estimate: Estimate, actual: number) => actual >= estimate.low && actual <= estimate.high;
 
+describe('ObservationLearner memo', () => {
+  it('reads every observation added after a prediction (the resolved groups are not kept past add)', () => {
+    const random = seededRandom(41);
+    const learner = ObservationLearner.from(observations(5, random));
+    const before = learner.predict('tokens', 'incident', 'local/single_shot/bm25', prior);
+    const valueBefore = learner.valueCorrection('tokens', 'incident', 'local/single_shot/bm25');
+    for (const observation of observations(30, random)) learner.add({ ...observation, actual: observation.actual * 3 });
+    const after = learner.predict('tokens', 'incident', 'local/single_shot/bm25', prior);
+    expect(after.samples).toBe(35);
+    expect(after.method).toBe('conformal');
+    expect(before.method).toBe('bayes');
+    expect(after.estimate.value).toBeGreaterThan(before.estimate.value * 1.5);
+    expect(learner.valueCorrection('tokens', 'incident', 'local/single_shot/bm25')?.shift).toBeGreaterThan(valueBefore!.shift);
+  });
+});
+
 describe('calibration math', () => {
   it('Student-t quantiles match tables and conformal ranks need n ≥ 19 at α = 0.1', () => {
     expect(studentTQuantile(1.6448536, 10)).toBeCloseTo(1.812, 2);

@@ -32,7 +32,15 @@ export interface LearnedEstimate {
 
 /** Tier, reasoner and retrieval mix: what moves tokens, cost and latency most for a given intent. */
 export function planShape(choice: Pick<CandidatePlan, 'modelTier' | 'reasoning' | 'retrieval'>): string {
-  return `${choice.modelTier}/${choice.reasoning}/${[...choice.retrieval].sort().join('+')}`;
+  return `${choice.modelTier}/${choice.reasoning}/${methodsKey(choice.retrieval)}`;
+}
+
+/** The generator hands every candidate of one retrieval set the same array: sort and join it once (the planner asks ~1,000 times a goal). */
+const methodsKeys = new WeakMap<readonly string[], string>();
+function methodsKey(methods: readonly string[]): string {
+  let key = methodsKeys.get(methods);
+  if (key === undefined) methodsKeys.set(methods, (key = [...methods].sort().join('+')));
+  return key;
 }
 
 /**
@@ -56,9 +64,16 @@ export const BASELINE_REASONER = 'single_shot';
  */
 export function accuracyShape(shape: string | undefined): string | undefined {
   if (!shape) return undefined;
-  const [tier, , methods] = shape.split('/');
-  return `${tier}/${BASELINE_REASONER}/${methods ?? ''}`;
+  let known = accuracyShapes.get(shape);
+  if (known === undefined) {
+    const [tier, , methods] = shape.split('/');
+    known = `${tier}/${BASELINE_REASONER}/${methods ?? ''}`;
+    if (accuracyShapes.size >= MEMO_LIMIT) accuracyShapes.clear();
+    accuracyShapes.set(shape, known);
+  }
+  return known;
 }
+const accuracyShapes = new Map<string, string>();
 
 /** Accuracy observations of a non-baseline reasoner teach its gain (reasoner-gains.ts), not learned-v2. */
 const ownedByReasonerGain = (field: EstimatedField, shape: string | undefined): boolean => {
@@ -74,14 +89,23 @@ export const isAmountField = (field: EstimatedField): boolean => field in LOG_FL
 
 /** The space residuals are learned in: log ratio for amounts, plain difference for probabilities. */
 export function toResidualSpace(field: EstimatedField, value: number): number {
-  return isAmountField(field) ? Math.log(Math.max(0, value) + LOG_FLOORS[field]) : value;
+  return toResidual(logFloorOf(field), value);
 }
 
 export function fromResidualSpace(field: EstimatedField, value: number): number {
-  if (!isAmountField(field)) return clampProbability(value);
-  const amount = Math.exp(value) - LOG_FLOORS[field];
+  return fromResidual(logFloorOf(field), value);
+}
+
+/** An amount field's log floor, undefined for a probability (learned as a plain difference). */
+const logFloorOf = (field: EstimatedField): number | undefined => (isAmountField(field) ? LOG_FLOORS[field] : undefined);
+
+const toResidual = (floor: number | undefined, value: number): number => (floor === undefined ? value : Math.log(Math.max(0, value) + floor));
+
+function fromResidual(floor: number | undefined, value: number): number {
+  if (floor === undefined) return clampProbability(value);
+  const amount = Math.exp(value) - floor;
   // exp(ln(floor)) − floor is ±1e-22, not 0: snap round-off so a $0 estimate stays exactly $0.
-  return amount <= LOG_FLOORS[field] * 1e-9 ? 0 : amount;
+  return amount <= floor * 1e-9 ? 0 : amount;
 }
 
 /** Prior standard deviation: the v1 band read as a 90% interval, with a floor so a point prior is not certain. */
@@ -96,7 +120,9 @@ export class ObservationLearner {
   private readonly residuals = new Map<string, number[]>();
   /** Log feature vectors parallel to `residuals` (undefined where the run stored none). */
   private readonly features = new Map<string, (readonly number[] | undefined)[]>();
-  private readonly corrections = new Map<string, Correction>();
+  /** The group each (field, intent class, shape) reads and what of its correction holds for any prior: cleared by add(). */
+  private readonly resolved = new Map<EstimatedField, Map<IntentClass, Map<string, Resolved>>>();
+  private resolvedCount = 0;
 
   static from(observations: readonly LearningObservation[]): ObservationLearner {
     const learner = new ObservationLearner();
@@ -107,7 +133,8 @@ export class ObservationLearner {
   add(observation: LearningObservation): void {
     const residual = toResidualSpace(observation.field, observation.actual) - toResidualSpace(observation.field, observation.estimate);
     if (!Number.isFinite(residual) || ownedByReasonerGain(observation.field, observation.shape)) return;
-    this.corrections.clear();
+    this.resolved.clear();
+    this.resolvedCount = 0;
     const keys = [groupKey(observation.field, '*', '*'), groupKey(observation.field, observation.intentClass, '*')];
     if (observation.shape) keys.push(groupKey(observation.field, observation.intentClass, observation.shape));
     const reasoner = reasonerKey(observation.shape);
@@ -141,10 +168,50 @@ export class ObservationLearner {
   }
 
   /**
-   * The residual-space correction for a group, memoised until the next observation where it is
-   * costly (the conformal path): the optimizer asks once per candidate and field, hundreds per plan.
+   * What predict() adds to the prior's value for a field in one (intent class, shape), or undefined
+   * when no observation applies (the prior stands). The value never depends on the prior's band
+   * (only the interval does), so the planner's hot loop applies it to point values
+   * (applyValueCorrection), ~1,000 candidates a goal.
    */
+  valueCorrection(field: EstimatedField, intentClass: IntentClass, planShapeKey: string | undefined): ValueCorrection | undefined {
+    return this.resolve(field, intentClass, field === 'accuracy' ? accuracyShape(planShapeKey) : planShapeKey).value;
+  }
+
+  /** The correction for a group: fixed by its residuals, or (fewer than 9 of them) a Bayes predictive around the prior's band. */
   private correction(field: EstimatedField, intentClass: IntentClass, shape: string | undefined, priorSigma: number): Correction {
+    const resolved = this.resolve(field, intentClass, shape);
+    if (resolved.fixed) return resolved.fixed;
+    // Fewer than 9: the Normal-Inverse-Gamma predictive, its prior scale the heuristic's band, so a
+    // handful of runs still quotes a wide interval.
+    const { shift, halfWidth } = bayesPredictive(resolved.residuals, priorSigma);
+    return { shift, low: shift - halfWidth, high: shift + halfWidth, samples: resolved.samples, group: resolved.group, method: resolved.samples === 0 ? 'prior' : 'bayes', fit: resolved.fit };
+  }
+
+  /**
+   * Which group a (field, intent class, shape) reads and everything of its correction that does not
+   * depend on the prior, memoised until the next observation: the planner asks once per candidate
+   * and field, thousands of times a plan, and sorting residuals each time was most of a plan's time.
+   */
+  private resolve(field: EstimatedField, intentClass: IntentClass, shape: string | undefined): Resolved {
+    let byClass = this.resolved.get(field);
+    if (!byClass) this.resolved.set(field, (byClass = new Map()));
+    let byShape = byClass.get(intentClass);
+    if (!byShape) byClass.set(intentClass, (byShape = new Map()));
+    let entry = byShape.get(shape ?? '');
+    if (!entry) {
+      if (this.resolvedCount >= MEMO_LIMIT) {
+        this.resolved.clear();
+        this.resolvedCount = 0;
+        return this.resolve(field, intentClass, shape);
+      }
+      entry = this.resolveGroup(field, intentClass, shape);
+      byShape.set(shape ?? '', entry);
+      this.resolvedCount++;
+    }
+    return entry;
+  }
+
+  private resolveGroup(field: EstimatedField, intentClass: IntentClass, shape: string | undefined): Resolved {
     const level = (group: LearnedGroup, key: string | undefined) => ({ group, residuals: (key && this.residuals.get(key)) || [], features: (key && this.features.get(key)) || [] });
     const levels = [
       level('intent+shape', shape ? groupKey(field, intentClass, shape) : undefined),
@@ -154,20 +221,14 @@ export class ObservationLearner {
     ];
     const specific = levels.find((level) => level.residuals.length >= CONFORMAL_MIN_SAMPLES);
     if (specific) {
-      // Memoised: sorting up to LEARNING_WINDOW residuals per candidate and field was most of a plan's time.
-      const key = `${field}|${intentClass}|${specific.group === 'intent+shape' ? shape : specific.group === 'intent+reasoner' ? reasonerKey(shape) : '*'}|${specific.group}`;
-      const memoised = this.corrections.get(key);
-      if (memoised) return memoised;
       const shift = shrunkMean(specific.residuals);
       const fit = amountRegression(field, specific.residuals, specific.features);
       const scores = leaveOneOutScores(specific.residuals, specific.features, shift, fit);
       const bounds = conformalBounds(scores.sort((a, b) => a - b), INTERVAL_ALPHA)!;
-      const correction: Correction = { shift, low: shift + bounds[0], high: shift + bounds[1], samples: specific.residuals.length, group: specific.group, method: 'conformal', fit };
-      if (this.corrections.size >= MEMO_LIMIT) this.corrections.clear();
-      this.corrections.set(key, correction);
-      return correction;
+      const fixed: Correction = { shift, low: shift + bounds[0], high: shift + bounds[1], samples: specific.residuals.length, group: specific.group, method: 'conformal', fit };
+      return { samples: fixed.samples, group: fixed.group, fit, fixed, residuals: specific.residuals, value: { shift, fit, floor: logFloorOf(field) } };
     }
-    // Fewer than CONFORMAL_MIN_SAMPLES residuals in every group: cheap enough to compute for each prior spread.
+    // Fewer than CONFORMAL_MIN_SAMPLES residuals in every group: the largest group decides.
     const largest = levels.reduce((best, level) => (level.residuals.length > best.residuals.length ? level : best));
     const samples = largest.residuals.length;
     const fit = amountRegression(field, largest.residuals, largest.features);
@@ -178,12 +239,36 @@ export class ObservationLearner {
     // for bimodal residuals, and its prior band still dominated at 10 runs: it over-covered
     // (bench:calibration at 10 training runs: latency 0.973, priced cost 0.960 against 0.85–0.95).
     const radius = conformalRadius(leaveOneOutScores(largest.residuals, largest.features, pooledShift, fit).map(Math.abs).sort((a, b) => a - b), INTERVAL_ALPHA);
-    if (radius !== undefined) return { shift: pooledShift, low: pooledShift - radius, high: pooledShift + radius, samples, group, method: 'conformal', fit };
-    // Fewer than 9: the Normal-Inverse-Gamma predictive, its prior scale the heuristic's band, so a
-    // handful of runs still quotes a wide interval.
-    const { shift, halfWidth } = bayesPredictive(largest.residuals, priorSigma);
-    return { shift, low: shift - halfWidth, high: shift + halfWidth, samples, group, method: samples === 0 ? 'prior' : 'bayes', fit };
+    const fixed: Correction | undefined = radius !== undefined ? { shift: pooledShift, low: pooledShift - radius, high: pooledShift + radius, samples, group, method: 'conformal', fit } : undefined;
+    const value = samples === 0 ? undefined : { shift: fixed ? fixed.shift : bayesShift(largest.residuals), fit, floor: logFloorOf(field) };
+    return { samples, group, fit, residuals: largest.residuals, value, ...(fixed ? { fixed } : {}) };
   }
+}
+
+/** What resolve() keeps per (field, intent class, shape). */
+interface Resolved {
+  readonly samples: number;
+  readonly group: LearnedGroup;
+  readonly fit?: LinearFit;
+  /** The whole correction when it does not depend on the prior's band (every conformal case). */
+  readonly fixed?: Correction;
+  /** The group's residuals: what the Bayes predictive reads besides the prior's scale. */
+  readonly residuals: readonly number[];
+  /** What the point value moves by (absent: no observation, the prior stands). */
+  readonly value?: ValueCorrection;
+}
+
+/** A learned correction of a point value: the residual-space shift and the regression on the request's features. */
+export interface ValueCorrection {
+  readonly shift: number;
+  readonly fit?: LinearFit;
+  /** The field's log floor (an amount), or undefined (a probability): its residual space. */
+  readonly floor: number | undefined;
+}
+
+/** predict()'s value for a prior value: the same expression, without the interval. `vector`: featureVector(features). */
+export function applyValueCorrection(correction: ValueCorrection, priorValue: number, vector: readonly number[] | undefined): number {
+  return fromResidual(correction.floor, toResidual(correction.floor, priorValue) + adjustment(correction.fit, vector) + correction.shift);
 }
 
 interface Correction {
@@ -231,13 +316,20 @@ function shrunkMean(residuals: readonly number[]): number {
 /** Normal-Inverse-Gamma posterior predictive (BDA3 §3.3) with prior mean 0 and prior scale σ0. */
 function bayesPredictive(residuals: readonly number[], priorSigma: number): { shift: number; halfWidth: number } {
   const count = residuals.length;
-  const sampleMean = count === 0 ? 0 : residuals.reduce((total, residual) => total + residual, 0) / count;
+  const sampleMean = meanOf(residuals);
   const squares = residuals.reduce((total, residual) => total + (residual - sampleMean) ** 2, 0);
   const kappa = PRIOR_PSEUDO_SAMPLES + count;
   const nu = PRIOR_DEGREES_OF_FREEDOM + count;
   const variance = (PRIOR_DEGREES_OF_FREEDOM * priorSigma ** 2 + squares + (PRIOR_PSEUDO_SAMPLES * count * sampleMean ** 2) / kappa) / nu;
   const scale = Math.sqrt(variance * (1 + 1 / kappa));
   return { shift: (count * sampleMean) / kappa, halfWidth: studentTQuantile(Z_90, nu) * scale };
+}
+
+const meanOf = (residuals: readonly number[]): number => (residuals.length === 0 ? 0 : residuals.reduce((total, residual) => total + residual, 0) / residuals.length);
+
+/** bayesPredictive's shift alone (it does not depend on the prior's scale). */
+function bayesShift(residuals: readonly number[]): number {
+  return (residuals.length * meanOf(residuals)) / (PRIOR_PSEUDO_SAMPLES + residuals.length);
 }
 
 function build(field: EstimatedField, value: number, low: number, high: number, samples: number, group: LearnedGroup, method: LearnedEstimate['method']): LearnedEstimate {

@@ -4,8 +4,8 @@ import { DEFAULT_WEIGHTS } from '../config/config-schema';
 import type { CostModelPlugin } from '../contracts/cost-model';
 import { ESTIMATE_FIELDS, FIELD_COUNT } from '../costmodel/estimate-fields';
 import { heuristicCostModel } from '../costmodel/heuristic-cost-model';
-import { LearnedCostModel } from '../costmodel/learned-cost-model';
-import { ObservationLearner } from '../costmodel/observation-learner';
+import { LEARNED_FIELDS, LearnedCostModel } from '../costmodel/learned-cost-model';
+import { type LearningObservation, ObservationLearner, planShape } from '../costmodel/observation-learner';
 import { resolveWeights } from '../costmodel/plan-score';
 import { isContextRuntimeError } from '../errors';
 import { planOptimizer } from '../optimizer/plan-optimizer';
@@ -105,13 +105,29 @@ describe('planning from point values', () => {
     expect(result.rejected.filter((entry) => entry.stage === 'dominated').length).toBeGreaterThan(result.candidates.length);
   });
 
-  it('is offered by the learned model only while no observation corrects the prior', () => {
-    const learner = new ObservationLearner();
-    expect(new LearnedCostModel(heuristicCostModel, learner).estimateValues).toBeTypeOf('function');
-    const intentClass = ruleIntentAnalyzer.analyze(GOALS[0]).primary;
-    learner.add({ runId: 'r1', planHash: 'h', estimator: 'heuristic-v1', field: 'tokens', intentClass, estimate: 1000, low: 500, high: 2000, actual: 3000, observedAt: '2026-12-05T00:00:00Z' });
-    const trained = new LearnedCostModel(heuristicCostModel, learner);
-    expect(trained.estimateValues).toBeUndefined();
-    expect(trained.scoreValues).toBeUndefined();
+  it('moves the learned fields as learned-v2 does, from a few observations (Bayes) to many (conformal)', () => {
+    const intents = GOALS.map((goal) => ruleIntentAnalyzer.analyze(goal));
+    const context = demoPlanningContext();
+    const shapes = [...new Set(intents.flatMap((intent) => ruleCandidateGenerator.generate(intent, context).candidates.slice(0, 200).map(planShape)))];
+    let seed = 7;
+    const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+    for (const runs of [4, 12, 40]) {
+      const observations: LearningObservation[] = [];
+      for (let run = 0; run < runs; run++) {
+        for (const field of LEARNED_FIELDS) {
+          const estimate = field === 'accuracy' ? random() : 100 + random() * 4000;
+          const actual = field === 'accuracy' ? Number(random() > 0.4) : estimate * (0.5 + 2 * random());
+          const features = random() > 0.3 ? { goalTokens: Math.floor(random() * 60), sourceTokens: Math.floor(random() * 1e6), topK: 20 } : undefined;
+          observations.push({ runId: `r${run}`, planHash: 'h', estimator: 'heuristic-v1', field, intentClass: intents[run % intents.length].primary, estimate, low: estimate / 2, high: estimate * 2, actual, observedAt: '2026-12-05T00:00:00Z', shape: shapes[Math.floor(random() * Math.min(6, shapes.length))], ...(features ? { features } : {}) });
+        }
+      }
+      const learned = new LearnedCostModel(heuristicCostModel, ObservationLearner.from(observations));
+      expect(learned.estimateValues).toBeTypeOf('function');
+      const viaObjects: CostModelPlugin = { contract: learned.contract, version: learned.version, estimate: (...args) => learned.estimate(...args), score: (...args) => learned.score(...args) };
+      for (const goal of GOALS) {
+        const fromValues = plan(goal, {}, learned);
+        expect(comparable(fromValues)).toBe(comparable(plan(goal, {}, viaObjects)));
+      }
+    }
   });
 });
