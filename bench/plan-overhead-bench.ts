@@ -6,8 +6,11 @@
  * cold: the uncached figure, target p50 <= 2 ms) and with it on (misses and hits apart), each
  * with plan()'s stage timings (PlannedRequest.timings) side by side, and the work plan() leaves
  * behind it (plan-cache row write, near-miss diagnosis), flushed after each call off the record and
- * timed apart. The planner path's overhead
- * over the retriever it chose is measured by bench:retrieval (its "planner path" line).
+ * timed apart. Then the same runtime answers `--trained-runs` goals (default 100) with runtime.run, so
+ * learned-v2 has observations to correct the estimates with, and the uncached stream is planned
+ * again: the figure for a runtime that has been answering (every candidate's estimate corrected).
+ * The planner path's overhead over the retriever it chose is measured by bench:retrieval (its
+ * "planner path" line).
  */
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -73,6 +76,28 @@ const requestOf = (request: BenchRequest) => ({
   principal: { user: `u-${request.context.roles[0]}`, roles: request.context.roles },
 });
 
+/**
+ * `runs` goals of another stream answered end to end by the admin (the offline reader, the demo
+ * corpus), then the learning queue drained: learned-v2 has their observations before timing.
+ */
+async function answerGoals(runtime: ContextRuntime, runs: number): Promise<{ answered: number; notAnswered: Record<string, number>; seconds: number }> {
+  const started = performance.now();
+  const notAnswered: Record<string, number> = {};
+  let answered = 0;
+  for (const request of generateRequests(runs, SEED + 1)) {
+    try {
+      const result = await runtime.run({ ...requestOf(request), principal: { user: 'u-admin', roles: ['admin'] } });
+      if (result.status === 'completed' || result.status === 'unverified') answered++;
+      else notAnswered[result.status] = (notAnswered[result.status] ?? 0) + 1;
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? 'error';
+      notAnswered[code] = (notAnswered[code] ?? 0) + 1;
+    }
+  }
+  await runtime.learning().drain();
+  return { answered, notAnswered, seconds: round((performance.now() - started) / 1000) };
+}
+
 async function main(): Promise<void> {
   const count = Number(argument('--requests') ?? 600);
   const jsonPath = argument('--json');
@@ -108,23 +133,36 @@ async function main(): Promise<void> {
       await fixture.plugins.planCache?.flush?.();
       (served.explain.planCache.status === 'hit' ? behindHits : behindMisses).add(performance.now() - started, cpuMs(cpu), {});
     }
-    const figures = { requests: count, uncached: uncached.figures(), planCacheMiss: misses.figures(), planCacheHit: hits.figures(), behindMiss: behindMisses.figures(), behindHit: behindHits.figures() };
+    const trainedRuns = Number(argument('--trained-runs') ?? 100);
+    const training = await answerGoals(cold, trainedRuns);
+    const trained = new Timings();
+    let learnedPlans = 0;
+    for (const request of requests.slice(WARM_UP)) {
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      const planned = await cold.plan(requestOf(request));
+      trained.add(performance.now() - started, cpuMs(cpu), planned.timings);
+      if (planned.explain.estimator?.name === 'learned-v2') learnedPlans++;
+    }
+    const figures = { requests: count, uncached: uncached.figures(), planCacheMiss: misses.figures(), planCacheHit: hits.figures(), behindMiss: behindMisses.figures(), behindHit: behindHits.figures(), trained: { ...trained.figures(), ...training, learnedPlans } };
     const stageNames = [...new Set([...uncached.stages.keys(), ...misses.stages.keys(), ...hits.stages.keys()])];
     console.log(`plan() overhead on a warm runtime: ${count} requests (demo corpus, ${WARM_UP} warm-up requests off the record); ${youngGenerationNote()}`);
     console.log(`| plan() | requests | p50 ms | p95 ms | CPU p50 ms |`);
     console.log(`|---|---:|---:|---:|---:|`);
-    for (const [name, figure] of [['uncached (plan cache off)', figures.uncached], ['plan-cache miss', figures.planCacheMiss], ['plan-cache hit', figures.planCacheHit]] as const) {
+    const trainedName = `uncached, after ${training.answered} runs (learned-v2 estimates)`;
+    for (const [name, figure] of [['uncached (plan cache off)', figures.uncached], ['plan-cache miss', figures.planCacheMiss], ['plan-cache hit', figures.planCacheHit], [trainedName, figures.trained]] as const) {
       console.log(`| ${name} | ${figure.count} | ${figure.p50} | ${figure.p95} | ${figure.cpuP50} |`);
     }
     for (const [name, figure] of [['work behind a miss (flushed off the record)', behindMisses.figures()], ['work behind a hit (flushed off the record)', behindHits.figures()]] as const) {
       console.log(`| ${name} | ${figure.count} | ${figure.p50} | ${figure.p95} | ${figure.cpuP50} |`);
     }
     console.log(`uncached plan() p50 ${figures.uncached.p50} ms (target <= 2); its CPU time p50 ${figures.uncached.cpuP50} ms (load average ${loadavg()[0].toFixed(1)})`);
+    console.log(`after ${training.answered} of ${trainedRuns} runs answered (${training.seconds} s; not answered: ${Object.entries(training.notAnswered).map(([status, runs]) => `${status} ${runs}`).join(', ') || 'none'}): uncached plan() p50 ${figures.trained.p50} ms; learned-v2 decided ${learnedPlans} of ${count} plans`);
     console.log('');
-    console.log(`| stage (p50 / p95 ms) | uncached | miss | hit |`);
-    console.log(`|---|---:|---:|---:|`);
+    console.log(`| stage (p50 / p95 ms) | uncached | miss | hit | uncached, trained |`);
+    console.log(`|---|---:|---:|---:|---:|`);
     const cell = (figure: ReturnType<Timings['figures']>, name: string) => (name in figure.stagesP50 ? `${figure.stagesP50[name]} / ${figure.stagesP95[name]}` : '–');
-    for (const name of stageNames) console.log(`| ${name} | ${cell(figures.uncached, name)} | ${cell(figures.planCacheMiss, name)} | ${cell(figures.planCacheHit, name)} |`);
+    for (const name of stageNames) console.log(`| ${name} | ${cell(figures.uncached, name)} | ${cell(figures.planCacheMiss, name)} | ${cell(figures.planCacheHit, name)} | ${cell(figures.trained, name)} |`);
     if (jsonPath) writeFileSync(jsonPath, `${JSON.stringify(figures, null, 2)}\n`);
   } finally {
     await fixture.close();
