@@ -100,7 +100,6 @@ export class LearnedCostModel implements CostModelPlugin {
     }
   }
 
-
   /** EXPLAIN's estimator section for the chosen plan. */
   explain(candidate: CandidatePlan, intent: Intent, context: PlanningContext): EstimatorExplain {
     return estimatorExplain(this.prior, candidate, intent, context, this.learner);
