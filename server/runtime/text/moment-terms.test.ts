@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedMoments, askedWindows, instantInWindows, statedMoments } from './moment-terms';
+import { askedMoments, askedWindows, instantInWindows, namesTimeOfDay, statedMoments } from './moment-terms';
 
 describe('moment terms', () => {
   it('reads the dates and times of a question in the notation logs and metrics use', () => {
@@ -33,6 +33,21 @@ describe('moment terms', () => {
     expect(instantInWindows('2026-04-09t18:00', windows)).toBe(true);
     expect(instantInWindows('04-10t06:00', windows)).toBe(false);
     expect(instantInWindows('04-09', windows)).toBe(false);
+  });
+
+  it('reads 12-hour times on the 24-hour clock the stamps use', () => {
+    // "9:05 pm" was read as 09:05 (its digits) and "6 pm" not at all: the question then pointed at the morning's lines, or at none.
+    expect(askedMoments('What happened at 9:05 pm on 14 April 2026?')).toEqual(['2026-04-14', '04-14', '2026-04-14t21:05', '04-14t21:05']);
+    expect(askedMoments('How far behind was the sink at 6 pm UTC on 7 March?')).toEqual(['03-07', '03-07t18:00']);
+    expect(askedMoments('What was queued at 6pm on 7 March?')).toEqual(['03-07', '03-07t18:00']);
+    expect(askedMoments('What ran at 12 am on 7 March, and at 12 p.m.?')).toEqual(['03-07', '03-07t00:00', '03-07t12:00']);
+    expect(askedMoments('What ran at 12:30 a.m. on 7 March?')).toEqual(['03-07', '03-07t00:30']);
+    expect(askedWindows('What did the broker log at 11:45 PM on 14 April 2026?')).toEqual([{ from: '2026-04-14T23:15', to: '2026-04-15T00:15' }]);
+    expect(statedMoments('Mar 7 6:05 pm — sink restarted.')).toEqual(new Set(['03-07', '03-07t18:05']));
+    expect(namesTimeOfDay('How far behind was it at 6 pm?')).toBe(true);
+    // Not a time: a count of amps, "I am", a 13 o'clock.
+    expect(namesTimeOfDay('The breaker trips at 16 amps, I am told.')).toBe(false);
+    expect(askedMoments('Which job ran at 13 pm on 7 March?')).toEqual(['03-07']);
   });
 
   it('reads midday as noon', () => {

@@ -17,12 +17,25 @@ const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|j
 const DAY_MONTH_YEAR = new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+${MONTH}\.?(?:,?\s+(\d{4}))?\b`, 'gi');
 const MONTH_DAY_YEAR = new RegExp(String.raw`\b${MONTH}\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b`, 'gi');
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})(?:[t ](\d{2}):(\d{2}))?/gi;
-const CLOCK_SOURCE = String.raw`\b([01]?\d|2[0-3]):([0-5]\d)\b|\b(midnight|noon|midday)\b`;
+/**
+ * A clock time: 12-hour with am/pm ("6 pm", "9:05 p.m.", "12 am") or 24-hour ("18:05"), or a named
+ * moment. The 12-hour form is tried first, so "9:05 pm" is 21:05, not the 09:05 its digits say.
+ */
+const TWELVE_HOUR = String.raw`\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s?([ap])\.?m\b\.?`;
+const CLOCK_SOURCE = String.raw`${TWELVE_HOUR}|\b([01]?\d|2[0-3]):([0-5]\d)\b|\b(midnight|noon|midday)\b`;
 const CLOCK = new RegExp(CLOCK_SOURCE, 'gi');
 const ANY_CLOCK = new RegExp(CLOCK_SOURCE, 'i');
 
-/** Whether the text names a time of day ("09:00", "at midnight"). */
+/** Whether the text names a time of day ("09:00", "6 pm", "at midnight"). */
 export const namesTimeOfDay = (text: string): boolean => ANY_CLOCK.test(text);
+
+/** A CLOCK match as "hh:mm" on the 24-hour clock (12 am is 00:00, 12 pm is 12:00). */
+function clockOf(match: RegExpMatchArray | RegExpExecArray): string {
+  const [, hour12, minute12, half, hour24, minute24, named] = match;
+  if (named) return named.toLowerCase() === 'midnight' ? '00:00' : '12:00';
+  if (half) return `${pad((Number(hour12) % 12) + (half.toLowerCase() === 'p' ? 12 : 0))}:${minute12 ?? '00'}`;
+  return `${pad(hour24)}:${minute24}`;
+}
 
 const pad = (value: number | string) => String(value).padStart(2, '0');
 
@@ -34,8 +47,8 @@ function validDay(month: number, day: number): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
-/** A clock time written right after a day in words: "Mar 9 08:05 —", "9 March, 08:14". */
-const TIME_AFTER_DAY = /^,?\s+(?:at\s+)?([01]?\d|2[0-3]):([0-5]\d)\b/;
+/** A clock time written right after a day in words: "Mar 9 08:05 —", "9 March, 08:14", "Mar 9 6:05 pm". */
+const TIME_AFTER_DAY = new RegExp(String.raw`^,?\s+(?:at\s+)?(?:${TWELVE_HOUR}|([01]?\d|2[0-3]):([0-5]\d)\b)`, 'i');
 
 /**
  * The days written in words ("14 April 2026", "April 14", "9 March"); with `instants`, also each such
@@ -47,8 +60,8 @@ function wordDays(text: string, instants?: Set<string>): Set<string> {
     const dated = new Set<string>();
     addDay(dated, month, day, year);
     for (const term of dated) days.add(term);
-    const time = instants ? TIME_AFTER_DAY.exec(text.slice(end, end + 12)) : null;
-    if (time) for (const term of dated) instants?.add(instant(term, `${pad(time[1])}:${time[2]}`));
+    const time = instants ? TIME_AFTER_DAY.exec(text.slice(end, end + 16)) : null;
+    if (time) for (const term of dated) instants?.add(instant(term, clockOf(time)));
   };
   for (const match of text.matchAll(DAY_MONTH_YEAR)) add(monthNumber(match[2]), Number(match[1]), match[3], match.index! + match[0].length);
   for (const match of text.matchAll(MONTH_DAY_YEAR)) add(monthNumber(match[1]), Number(match[2]), match[3], match.index! + match[0].length);
@@ -66,7 +79,7 @@ export function askedMoments(question: string): string[] {
     if (hour !== undefined && validDay(Number(month), Number(day))) stamped.push(instant(`${year}-${month}-${day}`, `${hour}:${minute}`), instant(`${month}-${day}`, `${hour}:${minute}`));
   }
   const withoutDates = question.replace(ISO_DATE, ' ');
-  const times = [...withoutDates.matchAll(CLOCK)].map((match) => (match[3] ? (match[3].toLowerCase() === 'midnight' ? '00:00' : '12:00') : `${pad(match[1])}:${match[2]}`));
+  const times = [...withoutDates.matchAll(CLOCK)].map(clockOf);
   const terms = [...days];
   for (const day of days) for (const time of times) terms.push(instant(day, time));
   for (const moment of stamped) if (!terms.includes(moment)) terms.push(moment);
