@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_WEIGHTS } from '../config/config-schema';
+import { heuristicCostModel } from '../costmodel/heuristic-cost-model';
+import { resolveWeights } from '../costmodel/plan-score';
+import { planOptimizer } from '../optimizer/plan-optimizer';
+import { ruleCandidateGenerator } from '../planner/candidate-generator';
+import { ruleIntentAnalyzer } from '../planner/intent-analyzer';
+import { planGoal } from '../planner/plan-pipeline';
+import { demoPlanningContext } from '../planner/testing/demo-planning-context';
 import type { RejectedCandidate } from '../types';
 import type { ExplainResult } from './explain-types';
-import { rejectedCountsByStage, rejectedTruncationNote, storedExplain } from './stored-explain';
+import { allRejected, registerRejectionParts } from './rejection-parts';
+import { rejectedCount, rejectedCountsByStage, rejectedTruncationNote, storedExplain } from './stored-explain';
 
 const dominated = (index: number): RejectedCandidate => ({
   candidate: { description: `candidate ${index}` },
@@ -70,5 +79,38 @@ describe('storedExplain', () => {
   it('does not shrink an explain twice (a resumed run stores what it loaded)', () => {
     const once = storedExplain(explainWith(rejected), 5);
     expect(storedExplain(once, 1)).toBe(once);
+  });
+
+  it('stores a planned EXPLAIN from its rejection parts as from the whole list, without listing it', () => {
+    const goals = ['Explain why deployment checkout-api failed', 'Which commit changed the connection pool size and who approved it?', 'Find request id 7f3a9c2e in the logs'];
+    for (const goal of goals) {
+      const planned = planGoal({ goal, context: demoPlanningContext(), constraints: {}, weights: resolveWeights(DEFAULT_WEIGHTS), analyzer: ruleIntentAnalyzer, generator: ruleCandidateGenerator, costModel: heuristicCostModel, optimizer: planOptimizer });
+      expect(planned.rejections.dominated?.count).toBeGreaterThan(100);
+      let listed = 0;
+      const lazy = {
+        planHash: goal,
+        get rejectedCandidates() {
+          listed++;
+          return allRejected(planned.rejections);
+        },
+        chosenId: planned.chosen.candidate.id,
+      } as unknown as ExplainResult;
+      registerRejectionParts(lazy, planned.rejections);
+      const keptPerRules = [1, 5, 20];
+      // Before anything lists the dominated records, and again after (DominatedList.best reads either way).
+      const beforeListing = keptPerRules.map((keptPerRule) => JSON.stringify(storedExplain(lazy, keptPerRule)));
+      const whole = { planHash: goal, rejectedCandidates: planned.rejected, chosenId: planned.chosen.candidate.id } as unknown as ExplainResult;
+      keptPerRules.forEach((keptPerRule, index) => {
+        const expected = JSON.stringify(storedExplain(whole, keptPerRule));
+        expect(beforeListing[index]).toBe(expected);
+        expect(JSON.stringify(storedExplain(lazy, keptPerRule))).toBe(expected);
+        expect(storedExplain(lazy, keptPerRule).rejectedSummary?.total).toBe(planned.rejected.length);
+      });
+      expect(rejectedCount(lazy)).toBe(planned.rejected.length);
+      expect(listed).toBe(0);
+      // Read, the lazy list is the whole list: the generator's cuts, then the dominated plans best first.
+      expect(lazy.rejectedCandidates).toEqual(planned.rejected);
+      expect(planned.rejected.slice(planned.rejections.generated.length).every((entry) => entry.stage === 'dominated')).toBe(true);
+    }
   });
 });

@@ -6,6 +6,8 @@
  */
 import type { RejectedCandidate } from '../types';
 import type { ExplainResult, RejectedSummary } from './explain-types';
+import { DOMINATED_RULE, bestPositions } from '../optimizer/dominated-list';
+import { type RejectionParts, rejectedCountOf, rejectionPartsOf } from './rejection-parts';
 
 /**
  * The explain with at most `keptPerRule` rejected candidates of each stage and rule: dominated ones
@@ -14,49 +16,84 @@ import type { ExplainResult, RejectedSummary } from './explain-types';
  */
 export function storedExplain(explain: ExplainResult, keptPerRule: number | null): ExplainResult {
   if (keptPerRule === null || explain.rejectedSummary) return explain;
-  // Grouped by stage, then rule, in first-seen order (a plan rejects ~4,000 candidates: no key string per entry).
-  const groups: RejectedCandidate[][] = [];
-  const byStage = new Map<string, Map<string, RejectedCandidate[]>>();
-  for (const rejected of explain.rejectedCandidates) {
-    let rules = byStage.get(rejected.stage);
-    if (!rules) byStage.set(rejected.stage, (rules = new Map()));
-    const group = rules.get(rejected.rule);
-    if (group) group.push(rejected);
-    else {
-      const created = [rejected];
-      rules.set(rejected.rule, created);
-      groups.push(created);
-    }
-  }
-  if (groups.every((group) => group.length <= keptPerRule)) return explain;
+  const parts = rejectionPartsOf(explain);
+  const groups = parts ? groupsOfParts(parts) : groupsOf(explain.rejectedCandidates);
+  if (groups.every((group) => group.count <= keptPerRule)) return explain;
   const kept: RejectedCandidate[] = [];
   const byRule: RejectedSummary['byRule'][number][] = [];
   for (const group of groups) {
-    const shown = group.some((entry) => entry.score !== undefined) ? bestScored(group, keptPerRule) : group.slice(0, keptPerRule);
+    const shown = group.show(keptPerRule);
     kept.push(...shown);
-    byRule.push({ stage: group[0].stage, rule: group[0].rule, count: group.length, shown: shown.length });
+    byRule.push({ stage: group.stage, rule: group.rule, count: group.count, shown: shown.length });
   }
-  return { ...explain, rejectedCandidates: kept, rejectedSummary: { total: explain.rejectedCandidates.length, shown: kept.length, keptPerRule, byRule } };
+  const total = parts ? rejectedCountOf(parts) : explain.rejectedCandidates.length;
+  return withRejected(explain, kept, { total, shown: kept.length, keptPerRule, byRule });
+}
+
+/** One stage and rule's rejected candidates, and which of them a stored EXPLAIN shows. */
+interface RuleGroup {
+  readonly stage: RejectedCandidate['stage'];
+  readonly rule: string;
+  readonly count: number;
+  /** Dominated ones best score first, the others in the planner's order. */
+  show(keptPerRule: number): readonly RejectedCandidate[];
+}
+
+/** Grouped by stage, then rule, in first-seen order (a plan rejects ~4,000 candidates: no key string per entry). */
+function groupsOf(rejected: readonly RejectedCandidate[]): RuleGroup[] {
+  const lists: RejectedCandidate[][] = [];
+  const byStage = new Map<string, Map<string, RejectedCandidate[]>>();
+  for (const entry of rejected) {
+    let rules = byStage.get(entry.stage);
+    if (!rules) byStage.set(entry.stage, (rules = new Map()));
+    const list = rules.get(entry.rule);
+    if (list) list.push(entry);
+    else {
+      const created = [entry];
+      rules.set(entry.rule, created);
+      lists.push(created);
+    }
+  }
+  return lists.map((list) => ({
+    stage: list[0].stage,
+    rule: list[0].rule,
+    count: list.length,
+    show: (keptPerRule) => (list.some((entry) => entry.score !== undefined) ? bestScored(list, keptPerRule) : list.slice(0, keptPerRule)),
+  }));
 }
 
 /**
- * The `count` best by score, ties in list order: what a stable sort by score then a slice gives,
- * without sorting the ~700 dominated candidates of a plan to keep twenty (storedExplain runs on every plan).
+ * The generator's groups are computed once per cut list (frozen and shared by every goal of one
+ * generation key); the dominated ones form one more group, whose best are read without building the rest.
  */
-function bestScored(group: readonly RejectedCandidate[], count: number): RejectedCandidate[] {
-  const best: RejectedCandidate[] = [];
-  const scoreOf = (entry: RejectedCandidate) => entry.score ?? -Infinity;
-  for (const entry of group) {
-    const score = scoreOf(entry);
-    if (best.length === count && !(score > scoreOf(best[count - 1]))) continue;
-    // After every kept entry scoring at least as much: an equal score keeps its earlier place, as a stable sort would.
-    let position = best.length;
-    while (position > 0 && scoreOf(best[position - 1]) < score) position--;
-    best.splice(position, 0, entry);
-    if (best.length > count) best.pop();
-  }
-  return best;
+const generatedGroups = new WeakMap<readonly RejectedCandidate[], RuleGroup[]>();
+
+function groupsOfParts(parts: RejectionParts): RuleGroup[] {
+  let groups = generatedGroups.get(parts.generated);
+  if (!groups) generatedGroups.set(parts.generated, (groups = groupsOf(parts.generated)));
+  const dominated = parts.dominated;
+  if (!dominated || dominated.count === 0) return groups;
+  return [...groups, { stage: 'dominated', rule: DOMINATED_RULE, count: dominated.count, show: (keptPerRule) => dominated.best(keptPerRule) }];
 }
+
+/** The explain with these rejected candidates, its other fields as they are: a lazily listed `rejectedCandidates` is not read. */
+function withRejected(explain: ExplainResult, kept: readonly RejectedCandidate[], rejectedSummary: RejectedSummary): ExplainResult {
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(explain)) copy[key] = key === 'rejectedCandidates' ? kept : explain[key as keyof ExplainResult];
+  copy.rejectedSummary = rejectedSummary;
+  return copy as unknown as ExplainResult;
+}
+
+/** How many candidates the planner rejected, without listing them. */
+export function rejectedCount(explain: ExplainResult): number {
+  if (explain.rejectedSummary) return explain.rejectedSummary.total;
+  const parts = rejectionPartsOf(explain);
+  return parts ? rejectedCountOf(parts) : explain.rejectedCandidates.length;
+}
+
+/** The `count` best by score, ties in list order (a stable sort by score, then a slice). */
+const bestScored = (group: readonly RejectedCandidate[], count: number): RejectedCandidate[] =>
+  bestPositions(group.length, (position) => group[position].score ?? -Infinity, count).map((position) => group[position]);
 
 /** How many the planner rejected of each stage (dominated, rule…), from the summary when the list is partial. */
 export function rejectedCountsByStage(explain: ExplainResult): ReadonlyMap<RejectedCandidate['stage'], number> {

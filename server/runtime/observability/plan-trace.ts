@@ -5,6 +5,7 @@
  * same planning tree in a trace viewer.
  */
 import type { ExplainResult } from '../explain/explain-types';
+import { rejectedCount } from '../explain/stored-explain';
 import type { PlannedRequest } from '../facade/plan-request';
 import type { OpenSpan, RunTracer } from './run-tracer';
 
@@ -32,7 +33,7 @@ export function tracePlanning(tracer: RunTracer, planned: PlannedRequest, operat
       description: explain.chosen.description,
       planHash: explain.planHash,
       enumerated: explain.enumerated,
-      rejected: explain.rejectedCandidates.length,
+      rejected: rejectedCount(explain),
       estimatedTokens: explain.estimates.tokens.value,
       estimatedCostUsd: explain.estimates.costUsd.value,
       estimatedLatencySeconds: explain.estimates.latencySeconds.value,

@@ -1,7 +1,8 @@
-import { OPTIMIZER_CONTRACT, type OptimizerPlugin, type OptimizerResult, type ScoredTable } from '../contracts/optimizer';
+import { type DominatedList, OPTIMIZER_CONTRACT, type OptimizerPlugin, type OptimizerResult, type ScoredTable } from '../contracts/optimizer';
 import { ContextRuntimeError } from '../errors';
 import type { ConstraintViolation, Constraints, RejectedCandidate, ScoredCandidate } from '../types';
 import { dominanceOf } from './dominance';
+import { DominatedIndexList } from './dominated-list';
 import { allScored, scoredTableOf } from './scored-table';
 
 /**
@@ -12,8 +13,9 @@ import { allScored, scoredTableOf } from './scored-table';
  */
 
 export interface PlanOptimizerResult extends OptimizerResult {
-  /** Plans pruned as dominated, each naming the plan that dominates it. */
+  /** Plans pruned as dominated, each naming the plan that dominates it (built on first read). */
   readonly dominated: readonly RejectedCandidate[];
+  readonly dominatedList: DominatedList;
 }
 
 const NEAREST_COUNT = 5;
@@ -86,11 +88,11 @@ export class PlanOptimizer implements OptimizerPlugin {
     if (!table.feasible.includes(1)) throw noFeasiblePlan(allScored(table), constraints);
     const { order, dominatedBy } = dominanceOf(table);
     const kept: ScoredCandidate[] = [];
-    const dominatedRejections: RejectedCandidate[] = [];
-    // Some 700 plans are dominated by a few dozen: one reason string per dominator, not per plan,
-    // and plain (readonly-typed) records: freezing each one was a third of this stage (bench:retrieval).
-    // A dominated plan needs its candidate and score total only, so its ScoredCandidate is never built.
-    const reasons = new Map<number, string>();
+    // A dominated plan needs its candidate and score total only, so its ScoredCandidate is never
+    // built, and its rejection record only when someone reads it (DominatedIndexList).
+    const dominatedIndexes = new Uint32Array(order.length);
+    const dominators = new Int32Array(order.length);
+    let dominatedCount = 0;
     for (let position = 0; position < order.length; position++) {
       const index = order[position];
       const by = dominatedBy[index];
@@ -98,12 +100,19 @@ export class PlanOptimizer implements OptimizerPlugin {
         kept.push(table.scored(index));
         continue;
       }
-      let reason = reasons.get(by);
-      if (reason === undefined) reasons.set(by, (reason = `dominated by ${table.candidates[by].id}: no better on any estimate and worse on at least one`));
-      dominatedRejections.push({ candidate: table.candidates[index], stage: 'dominated', rule: 'optimizer.dominated', reason, score: table.totals[index] });
+      dominatedIndexes[dominatedCount] = index;
+      dominators[dominatedCount++] = by;
     }
     const ranked = kept.sort(byRank);
-    return { chosen: ranked[0], ranked, dominated: dominatedRejections };
+    const dominatedList = new DominatedIndexList(table.candidates, table.totals, dominatedIndexes.subarray(0, dominatedCount), dominators.subarray(0, dominatedCount));
+    return {
+      chosen: ranked[0],
+      ranked,
+      dominatedList,
+      get dominated() {
+        return dominatedList.records();
+      },
+    };
   }
 }
 

@@ -5,6 +5,8 @@ import type { OptimizerPlugin, OptimizerResult, ScoredTable } from '../contracts
 import { checkConstraintValues, checkConstraints } from '../constraints/hard-constraints';
 import { FIELD, FIELD_COUNT } from '../costmodel/estimate-fields';
 import { ColumnTable } from '../optimizer/scored-table';
+import { dominatedListOf } from '../optimizer/dominated-list';
+import { allRejected, type RejectionParts } from '../explain/rejection-parts';
 import { ContextRuntimeError, isContextRuntimeError } from '../errors';
 import { noFeasiblePlan } from '../optimizer/plan-optimizer';
 import type { CandidatePlan, ConstraintViolation, Constraints, Intent, PlanScoreWeights, RejectedCandidate, ScoredCandidate } from '../types';
@@ -41,7 +43,9 @@ export interface PlanGoalResult {
   readonly intent: Intent;
   /** Scored survivors, feasible first, best first (dominated plans are in `rejected`). */
   readonly candidates: readonly ScoredCandidate[];
+  /** Every rejected candidate (built on first read from `rejections`). */
   readonly rejected: readonly RejectedCandidate[];
+  readonly rejections: RejectionParts;
   readonly enumerated: number;
   readonly chosen: ScoredCandidate;
   readonly costModelVersion: string;
@@ -86,11 +90,16 @@ export function planGoal(input: PlanGoalInput): PlanGoalResult {
   }
   const optimized = performance.now();
 
-  const dominated = (result as { dominated?: readonly RejectedCandidate[] }).dominated ?? [];
+  const dominated = result.dominatedList ?? (result.dominated && result.dominated.length > 0 ? dominatedListOf(result.dominated) : undefined);
+  const rejections: RejectionParts = dominated ? { generated: generated.rejected, dominated } : { generated: generated.rejected };
+  let rejected: readonly RejectedCandidate[] | undefined;
   return {
     intent,
     candidates: result.ranked,
-    rejected: dominated.length > 0 ? [...generated.rejected, ...dominated] : generated.rejected,
+    get rejected() {
+      return (rejected ??= allRejected(rejections));
+    },
+    rejections,
     enumerated: generated.enumerated,
     chosen: result.chosen,
     costModelVersion: costModel.version,

@@ -8,6 +8,7 @@ import type { Contradiction } from '../../contracts/knowledge';
 import type { RuntimeConfig } from '../../config/config-schema';
 import type { ExplainResult } from '../../explain/explain-types';
 import { planHash } from '../../ir/plan-hash';
+import { registerRejectionParts } from '../../explain/rejection-parts';
 import { reasonerGainExplain } from '../../costmodel/reasoner-gains';
 import { askerDigestOf, nearMissFor } from '../../access/cached-intent-access';
 import type { Intent, RejectedSource, RunRequest } from '../../types';
@@ -38,7 +39,7 @@ export function explainStage(plugins: RuntimePlugins, config: RuntimeConfig, inp
   const { policy } = outcome;
   const requireCitations = outcome.constraints.require_citations ?? true;
   const rejectedSources: RejectedSource[] = [...outcome.rejected, ...built.outOfScope];
-  return {
+  const explain: ExplainResult = {
     goal: request.goal,
     planHash: planHash({ intent, choice: chosen.candidate, sourceFingerprint: input.sourceFingerprint, policyFingerprint: policy.fingerprint, constraints: planning.constraints, plannerVersion: input.plannerVersion }),
     intent,
@@ -46,7 +47,10 @@ export function explainStage(plugins: RuntimePlugins, config: RuntimeConfig, inp
     enumerated: planning.planned.enumerated,
     candidates: rankForExplain(planning.planned.candidates, chosen).map((candidate) => explainCandidate(candidate, candidate.candidate.id === chosen.candidate.id)),
     chosen: explainCandidate(chosen, true),
-    rejectedCandidates: planning.planned.rejected,
+    // Listed when read: a plan that is executed or stored never builds its ~700 dominated records (rejection-parts.ts).
+    get rejectedCandidates() {
+      return planning.planned.rejected;
+    },
     selectedSources: built.scopedSources.map((source) => source.name),
     rejectedSources,
     contradictions: input.contradictions.concerning,
@@ -64,4 +68,6 @@ export function explainStage(plugins: RuntimePlugins, config: RuntimeConfig, inp
     estimator: planning.estimator(chosen),
     reasonerGain: reasonerGainExplain(planning.reasonerGains, chosen.candidate.reasoning, intent.primary),
   };
+  registerRejectionParts(explain, planning.planned.rejections);
+  return explain;
 }
