@@ -4,6 +4,7 @@ import type { CandidateEstimates, CandidatePlan, Estimate, Intent, PlanScore, Pl
 import { callTierNames, mixedDebateTotals } from './call-tiers';
 import { FIELD, FIELD_COUNT } from './estimate-fields';
 import { scorePlan, scoreTotalOf } from './plan-score';
+import { CandidateEstimateSet, EstimateRange } from './plan-records';
 import { digestOf } from './planning-digest';
 import {
   ACCURACY_HALF_WIDTH, APPROVAL_RISK_FACTOR, BASE_HALLUCINATION, CACHE_HIT_BASE, COST_BAND,
@@ -21,20 +22,16 @@ import {
 /** Without a verifier there is no confidence to report: exactly zero, shared (estimates are read-only). */
 const NO_VERIFICATION: Estimate = Object.freeze({ value: 0, low: 0, high: 0 });
 
-const amount = (value: number, band: { readonly low: number; readonly high: number }): Estimate => ({ value, low: value * band.low, high: value * band.high });
+const amount = (value: number, band: { readonly low: number; readonly high: number }): Estimate => new EstimateRange(value, value * band.low, value * band.high);
 
-const probability = (value: number, halfWidth: number): Estimate => ({
-  value,
-  low: clampProbability(value - halfWidth),
-  high: clampProbability(value + halfWidth),
-});
+const probability = (value: number, halfWidth: number): Estimate => new EstimateRange(value, clampProbability(value - halfWidth), clampProbability(value + halfWidth));
 
 /** Tokens of retrieved context a call on `tier` can hold beside the prompt, the goal and the answer. */
 const contextRoom = (tier: { readonly contextWindow: number; readonly maxOutputTokens: number }, goalTokens: number) =>
   tier.contextWindow - PROMPT_OVERHEAD_TOKENS - goalTokens - Math.min(OUTPUT_TOKENS_PER_ANSWER, tier.maxOutputTokens);
 
 /** Asymmetric band for small probabilities: half to double, plus an absolute floor on the upper side. */
-const rate = (value: number): Estimate => ({ value, low: value * 0.5, high: clampProbability(value * 2 + 0.05) });
+const rate = (value: number): Estimate => new EstimateRange(value, value * 0.5, clampProbability(value * 2 + 0.05));
 
 export class HeuristicCostModel implements CostModelPlugin {
   readonly contract = COST_MODEL_CONTRACT;
@@ -140,19 +137,19 @@ export class HeuristicCostModel implements CostModelPlugin {
 /** One candidate's values at a time: estimate() is called for a plan's few survivors and by EXPLAIN, never re-entrantly. */
 const scratch = new Float64Array(FIELD_COUNT);
 
-/** Point values in their bands: the interval each field's formula in units.ts states. */
+/** Point values in their bands: the interval each field's formula in units.ts states (records: plan-records.ts). */
 function estimatesOf(values: Float64Array, offset: number, verified: boolean): CandidateEstimates {
-  return {
-    accuracy: probability(values[offset + FIELD.accuracy], ACCURACY_HALF_WIDTH),
-    costUsd: amount(values[offset + FIELD.costUsd], COST_BAND),
-    latencySeconds: amount(values[offset + FIELD.latencySeconds], LATENCY_BAND),
-    tokens: amount(values[offset + FIELD.tokens], TOKENS_BAND),
-    risk: rate(values[offset + FIELD.risk]),
-    hallucination: rate(values[offset + FIELD.hallucination]),
-    contextLoss: rate(values[offset + FIELD.contextLoss]),
-    cacheHit: rate(values[offset + FIELD.cacheHit]),
-    verificationConfidence: verified ? probability(values[offset + FIELD.verificationConfidence], PROBABILITY_HALF_WIDTH) : NO_VERIFICATION,
-  };
+  return new CandidateEstimateSet(
+    probability(values[offset + FIELD.accuracy], ACCURACY_HALF_WIDTH),
+    amount(values[offset + FIELD.costUsd], COST_BAND),
+    amount(values[offset + FIELD.latencySeconds], LATENCY_BAND),
+    amount(values[offset + FIELD.tokens], TOKENS_BAND),
+    rate(values[offset + FIELD.risk]),
+    rate(values[offset + FIELD.hallucination]),
+    rate(values[offset + FIELD.contextLoss]),
+    rate(values[offset + FIELD.cacheHit]),
+    verified ? probability(values[offset + FIELD.verificationConfidence], PROBABILITY_HALF_WIDTH) : NO_VERIFICATION,
+  );
 }
 
 export const heuristicCostModel = new HeuristicCostModel();

@@ -14,6 +14,7 @@ import { COST_MODEL_CONTRACT, type CostModelPlugin } from '../contracts/cost-mod
 import type { CandidateEstimates, CandidatePlan, EstimatedField, Intent, PlanScore, PlanScoreWeights } from '../types';
 import { LEARNED_ESTIMATOR, type LearnedGroup, type ObservationLearner, type ValueCorrection, applyValueCorrection, planShape } from './observation-learner';
 import { FIELD } from './estimate-fields';
+import { estimateSetOf } from './plan-records';
 import { type RequestFeatures, featureVector, requestFeatures } from './request-features';
 
 /** The fields the optimizer reads learned values for; the rest (risk, hallucination…) stay the prior's. */
@@ -81,7 +82,10 @@ export class LearnedCostModel implements CostModelPlugin {
       if (learned.samples === 0) continue;
       (corrected ??= {})[field] = learned.estimate;
     }
-    return corrected ? { ...base, ...corrected } : base;
+    if (!corrected) return base;
+    const learned = corrected;
+    // A record, not a spread literal (plan-records.ts says why).
+    return estimateSetOf((field) => learned[field as LearnedField] ?? base[field]);
   }
 
   score(estimates: CandidateEstimates, weights: PlanScoreWeights): PlanScore {

@@ -10,6 +10,7 @@ import { conformalBounds, conformalRadius, studentTQuantile } from './calibratio
 import { type LinearFit, adjustment, fitResiduals, leverage } from './feature-regression';
 import { type RequestFeatures, featureVector } from './request-features';
 import { CONFORMAL_MIN_SAMPLES, INTERVAL_ALPHA, LEARNING_WINDOW, LOG_FLOORS, PRIOR_DEGREES_OF_FREEDOM, PRIOR_PSEUDO_SAMPLES, Z_90, clampProbability } from './units';
+import { EstimateRange } from './plan-records';
 
 export const LEARNED_ESTIMATOR = 'learned-v2';
 
@@ -333,6 +334,6 @@ function bayesShift(residuals: readonly number[]): number {
 }
 
 function build(field: EstimatedField, value: number, low: number, high: number, samples: number, group: LearnedGroup, method: LearnedEstimate['method']): LearnedEstimate {
-  const estimate = Object.freeze({ value: fromResidualSpace(field, value), low: fromResidualSpace(field, low), high: fromResidualSpace(field, high) });
+  const estimate = Object.freeze(new EstimateRange(fromResidualSpace(field, value), fromResidualSpace(field, low), fromResidualSpace(field, high)));
   return Object.freeze({ estimate, samples, group, method });
 }

@@ -1,6 +1,7 @@
 import { invalidInput } from '../errors';
 import type { CandidateEstimates, PlanScore, PlanScoreWeights, ScoreComponents } from '../types';
 import { FIELD } from './estimate-fields';
+import { PlanScoreRecord, ScoreTerms } from './plan-records';
 import { COST_REFERENCE_USD, LATENCY_REFERENCE_SECONDS, clampProbability } from './units';
 
 /**
@@ -34,16 +35,16 @@ const latencyTerm = (seconds: number): number => {
 };
 
 export function scoreComponents(estimates: CandidateEstimates): ScoreComponents {
-  return {
-    acc: clampProbability(estimates.accuracy.value),
-    cost: costTerm(estimates.costUsd.value),
-    lat: latencyTerm(estimates.latencySeconds.value),
-    risk: clampProbability(estimates.risk.value),
-    hall: clampProbability(estimates.hallucination.value),
-    loss: clampProbability(estimates.contextLoss.value),
-    cache: clampProbability(estimates.cacheHit.value),
-    vrf: clampProbability(estimates.verificationConfidence.value),
-  };
+  return new ScoreTerms(
+    clampProbability(estimates.accuracy.value),
+    costTerm(estimates.costUsd.value),
+    latencyTerm(estimates.latencySeconds.value),
+    clampProbability(estimates.risk.value),
+    clampProbability(estimates.hallucination.value),
+    clampProbability(estimates.contextLoss.value),
+    clampProbability(estimates.cacheHit.value),
+    clampProbability(estimates.verificationConfidence.value),
+  );
 }
 
 /** total from the eight terms: the one expression scorePlan and scoreTotalOf share, so both give the same number. */
@@ -63,7 +64,7 @@ function weightedTotal(acc: number, cost: number, lat: number, risk: number, hal
 
 export function scorePlan(estimates: CandidateEstimates, weights: PlanScoreWeights): PlanScore {
   const c = scoreComponents(estimates);
-  return { total: weightedTotal(c.acc, c.cost, c.lat, c.risk, c.hall, c.loss, c.cache, c.vrf, weights), components: c, weights };
+  return new PlanScoreRecord(weightedTotal(c.acc, c.cost, c.lat, c.risk, c.hall, c.loss, c.cache, c.vrf, weights), c, weights);
 }
 
 /** scorePlan's total from a row of point values (estimate-fields.ts order), without building the components. */

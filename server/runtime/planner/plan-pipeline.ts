@@ -4,6 +4,7 @@ import type { IntentAnalyzerPlugin } from '../contracts/intent-analyzer';
 import type { OptimizerPlugin, OptimizerResult, ScoredTable } from '../contracts/optimizer';
 import { checkConstraintValues, checkConstraints } from '../constraints/hard-constraints';
 import { FIELD, FIELD_COUNT } from '../costmodel/estimate-fields';
+import { ScoredCandidateRecord } from '../costmodel/plan-records';
 import { ColumnTable } from '../optimizer/scored-table';
 import { dominatedListOf } from '../optimizer/dominated-list';
 import { allRejected, type RejectionParts } from '../explain/rejection-parts';
@@ -120,7 +121,7 @@ function scoreEach(candidates: readonly CandidatePlan[], intent: Intent, context
     const candidate = candidates[index];
     const estimates = costModel.estimate(candidate, intent, context);
     const violations = checkConstraints(estimates, candidate, constraints, context, intent);
-    scored[index] = { candidate, estimates, score: costModel.score(estimates, weights), feasible: violations.length === 0, violations };
+    scored[index] = new ScoredCandidateRecord(candidate, estimates, costModel.score(estimates, weights), violations.length === 0, violations);
   }
   return scored;
 }
@@ -148,6 +149,6 @@ function valueTable(candidates: readonly CandidatePlan[], intent: Intent, contex
   return new ColumnTable(candidates, values, totals, feasible, violations, (index) => {
     const candidate = candidates[index];
     const estimates = costModel.estimate(candidate, intent, context);
-    return { candidate, estimates, score: costModel.score(estimates, weights), feasible: feasible[index] === 1, violations: violations[index] };
+    return new ScoredCandidateRecord(candidate, estimates, costModel.score(estimates, weights), feasible[index] === 1, violations[index]);
   });
 }
