@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Estimate } from '../types';
+import type { Estimate, IntentClass } from '../types';
 import { conformalBounds, conformalRadius, studentTQuantile } from './calibration-math';
 import { ObservationLearner, type LearningObservation } from './observation-learner';
 
@@ -44,6 +44,30 @@ describe('ObservationLearner memo', () => {
     expect(before.method).toBe('bayes');
     expect(after.estimate.value).toBeGreaterThan(before.estimate.value * 1.5);
     expect(learner.valueCorrection('tokens', 'incident', 'local/single_shot/bm25')?.shift).toBeGreaterThan(valueBefore!.shift);
+  });
+
+  it('answers after every add as a learner built afresh from the same observations (groups it did not touch kept, the rest refitted)', () => {
+    const random = seededRandom(7);
+    const classes: readonly IntentClass[] = ['incident', 'exact_id', 'multi_hop'];
+    const shapes = ['local/single_shot/bm25', 'local/decomposition/bm25', 'remote/single_shot/dense+bm25', 'remote/debate/graph'];
+    const fields = ['tokens', 'latencySeconds', 'accuracy'] as const;
+    const stream: LearningObservation[] = Array.from({ length: 160 }, (_, index) => {
+      const field = fields[index % fields.length];
+      const estimate = field === 'accuracy' ? 0.6 : prior.value;
+      return {
+        runId: `r${index}`, planHash: 'h', estimator: 'heuristic-v1', field, intentClass: classes[Math.floor(random() * classes.length)], shape: shapes[Math.floor(random() * shapes.length)],
+        estimate, low: estimate / 2, high: estimate * 2, actual: field === 'accuracy' ? random() : estimate * Math.exp(normal(random)), observedAt: '2026-11-30T00:00:00.000Z',
+        features: { goalTokens: 5 + Math.floor(random() * 40), sourceTokens: 2000 + Math.floor(random() * 90000), topK: [5, 10, 20][index % 3] },
+      };
+    });
+    const incremental = new ObservationLearner();
+    const answers = (learner: ObservationLearner) =>
+      fields.flatMap((field) => classes.flatMap((intentClass) => [...shapes, undefined].map((shape) => [learner.valueCorrection(field, intentClass, shape), learner.predict(field, intentClass, shape, prior)])));
+    for (let index = 0; index < stream.length; index++) {
+      incremental.add(stream[index]);
+      // Asked between adds, so every group has a kept fit the next add could leave stale.
+      if (index % 7 === 0 || index >= 120) expect(answers(incremental)).toEqual(answers(ObservationLearner.from(stream.slice(0, index + 1))));
+    }
   });
 });
 
