@@ -9,6 +9,8 @@
  * timed apart. Then the same runtime answers `--trained-runs` goals (default 100) with runtime.run, so
  * learned-v2 has observations to correct the estimates with, and the uncached stream is planned
  * again: the figure for a runtime that has been answering (every candidate's estimate corrected).
+ * While it answers, one uncached plan() follows each run once its observations are learned: the
+ * figure for a server with traffic, whose plans come between runs.
  * The planner path's overhead over the retriever it chose is measured by bench:retrieval (its
  * "planner path" line).
  */
@@ -80,7 +82,7 @@ const requestOf = (request: BenchRequest) => ({
  * `runs` goals of another stream answered end to end by the admin (the offline reader, the demo
  * corpus), then the learning queue drained: learned-v2 has their observations before timing.
  */
-async function answerGoals(runtime: ContextRuntime, runs: number): Promise<{ answered: number; notAnswered: Record<string, number>; seconds: number }> {
+async function answerGoals(runtime: ContextRuntime, runs: number, afterEachRun: () => Promise<void>): Promise<{ answered: number; notAnswered: Record<string, number>; seconds: number }> {
   const started = performance.now();
   const notAnswered: Record<string, number> = {};
   let answered = 0;
@@ -93,6 +95,7 @@ async function answerGoals(runtime: ContextRuntime, runs: number): Promise<{ ans
       const code = (error as { code?: string }).code ?? 'error';
       notAnswered[code] = (notAnswered[code] ?? 0) + 1;
     }
+    await afterEachRun();
   }
   await runtime.learning().drain();
   return { answered, notAnswered, seconds: round((performance.now() - started) / 1000) };
@@ -134,7 +137,18 @@ async function main(): Promise<void> {
       (served.explain.planCache.status === 'hit' ? behindHits : behindMisses).add(performance.now() - started, cpuMs(cpu), {});
     }
     const trainedRuns = Number(argument('--trained-runs') ?? 100);
-    const training = await answerGoals(cold, trainedRuns);
+    // A server with traffic plans right after runs: the run's observations just learned, the
+    // process's caches full of the run's work. One uncached plan() of the stream after each run.
+    const afterRun = new Timings();
+    let next = WARM_UP;
+    const training = await answerGoals(cold, trainedRuns, async () => {
+      await cold.learning().drain();
+      const request = requests[next++ % requests.length];
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      const planned = await cold.plan(requestOf(request));
+      afterRun.add(performance.now() - started, cpuMs(cpu), planned.timings);
+    });
     const trained = new Timings();
     let learnedPlans = 0;
     for (const request of requests.slice(WARM_UP)) {
@@ -144,13 +158,14 @@ async function main(): Promise<void> {
       trained.add(performance.now() - started, cpuMs(cpu), planned.timings);
       if (planned.explain.estimator?.name === 'learned-v2') learnedPlans++;
     }
-    const figures = { requests: count, uncached: uncached.figures(), planCacheMiss: misses.figures(), planCacheHit: hits.figures(), behindMiss: behindMisses.figures(), behindHit: behindHits.figures(), trained: { ...trained.figures(), ...training, learnedPlans } };
+    const figures = { requests: count, uncached: uncached.figures(), planCacheMiss: misses.figures(), planCacheHit: hits.figures(), behindMiss: behindMisses.figures(), behindHit: behindHits.figures(), trained: { ...trained.figures(), ...training, learnedPlans }, afterRun: afterRun.figures() };
     const stageNames = [...new Set([...uncached.stages.keys(), ...misses.stages.keys(), ...hits.stages.keys()])];
     console.log(`plan() overhead on a warm runtime: ${count} requests (demo corpus, ${WARM_UP} warm-up requests off the record); ${youngGenerationNote()}`);
     console.log(`| plan() | requests | p50 ms | p95 ms | CPU p50 ms |`);
     console.log(`|---|---:|---:|---:|---:|`);
     const trainedName = `uncached, after ${training.answered} runs (learned-v2 estimates)`;
-    for (const [name, figure] of [['uncached (plan cache off)', figures.uncached], ['plan-cache miss', figures.planCacheMiss], ['plan-cache hit', figures.planCacheHit], [trainedName, figures.trained]] as const) {
+    const afterRunName = 'uncached, right after each of those runs (its observations just learned)';
+    for (const [name, figure] of [['uncached (plan cache off)', figures.uncached], ['plan-cache miss', figures.planCacheMiss], ['plan-cache hit', figures.planCacheHit], [trainedName, figures.trained], [afterRunName, figures.afterRun]] as const) {
       console.log(`| ${name} | ${figure.count} | ${figure.p50} | ${figure.p95} | ${figure.cpuP50} |`);
     }
     for (const [name, figure] of [['work behind a miss (flushed off the record)', behindMisses.figures()], ['work behind a hit (flushed off the record)', behindHits.figures()]] as const) {
@@ -159,10 +174,10 @@ async function main(): Promise<void> {
     console.log(`uncached plan() p50 ${figures.uncached.p50} ms (target <= 2); its CPU time p50 ${figures.uncached.cpuP50} ms (load average ${loadavg()[0].toFixed(1)})`);
     console.log(`after ${training.answered} of ${trainedRuns} runs answered (${training.seconds} s; not answered: ${Object.entries(training.notAnswered).map(([status, runs]) => `${status} ${runs}`).join(', ') || 'none'}): uncached plan() p50 ${figures.trained.p50} ms; learned-v2 decided ${learnedPlans} of ${count} plans`);
     console.log('');
-    console.log(`| stage (p50 / p95 ms) | uncached | miss | hit | uncached, trained |`);
-    console.log(`|---|---:|---:|---:|---:|`);
+    console.log(`| stage (p50 / p95 ms) | uncached | miss | hit | uncached, trained | right after a run |`);
+    console.log(`|---|---:|---:|---:|---:|---:|`);
     const cell = (figure: ReturnType<Timings['figures']>, name: string) => (name in figure.stagesP50 ? `${figure.stagesP50[name]} / ${figure.stagesP95[name]}` : '–');
-    for (const name of stageNames) console.log(`| ${name} | ${cell(figures.uncached, name)} | ${cell(figures.planCacheMiss, name)} | ${cell(figures.planCacheHit, name)} | ${cell(figures.trained, name)} |`);
+    for (const name of stageNames) console.log(`| ${name} | ${cell(figures.uncached, name)} | ${cell(figures.planCacheMiss, name)} | ${cell(figures.planCacheHit, name)} | ${cell(figures.trained, name)} | ${cell(figures.afterRun, name)} |`);
     if (jsonPath) writeFileSync(jsonPath, `${JSON.stringify(figures, null, 2)}\n`);
   } finally {
     await fixture.close();
