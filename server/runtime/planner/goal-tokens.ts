@@ -71,6 +71,25 @@ export function tokenize(goal: string): GoalToken[] {
   return tokens;
 }
 
+/** Words whose 's is "is" or "us", not a possessive: "it's", "let's", "what's". */
+const CONTRACTED = new Set(['it', 'let', 'that', 'what', 'here', 'there', 'who', 'he', 'she', 'where', 'how', 'when', 'why', 'this']);
+const POSSESSIVE = /^(.+)['’]s$/;
+
+/**
+ * A token without its possessive ending: "kafka-2's disk" names kafka-2, "Alice Johnson's salary"
+ * names Alice Johnson. Contractions ("it's", "let's") stay as they are.
+ */
+export function possessiveBase(text: string): string {
+  const match = POSSESSIVE.exec(text);
+  return match && !CONTRACTED.has(match[1].toLowerCase()) ? match[1] : text;
+}
+
+/** "Let's", "It's", "What's": a word and a verb, never a name (even capitalised at a sentence's start). */
+export function isContraction(text: string): boolean {
+  const match = POSSESSIVE.exec(text);
+  return match !== null && CONTRACTED.has(match[1].toLowerCase());
+}
+
 const QUOTE_PAIRS: Readonly<Record<string, string>> = { '"': '"', '“': '”', '`': '`', "'": "'", '‘': '’' };
 const MAX_QUOTED_CHARS = 200;
 /** The char codes of QUOTE_PAIRS' keys: " “ ` ' ‘. */

@@ -152,6 +152,15 @@ describe('entities, keywords and normalisation', () => {
     expect(analyze('Why did Fleetlink drop scans in March?').entities).toEqual(['Fleetlink']);
   });
 
+  it("names what a possessive is on: kafka-2's disk is about kafka-2, Alice Johnson's salary about Alice Johnson; contractions stay words", () => {
+    const disk = analyze("Was kafka-2's data disk close to its alert level? What was order-router’s peak?");
+    expect(disk.entities).toEqual(expect.arrayContaining(['kafka-2', 'order-router']));
+    expect(disk.keywords).toEqual(expect.arrayContaining(['kafka-2', 'order-router']));
+    expect(disk.keywords.some((keyword) => /['’]s$/.test(keyword))).toBe(false);
+    expect(analyze("What is Alice Johnson's salary?").entities).toEqual(['Alice Johnson']);
+    expect(analyze("Let's restart billing-worker, it's stuck").entities).toEqual(['billing-worker']);
+  });
+
   it('drops stopwords and goal verbs from keywords, lower-cases and de-duplicates', () => {
     expect(analyze('Explain the Cache and the cache eviction of Redis').keywords).toEqual(['cache', 'eviction', 'redis']);
   });

@@ -1,7 +1,7 @@
 import { INTENT_ANALYZER_CONTRACT, type IntentAnalyzerPlugin } from '../contracts/intent-analyzer';
 import { sensitiveKinds } from '../policy/sensitive-content-detector';
 import type { Identifier, Intent, IntentClass } from '../types';
-import { quotedSpans, tokenize, type GoalToken } from './goal-tokens';
+import { isContraction, possessiveBase, quotedSpans, tokenize, type GoalToken } from './goal-tokens';
 import { MAX_TOKEN_CHARS, identifierOf, isWorkloadName, podWorkloadName } from './identifier-extractor';
 import { readActionRequest } from './action-request';
 import { REQUEST_STOPWORDS } from '../text/english-stopwords';
@@ -247,26 +247,31 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
         if (phraseCue) evidence.add(phraseCue.intent, phraseCue.weight, `${phraseCue.intent}.cue(${phrase})`);
       }
 
-      const identifier = identifierOf(token.text, lower, previous, index > 1 ? tokens[index - 2].lower : '');
+      // What the token names: "kafka-2's disk" is about kafka-2 (possessiveBase); cues read the word as written.
+      const name = possessiveBase(token.text);
+      const possessive = name !== token.text;
+      const nameLower = possessive ? name.toLowerCase() : lower;
+      const identifier = identifierOf(name, nameLower, previous, index > 1 ? tokens[index - 2].lower : '');
       if (identifier) addIdentifier(identifier);
       else if (/^[1-5]\d\d$/.test(lower) && STATUS_TRAILS.has(tokens[index + 1]?.lower ?? '')) addIdentifier({ kind: 'http_status', value: lower });
       if (lower === 'deployment' && index > 0 && previous.includes('-') && isWorkloadName(previous)) addIdentifier({ kind: 'deployment', value: previous });
       if (identifier?.kind === 'pod_name') pushUnique(entities, entitySeen, podWorkloadName(lower) ?? lower, MAX_ENTITIES);
 
       const isIdentifierToken = identifier !== undefined && identifier.kind !== 'deployment';
-      if (!isIdentifierToken && token.text.length <= 64 && KEBAB_OR_SNAKE.test(token.text)) pushUnique(entities, entitySeen, token.text, MAX_ENTITIES);
+      if (!isIdentifierToken && name.length <= 64 && KEBAB_OR_SNAKE.test(name)) pushUnique(entities, entitySeen, name, MAX_ENTITIES);
 
       const skipAsOpener = token.sentenceStart && (REQUEST_STOPWORDS.has(lower) || GOAL_VERBS.has(lower) || WORD_CUES.has(lower) || ACTION_VERBS.has(lower) || PHRASAL_ACTIONS.has(lower) || capitalisedByPosition(tokens, index));
       // A month or weekday is a date, not a name (intent-lexicon.ts CALENDAR_WORDS).
-      if (!isIdentifierToken && !skipAsOpener && !CALENDAR_WORDS.has(lower) && token.text.length <= MAX_TOKEN_CHARS && CAPITALISED.test(token.text)) {
-        span.push(token.text);
-        if (token.closesSpan) closeSpan();
+      if (!isIdentifierToken && !skipAsOpener && !CALENDAR_WORDS.has(lower) && name.length <= MAX_TOKEN_CHARS && CAPITALISED.test(name) && !isContraction(name)) {
+        span.push(name);
+        // A possessive ends the name it is on: "Alice Johnson's Salary" is not one name.
+        if (token.closesSpan || possessive) closeSpan();
       } else if (span.length > 0 && (lower === 'of' || lower === 'de') && CAPITALISED.test(tokens[index + 1]?.text ?? '')) {
         span.push(token.text);
       } else closeSpan();
 
-      if (!REQUEST_STOPWORDS.has(lower) && !GOAL_VERBS.has(lower) && WORD.test(lower) && lower.length <= 64 && (lower.length > 1 || /\d/.test(lower))) {
-        pushUnique(keywords, keywordSeen, lower, MAX_KEYWORDS);
+      if (!REQUEST_STOPWORDS.has(nameLower) && !GOAL_VERBS.has(nameLower) && WORD.test(nameLower) && nameLower.length <= 64 && (nameLower.length > 1 || /\d/.test(nameLower))) {
+        pushUnique(keywords, keywordSeen, nameLower, MAX_KEYWORDS);
       }
     }
     closeSpan();
