@@ -53,6 +53,13 @@ describe('stratified retrieval scoped to the goal entities', () => {
     expect(await run(['ledger-export'], undefined, 'Why was ledger-export late?')).toEqual(['bw1', 'oom', 'rb', 'uc1']);
   });
 
+  it('scopes a goal naming nothing identifier-shaped by its spaced compounds only where the hits write them as one name', async () => {
+    // "usage-collector" in a log line: the compound names a system.
+    expect(await run([], undefined, 'Which usage collector errors came first?')).toEqual(['bw1', 'uc1']);
+    // "still running" is written apart: phrasing, not a subject (freight dev d50: "new version" dropped the git commit).
+    expect(await run([], undefined, 'Why is the migration still running?')).toEqual(['bw1', 'oom', 'rb', 'uc1']);
+  });
+
   it("also scopes to identifier-shaped names of the goal that the intent analyzer did not list", async () => {
     expect(await run([])).toEqual(['bw1', 'uc1']);
   });

@@ -21,7 +21,7 @@ import { assembleContext } from './assemble-context';
 import { keepCompetitiveSources } from './competitive-sources';
 import { keepSourcesAboutGoal, scopeToEntities } from './entity-scope';
 import { followQuotedTitles, TITLE_SEARCH_K } from './quoted-title-hop';
-import { compoundNames, namedEntities } from '../text/named-entities';
+import { compoundNames, namedEntities, writesJoined } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
 import { reciprocalRankFusion } from './rrf-fusion';
 import { judgeGroundedness } from '../verification/groundedness-judge';
@@ -153,8 +153,11 @@ async function searchEachTimed(searchEach: NonNullable<RetrieverPlugin['searchEa
 export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExecutor {
   // What the goal is about: the analyzer's entities, plus identifier-shaped names it may not list ("mq.tallybox.internal").
   const named = [...new Set([...dependencies.entities, ...namedEntities(dependencies.goal)])];
-  // A goal naming nothing identifier-shaped is scoped by its spaced compounds ("vehicle positions"), if any.
-  const anchors = named.length > 0 ? named : compoundNames(dependencies.goal);
+  // A goal naming nothing identifier-shaped is scoped by its spaced compounds ("vehicle positions")
+  // that the hits write as one name ("vehicle-positions"), if any: see writesJoined.
+  const compounds = named.length > 0 ? [] : compoundNames(dependencies.goal);
+  const anchorsIn = (lists: readonly (readonly Hit[])[]): readonly string[] =>
+    named.length > 0 ? named : compounds.filter((compound) => lists.some((list) => list.some((hit) => writesJoined(`${hit.title}\n${hit.text}`, compound))));
   const modelPolicy = { localOnly: dependencies.localOnly ?? false, sensitiveSources: dependencies.sensitiveSources ?? [] };
   // `signal` aborts when the node times out or the run is cancelled: it reaches every retriever,
   // reranker and model call, so a fallback or a retry never starts while the old call still runs.
@@ -203,7 +206,8 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
         signal.throwIfAborted();
         searches = timed.map((entry) => entry.search);
         // Only sources that speak about the goal's subject; in an entity-focused hop, only hits that do.
-        const aboutGoal = scopeToEntities(timed.map((entry) => entry.list), anchors, node.focus === 'entities');
+        const lists = timed.map((entry) => entry.list);
+        const aboutGoal = scopeToEntities(lists, anchorsIn(lists), node.focus === 'entities');
         // Only where scores share one scale: otherwise each source's leader is all a source can be judged by.
         const scoped = retriever.capabilities().sharedScoreScale ? keepCompetitiveSources(aboutGoal) : aboutGoal;
         hits = reciprocalRankFusion(scoped, STRATIFIED_RRF_K, node.k).map((hit) => ({ ...hit, method: node.method }));
@@ -211,6 +215,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
         hits = await search(node.sources, node.k);
         signal.throwIfAborted();
         // A sub-question may be about the bridge, which the goal's own names do not mention: its hits stay.
+        const anchors = anchorsIn([hits]);
         hits = node.focus === 'entities' ? scopeToEntities([hits], anchors, true)[0] : subQuestion !== undefined ? hits : keepSourcesAboutGoal(hits, anchors);
       }
       return {

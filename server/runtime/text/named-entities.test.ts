@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compoundNames, mentions, namedEntities } from './named-entities';
+import { compoundNames, mentions, namedEntities, writesJoined } from './named-entities';
 
 describe('names of a goal', () => {
   it('finds identifier-shaped names, not dates or short compounds', () => {
@@ -17,5 +17,12 @@ describe('names of a goal', () => {
     expect(mentions('vehicle positions missing from the lake', 'vehicle positions')).toBe(true);
     expect(mentions('Started container checkout-api count=6', 'vehicle positions')).toBe(false);
     expect(mentions('the vehicle positionsx table', 'vehicle positions')).toBe(false);
+  });
+
+  it('tells a compound written as one name from the same words written apart', () => {
+    expect(writesJoined('topic `vehicle-positions` (24 partitions)', 'vehicle positions')).toBe(true);
+    expect(writesJoined('allows topics/vehicle_positions/*', 'vehicle positions')).toBe(true);
+    expect(writesJoined('a new version must be readable', 'new version')).toBe(false);
+    expect(writesJoined('the vehicle-positionsx table', 'vehicle positions')).toBe(false);
   });
 });

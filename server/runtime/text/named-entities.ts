@@ -47,6 +47,18 @@ export function compoundNames(goal: string): string[] {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * Whether `text` writes the spaced compound `compound` ("vehicle positions") as one name, joined by
+ * "-" or "_" ("vehicle-positions", "feature_redis"). Two adjacent words of a goal are a system's name
+ * only where the sources write them so; "new version" or "dbt project", written apart everywhere,
+ * are the goal's phrasing, not a subject a source must mention.
+ */
+export function writesJoined(text: string, compound: string): boolean {
+  const [first, second] = compound.toLowerCase().split(' ');
+  if (first === undefined || second === undefined) return false;
+  return new RegExp(`(^|[^a-z0-9_])${escapeRegExp(first)}[-_]${escapeRegExp(second)}($|[^a-z0-9])`).test(text.toLowerCase());
+}
+
+/**
  * Whether `text` names `entity` as a whole token (a longer identifier that extends it with "-…" still
  * counts). The words of a spaced compound ("vehicle positions") may also be joined by "-" or "_".
  */
