@@ -58,4 +58,11 @@ describe('a goal about what a system read or did on a named day', () => {
     expect(namedSourceKinds('Which spooler setting changed on 4 May?')).toEqual([]);
     expect(namedSourceKinds('How much memory does the spooler cache get?')).toEqual([]);
   });
+
+  it('keeps logs in scope when asked at what time of a named day something happened, or for a stats line', () => {
+    expect(namedSourceKinds('At what time on 4 May did the spooler report its queue as empty?')).toEqual(['logs']);
+    expect(namedSourceKinds('Which stats line showed the label API back at its usual error share?')).toEqual(['logs']);
+    // A time asked with no day names no source: a runbook says when a job runs.
+    expect(namedSourceKinds('At what time does the spooler purge run?')).toEqual([]);
+  });
 });

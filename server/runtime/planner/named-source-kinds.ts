@@ -11,7 +11,7 @@ import type { SourceKind } from '../types';
 
 const NAMED_KINDS: readonly { readonly kind: SourceKind; readonly words: RegExp }[] = [
   { kind: 'git', words: /\b(?:commits?|committed|git|diffs?|pull requests?|merge requests?)\b/i },
-  { kind: 'logs', words: /\b(?:logs?|logged|log lines?|journal)\b/i },
+  { kind: 'logs', words: /\b(?:logs?|logged|(?:log|stats|status) lines?|journal)\b/i },
   { kind: 'metrics', words: /\b(?:metrics?|dashboards?|time series)\b/i },
   { kind: 'docs', words: /\b(?:runbooks?|docs?|documentation|handbook|postmortems?|architecture)\b/i },
 ];
@@ -45,6 +45,13 @@ const UTC = /\butc\b/i;
  */
 const ASKS_DID = /(?:^|[.?!]\s+)did\b/i;
 
+/**
+ * Asked for the time of day something happened on a named day ("at what time on 6 March did it
+ * report that group as empty?"): the moment is stamped on the system's own lines; a postmortem's
+ * timeline keeps only the moments its author chose (freight dev d65 was narrowed to docs and git).
+ */
+const ASKS_TIME = /\b(?:what time|which time|what minute)\b/i;
+
 /** One-entry memo: the scope rule, the generation key and the cost model's digest each ask for the same goal in a plan. */
 let lastGoal: string | undefined;
 let lastKinds: readonly SourceKind[] = [];
@@ -63,7 +70,7 @@ function readNamedKinds(goal: string): SourceKind[] {
   if (namesTimeOfDay(goal) || UTC.test(goal)) kinds.push('logs', 'metrics');
   // The cheap tests first: reading a goal's dates is the costly part.
   const reading = asksReading(goal);
-  const did = ASKS_DID.test(goal);
+  const did = ASKS_DID.test(goal) || ASKS_TIME.test(goal);
   if ((reading || did) && askedMoments(goal).length > 0) kinds.push(...(reading ? (['metrics', 'logs'] as const) : (['logs'] as const)));
   return [...new Set(kinds)];
 }

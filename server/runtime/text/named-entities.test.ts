@@ -19,6 +19,15 @@ describe('names of a goal', () => {
     expect(mentions('the vehicle positionsx table', 'vehicle positions')).toBe(false);
   });
 
+  it('reads a capitalised entity as a proper name: the lower-case word counts only inside an identifier', () => {
+    expect(mentions('Kafka Connect runs 3 workers', 'Connect')).toBe(true);
+    expect(mentions('connect() failed (111: Connection refused)', 'Connect')).toBe(false);
+    expect(mentions('dial tcp 10.42.3.17:8080: connect: connection refused', 'Connect')).toBe(false);
+    expect(mentions('[2026-03-06 16:53:02] kafka-2 GroupCoordinator', 'Kafka')).toBe(true);
+    expect(mentions('redis-cli -h feature-redis.kestrel.internal', 'Redis')).toBe(true);
+    expect(mentions('KAFKA brokers down', 'Kafka')).toBe(true);
+  });
+
   it('tells a compound written as one name from the same words written apart', () => {
     expect(writesJoined('topic `vehicle-positions` (24 partitions)', 'vehicle positions')).toBe(true);
     expect(writesJoined('allows topics/vehicle_positions/*', 'vehicle positions')).toBe(true);

@@ -59,10 +59,26 @@ export function writesJoined(text: string, compound: string): boolean {
 }
 
 /**
+ * A capitalised word named as an entity ("the Connect cluster", "Redis") is a proper name; written in
+ * lower case it is usually the ordinary word ("connect() failed", "connect: connection refused" in a
+ * web shop's ingress log: freight dev d45 kept that log beside Kafka Connect's). So a Titlecase
+ * entity is named by the same word capitalised (or in capitals), or in lower case only as part of an
+ * identifier ("kafka-2", "feature-redis", "kafka.kestrel.internal", "kafka_connect").
+ */
+const TITLECASE_WORD = /^[A-Z][a-z]+$/;
+
+function namesProperNoun(text: string, word: string): boolean {
+  const lower = word.toLowerCase();
+  if (new RegExp(`(^|[^A-Za-z0-9_])(?:${escapeRegExp(word)}|${escapeRegExp(word.toUpperCase())})($|[^A-Za-z0-9_])`).test(text)) return true;
+  return new RegExp(`[A-Za-z0-9][-_./]${escapeRegExp(lower)}($|[^a-z0-9])|(^|[^a-z0-9])${escapeRegExp(lower)}[-_./][A-Za-z0-9]`).test(text.toLowerCase());
+}
+
+/**
  * Whether `text` names `entity` as a whole token (a longer identifier that extends it with "-…" still
  * counts). The words of a spaced compound ("vehicle positions") may also be joined by "-" or "_".
  */
 export function mentions(text: string, entity: string): boolean {
+  if (TITLECASE_WORD.test(entity)) return namesProperNoun(text, entity);
   const lower = entity.toLowerCase();
   // An abbreviated commit SHA names the commit whose full SHA it starts.
   const tail = /^[0-9a-f]{7,40}$/.test(lower) ? '[0-9a-f]*' : '';
