@@ -41,7 +41,8 @@ const run = async (entities: readonly string[], focus?: 'entities', goal = 'Why 
 
 describe('stratified retrieval scoped to the goal entities', () => {
   it("drops a source none of whose hits mentions the goal's subject (the demo's OOMKilled events for a billing-worker question)", async () => {
-    expect(await run(['billing-worker'])).toEqual(['bw1', 'uc1']);
+    // Its log lines about another system (usage-collector) go too; billing-docs names no subject: gone.
+    expect(await run(['billing-worker'])).toEqual(['bw1']);
   });
 
   it('keeps only hits about the subject in an entity-focused hop (the failure-cause probe)', async () => {
@@ -55,13 +56,13 @@ describe('stratified retrieval scoped to the goal entities', () => {
 
   it('scopes a goal naming nothing identifier-shaped by its spaced compounds only where the hits write them as one name', async () => {
     // "usage-collector" in a log line: the compound names a system.
-    expect(await run([], undefined, 'Which usage collector errors came first?')).toEqual(['bw1', 'uc1']);
+    expect(await run([], undefined, 'Which usage collector errors came first?')).toEqual(['uc1']);
     // "still running" is written apart: phrasing, not a subject (freight dev d50: "new version" dropped the git commit).
     expect(await run([], undefined, 'Why is the migration still running?')).toEqual(['bw1', 'oom', 'rb', 'uc1']);
   });
 
   it("also scopes to identifier-shaped names of the goal that the intent analyzer did not list", async () => {
-    expect(await run([])).toEqual(['bw1', 'uc1']);
+    expect(await run([])).toEqual(['bw1']);
   });
 
   it('finds nothing in an entity-focused hop when no observation names the subject (not another system\'s failures)', async () => {
@@ -78,13 +79,19 @@ describe('stratified retrieval scoped to the goal entities', () => {
 describe('one ranked list over several sources, scoped to the goal entities', () => {
   it("drops a source none of whose hits names the subject and keeps the rest in rank order", () => {
     const list = [BY_SOURCE['demo-events'][0], BY_SOURCE['billing-logs'][0], BY_SOURCE['billing-docs'][0], BY_SOURCE['billing-logs'][1]];
-    expect(keepSourcesAboutGoal(list, ['billing-worker']).map((entry) => entry.chunkId)).toEqual(['bw1', 'uc1']);
+    expect(keepSourcesAboutGoal(list, ['billing-worker']).map((entry) => entry.chunkId)).toEqual(['bw1']);
     expect(keepSourcesAboutGoal(list, ['ledger-export'])).toEqual(list);
-    expect(keepSourcesAboutGoal(BY_SOURCE['billing-logs'], ['billing-worker'])).toEqual(BY_SOURCE['billing-logs']);
+    expect(keepSourcesAboutGoal(BY_SOURCE['billing-logs'], ['billing-worker'])).toEqual([BY_SOURCE['billing-logs'][0]]);
   });
 
   it('applies to a retrieval that is not stratified', async () => {
     const output = await createNodeExecutor(dependencies(['billing-worker'], 'What is the memory limit of billing-worker?'))(retrieve(undefined, false), { attempt: 1, inputs: new Map(), signal: new AbortController().signal });
-    expect((output.output as RetrievedOutput).hits.map((entry) => entry.chunkId).sort()).toEqual(['bw1', 'uc1']);
+    expect((output.output as RetrievedOutput).hits.map((entry) => entry.chunkId).sort()).toEqual(['bw1']);
+  });
+
+  it("drops another system's log lines from a source that names the subject, and keeps documents whole", () => {
+    const runbook = [hit('rb1', 'billing-docs', 'docs', 'billing-worker reads invoices in batches of 500'), hit('rb2', 'billing-docs', 'docs', 'Workers waiting on Lock mean something holds a lock on invoices.', 2)];
+    const scoped = scopeToEntities([BY_SOURCE['billing-logs'], runbook], ['billing-worker']);
+    expect(scoped.map((list) => list.map((entry) => entry.chunkId))).toEqual([['bw1'], ['rb1', 'rb2']]);
   });
 });

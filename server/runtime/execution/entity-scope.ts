@@ -28,8 +28,17 @@ export function scopeToEntities(lists: readonly (readonly Hit[])[], anchors: rea
   if (usable.length === 0) return lists.map((list) => list);
   const matching = lists.map((list) => list.filter((hit) => mentionsAny(hit, usable)));
   if (matching.every((list) => list.length === 0)) return perHit ? lists.map(() => []) : lists.map((list) => list);
-  return lists.map((list, index) => (matching[index].length === 0 ? [] : perHit ? matching[index] : list));
+  return lists.map((list, index) => (matching[index].length === 0 ? [] : perHit ? matching[index] : list.filter((hit) => !PER_SYSTEM_KINDS.has(hit.sourceKind) || matching[index].includes(hit))));
 }
+
+/**
+ * One log source holds many systems' files, each line a record of the system that wrote it: once a
+ * source's hits name the goal's subject, its log lines that do not (their file name included) are
+ * another system's events. Asked whether eta-api got malformed requests, Kafka Connect's "Error
+ * sending fetch request" lines filled the context (freight dev d47). Documents stay whole: a
+ * runbook's section about a service need not repeat its name.
+ */
+const PER_SYSTEM_KINDS: ReadonlySet<string> = new Set(['logs']);
 
 /**
  * The same rule over one ranked list that spans several sources (a single retrieval or rerank over
@@ -40,9 +49,6 @@ export function scopeToEntities(lists: readonly (readonly Hit[])[], anchors: rea
 export function keepSourcesAboutGoal(hits: readonly Hit[], anchors: readonly string[]): readonly Hit[] {
   const bySource = new Map<string, Hit[]>();
   for (const hit of hits) bySource.set(hit.sourceName, [...(bySource.get(hit.sourceName) ?? []), hit]);
-  if (bySource.size < 2) return hits;
-  const names = [...bySource.keys()];
-  const scoped = scopeToEntities([...bySource.values()], anchors);
-  const speaking = new Set(names.filter((_, index) => scoped[index].length > 0));
-  return hits.filter((hit) => speaking.has(hit.sourceName));
+  const kept = new Set(scopeToEntities([...bySource.values()], anchors).flat());
+  return hits.filter((hit) => kept.has(hit));
 }
