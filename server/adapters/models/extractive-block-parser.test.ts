@@ -36,9 +36,9 @@ describe('extractive block parser', () => {
     expect(blockPieces(gitShow)).toEqual([
       // The subject names its commit, author and day ("which commit…, who wrote it, when?"); it is scored without them.
       { text: 'Lower checkout-api memory limit to 256Mi to cut cluster cost (commit 48d4188, Carol Nguyen, 2025-06-02)', role: 'subject', scored: 'Lower checkout-api memory limit to 256Mi to cut cluster cost' },
-      // A message sentence names its commit too: quoted alone, "which commit made …?" had the why and not the which.
+      // A message sentence names its commit and author too: quoted alone, "which commit made …?" had the why and not the which, "who …?" not the who.
       {
-        text: 'Over the last 7 days the average working set of checkout-api was 196Mi per pod, so a 256Mi limit still leaves about 30% headroom (commit 48d4188).',
+        text: 'Over the last 7 days the average working set of checkout-api was 196Mi per pod, so a 256Mi limit still leaves about 30% headroom (commit 48d4188, Carol Nguyen).',
         role: 'prose',
         scored: 'Over the last 7 days the average working set of checkout-api was 196Mi per pod, so a 256Mi limit still leaves about 30% headroom.',
       },

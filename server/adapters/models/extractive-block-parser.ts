@@ -225,8 +225,10 @@ function gitPieces(text: string): BlockPiece[] {
     const origin = [commit.sha && `commit ${commit.sha}`, commit.author, commit.day].filter(Boolean).join(', ');
     return origin ? { text: `${subject} (${origin})`, role: 'subject', scored: subject } : { text: subject, role: 'subject' };
   };
+  // And whose, as the subject says: "who changed the DAG's start time, and what share went missing?" was
+  // answered by the body sentence with the share, which never said who (freight dev d69).
   const bodyPieces = (body: string): BlockPiece[] => {
-    const origin = commit.sha ? `commit ${commit.sha}` : '';
+    const origin = commit.sha ? [`commit ${commit.sha}`, commit.author].filter(Boolean).join(', ') : '';
     return prose(body).map((piece) => (origin ? { ...piece, text: `${piece.text.replace(/\.$/, '')} (${origin}).`, scored: piece.scored ?? piece.text } : piece));
   };
   const flushParagraph = () => {

@@ -26,6 +26,11 @@ describe('bridge entities of a first hop', () => {
     expect(bridgeEntities(answer, 'What is the waterfall in the country where the Bubye River is found?', 2)).toEqual(['Limpopo River', 'Zimbabwe']);
   });
 
+  it("skips the reader's provenance of a commit sentence: its author and sha are not what the claim says", () => {
+    const answer = '- Spooler retries now back off for 30 s (commit cc208f1, Lena Brandt, 2026-04-14) [1]. - The queue drained via Gutenberg Gateway (commit 2c7f3a8, Dev Patel) [2].';
+    expect(bridgeEntities(answer, 'Which change made the spooler back off?', 3)).toEqual(['Gutenberg Gateway']);
+  });
+
   it('finds nothing when every name is already in the question', () => {
     expect(bridgeEntities('Journal of Psychotherapy Integration is quarterly [1].', 'How often does Journal of Psychotherapy Integration appear?')).toEqual([]);
   });

@@ -32,6 +32,12 @@ const NUMBER_NOT_YEAR = /^\d{3}$/;
 const key = (text: string) => text.toLowerCase().replace(/[’']/g, "'");
 
 const HAS_MARKER = /\[\d+(?:\s*[,;–-]\s*\d+)*\]/;
+/**
+ * The reader's provenance of a quoted commit sentence, "(commit cc208f1, Lena Brandt, 2026-04-14)":
+ * where the claim comes from, not what it says. Its author was taken for the bridge, and the second
+ * hop searched for a person the question never asked about (freight dev d08).
+ */
+const COMMIT_ORIGIN = /\(commit [0-9a-f]{7,40}(?:,[^)]*)?\)/g;
 
 /** The answer's claims that cite evidence (lines, list items, sentences): a lead-in or a "no evidence" line names nothing the context holds. */
 function citedClaims(text: string): string[] {
@@ -43,7 +49,7 @@ function citedClaims(text: string): string[] {
 /** Capitalised spans of the cited claims, joiners inside kept, joiners at the edges dropped. */
 function nameSpans(text: string): string[] {
   const spans: string[] = [];
-  for (const sentence of citedClaims(text).map((claim) => claim.replace(MARKER, ' ').replace(/^\s*[-•*]\s+/, ''))) {
+  for (const sentence of citedClaims(text).map((claim) => claim.replace(MARKER, ' ').replace(COMMIT_ORIGIN, ' ').replace(/^\s*[-•*]\s+/, ''))) {
     const words = sentence.match(WORD) ?? [];
     let current: string[] = [];
     const close = () => {
