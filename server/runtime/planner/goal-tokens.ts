@@ -84,8 +84,16 @@ export function possessiveBase(text: string): string {
   return match && !CONTRACTED.has(match[1].toLowerCase()) ? match[1] : text;
 }
 
-/** "Let's", "It's", "What's": a word and a verb, never a name (even capitalised at a sentence's start). */
+/** The other English contraction endings: I'm, we're, I've, we'll, I'd, don't. A name never ends so. */
+const CONTRACTION_ENDING = /^[a-z]+['’](?:m|re|ve|ll|d|t)$/i;
+
+/**
+ * "Let's", "It's", "I'm", "We're", "Don't": a word and a verb, never a name (even capitalised at a
+ * sentence's start). "I'm new on call, …" made "I'm" the goal's entity (freight dev d88), and the
+ * retrieval kept only sources that mention it.
+ */
 export function isContraction(text: string): boolean {
+  if (CONTRACTION_ENDING.test(text)) return true;
   const match = POSSESSIVE.exec(text);
   return match !== null && CONTRACTED.has(match[1].toLowerCase());
 }

@@ -159,6 +159,9 @@ describe('entities, keywords and normalisation', () => {
     expect(disk.keywords.some((keyword) => /['’]s$/.test(keyword))).toBe(false);
     expect(analyze("What is Alice Johnson's salary?").entities).toEqual(['Alice Johnson']);
     expect(analyze("Let's restart billing-worker, it's stuck").entities).toEqual(['billing-worker']);
+    expect(analyze("I'm new on call, and a colleague suggests rewinding the sink's offsets. Am I allowed to?").entities).toEqual([]);
+    expect(analyze("We're paged for eta-api, and I've no idea why. Don't we own it?").entities).toEqual(['eta-api']);
+    expect(analyze("Why did O'Brien's deploy fail?").entities).toEqual(["O'Brien"]);
   });
 
   it('drops stopwords and goal verbs from keywords, lower-cases and de-duplicates', () => {
