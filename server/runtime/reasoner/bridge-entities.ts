@@ -39,11 +39,19 @@ const HAS_MARKER = /\[\d+(?:\s*[,;–-]\s*\d+)*\]/;
  */
 const COMMIT_ORIGIN = /\(commit [0-9a-f]{7,40}(?:,[^)]*)?\)/g;
 
+/**
+ * A quoted log line ("[2026-03-09 08:14:31,523] INFO [Consumer clientId=…] Resetting offset …"): its
+ * capitalised words are the program's message and class names, while the systems it names are written
+ * as identifiers, which are not taken as bridges anyway. "Consumer, Resetting" became the bridge of a
+ * question about Connect's sink tasks (freight dev d23) and the second hop searched for them.
+ */
+const LOG_LINE = /^\s*(?:[-•*]\s+)?\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
 /** The answer's claims that cite evidence (lines, list items, sentences): a lead-in or a "no evidence" line names nothing the context holds. */
 function citedClaims(text: string): string[] {
   return text
     .split(/\n+|\s+(?=[-•*]\s)|(?<=[.!?])\s+/)
-    .filter((claim) => HAS_MARKER.test(claim));
+    .filter((claim) => HAS_MARKER.test(claim) && !LOG_LINE.test(claim));
 }
 
 /** Capitalised spans of the cited claims, joiners inside kept, joiners at the edges dropped. */
