@@ -49,6 +49,9 @@ const PER_SYSTEM_KINDS: ReadonlySet<string> = new Set(['logs']);
 export function keepSourcesAboutGoal(hits: readonly Hit[], anchors: readonly string[]): readonly Hit[] {
   const bySource = new Map<string, Hit[]>();
   for (const hit of hits) bySource.set(hit.sourceName, [...(bySource.get(hit.sourceName) ?? []), hit]);
+  // One source of documents has no other source to lose to and no other system's lines to drop:
+  // nothing to scope (and no per-hit name matching on the path of every single-corpus query).
+  if (bySource.size < 2 && !hits.some((hit) => PER_SYSTEM_KINDS.has(hit.sourceKind))) return hits;
   const kept = new Set(scopeToEntities([...bySource.values()], anchors).flat());
   return hits.filter((hit) => kept.has(hit));
 }

@@ -53,9 +53,14 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * are the goal's phrasing, not a subject a source must mention.
  */
 export function writesJoined(text: string, compound: string): boolean {
+  return joinedPattern(compound).test(text.toLowerCase());
+}
+
+/** writesJoined's test for one compound, over text already in lower case: built once, run over every hit. */
+export function joinedPattern(compound: string): RegExp {
   const [first, second] = compound.toLowerCase().split(' ');
-  if (first === undefined || second === undefined) return false;
-  return new RegExp(`(^|[^a-z0-9_])${escapeRegExp(first)}[-_]${escapeRegExp(second)}($|[^a-z0-9])`).test(text.toLowerCase());
+  if (first === undefined || second === undefined) return /$^/;
+  return new RegExp(`(^|[^a-z0-9_])${escapeRegExp(first)}[-_]${escapeRegExp(second)}($|[^a-z0-9])`);
 }
 
 /**
