@@ -46,12 +46,20 @@ const PER_SYSTEM_KINDS: ReadonlySet<string> = new Set(['logs']);
  * their order. Asked for billing-worker's memory limit over docs and git, the demo's "Lower
  * checkout-api memory limit" commit matched "memory limit" and was cited (issue 10).
  */
+/**
+ * Whether keepSourcesAboutGoal can drop anything from `hits`: one source of documents has no other
+ * source to lose to and no other system's lines. Checked first, so the anchors (and the per-hit name
+ * matching) are never computed on the path of a single-corpus query.
+ */
+export function canScope(hits: readonly Hit[]): boolean {
+  const first = hits[0]?.sourceName;
+  return hits.some((hit) => hit.sourceName !== first || PER_SYSTEM_KINDS.has(hit.sourceKind));
+}
+
 export function keepSourcesAboutGoal(hits: readonly Hit[], anchors: readonly string[]): readonly Hit[] {
+  if (!canScope(hits)) return hits;
   const bySource = new Map<string, Hit[]>();
   for (const hit of hits) bySource.set(hit.sourceName, [...(bySource.get(hit.sourceName) ?? []), hit]);
-  // One source of documents has no other source to lose to and no other system's lines to drop:
-  // nothing to scope (and no per-hit name matching on the path of every single-corpus query).
-  if (bySource.size < 2 && !hits.some((hit) => PER_SYSTEM_KINDS.has(hit.sourceKind))) return hits;
   const kept = new Set(scopeToEntities([...bySource.values()], anchors).flat());
   return hits.filter((hit) => kept.has(hit));
 }

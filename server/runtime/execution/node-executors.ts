@@ -19,7 +19,7 @@ import { type AssembledContext, type BranchOutput, type CompressedOutput, type R
 import type { ContextItem, Hit } from '../types';
 import { assembleContext } from './assemble-context';
 import { keepCompetitiveSources } from './competitive-sources';
-import { keepSourcesAboutGoal, scopeToEntities } from './entity-scope';
+import { canScope, keepSourcesAboutGoal, scopeToEntities } from './entity-scope';
 import { followQuotedTitles, TITLE_SEARCH_K } from './quoted-title-hop';
 import { compoundNames, joinedPattern, namedEntities } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
@@ -220,8 +220,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
         hits = await search(node.sources, node.k);
         signal.throwIfAborted();
         // A sub-question may be about the bridge, which the goal's own names do not mention: its hits stay.
-        const anchors = anchorsIn([hits]);
-        hits = node.focus === 'entities' ? scopeToEntities([hits], anchors, true)[0] : subQuestion !== undefined ? hits : keepSourcesAboutGoal(hits, anchors);
+        hits = node.focus === 'entities' ? scopeToEntities([hits], anchorsIn([hits]), true)[0] : subQuestion !== undefined || !canScope(hits) ? hits : keepSourcesAboutGoal(hits, anchorsIn([hits]));
       }
       return {
         output: { hits, expansion, ...(searches ? { searches } : {}) } satisfies RetrievedOutput,
