@@ -70,7 +70,7 @@ function readNamedKinds(goal: string): SourceKind[] {
   if (namesTimeOfDay(goal) || UTC.test(goal)) kinds.push('logs', 'metrics');
   // The cheap tests first: reading a goal's dates is the costly part.
   const reading = asksReading(goal);
-  const did = ASKS_DID.test(goal) || ASKS_TIME.test(goal);
-  if ((reading || did) && askedMoments(goal).length > 0) kinds.push(...(reading ? (['metrics', 'logs'] as const) : (['logs'] as const)));
+  const asksWhatHappened = ASKS_DID.test(goal) || ASKS_TIME.test(goal);
+  if ((reading || asksWhatHappened) && askedMoments(goal).length > 0) kinds.push(...(reading ? (['metrics', 'logs'] as const) : (['logs'] as const)));
   return [...new Set(kinds)];
 }
