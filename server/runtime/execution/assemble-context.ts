@@ -4,7 +4,7 @@
  * order so the model's [n] match the citation list the user sees.
  */
 import { packContext } from '../optimizer/token-knapsack';
-import type { ContextItem } from '../types';
+import type { ContextItem, SourceKind } from '../types';
 import type { AssembledContext, CompressedOutput } from '../ir/node-outputs';
 
 export type { AssembledContext } from '../ir/node-outputs';
@@ -24,10 +24,31 @@ function coverEachSource(ranked: readonly ContextItem[]): ContextItem[] {
   return [...leaders, ...rest];
 }
 
-export function assembleContext(compressed: CompressedOutput, tokenBudget: number, finalK: number, coverSources = false): AssembledContext {
+/**
+ * The first `finalK` items, where each kind of source the goal names by word ("… going by the health
+ * line eta-api logs") has its best retrieved item: it takes the place of the last item of a kind not
+ * named. The user said where the answer is; a reranker that prefers prose had put the eta-api log
+ * 15th (issue 10, freight dev d77), and only the words of the runbook reached the reader.
+ */
+function headCoveringKinds(ranked: readonly ContextItem[], finalK: number, kinds: readonly SourceKind[]): { head: ContextItem[]; rest: ContextItem[] } {
+  const head = ranked.slice(0, finalK);
+  const rest = ranked.slice(finalK);
+  for (const kind of kinds) {
+    if (head.some((item) => item.hit.sourceKind === kind)) continue;
+    const best = rest.findIndex((item) => item.hit.sourceKind === kind);
+    const replaced = head.findLastIndex((item) => !kinds.includes(item.hit.sourceKind));
+    if (best < 0 || replaced < 0) continue;
+    const [promoted] = rest.splice(best, 1);
+    const [demoted] = head.splice(replaced, 1, promoted);
+    rest.unshift(demoted);
+  }
+  return { head, rest };
+}
+
+export function assembleContext(compressed: CompressedOutput, tokenBudget: number, finalK: number, coverSources = false, coverKinds: readonly SourceKind[] = []): AssembledContext {
   const byRank = [...compressed.items].sort((a, b) => a.ref - b.ref);
   const ranked = coverSources ? coverEachSource(byRank) : byRank;
-  const head = ranked.slice(0, finalK);
+  const { head, rest } = headCoveringKinds(ranked, finalK, coverKinds);
   const packed = packContext(
     head.map((item, position) => ({ id: String(item.ref), tokens: item.tokens, value: 1 / Math.sqrt(position + 1) })),
     tokenBudget,
@@ -36,7 +57,7 @@ export function assembleContext(compressed: CompressedOutput, tokenBudget: numbe
   const items = head.filter((item) => chosenRefs.has(item.ref)).sort((a, b) => a.ref - b.ref).map((item, index) => ({ ...item, ref: index + 1 }));
   const dropped = [
     ...head.filter((item) => !chosenRefs.has(item.ref)).map((item) => ({ chunkId: item.hit.chunkId, source: item.hit.sourceName, tokens: item.tokens, why: `over the ${tokenBudget}-token budget` })),
-    ...ranked.slice(finalK).map((item) => ({ chunkId: item.hit.chunkId, source: item.hit.sourceName, tokens: item.tokens, why: `below the top ${finalK}` })),
+    ...rest.map((item) => ({ chunkId: item.hit.chunkId, source: item.hit.sourceName, tokens: item.tokens, why: `below the top ${finalK}` })),
   ];
   const bySource = new Map<string, { tokens: number; items: number }>();
   for (const item of items) {

@@ -23,7 +23,7 @@ import { MIXTURE_MODEL_ROUNDS } from '../costmodel/units';
 import { verificationGate, type VerificationGateInput } from './verification-gate';
 import { MAX_FOLLOWED_TITLES } from './quoted-title-hop';
 import { createGraph, createNode, type ExecutionGraph, type GraphNode, type NodeEstimate, type RetrieveNode } from '../ir/graph';
-import type { CandidateEstimates, CandidatePlan } from '../types';
+import type { CandidateEstimates, CandidatePlan, SourceKind } from '../types';
 
 export interface GraphBuildInput {
   readonly candidate: CandidatePlan;
@@ -47,6 +47,8 @@ export interface GraphBuildInput {
    * chunks carry timestamps (logs, events, metrics): a hop searches only what was stamped then.
    */
   readonly timeWindows?: { readonly windows: readonly TimeWindow[]; readonly sources: readonly string[] };
+  /** Kinds of source the goal names by word (planner/named-source-kinds.ts): the context keeps the best item of each. */
+  readonly coverKinds?: readonly SourceKind[];
   /** Bridge hops the chosen reasoner runs as graph nodes (a decomposition: 1); absent = 0. */
   readonly bridgeHops?: number;
   /** The chosen reasoner's calls as graph nodes (a mixture: workers or solvers, then one answering node); absent = one call. */
@@ -111,6 +113,8 @@ function timeWindowHop(input: GraphBuildInput, retrievedTokens: number): Retriev
     note: `lines and rows stamped at the moment the goal names (${span})`,
   });
 }
+
+const coverKindsOf = (input: GraphBuildInput) => (input.coverKinds && input.coverKinds.length > 0 ? { coverKinds: input.coverKinds } : {});
 
 export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
   const { candidate, estimates } = input;
@@ -262,7 +266,7 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
     bridges = decomposed.bridges;
   }
   nodes.push(createNode('compress', { id: 'compress', inputs: [last], method: candidate.compression, estimate: compressEstimate }));
-  nodes.push(createNode('assemble', { id: 'assemble', inputs: ['compress'], tokenBudget: input.tokenBudget, finalK: input.finalK, coverSources: multiEvidence, estimate: assembleEstimate }));
+  nodes.push(createNode('assemble', { id: 'assemble', inputs: ['compress'], tokenBudget: input.tokenBudget, finalK: input.finalK, coverSources: multiEvidence, ...coverKindsOf(input), estimate: assembleEstimate }));
   let answerInputs: readonly string[] = bridges;
   if (mixture) {
     const { estimate: judgeEstimate, note: _note, ...fields } = reason;
@@ -276,7 +280,7 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
       ...(shares ? { branchEstimates: shares.slice(0, -1).map((_, call) => callEstimateOf(call)!) } : {}),
       retrieve: { method: first.method, sources: first.sources, sourceKinds: first.sourceKinds, k: first.k, perSource: first.perSource, retry: first.retry, timeoutMs: first.timeoutMs, estimate: first.estimate ?? estimateOf(retrievedTokens, 0, LOCAL_STEP_SECONDS) },
       compress: { method: candidate.compression, estimate: compressEstimate },
-      assembleFields: { tokenBudget: input.tokenBudget, finalK: input.finalK, estimate: assembleEstimate },
+      assembleFields: { tokenBudget: input.tokenBudget, finalK: input.finalK, ...coverKindsOf(input), estimate: assembleEstimate },
     });
     nodes.push(...mixed.nodes);
     answerInputs = mixed.answerInputs;
@@ -293,7 +297,7 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
     assemble: 'assemble',
     retrieve: { sources: first.sources, sourceKinds: first.sourceKinds, perSource: first.perSource, retry: first.retry, timeoutMs: first.timeoutMs },
     compress: { method: candidate.compression, estimate: compressEstimate },
-    assembleFields: { tokenBudget: input.tokenBudget, finalK: input.finalK, coverSources: multiEvidence, estimate: assembleEstimate },
+    assembleFields: { tokenBudget: input.tokenBudget, finalK: input.finalK, coverSources: multiEvidence, ...coverKindsOf(input), estimate: assembleEstimate },
     fuseEstimate: estimateOf(retrievedTokens, 0, LOCAL_STEP_SECONDS),
   });
   nodes.push(...checks.nodes);

@@ -255,7 +255,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       return { output, tokens: result.tokensAfter, costUsd: 0 };
     },
     async assemble(node, inputs) {
-      const assembled = assembleContext(only<CompressedOutput>(inputs), node.tokenBudget, node.finalK, node.coverSources);
+      const assembled = assembleContext(only<CompressedOutput>(inputs), node.tokenBudget, node.finalK, node.coverSources, node.coverKinds);
       return { output: assembled satisfies AssembledContext, tokens: assembled.tokens, costUsd: 0 };
     },
     async reason(node, inputs, signal, calls) {

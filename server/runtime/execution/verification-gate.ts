@@ -12,7 +12,7 @@
  * the gate carries the loop's declaration (`loop`), the attempts bounded by config and budget.
  */
 import { createNode, type GraphNode, type NodeEstimate, type ReasonNode, type RetrieveNode, type RetryPolicy } from '../ir/graph';
-import type { CompressionMethod, ReasoningStrategy, VerificationMethod } from '../types';
+import type { CompressionMethod, ReasoningStrategy, SourceKind, VerificationMethod } from '../types';
 
 /** One more attempt after a failed verdict: what it changes, and what the planner expects it to cost. */
 export interface RetryAttempt {
@@ -46,7 +46,7 @@ export interface VerificationGateInput {
   readonly assemble: string;
   readonly retrieve: Pick<RetrieveNode, 'sources' | 'sourceKinds' | 'perSource' | 'retry' | 'timeoutMs'>;
   readonly compress: { readonly method: CompressionMethod; readonly estimate: NodeEstimate };
-  readonly assembleFields: { readonly tokenBudget: number; readonly finalK: number; readonly coverSources?: boolean; readonly estimate: NodeEstimate };
+  readonly assembleFields: { readonly tokenBudget: number; readonly finalK: number; readonly coverSources?: boolean; readonly coverKinds?: readonly SourceKind[]; readonly estimate: NodeEstimate };
   readonly fuseEstimate: NodeEstimate;
 }
 

@@ -47,7 +47,7 @@ export const editedNodeSchema = z.discriminatedUnion('kind', [
   z.strictObject({ ...base, kind: z.literal('fuse'), strategy: z.literal('rrf'), rrfK: positive(1000), k: positive(200) }),
   z.strictObject({ ...base, kind: z.literal('rerank'), method: name, topN: positive(200) }),
   z.strictObject({ ...base, kind: z.literal('compress'), method: z.enum(['none', 'clip', 'dedup_clip', 'sentence_select']) }),
-  z.strictObject({ ...base, kind: z.literal('assemble'), tokenBudget: positive(2_000_000), finalK: positive(200), coverSources: z.boolean().optional() }),
+  z.strictObject({ ...base, kind: z.literal('assemble'), tokenBudget: positive(2_000_000), finalK: positive(200), coverSources: z.boolean().optional(), coverKinds: z.array(z.enum(SOURCE_KINDS)).max(SOURCE_KINDS.length).optional() }),
   z.strictObject({
     ...base,
     kind: z.literal('reason'),

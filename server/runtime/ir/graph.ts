@@ -96,6 +96,11 @@ export interface AssembleNode extends NodeBase {
   readonly finalK: number;
   /** Give every retrieved source its best item before filling by rank (multi-evidence goals). */
   readonly coverSources?: boolean;
+  /**
+   * Kinds of source the goal names by word ("going by the health line eta-api logs"): the best item of
+   * each that was retrieved gets a place in the context even when ranked below the cut.
+   */
+  readonly coverKinds?: readonly SourceKind[];
 }
 export interface ReasonNode extends NodeBase {
   readonly kind: 'reason';

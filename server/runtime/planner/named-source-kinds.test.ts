@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SourceInfo, SourceKind } from '../types';
 import { scopes } from './candidate-dimensions';
 import { ruleIntentAnalyzer } from './intent-analyzer';
-import { namedSourceKinds } from './named-source-kinds';
+import { kindsNamedByWord, namedSourceKinds } from './named-source-kinds';
 
 const source = (name: string, kind: SourceKind): SourceInfo => ({ name, kind, versionId: `${name}-1`, contentHash: 'h', chunkCount: 10, stale: false }) as SourceInfo;
 const SOURCES = [source('billing-docs', 'docs'), source('billing-logs', 'logs'), source('billing-metrics', 'metrics'), source('billing-git', 'git')];
@@ -13,6 +13,13 @@ describe('source kinds a goal names', () => {
     expect(namedSourceKinds('What does code PS-4010 in the dunning-service log mean?')).toEqual(['logs']);
     expect(namedSourceKinds('What does the runbook say about committees?')).toEqual(['docs']);
     expect(namedSourceKinds('How long are invoice PDFs kept?')).toEqual([]);
+  });
+
+  it('tells the kinds named by word from the ones a run-time event implies', () => {
+    const goal = 'Why did billing-worker crash, going by its log?';
+    expect(namedSourceKinds(goal)).toEqual(['logs']);
+    expect(kindsNamedByWord(goal)).toEqual(['logs']);
+    expect(kindsNamedByWord('Why did billing-worker crash at 09:00 UTC?')).toEqual([]);
   });
 
   it("keeps the named kind in every narrowed scope: a conceptual question about a commit is not narrowed to docs alone", async () => {

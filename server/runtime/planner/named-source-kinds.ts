@@ -16,6 +16,11 @@ const NAMED_KINDS: readonly { readonly kind: SourceKind; readonly words: RegExp 
   { kind: 'docs', words: /\b(?:runbooks?|docs?|documentation|handbook|postmortems?|architecture)\b/i },
 ];
 
+/** The kinds a goal names by word ("commit", "log line", "runbook"), without the ones its events and moments imply. */
+export function kindsNamedByWord(goal: string): SourceKind[] {
+  return NAMED_KINDS.filter((entry) => entry.words.test(goal)).map((entry) => entry.kind);
+}
+
 /**
  * A goal about something that happened at run time names no source, yet its answer is where run
  * time is recorded. "Which session blocked migration 0042 on billing-db?" reads as conceptual and
@@ -65,7 +70,7 @@ export function namedSourceKinds(goal: string): SourceKind[] {
 }
 
 function readNamedKinds(goal: string): SourceKind[] {
-  const kinds = NAMED_KINDS.filter((entry) => entry.words.test(goal)).map((entry) => entry.kind);
+  const kinds = kindsNamedByWord(goal);
   if (EVENT_WORDS.test(goal)) kinds.push('logs');
   if (namesTimeOfDay(goal) || UTC.test(goal)) kinds.push('logs', 'metrics');
   // The cheap tests first: reading a goal's dates is the costly part.
