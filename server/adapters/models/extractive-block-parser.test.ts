@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../../runtime/text/sentence-splitter';
-import { blockPieces, commitDay, csvFields } from './extractive-block-parser';
+import { blockPieces, commitMoment, csvFields } from './extractive-block-parser';
 
 const gitShow = [
   'commit 48d41880bf3eee1abd857898052a9410a6ea68b9',
@@ -35,7 +35,7 @@ describe('extractive block parser', () => {
   it('reads git show output as subject, rejoined message sentences and changed values, dropping headers', () => {
     expect(blockPieces(gitShow)).toEqual([
       // The subject names its commit, author and day ("which commit…, who wrote it, when?"); it is scored without them.
-      { text: 'Lower checkout-api memory limit to 256Mi to cut cluster cost (commit 48d4188, Carol Nguyen, 2025-06-02)', role: 'subject', scored: 'Lower checkout-api memory limit to 256Mi to cut cluster cost' },
+      { text: 'Lower checkout-api memory limit to 256Mi to cut cluster cost (commit 48d4188, Carol Nguyen, 2025-06-02 16:41 UTC)', role: 'subject', scored: 'Lower checkout-api memory limit to 256Mi to cut cluster cost' },
       // A message sentence names its commit and author too: quoted alone, "which commit made …?" had the why and not the which, "who …?" not the who.
       {
         text: 'Over the last 7 days the average working set of checkout-api was 196Mi per pod, so a 256Mi limit still leaves about 30% headroom (commit 48d4188, Carol Nguyen).',
@@ -115,11 +115,19 @@ describe('runbook steps around code blocks', () => {
   });
 });
 
-describe('the day of a commit', () => {
-  it('reads the day from an ISO date field and from git\'s default format, as the author\'s clock wrote it', () => {
-    expect(commitDay('2026-03-25T10:00:00+01:00')).toBe('2026-03-25');
-    expect(commitDay('Mon Dec 1 11:15:00 2025 +0100')).toBe('2025-12-01');
-    expect(commitDay('yesterday')).toBe('');
+describe('when a commit was made', () => {
+  it('reads an ISO date field and git\'s default format in UTC, the clock of the logs it is compared with', () => {
+    expect(commitMoment('2026-03-25T10:00:00+01:00')).toBe('2026-03-25 09:00 UTC');
+    expect(commitMoment('2026-04-14T00:20:00+02:00')).toBe('2026-04-13 22:20 UTC');
+    expect(commitMoment('2026-04-14T08:20:00Z')).toBe('2026-04-14 08:20 UTC');
+    expect(commitMoment('Mon Dec 1 11:15:00 2025 +0100')).toBe('2025-12-01 10:15 UTC');
+    expect(commitMoment('Mon Dec 1 11:15:00 2025 -0330')).toBe('2025-12-01 14:45 UTC');
+  });
+
+  it('keeps the day of a date without a time or an offset, and nothing of any other form', () => {
+    expect(commitMoment('2026-03-25')).toBe('2026-03-25');
+    expect(commitMoment('Mon Dec 1 11:15:00 2025')).toBe('2025-12-01');
+    expect(commitMoment('yesterday')).toBe('');
   });
 });
 

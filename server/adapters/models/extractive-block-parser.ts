@@ -193,15 +193,29 @@ function changePieces(lines: readonly ChangedLine[]): BlockPiece[] {
 const GIT_MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 /**
- * The day of a commit's date field, as the author's clock wrote it: "2026-03-25T10:00:00+01:00" (ISO)
- * or git's default "Wed Mar 25 10:00:00 2026 +0100"; empty for any other form.
+ * When a commit was made, in UTC like the logs and metrics it is compared with: "2026-04-14T10:20:00+02:00"
+ * (ISO) or git's default "Tue Apr 14 10:20:00 2026 +0200" read "2026-04-14 08:20 UTC". "When was the
+ * change scaling eta-api merged, and when did its log first show it?" asks for the clock time, which a
+ * subject carrying only its day could not answer (freight dev d76). A date without a time or an offset
+ * stays the day it wrote; empty for any other form.
  */
-export function commitDay(field: string): string {
-  const iso = /^(\d{4}-\d{2}-\d{2})(?!\d)/.exec(field.trim());
-  if (iso) return iso[1];
-  const git = /^\w{3}\s+(\w{3})\s+(\d{1,2})\s+[\d:]+\s+(\d{4})\b/.exec(field.trim());
+export function commitMoment(field: string): string {
+  const trimmed = field.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2}))?(?!\d)/i.exec(trimmed);
+  if (iso) return iso[4] === undefined ? `${iso[1]}-${iso[2]}-${iso[3]}` : inUtc(iso[1], iso[2], iso[3], iso[4], iso[5], iso[6]);
+  const git = /^\w{3}\s+(\w{3})\s+(\d{1,2})\s+(\d{1,2}):(\d{2})(?::\d{2})?\s+(\d{4})(?:\s+([+-]\d{4}))?\b/.exec(trimmed);
   const month = git ? GIT_MONTHS.indexOf(git[1].toLowerCase()) + 1 : 0;
-  return git && month > 0 ? `${git[3]}-${String(month).padStart(2, '0')}-${git[2].padStart(2, '0')}` : '';
+  if (!git || month === 0) return '';
+  const [year, monthOf, day] = [git[5], String(month).padStart(2, '0'), git[2].padStart(2, '0')];
+  return git[6] === undefined ? `${year}-${monthOf}-${day}` : inUtc(year, monthOf, day, git[3], git[4], git[6]);
+}
+
+function inUtc(year: string, month: string, day: string, hour: string, minute: string, offset: string): string {
+  const sign = offset.toUpperCase() === 'Z' ? 0 : offset.startsWith('-') ? -1 : 1;
+  const digits = offset.replace(/[^\d]/g, '');
+  const offsetMinutes = sign * (Number(digits.slice(0, 2) || 0) * 60 + Number(digits.slice(2, 4) || 0));
+  const utc = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute)) - offsetMinutes * 60_000);
+  return `${utc.toISOString().slice(0, 10)} ${utc.toISOString().slice(11, 16)} UTC`;
 }
 
 /** Commits, diffs and plain text, line by line. */
@@ -267,7 +281,7 @@ function gitPieces(text: string): BlockPiece[] {
       const author = /^Author:\s*([^<]+?)\s*(?:<.*)?$/.exec(trimmed);
       if (author) commit = { ...commit, author: author[1] };
       const day = /^(?:Author)?Date:\s*(.+)$/.exec(trimmed);
-      if (day && !commit.day) commit = { ...commit, day: commitDay(day[1]) };
+      if (day && !commit.day) commit = { ...commit, day: commitMoment(day[1]) };
       continue;
     }
     if (state === 'fields' && trimmed === '') { state = 'message'; paragraphs = 0; continue; }

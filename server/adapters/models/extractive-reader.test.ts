@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCitations } from '../../runtime/reasoner/context-prompt';
 import type { ContextItem } from '../../runtime/types';
 import { groundedCitationVerifier } from '../../runtime/verification/citation-verifiers';
-import { renderCitedSentence } from './extractive-reader';
+import { composeAnswer, renderCitedSentence } from './extractive-reader';
+import { withIntermediateAnswer } from '../../runtime/reasoner/intermediate-answer';
 import { answerFromContext } from './testing/extractive-reader-answers';
 import demoIncident from './testing/demo-incident-context.json';
 
@@ -27,7 +28,7 @@ describe('extractive reader on the demo incident context', () => {
     const leads = lines.slice(1, 3).map(refOfLine);
     expect(leads).toContain(commit!.ref);
     expect(leads.filter((ref) => oomItems.some((item) => item.ref === ref))).toHaveLength(1);
-    expect(text).toContain(`- Lower checkout-api memory limit to 256Mi to cut cluster cost (commit 48d4188, Carol Nguyen, 2025-06-02) [${commit!.ref}]`);
+    expect(text).toContain(`- Lower checkout-api memory limit to 256Mi to cut cluster cost (commit 48d4188, Carol Nguyen, 2025-06-02 16:41 UTC) [${commit!.ref}]`);
     expect(text).toContain('Container checkout-api was OOMKilled: memory usage reached the limit of 256Mi (exit code 137)');
     const cited = parseCitations(text, demo.items).map((citation) => `${citation.sourceName} ${citation.locator}`);
     expect(cited.some((citation) => oomItems.some((item) => citation === `${item.hit.sourceName} ${item.hit.locator}`))).toBe(true);
@@ -92,7 +93,7 @@ describe('extractive reader on another incident', () => {
   it('leads with the panic and the commit that removed the nil check, not the runbook that repeats the question', () => {
     const lines = answer('Why did the orders-worker rollout fail?', panicIncident).split('\n');
     expect(new Set(lines.slice(1, 3).map(refOfLine))).toEqual(new Set([3, 4]));
-    expect(lines).toContain('- orders-worker: skip the coupon existence check when the cache is warm (commit 9f1e2d3, Dana Park, 2025-03-01) [4]');
+    expect(lines).toContain('- orders-worker: skip the coupon existence check when the cache is warm (commit 9f1e2d3, Dana Park, 2025-03-01 09:40 UTC) [4]');
     expect(lines.join('\n')).not.toContain('kubectl rollout undo');
     expect(lines.join('\n')).not.toContain('diff --git');
   });
@@ -146,5 +147,12 @@ describe('extractive reader on a commit the question names by id', () => {
   it('quotes a comment wrapped over two changed lines as one sentence', () => {
     expect(text).toContain('Migrating at start turned a lock wait into a restart loop on 2025-11-30 [1].');
     expect(text).not.toMatch(/Migrating at start \[1\]/);
+  });
+});
+
+describe("the extractive answer's opening line", () => {
+  it("restates the user's question without self-ask's intermediate answer", () => {
+    const answer = composeAnswer(withIntermediateAnswer('Who wrote the change that moved the sinks?', ['fd84e05']), [{ ref: 1, text: 'Move the sinks (commit fd84e05, Mei Chen).', score: 1 }]);
+    expect(answer.split('\n')[0]).toBe('Evidence on "Who wrote the change that moved the sinks" from 1 context item:');
   });
 });
