@@ -16,6 +16,12 @@ describe('the parts of a compound question', () => {
     expect(questionParts('How do I check whether jobs expired, and was it?')?.map((part) => part.asksConditionalStep ?? false)).toEqual([false]);
   });
 
+  it('reads a yes/no part opened by "am" or "should", and marks a part asking what comes before a step', () => {
+    const found = questionParts('A colleague suggests purging the held jobs. Am I allowed to do that on my own, and what has to happen to the queue before the jobs are touched?');
+    expect(found?.map((part) => part.asksPrecondition ?? false)).toEqual([false, true]);
+    expect(questionParts('Should I pause the queue, and which team owns it?')).toHaveLength(2);
+  });
+
   it('reads a question that asks one thing as one part', () => {
     expect(parts('Why did billing-worker stop producing invoices on 2025-11-30?')).toBeUndefined();
     expect(parts('How do I re-run warehouse_daily_load for one day after fixing a dbt model?')).toBeUndefined();

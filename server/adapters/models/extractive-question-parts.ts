@@ -13,7 +13,7 @@ import { contentTerms } from '../../runtime/text/text-terms';
 
 const WH_WORDS = 'when|why|who|whom|whose|what|which|where|how';
 /** Words that open a question: a wh-word or an auxiliary ("did it …", "was it …"). */
-const OPENERS = `${WH_WORDS}|is|are|was|were|did|does|do|can|could|has|have|had`;
+const OPENERS = `${WH_WORDS}|am|is|are|was|were|did|does|do|can|could|should|must|will|would|has|have|had`;
 /** A part asks when it opens with one of the OPENERS. */
 const ASKS = new RegExp(String.raw`^(?:${OPENERS})\b`, 'i');
 /** Sentence ends; a comma or semicolon (and "and"/"or"/"but") before an opener; "and"/"but" before a wh-word: where one question becomes two. */
@@ -31,7 +31,19 @@ export interface QuestionPart {
    * that opens with its condition, in a passage the answer already quotes.
    */
   readonly asksConditionalStep?: boolean;
+  /**
+   * "… and what has to happen to the connector before the offsets are touched?": a part asking what
+   * comes before a step. Its answer states an order ("The connector must be stopped first", "Before
+   * the reset, stop …"); a sentence merely naming the connector ("Do not delete and re-create a
+   * connector …") shares its words but not the order asked for (freight dev d88).
+   */
+  readonly asksPrecondition?: boolean;
 }
+
+/** "what has to happen … before …", "what must I do before …", "which step comes before …". */
+const PRECONDITION = /^(?:what|which|how)\b.*\bbefore\b/i;
+/** A sentence that states an order of steps. */
+export const STATES_ORDER = /\b(?:first|before|beforehand|prior to|until|only after)\b/i;
 
 /** "what do I do if …", "what should we do when …", "and if it has, what then?" */
 const CONDITIONAL_STEP = /^(?:what|how)\s+(?:do|should|must|can|could|would)\s+(?:i|we|you|one)\s+(?:do|proceed|react|respond)\s+(?:if|when|once|in case)\b/i;
@@ -48,6 +60,7 @@ export function questionParts(question: string): readonly QuestionPart[] | undef
       distinctive: new Set([...termsOf[index]].filter((term) => termsOf.every((other, otherIndex) => otherIndex === index || !other.has(term)))),
       terms: termsOf[index],
       ...(termsOf[index].size === 0 && CONDITIONAL_STEP.test(parts[index]) ? { asksConditionalStep: true } : {}),
+      ...(PRECONDITION.test(parts[index]) ? { asksPrecondition: true } : {}),
     }))
     .filter((part) => part.terms.size > 0 || part.asksConditionalStep);
 }

@@ -107,6 +107,23 @@ describe('extractive reader sentence selection', () => {
     expect(text).toContain('open a SEV-3 ticket');
   });
 
+  it('answers "what has to happen before …" with the sentence stating the order, not a sentence that only names the same thing', () => {
+    const items = [
+      item(1, 'Spooler runbook › Never', 'ops-docs',
+        'Do not delete and re-add a printer queue to "clear" it: a new printer queue starts empty and every held job in production is printed twice. ' +
+          'Do not purge the held jobs in production without a second person from print-ops: a purge of held jobs cannot be undone. ' +
+          'The printer queue must be paused first (`spoolctl pause <queue>`), or the purge is undone by the next poll.'),
+      item(2, 'Spooler runbook › Held jobs', 'ops-docs', 'A colleague may purge held jobs in staging at any time. Held jobs in production expire after a day; purging them early is rarely needed.'),
+      item(3, 'Postmortem: jobs printed twice', 'ops-docs', 'On-call purged the held jobs in production on their own and a colleague re-added the queue; every held job was printed twice.'),
+      item(4, 'Print-ops handbook › Production', 'ops-docs', 'Purging held jobs in production is a print-ops task: a colleague from print-ops reviews every purge of held jobs in production.'),
+      item(5, 'Spooler FAQ', 'ops-docs', 'A purge of the held jobs of a printer queue in production touches the jobs of every owner, so a colleague suggests it rarely.'),
+      item(6, 'Printer queues', 'ops-docs', 'Each printer queue in production holds the held jobs of its owners; a colleague on print-ops can list the held jobs of a printer queue.'),
+      item(7, 'Print-ops rota', 'ops-docs', 'A colleague on the print-ops rota answers for every printer queue in production and its held jobs.'),
+    ];
+    const text = answer('A colleague suggests purging the held jobs in production. Am I allowed to do that on my own, and what has to happen to the printer queue before the jobs are touched?', items);
+    expect(text).toContain('must be paused first');
+  });
+
   it('finds the line of the moment the question names, written in another notation', () => {
     const items = [
       item(1, 'spoolerd log', 'ops-logs', '2026-05-03T23:30:04Z spoolerd INFO queued jobs=12 printers=6\n2026-05-04T00:00:05Z spoolerd INFO queued jobs=41 printers=6\n2026-05-04T00:30:04Z spoolerd INFO queued jobs=9 printers=6'),

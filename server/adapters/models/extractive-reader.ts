@@ -1,5 +1,6 @@
 import type { ParsedContextPrompt } from '../../runtime/reasoner/context-prompt';
 import { askedInstants } from '../../runtime/text/moment-terms';
+import { withoutIntermediateAnswer } from '../../runtime/reasoner/intermediate-answer';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, namesCondition, opensWithInstruction } from './extractive-cues';
 import { CHANGE_HEADS, askedTypeTerms, asksWhatChanged, countedTerms, statesCount } from './extractive-answer-type';
@@ -7,7 +8,7 @@ import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { documentAskedFor } from './extractive-document-question';
 import { FRAME_WEIGHT, frameOnlyTerms } from './extractive-frame-clause';
 import { askedReadingWindows, statesMomentIn } from './extractive-reading-instant';
-import { type QuestionPart, questionParts } from './extractive-question-parts';
+import { type QuestionPart, STATES_ORDER, questionParts } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
 import { type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
 
@@ -367,10 +368,12 @@ function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, 
       if (step) chosen.push(step.candidate);
       continue;
     }
-    const ownWordsStated = ranked.some((candidate) => holds(candidate, part.distinctive));
-    if (ownWordsStated && chosen.some((picked) => holds(picked, part.distinctive))) continue;
+    // A part asking what comes first is spoken to only by a sentence stating an order (extractive-question-parts.ts).
+    const speaksTo = (entry: ScoredUnit, terms: ReadonlySet<string>) => holds(entry, terms) && (!part.asksPrecondition || STATES_ORDER.test(entry.unit.text));
+    const ownWordsStated = ranked.some((candidate) => speaksTo(candidate, part.distinctive));
+    if (ownWordsStated && chosen.some((picked) => speaksTo(picked, part.distinctive))) continue;
     const terms = ownWordsStated ? part.distinctive : part.terms;
-    const answering = ranked.find((candidate) => candidate.score >= floor && holds(candidate, terms) && !chosen.includes(candidate) && !isDuplicate(candidate));
+    const answering = ranked.find((candidate) => candidate.score >= floor && speaksTo(candidate, terms) && !chosen.includes(candidate) && !isDuplicate(candidate));
     if (answering) chosen.push(answering);
   }
   return chosen.sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
@@ -384,7 +387,7 @@ export function renderCitedSentence(sentence: SelectedSentence): string {
 }
 
 export function composeAnswer(question: string, evidence: readonly SelectedSentence[]): string {
-  const subject = question.trim().replace(/[\s?.!]+$/, '');
+  const subject = withoutIntermediateAnswer(question).trim().replace(/[\s?.!]+$/, '');
   if (evidence.length === 0) return `I found no evidence in the provided context for "${subject}".`;
   const sources = new Set(evidence.map((sentence) => sentence.ref)).size;
   const opening = `Evidence on "${subject}" from ${sources} context item${sources === 1 ? '' : 's'}:`;

@@ -1,4 +1,5 @@
 import { REASONER_CONTRACT, type ReasonerPlugin, type ReasonRequest, type ReasonResult } from '../contracts/reasoner';
+import { withIntermediateAnswer } from './intermediate-answer';
 import type { RouterPlugin } from '../contracts/router';
 import { bridgeEntities } from './bridge-entities';
 import { createSingleShotReasoner } from './single-shot-reasoner';
@@ -26,7 +27,7 @@ export function createDecompositionReasoner(): ReasonerPlugin {
       if (request.purpose !== 'bridge') {
         // Self-ask's last step: the question asked again with the intermediate answer beside it.
         const bridge = request.bridge ?? [];
-        return once.reason(bridge.length > 0 ? { ...request, goal: `${request.goal.trim()} (intermediate answer: ${bridge.join(', ')})` } : request, router);
+        return once.reason(bridge.length > 0 ? { ...request, goal: withIntermediateAnswer(request.goal, bridge) } : request, router);
       }
       const answered = await once.reason(request, router);
       return Object.freeze({ ...answered, bridge: Object.freeze(bridgeEntities(answered.answer, request.goal, BRIDGE_NAMES)) });
