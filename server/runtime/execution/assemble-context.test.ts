@@ -25,6 +25,8 @@ describe('assembling the context when the goal names a kind of source', () => {
     expect(sourcesOf(covered)).toEqual(['runbooks#1', 'runbooks#2', 'runbooks#3', 'runbooks#4', 'runbooks#5', 'runbooks#6', 'runbooks#7', 'spool-logs#11']);
     expect(covered.items.map((entry) => entry.ref)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(covered.dropped.map((entry) => entry.chunkId)).toEqual(['c8', 'c9', 'c10', 'c12']);
+    expect(covered.dropped[0].why).toBe('gave its place to the best logs item, a kind the goal names');
+    expect(covered.dropped[1].why).toBe('below the top 8');
   });
 
   it('changes nothing when the named kind already has an item, or none was retrieved', () => {
@@ -50,7 +52,7 @@ const graphInput = (goal: string): GraphBuildInput => ({
 describe('the assemble node of a plan', () => {
   it('carries the kinds the goal names by word, and none for a goal that names none', () => {
     const assembleOf = (goal: string) => buildExecutionGraph(graphInput(goal)).nodes.find((node) => node.kind === 'assemble');
-    expect(assembleOf('How many jobs had the spooler dropped by noon, going by the queue line the spool log prints?')).toMatchObject({ coverKinds: ['logs'] });
+    expect(assembleOf('How many jobs had the spooler dropped by noon, going by the queue line the spool log prints?')).toMatchObject({ coverKinds: ['logs'], note: expect.stringContaining('(logs)') });
     expect(assembleOf('How many jobs may the spool queue hold?')).not.toHaveProperty('coverKinds');
   });
 });

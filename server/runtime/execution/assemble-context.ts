@@ -30,9 +30,10 @@ function coverEachSource(ranked: readonly ContextItem[]): ContextItem[] {
  * named. The user said where the answer is; a reranker that prefers prose had put the eta-api log
  * 15th (issue 10, freight dev d77), and only the words of the runbook reached the reader.
  */
-function headCoveringKinds(ranked: readonly ContextItem[], finalK: number, kinds: readonly SourceKind[]): { head: ContextItem[]; rest: ContextItem[] } {
+function headCoveringKinds(ranked: readonly ContextItem[], finalK: number, kinds: readonly SourceKind[]): { head: ContextItem[]; rest: ContextItem[]; gaveWay: Map<number, SourceKind> } {
   const head = ranked.slice(0, finalK);
   const rest = ranked.slice(finalK);
+  const gaveWay = new Map<number, SourceKind>();
   for (const kind of kinds) {
     if (head.some((item) => item.hit.sourceKind === kind)) continue;
     const best = rest.findIndex((item) => item.hit.sourceKind === kind);
@@ -41,14 +42,15 @@ function headCoveringKinds(ranked: readonly ContextItem[], finalK: number, kinds
     const [promoted] = rest.splice(best, 1);
     const [demoted] = head.splice(replaced, 1, promoted);
     rest.unshift(demoted);
+    gaveWay.set(demoted.ref, kind);
   }
-  return { head, rest };
+  return { head, rest, gaveWay };
 }
 
 export function assembleContext(compressed: CompressedOutput, tokenBudget: number, finalK: number, coverSources = false, coverKinds: readonly SourceKind[] = []): AssembledContext {
   const byRank = [...compressed.items].sort((a, b) => a.ref - b.ref);
   const ranked = coverSources ? coverEachSource(byRank) : byRank;
-  const { head, rest } = headCoveringKinds(ranked, finalK, coverKinds);
+  const { head, rest, gaveWay } = headCoveringKinds(ranked, finalK, coverKinds);
   const packed = packContext(
     head.map((item, position) => ({ id: String(item.ref), tokens: item.tokens, value: 1 / Math.sqrt(position + 1) })),
     tokenBudget,
@@ -57,7 +59,7 @@ export function assembleContext(compressed: CompressedOutput, tokenBudget: numbe
   const items = head.filter((item) => chosenRefs.has(item.ref)).sort((a, b) => a.ref - b.ref).map((item, index) => ({ ...item, ref: index + 1 }));
   const dropped = [
     ...head.filter((item) => !chosenRefs.has(item.ref)).map((item) => ({ chunkId: item.hit.chunkId, source: item.hit.sourceName, tokens: item.tokens, why: `over the ${tokenBudget}-token budget` })),
-    ...rest.map((item) => ({ chunkId: item.hit.chunkId, source: item.hit.sourceName, tokens: item.tokens, why: `below the top ${finalK}` })),
+    ...rest.map((item) => ({ chunkId: item.hit.chunkId, source: item.hit.sourceName, tokens: item.tokens, why: gaveWay.has(item.ref) ? `gave its place to the best ${gaveWay.get(item.ref)} item, a kind the goal names` : `below the top ${finalK}` })),
   ];
   const bySource = new Map<string, { tokens: number; items: number }>();
   for (const item of items) {

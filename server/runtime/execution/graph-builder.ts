@@ -114,7 +114,8 @@ function timeWindowHop(input: GraphBuildInput, retrievedTokens: number): Retriev
   });
 }
 
-const coverKindsOf = (input: GraphBuildInput) => (input.coverKinds && input.coverKinds.length > 0 ? { coverKinds: input.coverKinds } : {});
+const coverKindsOf = (input: GraphBuildInput) =>
+  input.coverKinds && input.coverKinds.length > 0 ? { coverKinds: input.coverKinds, note: `keeps the best retrieved item of each kind of source the goal names (${input.coverKinds.join(', ')})` } : {};
 
 export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
   const { candidate, estimates } = input;
