@@ -144,6 +144,20 @@ describe('extractive reader sentence selection', () => {
     const text = answer("How full was queue-2's disk at noon UTC on 3 May, while the label-printer sink was stopped?", items);
     expect(text.split('\n')[1]).toContain('64.2');
   });
+  it('does not take a line stamped in the window asked about for a reading when it states no amount of the measure asked', () => {
+    const items = [
+      item(1, 'commit 4e1a9c0: Shorten label-jobs retention to one day', 'ops-git', 'commit 4e1a9c00000000000000000000000000000000\nAuthor: Ana Ruiz <ana@example.com>\nDate:   2026-04-20T10:00:00+02:00\n\n    Shorten label-jobs retention to one day\n\n    The data disk of queue-2 is at 91 % and label-jobs holds most of its bytes.\n', 'commit 4e1a9c0'),
+      item(2, 'Postmortem: label queue lost jobs › Timeline', 'ops-docs',
+        '- Apr 20 — `label-jobs` retention on queue-2 lowered to one day to relieve the disk of queue-2.\n' +
+          '- May 2 16:10 — the `label-printer` sink stops on queue-2: its certificate expired.\n- May 2 16:40 — the label-printer sink is paged for queue-2.'),
+      item(3, 'ops-metrics.csv rows 7–9', 'ops-metrics',
+        'timestamp,service,metric,value,unit,threshold\n2026-05-02T18:00:00Z,queue,"disk_used_pct{host=""queue-2""}",48.0,%,85\n2026-05-02T18:00:00Z,printer,"sink_tasks_running{sink=""label-printer""}",0,tasks,4'),
+    ];
+    const text = answer("queue-2's disk was why label-jobs retention was cut in April. How full was that disk according to the change that cut it, and how full did monitoring show it on the afternoon of 2 May, before the sink stopped?", items);
+    expect(text.split('\n')[1]).toContain('91 %');
+    expect(text).not.toContain('certificate expired');
+  });
+
   it('answers "what time" with a line stamped with a time of day, not a runbook step repeating the question words', () => {
     const items = [
       item(1, 'Runbook: re-running the nightly export › Several days', 'ops-docs', 'For several failed nightly_export runs in a row use a backfill, which retries them one after another: exportctl backfill nightly_export --from 2026-05-01 --to 2026-05-03.'),

@@ -214,7 +214,9 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const moments = askedInstants(prompt.question);
   // "How full was the disk at noon UTC on 7 March?": when a unit states the asked moment, it is the reading; others cannot be.
   const readingWindows = askedReadingWindows(prompt.question);
-  const statesReading = (unit: Unit) => statesMomentIn(unit.moments, readingWindows);
+  // A reading of the measure asked, when one is asked: "How full was the disk that afternoon?" is not
+  // read off the timeline's "Mar 6 16:53 — tasks fail", stamped in the window but stating no share.
+  const statesReading = (unit: Unit) => statesMomentIn(unit.moments, readingWindows) && (measured === undefined || statesMeasure(unit.text, measured));
   const readingStated = readingWindows.length > 0 && units.some(statesReading);
   const momentIdf = documentFrequencies(units.map((unit) => unit.moments));
   const meanIdf = queryTerms.reduce((sum, term) => sum + idf(term), 0) / queryTerms.length;
