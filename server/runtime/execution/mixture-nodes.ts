@@ -33,7 +33,7 @@ export interface MixtureInput {
   /** A worker's retrieval: the first retrieval's method and scope, searching for its sub-question. */
   readonly retrieve: Pick<RetrieveNode, 'method' | 'sources' | 'sourceKinds' | 'k' | 'perSource' | 'retry' | 'timeoutMs'> & { readonly estimate: NodeEstimate };
   readonly compress: { readonly method: CompressionMethod; readonly estimate: NodeEstimate };
-  readonly assembleFields: { readonly tokenBudget: number; readonly finalK: number; readonly coverKinds?: readonly SourceKind[]; readonly estimate: NodeEstimate };
+  readonly assembleFields: { readonly tokenBudget: number; readonly finalK: number; readonly coverKinds?: readonly SourceKind[]; readonly note?: string; readonly estimate: NodeEstimate };
 }
 
 export interface MixtureNodes {

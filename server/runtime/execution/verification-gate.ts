@@ -46,7 +46,7 @@ export interface VerificationGateInput {
   readonly assemble: string;
   readonly retrieve: Pick<RetrieveNode, 'sources' | 'sourceKinds' | 'perSource' | 'retry' | 'timeoutMs'>;
   readonly compress: { readonly method: CompressionMethod; readonly estimate: NodeEstimate };
-  readonly assembleFields: { readonly tokenBudget: number; readonly finalK: number; readonly coverSources?: boolean; readonly coverKinds?: readonly SourceKind[]; readonly estimate: NodeEstimate };
+  readonly assembleFields: { readonly tokenBudget: number; readonly finalK: number; readonly coverSources?: boolean; readonly coverKinds?: readonly SourceKind[]; readonly note?: string; readonly estimate: NodeEstimate };
   readonly fuseEstimate: NodeEstimate;
 }
 
