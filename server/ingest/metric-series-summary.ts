@@ -85,7 +85,8 @@ export function summarizeSeries(label: string, unit: string, samples: readonly M
     .filter((sample, index) => samples[index].value >= max.value * SIGNIFICANT_LEVEL && sample.value < samples[index].value * (1 - SHARP_DROP_FRACTION));
   const sentences = [
     `Metric series ${label}${unit ? ` (${unit})` : ''}: ${samples.length} samples from ${first.timestamp} to ${last.timestamp}.`,
-    `Min ${at(min, suffix)}; max ${at(max, suffix)}; last ${at(last, suffix)}.`,
+    // In the words a question uses ("What was the highest reading?"): the summary is found by them.
+    `Lowest ${at(min, suffix)}; highest ${at(max, suffix)}; last ${at(last, suffix)}.`,
     `Trend ${trend}: median of first third ${formatNumber(head)}${suffix}, of last third ${formatNumber(tail)}${suffix} (${changePercent >= 0 ? '+' : ''}${formatNumber(changePercent)}%).`,
     ...(samples.some((sample) => sample.threshold !== undefined) ? thresholdSentences(samples, suffix) : baselineSentences(samples, suffix)),
     ...(drops.length > 0 ? [`Sharp drops (over ${SHARP_DROP_FRACTION * 100}% below the previous sample): ${drops.length}, first ${at(drops[0], suffix)}.`] : []),
