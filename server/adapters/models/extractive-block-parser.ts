@@ -214,8 +214,8 @@ function inUtc(year: string, month: string, day: string, hour: string, minute: s
   const sign = offset.toUpperCase() === 'Z' ? 0 : offset.startsWith('-') ? -1 : 1;
   const digits = offset.replace(/[^\d]/g, '');
   const offsetMinutes = sign * (Number(digits.slice(0, 2) || 0) * 60 + Number(digits.slice(2, 4) || 0));
-  const utc = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute)) - offsetMinutes * 60_000);
-  return `${utc.toISOString().slice(0, 10)} ${utc.toISOString().slice(11, 16)} UTC`;
+  const utc = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute)) - offsetMinutes * 60_000).toISOString();
+  return `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
 }
 
 /** Commits, diffs and plain text, line by line. */

@@ -41,12 +41,6 @@ export function scopeToEntities(lists: readonly (readonly Hit[])[], anchors: rea
 const PER_SYSTEM_KINDS: ReadonlySet<string> = new Set(['logs']);
 
 /**
- * The same rule over one ranked list that spans several sources (a single retrieval or rerank over
- * docs+git): a source none of whose hits names the goal's subject leaves the list, the rest keep
- * their order. Asked for billing-worker's memory limit over docs and git, the demo's "Lower
- * checkout-api memory limit" commit matched "memory limit" and was cited (issue 10).
- */
-/**
  * Whether keepSourcesAboutGoal can drop anything from `hits`: one source of documents has no other
  * source to lose to and no other system's lines. Checked first, so the anchors (and the per-hit name
  * matching) are never computed on the path of a single-corpus query.
@@ -56,6 +50,12 @@ export function canScope(hits: readonly Hit[]): boolean {
   return hits.some((hit) => hit.sourceName !== first || PER_SYSTEM_KINDS.has(hit.sourceKind));
 }
 
+/**
+ * The same rule over one ranked list that spans several sources (a single retrieval or rerank over
+ * docs+git): a source none of whose hits names the goal's subject leaves the list, the rest keep
+ * their order. Asked for billing-worker's memory limit over docs and git, the demo's "Lower
+ * checkout-api memory limit" commit matched "memory limit" and was cited (issue 10).
+ */
 export function keepSourcesAboutGoal(hits: readonly Hit[], anchors: readonly string[]): readonly Hit[] {
   if (!canScope(hits)) return hits;
   const bySource = new Map<string, Hit[]>();
