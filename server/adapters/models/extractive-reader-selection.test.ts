@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withIntermediateAnswer } from '../../runtime/reasoner/intermediate-answer';
 import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
 
 /**
@@ -240,3 +241,16 @@ describe('causes that are conditions, and answers to how-to questions', () => {
     expect(text.split('\n')[1]).toContain('labelctl rotate-key --grace 24h');
   });
 });
+
+describe("self-ask's last step", () => {
+  it("does not let self-ask's bridge names lift the sentence they were read from above the item answering the question", () => {
+    const items = [
+      item(1, 'Move the spooler to the print-writer service account', 'ops-git', 'Audit finding AUD-17: no shared passwords on the spooler hosts. The spooler now signs in as the print-writer service account.'),
+      item(2, 'spoolerd journal', 'ops-logs', '[2026-05-04 09:12:40] INFO spoolerd: signed in to the print server as svc-print-writer@corp-4471 (ticket granted for 10 hours)'),
+    ];
+    const question = withIntermediateAnswer('When spoolerd restarted with its new credentials in May, which account did it actually sign in as?', ['Audit', 'AUD-17']);
+    const text = answer(question, items);
+    expect(text).toContain('svc-print-writer@corp-4471');
+  });
+});
+

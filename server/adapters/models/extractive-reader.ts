@@ -223,6 +223,15 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const averageLength = units.reduce((sum, unit) => sum + unit.terms.length, 0) / units.length || 1;
   const questionIdentifiers = tokenize(prompt.question).filter(isIdentifier);
   const identifierTerms = new Set(questionIdentifiers.flatMap(contentTerms));
+  // The user's own ids weigh once more, and the user's own words in full. A bridge name self-ask
+  // appended was read off one sentence of this context: crediting it in full made that sentence
+  // outweigh every other item (freight dev d79: "(intermediate answer: Security, SEC-88)" put the
+  // SEC-88 line at 2.6 times the log line stating the role assumed, below the bar for a second item),
+  // so it weighs as a frame term does, half.
+  const ownQuestion = withoutIntermediateAnswer(prompt.question);
+  const ownIdentifiers = tokenize(ownQuestion).filter(isIdentifier);
+  const ownTerms = new Set(contentTerms(ownQuestion));
+  const bridgeOnly = (term: string) => !ownTerms.has(term);
   const headers = new Map(prompt.blocks.map((block) => {
     const terms = new Set(contentTerms(block.header));
     const matched = queryTerms.filter((term) => terms.has(term));
@@ -258,7 +267,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
       // A day of the month or a small count ("6 to 8 March") is in every other line ("0/6 nodes"): it weighs, but cannot qualify a sentence alone.
       if (!SMALL_NUMBER.test(term)) matched = true;
       if (header.terms.has(term)) continue;
-      const weight = (causal && !identifierTerms.has(term) ? EXPLANANDUM_WEIGHT : 1) * (frameOnly.has(term) ? FRAME_WEIGHT : 1);
+      const weight = (causal && !identifierTerms.has(term) ? EXPLANANDUM_WEIGHT : 1) * (frameOnly.has(term) || bridgeOnly(term) ? FRAME_WEIGHT : 1);
       lexical += (weight * idf(term) * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * unit.terms.length) / averageLength));
     }
     for (const moment of moments) {
@@ -275,7 +284,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     // A sentence qualifies by sharing a question term, or by carrying incident signal inside a block whose header
     // names what the question is about (two or more question terms: "checkout-api container log", not just "log").
     if (!matched && (header.distinct < HEADER_MIN_TERMS || categories === 0)) return;
-    const identifierWeight = questionIdentifiers.filter((identifier) => unit.tokens.has(identifier)).reduce((sum, identifier) => sum + idf(stem(identifier)), 0);
+    const identifierWeight = ownIdentifiers.filter((identifier) => unit.tokens.has(identifier)).reduce((sum, identifier) => sum + idf(stem(identifier)), 0);
     const hasQuantity = [...unit.tokens].some((token) => /^\d+(\.\d+)?[a-z]{1,3}$|^\d{3}$/.test(token));
     const cause = unit.terms.some((term) => CAUSE_CUES.has(term) || (causal && (namesCondition(term) || CAUSAL_CONNECTIVES.has(term))));
     const symptom = !cause && unit.terms.some((term) => SYMPTOM_CUES.has(term) && !querySet.has(term));

@@ -70,6 +70,10 @@ describe('a goal about what a system read or did on a named day', () => {
     expect(namedSourceKinds('At what time on 4 May did the spooler report its queue as empty?')).toEqual(['logs']);
     expect(namedSourceKinds('Which stats line showed the label API back at its usual error share?')).toEqual(['logs']);
     // A time asked with no day names no source: a runbook says when a job runs.
+    // "Did … actually …" does: what the running system did, set against what was merged or planned.
+    expect(namedSourceKinds('After the retry fix was merged in May, at what time did the spooler actually apply it?')).toEqual(['logs']);
+    expect(namedSourceKinds('Which account did the spooler actually sign in as after the move?')).toEqual(['logs']);
+    expect(namedSourceKinds('What was actually wrong with the old retry setting?')).toEqual([]);
     expect(namedSourceKinds('At what time does the spooler purge run?')).toEqual([]);
   });
 });

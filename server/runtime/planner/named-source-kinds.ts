@@ -57,6 +57,15 @@ const ASKS_DID = /(?:^|[.?!]\s+)did\b/i;
  */
 const ASKS_TIME = /\b(?:what time|which time|what minute)\b/i;
 
+/**
+ * "Did … actually …" sets what a system did against what was planned, merged or written down: "at
+ * what time did broker kafka-2 actually apply the new value", "which IAM role did they actually
+ * assume". The plan and the change are in docs and commits; what the running system did is on its
+ * own lines, and a question with no day to anchor it ("in March") was narrowed to docs and git
+ * (freight dev d42, d79). "What was actually wrong with …" asks no such contrast and does not count.
+ */
+const ASKS_WHAT_ACTUALLY_HAPPENED = /\bdid\b[^.?!]*\bactually\b/i;
+
 /** One-entry memo: the scope rule, the generation key and the cost model's digest each ask for the same goal in a plan. */
 let lastGoal: string | undefined;
 let lastKinds: readonly SourceKind[] = [];
@@ -71,7 +80,7 @@ export function namedSourceKinds(goal: string): SourceKind[] {
 
 function readNamedKinds(goal: string): SourceKind[] {
   const kinds = kindsNamedByWord(goal);
-  if (EVENT_WORDS.test(goal)) kinds.push('logs');
+  if (EVENT_WORDS.test(goal) || ASKS_WHAT_ACTUALLY_HAPPENED.test(goal)) kinds.push('logs');
   if (namesTimeOfDay(goal) || UTC.test(goal)) kinds.push('logs', 'metrics');
   // The cheap tests first: reading a goal's dates is the costly part.
   const reading = asksReading(goal);
