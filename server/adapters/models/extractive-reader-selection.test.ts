@@ -159,6 +159,16 @@ describe('extractive reader sentence selection', () => {
     expect(text).not.toContain('certificate expired');
   });
 
+  it('quotes two readings of one series at different moments, not the first as if the second repeated it', () => {
+    const items = [
+      item(1, 'ops-metrics.csv rows 2–4', 'ops-metrics',
+        'timestamp,service,metric,value,unit,threshold\n2026-05-04T12:00:00Z,spooler,"cache_used_bytes{instance=""spool-cache-0""}",1200000000,bytes,4000000000\n' +
+          '2026-05-04T18:00:00Z,spooler,"cache_used_bytes{instance=""spool-cache-0""}",3100000000,bytes,4000000000'),
+    ];
+    const text = answer('How much memory was the spool cache using on the evening of 4 May, and which change from that afternoon explains the jump?', items);
+    expect(text).toContain('3100000000');
+  });
+
   it('answers "what time" with a line stamped with a time of day, not a runbook step repeating the question words', () => {
     const items = [
       item(1, 'Runbook: re-running the nightly export › Several days', 'ops-docs', 'For several failed nightly_export runs in a row use a backfill, which retries them one after another: exportctl backfill nightly_export --from 2026-05-01 --to 2026-05-03.'),

@@ -188,6 +188,8 @@ function corroboration(units: readonly Unit[], queryTerms: ReadonlySet<string>):
   });
 }
 
+const sameMoments = (left: Unit, right: Unit) => left.moments.size === right.moments.size && [...left.moments].every((moment) => right.moments.has(moment));
+
 /** Scores every context sentence against the question and picks the evidence, best first. */
 export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] {
   const queryTerms = [...new Set(contentTerms(prompt.question))];
@@ -336,8 +338,14 @@ function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, 
   const floor = ranked[0].score * RELATIVE_THRESHOLD;
   const chosen: ScoredUnit[] = [];
   // Two steps sharing most words are still two instructions ("clear one day" vs "backfill several"): only their text repeats.
-  const isDuplicate = (candidate: ScoredUnit) =>
-    chosen.some((picked) => (candidate.unit.role === 'step' && picked.unit.role === 'step' ? candidate.unit.text === picked.unit.text : jaccard(candidate.unit.shape, picked.unit.shape) >= DUPLICATE_JACCARD));
+  // Two rows of one series stamped at different moments are two readings, not one repeated (freight dev
+  // d60: the 18:00 reading asked for was dropped as a repeat of the 12:00 one, its words all alike).
+  const sameText = (left: Unit, right: Unit) => {
+    if (left.role === 'step' && right.role === 'step') return left.text === right.text;
+    if (left.role === 'row' && right.role === 'row' && !sameMoments(left, right)) return false;
+    return jaccard(left.shape, right.shape) >= DUPLICATE_JACCARD;
+  };
+  const isDuplicate = (candidate: ScoredUnit) => chosen.some((picked) => sameText(candidate.unit, picked.unit));
   const newItemFloor = ranked[0].score * NEW_ITEM_THRESHOLD;
   // Greedy by score, each further sentence of an already quoted item discounted: the second rule of a
   // runbook section beats a weak sentence of another item, while strong items of other sources still
