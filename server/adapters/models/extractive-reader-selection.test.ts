@@ -264,3 +264,19 @@ describe("self-ask's last step", () => {
   });
 });
 
+
+describe('why a change was made', () => {
+  it("quotes the first sentence of the commit's body beside its subject, though it names no failure", () => {
+    const items = [
+      item(1, 'Postmortem: label printing stopped › Timeline', 'ops-docs',
+        '- May 4 09:10 — ops-infra change "Move spoolerd to the print-writer service account" merged; the shared password of the spooler hosts is removed.\n' +
+          '- May 4 09:20 — every spoolerd job fails with `Unauthorized` after the move to the print-writer service account.'),
+      item(2, 'commit 7c1d2e9: Move spoolerd to the print-writer service account', 'ops-git',
+        'commit 7c1d2e9000000000000000000000000000000000\nAuthor: Ana Ruiz <ana@example.com>\nDate:   2026-05-04T11:10:00+02:00\n\n    Move spoolerd to the print-writer service account\n\n' +
+          '    Audit finding AUD-17: no secrets kept on the print hosts. The spooler daemon spoolerd now signs in as the print-writer service account\n    and the shared password in /etc/spooler/auth.conf is removed.\n',
+        'commit 7c1d2e9'),
+    ];
+    const text = answer('Why was spoolerd moved from a shared password to the print-writer service account in May?', items);
+    expect(text).toContain('Audit finding AUD-17');
+  });
+});

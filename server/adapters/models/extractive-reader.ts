@@ -85,6 +85,23 @@ const SYMPTOM_WEIGHT = 0.6;
 const CAUSAL_QUESTION = /\b(?:why|caused?|causes|reasons?|root[- ]cause|how come)\b/i;
 const NO_SIGNAL_WEIGHT = 0.5;
 /**
+ * A commit says what changed in its subject and why in its body, and the body opens with the why
+ * (git's SubmittingPatches and most commit guides: "explain the problem the change solves"). Asked
+ * why, a quoted commit subject brings its body's first sentence along, whatever its words: "Security
+ * review SEC-88: no static AWS keys on the Connect workers." names no failure and ranked 17th, under
+ * timeline lines restating the change asked about (freight dev d51).
+ */
+const commitReasonLeads = (units: readonly Unit[]): ReadonlySet<Unit> => {
+  const leads = new Set<Unit>();
+  const subjects = new Map(units.filter((unit) => unit.role === 'subject').map((unit) => [unit.ref, unit.order]));
+  for (const unit of units) {
+    const subject = subjects.get(unit.ref);
+    if (subject === undefined || unit.role !== 'prose' || unit.order < subject) continue;
+    if (![...leads].some((lead) => lead.ref === unit.ref)) leads.add(unit);
+  }
+  return leads;
+};
+/**
  * A how-to question asks for an instruction (the procedural class of question taxonomies, e.g.
  * Graesser & Person 1994): a log record says what happened, never what to do, so a timestamped
  * line weighs half in answers to "How do I …?" / "What has to be done …?".
@@ -329,7 +346,18 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const stepsQualify = procedural && scored.some((entry) => entry.unit.role === 'step');
   const typedScored = stepsQualify ? scored.map((entry) => (instructs(entry.unit) ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
   const asksWhichChange = changeAsked || (askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term)));
-  return pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural, questionParts(prompt.question)).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
+  const picked = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural, questionParts(prompt.question));
+  return (causal ? withCommitReasons(picked, scored, units) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
+}
+
+/** Each quoted commit subject followed by its body's reason lead, when the lead is not quoted yet (a why-question's answer). */
+function withCommitReasons(picked: readonly ScoredUnit[], scored: readonly ScoredUnit[], units: readonly Unit[]): ScoredUnit[] {
+  const leads = commitReasonLeads(units);
+  return picked.flatMap((entry) => {
+    if (entry.unit.role !== 'subject') return [entry];
+    const reason = scored.find((candidate) => candidate.unit.ref === entry.unit.ref && leads.has(candidate.unit));
+    return reason && !picked.includes(reason) ? [entry, reason] : [entry];
+  });
 }
 
 function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean, procedural: boolean, parts?: readonly QuestionPart[]): ScoredUnit[] {
