@@ -87,10 +87,17 @@ const NO_SIGNAL_WEIGHT = 0.5;
 /**
  * A commit says what changed in its subject and why in its body, and the body opens with the why
  * (git's SubmittingPatches and most commit guides: "explain the problem the change solves"). Asked
- * why, a quoted commit subject brings its body's first sentence along, whatever its words: "Security
- * review SEC-88: no static AWS keys on the Connect workers." names no failure and ranked 17th, under
- * timeline lines restating the change asked about (freight dev d51).
+ * why something was changed — a decision, not a failure — a quoted commit subject brings its body's
+ * first sentence along, whatever its words: "Security review SEC-88: no static AWS keys on the
+ * Connect workers." names no failure and ranked 17th, under timeline lines restating the change
+ * asked about (freight dev d51). "Why did the run fail?" asks for a cause; a commit quoted there is
+ * evidence of it, and its stated purpose is not (dev d01 lost its cause line to one).
  */
+const ASKS_WHY_DECIDED = new RegExp(
+  String.raw`\bwhy\b[^?]*\b(?:switch(?:ed)?|mov(?:e|ed)|lower(?:ed)?|rais(?:e|ed)|cut|shorten(?:ed)?|increas(?:e|ed)|reduc(?:e|ed)|add(?:ed)?|remov(?:e|ed)|renam(?:e|ed)|replac(?:e|ed)|revert(?:ed)?|` +
+    String.raw`disabl(?:e|ed)|enabl(?:e|ed)|introduc(?:e|ed)|migrat(?:e|ed)|chang(?:e|ed)|bump(?:ed)?|pinn?(?:ed)?|upgrad(?:e|ed)|downgrad(?:e|ed)|scal(?:e|ed)|set)\b`,
+  'i',
+);
 const commitReasonLeads = (units: readonly Unit[]): ReadonlySet<Unit> => {
   const leads = new Set<Unit>();
   const subjects = new Map(units.filter((unit) => unit.role === 'subject').map((unit) => [unit.ref, unit.order]));
@@ -347,17 +354,24 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const typedScored = stepsQualify ? scored.map((entry) => (instructs(entry.unit) ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
   const asksWhichChange = changeAsked || (askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term)));
   const picked = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural, questionParts(prompt.question));
-  return (causal ? withCommitReasons(picked, scored, units) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
+  return (ASKS_WHY_DECIDED.test(prompt.question) ? withCommitReasons(picked, scored, units) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
 
-/** Each quoted commit subject followed by its body's reason lead, when the lead is not quoted yet (a why-question's answer). */
+/**
+ * Each quoted commit subject's reason lead, when it is not quoted yet (a why-question's answer), after
+ * the sentences already picked; it takes the place of the weakest of them when the answer is full.
+ */
 function withCommitReasons(picked: readonly ScoredUnit[], scored: readonly ScoredUnit[], units: readonly Unit[]): ScoredUnit[] {
   const leads = commitReasonLeads(units);
-  return picked.flatMap((entry) => {
-    if (entry.unit.role !== 'subject') return [entry];
-    const reason = scored.find((candidate) => candidate.unit.ref === entry.unit.ref && leads.has(candidate.unit));
-    return reason && !picked.includes(reason) ? [entry, reason] : [entry];
-  });
+  const explained = new Map<ScoredUnit, ScoredUnit>();
+  for (const entry of picked) {
+    const reason = entry.unit.role === 'subject' ? scored.find((candidate) => candidate.unit.ref === entry.unit.ref && leads.has(candidate.unit)) : undefined;
+    if (reason && !picked.includes(reason)) explained.set(entry, reason);
+  }
+  const kept = [...picked];
+  const room = Math.max(MAX_SENTENCES, picked.length) - explained.size;
+  for (let index = kept.length - 1; index >= 0 && kept.length > room; index--) if (!explained.has(kept[index])) kept.splice(index, 1);
+  return [...kept, ...explained.values()];
 }
 
 function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean, procedural: boolean, parts?: readonly QuestionPart[]): ScoredUnit[] {
