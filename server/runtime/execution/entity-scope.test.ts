@@ -89,6 +89,22 @@ describe('one ranked list over several sources, scoped to the goal entities', ()
     expect((output.output as RetrievedOutput).hits.map((entry) => entry.chunkId).sort()).toEqual(['bw1']);
   });
 
+  it('asks a search over several sources for more than k, so k hits remain once another system\'s source is dropped', async () => {
+    // The other system's events lead the ranking: a search for exactly k would leave one billing hit of three.
+    const ranked = [
+      ...['e1', 'e2'].map((id, index) => hit(id, 'demo-events', 'events', `Warning OOMKilled pod/checkout-api-${id}: Container checkout-api was OOMKilled`, index + 1)),
+      ...['b1', 'b2', 'b3'].map((id, index) => hit(id, 'billing-logs', 'logs', `bw-0${index} billing-worker@1: migration still running migration=0042 step=${id}`, index + 3)),
+    ];
+    const honoursK: RetrieverPlugin = { ...perSourceRetriever, search: async (query) => ranked.slice(0, query.k) };
+    const node = createNode('retrieve', {
+      id: 'retrieve-bm25', inputs: [], method: 'bm25', sources: ['demo-events', 'billing-logs'], sourceKinds: 'all', k: 3,
+      retry: { maxAttempts: 1, backoffMs: 0 }, timeoutMs: 1000, estimate: { tokens: 0, costUsd: 0, latencySeconds: 0 },
+    });
+    const executor = createNodeExecutor({ ...dependencies(['billing-worker'], 'Why is billing-worker stuck on migration 0042?'), retrievers: new Map([['bm25', honoursK]]) });
+    const output = await executor(node, { attempt: 1, inputs: new Map(), signal: new AbortController().signal });
+    expect((output.output as RetrievedOutput).hits.map((entry) => entry.chunkId)).toEqual(['b1', 'b2', 'b3']);
+  });
+
   it("drops another system's log lines from a source that names the subject, and keeps documents whole", () => {
     const runbook = [hit('rb1', 'billing-docs', 'docs', 'billing-worker reads invoices in batches of 500'), hit('rb2', 'billing-docs', 'docs', 'Workers waiting on Lock mean something holds a lock on invoices.', 2)];
     const scoped = scopeToEntities([BY_SOURCE['billing-logs'], runbook], ['billing-worker']);

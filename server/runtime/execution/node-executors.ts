@@ -30,6 +30,9 @@ import { foldVerdicts } from '../verification/verdict-chain';
 import type { RunBudget } from './run-budget';
 import { runTools } from './run-tools';
 
+/** How many times k a search over several sources asks for, so k hits remain once scoped to the goal. */
+const SCOPED_OVERFETCH = 2;
+
 export interface ExecutionDependencies {
   readonly goal: string;
   readonly identifiers: readonly string[];
@@ -217,10 +220,16 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
         const scoped = retriever.capabilities().sharedScoreScale ? keepCompetitiveSources(aboutGoal) : aboutGoal;
         hits = reciprocalRankFusion(scoped, STRATIFIED_RRF_K, node.k).map((hit) => ({ ...hit, method: node.method }));
       } else {
-        hits = await search(node.sources, node.k);
+        // Over several sources, scoping below drops the ones not about the goal after the search: ask for
+        // more, so k remain (freight dev d58: 13 of 20 hits were the demo's, the context kept 7 items and
+        // the eta-api log line asked about, 9th of the freight hits, was not among them).
+        const searched = await search(node.sources, node.sources.length > 1 ? node.k * SCOPED_OVERFETCH : node.k);
         signal.throwIfAborted();
         // A sub-question may be about the bridge, which the goal's own names do not mention: its hits stay.
-        hits = node.focus === 'entities' ? scopeToEntities([hits], anchorsIn([hits]), true)[0] : subQuestion !== undefined || !canScope(hits) ? hits : keepSourcesAboutGoal(hits, anchorsIn([hits]));
+        // The anchors are read off the first k, as without the extra hits: the goal's subject is what leads the list.
+        const anchors = () => anchorsIn([searched.slice(0, node.k)]);
+        const scopedHits = node.focus === 'entities' ? scopeToEntities([searched], anchors(), true)[0] : subQuestion !== undefined || !canScope(searched) ? searched : keepSourcesAboutGoal(searched, anchors());
+        hits = scopedHits.slice(0, node.k);
       }
       return {
         output: { hits, expansion, ...(searches ? { searches } : {}) } satisfies RetrievedOutput,
