@@ -35,6 +35,16 @@ describe('measure questions and the sentences that can answer them', () => {
     expect(statesMeasure('timestamp: 2026-05-04T18:00:00Z, metric: queue_jobs, value: 41, unit: jobs', 'size')).toBe(false);
   });
 
+  it('"how long after … did …" asks for the time between two moments: a stamped line answers it as a stated duration does', () => {
+    expect(askedMeasure('How long after it was merged on 4 May did the new spooler limit actually take effect?')).toBe('interval');
+    expect(askedMeasure('How long before the outage did the disk alert fire?')).toBe('interval');
+    expect(statesMeasure('2026-05-04T11:16:10Z INFO spoolerd: limit=16 (config reloaded at 11:13:02)', 'interval')).toBe(true);
+    expect(statesMeasure('the reload takes about 8 minutes', 'interval')).toBe(true);
+    expect(statesMeasure('spoolerd reads its limit from spooler.conf', 'interval')).toBe(false);
+    // A bare "how long" still asks for a duration: a stamped line is not one.
+    expect(statesMeasure('2026-05-04T11:16:10Z INFO spoolerd: limit=16', 'duration')).toBe(false);
+  });
+
   it('a sentence states a share by a percentage, a percent row or a key that names it', () => {
     expect(statesMeasure('The spool volume is at 87 % and print.jobs is about 70 % of it.', 'share')).toBe(true);
     expect(statesMeasure('timestamp: 2026-03-06T15:00:00Z, metric: disk_used_pct, value: 35.6, unit: %', 'share')).toBe(true);

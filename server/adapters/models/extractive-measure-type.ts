@@ -7,10 +7,14 @@
  * that repeats the question's words without one ("average speed over 15 and 60 minutes" is a
  * feature's name) cannot say how fast.
  */
-export type Measure = 'speed' | 'duration' | 'size' | 'clock' | 'share';
+export type Measure = 'speed' | 'duration' | 'interval' | 'size' | 'clock' | 'share';
 
 const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
   ['speed', /\b(?:how fast|what (?:\w+ )?speed)\b/i],
+  // "How long after it was merged did the change go live?" asks for the time between two moments: the
+  // lines stamped with each answer it as well as a stated duration (freight dev d58: "config changed
+  // at 11:13:02" kept a quarter of its score as a sentence stating no duration).
+  ['interval', /\bhow long (?:after|before)\b/i],
   // "How long is the topic name?" asks for a length; one that waits, lives, takes or keeps asks for time.
   ['duration', /\b(?:how long\b(?! is the)|how much time|what (?:\w+ )?(?:timeout|ttl|retention|duration|delay|interval)\b)/i],
   ['size', /\b(?:how (?:big|large)|how much (?:memory|disk|space|storage|ram)|what (?:\w+ )?(?:size|capacity))\b/i],
@@ -22,7 +26,7 @@ const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
 
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
 /** A number with a unit of the dimension, written apart or together ("60 km/h", "16gb", "3 days", "40ms"). */
-const STATED: Readonly<Record<Measure, RegExp>> = {
+const STATED: Readonly<Record<Exclude<Measure, 'interval'>, RegExp>> = {
   speed: new RegExp(String.raw`\b${NUMBER}\s*(?:km\/h|kmh|kph|mph|m\/s|knots?)\b`, 'i'),
   duration: new RegExp(String.raw`\b${NUMBER}\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|d|days?|weeks?|months?)\b|\b(?:days|hours|minutes|seconds|weeks)\s*=\s*${NUMBER}`, 'i'),
   size: new RegExp(String.raw`\b${NUMBER}\s*(?:[kmgtp]i?b|bytes?|[kmgt]b?ytes?)\b`, 'i'),
@@ -31,7 +35,7 @@ const STATED: Readonly<Record<Measure, RegExp>> = {
   clock: /(?<![\d:])(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)|\b(?:1[0-2]|0?[1-9]) ?[ap]\.?m\b|\b(?:noon|midnight)\b/i,
 };
 /** A key naming the unit or the measured thing, set to a number: "FEATURE_FETCH_TIMEOUT_MS: "40"", "retention.ms=259200000". */
-const KEYED: Readonly<Record<Measure, RegExp>> = {
+const KEYED: Readonly<Record<Exclude<Measure, 'interval'>, RegExp>> = {
   speed: new RegExp(String.raw`\b[\w.-]*(?:speed|kmh|kph|mph)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
   duration: new RegExp(String.raw`\b[\w.-]*(?:_ms|\.ms|_seconds|_secs|_minutes|_hours|timeout|ttl|retention|interval|delay)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
   size: new RegExp(String.raw`\b[\w.-]*(?:bytes|_mb|_gb|memory|size)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
@@ -49,6 +53,7 @@ const ROW_VALUE = new RegExp(String.raw`\bvalue:\s*(${NUMBER}),\s*unit:\s*([^,\s
 
 /** Whether `text` states a quantity of the measure. */
 export function statesMeasure(text: string, measure: Measure): boolean {
+  if (measure === 'interval') return statesMeasure(text, 'duration') || statesMeasure(text, 'clock');
   const row = ROW_VALUE.exec(text);
   return STATED[measure].test(text) || KEYED[measure].test(text) || (row !== null && STATED[measure].test(`${row[1]} ${row[2]}`));
 }
