@@ -98,15 +98,15 @@ const ASKS_WHY_DECIDED = new RegExp(
     String.raw`disabl(?:e|ed)|enabl(?:e|ed)|introduc(?:e|ed)|migrat(?:e|ed)|chang(?:e|ed)|bump(?:ed)?|pinn?(?:ed)?|upgrad(?:e|ed)|downgrad(?:e|ed)|scal(?:e|ed)|set)\b`,
   'i',
 );
+/** Per commit in the context, the first prose sentence after its subject: the body's opening, its reason. */
 const commitReasonLeads = (units: readonly Unit[]): ReadonlySet<Unit> => {
-  const leads = new Set<Unit>();
   const subjects = new Map(units.filter((unit) => unit.role === 'subject').map((unit) => [unit.ref, unit.order]));
+  const leads = new Map<number, Unit>();
   for (const unit of units) {
     const subject = subjects.get(unit.ref);
-    if (subject === undefined || unit.role !== 'prose' || unit.order < subject) continue;
-    if (![...leads].some((lead) => lead.ref === unit.ref)) leads.add(unit);
+    if (subject !== undefined && unit.role === 'prose' && unit.order > subject && !leads.has(unit.ref)) leads.set(unit.ref, unit);
   }
-  return leads;
+  return new Set(leads.values());
 };
 /**
  * A how-to question asks for an instruction (the procedural class of question taxonomies, e.g.
