@@ -10,7 +10,9 @@ import { FRAME_WEIGHT, frameOnlyTerms } from './extractive-frame-clause';
 import { askedReadingWindows, statesMomentIn } from './extractive-reading-instant';
 import { type QuestionPart, STATES_ORDER, questionParts } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
+import { asksWhyDecided, withCommitReasons } from './extractive-commit-reasons';
 import { type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
+import { corroboration, documentFrequencies, jaccard } from './extractive-term-statistics';
 
 /**
  * The extractive reader behind the built-in offline model: it never writes a claim of its own,
@@ -85,30 +87,6 @@ const SYMPTOM_WEIGHT = 0.6;
 const CAUSAL_QUESTION = /\b(?:why|caused?|causes|reasons?|root[- ]cause|how come)\b/i;
 const NO_SIGNAL_WEIGHT = 0.5;
 /**
- * A commit says what changed in its subject and why in its body, and the body opens with the why
- * (git's SubmittingPatches and most commit guides: "explain the problem the change solves"). Asked
- * why something was changed — a decision, not a failure — a quoted commit subject brings its body's
- * first sentence along, whatever its words: "Security review SEC-88: no static AWS keys on the
- * Connect workers." names no failure and ranked 17th, under timeline lines restating the change
- * asked about (freight dev d51). "Why did the run fail?" asks for a cause; a commit quoted there is
- * evidence of it, and its stated purpose is not (dev d01 lost its cause line to one).
- */
-const ASKS_WHY_DECIDED = new RegExp(
-  String.raw`\bwhy\b[^?]*\b(?:switch(?:ed)?|mov(?:e|ed)|lower(?:ed)?|rais(?:e|ed)|cut|shorten(?:ed)?|increas(?:e|ed)|reduc(?:e|ed)|add(?:ed)?|remov(?:e|ed)|renam(?:e|ed)|replac(?:e|ed)|revert(?:ed)?|` +
-    String.raw`disabl(?:e|ed)|enabl(?:e|ed)|introduc(?:e|ed)|migrat(?:e|ed)|chang(?:e|ed)|bump(?:ed)?|pinn?(?:ed)?|upgrad(?:e|ed)|downgrad(?:e|ed)|scal(?:e|ed)|set)\b`,
-  'i',
-);
-/** Per commit in the context, the first prose sentence after its subject: the body's opening, its reason. */
-const commitReasonLeads = (units: readonly Unit[]): ReadonlySet<Unit> => {
-  const subjects = new Map(units.filter((unit) => unit.role === 'subject').map((unit) => [unit.ref, unit.order]));
-  const leads = new Map<number, Unit>();
-  for (const unit of units) {
-    const subject = subjects.get(unit.ref);
-    if (subject !== undefined && unit.role === 'prose' && unit.order > subject && !leads.has(unit.ref)) leads.set(unit.ref, unit);
-  }
-  return new Set(leads.values());
-};
-/**
  * A how-to question asks for an instruction (the procedural class of question taxonomies, e.g.
  * Graesser & Person 1994): a log record says what happened, never what to do, so a timestamped
  * line weighs half in answers to "How do I …?" / "What has to be done …?".
@@ -133,14 +111,11 @@ const EXPLANANDUM_WEIGHT = 0.5;
 const GENERIC_WEIGHT = 0.5;
 /**
  * Each other source whose best sentence agrees raises the score by up to this fraction; at most
- * MAX_CORROBORATING sources count. It multiplies rather than adds, as in question-biased LexRank
+ * three sources count (extractive-term-statistics.ts). It multiplies rather than adds, as in question-biased LexRank
  * (Otterbacher, Erkan & Radev 2005): agreement lends weight to a relevant sentence, but cannot make
  * a sentence the question is not about (a pool timeout, when the question asks for the pool size) relevant.
  */
 const CORROBORATION_GAIN = 0.5;
-const MAX_CORROBORATING = 3;
-/** Agreement with one sentence saturates at the IDF of this many terms that occur only twice in the context. */
-const CORROBORATION_SATURATION = 2;
 /** A sentence restating all of its item's title words gets this share (Edmundson's title method). */
 const TITLE_SHARE = 0.6;
 /** The commit subject is its author's one-line summary of the change ("git log --oneline"). */
@@ -173,43 +148,6 @@ export interface SelectedSentence {
   readonly ref: number;
   readonly text: string;
   readonly score: number;
-}
-
-function jaccard(left: ReadonlySet<string>, right: ReadonlySet<string>): number {
-  let shared = 0;
-  for (const term of left) if (right.has(term)) shared += 1;
-  const union = left.size + right.size - shared;
-  return union === 0 ? 0 : shared / union;
-}
-
-/** BM25's IDF of a term found in `found` of `total` units. */
-const idfOf = (found: number, total: number) => Math.log(1 + (total - found + 0.5) / (found + 0.5));
-
-function documentFrequencies(sets: readonly ReadonlySet<string>[]): (term: string) => number {
-  const frequency = new Map<string, number>();
-  for (const set of sets) for (const term of set) frequency.set(term, (frequency.get(term) ?? 0) + 1);
-  return (term) => idfOf(frequency.get(term) ?? 0, sets.length);
-}
-
-/**
- * Per unit, how many other sources hold a sentence agreeing with it on rare terms (0…MAX_CORROBORATING,
- * fractional). Question terms are left out: every retrieved item shares them. Items of the same source
- * are not independent (a log repeating itself), so they never corroborate each other.
- */
-function corroboration(units: readonly Unit[], queryTerms: ReadonlySet<string>): number[] {
-  const idf = documentFrequencies(units.map((unit) => unit.evidence));
-  const saturation = CORROBORATION_SATURATION * idfOf(2, units.length);
-  return units.map((unit) => {
-    const best = new Map<string, number>();
-    for (const other of units) {
-      if (other.source === unit.source) continue;
-      let agreement = 0;
-      for (const term of unit.evidence) if (!queryTerms.has(term) && other.evidence.has(term)) agreement += idf(term);
-      best.set(other.source, Math.max(best.get(other.source) ?? 0, agreement));
-    }
-    const credits = [...best.values()].map((agreement) => Math.min(1, agreement / saturation)).sort((left, right) => right - left);
-    return credits.slice(0, MAX_CORROBORATING).reduce((sum, credit) => sum + credit, 0);
-  });
 }
 
 const sameMoments = (left: Unit, right: Unit) => left.moments.size === right.moments.size && [...left.moments].every((moment) => right.moments.has(moment));
@@ -354,24 +292,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const typedScored = stepsQualify ? scored.map((entry) => (instructs(entry.unit) ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
   const asksWhichChange = changeAsked || (askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term)));
   const picked = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural, questionParts(prompt.question));
-  return (ASKS_WHY_DECIDED.test(prompt.question) ? withCommitReasons(picked, scored, units) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
-}
-
-/**
- * Each quoted commit subject's reason lead, when it is not quoted yet (a why-question's answer), after
- * the sentences already picked; it takes the place of the weakest of them when the answer is full.
- */
-function withCommitReasons(picked: readonly ScoredUnit[], scored: readonly ScoredUnit[], units: readonly Unit[]): ScoredUnit[] {
-  const leads = commitReasonLeads(units);
-  const explained = new Map<ScoredUnit, ScoredUnit>();
-  for (const entry of picked) {
-    const reason = entry.unit.role === 'subject' ? scored.find((candidate) => candidate.unit.ref === entry.unit.ref && leads.has(candidate.unit)) : undefined;
-    if (reason && !picked.includes(reason)) explained.set(entry, reason);
-  }
-  const kept = [...picked];
-  const room = Math.max(MAX_SENTENCES, picked.length) - explained.size;
-  for (let index = kept.length - 1; index >= 0 && kept.length > room; index--) if (!explained.has(kept[index])) kept.splice(index, 1);
-  return [...kept, ...explained.values()];
+  return (asksWhyDecided(prompt.question) ? withCommitReasons(picked, scored, units, MAX_SENTENCES) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
 
 function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean, procedural: boolean, parts?: readonly QuestionPart[]): ScoredUnit[] {

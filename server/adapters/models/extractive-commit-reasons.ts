@@ -1,0 +1,47 @@
+import type { ScoredUnit } from './extractive-quoted-subjects';
+import type { Unit } from './extractive-units';
+
+/**
+ * A commit says what changed in its subject and why in its body, and the body opens with the why
+ * (git's SubmittingPatches and most commit guides: "explain the problem the change solves"). Asked
+ * why something was changed — a decision, not a failure — a quoted commit subject brings its body's
+ * first sentence along, whatever its words: "Security review SEC-88: no static AWS keys on the
+ * Connect workers." names no failure and ranked 17th, under timeline lines restating the change
+ * asked about (freight dev d51). "Why did the run fail?" asks for a cause; a commit quoted there is
+ * evidence of it, and its stated purpose is not (dev d01 lost its cause line to one).
+ */
+const ASKS_WHY_DECIDED = new RegExp(
+  String.raw`\bwhy\b[^?]*\b(?:switch(?:ed)?|mov(?:e|ed)|lower(?:ed)?|rais(?:e|ed)|cut|shorten(?:ed)?|increas(?:e|ed)|reduc(?:e|ed)|add(?:ed)?|remov(?:e|ed)|renam(?:e|ed)|replac(?:e|ed)|revert(?:ed)?|` +
+    String.raw`disabl(?:e|ed)|enabl(?:e|ed)|introduc(?:e|ed)|migrat(?:e|ed)|chang(?:e|ed)|bump(?:ed)?|pinn?(?:ed)?|upgrad(?:e|ed)|downgrad(?:e|ed)|scal(?:e|ed)|set)\b`,
+  'i',
+);
+/** Per commit in the context, the first prose sentence after its subject: the body's opening, its reason. */
+const commitReasonLeads = (units: readonly Unit[]): ReadonlySet<Unit> => {
+  const subjects = new Map(units.filter((unit) => unit.role === 'subject').map((unit) => [unit.ref, unit.order]));
+  const leads = new Map<number, Unit>();
+  for (const unit of units) {
+    const subject = subjects.get(unit.ref);
+    if (subject !== undefined && unit.role === 'prose' && unit.order > subject && !leads.has(unit.ref)) leads.set(unit.ref, unit);
+  }
+  return new Set(leads.values());
+};
+
+/** Whether the question asks why something was changed (a decision), not why something failed. */
+export const asksWhyDecided = (question: string): boolean => ASKS_WHY_DECIDED.test(question);
+
+/**
+ * Each quoted commit subject's reason lead, when it is not quoted yet (a why-question's answer), after
+ * the sentences already picked; it takes the place of the weakest of them when the answer is full.
+ */
+export function withCommitReasons(picked: readonly ScoredUnit[], scored: readonly ScoredUnit[], units: readonly Unit[], maxSentences: number): ScoredUnit[] {
+  const leads = commitReasonLeads(units);
+  const explained = new Map<ScoredUnit, ScoredUnit>();
+  for (const entry of picked) {
+    const reason = entry.unit.role === 'subject' ? scored.find((candidate) => candidate.unit.ref === entry.unit.ref && leads.has(candidate.unit)) : undefined;
+    if (reason && !picked.includes(reason)) explained.set(entry, reason);
+  }
+  const kept = [...picked];
+  const room = Math.max(maxSentences, picked.length) - explained.size;
+  for (let index = kept.length - 1; index >= 0 && kept.length > room; index--) if (!explained.has(kept[index])) kept.splice(index, 1);
+  return [...kept, ...explained.values()];
+}
