@@ -3,6 +3,7 @@
  * without resetting anything (a partition): without the deadline such a statement waits for good.
  * Runs only when TEST_DATABASE_URL is set; it creates and drops nothing (plain selects).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTcpProxy, type TcpProxy } from '../server/testing/loopback-tcp-proxy';
@@ -53,6 +54,28 @@ describe.skipIf(!url)('statements sent to a server that stops answering', () => 
     let answer: unknown = 'failed';
     for (let attempt = 0; attempt < 10 && String(answer).startsWith('failed'); attempt += 1) answer = await within(database.query(sql`select 4 as answer`), 5_000);
     expect(answer).toEqual([{ answer: 4 }]);
+  }, 30_000);
+
+  it('withdrawn at the deadline while connections were opening for them, leave those connections usable', async () => {
+    // Every pooled connection drops, and new ones take longer than the deadline to open (a loaded
+    // server): each statement is a reconnecting connection's first when its deadline withdraws it.
+    // postgres.js 3.4.9 then opened those connections and never handed them back to the pool: no
+    // statement was answered again (CI, after a 4 s outage under load).
+    proxy.cut();
+    await sleep(200);
+    proxy.restore();
+    proxy.delayConnections(DEADLINE_MS * 3);
+    try {
+      const withdrawn = await Promise.all(Array.from({ length: 12 }, (_, index) => within(database.query(sql`select ${index}::int as n`), DEADLINE_MS * 2)));
+      expect(withdrawn).toEqual(Array.from({ length: 12 }, () => 'failed: TIMEOUT'));
+    } finally {
+      proxy.delayConnections(0);
+    }
+    // The delayed connections open within DEADLINE_MS * 3 of the withdrawals; each later attempt has its own deadline.
+    await sleep(DEADLINE_MS * 3);
+    let answer: unknown = 'failed';
+    for (let attempt = 0; attempt < 5 && String(answer).startsWith('failed'); attempt += 1) answer = await within(database.query(sql`select 6 as answer`), 5_000);
+    expect(answer).toEqual([{ answer: 6 }]);
   }, 30_000);
 
   it('wait past the deadline inside withoutDeadline (an ingest), failing only when the connection does', async () => {

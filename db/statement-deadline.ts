@@ -107,6 +107,32 @@ function bounded<Rows extends readonly object[]>(query: PendingQuery<Rows>, dead
 /** What `race` needs of a pending statement: to be awaited, and withdrawn; `state` is set once a connection took it (postgres.js). */
 type Withdrawable = PromiseLike<unknown> & { cancel(): unknown; readonly state?: unknown };
 
+/** The fields of a postgres.js 3.4 query that `withdraw` rewrites (not in its typings). */
+interface QueryInternals {
+  cancelled: unknown;
+  strings: readonly string[];
+  args: readonly unknown[];
+  options: Record<string, unknown>;
+}
+
+/**
+ * Withdraws a statement no connection has sent yet. `cancel()` takes it out of the pool's queue
+ * and rejects it; but a statement a connection is opening for (its first, held by the connection,
+ * not the queue) stays with that connection marked cancelled, and postgres.js 3.4.9 and 3.4.10
+ * then open the connection, skip the statement and never hand the connection back to the pool.
+ * After an outage longer than the deadline every connection ended that way and the pool never
+ * answered again (CI, 2026-12-05). So the withdrawn statement is also made harmless, and no
+ * longer marked cancelled: held by a connection, it runs as `select 1` and the connection opens.
+ */
+function withdraw(query: Withdrawable): void {
+  query.cancel();
+  const internals = query as unknown as QueryInternals;
+  internals.cancelled = null;
+  internals.strings = ['select 1'];
+  internals.args = [];
+  internals.options = { ...internals.options, simple: true };
+}
+
 function race(query: Withdrawable, deadlineMs: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const timer = unrefed(setTimeout(() => {
@@ -115,7 +141,7 @@ function race(query: Withdrawable, deadlineMs: number): Promise<unknown> {
       // it failed (an insert landing after its run's failure was recorded would leave it `running`).
       // Not once sent: postgres.js 3.4.9 then cancels over a new connection and drops that
       // promise, so a cancel failing during the outage would surface as an unhandled rejection.
-      if (query.state == null) query.cancel();
+      if (query.state == null) withdraw(query);
     }, deadlineMs));
     query.then(
       (rows) => {

@@ -4,7 +4,8 @@
  * as a stopped server does (a client sees its sockets die and its reconnects fail), without
  * stopping a server other tests share. `cutAfter` cuts right after a chosen statement reached the
  * server (its answer is lost, its effect is not); `stall()` stops answering without a reset, as a
- * network partition does.
+ * network partition does; `delayConnections(ms)` opens each new connection that much later, as a
+ * loaded server does.
  */
 import { createConnection, createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +23,8 @@ export interface TcpProxy {
   cutAfter(marker: string): void;
   /** Forwards nothing either way and answers no new connection, resetting nothing, until `restore()`. */
   stall(): void;
+  /** New connections reach the server `ms` later (what the client sent meanwhile is held, not lost); 0 ends it. */
+  delayConnections(ms: number): void;
   /** Ends a cut or a stall; a stalled connection is reset then (what it carried is lost). */
   restore(): void;
   close(): Promise<void>;
@@ -36,6 +39,7 @@ export async function startTcpProxy(target: { readonly host: string; readonly po
   let cut = false;
   let stalling = false;
   let resets = 0;
+  let connectionDelayMs = 0;
   let marker: Buffer | undefined;
   const cutAll = () => {
     cut = true;
@@ -46,6 +50,16 @@ export async function startTcpProxy(target: { readonly host: string; readonly po
     open.clear();
   };
   const server = createServer((client) => {
+    if (connectionDelayMs > 0) {
+      client.pause();
+      const delayed = setTimeout(() => forward(client), connectionDelayMs);
+      client.once('close', () => clearTimeout(delayed)).on('error', () => undefined);
+      return;
+    }
+    forward(client);
+  });
+  const forward = (client: Socket) => {
+    if (client.destroyed) return;
     if (cut) {
       resets += 1;
       client.resetAndDestroy();
@@ -83,7 +97,9 @@ export async function startTcpProxy(target: { readonly host: string; readonly po
     upstream.on('data', (chunk: Buffer) => {
       if (!stalling && !draining) client.write(chunk);
     });
-  });
+    // A delayed connection was paused: what it sent meanwhile flows now that it has a reader.
+    client.resume();
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
@@ -96,6 +112,9 @@ export async function startTcpProxy(target: { readonly host: string; readonly po
     },
     stall() {
       stalling = true;
+    },
+    delayConnections(ms) {
+      connectionDelayMs = ms;
     },
     restore() {
       cut = false;
