@@ -18,19 +18,22 @@ const compressed = (items: readonly ContextItem[]): CompressedOutput => ({ items
 const sourcesOf = (assembled: ReturnType<typeof assembleContext>) => assembled.items.map((entry) => `${entry.hit.sourceName}#${entry.hit.rank}`);
 
 describe('assembling the context when the goal names a kind of source', () => {
-  it('gives the named kind its best item in place of the last item of a kind not named, in rank order', () => {
+  it('gives the named kind its best two items in place of the last items of a kind not named, in rank order', () => {
     const plain = assembleContext(compressed(RANKED), 3000, 8);
     expect(sourcesOf(plain).every((entry) => entry.startsWith('runbooks'))).toBe(true);
     const covered = assembleContext(compressed(RANKED), 3000, 8, false, ['logs']);
-    expect(sourcesOf(covered)).toEqual(['runbooks#1', 'runbooks#2', 'runbooks#3', 'runbooks#4', 'runbooks#5', 'runbooks#6', 'runbooks#7', 'spool-logs#11']);
+    expect(sourcesOf(covered)).toEqual(['runbooks#1', 'runbooks#2', 'runbooks#3', 'runbooks#4', 'runbooks#5', 'runbooks#6', 'spool-logs#11', 'spool-logs#12']);
     expect(covered.items.map((entry) => entry.ref)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(covered.dropped.map((entry) => entry.chunkId)).toEqual(['c8', 'c9', 'c10', 'c12']);
+    expect(covered.dropped.map((entry) => entry.chunkId)).toEqual(['c7', 'c8', 'c9', 'c10']);
     expect(covered.dropped[0].why).toBe('gave its place to the best logs item, a kind the goal names');
-    expect(covered.dropped[1].why).toBe('below the top 8');
+    expect(covered.dropped[1].why).toBe('gave its place to the best logs item, a kind the goal names');
+    expect(covered.dropped[2].why).toBe('below the top 8');
   });
 
-  it('changes nothing when the named kind already has an item, or none was retrieved', () => {
-    const logFirst = [item(1, 'spool-logs', 'logs'), ...RANKED.slice(0, 10).map((entry, index) => ({ ...entry, ref: index + 2 }))];
+  it('tops up a named kind that has one item in the head, and changes nothing when it has two or none was retrieved', () => {
+    const oneLog = [item(1, 'spool-logs', 'logs'), ...RANKED.slice(0, 10).map((entry, index) => ({ ...entry, ref: index + 2 })), item(12, 'spool-logs', 'logs')];
+    expect(sourcesOf(assembleContext(compressed(oneLog), 3000, 8, false, ['logs']))).toEqual(['spool-logs#1', 'runbooks#1', 'runbooks#2', 'runbooks#3', 'runbooks#4', 'runbooks#5', 'runbooks#6', 'spool-logs#12']);
+    const logFirst = [item(1, 'spool-logs', 'logs'), item(2, 'spool-logs', 'logs'), ...RANKED.slice(0, 10).map((entry, index) => ({ ...entry, ref: index + 3 }))];
     expect(sourcesOf(assembleContext(compressed(logFirst), 3000, 8, false, ['logs']))).toEqual(sourcesOf(assembleContext(compressed(logFirst), 3000, 8)));
     const docsOnly = RANKED.slice(0, 10);
     expect(sourcesOf(assembleContext(compressed(docsOnly), 3000, 8, false, ['git']))).toEqual(sourcesOf(assembleContext(compressed(docsOnly), 3000, 8)));

@@ -22,6 +22,7 @@ import type { MixtureShape } from '../contracts/reasoner';
 import { MIXTURE_MODEL_ROUNDS } from '../costmodel/units';
 import { verificationGate, type VerificationGateInput } from './verification-gate';
 import { MAX_FOLLOWED_TITLES } from './quoted-title-hop';
+import { NAMED_KIND_ITEMS } from './assemble-context';
 import { createGraph, createNode, type ExecutionGraph, type GraphNode, type NodeEstimate, type RetrieveNode } from '../ir/graph';
 import type { CandidateEstimates, CandidatePlan, SourceKind } from '../types';
 
@@ -115,7 +116,7 @@ function timeWindowHop(input: GraphBuildInput, retrievedTokens: number): Retriev
 }
 
 const coverKindsOf = (input: GraphBuildInput) =>
-  input.coverKinds && input.coverKinds.length > 0 ? { coverKinds: input.coverKinds, note: `keeps the best retrieved item of each kind of source the goal names (${input.coverKinds.join(', ')})` } : {};
+  input.coverKinds && input.coverKinds.length > 0 ? { coverKinds: input.coverKinds, note: `keeps the best retrieved items (up to ${NAMED_KIND_ITEMS}) of each kind of source the goal names (${input.coverKinds.join(', ')})` } : {};
 
 export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
   const { candidate, estimates } = input;
