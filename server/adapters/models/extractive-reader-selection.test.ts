@@ -201,6 +201,20 @@ describe('what a document says', () => {
     const text = answer('A colleague wants to delete the stuck label sink and create it again to reset it. Why does the runbook say not to?', items);
     expect(text.split('\n')[1]).toContain('new consumer group');
   });
+
+  it('reads the reason the runbook gives, not a step of another section that carries failure words but none of the question', () => {
+    const items = [
+      item(1, 'runbook-label-sink.md § Never', 'ops-docs', 'Do not delete and re-create the sink to reset it: a new sink name is a new consumer group, which starts from the earliest offset and writes every label twice.'),
+      item(
+        2,
+        'runbook-label-sink.md § 2. Before restarting: is the data still in the queue?',
+        'ops-docs',
+        'A sink that was down for a long time may restart at a position the queue has already deleted.\n\nCompare the committed offsets with the log start offsets:\n\n```bash\nqueue-consumer-groups --describe --group connect-label-sink\n```\n\nIf the sink has been down for more than half the topic retention, raise the retention first so that no more data is deleted and lost.',
+      ),
+    ];
+    const text = answer('A colleague wants to delete the stuck label sink and create it again to reset it. Why does the runbook say not to?', items);
+    expect(text.split('\n')[1]).toContain('new consumer group');
+  });
 });
 
 describe('causes that are conditions, and answers to how-to questions', () => {

@@ -158,12 +158,15 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const querySet = new Set(queryTerms);
   const units = unitsOf(prompt.blocks);
   if (queryTerms.length === 0 || units.length === 0) return [];
-  const causal = CAUSAL_QUESTION.test(prompt.question);
+  // "Why does the runbook say not to?": only a document's sentences say what it says.
+  const documentRefs = documentAskedFor(prompt);
+  // Why a document says something is the reason it gives in its own words, not an incident's cause:
+  // the failure-signal weighting of why-questions lifted a runbook's command step (two signal words,
+  // no word of the question) to five times the sentence giving the reason (freight dev d74).
+  const causal = CAUSAL_QUESTION.test(prompt.question) && documentRefs === undefined;
   const frameOnly = frameOnlyTerms(prompt.question);
   const asksForChange = CHANGE_QUESTION.test(prompt.question);
   const procedural = PROCEDURAL_QUESTION.test(prompt.question);
-  // "Why does the runbook say not to?": only a document's sentences say what it says.
-  const documentRefs = documentAskedFor(prompt);
   // A command step, or a runbook sentence in the imperative ("Do it in three steps: add the new field …").
   const instructs = (unit: Unit) => unit.role === 'step' || (unit.role === 'prose' && opensWithInstruction(unit.text));
   const counted = countedTerms(prompt.question);
