@@ -169,6 +169,25 @@ describe('extractive reader sentence selection', () => {
     expect(text).toContain('3100000000');
   });
 
+  it('quotes a status line logged again later, when the question asks how far a count had gone, not only its first reading', () => {
+    const items = [
+      item(1, 'Spooler runbook › Is the cache evicting?', 'ops-docs', 'Check `evicted_jobs` in the cache health line; it must stay at 0.'),
+      item(2, 'spooler.log lines 12–14', 'ops-logs', '2026-05-04T06:40:51Z INFO spoold CacheHealth: spool-cache used=3.1G max=4.0G policy=evict-oldest evicted_jobs=1873'),
+      item(3, 'spooler.log lines 96–98', 'ops-logs', '2026-05-04T11:16:10Z INFO spoold CacheHealth: spool-cache used=3.2G max=4.0G policy=reject evicted_jobs=41392 (settings reloaded at 11:13:02)'),
+    ];
+    const text = answer('By the time spool-cache finally picked up its new settings on 4 May, how many jobs had it evicted in total, going by the spooler log?', items);
+    expect(text).toContain('evicted_jobs=41392');
+  });
+
+  it('quotes a failure logged again a minute later once for a why-question: the repeat explains nothing new', () => {
+    const items = [
+      item(1, 'exporter log', 'ops-logs', '[2026-05-04T02:40:07Z] WARN nightly_export upload of part 1 to bucket ops-archive failed: Access Denied\n[2026-05-04T02:41:07Z] WARN nightly_export upload of part 2 to bucket ops-archive failed: Access Denied'),
+      item(2, 'Postmortem: missing exports', 'ops-docs', 'The exporter role lost write access to ops-archive when the bucket policy was replaced on 3 May.'),
+    ];
+    const lines = answer('Why did the nightly_export uploads to ops-archive fail on 4 May?', items).split('\n').slice(1);
+    expect(lines.filter((line) => line.includes('Access Denied'))).toHaveLength(1);
+  });
+
   it('answers "what time" with a line stamped with a time of day, not a runbook step repeating the question words', () => {
     const items = [
       item(1, 'Runbook: re-running the nightly export › Several days', 'ops-docs', 'For several failed nightly_export runs in a row use a backfill, which retries them one after another: exportctl backfill nightly_export --from 2026-05-01 --to 2026-05-03.'),

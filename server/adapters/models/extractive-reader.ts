@@ -294,11 +294,11 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const stepsQualify = procedural && scored.some((entry) => entry.unit.role === 'step');
   const typedScored = stepsQualify ? scored.map((entry) => (instructs(entry.unit) ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
   const asksWhichChange = changeAsked || (askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term)));
-  const picked = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural, questionParts(prompt.question));
+  const picked = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural, questionParts(prompt.question), !causal);
   return (asksWhyDecided(prompt.question) ? withCommitReasons(picked, scored, units, MAX_SENTENCES) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
 
-function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean, procedural: boolean, parts?: readonly QuestionPart[]): ScoredUnit[] {
+function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean, procedural: boolean, parts?: readonly QuestionPart[], stampedLinesAreReadings = false): ScoredUnit[] {
   const ranked = [...scored].sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
   if (ranked.length === 0 || ranked[0].score <= 0) return [];
   const floor = ranked[0].score * RELATIVE_THRESHOLD;
@@ -309,6 +309,11 @@ function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, 
   const sameText = (left: Unit, right: Unit) => {
     if (left.role === 'step' && right.role === 'step') return left.text === right.text;
     if (left.role === 'row' && right.role === 'row' && !sameMoments(left, right)) return false;
+    // So are two log lines of one template stamped in different minutes, unless a why-question asks:
+    // there the repeat of a failure explains nothing new. "How many keys had it evicted in total by the
+    // time it picked up its new settings?" is answered by the later health line, and it was dropped as a
+    // repeat of the morning's, scored higher by one place of rank (freight dev d77).
+    if (stampedLinesAreReadings && LEADING_TIMESTAMP.test(left.text) && LEADING_TIMESTAMP.test(right.text) && !sameMoments(left, right)) return false;
     return jaccard(left.shape, right.shape) >= DUPLICATE_JACCARD;
   };
   const isDuplicate = (candidate: ScoredUnit) => chosen.some((picked) => sameText(candidate.unit, picked.unit));

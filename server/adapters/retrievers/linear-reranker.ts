@@ -6,6 +6,7 @@ import type { RetrieverCapabilities } from '../../runtime/contracts/retriever';
 import type { Hit } from '../../runtime/types';
 import { isZeroVector, toVectorLiteral } from '../embeddings/embedding-table';
 import { extractTerms, toBm25Text } from './query-terms';
+import { keepFirstStageOrderWithinLogs } from './log-window-order';
 import { RerankCorpusFigures } from './rerank-corpus-figures';
 import { type Candidate, candidateFeatures, type ParsedToken, queryTerms, scanTsvector } from './rerank-features';
 import { DEFAULT_RERANK_MODEL, LEXICAL_RERANK_MODEL, type RerankModel, scoreOf } from './rerank-model';
@@ -72,6 +73,7 @@ export class LinearReranker implements RerankerPlugin {
     const { features, model } = await this.scoreHead(request);
     const head = request.hits.slice(0, features.length).map((hit, index) => ({ hit, score: scoreOf(model, features[index]), order: index }));
     head.sort((a, b) => b.score - a.score || a.order - b.order);
+    keepFirstStageOrderWithinLogs(head);
     // The tail keeps first-stage order below the head, on the same scale.
     const floor = head.length > 0 ? head[head.length - 1].score : 0;
     const tail = request.hits.slice(features.length).map((hit, index) => ({ hit, score: floor - (index + 1) * 1e-6 }));
@@ -139,3 +141,4 @@ interface CandidateRow {
   readonly title: string;
   readonly cosine: number | null;
 }
+

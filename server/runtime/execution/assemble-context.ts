@@ -34,7 +34,7 @@ export const NAMED_KIND_ITEMS = 2;
 
 /**
  * The first `finalK` items, where each kind of source the goal names by word ("… going by the health
- * line eta-api logs") has its best NAMED_KIND_ITEMS retrieved items: each takes the place of the last
+ * line eta-api logs") or asks for (kindsToCover) has its best NAMED_KIND_ITEMS retrieved items: each takes the place of the last
  * item of a kind not named. The user said where the answer is; a reranker that prefers prose had put
  * the eta-api log 15th (issue 10, freight dev d77), and only the words of the runbook reached the reader.
  */

@@ -116,7 +116,7 @@ function timeWindowHop(input: GraphBuildInput, retrievedTokens: number): Retriev
 }
 
 const coverKindsOf = (input: GraphBuildInput) =>
-  input.coverKinds && input.coverKinds.length > 0 ? { coverKinds: input.coverKinds, note: `keeps the best retrieved items (up to ${NAMED_KIND_ITEMS}) of each kind of source the goal names (${input.coverKinds.join(', ')})` } : {};
+  input.coverKinds && input.coverKinds.length > 0 ? { coverKinds: input.coverKinds, note: `keeps the best retrieved items (up to ${NAMED_KIND_ITEMS}) of each kind of source the goal names or asks for (${input.coverKinds.join(', ')})` } : {};
 
 export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
   const { candidate, estimates } = input;

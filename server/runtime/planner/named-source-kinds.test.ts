@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SourceInfo, SourceKind } from '../types';
 import { scopes } from './candidate-dimensions';
 import { ruleIntentAnalyzer } from './intent-analyzer';
-import { kindsNamedByWord, namedSourceKinds } from './named-source-kinds';
+import { kindsNamedByWord, kindsToCover, namedSourceKinds } from './named-source-kinds';
 
 const source = (name: string, kind: SourceKind): SourceInfo => ({ name, kind, versionId: `${name}-1`, contentHash: 'h', chunkCount: 10, stale: false }) as SourceInfo;
 const SOURCES = [source('billing-docs', 'docs'), source('billing-logs', 'logs'), source('billing-metrics', 'metrics'), source('billing-git', 'git')];
@@ -20,6 +20,14 @@ describe('source kinds a goal names', () => {
     expect(namedSourceKinds(goal)).toEqual(['logs']);
     expect(kindsNamedByWord(goal)).toEqual(['logs']);
     expect(kindsNamedByWord('Why did billing-worker crash at 09:00 UTC?')).toEqual([]);
+  });
+
+  it('covers the logs of a "did … actually" question, not of every question logs are implied for', () => {
+    expect(kindsToCover('After the fix was merged, at what time did broker kafka-2 actually apply the new value?')).toEqual(['logs']);
+    expect(kindsToCover('Which commit changed the retention, and did the broker actually apply it?')).toEqual(['git', 'logs']);
+    expect(kindsToCover('Why did billing-worker crash at 09:00 UTC?')).toEqual([]);
+    expect(kindsToCover('What was actually wrong with the sink?')).toEqual([]);
+    expect(kindsToCover('Which log line shows the broker applied it, and did it actually?')).toEqual(['logs']);
   });
 
   it("keeps the named kind in every narrowed scope: a conceptual question about a commit is not narrowed to docs alone", async () => {

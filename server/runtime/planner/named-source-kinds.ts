@@ -66,6 +66,20 @@ const ASKS_TIME = /\b(?:what time|which time|what minute)\b/i;
  */
 const ASKS_WHAT_ACTUALLY_HAPPENED = /\bdid\b[^.?!]*\bactually\b/i;
 
+/**
+ * The kinds whose best items the context keeps whatever the reranker thinks (assemble's coverKinds):
+ * the kinds named by word, and the logs of a "did … actually" question. Such a question asks for the
+ * running system's own account against the plan; the plan's documents outrank its lines under a
+ * reranker fitted on prose, and the context held only the postmortem and the commit (freight dev d42:
+ * "at what time did broker kafka-2 actually apply the new value", the broker's config line 14th of 20).
+ * The other implied kinds are not covered: a why-question's or a dated question's answer is as often
+ * in prose, and covering every implied kind forced two log items into each why-question's context.
+ */
+export function kindsToCover(goal: string): SourceKind[] {
+  const kinds = kindsNamedByWord(goal);
+  return ASKS_WHAT_ACTUALLY_HAPPENED.test(goal) && !kinds.includes('logs') ? [...kinds, 'logs'] : kinds;
+}
+
 /** One-entry memo: the scope rule, the generation key and the cost model's digest each ask for the same goal in a plan. */
 let lastGoal: string | undefined;
 let lastKinds: readonly SourceKind[] = [];

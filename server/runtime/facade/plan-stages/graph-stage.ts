@@ -9,7 +9,7 @@ import type { RuntimeConfig } from '../../config/config-schema';
 import { buildExecutionGraph } from '../../execution/graph-builder';
 import { callTierNames } from '../../costmodel/call-tiers';
 import { planVerificationRetries } from '../../planner/verification-retries';
-import { kindsNamedByWord } from '../../planner/named-source-kinds';
+import { kindsToCover } from '../../planner/named-source-kinds';
 import type { ExecutionGraph } from '../../ir/graph';
 import { askedWindows } from '../../text/moment-terms';
 import type { Constraints, Intent, RejectedSource, ScoredCandidate, SourceInfo } from '../../types';
@@ -114,7 +114,7 @@ export function graphStage(plugins: RuntimePlugins, config: RuntimeConfig, input
     nodeTimeoutMs: config.scheduler.node_timeout_ms,
     intentClasses: input.intent.classes,
     observationSources: scopedSources.filter((source) => source.kind === 'logs' || source.kind === 'events').map((source) => source.name),
-    coverKinds: kindsNamedByWord(input.intent.goal),
+    coverKinds: kindsToCover(input.intent.goal),
     timeWindows: { windows: askedWindows(input.intent.goal), sources: scopedSources.filter((source) => STAMPED_KINDS.has(source.kind)).map((source) => source.name) },
     bridgeHops: reasoner?.bridgeHops ?? 0,
     ...(reasoner?.mixture ? { mixture: { ...reasoner.mixture, modelCalls: reasoner.expectedModelCalls } } : {}),
