@@ -19,6 +19,17 @@ describe('measure questions and the sentences that can answer them', () => {
     expect(askedMeasure('What share of the print jobs failed?')).toBe('share');
   });
 
+  it('"when was …" asks for a moment, and for the time of day when the question names the day', () => {
+    expect(askedMeasure('When was the spooler limit raised?')).toBe('moment');
+    expect(askedMeasure('On 4 May, when was the change raising the spooler limit merged?')).toBe('clock');
+    expect(askedMeasure('When did the export fail on Monday, and who re-ran it?')).toBe('clock');
+    expect(askedMeasure('When prn-01 was rebooted, how many jobs were lost?')).toBeUndefined();
+    expect(statesMeasure('Raise the spooler limit to 400 jobs (commit 1a2b3c4, Ana Lima, 2026-05-04 08:20 UTC)', 'moment')).toBe(true);
+    expect(statesMeasure('Since 3 May the spooler keeps 400 jobs.', 'moment')).toBe(true);
+    expect(statesMeasure('The limit on 4 May was load, not the spooler; 400 jobs changed nothing.', 'clock')).toBe(false);
+    expect(statesMeasure('The spooler keeps 400 jobs.', 'moment')).toBe(false);
+  });
+
   it('a sentence states the measure with a number in its unit or a key that names the unit', () => {
     expect(statesMeasure('it answers with the static ETA (distance / 60 km/h plus the stop times)', 'speed')).toBe(true);
     expect(statesMeasure('ETA_FALLBACK_SPEED_KMH: "60"', 'speed')).toBe(true);

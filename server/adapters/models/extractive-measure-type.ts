@@ -7,7 +7,7 @@
  * that repeats the question's words without one ("average speed over 15 and 60 minutes" is a
  * feature's name) cannot say how fast.
  */
-export type Measure = 'speed' | 'duration' | 'interval' | 'size' | 'clock' | 'share';
+export type Measure = 'speed' | 'duration' | 'interval' | 'size' | 'clock' | 'share' | 'moment';
 
 const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
   ['speed', /\b(?:how fast|what (?:\w+ )?speed)\b/i],
@@ -22,11 +22,17 @@ const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
   // "How full was the disk?" asks for a share of a capacity: "87 %", a row "value: 36.9, unit: %".
   ['share', /\b(?:how full|what (?:share|percentage|percent|fraction|proportion))\b/i],
   ['clock', /\b(?:what|which) (?:time|hour|minute)\b(?! (?:zone|window|budget|limit|frame|range|span))/i],
+  // "When was it merged?" asks for a moment: a day or a clock time. A frame ("When kafka-3 was shut
+  // down, how many …") has no verb right after "when" and asks for none.
+  ['moment', /\bwhen (?:was|were|did|does|do|is|has|had)\b/i],
 ];
 
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
+const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?`;
+/** A day: "2026-04-14", "14 April", "Apr 14", "on Monday". */
+const DATE = new RegExp(String.raw`\b\d{4}-\d{2}-\d{2}|\b\d{1,2}(?:st|nd|rd|th)? ${MONTH}\b|\b${MONTH} \d{1,2}\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b`, 'i');
 /** A number with a unit of the dimension, written apart or together ("60 km/h", "16gb", "3 days", "40ms"). */
-const STATED: Readonly<Record<Exclude<Measure, 'interval'>, RegExp>> = {
+const STATED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> = {
   speed: new RegExp(String.raw`\b${NUMBER}\s*(?:km\/h|kmh|kph|mph|m\/s|knots?)\b`, 'i'),
   duration: new RegExp(String.raw`\b${NUMBER}\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|d|days?|weeks?|months?)\b|\b(?:days|hours|minutes|seconds|weeks)\s*=\s*${NUMBER}`, 'i'),
   size: new RegExp(String.raw`\b${NUMBER}\s*(?:[kmgtp]i?b|bytes?|[kmgt]b?ytes?)\b`, 'i'),
@@ -35,7 +41,7 @@ const STATED: Readonly<Record<Exclude<Measure, 'interval'>, RegExp>> = {
   clock: /(?<![\d:])(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)|\b(?:1[0-2]|0?[1-9]) ?[ap]\.?m\b|\b(?:noon|midnight)\b/i,
 };
 /** A key naming the unit or the measured thing, set to a number: "FEATURE_FETCH_TIMEOUT_MS: "40"", "retention.ms=259200000". */
-const KEYED: Readonly<Record<Exclude<Measure, 'interval'>, RegExp>> = {
+const KEYED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> = {
   speed: new RegExp(String.raw`\b[\w.-]*(?:speed|kmh|kph|mph)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
   duration: new RegExp(String.raw`\b[\w.-]*(?:_ms|\.ms|_seconds|_secs|_minutes|_hours|timeout|ttl|retention|interval|delay)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
   size: new RegExp(String.raw`\b[\w.-]*(?:bytes|_mb|_gb|memory|size)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
@@ -45,7 +51,11 @@ const KEYED: Readonly<Record<Exclude<Measure, 'interval'>, RegExp>> = {
 
 /** The measure a question asks for, or undefined. */
 export function askedMeasure(question: string): Measure | undefined {
-  return MEASURE_QUESTIONS.find(([, pattern]) => pattern.test(question))?.[0];
+  const measure = MEASURE_QUESTIONS.find(([, pattern]) => pattern.test(question))?.[0];
+  // A question that names the day asks for the time on it: "On 14 April, when was the change scaling
+  // eta-api merged?" was answered by a commit's "on 14 April … 6 replicas changed nothing", which
+  // repeats the day and the words and states no time (freight dev d76).
+  return measure === 'moment' && DATE.test(question) ? 'clock' : measure;
 }
 
 /** A table row whose value and unit are columns of their own: "…, value: 6020000000, unit: bytes, …" (extractive-block-parser's rows). */
@@ -54,6 +64,7 @@ const ROW_VALUE = new RegExp(String.raw`\bvalue:\s*(${NUMBER}),\s*unit:\s*([^,\s
 /** Whether `text` states a quantity of the measure. */
 export function statesMeasure(text: string, measure: Measure): boolean {
   if (measure === 'interval') return statesMeasure(text, 'duration') || statesMeasure(text, 'clock');
+  if (measure === 'moment') return statesMeasure(text, 'clock') || DATE.test(text);
   const row = ROW_VALUE.exec(text);
   return STATED[measure].test(text) || KEYED[measure].test(text) || (row !== null && STATED[measure].test(`${row[1]} ${row[2]}`));
 }

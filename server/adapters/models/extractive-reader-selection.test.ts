@@ -188,6 +188,15 @@ describe('extractive reader sentence selection', () => {
     expect(lines.filter((line) => line.includes('Access Denied'))).toHaveLength(1);
   });
 
+  it('answers "on 4 May, when was … merged" with a line stating the time, not a sentence repeating the day and the words', () => {
+    const items = [
+      item(1, 'commit 9f1e2d3', 'ops-git', 'spooler: back to 200 jobs (commit 9f1e2d3, Ana Lima, 2026-05-06 07:30 UTC)\nThe backlog on 4 May was the printer pool, not the limit; 400 jobs changed nothing (commit 9f1e2d3, Ana Lima).'),
+      item(2, 'commit 1a2b3c4', 'ops-git', 'spooler: raise the job limit to 400 jobs (commit 1a2b3c4, Ana Lima, 2026-05-04 08:20 UTC)'),
+    ];
+    const text = answer('On 4 May, when was the change raising the spooler to 400 jobs merged?', items);
+    expect(text.split('\n')[1]).toContain('08:20');
+  });
+
   it('answers "what time" with a line stamped with a time of day, not a runbook step repeating the question words', () => {
     const items = [
       item(1, 'Runbook: re-running the nightly export › Several days', 'ops-docs', 'For several failed nightly_export runs in a row use a backfill, which retries them one after another: exportctl backfill nightly_export --from 2026-05-01 --to 2026-05-03.'),
