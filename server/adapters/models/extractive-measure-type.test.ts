@@ -28,6 +28,8 @@ describe('measure questions and the sentences that can answer them', () => {
     expect(statesMeasure('Since 3 May the spooler keeps 400 jobs.', 'moment')).toBe(true);
     expect(statesMeasure('The limit on 4 May was load, not the spooler; 400 jobs changed nothing.', 'clock')).toBe(false);
     expect(statesMeasure('The spooler keeps 400 jobs.', 'moment')).toBe(false);
+    expect(statesMeasure('Prices are kept to 2 decimals.', 'moment')).toBe(false);
+    expect(statesMeasure('Rotated on Mar 6.', 'moment')).toBe(true);
   });
 
   it('a sentence states the measure with a number in its unit or a key that names the unit', () => {

@@ -28,7 +28,7 @@ const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
 ];
 
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
-const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?`;
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?`;
 /** A day: "2026-04-14", "14 April", "Apr 14", "on Monday". */
 const DATE = new RegExp(String.raw`\b\d{4}-\d{2}-\d{2}|\b\d{1,2}(?:st|nd|rd|th)? ${MONTH}\b|\b${MONTH} \d{1,2}\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b`, 'i');
 /** A number with a unit of the dimension, written apart or together ("60 km/h", "16gb", "3 days", "40ms"). */
