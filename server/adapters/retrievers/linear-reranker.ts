@@ -141,4 +141,3 @@ interface CandidateRow {
   readonly title: string;
   readonly cosine: number | null;
 }
-

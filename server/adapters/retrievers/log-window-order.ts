@@ -27,7 +27,9 @@ export function keepFirstStageOrderWithinLogs(head: RerankedEntry[]): void {
   head.forEach((entry, place) => {
     if (entry.hit.sourceKind !== 'logs') return;
     const file = `${entry.hit.sourceName}\u0000${fileOf(entry.hit)}`;
-    placesByFile.set(file, [...(placesByFile.get(file) ?? []), place]);
+    const places = placesByFile.get(file);
+    if (places) places.push(place);
+    else placesByFile.set(file, [place]);
   });
   for (const places of placesByFile.values()) {
     const entries = places.map((place) => head[place]).sort((a, b) => a.order - b.order);

@@ -25,7 +25,7 @@ function coverEachSource(ranked: readonly ContextItem[]): ContextItem[] {
 }
 
 /**
- * How many items of a kind the goal names by word the head keeps. One was too few: the reranker's
+ * How many items of a kind the goal names or asks for the head keeps. One was too few: the reranker's
  * order within a kind it ranks low is a poor guide, and the eta-api log window promoted for "… going
  * by the health line eta-api logs" was the wrong one while the right one was the kind's second
  * (freight dev d77; dev citations from relevant sources 77.7 → 79.0 %, key fact unchanged).
@@ -34,9 +34,10 @@ export const NAMED_KIND_ITEMS = 2;
 
 /**
  * The first `finalK` items, where each kind of source the goal names by word ("… going by the health
- * line eta-api logs") or asks for (kindsToCover) has its best NAMED_KIND_ITEMS retrieved items: each takes the place of the last
- * item of a kind not named. The user said where the answer is; a reranker that prefers prose had put
- * the eta-api log 15th (issue 10, freight dev d77), and only the words of the runbook reached the reader.
+ * line eta-api logs") or asks for (kindsToCover) has its best NAMED_KIND_ITEMS retrieved items: each
+ * takes the place of the last item of a kind not named. The user said where the answer is; a reranker
+ * that prefers prose had put the eta-api log 15th (issue 10, freight dev d77), and only the words of
+ * the runbook reached the reader.
  */
 function headCoveringKinds(ranked: readonly ContextItem[], finalK: number, kinds: readonly SourceKind[]): { head: ContextItem[]; rest: ContextItem[]; gaveWay: Map<number, SourceKind> } {
   const head = ranked.slice(0, finalK);
