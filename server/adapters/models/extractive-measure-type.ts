@@ -1,3 +1,5 @@
+import { statedMoments } from '../../runtime/text/moment-terms';
+
 /**
  * The expected answer type of a measure question: "What average speed does it assume?" asks for a
  * speed, "How long may it wait …?" for a duration, "How much memory …?" for a size (the NUM:speed,
@@ -28,9 +30,12 @@ const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
 ];
 
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
-const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?`;
-/** A day: "2026-04-14", "14 April", "Apr 14", "on Monday". */
-const DATE = new RegExp(String.raw`\b\d{4}-\d{2}-\d{2}|\b\d{1,2}(?:st|nd|rd|th)? ${MONTH}\b|\b${MONTH} \d{1,2}\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b`, 'i');
+/**
+ * A day: one statedMoments reads ("2026-04-14", "14 April", "Apr 14"), or a weekday ("on Monday"),
+ * which names a day of the week the question is about without a date.
+ */
+const WEEKDAY = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i;
+const statesDay = (text: string) => WEEKDAY.test(text) || statedMoments(text).size > 0;
 /** A number with a unit of the dimension, written apart or together ("60 km/h", "16gb", "3 days", "40ms"). */
 const STATED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> = {
   speed: new RegExp(String.raw`\b${NUMBER}\s*(?:km\/h|kmh|kph|mph|m\/s|knots?)\b`, 'i'),
@@ -55,7 +60,7 @@ export function askedMeasure(question: string): Measure | undefined {
   // A question that names the day asks for the time on it: "On 14 April, when was the change scaling
   // eta-api merged?" was answered by a commit's "on 14 April … 6 replicas changed nothing", which
   // repeats the day and the words and states no time (freight dev d76).
-  return measure === 'moment' && DATE.test(question) ? 'clock' : measure;
+  return measure === 'moment' && statesDay(question) ? 'clock' : measure;
 }
 
 /** A table row whose value and unit are columns of their own: "…, value: 6020000000, unit: bytes, …" (extractive-block-parser's rows). */
@@ -64,7 +69,7 @@ const ROW_VALUE = new RegExp(String.raw`\bvalue:\s*(${NUMBER}),\s*unit:\s*([^,\s
 /** Whether `text` states a quantity of the measure. */
 export function statesMeasure(text: string, measure: Measure): boolean {
   if (measure === 'interval') return statesMeasure(text, 'duration') || statesMeasure(text, 'clock');
-  if (measure === 'moment') return statesMeasure(text, 'clock') || DATE.test(text);
+  if (measure === 'moment') return statesMeasure(text, 'clock') || statesDay(text);
   const row = ROW_VALUE.exec(text);
   return STATED[measure].test(text) || KEYED[measure].test(text) || (row !== null && STATED[measure].test(`${row[1]} ${row[2]}`));
 }
