@@ -4,6 +4,8 @@
  * well as in parts; everything else that is not a letter or digit is a separator. No term ever
  * carries a quote, so nothing the user types can change the query syntax.
  */
+import { joinedNounsOf } from './phrasal-compounds';
+
 const TERM = /[\p{L}\p{N}](?:[\p{L}\p{N}_.:/-]*[\p{L}\p{N}])?/gu;
 
 /** Bounds on work per query: long pasted logs should not become 10,000-term queries. */
@@ -13,7 +15,7 @@ const MAX_TERM_LENGTH = 100;
 export function extractTerms(text: string, identifiers: readonly string[] = []): readonly string[] {
   const seen = new Set<string>();
   const terms: string[] = [];
-  for (const source of [text, ...identifiers]) {
+  for (const source of [text, joinedNounsOf(text).join(' '), ...identifiers]) {
     for (const match of source.matchAll(TERM)) {
       const term = match[0].slice(0, MAX_TERM_LENGTH);
       const key = term.toLowerCase();

@@ -193,3 +193,15 @@ describe('bm25 within time windows', () => {
     expect(bm25.capabilities().timeWindows).toBe(true);
   });
 });
+
+describe('bm25 and a phrasal verb the sources write as one word', () => {
+  it('finds "Controlled shutdown" when asked when the broker was "shut down"', async () => {
+    await stores.store.ingest({ name: 'broker-logs', kind: 'logs' }, [
+      doc('broker.log', 0, 'broker.log lines 10–12', 'ISR shrinking for partition orders-1 on broker 2'),
+      doc('broker.log', 1, 'broker.log lines 13–13', 'Controlled shutdown of broker 3 observed; its 16 leaders now on 2 and 1'),
+    ], 'broker-1');
+    // Without "shutdown" as a term the window naming a partition ranks first.
+    const hits = await bm25.search({ text: 'When broker 3 was shut down, how many partitions moved?', k: 2, sources: ['broker-logs'] });
+    expect(hits[0]?.title).toBe('broker.log lines 13–13');
+  });
+});

@@ -10,7 +10,7 @@
  * One linear pass; no tagger, so the rules stay explainable and the analyzer stays microseconds.
  */
 import { DETERMINERS, actionStem, prefixedAction, skipFillers } from './action-words';
-import { readAsPartOfQuestion } from './asked-clauses';
+import { asksForInformation, readAsPartOfQuestion } from './asked-clauses';
 import { commandLineAction } from './command-line-request';
 import type { GoalToken } from './goal-tokens';
 import {
@@ -49,6 +49,8 @@ const MOVE_VERBS = new Set(['deploy', 'redeploy', 'migrate', 'push', 'promote', 
 /** After a verb-shaped word and one more, a statement's verb: "Release 2.14 was deployed", "Rollback did not fix it", "Restart helped for an hour". */
 const SUBJECT_MARKERS = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'got', 'caused', 'failed', 'did', 'does', 'do', "didn't", "doesn't", 'helped', 'fixed', 'completed', 'started', 'worked', 'took']);
 const MAX_ACTIONS = 8;
+/** Token positions are numbered sentence by sentence; a longer sentence's tail shares its last number. */
+const MAX_SENTENCE_TOKENS = 10_000;
 /** Words that put an intention on a schedule. */
 const HABIT_WORDS = new Set(['always', 'daily', 'nightly', 'weekly', 'monthly', 'hourly', 'routinely', 'regularly']);
 /** After "every": a recurring day or time, not a set of things. */
@@ -181,10 +183,12 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
   let questionOpener: string | undefined;
   // "Refund card …": the verb is the action, not also what it is done to.
   const verbs = new Set<GoalToken>();
-  // The sentence each action was read in, and the last sentence that asks a wh-question.
-  const sentenceOf = new Map<RequestedAction, number>();
+  // Where each action was read, and where the last question for information opens: sentence index
+  // and token index, so a question later in the same sentence counts ("I will redeploy it; is …?").
+  const positionOf = new Map<RequestedAction, number>();
+  const position = (sentence: number, token: number) => sentence * MAX_SENTENCE_TOKENS + Math.min(token, MAX_SENTENCE_TOKENS - 1);
   let currentSentence = 0;
-  let lastWhSentence = -1;
+  let lastQuestionAt = -1;
   const push = (form: RequestForm, prefix: string, sentence: readonly GoalToken[], at: number): boolean => {
     const mind = form === 'request' && sentence[at]?.lower === 'mind';
     const verbAt = mind ? at + 1 : at;
@@ -192,7 +196,7 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
     if (found && actions.length < MAX_ACTIONS) {
       const action: RequestedAction = { form, cue: prefix ? `${prefix} ${found.verb}` : found.verb, action: found.action };
       actions.push(action);
-      sentenceOf.set(action, currentSentence);
+      positionOf.set(action, position(currentSentence, verbAt));
       verbs.add(sentence[verbAt]);
     }
     return found !== undefined;
@@ -237,14 +241,17 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
     }
     if (WH_OPENERS.has(opener) || AUX_OPENERS.has(opener)) {
       questionOpener ??= opener;
-      if (WH_OPENERS.has(opener)) lastWhSentence = sentenceIndex;
+      if (asksForInformation(sentence, start)) lastQuestionAt = position(sentenceIndex, start);
       continue;
     }
     // A statement or a command: each clause (after a comma, "and", "then") may open with a verb.
     for (let clause = start; clause < sentence.length; ) {
       const head = skipFillers(sentence, clause);
       const word = sentence[head]?.lower ?? '';
-      if (SPEAKERS.has(word)) {
+      if (head > start && sentence[head - 1].closesSpan && sentence[sentence.length - 1].endsQuestion && asksForInformation(sentence, head)) {
+        // "I will redeploy eta-api after lunch; is there anything about warm-up?": the question after the statement.
+        lastQuestionAt = position(sentenceIndex, head);
+      } else if (SPEAKERS.has(word)) {
         let verbAt = head + 1;
         while (verbAt < sentence.length && INTENTION_WORDS.has(sentence[verbAt].lower)) verbAt++;
         if (verbAt > head + 1 && !habitual(sentence.slice(verbAt))) push('intention', sentence.slice(head, verbAt).map((token) => token.lower).join(' '), sentence, verbAt);
@@ -264,10 +271,11 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
     if (RISK_TARGETS.has(token.lower) && !verbs.has(token) && !targets.includes(token.lower)) targets.push(token.lower);
     if ((RISK_TOPICS.has(token.lower) || actionStem(token.lower)) && !topicWords.includes(token.lower) && topicWords.length < 8) topicWords.push(token.lower);
   }
-  // "I need to rebuild fct_deliveries from scratch. What's the command?": the intention is why the
-  // asker asks; the goal asks for information, as "How do I rebuild …?" does (freight dev d54). A
-  // request, a go/no-go or a command anywhere still asks to act.
-  const purposeOnly = actions.length > 0 && actions.every((action) => action.form === 'intention' && (sentenceOf.get(action) ?? lastWhSentence) < lastWhSentence);
+  // "I need to rebuild fct_deliveries from scratch. What's the command?", "We plan to delete the old
+  // topic. Does anything still read it?": the intention is why the asker asks; the goal asks for
+  // information, as "How do I rebuild …?" does (freight dev d54). A request, a go/no-go ("… Is that
+  // safe?") or a command anywhere still asks to act.
+  const purposeOnly = actions.length > 0 && actions.every((action) => action.form === 'intention' && (positionOf.get(action) ?? lastQuestionAt) < lastQuestionAt);
   if (purposeOnly) return { actions: [], targets, questionOpener, topicWords, purposes: actions };
   return { actions, targets, ...(questionOpener ? { questionOpener } : {}), topicWords };
 }

@@ -7,7 +7,7 @@
 import { DETERMINERS, actionStem, skipFillers } from './action-words';
 import type { GoalToken } from './goal-tokens';
 import { GOAL_VERBS } from './intent-lexicon';
-import { ACTION_VERBS, FILLERS, OBJECT_PRONOUNS, PHRASAL_ACTIONS, SPEAKERS, STATEMENT_MARKERS } from './risk-lexicon';
+import { ACTION_VERBS, AUX_OPENERS, FILLERS, OBJECT_PRONOUNS, PHRASAL_ACTIONS, SAFETY_WORDS, SPEAKERS, STATEMENT_MARKERS, WH_OPENERS } from './risk-lexicon';
 
 /** Words opening a conditional clause, whose coordinated verbs stay inside it. */
 const CONDITIONALS: ReadonlySet<string> = new Set(['if', 'when', 'whenever', 'once']);
@@ -77,6 +77,7 @@ export function readAsPartOfQuestion(sentence: readonly GoalToken[], start: numb
   if (sentence[head]?.quoted) return true;
   if (sentence[clause]?.lower === 'and' && (continuesAskedClause(sentence, clause) || continuesStatement(sentence, clause))) return true;
   if (head === start && namesAThing(sentence, head)) return true;
+  if (labelsQuestionAfterColon(sentence, head)) return true;
   return head > start && afterColonOfRequestForInformation(sentence, start, head);
 }
 
@@ -94,4 +95,36 @@ function afterColonOfRequestForInformation(sentence: readonly GoalToken[], start
   const opener = sentence[skipFillers(sentence, start)]?.lower ?? '';
   if (!GOAL_VERBS.has(opener) && opener !== 'meaning') return false;
   return sentence.slice(start, head).some((token) => token.colonAfter);
+}
+
+/** Subjects of a yes/no question that make it a request or a go/no-go ("can you …", "should we …"). */
+const ACTING_SUBJECTS: ReadonlySet<string> = new Set(['you', 'u', ...SPEAKERS]);
+/** Words that make a yes/no question a go/no-go on acting ("is that safe?", "is anything against it?"). */
+const GO_AHEAD_WORDS: ReadonlySet<string> = new Set([...SAFETY_WORDS, 'risky', 'risk', 'wise', 'advisable', 'allowed', 'go', 'proceed', 'against', 'objection', 'objections']);
+
+/**
+ * Whether the words from `at` ask for information: a wh-question ("what else must be updated?"),
+ * or a yes/no question about the system ("does anything still read it?"). A yes/no question asked
+ * of someone or about what we should do ("can you …", "should we …") or whether acting is safe
+ * ("is that safe?") is a request or a go/no-go, not information.
+ */
+export function asksForInformation(sentence: readonly GoalToken[], at: number): boolean {
+  const opener = sentence[at]?.lower ?? '';
+  if (WH_OPENERS.has(opener)) return true;
+  if (!AUX_OPENERS.has(opener) || ACTING_SUBJECTS.has(sentence[at + 1]?.lower ?? '')) return false;
+  return !sentence.slice(at + 1).some((token) => GO_AHEAD_WORDS.has(token.lower));
+}
+
+/**
+ * "Rotate the payment provider key: what else must be updated afterwards?", "Restart the sink: how
+ * many times did that happen?": a verb phrase before a colon labels the topic of the question after
+ * it. "Restart the sink: can you?" still asks someone to act.
+ */
+function labelsQuestionAfterColon(sentence: readonly GoalToken[], head: number): boolean {
+  if (!sentence[sentence.length - 1].endsQuestion) return false;
+  for (let at = head; at < sentence.length - 1; at++) {
+    if (sentence[at].colonAfter) return asksForInformation(sentence, at + 1);
+    if (sentence[at].closesSpan) return false;
+  }
+  return false;
 }

@@ -94,6 +94,12 @@ const QUESTIONS: readonly string[] = [
   // "Do" opening a question about "it", asked.
   'Do it and the label cache share memory?',
   'Roll call: who is on call for the spooler this week?',
+  // A verb phrase before a colon labels the question after it; an intention followed by a question
+  // about the system (a yes/no one too, or one after a semicolon) is why the asker asks.
+  'Rotate the payment provider key: what else must be updated afterwards?',
+  'Restart the spooler: how many times did that happen last week?',
+  'We plan to delete the old invoices topic. Does anything still read it?',
+  'I will redeploy label-api after lunch; is there anything in the runbook about cache warm-up?',
 ];
 
 /** Requests to act on a system: imperatives, "can you …", stated intentions, go/no-go decisions. Gated. */
@@ -168,6 +174,9 @@ const REQUESTS: readonly string[] = [
   'Please just do that.',
   // An intention with a go/no-go or a request after it still asks to act.
   'I need to rebuild the label mart from scratch. Is that safe?',
+  'We plan to drop the legacy_jobs table. Is anything against it?',
+  'Restart the spooler: can you?',
+  'Drop the legacy_jobs table: should we?',
   'We need to restart the spooler. Can you restart it now?',
   // A command line or an admin SQL call that changes the system when run.
   'curl -X DELETE http://spooler.internal:8631/queues/labels',
