@@ -100,7 +100,7 @@ function afterColonOfRequestForInformation(sentence: readonly GoalToken[], start
 /** Subjects of a yes/no question that make it a request or a go/no-go ("can you …", "should we …"). */
 const ACTING_SUBJECTS: ReadonlySet<string> = new Set(['you', 'u', ...SPEAKERS]);
 /** Words that make a yes/no question a go/no-go on acting ("is that safe?", "is anything against it?"). */
-const GO_AHEAD_WORDS: ReadonlySet<string> = new Set([...SAFETY_WORDS, 'risky', 'risk', 'wise', 'advisable', 'allowed', 'go', 'proceed', 'against', 'objection', 'objections']);
+const GO_AHEAD_WORDS: ReadonlySet<string> = new Set([...SAFETY_WORDS, 'risky', 'risk', 'wise', 'advisable', 'allowed', 'allow', 'allows', 'permitted', 'go', 'proceed', 'against', 'objection', 'objections']);
 
 /**
  * Whether the words from `at` ask for information: a wh-question ("what else must be updated?"),

@@ -175,6 +175,7 @@ const REQUESTS: readonly string[] = [
   // An intention with a go/no-go or a request after it still asks to act.
   'I need to rebuild the label mart from scratch. Is that safe?',
   'We plan to drop the legacy_jobs table. Is anything against it?',
+  'We need to restart the spooler tonight. Does the change policy allow it?',
   'Restart the spooler: can you?',
   'Drop the legacy_jobs table: should we?',
   'We need to restart the spooler. Can you restart it now?',
