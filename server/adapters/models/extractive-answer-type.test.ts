@@ -11,6 +11,10 @@ describe('count questions and the sentences that can answer them', () => {
     expect(statesCount('2026-05-02T09:00:00Z,print-gw,queue_lag,8812,messages,5000', countedTerms('How far behind (in messages) was the print queue?')!)).toBe(true);
     expect(statesCount('The print queue fell behind for messages of every size.', countedTerms('How far behind (in messages) was the print queue?')!)).toBe(false);
     expect(countedTerms('Why did the spooler stop?')).toBeUndefined();
+    // A partitive "of the" stands before what is counted.
+    const partitive = countedTerms('When prn-03 was shut down, how many of the queues it was leading moved to prn-01?')!;
+    expect([...partitive]).toEqual(['queue']);
+    expect(statesCount('Controlled shutdown of spooler 3 observed; 16 queues led by 3 move to 1', partitive)).toBe(true);
   });
 
   it('accepts a number bound to the counted noun, in digits or words, before it or as its setting', () => {

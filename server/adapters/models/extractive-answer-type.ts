@@ -10,7 +10,8 @@ import { stem, tokenize } from '../../runtime/text/text-terms';
  * noun without a count ("more replicas while we look") or holds a number about something else
  * ("0/6 nodes are available") cannot say how many.
  */
-const COUNT_QUESTION = /\bhow many\s+(.+)$/i;
+/** "How many of the partitions it was leading …": the partitive "of the" stands before what is counted (freight dev d46). */
+const COUNT_QUESTION = /\bhow many\s+(?:of\s+(?:the|its|their|these|those|our|his|her)\s+)?(.+)$/i;
 
 /** A unit word the question names in parentheses for its answer: "(in records)", "(in messages)". */
 const ASKED_UNIT = /\(\s*in\s+([a-z]{3,})\s*\)/i;

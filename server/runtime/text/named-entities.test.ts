@@ -35,3 +35,19 @@ describe('names of a goal', () => {
     expect(writesJoined('the vehicle-positionsx table', 'vehicle positions')).toBe(false);
   });
 });
+
+describe('mentions and the numbered members of a cluster', () => {
+  it('reads "broker 3" in a text about the kafka cluster as naming kafka-3', () => {
+    expect(mentions('kafka-2-server.log lines 30–32\n[2026-03-07 09:00:39] INFO [Broker id=2] Controlled shutdown of broker 3 observed', 'kafka-3')).toBe(true);
+    expect(mentions('prn-1.log\nreplica set: node=3 left the pool (prn cluster)', 'prn-3')).toBe(true);
+    expect(mentions('Out of sync replicas: (brokerId: 3, endOffset: 48917240) on kafka-1', 'kafka-3')).toBe(true);
+  });
+
+  it('needs both the cluster and the role with that id', () => {
+    // The id alone, in a text about another system; the cluster with another member; a partition numbered 3.
+    expect(mentions('spooler log: broker 3 is unreachable', 'kafka-3')).toBe(false);
+    expect(mentions('kafka-2-server.log: Controlled shutdown of broker 1 observed', 'kafka-3')).toBe(false);
+    expect(mentions('kafka-2-server.log: partition 3 of vehicle-positions rolled a segment', 'kafka-3')).toBe(false);
+    expect(mentions('kafka-2-server.log: broker 3.7 upgrade notes', 'kafka-3')).toBe(false);
+  });
+});

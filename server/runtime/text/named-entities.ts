@@ -85,8 +85,37 @@ function namesProperNoun(text: string, word: string): boolean {
 export function mentions(text: string, entity: string): boolean {
   if (TITLECASE_WORD.test(entity)) return namesProperNoun(text, entity);
   const lower = entity.toLowerCase();
+  if (namesClusterMember(text.toLowerCase(), lower)) return true;
   // An abbreviated commit SHA names the commit whose full SHA it starts.
   const tail = /^[0-9a-f]{7,40}$/.test(lower) ? '[0-9a-f]*' : '';
   const pattern = /^[a-z]+ [a-z]+$/.test(lower) ? lower.replace(' ', '[-_ ]') : escapeRegExp(lower);
   return new RegExp(`(^|[^a-z0-9_])${pattern}${tail}($|[^a-z0-9_]|-)`).test(text.toLowerCase());
+}
+
+/** How a numbered member of a cluster is written by its peers' logs: "broker 3", "brokerId: 3", "node=3". */
+const MEMBER_ROLES = 'broker|node|replica|server|instance|member';
+const CLUSTER_MEMBER = /^([a-z][a-z0-9]*)-(\d{1,3})$/;
+
+/**
+ * "kafka-3" is named by kafka-2's log as "broker 3": a cluster member's host name is its cluster and
+ * its id, and its peers log the id with its role. So a text that names the cluster (any of its
+ * members, "kafka-2-server.log") and the member's role with that id names the member (freight dev d46:
+ * "Controlled shutdown of broker 3" was dropped from a question about kafka-3 as naming no kafka-3).
+ */
+function namesClusterMember(lower: string, entity: string): boolean {
+  const patterns = memberPatterns(entity);
+  return patterns !== undefined && patterns.cluster.test(lower) && patterns.member.test(lower);
+}
+
+/** Built once per entity: scoping asks about the same few names for every hit of a search. */
+const MEMBER_PATTERNS = new Map<string, { cluster: RegExp; member: RegExp } | undefined>();
+const MAX_MEMBER_PATTERNS = 256;
+
+function memberPatterns(entity: string): { cluster: RegExp; member: RegExp } | undefined {
+  if (MEMBER_PATTERNS.has(entity)) return MEMBER_PATTERNS.get(entity);
+  const match = CLUSTER_MEMBER.exec(entity);
+  const patterns = match ? { cluster: new RegExp(`(^|[^a-z0-9_])${match[1]}($|[^a-z0-9_]|-)`), member: new RegExp(`(^|[^a-z0-9_])(?:${MEMBER_ROLES})(?:[ _]?id)?(?: ?[:=] ?| )${match[2]}($|[^0-9.])`) } : undefined;
+  if (MEMBER_PATTERNS.size >= MAX_MEMBER_PATTERNS) MEMBER_PATTERNS.clear();
+  MEMBER_PATTERNS.set(entity, patterns);
+  return patterns;
 }
