@@ -85,11 +85,12 @@ function namesProperNoun(text: string, word: string): boolean {
 export function mentions(text: string, entity: string): boolean {
   if (TITLECASE_WORD.test(entity)) return namesProperNoun(text, entity);
   const lower = entity.toLowerCase();
-  if (namesClusterMember(text.toLowerCase(), lower)) return true;
+  const lowerText = text.toLowerCase();
+  if (namesClusterMember(lowerText, lower)) return true;
   // An abbreviated commit SHA names the commit whose full SHA it starts.
   const tail = /^[0-9a-f]{7,40}$/.test(lower) ? '[0-9a-f]*' : '';
   const pattern = /^[a-z]+ [a-z]+$/.test(lower) ? lower.replace(' ', '[-_ ]') : escapeRegExp(lower);
-  return new RegExp(`(^|[^a-z0-9_])${pattern}${tail}($|[^a-z0-9_]|-)`).test(text.toLowerCase());
+  return new RegExp(`(^|[^a-z0-9_])${pattern}${tail}($|[^a-z0-9_]|-)`).test(lowerText);
 }
 
 /** How a numbered member of a cluster is written by its peers' logs: "broker 3", "brokerId: 3", "node=3". */
@@ -114,7 +115,7 @@ const MAX_MEMBER_PATTERNS = 256;
 function memberPatterns(entity: string): { cluster: RegExp; member: RegExp } | undefined {
   if (MEMBER_PATTERNS.has(entity)) return MEMBER_PATTERNS.get(entity);
   const match = CLUSTER_MEMBER.exec(entity);
-  const patterns = match ? { cluster: new RegExp(`(^|[^a-z0-9_])${match[1]}($|[^a-z0-9_]|-)`), member: new RegExp(`(^|[^a-z0-9_])(?:${MEMBER_ROLES})(?:[ _]?id)?(?: ?[:=] ?| )${match[2]}($|[^0-9.])`) } : undefined;
+  const patterns = match ? { cluster: new RegExp(`(^|[^a-z0-9_])${match[1]}($|[^a-z0-9_])`), member: new RegExp(`(^|[^a-z0-9_])(?:${MEMBER_ROLES})(?:[ _]?id)?(?: ?[:=] ?| )${match[2]}($|[^0-9.])`) } : undefined;
   if (MEMBER_PATTERNS.size >= MAX_MEMBER_PATTERNS) MEMBER_PATTERNS.clear();
   MEMBER_PATTERNS.set(entity, patterns);
   return patterns;
