@@ -65,6 +65,15 @@ export function capabilityText(config: RuntimeConfig, input: CapabilityInput): s
   return `{"mixtures":${parts.mixtures},${modelCacheRates}"outputSchema":${input.outputSchema},${reasonerGains}"retrieval":${parts.retrieval},"retrievers":${retrievers},"scheduler":${parts.scheduler},"tiers":${tiersJson(input.tiers)},"verification":${parts.verification}}`;
 }
 
+let lastText = '';
+let lastFingerprint = '';
+
+/** One-entry memo: the text is the same from plan to plan until a capability, a rate or a gain moves, and comparing it costs less than hashing it. */
 export function capabilityFingerprint(config: RuntimeConfig, input: CapabilityInput): string {
-  return sha256Hex(capabilityText(config, input));
+  const text = capabilityText(config, input);
+  if (text !== lastText) {
+    lastFingerprint = sha256Hex(text);
+    lastText = text;
+  }
+  return lastFingerprint;
 }
