@@ -162,6 +162,10 @@ describe('entities, keywords and normalisation', () => {
     expect(analyze("I'm new on call, and a colleague suggests rewinding the sink's offsets. Am I allowed to?").entities).toEqual([]);
     expect(analyze("We're paged for eta-api, and I've no idea why. Don't we own it?").entities).toEqual(['eta-api']);
     expect(analyze("Why did O'Brien's deploy fail?").entities).toEqual(["O'Brien"]);
+    // An acronym's possessive names the acronym, and the question about it chains through it (MuSiQue 3hop1__158834_84298_53741).
+    const acronym = analyze("When did the group ruling the country considered one of NATO's creators during the reign of terror start?");
+    expect(acronym.entities).toEqual(['NATO']);
+    expect(acronym.primary).toBe('multi_hop');
   });
 
   it('drops stopwords and goal verbs from keywords, lower-cases and de-duplicates', () => {

@@ -261,8 +261,9 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
       if (!isIdentifierToken && name.length <= 64 && KEBAB_OR_SNAKE.test(name)) pushUnique(entities, entitySeen, name, MAX_ENTITIES);
 
       const skipAsOpener = token.sentenceStart && (REQUEST_STOPWORDS.has(lower) || GOAL_VERBS.has(lower) || WORD_CUES.has(lower) || ACTION_VERBS.has(lower) || PHRASAL_ACTIONS.has(lower) || capitalisedByPosition(tokens, index));
-      // A month or weekday is a date, not a name (intent-lexicon.ts CALENDAR_WORDS).
-      if (!isIdentifierToken && !skipAsOpener && !CALENDAR_WORDS.has(lower) && name.length <= MAX_TOKEN_CHARS && CAPITALISED.test(name) && !isContraction(name)) {
+      // A month or weekday is a date, not a name (intent-lexicon.ts CALENDAR_WORDS). A possessive is
+      // read as written: "NATO's" names NATO though "NATO" alone has no lower-case letter to pass CAPITALISED.
+      if (!isIdentifierToken && !skipAsOpener && !CALENDAR_WORDS.has(lower) && name.length <= MAX_TOKEN_CHARS && CAPITALISED.test(possessive ? token.text : name) && !isContraction(name)) {
         span.push(name);
         // A possessive ends the name it is on: "Alice Johnson's Salary" is not one name.
         if (token.closesSpan || possessive) closeSpan();
