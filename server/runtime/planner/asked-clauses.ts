@@ -7,7 +7,7 @@
 import { DETERMINERS, actionStem, skipFillers } from './action-words';
 import type { GoalToken } from './goal-tokens';
 import { GOAL_VERBS } from './intent-lexicon';
-import { ACTION_VERBS, AUX_OPENERS, FILLERS, OBJECT_PRONOUNS, PHRASAL_ACTIONS, SAFETY_WORDS, SPEAKERS, STATEMENT_MARKERS, WH_OPENERS } from './risk-lexicon';
+import { ACTION_VERBS, AUX_OPENERS, FILLERS, INTERJECTIONS, OBJECT_PRONOUNS, PHRASAL_ACTIONS, SAFETY_WORDS, SPEAKERS, STATEMENT_MARKERS, WH_OPENERS } from './risk-lexicon';
 
 /** Words opening a conditional clause, whose coordinated verbs stay inside it. */
 const CONDITIONALS: ReadonlySet<string> = new Set(['if', 'when', 'whenever', 'once']);
@@ -64,7 +64,27 @@ function continuesAskedStatement(sentence: readonly GoalToken[], opener: number,
  */
 function namesAThing(sentence: readonly GoalToken[], head: number): boolean {
   const next = sentence[head + 1]?.lower ?? '';
-  return sentence[sentence.length - 1].endsQuestion && !DETERMINERS.has(next) && !OBJECT_PRONOUNS.has(next);
+  return sentence[sentence.length - 1].endsQuestion && !DETERMINERS.has(next) && !OBJECT_PRONOUNS.has(next) && !endsWithTag(sentence, head);
+}
+
+/** Words that, alone after a comma, turn a command into a tag question ("…, ok?", "…, please?", "…, right now?"). */
+const TAG_WORDS: ReadonlySet<string> = new Set([...FILLERS, ...INTERJECTIONS, 'right', 'yes', 'yeah', 'alright']);
+
+/**
+ * "Restart eta-api in production, will you?", "…, ok?", "…, what are you waiting for?": the question
+ * mark belongs to a tag after the comma — a yes/no question to the one addressed, a question put to
+ * "you", or only fillers — so the clause before it is a command, not a terse question naming a thing.
+ */
+function endsWithTag(sentence: readonly GoalToken[], head: number): boolean {
+  let comma = head;
+  while (comma < sentence.length - 1 && !(sentence[comma].closesSpan && !sentence[comma].colonAfter)) comma++;
+  const tail = sentence.slice(comma + 1);
+  if (tail.length === 0) return false;
+  if (tail.every((token) => TAG_WORDS.has(token.lower))) return true;
+  const [opener, subject] = [tail[0].lower, tail[1]?.lower ?? ''];
+  const addressed = (word: string) => word === 'you' || word === 'u';
+  if (AUX_OPENERS.has(opener)) return addressed(subject);
+  return WH_OPENERS.has(opener) && AUX_OPENERS.has(subject) && addressed(tail[2]?.lower ?? '');
 }
 
 /**

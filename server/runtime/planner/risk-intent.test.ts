@@ -100,6 +100,8 @@ const QUESTIONS: readonly string[] = [
   'Restart the spooler: how many times did that happen last week?',
   'We plan to delete the old invoices topic. Does anything still read it?',
   'I will redeploy label-api after lunch; is there anything in the runbook about cache warm-up?',
+  // A question about the system after the comma is not a tag.
+  'Restart label-api, what happens to in-flight print jobs?',
 ];
 
 /** Requests to act on a system: imperatives, "can you …", stated intentions, go/no-go decisions. Gated. */
@@ -179,6 +181,11 @@ const REQUESTS: readonly string[] = [
   'Restart the spooler: can you?',
   'Drop the legacy_jobs table: should we?',
   'We need to restart the spooler. Can you restart it now?',
+  // A command with a tag question after the comma: the question mark is the tag's, not a terse question's.
+  'Restart label-api in production, what are you waiting for?',
+  'Restart label-api in production, will you?',
+  'Scale label-printer to 6 replicas, please?',
+  'Roll back the spooler deploy now, ok?',
   // A command line or an admin SQL call that changes the system when run.
   'curl -X DELETE http://spooler.internal:8631/queues/labels',
   'curl -s -X POST "http://spooler.internal:8631/queues/labels/restart?onlyFailed=true"',
