@@ -23,7 +23,7 @@ import { canScope, keepSourcesAboutGoal, scopeToEntities } from './entity-scope'
 import { followQuotedTitles, TITLE_SEARCH_K } from './quoted-title-hop';
 import { compoundNames, joinedPattern, namedEntities } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
-import { reciprocalRankFusion } from './rrf-fusion';
+import { reciprocalRankFusion, withLeaderAt } from './rrf-fusion';
 import { judgeGroundedness } from '../verification/groundedness-judge';
 import { outputSchemaCheck } from '../verification/output-schema-verifier';
 import { foldVerdicts } from '../verification/verdict-chain';
@@ -134,6 +134,14 @@ function namesByQuotedTitle(graph: ExecutionGraph | undefined, nodeId: string): 
   return node?.kind === 'retrieve' && node.quotedTitlesFrom !== undefined;
 }
 
+/** The rank the moment hop's best hit is raised to in a fusion: inside the context's first items (assemble keeps eight by default, fewer when the token budget binds). */
+const MOMENT_LEADER_RANK = 6;
+
+function searchesAMoment(graph: ExecutionGraph | undefined, nodeId: string): boolean {
+  const node = graph?.nodes.find((candidate) => candidate.id === nodeId);
+  return node?.kind === 'retrieve' && node.within !== undefined && node.within.length > 0;
+}
+
 /** One search after another: a model-calling retriever's calls are not all sent at once. */
 async function searchInTurn(texts: readonly string[], search: (text: string) => Promise<readonly Hit[]>): Promise<(readonly Hit[])[]> {
   const lists: (readonly Hit[])[] = [];
@@ -238,7 +246,9 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
     },
     async fuse(node, inputs) {
       const lists = node.inputs.map((input) => (inputs.get(input) as RetrievedOutput | undefined)?.hits ?? []);
-      const hits = reciprocalRankFusion(lists, node.rrfK, node.k, node.inputs.map((input) => (namesByQuotedTitle(dependencies.graph, input) ? NAMED_RECORD_WEIGHT : 1)));
+      const fused = reciprocalRankFusion(lists, node.rrfK, node.k, node.inputs.map((input) => (namesByQuotedTitle(dependencies.graph, input) ? NAMED_RECORD_WEIGHT : 1)));
+      const momentList = node.inputs.findIndex((input) => searchesAMoment(dependencies.graph, input));
+      const hits = momentList < 0 ? fused : withLeaderAt(fused, lists[momentList][0], MOMENT_LEADER_RANK);
       return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },
     async rerank(node, inputs, signal, calls) {

@@ -21,3 +21,17 @@ export function reciprocalRankFusion(lists: readonly (readonly Hit[])[], rrfK: n
     .slice(0, limit)
     .map((entry, index) => ({ ...entry.hit, score: entry.score, rank: index + 1, method: entry.methods.join('+') }));
 }
+
+/**
+ * Moves `leader` (a hit of the fused list) up to `rank` (1-based) when it sits lower; the order of
+ * the others is kept. A list whose best hit must reach the context whatever the other lists agree
+ * on: the moment hop's (time-window-hop in graph-builder.ts). Sharing no hits with the goal's other
+ * searches, its leader scores 1/(k+1) in RRF against items three hop lists repeat, and fell below
+ * the eight the context keeps (freight dev d92: the 15:00 disk row of the afternoon asked about).
+ */
+export function withLeaderAt(fused: readonly Hit[], leader: Hit | undefined, rank: number): readonly Hit[] {
+  const at = leader ? fused.findIndex((hit) => hit.chunkId === leader.chunkId) : -1;
+  if (at < rank) return fused;
+  const moved = [...fused.slice(0, rank - 1), fused[at], ...fused.slice(rank - 1, at), ...fused.slice(at + 1)];
+  return moved.map((hit, index) => (hit.rank === index + 1 ? hit : { ...hit, rank: index + 1 }));
+}

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RETRIEVER_CONTRACT, type RetrievalQuery, type RetrieverCapabilities, type RetrieverPlugin } from '../contracts/retriever';
-import type { RetrieveNode } from '../ir/graph';
+import { createGraph, createNode, type RetrieveNode } from '../ir/graph';
 import { validateGraph } from '../ir/validate-graph';
-import type { CandidateEstimates, Estimate } from '../types';
+import type { CandidateEstimates, Estimate, Hit } from '../types';
 import { buildExecutionGraph, type GraphBuildInput } from './graph-builder';
-import { createNodeExecutor, type ExecutionDependencies } from './node-executors';
+import { createNodeExecutor, type ExecutionDependencies, type RetrievedOutput } from './node-executors';
+import { withLeaderAt } from './rrf-fusion';
 
 const point = (value: number): Estimate => ({ value, low: value, high: value });
 const GRAPH: RetrieverCapabilities = { method: 'graph', available: true, requires: [], latencyMs: 4, recallPrior: { default: 0.7 } };
@@ -54,5 +55,47 @@ describe('the time-window hop executed', () => {
     await execute({ ...hop, id: 'plain', within: undefined }, { attempt: 1, inputs: new Map(), signal: new AbortController().signal });
     expect(queries[0]).toMatchObject({ text: dependencies.goal, sources: ['spool-logs'], within: AT_NINE, k: 10 });
     expect(queries[1].within).toBeUndefined();
+  });
+});
+
+describe('fusing the moment hop', () => {
+  const hit = (chunkId: string, rank: number): Hit => ({ chunkId, sourceName: 'spool-logs', sourceKind: 'logs', sourceVersionId: '1', title: chunkId, text: chunkId, score: 10 - rank, rank, method: 'bm25', tokens: 30 });
+  const retrieve = (id: string, within?: RetrieveNode['within']) =>
+    createNode('retrieve', { id, inputs: [], method: 'bm25', sources: ['spool-logs'], sourceKinds: 'all', k: 10, retry: { maxAttempts: 1, backoffMs: 0 }, timeoutMs: 1000, estimate: { tokens: 0, costUsd: 0, latencySeconds: 0 }, ...(within ? { within } : {}) });
+  const fuse = createNode('fuse', { id: 'fuse', inputs: ['first', 'causes', 'feedback', 'moment'], strategy: 'rrf', rrfK: 60, k: 10, estimate: { tokens: 0, costUsd: 0, latencySeconds: 0 } });
+  // Three searches of the goal's words share eight lines; the moment hop's best line is in none of them.
+  const shared = Array.from({ length: 8 }, (_, index) => hit(`l${index + 1}`, index + 1));
+  const outputs = new Map<string, RetrievedOutput>([
+    ['first', { hits: shared, expansion: [] }],
+    ['causes', { hits: shared, expansion: [] }],
+    ['feedback', { hits: shared, expansion: [] }],
+    ['moment', { hits: [hit('at-nine', 1), hit('at-ten', 2)], expansion: [] }],
+  ]);
+  const fused = async (momentNode: RetrieveNode) => {
+    const graph = createGraph([retrieve('first'), retrieve('causes'), retrieve('feedback'), momentNode, fuse]);
+    const dependencies: ExecutionDependencies = {
+      goal: 'How deep was the spool queue at 09:00 on 1 June 2025?', identifiers: [], entities: [], retrievers: new Map(), router: undefined as never,
+      reasoners: new Map(), compressions: new Map(), verifiers: new Map(), countTokens: (text) => text.length, modelTimeoutMs: 1000, graph,
+    };
+    const output = (await createNodeExecutor(dependencies)(fuse, { attempt: 1, inputs: outputs, signal: new AbortController().signal })).output as RetrievedOutput;
+    return output.hits.map((entry) => `${entry.rank}:${entry.chunkId}`);
+  };
+
+  it("raises the moment hop's best line into the first six of the fusion, the others in their order", async () => {
+    expect(await fused(retrieve('moment', AT_NINE))).toEqual(['1:l1', '2:l2', '3:l3', '4:l4', '5:l5', '6:at-nine', '7:l6', '8:l7', '9:l8', '10:at-ten']);
+  });
+
+  it('leaves an ordinary fourth search where RRF puts it', async () => {
+    expect((await fused(retrieve('moment'))).slice(-2)).toEqual(['9:at-nine', '10:at-ten']);
+  });
+});
+
+describe('withLeaderAt', () => {
+  const hits = ['a', 'b', 'c', 'd'].map((chunkId, index): Hit => ({ chunkId, sourceName: 's', sourceKind: 'logs', sourceVersionId: '1', title: chunkId, text: chunkId, score: 1, rank: index + 1, method: 'bm25', tokens: 1 }));
+  it('moves a lower leader up to the rank and keeps a higher one, or an absent one, where it is', () => {
+    expect(withLeaderAt(hits, hits[3], 2).map((hit) => `${hit.rank}:${hit.chunkId}`)).toEqual(['1:a', '2:d', '3:b', '4:c']);
+    expect(withLeaderAt(hits, hits[0], 2)).toBe(hits);
+    expect(withLeaderAt(hits, undefined, 2)).toBe(hits);
+    expect(withLeaderAt(hits, { ...hits[0], chunkId: 'elsewhere' }, 2)).toBe(hits);
   });
 });
