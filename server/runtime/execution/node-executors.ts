@@ -129,17 +129,12 @@ function bridgeNames(graph: ExecutionGraph | undefined, node: NodeOfKind<'retrie
  */
 const NAMED_RECORD_WEIGHT = 2;
 
-function namesByQuotedTitle(graph: ExecutionGraph | undefined, nodeId: string): boolean {
-  const node = graph?.nodes.find((candidate) => candidate.id === nodeId);
-  return node?.kind === 'retrieve' && node.quotedTitlesFrom !== undefined;
-}
-
 /** The rank the moment hop's best hit is raised to in a fusion: inside the context's first items (assemble keeps eight by default, fewer when the token budget binds). */
 const MOMENT_LEADER_RANK = 6;
 
-function searchesAMoment(graph: ExecutionGraph | undefined, nodeId: string): boolean {
+function retrieveNodeOf(graph: ExecutionGraph | undefined, nodeId: string): NodeOfKind<'retrieve'> | undefined {
   const node = graph?.nodes.find((candidate) => candidate.id === nodeId);
-  return node?.kind === 'retrieve' && node.within !== undefined && node.within.length > 0;
+  return node?.kind === 'retrieve' ? node : undefined;
 }
 
 /** One search after another: a model-calling retriever's calls are not all sent at once. */
@@ -246,8 +241,9 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
     },
     async fuse(node, inputs) {
       const lists = node.inputs.map((input) => (inputs.get(input) as RetrievedOutput | undefined)?.hits ?? []);
-      const fused = reciprocalRankFusion(lists, node.rrfK, node.k, node.inputs.map((input) => (namesByQuotedTitle(dependencies.graph, input) ? NAMED_RECORD_WEIGHT : 1)));
-      const momentList = node.inputs.findIndex((input) => searchesAMoment(dependencies.graph, input));
+      const searches = node.inputs.map((input) => retrieveNodeOf(dependencies.graph, input));
+      const fused = reciprocalRankFusion(lists, node.rrfK, node.k, searches.map((search) => (search?.quotedTitlesFrom !== undefined ? NAMED_RECORD_WEIGHT : 1)));
+      const momentList = searches.findIndex((search) => (search?.within?.length ?? 0) > 0);
       const hits = momentList < 0 ? fused : withLeaderAt(fused, lists[momentList][0], MOMENT_LEADER_RANK);
       return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },
