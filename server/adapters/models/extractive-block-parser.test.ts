@@ -52,6 +52,13 @@ describe('extractive block parser', () => {
     expect(blockPieces(diff).map((piece) => piece.text)).toEqual(['added: log(x)', 'removed: if x == nil {', 'removed: return err']);
   });
 
+  it('names the settings block a changed HCL value sits in, but not a block of code', () => {
+    const terraform = ['@@ -5,7 +5,7 @@ module "brokers" {', '   instance_type = "r6i.2xlarge"', '   data_volume = {', '     type = "gp3"', '-    size_gb = 2000', '+    size_gb = 4000', '   }'].join('\n');
+    expect(blockPieces(terraform).map((piece) => piece.text)).toEqual(['data_volume: size_gb: 2000 → 4000']);
+    const code = ['@@ -1,3 +1,3 @@', ' if x == nil {', '-  return err', '+  return wrap(err)', ' }'].join('\n');
+    expect(blockPieces(code).map((piece) => piece.text)).toEqual(['added: return wrap(err)', 'removed: return err']);
+  });
+
   it('names the columns of each CSV row and never yields the header row', () => {
     const csv = 'timestamp,metric,value,unit\n09:38,"memory{rs=""a""}",255,MiB\n09:40,restarts,9,';
     expect(blockPieces(csv)).toEqual([

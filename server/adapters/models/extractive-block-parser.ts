@@ -218,6 +218,18 @@ function inUtc(year: string, month: string, day: string, hour: string, minute: s
   return `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
 }
 
+/**
+ * The key a diff line sits under, from the hunk's lines above it with less indent: YAML's "limits:" or
+ * HCL's "data_volume = {". Without it "type = "gp3"" does not say it is the brokers' data volume's type.
+ */
+function parentKey(hunk: readonly { indent: number; content: string }[], indent: number): string {
+  const opener = [...hunk].reverse().find((entry) => entry.indent < indent && (entry.content.endsWith(':') || BLOCK_OPENER.test(entry.content)))?.content ?? '';
+  return opener.endsWith(':') ? opener.slice(0, -1) : (BLOCK_OPENER.exec(opener)?.[1] ?? '');
+}
+
+/** A key opening a block of settings ("data_volume = {", "\"resources\": {"), not code's "if x == nil {". */
+const BLOCK_OPENER = /^"?([\w.-]+)"?\s*[:=]\s*\{$/;
+
 /** Commits, diffs and plain text, line by line. */
 function gitPieces(text: string): BlockPiece[] {
   const pieces: BlockPiece[] = [];
@@ -264,7 +276,7 @@ function gitPieces(text: string): BlockPiece[] {
     if (state === 'hunk') {
       const indent = line.length - 1 - line.slice(1).trimStart().length;
       if (/^[-+]/.test(line) && !DIFF_HEADER.test(line)) {
-        const parent = [...hunk].reverse().find((entry) => entry.indent < indent && entry.content.endsWith(':'))?.content.slice(0, -1) ?? '';
+        const parent = parentKey(hunk, indent);
         run.push({ sign: line[0], content: line.slice(1), parent });
         hunk.push({ indent, content: trimmed.slice(1).trim() });
         continue;

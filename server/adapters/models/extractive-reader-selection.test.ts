@@ -284,6 +284,15 @@ describe('causes that are conditions, and answers to how-to questions', () => {
     expect(text).toContain('flowctl backfill nightly_load');
   });
 
+  it('reads "what command do I run to …" as a how-to question: the command, not a log record of the failure', () => {
+    const items = [
+      item(1, 'nightly_load log', 'ops-logs', '2026-03-24T03:49:56Z flowctl ERROR nightly_load failed for the day 2026-03-23; the run command returned exit code 1 and the day was not loaded.'),
+      item(2, 'Loader runbook › Re-run a failed day', 'ops-docs', 'Clear the failed task for the day that failed:\n\n    flowctl tasks clear nightly_load --start 2026-03-23 --end 2026-03-23 --downstream --yes'),
+    ];
+    const text = answer('nightly_load failed for one day and the fix is merged. What command do I run to load that day again?', items);
+    expect(text.split('\n')[1]).toContain('flowctl tasks clear nightly_load');
+  });
+
   it('leads an answer to "what is the safe way to …" with the sentence in the imperative, not a statement sharing its words', () => {
     const items = [
       item(1, 'Label signing overview', 'ops-docs', 'The label signing key of the printers is rotated by the label team, and the printers reload the signing key at midnight.'),

@@ -89,9 +89,11 @@ const NO_SIGNAL_WEIGHT = 0.5;
 /**
  * A how-to question asks for an instruction (the procedural class of question taxonomies, e.g.
  * Graesser & Person 1994): a log record says what happened, never what to do, so a timestamped
- * line weighs half in answers to "How do I …?" / "What has to be done …?".
+ * line weighs half in answers to "How do I …?" / "What has to be done …?". "What command do I run to
+ * redo that day?" asks the same: read as a statement question, it was answered with the failed run's
+ * traceback and never the runbook's `airflow tasks clear` (freight dev d104).
  */
-const PROCEDURAL_QUESTION = /\bhow (?:do|can|should|would|could) (?:i|we|you|one)\b|\bhow to\b|\bsteps? (?:to|for)\b|\bwhat (?:has|have|needs?|must|should) to be done\b|\bwhat (?:should|must|do) (?:i|we) do\b|\bwhat(?:'s| is) the (?:\w+ )?way to\b/i;
+const PROCEDURAL_QUESTION = /\bhow (?:do|can|should|would|could) (?:i|we|you|one)\b|\bhow to\b|\bsteps? (?:to|for)\b|\bwhat (?:has|have|needs?|must|should) to be done\b|\bwhat (?:should|must|do) (?:i|we) do\b|\bwhat(?:'s| is) the (?:\w+ )?way to\b|\b(?:what|which) (?:\w+ )?(?:do|should|must|can) (?:i|we|you) (?:run|type|use|execute)\b/i;
 const RECORD_WEIGHT = 0.5;
 /** A lead-in with the command or value it introduces (a 'step' piece) is the instruction a how-to question asks for. */
 const STEP_SHARE = 0.6;
