@@ -76,6 +76,9 @@ describe('a goal about what a system read or did on a named day', () => {
 
   it('keeps logs in scope when asked at what time of a named day something happened, or for a stats line', () => {
     expect(namedSourceKinds('At what time on 4 May did the spooler report its queue as empty?')).toEqual(['logs']);
+    expect(namedSourceKinds('On Friday 4 May, when did the spooler last manage to print a page?')).toEqual(['logs']);
+    expect(namedSourceKinds('Once the new cache settings were live on 04/05, when did the spooler next report its queue length?')).toEqual(['logs']);
+    expect(namedSourceKinds('When did the spooler get its retry setting?')).toEqual([]);
     expect(namedSourceKinds('Which stats line showed the label API back at its usual error share?')).toEqual(['logs']);
     // A time asked with no day names no source: a runbook says when a job runs.
     // "Did … actually …" does: what the running system did, set against what was merged or planned.

@@ -54,8 +54,9 @@ const ASKS_DID = /(?:^|[.?!]\s+)did\b/i;
  * Asked for the time of day something happened on a named day ("at what time on 6 March did it
  * report that group as empty?"): the moment is stamped on the system's own lines; a postmortem's
  * timeline keeps only the moments its author chose (freight dev d65 was narrowed to docs and git).
+ * "On Friday 6 March, when did the sink last get a file committed?" asks the same (freight dev d96).
  */
-const ASKS_TIME = /\b(?:what time|which time|what minute)\b/i;
+const ASKS_TIME = /\b(?:what time|which time|what minute|when did)\b/i;
 
 /**
  * "Did … actually …" sets what a system did against what was planned, merged or written down: "at

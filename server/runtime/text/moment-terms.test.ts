@@ -50,6 +50,15 @@ describe('moment terms', () => {
     expect(askedMoments('Which job ran at 13 pm on 7 March?')).toEqual(['03-07']);
   });
 
+  it('reads a day typed in digits after a preposition of time or with its year, and not a count or a duration', () => {
+    expect(askedMoments('Once the fix was live on 14/04, when did eta-api report again?')).toEqual(['04-14']);
+    expect(askedMoments('What happened on 04/14/2026 at 10:00?')).toEqual(['2026-04-14', '04-14', '2026-04-14t10:00', '04-14t10:00']);
+    expect(askedMoments('Which jobs failed on 14.04.2026?')).toEqual(['2026-04-14', '04-14']);
+    // Both numbers could be the month: both days are asked, and a line states only one of them.
+    expect(askedMoments('What broke on 06/03?')).toEqual(['06-03', '03-06']);
+    expect(askedMoments('Were 4/4 tasks running since 1.5 hours?')).toEqual([]);
+  });
+
   it('reads midday as noon', () => {
     expect(askedMoments('By midday UTC on 24 March, how old was the mart?')).toEqual(['03-24', '03-24t12:00']);
   });

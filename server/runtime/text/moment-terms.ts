@@ -17,6 +17,14 @@ const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|j
 const DAY_MONTH_YEAR = new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+${MONTH}\.?(?:,?\s+(\d{4}))?\b`, 'gi');
 const MONTH_DAY_YEAR = new RegExp(String.raw`\b${MONTH}\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b`, 'gi');
 const ANY_DIGIT = /\d/;
+/**
+ * A day in digits as people type it in a question: "on 14/04", "since 04/14/2026", "14.04.2026".
+ * Only after a preposition of time or with its year, so "4/4 tasks" stays a count and "since 1.5
+ * hours" a duration. The order is read
+ * off the numbers: a part above 12 is the day; when both could be the month, both readings are asked
+ * (a line states one day, so the wrong reading matches nothing).
+ */
+const NUMERIC_DATE = /(?:\b(?:on|since|from|until|till|by|before|after)\s+(\d{1,2})\/(\d{1,2})(?:\/(\d{4}))?|\b(\d{1,2})([/.])(\d{1,2})\5(\d{4}))(?![\d/])/gi;
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})(?:[t ](\d{2}):(\d{2}))?/gi;
 /**
  * A clock time: 12-hour with am/pm ("6 pm", "9:05 p.m.", "12 am") or 24-hour ("18:05"), or a named
@@ -75,6 +83,11 @@ export function askedMoments(question: string): string[] {
   // most goals have none, and the five date and clock patterns cost ~70 µs a plan for nothing.
   if (!ANY_DIGIT.test(question)) return [];
   const days = wordDays(question);
+  for (const match of question.matchAll(NUMERIC_DATE)) {
+    const [first, second, year] = match[1] !== undefined ? [Number(match[1]), Number(match[2]), match[3]] : [Number(match[4]), Number(match[6]), match[7]];
+    if (first <= 12) addDay(days, first, second, year);
+    if (second <= 12) addDay(days, second, first, year);
+  }
   // An ISO stamp with its time ("2026-03-10T10:31") is an instant of its own day only.
   const stamped: string[] = [];
   for (const match of question.matchAll(ISO_DATE)) {
