@@ -1,5 +1,6 @@
 import type { IngestChunk } from '../runtime/contracts/store';
 import { type CountTokens, type TextFile, freezeChunk, lineRangeLocator, splitLines, uriBaseName } from './ingest-types';
+import { logStatSeriesChunks } from './log-stat-series';
 
 /**
  * Log files → windows of consecutive lines, kept verbatim: a log line is evidence only as written
@@ -57,5 +58,5 @@ export function parseLog(file: TextFile, options: LogParseOptions): IngestChunk[
     windowTokens += lineTokens;
   }
   if (start < lines.length) emit(lines.length);
-  return chunks;
+  return [...chunks, ...logStatSeriesChunks(file.uri, fileName, lines, options.countTokens, chunks.length)];
 }

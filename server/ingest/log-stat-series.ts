@@ -1,0 +1,85 @@
+import type { IngestChunk } from '../runtime/contracts/store';
+import { formatNumber } from './metric-series-summary';
+import { type CountTokens, freezeChunk } from './ingest-types';
+
+/**
+ * The stats a service logs every few minutes ("last 5m: requests=10461 p50=15ms p99=160ms
+ * static_eta=35.5%") are a time series written as log lines. "How slow did eta-api get at its worst
+ * on April 14th?" asks for the highest of 72 such lines, and no window of 20 lines holds it with the
+ * others to compare (issue 10, freight dev d97). As the metrics parser summarises each series in one
+ * chunk (metric-series-summary.ts), each recurring stats line shape of a log file gets one chunk
+ * stating every field's lowest, highest and last value with its time and line, in the words a
+ * question uses ("highest", "lowest").
+ */
+
+/** A numeric field: "p99=160ms", "static_eta=35.5%", "requests=10461". */
+const FIELD = /(?<![\w.-])([a-z][a-z0-9_]*)=(-?\d+(?:\.\d+)?)(ms|s|%)?(?=[\s,;)]|$)/g;
+const TIMESTAMP = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?/;
+/** A stats line reports several figures at once; one "offset=…" or "size=…" per line is an event's detail, not a series. */
+export const MIN_FIELDS = 3;
+/** A shape seen this often is a periodic report. */
+export const MIN_LINES = 6;
+
+interface Reading {
+  readonly line: number;
+  readonly timestamp: string;
+  readonly values: ReadonlyMap<string, { value: number; unit: string }>;
+}
+
+function readingOf(text: string, line: number): Reading | undefined {
+  const timestamp = TIMESTAMP.exec(text)?.[0];
+  if (!timestamp) return undefined;
+  const values = new Map<string, { value: number; unit: string }>();
+  for (const match of text.matchAll(FIELD)) if (!values.has(match[1])) values.set(match[1], { value: Number(match[2]), unit: match[3] ?? '' });
+  return values.size >= MIN_FIELDS ? { line, timestamp, values } : undefined;
+}
+
+const at = (reading: Reading, field: string) => {
+  const { value, unit } = reading.values.get(field)!;
+  return `${formatNumber(value)}${unit} at ${reading.timestamp} (line ${reading.line})`;
+};
+
+function fieldSentence(field: string, readings: readonly Reading[]): string | undefined {
+  // A field logged in two units ("12ms", "1.2s") cannot be compared by its numbers.
+  if (new Set(readings.map((reading) => reading.values.get(field)!.unit)).size > 1) return undefined;
+  const value = (reading: Reading) => reading.values.get(field)!.value;
+  const lowest = readings.reduce((best, reading) => (value(reading) < value(best) ? reading : best));
+  const highest = readings.reduce((best, reading) => (value(reading) > value(best) ? reading : best));
+  if (value(lowest) === value(highest)) return `${field}: ${formatNumber(value(lowest))}${readings[0].values.get(field)!.unit} on every line.`;
+  return `${field}: lowest ${at(lowest, field)}; highest ${at(highest, field)}; last ${at(readings[readings.length - 1], field)}.`;
+}
+
+/** One summary chunk per recurring stats line shape of `lines`, with ordinals from `firstOrdinal`. */
+export function logStatSeriesChunks(uri: string, fileName: string, lines: readonly string[], countTokens: CountTokens, firstOrdinal: number): IngestChunk[] {
+  const byShape = new Map<string, Reading[]>();
+  lines.forEach((text, index) => {
+    const reading = readingOf(text, index + 1);
+    if (!reading) return;
+    const shape = [...reading.values.keys()].join(' ');
+    byShape.set(shape, [...(byShape.get(shape) ?? []), reading]);
+  });
+  const chunks: IngestChunk[] = [];
+  for (const [shape, readings] of byShape) {
+    if (readings.length < MIN_LINES) continue;
+    const fields = shape.split(' ');
+    const first = readings[0];
+    const last = readings[readings.length - 1];
+    const text = [
+      `Stats lines of ${fileName} (${fields.join(', ')}): ${readings.length} lines from ${first.timestamp} (line ${first.line}) to ${last.timestamp} (line ${last.line}).`,
+      ...fields.map((field) => fieldSentence(field, readings)).filter((sentence): sentence is string => sentence !== undefined),
+    ].join(' ');
+    const locator = `stats ${fields.join(' ')}`;
+    chunks.push(
+      freezeChunk({
+        uri,
+        ordinal: firstOrdinal + chunks.length,
+        title: `${fileName} ${locator}`,
+        text,
+        locator,
+        tokens: countTokens(text),
+        metadata: { lineStart: first.line, lineEnd: last.line, firstTimestamp: first.timestamp, lastTimestamp: last.timestamp, statsLines: readings.length },
+      }),
+    );
+  }
+  return chunks;
+}
