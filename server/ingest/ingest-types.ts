@@ -32,3 +32,6 @@ export function splitLines(content: string): string[] {
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }
+
+/** An ISO-like stamp a log line starts or carries: "2026-04-14T09:45:00.374Z", "2025-11-30 22:45:30.000". */
+export const LOG_TIMESTAMP = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?/;

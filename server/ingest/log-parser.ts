@@ -1,5 +1,5 @@
 import type { IngestChunk } from '../runtime/contracts/store';
-import { type CountTokens, type TextFile, freezeChunk, lineRangeLocator, splitLines, uriBaseName } from './ingest-types';
+import { type CountTokens, LOG_TIMESTAMP, type TextFile, freezeChunk, lineRangeLocator, splitLines, uriBaseName } from './ingest-types';
 import { logStatSeriesChunks } from './log-stat-series';
 
 /**
@@ -18,7 +18,6 @@ export interface LogParseOptions {
 export const LOG_MAX_LINES = 20;
 export const LOG_MAX_TOKENS = 300;
 
-const TIMESTAMP = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?/;
 
 export function parseLog(file: TextFile, options: LogParseOptions): IngestChunk[] {
   const maxLines = options.maxLines ?? LOG_MAX_LINES;
@@ -32,7 +31,7 @@ export function parseLog(file: TextFile, options: LogParseOptions): IngestChunk[
     if (window.some((line) => line.trim() !== '')) {
       const text = window.join('\n');
       const locator = lineRangeLocator(start + 1, end);
-      const timestamps = window.map((line) => TIMESTAMP.exec(line)?.[0]).filter((stamp): stamp is string => stamp !== undefined);
+      const timestamps = window.map((line) => LOG_TIMESTAMP.exec(line)?.[0]).filter((stamp): stamp is string => stamp !== undefined);
       chunks.push(
         freezeChunk({
           uri: file.uri,

@@ -1,6 +1,6 @@
 import type { IngestChunk } from '../runtime/contracts/store';
 import { formatNumber } from './metric-series-summary';
-import { type CountTokens, freezeChunk } from './ingest-types';
+import { type CountTokens, LOG_TIMESTAMP, freezeChunk } from './ingest-types';
 
 /**
  * The stats a service logs every few minutes ("last 5m: requests=10461 p50=15ms p99=160ms
@@ -14,7 +14,6 @@ import { type CountTokens, freezeChunk } from './ingest-types';
 
 /** A numeric field: "p99=160ms", "static_eta=35.5%", "requests=10461". */
 const FIELD = /(?<![\w.-])([a-z][a-z0-9_]*)=(-?\d+(?:\.\d+)?)(ms|s|%)?(?=[\s,;)]|$)/g;
-const TIMESTAMP = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?/;
 /** A stats line reports several figures at once; one "offset=…" or "size=…" per line is an event's detail, not a series. */
 export const MIN_FIELDS = 3;
 /** A shape seen this often is a periodic report. */
@@ -27,7 +26,7 @@ interface Reading {
 }
 
 function readingOf(text: string, line: number): Reading | undefined {
-  const timestamp = TIMESTAMP.exec(text)?.[0];
+  const timestamp = LOG_TIMESTAMP.exec(text)?.[0];
   if (!timestamp) return undefined;
   const values = new Map<string, { value: number; unit: string }>();
   for (const match of text.matchAll(FIELD)) if (!values.has(match[1])) values.set(match[1], { value: Number(match[2]), unit: match[3] ?? '' });
