@@ -26,6 +26,8 @@ interface Reading {
 }
 
 function readingOf(text: string, line: number): Reading | undefined {
+  // Most lines of a log report no figure: one scan for "=" spares them both patterns.
+  if (!text.includes('=')) return undefined;
   const timestamp = LOG_TIMESTAMP.exec(text)?.[0];
   if (!timestamp) return undefined;
   const values = new Map<string, { value: number; unit: string }>();
@@ -55,7 +57,9 @@ export function logStatSeriesChunks(uri: string, fileName: string, lines: readon
     const reading = readingOf(text, index + 1);
     if (!reading) return;
     const shape = [...reading.values.keys()].join(' ');
-    byShape.set(shape, [...(byShape.get(shape) ?? []), reading]);
+    const readings = byShape.get(shape);
+    if (readings) readings.push(reading);
+    else byShape.set(shape, [reading]);
   });
   const chunks: IngestChunk[] = [];
   for (const [shape, readings] of byShape) {
