@@ -18,7 +18,6 @@ export interface LogParseOptions {
 export const LOG_MAX_LINES = 20;
 export const LOG_MAX_TOKENS = 300;
 
-
 export function parseLog(file: TextFile, options: LogParseOptions): IngestChunk[] {
   const maxLines = options.maxLines ?? LOG_MAX_LINES;
   const maxTokens = options.maxTokens ?? LOG_MAX_TOKENS;

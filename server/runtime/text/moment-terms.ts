@@ -5,7 +5,8 @@
  * the question points at ranks like any other line of that day. This is the normalisation step of
  * temporal taggers (TimeML values; Strötgen & Gertz, HeidelTime, 2010), reduced to what
  * operational text uses: ISO dates with an optional time, "14 April 2026", "April 14, 2026",
- * "9 March" (any year), "09:00", "midnight", "noon" and "midday".
+ * "9 March" (any year), a question's "on 14/04" or "14.04.2026", "09:00", "midnight", "noon" and
+ * "midday".
  *
  * A moment term is "yyyy-mm-dd", "mm-dd" (the day in any year) or either one followed by "thh:mm".
  */
@@ -20,9 +21,8 @@ const ANY_DIGIT = /\d/;
 /**
  * A day in digits as people type it in a question: "on 14/04", "since 04/14/2026", "14.04.2026".
  * Only after a preposition of time or with its year, so "4/4 tasks" stays a count and "since 1.5
- * hours" a duration. The order is read
- * off the numbers: a part above 12 is the day; when both could be the month, both readings are asked
- * (a line states one day, so the wrong reading matches nothing).
+ * hours" a duration. The order is read off the numbers: a part above 12 is the day; when both could
+ * be the month, both readings are asked (a line states one day, so the wrong reading matches nothing).
  */
 const NUMERIC_DATE = /(?:\b(?:on|since|from|until|till|by|before|after)\s+(\d{1,2})\/(\d{1,2})(?:\/(\d{4}))?|\b(\d{1,2})([/.])(\d{1,2})\5(\d{4}))(?![\d/])/gi;
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})(?:[t ](\d{2}):(\d{2}))?/gi;
