@@ -1,6 +1,8 @@
 /**
  * Answer quality on a corpus nobody tuned the runtime on (issue 10):
- *   npm run bench:answers [-- --questions examples/billing-pipeline/questions.json] [--split tune|heldout|dev|all] [--json out.json] [--verbose [--context]] [--only q01,q02]
+ *   npm run bench:answers [-- --questions examples/billing-pipeline/questions.json] [--split tune|heldout|dev|all] [--json out.json] [--verbose [--context]] [--only q01,q02] [--unrelated-note N]
+ *     --unrelated-note N: the same run with note N, which no question is about, added to the docs source
+ *     (bench/answers/question-set-ingest.ts); the questions that flip across N are the run's noise floor.
  *   npm run bench:answers -- --dataset musique|hotpotqa|<BEIR folder> [--split train] [--modes single_shot,decomposition,planner] [--fit-gains-from other-set.json]
  *        [--compression off,on,truncate] [--compression-budget 500] [--keep-share 0.25,0.35]   (bench/answers/compression-arms.ts)
  *   npm run bench:answers -- --section verification [--per-kind 30] [--questions …] [--json out.json]
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     verbose: { type: 'boolean', default: false },
     only: { type: 'string' },
     context: { type: 'boolean', default: false },
+    'unrelated-note': { type: 'string' },
     dataset: { type: 'string' },
     modes: { type: 'string', default: 'single_shot,decomposition,planner' },
     limit: { type: 'string' },
@@ -87,8 +90,10 @@ const questions = set.questions.filter((question) => (values.split === 'all' || 
 const fixture = await openRuntimeFixture();
 try {
   const started = performance.now();
-  await ingestQuestionSet(fixture, questionsPath, set);
-  console.log(`corpus ${corpusFolder} ingested beside the demo in ${((performance.now() - started) / 1000).toFixed(1)} s; ${questions.length} questions (split ${values.split})\n`);
+  const draw = values['unrelated-note'] === undefined ? undefined : Number(values['unrelated-note']);
+  if (draw !== undefined && !Number.isInteger(draw)) throw new Error(`--unrelated-note must be a whole number (which note to add), got ${values['unrelated-note']}`);
+  await ingestQuestionSet(fixture, questionsPath, set, draw === undefined ? {} : { unrelatedNote: draw });
+  console.log(`corpus ${corpusFolder} ingested beside the demo${draw === undefined ? '' : `, with unrelated note ${draw} in its docs,`} in ${((performance.now() - started) / 1000).toFixed(1)} s; ${questions.length} questions (split ${values.split})\n`);
 
   const uriOf = new Map((await fixture.database.query<{ id: string; uri: string }>(sql`select id, uri from chunks`)).map((row) => [row.id, row.uri]));
   const outcomes: (QuestionOutcome & { readonly reasoning: string; readonly attempts: number; readonly status: string; readonly question: string; readonly answer: string; readonly cited: readonly string[]; readonly caveats: readonly string[] })[] = [];
