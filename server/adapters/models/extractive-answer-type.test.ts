@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countedTerms, statesCount } from './extractive-answer-type';
+import { askedTypeTerms, countedTerms, statesCount } from './extractive-answer-type';
 
 describe('count questions and the sentences that can answer them', () => {
   it('reads what "how many" counts, skipping the names that say whose things they are', () => {
@@ -30,5 +30,15 @@ describe('count questions and the sentences that can answer them', () => {
     expect(statesCount('More workers while we look.', counted)).toBe(false);
     expect(statesCount('0/6 nodes are available to the workers', counted)).toBe(false);
     expect(statesCount('Workers render 40 pages a minute.', counted)).toBe(false);
+  });
+});
+
+describe('the head noun a which/what question asks for', () => {
+  it('reads the head noun, and no type when the noun only modifies a value ("instance type", "image version")', () => {
+    expect([...askedTypeTerms('Which team owns spoolerd?')!]).toEqual(['team']);
+    expect([...askedTypeTerms('Which prn-01 queue backs up first?')!]).toEqual(['queue']);
+    expect(askedTypeTerms('What EC2 instance type do the print servers run on?')).toBeUndefined();
+    expect(askedTypeTerms('What driver version is installed?')).toBeUndefined();
+    expect(askedTypeTerms('Which log level does spoolerd run at?')).toBeUndefined();
   });
 });

@@ -68,11 +68,14 @@ export function statesCount(text: string, counted: ReadonlySet<string>): boolean
  * of …") means no head noun; a head answered by a value ("What time …", "which day") types nothing.
  * Returns the head nouns' stems of every such clause ("which team … and which team …"), or undefined.
  */
-const TYPED_QUESTION = /\b(?:which|what)\s+([a-z][\w.-]*)(?:\s+([a-z][\w.-]*))?/gi;
+const TYPED_QUESTION = /\b(?:which|what)\s+([a-z][\w.-]*)(?:\s+([a-z][\w.-]*))?(?:\s+([a-z][\w.-]*))?/gi;
 const NOT_A_HEAD = /^(?:is|are|was|were|do|does|did|has|have|had|can|could|should|would|will|of|the|a|an|it|its|they|this|that|these|those|kind|sort|type|happened|changed|caused|made)$/;
 const isName = (token: string) => /[-_.\d]/.test(token);
 /** Heads answered by a value rather than by a sentence naming the noun ("What time …?" → "at 03:30"). */
 const VALUE_HEADS: ReadonlySet<string> = new Set('time,times,day,days,date,dates,year,month,week,hour,hours,minute,minutes,version,versions,number,value,values,size,amount,percentage,share,port,limit,count'.split(','));
+
+/** A noun that makes the one before it a modifier of a value: "instance type" is answered by "r6i.2xlarge". */
+const VALUE_KINDS: ReadonlySet<string> = new Set(['type', 'types', 'kind', 'class', 'name', 'names', 'setting', 'level']);
 
 /**
  * "What was changed in …?", "what changed after …?": no head noun, but the verb asks for a change,
@@ -84,9 +87,11 @@ export const asksWhatChanged = (question: string): boolean => ASKS_WHAT_CHANGED.
 export function askedTypeTerms(question: string): ReadonlySet<string> | undefined {
   const terms = new Set<string>();
   for (const match of question.toLowerCase().matchAll(TYPED_QUESTION)) {
-    const [first, second] = [match[1], match[2]];
-    const head = isName(first) ? second : first;
+    const [first, second, third] = [match[1], match[2], match[3]];
+    const [head, next] = isName(first) ? [second, third] : [first, second];
     if (!head || NOT_A_HEAD.test(head) || isName(head) || MATCHING_STOPWORDS.has(head) || VALUE_HEADS.has(head)) continue;
+    // "What instance type …", "which Kafka version …": the noun modifies a value head, and the answer is that value.
+    if (next && (VALUE_HEADS.has(next) || VALUE_KINDS.has(next))) continue;
     terms.add(stem(head));
   }
   return terms.size > 0 ? terms : undefined;

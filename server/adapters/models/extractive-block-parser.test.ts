@@ -43,6 +43,8 @@ describe('extractive block parser', () => {
         scored: 'Over the last 7 days the average working set of checkout-api was 196Mi per pod, so a 256Mi limit still leaves about 30% headroom.',
       },
       { text: 'requests: memory: 384Mi → 192Mi', role: 'change' },
+      // An unchanged setting is the file's value as it stands, named by its file and the key it sits under.
+      { text: 'k8s/checkout-api/deployment.yaml › limits: cpu: "1"', role: 'setting' },
       { text: 'limits: memory: 512Mi → 256Mi', role: 'change' },
     ]);
   });
@@ -54,9 +56,18 @@ describe('extractive block parser', () => {
 
   it('names the settings block a changed HCL value sits in, but not a block of code', () => {
     const terraform = ['@@ -5,7 +5,7 @@ module "brokers" {', '   instance_type = "r6i.2xlarge"', '   data_volume = {', '     type = "gp3"', '-    size_gb = 2000', '+    size_gb = 4000', '   }'].join('\n');
-    expect(blockPieces(terraform).map((piece) => piece.text)).toEqual(['data_volume: size_gb: 2000 → 4000']);
-    const code = ['@@ -1,3 +1,3 @@', ' if x == nil {', '-  return err', '+  return wrap(err)', ' }'].join('\n');
+    expect(blockPieces(terraform).filter((piece) => piece.role === 'change').map((piece) => piece.text)).toEqual(['data_volume: size_gb: 2000 → 4000']);
+    const code = ['@@ -1,3 +1,3 @@', ' x := get()', ' if x == nil {', '-  return err', '+  return wrap(err)', ' }', ' y = compute(x)'].join('\n');
     expect(blockPieces(code).map((piece) => piece.text)).toEqual(['added: return wrap(err)', 'removed: return err']);
+  });
+
+  it("yields a diff's unchanged settings as the file states them, with its path and block (freight dev d94)", () => {
+    const terraform = ['diff --git a/terraform/kafka-brokers.tf b/terraform/kafka-brokers.tf', '@@ -5,7 +5,7 @@ module "brokers" {', '   instance_type = "r6i.2xlarge"', '   data_volume = {', '     type       = "gp3"', '-    size_gb = 2000', '+    size_gb = 4000', '   }'].join('\n');
+    expect(blockPieces(terraform)).toEqual([
+      { text: 'terraform/kafka-brokers.tf: instance_type = "r6i.2xlarge"', role: 'setting' },
+      { text: 'terraform/kafka-brokers.tf › data_volume: type = "gp3"', role: 'setting' },
+      { text: 'data_volume: size_gb: 2000 → 4000', role: 'change' },
+    ]);
   });
 
   it('names the columns of each CSV row and never yields the header row', () => {

@@ -4,11 +4,12 @@ import { splitSentences } from '../../runtime/text/sentence-splitter';
  * Reads a context block by its structure before the extractive reader scores it, so that what is
  * cited is a claim: `git show` output yields its subject line and its rejoined message sentences,
  * a unified diff yields its changed lines (old and new value together), a CSV table yields rows
- * that name their columns. Commit headers, diffstats, diff headers (`diff --git`, `index`, `---`,
- * `+++`, `@@`), unchanged diff lines and table headers say nothing on their own and yield nothing.
+ * that name their columns, and its unchanged settings ("instance_type = \"r6i.2xlarge\"") yield the
+ * file's setting as it stands. Commit headers, diffstats, diff headers (`diff --git`, `index`, `---`,
+ * `+++`, `@@`), other unchanged diff lines and table headers say nothing on their own and yield nothing.
  * Any other text goes to the shared sentence splitter unchanged.
  */
-export type PieceRole = 'prose' | 'subject' | 'change' | 'row' | 'step';
+export type PieceRole = 'prose' | 'subject' | 'change' | 'row' | 'step' | 'setting';
 
 export interface BlockPiece {
   readonly text: string;
@@ -227,6 +228,20 @@ function parentKey(hunk: readonly { indent: number; content: string }[], indent:
   return opener.endsWith(':') ? opener.slice(0, -1) : (BLOCK_OPENER.exec(opener)?.[1] ?? '');
 }
 
+/**
+ * An unchanged "key = value" line of a diff is the setting as the file holds it after the commit:
+ * "What instance type do the brokers run on?" is answered by the `instance_type = "r6i.2xlarge"` a
+ * commit growing their volumes shows as context, and by no changed line. Shown with its file and
+ * the key it sits under, since "type = \"gp3\"" alone names neither. A block opener, a comment or
+ * code ("x := get()", "if x == nil", a call) states no setting.
+ */
+function settingPiece(file: string, parent: string, content: string): BlockPiece | undefined {
+  const pair = keyValue(content);
+  if (!pair || pair[2].trim() === '' || /^[{[(]$/.test(pair[2].trim()) || /^(#|\/\/)/.test(content) || /^\s*(?::=|==)|\(/.test(content.slice(pair[1].length))) return undefined;
+  const where = [file, parent].filter(Boolean).join(' › ');
+  return { text: `${where ? `${where}: ` : ''}${content.replace(/\s+/g, ' ')}`, role: 'setting' };
+}
+
 /** A key opening a block of settings ("data_volume = {", "\"resources\": {"), not code's "if x == nil {". */
 const BLOCK_OPENER = /^"?([\w.-]+)"?\s*[:=]\s*\{$/;
 
@@ -239,6 +254,7 @@ function gitPieces(text: string): BlockPiece[] {
   let paragraphs = 0;
   let run: ChangedLine[] = [];
   const hunk: { indent: number; content: string }[] = [];
+  let file = '';
   const flushPlain = () => { pieces.push(...prose(plain.join('\n'))); plain = []; };
   const flushRun = () => { pieces.push(...changePieces(run)); run = []; };
   // A message paragraph is hard-wrapped at ~72 columns: rejoined, a sentence is one unit; the first paragraph is the subject.
@@ -283,6 +299,8 @@ function gitPieces(text: string): BlockPiece[] {
       }
       flushRun();
       if (/^[ \\]/.test(line) || trimmed === '') {
+        const setting = line.startsWith(' ') ? settingPiece(file, parentKey(hunk, indent), trimmed) : undefined;
+        if (setting) pieces.push(setting);
         hunk.push({ indent, content: trimmed });
         continue;
       }
@@ -299,6 +317,8 @@ function gitPieces(text: string): BlockPiece[] {
     if (state === 'fields' && trimmed === '') { state = 'message'; paragraphs = 0; continue; }
     if (DIFF_HEADER.test(line) || DIFFSTAT.test(trimmed)) {
       flushPlain();
+      const diffed = /^diff --git a\/(\S+)/.exec(line);
+      if (diffed) file = diffed[1];
       if (line.startsWith('@@')) { state = 'hunk'; hunk.length = 0; }
       continue;
     }

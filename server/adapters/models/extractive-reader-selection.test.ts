@@ -330,4 +330,36 @@ describe('why a change was made', () => {
     const text = answer('Why was spoolerd moved from a shared password to the print-writer service account in May?', items);
     expect(text).toContain('Audit finding AUD-17');
   });
+
+  it('answers why one option was judged better with the sentence weighing the two, not the lines of the incident', () => {
+    // The journal lines repeat the question's words; a log record says what happened once, not what happens if.
+    const items = [
+      item(1, 'spoolerd journal lines 40–42', 'ops-logs', '2026-05-02T09:00:01Z WARN spoolerd: spool disk full (100%), dropping old job job-881; spool disk fills up again', 'lines 40–42'),
+      item(2, 'spoolerd journal lines 90–92', 'ops-logs', '2026-05-02T09:20:11Z WARN spoolerd: spool disk full (100%), dropping old job job-907; spool disk fills up again', 'lines 90–92'),
+      item(3, 'Spooler runbook › Is the spool disk full or dropping jobs?', 'ops-docs', 'Is the spool disk full or dropping old jobs?\n```\ndf -h /var/spool && journalctl -u spoolerd | grep dropping\n```'),
+      item(4, 'commit 7c1e9a2', 'ops-git', 'spoolerd: reject new jobs when the spool disk is full. On 2 May the disk filled and spoolerd dropped the oldest queued jobs. Rejecting makes the client retry and raises SpoolFull (which pages) instead of silently losing queued contracts.', 'commit 7c1e9a2'),
+    ];
+    const text = answer('Since May spoolerd no longer drops old jobs when its spool disk is full. What happens now if the disk fills up again, and why was that judged better than dropping?', items);
+    expect(text.split('\n')[1]).toContain('instead of silently losing');
+    expect(text).not.toContain('job-881');
+  });
+
+  it('answers a question about a setting nobody changed from the unchanged line a commit shows around its change', () => {
+    const show = ['commit 5e1f0a9c2b7d4e8f9a0b1c2d3e4f5a6b7c8d9e0f', 'Author: Ana Ruiz <ana@print.example>', 'Date:   2026-05-03T10:00:00+02:00', '', '    print servers: spool volumes 200 GB', '', '    The spool disk of prn-01 filled on 2 May.', '', 'diff --git a/terraform/print-servers.tf b/terraform/print-servers.tf', 'index 1a2b3c4..5d6e7f8 100644', '--- a/terraform/print-servers.tf', '+++ b/terraform/print-servers.tf', '@@ -3,7 +3,7 @@ module "print_servers" {', '   instance_type = "m6i.large"', '   spool_volume = {', '     type    = "gp3"', '-    size_gb = 100', '+    size_gb = 200', '   }'].join('\n');
+    const items = [
+      item(1, 'commit 5e1f0a9', 'ops-git', show, 'commit 5e1f0a9'),
+      item(2, 'Spooler overview', 'ops-docs', 'The print servers prn-01 and prn-02 run spoolerd and send each document to the printer pool over IPP.'),
+    ];
+    expect(answer('What instance type do the print servers run on?', items)).toContain('terraform/print-servers.tf: instance_type = "m6i.large" [1]');
+  });
+
+  it('does not let a command step outweigh the cause in a why-question: an instruction explains nothing', () => {
+    const items = [
+      item(1, 'Spooler runbook › Is spoolerd stopped because the spool disk is full?', 'ops-docs', 'Check whether spoolerd stopped because the spool disk of prn-01 is full:\n```\nsystemctl status spoolerd && df -h /var/spool\n```'),
+      item(2, 'Postmortem PM-12 › Cause', 'ops-docs', 'The rotation job had been disabled in April, so spool files of prn-01 were never deleted and its disk ran out of space.'),
+      item(3, 'Spooler overview', 'ops-docs', 'spoolerd on prn-01 sends each document to the printer pool over IPP.'),
+    ];
+    expect(answer('Why did spoolerd on prn-01 stop on 2 May?', items)).toContain('rotation job had been disabled');
+  });
 });
+

@@ -87,6 +87,14 @@ const SYMPTOM_WEIGHT = 0.6;
 const CAUSAL_QUESTION = /\b(?:why|caused?|causes|reasons?|root[- ]cause|how come)\b/i;
 const NO_SIGNAL_WEIGHT = 0.5;
 /**
+ * "Why was that judged better than evicting?" asks why one option won over another: the reason is the
+ * sentence weighing them ("… makes a full Redis fail the materialization (which pages) instead of
+ * silently dropping features"), however few of the question's words it repeats (freight dev d103). It
+ * counts as a cause.
+ */
+const PREFERENCE_QUESTION = /\b(?:better|worse|safer|preferred|preferable)\b[^?]*\bthan\b|\brather than\b|\binstead of\b/i;
+const WEIGHS_OPTIONS = /\b(?:instead of|rather than|(?:better|worse|safer|cheaper) than)\b/i;
+/**
  * A how-to question asks for an instruction (the procedural class of question taxonomies, e.g.
  * Graesser & Person 1994): a log record says what happened, never what to do, so a timestamped
  * line weighs half in answers to "How do I …?" / "What has to be done …?". "What command do I run to
@@ -95,6 +103,13 @@ const NO_SIGNAL_WEIGHT = 0.5;
  */
 const PROCEDURAL_QUESTION = /\bhow (?:do|can|should|would|could) (?:i|we|you|one)\b|\bhow to\b|\bsteps? (?:to|for)\b|\bwhat (?:has|have|needs?|must|should) to be done\b|\bwhat (?:should|must|do) (?:i|we) do\b|\bwhat(?:'s| is) the (?:\w+ )?way to\b|\b(?:what|which) (?:\w+ )?(?:do|should|must|can) (?:i|we|you) (?:run|type|use|execute)\b/i;
 const RECORD_WEIGHT = 0.5;
+/**
+ * "What happens now if it fills up again?", "what would happen when …" ask for a consequence that
+ * holds in general: a log record says what happened once, so it weighs as in a how-to question
+ * (freight dev d103: three health lines of the incident outranked the commit saying a full Redis now
+ * fails the materialization).
+ */
+const HYPOTHETICAL_QUESTION = /\bwhat (?:happens|would happen|will happen|is going to happen)\b[^?.]*\b(?:if|when|once|should)\b/i;
 /** A lead-in with the command or value it introduces (a 'step' piece) is the instruction a how-to question asks for. */
 const STEP_SHARE = 0.6;
 const LEADING_TIMESTAMP = /^\s*\[?(?:\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}|[a-z]{3} +\d{1,2} \d{2}:\d{2}:\d{2}|\d{2}:\d{2}:\d{2})/i;
@@ -122,7 +137,7 @@ const CORROBORATION_GAIN = 0.5;
 const TITLE_SHARE = 0.6;
 /** The commit subject is its author's one-line summary of the change ("git log --oneline"). */
 const SUBJECT_SHARE = 0.6;
-/** A diff line pair or a table row is a detail that supports a claim, rarely the claim itself. */
+/** A diff line pair, an unchanged setting or a table row is a detail that supports a claim, rarely the claim itself. */
 const DETAIL_WEIGHT = 0.75;
 /** "What did commit X change?", "what changed in …": the changed lines are the claim asked for, not a detail. */
 /** Numbers of one or two digits. */
@@ -169,6 +184,9 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const frameOnly = frameOnlyTerms(prompt.question);
   const asksForChange = CHANGE_QUESTION.test(prompt.question);
   const procedural = PROCEDURAL_QUESTION.test(prompt.question);
+  const hypothetical = HYPOTHETICAL_QUESTION.test(prompt.question);
+  const prefers = causal && PREFERENCE_QUESTION.test(prompt.question);
+  const optionsWeighed = prefers && units.some((unit) => WEIGHS_OPTIONS.test(unit.text));
   // A command step, or a runbook sentence in the imperative ("Do it in three steps: add the new field …").
   const instructs = (unit: Unit) => unit.role === 'step' || (unit.role === 'prose' && opensWithInstruction(unit.text));
   const counted = countedTerms(prompt.question);
@@ -255,7 +273,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (!matched && (header.distinct < HEADER_MIN_TERMS || categories === 0)) return;
     const identifierWeight = ownIdentifiers.filter((identifier) => unit.tokens.has(identifier)).reduce((sum, identifier) => sum + idf(stem(identifier)), 0);
     const hasQuantity = [...unit.tokens].some((token) => /^\d+(\.\d+)?[a-z]{1,3}$|^\d{3}$/.test(token));
-    const cause = unit.terms.some((term) => CAUSE_CUES.has(term) || (causal && (namesCondition(term) || CAUSAL_CONNECTIVES.has(term))));
+    const cause = unit.terms.some((term) => CAUSE_CUES.has(term) || (causal && (namesCondition(term) || CAUSAL_CONNECTIVES.has(term)))) || (prefers && WEIGHS_OPTIONS.test(unit.text));
     const symptom = !cause && unit.terms.some((term) => SYMPTOM_CUES.has(term) && !querySet.has(term));
     let titleShare = 0;
     for (const term of header.title) if (unit.termSet.has(term)) titleShare += 1 / header.title.size;
@@ -267,13 +285,16 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (causal && categories === 0) score *= NO_SIGNAL_WEIGHT;
     if (causal && questionIdentifiers.length > 0 && ![...unit.tokens].some((token) => /\d|[_./:]/.test(token) || questionIdentifiers.includes(token))) score *= GENERIC_WEIGHT;
     const reading = readingStated && statesReading(unit);
-    if ((unit.role === 'change' && !asksForChange) || (unit.role === 'row' && !reading)) score *= DETAIL_WEIGHT;
+    if ((unit.role === 'change' && !asksForChange) || unit.role === 'setting' || (unit.role === 'row' && !reading)) score *= DETAIL_WEIGHT;
     if (readingStated && !reading) score *= WRONG_KIND_WEIGHT;
-    if (procedural && LEADING_TIMESTAMP.test(unit.text)) score *= RECORD_WEIGHT;
+    if ((procedural || hypothetical) && LEADING_TIMESTAMP.test(unit.text)) score *= RECORD_WEIGHT;
+    // An instruction explains nothing: "Is feature-redis full or evicting?: redis-cli … INFO memory" is how to look, not why.
+    if (causal && unit.role === 'step') score *= NO_SIGNAL_WEIGHT;
     if (documentRefs && !documentRefs.has(unit.ref)) score *= WRONG_KIND_WEIGHT;
     if (procedural && instructs(unit)) score += meanIdf * STEP_SHARE;
     if (counted && !statesCount(unit.text, counted)) score *= UNTYPED_WEIGHT;
     if (measured && !statesMeasure(unit.text, measured)) score *= WRONG_KIND_WEIGHT;
+    if (optionsWeighed && !WEIGHS_OPTIONS.test(unit.text)) score *= UNTYPED_HEAD_WEIGHT;
     if (typeApplies && !isTyped(unit)) score *= changeAsked ? WRONG_KIND_WEIGHT : UNTYPED_HEAD_WEIGHT;
     // Fragments carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;

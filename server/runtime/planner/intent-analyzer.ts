@@ -5,6 +5,7 @@ import { isContraction, possessiveBase, quotedSpans, tokenize, type GoalToken } 
 import { MAX_TOKEN_CHARS, identifierOf, isWorkloadName, podWorkloadName } from './identifier-extractor';
 import { readActionRequest } from './action-request';
 import { REQUEST_STOPWORDS } from '../text/english-stopwords';
+import { namesCalendarSpan } from '../text/named-entities';
 import { CALENDAR_WORDS, GOAL_VERBS, PHRASE_CUES, RELATIVE_PRONOUNS, WH_WORDS, WORD_CUES } from './intent-lexicon';
 import { ACTION_VERBS, PHRASAL_ACTIONS } from './risk-lexicon';
 
@@ -258,7 +259,7 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
       if (identifier?.kind === 'pod_name') pushUnique(entities, entitySeen, podWorkloadName(lower) ?? lower, MAX_ENTITIES);
 
       const isIdentifierToken = identifier !== undefined && identifier.kind !== 'deployment';
-      if (!isIdentifierToken && name.length <= 64 && KEBAB_OR_SNAKE.test(name)) pushUnique(entities, entitySeen, name, MAX_ENTITIES);
+      if (!isIdentifierToken && name.length <= 64 && KEBAB_OR_SNAKE.test(name) && !namesCalendarSpan(name)) pushUnique(entities, entitySeen, name, MAX_ENTITIES);
 
       const skipAsOpener = token.sentenceStart && (REQUEST_STOPWORDS.has(lower) || GOAL_VERBS.has(lower) || WORD_CUES.has(lower) || ACTION_VERBS.has(lower) || PHRASAL_ACTIONS.has(lower) || capitalisedByPosition(tokens, index));
       // A month or weekday is a date, not a name (intent-lexicon.ts CALENDAR_WORDS). A possessive is

@@ -4,6 +4,13 @@ import { compoundNames, mentions, namedEntities, writesJoined } from './named-en
 describe('names of a goal', () => {
   it('finds identifier-shaped names, not dates or short compounds', () => {
     expect(namedEntities('Why did billing-worker stop on 2025-11-30 after the on-call hand-over?')).toEqual(['billing-worker']);
+    expect(namedEntities('Which image of scanner-api ran in mid-April and early-May?')).toEqual(['scanner-api']);
+  });
+
+  it("reads an acronym's plural as naming the acronym: a commit about a static ETA is about ETAs", () => {
+    expect(mentions('eta-api: back to 4 replicas', 'ETAs')).toBe(true);
+    expect(mentions('A static ETA means the features were missing.', 'ETAs')).toBe(true);
+    expect(mentions('Beta testers were asked.', 'ETAs')).toBe(false);
   });
 
   it('finds spaced two-word compounds a system may be named by, without stopwords or numbers', () => {
