@@ -20,6 +20,8 @@ import type { ContextItem, Hit } from '../types';
 import { assembleContext } from './assemble-context';
 import { keepCompetitiveSources } from './competitive-sources';
 import { canScope, keepSourcesAboutGoal, scopeToEntities } from './entity-scope';
+import { seriesSummariesFirst } from './series-summaries-first';
+import { asksExtreme } from '../text/reading-question';
 import { followQuotedTitles, TITLE_SEARCH_K } from './quoted-title-hop';
 import { compoundNames, joinedPattern, namedEntities } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
@@ -32,6 +34,12 @@ import { runTools } from './run-tools';
 
 /** How many times k a search over several sources asks for, so k hits remain once scoped to the goal. */
 const SCOPED_OVERFETCH = 2;
+/**
+ * How much further a source's list is read for its series summaries when a goal asks for an extreme:
+ * kafka-2's disk series was 6th of kdp-metrics, under five windows of rows repeating the goal's
+ * connector name (freight dev d82), with 3 kept per source.
+ */
+const SUMMARY_OVERFETCH = 3;
 
 export interface ExecutionDependencies {
   readonly goal: string;
@@ -197,6 +205,8 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const expansion = [...(node.queryExpansion ?? []), ...feedback, ...(bridge ?? [])];
       const base = subQuestion ?? (node.focus === 'entities' && dependencies.entities.length > 0 ? dependencies.entities.join(' ') : dependencies.goal);
       const text = expansion.length ? `${base} ${expansion.join(' ')}` : base;
+      // A question for an extreme over a series ("the highest reading") is answered by the series' summary, not by one of its rows.
+      const extreme = asksExtreme(subQuestion ?? dependencies.goal);
       // A model-calling retriever (an LLM reranker) reports its spend per search; it is this node's cost.
       const spend = spendCollector();
       const onSpend = spend.onSpend;
@@ -206,18 +216,20 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       if (node.perSource && node.sources.length > 1) {
         // Each source answers with its own best; RRF then interleaves them (rank 1 of every source first).
         const perSourceK = Math.max(3, Math.ceil(node.k / node.sources.length));
-        const timed = retriever.searchEach ? await searchEachTimed(retriever.searchEach.bind(retriever), { text, k: perSourceK, sources: node.sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy }) : await Promise.all(
+        // Asked for an extreme, a source's series summary may rank below its first few rows: look further, then keep perSourceK.
+        const searchK = extreme ? perSourceK * SUMMARY_OVERFETCH : perSourceK;
+        const timed = retriever.searchEach ? await searchEachTimed(retriever.searchEach.bind(retriever), { text, k: searchK, sources: node.sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy }) : await Promise.all(
           node.sources.map(async (source) => {
             const startedAtMs = Date.now();
             const started = performance.now();
-            const list = await search([source], perSourceK);
+            const list = await search([source], searchK);
             return { list, search: { source, hits: list.length, startedAtMs, latencyMs: performance.now() - started } };
           }),
         );
         signal.throwIfAborted();
         searches = timed.map((entry) => entry.search);
         // Only sources that speak about the goal's subject; in an entity-focused hop, only hits that do.
-        const lists = timed.map((entry) => entry.list);
+        const lists = timed.map((entry) => (extreme ? seriesSummariesFirst(entry.list).slice(0, perSourceK) : entry.list));
         const aboutGoal = scopeToEntities(lists, anchorsIn(lists), node.focus === 'entities');
         // Only where scores share one scale: otherwise each source's leader is all a source can be judged by.
         const scoped = retriever.capabilities().sharedScoreScale ? keepCompetitiveSources(aboutGoal) : aboutGoal;
@@ -234,6 +246,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
         const scopedHits = node.focus === 'entities' ? scopeToEntities([searched], anchors(), true)[0] : subQuestion !== undefined || !canScope(searched) ? searched : keepSourcesAboutGoal(searched, anchors());
         hits = scopedHits.slice(0, node.k);
       }
+      if (extreme) hits = seriesSummariesFirst(hits);
       return {
         output: { hits, expansion, ...(searches ? { searches } : {}) } satisfies RetrievedOutput,
         ...spend.step(hits),
@@ -244,7 +257,9 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const searches = node.inputs.map((input) => retrieveNodeOf(dependencies.graph, input));
       const fused = reciprocalRankFusion(lists, node.rrfK, node.k, searches.map((search) => (search?.quotedTitlesFrom !== undefined ? NAMED_RECORD_WEIGHT : 1)));
       const momentList = searches.findIndex((search) => (search?.within?.length ?? 0) > 0);
-      const hits = momentList < 0 ? fused : withLeaderAt(fused, lists[momentList][0], MOMENT_LEADER_RANK);
+      // A summary one list ranks first keeps its source's first place after fusion (see retrieve).
+      const ranked = asksExtreme(dependencies.goal) ? seriesSummariesFirst(fused) : fused;
+      const hits = momentList < 0 ? ranked : withLeaderAt(ranked, lists[momentList][0], MOMENT_LEADER_RANK);
       return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },
     async rerank(node, inputs, signal, calls) {

@@ -8,3 +8,12 @@
 const READING = /\bhow (?:full|much|many|high|low|far|big|large|old|long|deep|fast|slow|busy|hot)\b|\bwhat (?:was|were|is|did)\b[^?]*\b(?:value|level|lag|size|usage|rate|ratio|count|reading|percentage|latency|utili[sz]ation|load)\b/i;
 
 export const asksReading = (question: string): boolean => READING.test(question);
+
+/**
+ * Whether a question asks for an extreme over a span of readings: "What was the highest reading?",
+ * "when did it peak?", "was the disk ever close to its alert level?". No single row or log line
+ * answers it; a summary of the whole series does ("highest 36.9% at …; threshold 85%").
+ */
+const EXTREME = /\b(?:highest|lowest|peak(?:ed|s)?|maximum|minimum|max|min|worst|ever (?:close|above|below|over|under|near|reach(?:ed)?|hit|exceed(?:ed)?|got|went))\b/i;
+
+export const asksExtreme = (question: string): boolean => EXTREME.test(question);

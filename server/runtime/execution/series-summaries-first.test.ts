@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { RETRIEVER_CONTRACT, type RetrieverPlugin } from '../contracts/retriever';
+import { createNode } from '../ir/graph';
+import { asksExtreme } from '../text/reading-question';
+import type { Hit, SourceKind } from '../types';
+import { createNodeExecutor, type ExecutionDependencies, type RetrievedOutput } from './node-executors';
+import { seriesSummariesFirst } from './series-summaries-first';
+
+const hit = (chunkId: string, sourceName: string, sourceKind: SourceKind, score: number, locator: string): Hit => ({
+  chunkId, sourceName, sourceKind, sourceVersionId: `${sourceName}-1`, title: `${sourceName} ${locator}`, text: `${chunkId} text`, score, rank: 1, method: 'bm25', tokens: 30, locator,
+});
+
+// A print team's metrics: raw row windows repeat the queue's name on every row; the spool disk's series summary says its peak.
+const METRICS: readonly Hit[] = [
+  hit('rows-1', 'print-metrics', 'metrics', 9.0, 'rows 1–6'),
+  hit('rows-7', 'print-metrics', 'metrics', 8.9, 'rows 7–12'),
+  hit('rows-13', 'print-metrics', 'metrics', 8.8, 'rows 13–18'),
+  hit('rows-19', 'print-metrics', 'metrics', 8.7, 'rows 19–24'),
+  hit('disk-series', 'print-metrics', 'metrics', 8.5, 'series prn-01/disk_used_pct'),
+];
+const DOCS: readonly Hit[] = [hit('runbook', 'print-docs', 'docs', 9.5, '§ Spool disk'), hit('overview', 'print-docs', 'docs', 6.0, '§ Overview')];
+
+describe('series summaries first within their source', () => {
+  it('reads which questions ask for an extreme over a series', () => {
+    expect(asksExtreme('What was the highest reading of the spool disk over the weekend?')).toBe(true);
+    expect(asksExtreme('Was prn-01 ever close to its alert level on Saturday?')).toBe(true);
+    expect(asksExtreme('When did the queue depth peak?')).toBe(true);
+    expect(asksExtreme('How full was the spool disk at 09:00 UTC?')).toBe(false);
+    expect(asksExtreme('Which team owns spoolerd?')).toBe(false);
+  });
+
+  it('moves a source summary to the first place its source holds, leaving other sources where they are', () => {
+    const mixed = [DOCS[0], METRICS[0], DOCS[1], METRICS[1], METRICS[4]];
+    expect(seriesSummariesFirst(mixed).map((entry) => entry.chunkId)).toEqual(['runbook', 'disk-series', 'overview', 'rows-1', 'rows-7']);
+    expect(seriesSummariesFirst(DOCS).map((entry) => entry.chunkId)).toEqual(['runbook', 'overview']);
+  });
+
+  const run = async (goal: string) => {
+    const lists: Record<string, readonly Hit[]> = { 'print-metrics': METRICS, 'print-docs': DOCS };
+    const retriever: RetrieverPlugin = {
+      contract: RETRIEVER_CONTRACT,
+      method: 'bm25',
+      capabilities: () => ({ method: 'bm25', available: true, latencyMs: 5, requires: [], recallPrior: {}, sharedScoreScale: true }),
+      search: async (query) => query.sources.flatMap((source) => lists[source] ?? []).slice(0, query.k),
+    };
+    const dependencies: ExecutionDependencies = {
+      goal, identifiers: [], entities: [], retrievers: new Map([['bm25', retriever]]),
+      router: undefined as never, reasoners: new Map(), compressions: new Map(), verifiers: new Map(), countTokens: (text) => text.length, modelTimeoutMs: 1000,
+    };
+    const node = createNode('retrieve', {
+      id: 'retrieve-bm25', inputs: [], method: 'bm25', sources: Object.keys(lists), sourceKinds: 'all', k: 6, perSource: true,
+      retry: { maxAttempts: 1, backoffMs: 0 }, timeoutMs: 1000, estimate: { tokens: 0, costUsd: 0, latencySeconds: 0 },
+    });
+    const output = await createNodeExecutor(dependencies)(node, { attempt: 1, inputs: new Map(), signal: new AbortController().signal });
+    return (output.output as RetrievedOutput).hits.map((entry) => entry.chunkId);
+  };
+
+  it("lets a stratified retrieve reach past a source's first rows for its summary when the goal asks for an extreme", async () => {
+    const extreme = await run('What was the highest reading of the spool disk over the weekend?');
+    expect(extreme.filter((id) => !DOCS.some((entry) => entry.chunkId === id))[0]).toBe('disk-series');
+    expect(extreme.filter((id) => id.startsWith('rows')).length).toBe(2);
+    // Any other question keeps the source's own order and depth.
+    expect(await run('How full was the spool disk at 09:00 UTC?')).not.toContain('disk-series');
+  });
+});
