@@ -1,5 +1,5 @@
 import type { IngestChunk } from '../runtime/contracts/store';
-import { formatNumber } from './metric-series-summary';
+import { formatNumber, median } from './metric-series-summary';
 import { type CountTokens, LOG_TIMESTAMP, freezeChunk } from './ingest-types';
 
 /**
@@ -40,17 +40,46 @@ const at = (reading: Reading, field: string) => {
   return `${formatNumber(value)}${unit} at ${reading.timestamp} (line ${reading.line})`;
 };
 
-function fieldSentence(field: string, readings: readonly Reading[]): string | undefined {
+function rangeClause(field: string, readings: readonly Reading[]): string | undefined {
   // A field logged in two units ("12ms", "1.2s") cannot be compared by its numbers.
   if (new Set(readings.map((reading) => reading.values.get(field)!.unit)).size > 1) return undefined;
   const value = (reading: Reading) => reading.values.get(field)!.value;
   const lowest = readings.reduce((best, reading) => (value(reading) < value(best) ? reading : best));
   const highest = readings.reduce((best, reading) => (value(reading) > value(best) ? reading : best));
-  if (value(lowest) === value(highest)) return `${field}: ${formatNumber(value(lowest))}${readings[0].values.get(field)!.unit} on every line.`;
-  return `${field}: lowest ${at(lowest, field)}; highest ${at(highest, field)}; last ${at(readings[readings.length - 1], field)}.`;
+  if (value(lowest) === value(highest)) return `${formatNumber(value(lowest))}${readings[0].values.get(field)!.unit} on every line`;
+  return `lowest ${at(lowest, field)}; highest ${at(highest, field)}; last ${at(readings[readings.length - 1], field)}`;
 }
 
-/** One summary chunk per recurring stats line shape of `lines`, with ordinals from `firstOrdinal`. */
+/**
+ * A field is away from its usual level outside this factor of it, either way: a static-ETA share of
+ * 0.4 % that reads 1.5 %, or a request count that halves.
+ */
+const EXCURSION_FACTOR = 2;
+
+/**
+ * When a field left its usual level and when it came back, in the words a question uses ("when did
+ * the share drop back to its usual level?"): a window of lines around the recovery holds it, but
+ * beside twenty lines just like it. The usual level is the median of the first quarter of the lines,
+ * as metric-series-summary.ts takes its baseline.
+ */
+function excursionClause(field: string, readings: readonly Reading[]): string | undefined {
+  const value = (reading: Reading) => reading.values.get(field)!.value;
+  const usual = median(readings.slice(0, Math.max(1, Math.floor(readings.length / 4))).map(value));
+  if (usual <= 0) return undefined;
+  const away = (reading: Reading) => value(reading) >= EXCURSION_FACTOR * usual || value(reading) <= usual / EXCURSION_FACTOR;
+  const left = readings.findIndex(away);
+  if (left < 0) return undefined;
+  const back = readings.findIndex((reading, index) => index > left && !away(reading));
+  const opening = `usual level ${formatNumber(usual)}${readings[0].values.get(field)!.unit} (median of the first quarter of lines), away from it (${EXCURSION_FACTOR}x or more either way) from ${at(readings[left], field)}`;
+  return back < 0 ? `${opening} and still at the last line` : `${opening}, back to its usual level at ${at(readings[back], field)}`;
+}
+
+/**
+ * One summary chunk per field of each recurring stats line shape of `lines`, with ordinals from
+ * `firstOrdinal`. One chunk per field, not per shape: the whole shape's summary was one sentence of
+ * some 700 tokens, too long for an answer to quote, and a question asks about one field ("the
+ * highest p99", "the static-ETA share").
+ */
 export function logStatSeriesChunks(uri: string, fileName: string, lines: readonly string[], countTokens: CountTokens, firstOrdinal: number): IngestChunk[] {
   const byShape = new Map<string, Reading[]>();
   lines.forEach((text, index) => {
@@ -67,22 +96,24 @@ export function logStatSeriesChunks(uri: string, fileName: string, lines: readon
     const fields = shape.split(' ');
     const first = readings[0];
     const last = readings[readings.length - 1];
-    const text = [
-      `Stats lines of ${fileName} (${fields.join(', ')}): ${readings.length} lines from ${first.timestamp} (line ${first.line}) to ${last.timestamp} (line ${last.line}).`,
-      ...fields.map((field) => fieldSentence(field, readings)).filter((sentence): sentence is string => sentence !== undefined),
-    ].join(' ');
-    const locator = `stats ${fields.join(' ')}`;
-    chunks.push(
-      freezeChunk({
-        uri,
-        ordinal: firstOrdinal + chunks.length,
-        title: `${fileName} ${locator}`,
-        text,
-        locator,
-        tokens: countTokens(text),
-        metadata: { lineStart: first.line, lineEnd: last.line, firstTimestamp: first.timestamp, lastTimestamp: last.timestamp, statsLines: readings.length },
-      }),
-    );
+    for (const field of fields) {
+      const range = rangeClause(field, readings);
+      if (range === undefined) continue;
+      const excursion = excursionClause(field, readings);
+      const text = `Stats lines of ${fileName} (${fields.join(', ')}), field ${field} over ${readings.length} lines from ${first.timestamp} (line ${first.line}) to ${last.timestamp} (line ${last.line}): ${range}${excursion ? `; ${excursion}` : ''}.`;
+      const locator = `stats ${field} of ${fields.join(' ')}`;
+      chunks.push(
+        freezeChunk({
+          uri,
+          ordinal: firstOrdinal + chunks.length,
+          title: `${fileName} ${locator}`,
+          text,
+          locator,
+          tokens: countTokens(text),
+          metadata: { lineStart: first.line, lineEnd: last.line, firstTimestamp: first.timestamp, lastTimestamp: last.timestamp, statsLines: readings.length },
+        }),
+      );
+    }
   }
   return chunks;
 }

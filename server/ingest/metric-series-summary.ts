@@ -33,7 +33,7 @@ const SIGNIFICANT_LEVEL = 0.25;
 
 export const formatNumber = (value: number): string => (Number.isInteger(value) ? String(value) : String(Number(value.toFixed(2))));
 
-function median(values: readonly number[]): number {
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((left, right) => left - right);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
