@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RETRIEVER_CONTRACT, type RetrieverCapabilities, type RetrieverPlugin } from '../contracts/retriever';
-import { createNode } from '../ir/graph';
 import type { Hit, SourceKind } from '../types';
 import { keepCompetitiveSources } from './competitive-sources';
-import { createNodeExecutor, type ExecutionDependencies, type RetrievedOutput } from './node-executors';
+import { stratifiedRetrieveIds } from './testing/stratified-retrieve';
 
 const hit = (chunkId: string, sourceName: string, sourceKind: SourceKind, score: number, rank = 1): Hit => ({
   chunkId, sourceName, sourceKind, sourceVersionId: `${sourceName}-1`, title: `${sourceName} ${chunkId}`, text: `${chunkId} text`, score, rank, method: 'bm25', tokens: 30,
@@ -37,18 +36,7 @@ const retrieverWith = (capabilities: Partial<RetrieverCapabilities>): RetrieverP
   search: async (query) => query.sources.flatMap((source) => BY_SOURCE[source] ?? []),
 });
 
-const run = async (retriever: RetrieverPlugin) => {
-  const dependencies: ExecutionDependencies = {
-    goal: 'Which commit changed the label printer timeout, and who wrote it?', identifiers: [], entities: [], retrievers: new Map([['bm25', retriever]]),
-    router: undefined as never, reasoners: new Map(), compressions: new Map(), verifiers: new Map(), countTokens: (text) => text.length, modelTimeoutMs: 1000,
-  };
-  const node = createNode('retrieve', {
-    id: 'retrieve-bm25', inputs: [], method: 'bm25', sources: Object.keys(BY_SOURCE), sourceKinds: 'all', k: 10, perSource: true,
-    retry: { maxAttempts: 1, backoffMs: 0 }, timeoutMs: 1000, estimate: { tokens: 0, costUsd: 0, latencySeconds: 0 },
-  });
-  const output = await createNodeExecutor(dependencies)(node, { attempt: 1, inputs: new Map(), signal: new AbortController().signal });
-  return (output.output as RetrievedOutput).hits.map((entry) => entry.chunkId);
-};
+const run = (retriever: RetrieverPlugin) => stratifiedRetrieveIds(retriever, 'Which commit changed the label printer timeout, and who wrote it?', Object.keys(BY_SOURCE), 10);
 
 describe('a stratified retrieve node', () => {
   it("leaves out the shop's weak leaders when its retriever scores every source on one scale", async () => {

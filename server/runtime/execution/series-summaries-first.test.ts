@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RETRIEVER_CONTRACT, type RetrieverPlugin } from '../contracts/retriever';
-import { createNode } from '../ir/graph';
 import { asksExtreme } from '../text/reading-question';
 import type { Hit, SourceKind } from '../types';
-import { createNodeExecutor, type ExecutionDependencies, type RetrievedOutput } from './node-executors';
 import { seriesSummariesFirst } from './series-summaries-first';
+import { stratifiedRetrieveIds } from './testing/stratified-retrieve';
 
 const hit = (chunkId: string, sourceName: string, sourceKind: SourceKind, score: number, locator: string): Hit => ({
   chunkId, sourceName, sourceKind, sourceVersionId: `${sourceName}-1`, title: `${sourceName} ${locator}`, text: `${chunkId} text`, score, rank: 1, method: 'bm25', tokens: 30, locator,
@@ -35,7 +34,7 @@ describe('series summaries first within their source', () => {
     expect(seriesSummariesFirst(DOCS).map((entry) => entry.chunkId)).toEqual(['runbook', 'overview']);
   });
 
-  const run = async (goal: string) => {
+  const run = (goal: string) => {
     const lists: Record<string, readonly Hit[]> = { 'print-metrics': METRICS, 'print-docs': DOCS };
     const retriever: RetrieverPlugin = {
       contract: RETRIEVER_CONTRACT,
@@ -43,16 +42,7 @@ describe('series summaries first within their source', () => {
       capabilities: () => ({ method: 'bm25', available: true, latencyMs: 5, requires: [], recallPrior: {}, sharedScoreScale: true }),
       search: async (query) => query.sources.flatMap((source) => lists[source] ?? []).slice(0, query.k),
     };
-    const dependencies: ExecutionDependencies = {
-      goal, identifiers: [], entities: [], retrievers: new Map([['bm25', retriever]]),
-      router: undefined as never, reasoners: new Map(), compressions: new Map(), verifiers: new Map(), countTokens: (text) => text.length, modelTimeoutMs: 1000,
-    };
-    const node = createNode('retrieve', {
-      id: 'retrieve-bm25', inputs: [], method: 'bm25', sources: Object.keys(lists), sourceKinds: 'all', k: 6, perSource: true,
-      retry: { maxAttempts: 1, backoffMs: 0 }, timeoutMs: 1000, estimate: { tokens: 0, costUsd: 0, latencySeconds: 0 },
-    });
-    const output = await createNodeExecutor(dependencies)(node, { attempt: 1, inputs: new Map(), signal: new AbortController().signal });
-    return (output.output as RetrievedOutput).hits.map((entry) => entry.chunkId);
+    return stratifiedRetrieveIds(retriever, goal, Object.keys(lists), 6);
   };
 
   it("lets a stratified retrieve reach past a source's first rows for its summary when the goal asks for an extreme", async () => {
