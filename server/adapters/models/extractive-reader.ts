@@ -11,6 +11,7 @@ import { askedReadingWindows, statesMomentIn } from './extractive-reading-instan
 import { type QuestionPart, STATES_ORDER, questionParts } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
 import { asksWhyDecided, withCommitReasons } from './extractive-commit-reasons';
+import { asksHypothetical, asksWhyPreferred, weighsOptions } from './extractive-question-moods';
 import { type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
 import { corroboration, documentFrequencies, jaccard } from './extractive-term-statistics';
 
@@ -87,14 +88,6 @@ const SYMPTOM_WEIGHT = 0.6;
 const CAUSAL_QUESTION = /\b(?:why|caused?|causes|reasons?|root[- ]cause|how come)\b/i;
 const NO_SIGNAL_WEIGHT = 0.5;
 /**
- * "Why was that judged better than evicting?" asks why one option won over another: the reason is the
- * sentence weighing them ("… makes a full Redis fail the materialization (which pages) instead of
- * silently dropping features"), however few of the question's words it repeats (freight dev d103). It
- * counts as a cause.
- */
-const PREFERENCE_QUESTION = /\b(?:better|worse|safer|preferred|preferable)\b[^?]*\bthan\b|\brather than\b|\binstead of\b/i;
-const WEIGHS_OPTIONS = /\b(?:instead of|rather than|(?:better|worse|safer|cheaper) than)\b/i;
-/**
  * A how-to question asks for an instruction (the procedural class of question taxonomies, e.g.
  * Graesser & Person 1994): a log record says what happened, never what to do, so a timestamped
  * line weighs half in answers to "How do I …?" / "What has to be done …?". "What command do I run to
@@ -103,13 +96,6 @@ const WEIGHS_OPTIONS = /\b(?:instead of|rather than|(?:better|worse|safer|cheape
  */
 const PROCEDURAL_QUESTION = /\bhow (?:do|can|should|would|could) (?:i|we|you|one)\b|\bhow to\b|\bsteps? (?:to|for)\b|\bwhat (?:has|have|needs?|must|should) to be done\b|\bwhat (?:should|must|do) (?:i|we) do\b|\bwhat(?:'s| is) the (?:\w+ )?way to\b|\b(?:what|which) (?:\w+ )?(?:do|should|must|can) (?:i|we|you) (?:run|type|use|execute)\b/i;
 const RECORD_WEIGHT = 0.5;
-/**
- * "What happens now if it fills up again?", "what would happen when …" ask for a consequence that
- * holds in general: a log record says what happened once, so it weighs as in a how-to question
- * (freight dev d103: three health lines of the incident outranked the commit saying a full Redis now
- * fails the materialization).
- */
-const HYPOTHETICAL_QUESTION = /\bwhat (?:happens|would happen|will happen|is going to happen)\b[^?.]*\b(?:if|when|once|should)\b/i;
 /** A lead-in with the command or value it introduces (a 'step' piece) is the instruction a how-to question asks for. */
 const STEP_SHARE = 0.6;
 const LEADING_TIMESTAMP = /^\s*\[?(?:\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}|[a-z]{3} +\d{1,2} \d{2}:\d{2}:\d{2}|\d{2}:\d{2}:\d{2})/i;
@@ -184,9 +170,11 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const frameOnly = frameOnlyTerms(prompt.question);
   const asksForChange = CHANGE_QUESTION.test(prompt.question);
   const procedural = PROCEDURAL_QUESTION.test(prompt.question);
-  const hypothetical = HYPOTHETICAL_QUESTION.test(prompt.question);
-  const prefers = causal && PREFERENCE_QUESTION.test(prompt.question);
-  const optionsWeighed = prefers && units.some((unit) => WEIGHS_OPTIONS.test(unit.text));
+  const hypothetical = asksHypothetical(prompt.question);
+  // Why one option was preferred: a sentence weighing options counts as a cause, and when the context
+  // holds one, the others are held to the bar of an untyped answer (extractive-question-moods.ts).
+  const prefers = causal && asksWhyPreferred(prompt.question);
+  const optionsWeighed = prefers && units.some((unit) => weighsOptions(unit.text));
   // A command step, or a runbook sentence in the imperative ("Do it in three steps: add the new field …").
   const instructs = (unit: Unit) => unit.role === 'step' || (unit.role === 'prose' && opensWithInstruction(unit.text));
   const counted = countedTerms(prompt.question);
@@ -273,7 +261,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (!matched && (header.distinct < HEADER_MIN_TERMS || categories === 0)) return;
     const identifierWeight = ownIdentifiers.filter((identifier) => unit.tokens.has(identifier)).reduce((sum, identifier) => sum + idf(stem(identifier)), 0);
     const hasQuantity = [...unit.tokens].some((token) => /^\d+(\.\d+)?[a-z]{1,3}$|^\d{3}$/.test(token));
-    const cause = unit.terms.some((term) => CAUSE_CUES.has(term) || (causal && (namesCondition(term) || CAUSAL_CONNECTIVES.has(term)))) || (prefers && WEIGHS_OPTIONS.test(unit.text));
+    const weighs = prefers && weighsOptions(unit.text);
+    const cause = weighs || unit.terms.some((term) => CAUSE_CUES.has(term) || (causal && (namesCondition(term) || CAUSAL_CONNECTIVES.has(term))));
     const symptom = !cause && unit.terms.some((term) => SYMPTOM_CUES.has(term) && !querySet.has(term));
     let titleShare = 0;
     for (const term of header.title) if (unit.termSet.has(term)) titleShare += 1 / header.title.size;
@@ -294,7 +283,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (procedural && instructs(unit)) score += meanIdf * STEP_SHARE;
     if (counted && !statesCount(unit.text, counted)) score *= UNTYPED_WEIGHT;
     if (measured && !statesMeasure(unit.text, measured)) score *= WRONG_KIND_WEIGHT;
-    if (optionsWeighed && !WEIGHS_OPTIONS.test(unit.text)) score *= UNTYPED_HEAD_WEIGHT;
+    if (optionsWeighed && !weighs) score *= UNTYPED_HEAD_WEIGHT;
     if (typeApplies && !isTyped(unit)) score *= changeAsked ? WRONG_KIND_WEIGHT : UNTYPED_HEAD_WEIGHT;
     // Fragments carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;
