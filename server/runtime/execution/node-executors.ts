@@ -244,9 +244,9 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
         // The anchors are read off the first k, as without the extra hits: the goal's subject is what leads the list.
         const anchors = () => anchorsIn([searched.slice(0, node.k)]);
         const scopedHits = node.focus === 'entities' ? scopeToEntities([searched], anchors(), true)[0] : subQuestion !== undefined || !canScope(searched) ? searched : keepSourcesAboutGoal(searched, anchors());
-        hits = scopedHits.slice(0, node.k);
+        // The per-source lists above already lead with their summaries.
+        hits = extreme ? seriesSummariesFirst(scopedHits.slice(0, node.k)) : scopedHits.slice(0, node.k);
       }
-      if (extreme) hits = seriesSummariesFirst(hits);
       return {
         output: { hits, expansion, ...(searches ? { searches } : {}) } satisfies RetrievedOutput,
         ...spend.step(hits),

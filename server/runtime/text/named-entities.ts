@@ -7,6 +7,7 @@
  * so "checkout-api-7d9f8b6c5-x2k4p" mentions "checkout-api" but "checkout-apis" does not.
  */
 import { MATCHING_STOPWORDS } from './english-stopwords';
+import { MONTH_NAMES } from './moment-terms';
 import { tokenize } from './text-terms';
 
 const DATE_OR_TIME = /^\d{4}-\d{2}(-\d{2})?([t ].*)?$|^\d{1,2}:\d{2}(:\d{2})?$|^[\d.:,/-]+$/;
@@ -18,7 +19,7 @@ const IDENTIFIER_SHAPED = /[a-z][_.:/-][a-z0-9]|[0-9][_.:/-]?[a-z]|[a-z][_.:/-]?
  * no system. As an entity it scoped every source none of whose hits says "mid-April" out of the
  * context: asked which build ran "in mid-April", the commits setting the image tag were dropped (freight dev d95).
  */
-const CALENDAR_SPAN = /^(?:mid|early|late|end|start|pre|post)-(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|q[1-4]|year|month|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
+const CALENDAR_SPAN = new RegExp(String.raw`^(?:mid|early|late|end|start|pre|post)-(?:${MONTH_NAMES}|q[1-4]|year|month|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`, 'i');
 export const namesCalendarSpan = (token: string): boolean => CALENDAR_SPAN.test(token);
 
 export function namedEntities(goal: string): string[] {
