@@ -70,6 +70,13 @@ describe('extractive block parser', () => {
     ]);
   });
 
+  it('reads a call of literals, a quoted key and an HCL block as settings, but not a call of anything else', () => {
+    const python = ['diff --git a/dags/spool.py b/dags/spool.py', '@@ -3,6 +3,6 @@', ' spool_stats = FeatureView(', '     ttl=timedelta(days=3),', '     source=load(cfg),', ' default_args={', '     "retries": 2,', '-    "owner": "ops",', '+    "owner": "print-ops",'].join('\n');
+    expect(blockPieces(python).filter((piece) => piece.role === 'setting').map((piece) => piece.text)).toEqual(['dags/spool.py › spool_stats: ttl=timedelta(days=3),', 'dags/spool.py › default_args: "retries": 2,']);
+    const hcl = ['diff --git a/tf/spool.tf b/tf/spool.tf', '@@ -1,4 +1,4 @@', ' module "print_servers" {', '   instance_type = "m6i.large"', '-  count = 2', '+  count = 3'].join('\n');
+    expect(blockPieces(hcl)[0]).toEqual({ text: 'tf/spool.tf › module print_servers: instance_type = "m6i.large"', role: 'setting' });
+  });
+
   it('names the columns of each CSV row and never yields the header row', () => {
     const csv = 'timestamp,metric,value,unit\n09:38,"memory{rs=""a""}",255,MiB\n09:40,restarts,9,';
     expect(blockPieces(csv)).toEqual([

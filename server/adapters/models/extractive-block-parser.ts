@@ -1,4 +1,5 @@
 import { splitSentences } from '../../runtime/text/sentence-splitter';
+import { keyValue, parentKey, settingPiece } from './extractive-settings';
 
 /**
  * Reads a context block by its structure before the extractive reader scores it, so that what is
@@ -9,14 +10,8 @@ import { splitSentences } from '../../runtime/text/sentence-splitter';
  * `+++`, `@@`), other unchanged diff lines and table headers say nothing on their own and yield nothing.
  * Any other text goes to the shared sentence splitter unchanged.
  */
-export type PieceRole = 'prose' | 'subject' | 'change' | 'row' | 'step' | 'setting';
-
-export interface BlockPiece {
-  readonly text: string;
-  readonly role: PieceRole;
-  /** What is scored when it differs from what is shown: a table row is scored without its column names. */
-  readonly scored?: string;
-}
+import type { BlockPiece } from './extractive-settings';
+export type { BlockPiece, PieceRole } from './extractive-settings';
 
 const COMMIT_LINE = /^commit [0-9a-f]{7,40}(?: \(.*\))?$/;
 const COMMIT_FIELD = /^(?:Author|AuthorDate|Commit|CommitDate|Date|Merge):/;
@@ -150,8 +145,6 @@ interface ChangedLine {
   readonly parent: string;
 }
 
-const keyValue = (content: string) => /^([\w.-]+)\s*[:=]\s*(.*)$/.exec(content.trim());
-
 /**
  * A comment wrapped over several changed lines ("# Migrations are applied by hand (…). Migrating at
  * start" / "# turned a lock wait into a restart loop") is one sentence: quoted line by line, the
@@ -218,32 +211,6 @@ function inUtc(year: string, month: string, day: string, hour: string, minute: s
   const utc = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute)) - offsetMinutes * 60_000).toISOString();
   return `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
 }
-
-/**
- * The key a diff line sits under, from the hunk's lines above it with less indent: YAML's "limits:" or
- * HCL's "data_volume = {". Without it "type = "gp3"" does not say it is the brokers' data volume's type.
- */
-function parentKey(hunk: readonly { indent: number; content: string }[], indent: number): string {
-  const opener = [...hunk].reverse().find((entry) => entry.indent < indent && (entry.content.endsWith(':') || BLOCK_OPENER.test(entry.content)))?.content ?? '';
-  return opener.endsWith(':') ? opener.slice(0, -1) : (BLOCK_OPENER.exec(opener)?.[1] ?? '');
-}
-
-/**
- * An unchanged "key = value" line of a diff is the setting as the file holds it after the commit:
- * "What instance type do the brokers run on?" is answered by the `instance_type = "r6i.2xlarge"` a
- * commit growing their volumes shows as context, and by no changed line. Shown with its file and
- * the key it sits under, since "type = \"gp3\"" alone names neither. A block opener, a comment or
- * code ("x := get()", "if x == nil", a call) states no setting.
- */
-function settingPiece(file: string, parent: string, content: string): BlockPiece | undefined {
-  const pair = keyValue(content);
-  if (!pair || pair[2].trim() === '' || /^[{[(]$/.test(pair[2].trim()) || /^(#|\/\/)/.test(content) || /^\s*(?::=|==)|\(/.test(content.slice(pair[1].length))) return undefined;
-  const where = [file, parent].filter(Boolean).join(' › ');
-  return { text: `${where ? `${where}: ` : ''}${content.replace(/\s+/g, ' ')}`, role: 'setting' };
-}
-
-/** A key opening a block of settings ("data_volume = {", "\"resources\": {"), not code's "if x == nil {". */
-const BLOCK_OPENER = /^"?([\w.-]+)"?\s*[:=]\s*\{$/;
 
 /** Commits, diffs and plain text, line by line. */
 function gitPieces(text: string): BlockPiece[] {

@@ -46,3 +46,31 @@ export function frameOnlyTerms(question: string): ReadonlySet<string> {
   for (const term of asked) frame.delete(term);
   return frame;
 }
+
+/**
+ * "Besides vehicle-positions and shipment-events there is a third topic …", "other than X, which …":
+ * the things named after the opener are what the answer is not. Counted like the asked words, they
+ * made the sentence about those two topics outrank the setting of the third (freight dev d93).
+ */
+const EXCLUSION = /\b(?:besides|other than|apart from|aside from|except(?: for)?)\s+([^,;:?]+)/gi;
+/** Where the excluded phrase ends when no comma closes it: the question's own clause starts. */
+const CLAUSE_START = /\s(?:there|which|what|who|how|when|where|is|are|was|were|did|do|does|has|have|had|can|could|i|we|you|[a-z]+ed)\s/i;
+
+/** Content terms of the question's exclusion phrases that the rest of the question does not use. */
+export function excludedTerms(question: string): ReadonlySet<string> {
+  const excluded = new Set<string>();
+  let rest = question;
+  for (const match of question.matchAll(EXCLUSION)) {
+    const phrase = ` ${match[1]} `.split(CLAUSE_START)[0];
+    for (const term of contentTerms(phrase)) excluded.add(term);
+    rest = rest.replace(`${match[0].slice(0, match[0].length - match[1].length)}${phrase.trim()}`, ' ');
+  }
+  for (const term of contentTerms(rest)) excluded.delete(term);
+  return excluded;
+}
+
+/** The question's content terms without those it sets aside. */
+export function askedTerms(question: string): string[] {
+  const excluded = excludedTerms(question);
+  return contentTerms(question).filter((term) => !excluded.has(term));
+}

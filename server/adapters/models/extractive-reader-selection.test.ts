@@ -361,5 +361,16 @@ describe('why a change was made', () => {
     ];
     expect(answer('Why did spoolerd on prn-01 stop on 2 May?', items)).toContain('rotation job had been disabled');
   });
+
+  it('answers each half of a "how long, and how many" question, and not from the things "besides" sets aside', () => {
+    const items = [
+      item(1, 'Spooler overview', 'ops-docs', 'prn-01 serves the queues print.jobs (8 partitions, kept 7 days) and scan.jobs (4 partitions, kept 14 days).'),
+      item(2, 'queues/spool-broker.yaml', 'ops-git', 'diff --git a/queues/spool-broker.yaml b/queues/spool-broker.yaml\n@@ -9,5 +9,5 @@\n fax.audit:\n   partitions: 3\n   retention_hours: 72\n-  owner: ops\n+  owner: print-ops'),
+      item(3, 'Spooler runbook › Disk', 'ops-docs', 'The spool disk of prn-01 holds 500 GB. Old jobs are deleted by the rotation job every night. The broker runs on prn-02.'),
+      item(4, 'Spooler runbook › Restarts', 'ops-docs', 'Restart spoolerd with systemctl restart spoolerd. It drains its queues before it stops. Requests wait in the broker meanwhile.'),
+    ];
+    const text = answer('Besides print.jobs and scan.jobs there is a third queue that audits fax requests. How long does it keep its data, and how many partitions does it have?', items);
+    expect(text).toContain('fax.audit: partitions: 3');
+  });
 });
 

@@ -6,7 +6,7 @@ import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYM
 import { CHANGE_HEADS, askedTypeTerms, asksWhatChanged, countedTerms, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { documentAskedFor } from './extractive-document-question';
-import { FRAME_WEIGHT, frameOnlyTerms } from './extractive-frame-clause';
+import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-clause';
 import { askedReadingWindows, statesMomentIn } from './extractive-reading-instant';
 import { type QuestionPart, STATES_ORDER, questionParts } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
@@ -157,7 +157,8 @@ const sameMoments = (left: Unit, right: Unit) => left.moments.size === right.mom
 
 /** Scores every context sentence against the question and picks the evidence, best first. */
 export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] {
-  const queryTerms = [...new Set(contentTerms(prompt.question))];
+  // What the question names only to set it aside ("besides X and Y, which …") is not what is asked.
+  const queryTerms = [...new Set(askedTerms(prompt.question))];
   const querySet = new Set(queryTerms);
   const units = unitsOf(prompt.blocks);
   if (queryTerms.length === 0 || units.length === 0) return [];
@@ -281,8 +282,10 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (causal && unit.role === 'step') score *= NO_SIGNAL_WEIGHT;
     if (documentRefs && !documentRefs.has(unit.ref)) score *= WRONG_KIND_WEIGHT;
     if (procedural && instructs(unit)) score += meanIdf * STEP_SHARE;
-    if (counted && !statesCount(unit.text, counted)) score *= UNTYPED_WEIGHT;
-    if (measured && !statesMeasure(unit.text, measured)) score *= WRONG_KIND_WEIGHT;
+    // "How long does it keep its data, and how many partitions?" asks both: a count is not the wrong kind for lacking a duration.
+    const answersKind = (counted !== undefined && statesCount(unit.text, counted)) || (measured !== undefined && statesMeasure(unit.text, measured));
+    if (counted && !answersKind) score *= UNTYPED_WEIGHT;
+    if (measured && !answersKind) score *= WRONG_KIND_WEIGHT;
     if (optionsWeighed && !weighs) score *= UNTYPED_HEAD_WEIGHT;
     if (typeApplies && !isTyped(unit)) score *= changeAsked ? WRONG_KIND_WEIGHT : UNTYPED_HEAD_WEIGHT;
     // Fragments carry no claim of their own.

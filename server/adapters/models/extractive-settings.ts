@@ -1,0 +1,64 @@
+/**
+ * Settings as a file holds them, read from a diff's lines (extractive-block-parser.ts):
+ * "instance_type = \"r6i.2xlarge\"" quoted with its file and the key it sits under, since
+ * "type = \"gp3\"" alone names neither.
+ */
+export type PieceRole = 'prose' | 'subject' | 'change' | 'row' | 'step' | 'setting';
+
+export interface BlockPiece {
+  readonly text: string;
+  readonly role: PieceRole;
+  /** What is scored when it differs from what is shown: a table row is scored without its column names. */
+  readonly scored?: string;
+}
+
+export const keyValue = (content: string) => /^"?([\w.-]+)"?\s*[:=]\s*(.*)$/.exec(content.trim());
+
+/** A key opening a block of settings ("data_volume = {", "\"resources\": {", "stats = FeatureView("), not code's "if x == nil {". */
+const BLOCK_OPENER = /^"?([\w.-]+)"?\s*[:=]\s*(?:[\w.]+\s*)?[{([]$/;
+/** HCL's `module "kafka_brokers" {` or `resource "aws_iam_role" "lake_writer" {`. */
+const HCL_BLOCK = /^([\w-]+)((?:\s+"[^"]+")+)\s*\{$/;
+
+export interface IndentedLine {
+  readonly indent: number;
+  readonly content: string;
+}
+
+function openerName(content: string): string | undefined {
+  if (content.endsWith(':') && !content.startsWith('#')) return content.slice(0, -1).replace(/^-\s*/, '');
+  const hcl = HCL_BLOCK.exec(content);
+  if (hcl) return `${hcl[1]} ${hcl[2].trim().replace(/"/g, '')}`;
+  return BLOCK_OPENER.exec(content)?.[1];
+}
+
+/**
+ * The key a line sits under, from the lines above it with less indent: YAML's "limits:" or HCL's
+ * "data_volume = {". Without it "type = "gp3"" does not say it is the brokers' data volume's type.
+ */
+export function parentKey(lines: readonly IndentedLine[], indent: number): string {
+  for (let index = lines.length - 1; index >= 0; index -= 1) {
+    const line = lines[index];
+    const name = line.indent < indent && line.content !== '' ? openerName(line.content) : undefined;
+    if (name !== undefined) return name;
+  }
+  return '';
+}
+
+/** A call of literals only, "timedelta(days=3)" or "slack_on_failure(\"#dataplat-alerts\")", states a value; "get()" or "load(cfg)" does not. */
+const LITERAL_CALL = /^[\w.]+\((?:\s*(?:\w+\s*=\s*)?(?:-?\d[\d._]*|"[^"]*"|'[^']*'|True|False|None|true|false)\s*,?)+\s*\)\s*,?$/;
+
+/**
+ * An unchanged "key = value" line of a diff is the setting as the file holds it after the commit:
+ * "What instance type do the brokers run on?" is answered by the `instance_type = "r6i.2xlarge"` a
+ * commit growing their volumes shows as context, and by no changed line. A block opener, a comment or code ("x := get()", "if x == nil", a call of anything but
+ * literals) states no setting.
+ */
+export function settingPiece(file: string, parent: string, content: string): BlockPiece | undefined {
+  const pair = keyValue(content);
+  if (!pair || /^(#|\/\/)/.test(content)) return undefined;
+  const value = pair[2].trim();
+  if (value === '' || /^[{[(]$/.test(value) || /^(?::=|=)/.test(value)) return undefined;
+  if (value.includes('(') && !LITERAL_CALL.test(value.replace(/\s+#.*$/, ''))) return undefined;
+  const where = [file, parent].filter(Boolean).join(' › ');
+  return { text: `${where ? `${where}: ` : ''}${content.replace(/\s+/g, ' ')}`, role: 'setting' };
+}
