@@ -73,4 +73,16 @@ describe('measure questions and the sentences that can answer them', () => {
     expect(statesMeasure('export backfill --start-date 2026-03-20 --end-date 2026-03-23', 'clock')).toBe(false);
     expect(statesMeasure('GET http://10.42.3.17:8080/healthz ratio 3:1', 'clock')).toBe(false);
   });
+
+  it('a question for a build or release asks for a version, which "runs dbt build" does not state', () => {
+    expect(askedMeasure('Which build of the spooler was running on prn-01 when jobs stalled?')).toBe('version');
+    expect(askedMeasure('What spoolerd release do the print servers run?')).toBe('version');
+    expect(askedMeasure('I need the image version of the spooler for the ticket.')).toBe('version');
+    expect(askedMeasure('Which build step failed?')).toBeUndefined();
+    expect(statesMeasure('ops/spooler/values.yaml › image: tag: 2.11.0', 'version')).toBe(true);
+    expect(statesMeasure('Pin spool-runner:0.38.1 for the nightly export', 'version')).toBe(true);
+    expect(statesMeasure('The nightly job runs `make build` of the spooler on prn-01.', 'version')).toBe(false);
+    expect(statesMeasure('The broker runs Kafka 3.7; the disk was at 36.9 %.', 'version')).toBe(false);
+  });
 });
+

@@ -9,7 +9,7 @@ import { statedMoments } from '../../runtime/text/moment-terms';
  * that repeats the question's words without one ("average speed over 15 and 60 minutes" is a
  * feature's name) cannot say how fast.
  */
-export type Measure = 'speed' | 'duration' | 'interval' | 'size' | 'clock' | 'share' | 'moment';
+export type Measure = 'speed' | 'duration' | 'interval' | 'size' | 'clock' | 'share' | 'moment' | 'version';
 
 const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
   ['speed', /\b(?:how fast|what (?:\w+ )?speed)\b/i],
@@ -23,6 +23,9 @@ const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
   // "What time did the last retry fail?" asks for a moment on the clock: a line stamped 04:04:54 states one, a runbook step does not.
   // "How full was the disk?" asks for a share of a capacity: "87 %", a row "value: 36.9, unit: %".
   ['share', /\b(?:how full|what (?:share|percentage|percent|fraction|proportion))\b/i],
+  // "Which build of the service was running?", "what image version": a release is named by its version
+  // ("3.4.2", "tag: 3.4.2"), which a sentence using the word "build" ("runs dbt build") does not state.
+  ['version', /\b(?:which|what) (?:[\w.-]+ )?(?:build|release|version|image tag)s?\b(?! (?:step|job|time|system|tool))|\bimage (?:version|tag)\b/i],
   ['clock', /\b(?:what|which) (?:time|hour|minute)\b(?! (?:zone|window|budget|limit|frame|range|span))/i],
   // "When was it merged?" asks for a moment: a day or a clock time. A frame ("When kafka-3 was shut
   // down, how many …") has no verb right after "when" and asks for none.
@@ -44,6 +47,8 @@ const STATED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> 
   // "04:04", inside a stamp too ("2026-03-24T04:04:54"), or "4 pm"; not a ratio like "3:1" nor a port ("host:8080").
   share: new RegExp(String.raw`\b${NUMBER}\s*(?:%|percent\b|per cent\b)`, 'i'),
   clock: /(?<![\d:])(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)|\b(?:1[0-2]|0?[1-9]) ?[ap]\.?m\b|\b(?:noon|midnight)\b/i,
+  // "3.4.2", "v2.11.0", "feast-runner:0.38.1": three parts, so "Kafka 3.7" or a figure like "36.9" is not one.
+  version: /(?<![\d.])v?\d+\.\d+\.\d+(?:[-+][\w.]+)?(?![\d.])/i,
 };
 /** A key naming the unit or the measured thing, set to a number: "FEATURE_FETCH_TIMEOUT_MS: "40"", "retention.ms=259200000". */
 const KEYED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> = {
@@ -52,6 +57,7 @@ const KEYED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> =
   size: new RegExp(String.raw`\b[\w.-]*(?:bytes|_mb|_gb|memory|size)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
   share: new RegExp(String.raw`\b[\w.-]*(?:pct|percent|ratio)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
   clock: /\b[\w.-]*(?:_at|_time|start_date|end_date)\s*[:=]\s*["']?\d{4}-?\d{2}-?\d{2}[t ]?\d{2}:?\d{2}/i,
+  version: /\b[\w.-]*(?:tag|version)\s*[:=]\s*["']?v?\d+(?:\.\d+)+/i,
 };
 
 /** The measure a question asks for, or undefined. */
