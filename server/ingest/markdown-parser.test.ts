@@ -21,11 +21,22 @@ describe('parseMarkdown', () => {
   });
 
   it('keeps a fenced code block whole and does not read "#" inside it as a heading', () => {
-    const content = ['# Guide', '', 'Intro.', '', '```sh', '# not a heading', 'kubectl get pods', '```', '', '## Next', '', 'Body.'].join('\n');
+    const intro = `Intro ${'word '.repeat(70).trim()}.`;
+    const content = ['# Guide', '', intro, '', '```sh', '# not a heading', 'kubectl get pods', '```', '', '## Next', '', 'Body.'].join('\n');
     const chunks = parseMarkdown({ uri: 'guide.md', content }, { countTokens: countWords });
     expect(chunks.map((chunk) => chunk.locator)).toEqual(['§ Guide', '§ Next']);
     expect(chunks[0].text).toContain('```sh\n# not a heading\nkubectl get pods\n```');
     expect(chunks[1].title).toBe('Guide › Next');
+  });
+
+  it('opens the first section with a preamble too short to say anything alone, and keeps a longer or lone one', () => {
+    const postmortem = ['# Postmortem: prints lost on 3 May', '', 'Status: final. Author: Ana Lima.', '', '## Summary', '', 'The spool disk of prn-01 filled up and spoolerd dropped jobs.', '', '## Cause', '', 'Rotation was off.'].join('\n');
+    const chunks = parseMarkdown({ uri: 'pm.md', content: postmortem }, { countTokens: countWords });
+    expect(chunks.map((chunk) => chunk.locator)).toEqual(['§ Summary', '§ Cause']);
+    expect(chunks[0].text).toMatch(/^# Postmortem: prints lost on 3 May\n\nStatus: final\. Author: Ana Lima\.\n\n## Summary\n\nThe spool disk/);
+    expect(chunks[0].metadata).toMatchObject({ lineStart: 1, lineEnd: 7 });
+    const alone = parseMarkdown({ uri: 'note.md', content: '# Note\n\nJust a line.' }, { countTokens: countWords });
+    expect(alone.map((chunk) => chunk.text)).toEqual(['# Note\n\nJust a line.']);
   });
 
   it('splits a long section into chunks under the limit, located by line range', () => {

@@ -16,6 +16,8 @@ export interface MarkdownParseOptions {
 
 export const MARKDOWN_TARGET_TOKENS = 250;
 export const MARKDOWN_MAX_TOKENS = 400;
+/** A document preamble shorter than this (a title and a status line) joins the section after it. */
+const PREAMBLE_MAX_TOKENS = 60;
 
 interface Block {
   readonly startLine: number;
@@ -148,6 +150,27 @@ export function parseMarkdown(file: TextFile, options: MarkdownParseOptions): In
   const { firstHeading, sections } = splitSections(lines, front.bodyStart);
   const documentTitle = front.title ?? firstHeading ?? uriBaseName(file.uri).replace(/\.[^.]+$/, '');
   const chunks: IngestChunk[] = [];
+  // The document's preamble ("# Postmortem: …" and its status line) said nothing on its own: retrieved
+  // for a title restating the question, it filled a context slot the summary below it did not get
+  // (freight tune q01). A preamble this short opens the next section's first chunk instead.
+  let preamble: { readonly block: Block; readonly title: string; readonly headingPath: readonly string[] } | undefined;
+  const push = (block: Block, title: string, locator: string, headingPath: readonly string[]) => {
+    chunks.push(
+      freezeChunk({
+        uri: file.uri,
+        ordinal: chunks.length,
+        title,
+        text: block.text,
+        locator,
+        tokens: options.countTokens(block.text),
+        metadata: { lineStart: block.startLine, lineEnd: block.endLine, headingPath: Object.freeze([...headingPath]) },
+      }),
+    );
+  };
+  const pushPreamble = () => {
+    if (preamble) push(preamble.block, preamble.title, lineRangeLocator(preamble.block.startLine, preamble.block.endLine), preamble.headingPath);
+    preamble = undefined;
+  };
   for (const section of sections) {
     const hasBody = section.blocks.some((block, index) => index > 0 || section.headingPath.length === 0);
     if (!hasBody) continue;
@@ -155,20 +178,17 @@ export function parseMarkdown(file: TextFile, options: MarkdownParseOptions): In
     const title = [documentTitle, ...path].join(' › ');
     const heading = section.headingPath[section.headingPath.length - 1];
     const packed = packSection(section.blocks, options.countTokens, targetTokens, maxTokens);
-    for (const block of packed) {
-      const locator = packed.length === 1 && heading !== undefined ? `§ ${heading}` : lineRangeLocator(block.startLine, block.endLine);
-      chunks.push(
-        freezeChunk({
-          uri: file.uri,
-          ordinal: chunks.length,
-          title,
-          text: block.text,
-          locator,
-          tokens: options.countTokens(block.text),
-          metadata: { lineStart: block.startLine, lineEnd: block.endLine, headingPath: Object.freeze([...section.headingPath]) },
-        }),
-      );
+    if (path.length === 0 && chunks.length === 0 && preamble === undefined && packed.length === 1 && options.countTokens(packed[0].text) < PREAMBLE_MAX_TOKENS) {
+      preamble = { block: packed[0], title, headingPath: section.headingPath };
+      continue;
     }
+    if (preamble && options.countTokens(`${preamble.block.text}\n\n${packed[0].text}`) <= maxTokens) {
+      packed[0] = { startLine: preamble.block.startLine, endLine: packed[0].endLine, text: `${preamble.block.text}\n\n${packed[0].text}` };
+      preamble = undefined;
+    }
+    pushPreamble();
+    for (const block of packed) push(block, title, packed.length === 1 && heading !== undefined ? `§ ${heading}` : lineRangeLocator(block.startLine, block.endLine), section.headingPath);
   }
+  pushPreamble();
   return chunks;
 }
