@@ -40,6 +40,12 @@ describe('names of a goal', () => {
     expect(writesJoined('allows topics/vehicle_positions/*', 'vehicle positions')).toBe(true);
     expect(writesJoined('a new version must be readable', 'new version')).toBe(false);
     expect(writesJoined('the vehicle-positionsx table', 'vehicle positions')).toBe(false);
+    // One word between: "the print export" is the job print_nightly_export, not print_jobs_daily_export.
+    expect(writesJoined('dag_id=print_nightly_export, task_id=render', 'print export')).toBe(true);
+    expect(writesJoined('dag_id=print_jobs_daily_export', 'print export')).toBe(false);
+    expect(mentions('[2026-05-03T02:00:01] dag_id=print_nightly_export failed', 'print export')).toBe(true);
+    expect(mentions('the print export failed', 'print export')).toBe(true);
+    expect(mentions('print jobs and a nightly export', 'print export')).toBe(false);
   });
 });
 

@@ -68,7 +68,8 @@ export function writesJoined(text: string, compound: string): boolean {
 export function joinedPattern(compound: string): RegExp {
   const [first, second] = compound.toLowerCase().split(' ');
   if (first === undefined || second === undefined) return /$^/;
-  return new RegExp(`(^|[^a-z0-9_])${escapeRegExp(first)}[-_]${escapeRegExp(second)}($|[^a-z0-9])`);
+  // One word may sit between them: "the warehouse load" is the DAG `warehouse_daily_load` (freight dev d57).
+  return new RegExp(`(^|[^a-z0-9_])${escapeRegExp(first)}[-_](?:[a-z0-9]+[-_])?${escapeRegExp(second)}($|[^a-z0-9])`);
 }
 
 /**
@@ -100,7 +101,7 @@ export function mentions(text: string, entity: string): boolean {
   if (namesClusterMember(lowerText, lower)) return true;
   // An abbreviated commit SHA names the commit whose full SHA it starts.
   const tail = /^[0-9a-f]{7,40}$/.test(lower) ? '[0-9a-f]*' : '';
-  const pattern = /^[a-z]+ [a-z]+$/.test(lower) ? lower.replace(' ', '[-_ ]') : escapeRegExp(lower);
+  const pattern = /^[a-z]+ [a-z]+$/.test(lower) ? lower.replace(' ', '(?: |[-_](?:[a-z0-9]+[-_])?)') : escapeRegExp(lower);
   return new RegExp(`(^|[^a-z0-9_])${pattern}${tail}($|[^a-z0-9_]|-)`).test(lowerText);
 }
 
