@@ -1,5 +1,7 @@
 import { splitSentences } from '../../runtime/text/sentence-splitter';
-import { keyValue, parentKey, settingPiece } from './extractive-settings';
+import { type BlockPiece, keyValue, parentKey, settingPiece } from './extractive-settings';
+
+export type { BlockPiece, PieceRole } from './extractive-settings';
 
 /**
  * Reads a context block by its structure before the extractive reader scores it, so that what is
@@ -10,8 +12,6 @@ import { keyValue, parentKey, settingPiece } from './extractive-settings';
  * `+++`, `@@`), other unchanged diff lines and table headers say nothing on their own and yield nothing.
  * Any other text goes to the shared sentence splitter unchanged.
  */
-import type { BlockPiece } from './extractive-settings';
-export type { BlockPiece, PieceRole } from './extractive-settings';
 
 const COMMIT_LINE = /^commit [0-9a-f]{7,40}(?: \(.*\))?$/;
 const COMMIT_FIELD = /^(?:Author|AuthorDate|Commit|CommitDate|Date|Merge):/;

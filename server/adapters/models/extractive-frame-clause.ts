@@ -50,7 +50,7 @@ export function frameOnlyTerms(question: string): ReadonlySet<string> {
 /**
  * "Besides vehicle-positions and shipment-events there is a third topic …", "other than X, which …":
  * the things named after the opener are what the answer is not. Counted like the asked words, they
- * made the sentence about those two topics outrank the setting of the third (freight dev d93).
+ * lift the sentences about those two topics over any about the third (freight dev d93).
  */
 const EXCLUSION = /\b(?:besides|other than|apart from|aside from|except(?: for)?)\s+([^,;:?]+)/gi;
 /** Where the excluded phrase ends when no comma closes it: the question's own clause starts. */
@@ -61,9 +61,9 @@ export function excludedTerms(question: string): ReadonlySet<string> {
   const excluded = new Set<string>();
   let rest = question;
   for (const match of question.matchAll(EXCLUSION)) {
-    const phrase = ` ${match[1]} `.split(CLAUSE_START)[0];
+    const phrase = ` ${match[1]} `.split(CLAUSE_START)[0].trim();
     for (const term of contentTerms(phrase)) excluded.add(term);
-    rest = rest.replace(`${match[0].slice(0, match[0].length - match[1].length)}${phrase.trim()}`, ' ');
+    rest = rest.replace(phrase, ' ');
   }
   for (const term of contentTerms(rest)) excluded.delete(term);
   return excluded;

@@ -50,8 +50,8 @@ const LITERAL_CALL = /^[\w.]+\((?:\s*(?:\w+\s*=\s*)?(?:-?\d[\d._]*|"[^"]*"|'[^']
 /**
  * An unchanged "key = value" line of a diff is the setting as the file holds it after the commit:
  * "What instance type do the brokers run on?" is answered by the `instance_type = "r6i.2xlarge"` a
- * commit growing their volumes shows as context, and by no changed line. A block opener, a comment or code ("x := get()", "if x == nil", a call of anything but
- * literals) states no setting.
+ * commit growing their volumes shows as context, and by no changed line. A block opener, a comment
+ * or code ("x := get()", "if x == nil", a call of anything but literals) states no setting.
  */
 export function settingPiece(file: string, parent: string, content: string): BlockPiece | undefined {
   const pair = keyValue(content);

@@ -53,6 +53,8 @@ export function compoundNames(goal: string): string[] {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** How a compound's two words are written as one name: "-" or "_", with at most one word between ("warehouse_daily_load"). */
+const JOINED = '[-_](?:[a-z0-9]+[-_])?';
 
 /**
  * Whether `text` writes the spaced compound `compound` ("vehicle positions") as one name, joined by
@@ -69,7 +71,7 @@ export function joinedPattern(compound: string): RegExp {
   const [first, second] = compound.toLowerCase().split(' ');
   if (first === undefined || second === undefined) return /$^/;
   // One word may sit between them: "the warehouse load" is the DAG `warehouse_daily_load` (freight dev d57).
-  return new RegExp(`(^|[^a-z0-9_])${escapeRegExp(first)}[-_](?:[a-z0-9]+[-_])?${escapeRegExp(second)}($|[^a-z0-9])`);
+  return new RegExp(`(^|[^a-z0-9_])${escapeRegExp(first)}${JOINED}${escapeRegExp(second)}($|[^a-z0-9])`);
 }
 
 /**
@@ -101,7 +103,7 @@ export function mentions(text: string, entity: string): boolean {
   if (namesClusterMember(lowerText, lower)) return true;
   // An abbreviated commit SHA names the commit whose full SHA it starts.
   const tail = /^[0-9a-f]{7,40}$/.test(lower) ? '[0-9a-f]*' : '';
-  const pattern = /^[a-z]+ [a-z]+$/.test(lower) ? lower.replace(' ', '(?: |[-_](?:[a-z0-9]+[-_])?)') : escapeRegExp(lower);
+  const pattern = /^[a-z]+ [a-z]+$/.test(lower) ? lower.replace(' ', `(?: |${JOINED})`) : escapeRegExp(lower);
   return new RegExp(`(^|[^a-z0-9_])${pattern}${tail}($|[^a-z0-9_]|-)`).test(lowerText);
 }
 
