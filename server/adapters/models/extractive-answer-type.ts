@@ -99,3 +99,39 @@ export function askedTypeTerms(question: string): ReadonlySet<string> | undefine
 
 /** Head nouns a commit answers by what it is: its subject line and changed lines are a change, whatever their words. */
 export const CHANGE_HEADS: ReadonlySet<string> = new Set(['chang', 'commit', 'fix', 'merg', 'revert']);
+
+/**
+ * "What EC2 instance type …?", "what type of EBS volume …?": a value kind ("type", "class", "level")
+ * with the noun it qualifies asks for the value of a setting keyed by both ("instance_type = …",
+ * "data_volume: type = …"). Returns one word list per such clause: the kind, then the nouns it
+ * qualifies; undefined when the question asks for no value kind.
+ */
+const KIND_BEFORE = /\b(?:which|what)\s+(?:[a-z][\w.-]*\s+)?([a-z]+)\s+(type|kind|class|level)\b/gi;
+const KIND_OF = /\b(?:which|what)\s+(type|kind|class|level)\s+of\s+([a-z][\w.-]*)(?:\s+([a-z][\w.-]*))?/gi;
+
+export interface AskedSettingKey {
+  readonly kind: string;
+  readonly qualifiers: ReadonlySet<string>;
+}
+
+export function askedSettingKeys(question: string): readonly AskedSettingKey[] {
+  const asked: AskedSettingKey[] = [];
+  const noun = (token: string | undefined) => token !== undefined && /^[a-z]{3,}$/.test(token) && !MATCHING_STOPWORDS.has(token) && !NOT_A_HEAD.test(token);
+  for (const match of question.toLowerCase().matchAll(KIND_BEFORE)) {
+    if (noun(match[1])) asked.push({ kind: stem(match[2]), qualifiers: new Set([stem(match[1])]) });
+  }
+  for (const match of question.toLowerCase().matchAll(KIND_OF)) {
+    const qualifiers = [match[2], match[3]].filter(noun).map((token) => stem(token!));
+    if (qualifiers.length > 0) asked.push({ kind: stem(match[1]), qualifiers: new Set(qualifiers) });
+  }
+  return asked;
+}
+
+/** A setting's key, with the blocks it sits in: what stands before its value ("kafka-brokers.tf › data_volume: type"). */
+const SETTING_VALUE = /\s*(?:=|:\s)\s*[^=:]*$/;
+
+/** Whether a setting line is keyed by an asked kind and one of the nouns it qualifies ("instance_type", "data_volume › type"). */
+export function keysAskedSetting(settingText: string, asked: readonly AskedSettingKey[]): boolean {
+  const keyTerms = new Set(tokenize(settingText.replace(SETTING_VALUE, '')).flatMap((token) => token.split(/[_.:/-]+/)).map(stem));
+  return asked.some((key) => keyTerms.has(key.kind) && [...key.qualifiers].some((term) => keyTerms.has(term)));
+}

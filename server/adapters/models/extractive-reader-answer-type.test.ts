@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedTypeTerms } from './extractive-answer-type';
+import { askedSettingKeys, askedTypeTerms, keysAskedSetting } from './extractive-answer-type';
 import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
 
 /**
@@ -115,5 +115,32 @@ describe('askedTypeTerms: the head noun of a "which/what <noun>" question', () =
 
   it.each(['What was changed in the spooler configuration?', 'What is the memory limit of spoolerd?', 'Which of the printers failed?', 'What time does the nightly reprint start?', 'Why did spoolerd stop?'])('%s → no head noun', (question) => {
     expect(askedTypeTerms(question)).toBeUndefined();
+  });
+});
+
+describe('a value kind asks for the setting keyed by it ("what instance type", "what type of volume")', () => {
+  it('reads the kind and the nouns it qualifies, in either order', () => {
+    const keys = askedSettingKeys('What EC2 instance type do the print servers run on, and what type of disk volume holds the spool?');
+    expect(keys.map((key) => [key.kind, [...key.qualifiers]])).toEqual([['type', ['instanc']], ['type', ['disk', 'volum']]]);
+    expect(askedSettingKeys('Which log level does spoolerd run at?').map((key) => [key.kind, [...key.qualifiers]])).toEqual([['level', ['log']]]);
+    expect(askedSettingKeys('How many spoolerd workers run?')).toEqual([]);
+  });
+
+  it('matches a key and the blocks it sits in, never the value', () => {
+    const keys = askedSettingKeys('What type of disk volume holds the spool?');
+    expect(keysAskedSetting('terraform/print.tf › spool_volume: type = "gp3"', keys)).toBe(true);
+    expect(keysAskedSetting('terraform/print.tf › spool_volume: size_gb = 500', keys)).toBe(false);
+    expect(keysAskedSetting('terraform/print.tf: comment = "volume type gp3"', keys)).toBe(false);
+  });
+
+  it("quotes the diff's unchanged settings keyed so before the commit's own subject", () => {
+    const diff = ['commit 3c4d5e6' + '0'.repeat(33), '', '    print servers: spool volumes 1 TB', '', '    Label jobs grew; the spool must hold a weekend of them.', '', 'diff --git a/terraform/print-servers.tf b/terraform/print-servers.tf', '@@ -5,7 +5,7 @@ module "print_servers" {', '   instance_type = "m6i.large"', '   spool_volume = {', '     type       = "gp3"', '-    size_gb = 500', '+    size_gb = 1000', '   }'].join('\n');
+    const items = [
+      item(1, 'commit 3c4d5e6: print servers: spool volumes 1 TB', 'ops-git', diff, 'commit 3c4d5e6'),
+      item(2, 'Architecture › Print servers', 'ops-docs', 'The print servers prn-01 and prn-02 keep their spool volumes at most half full.'),
+    ];
+    const lines = answer('What EC2 instance type do the print servers run on, and what type of volume holds their spool?', items).split('\n');
+    expect(lines[1]).toContain('instance_type = "m6i.large"');
+    expect(lines[2]).toContain('type = "gp3"');
   });
 });

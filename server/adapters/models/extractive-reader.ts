@@ -3,7 +3,7 @@ import { askedInstants } from '../../runtime/text/moment-terms';
 import { withoutIntermediateAnswer } from '../../runtime/reasoner/intermediate-answer';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, namesCondition, opensWithInstruction } from './extractive-cues';
-import { CHANGE_HEADS, askedTypeTerms, asksWhatChanged, countedTerms, statesCount } from './extractive-answer-type';
+import { CHANGE_HEADS, askedSettingKeys, askedTypeTerms, asksWhatChanged, countedTerms, keysAskedSetting, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { documentAskedFor } from './extractive-document-question';
 import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-clause';
@@ -223,6 +223,10 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     (!changeAsked || isChange(unit)) &&
     (!askedType || [...askedType].some((term) => unit.termSet.has(term) || headers.get(unit.ref)?.terms.has(term) || (CHANGE_HEADS.has(term) && isChange(unit))));
   const typeApplies = (askedType !== undefined || changeAsked) && units.some(isTyped);
+  // "What instance type …?" is answered by the setting keyed so ("instance_type = …"), not a sentence about the instances.
+  const settingKeys = askedSettingKeys(prompt.question);
+  const keyed = (unit: Unit) => (unit.role === 'setting' || unit.role === 'change') && keysAskedSetting(unit.text, settingKeys);
+  const keyApplies = settingKeys.length > 0 && units.some(keyed);
   // Rank within the item's source: one retriever's ordering; the context may interleave each source's leader first.
   const rankOf = new Map<number, number>();
   const perSource = new Map<string, number>();
@@ -275,7 +279,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (causal && categories === 0) score *= NO_SIGNAL_WEIGHT;
     if (causal && questionIdentifiers.length > 0 && ![...unit.tokens].some((token) => /\d|[_./:]/.test(token) || questionIdentifiers.includes(token))) score *= GENERIC_WEIGHT;
     const reading = readingStated && statesReading(unit);
-    if ((unit.role === 'change' && !asksForChange) || unit.role === 'setting' || (unit.role === 'row' && !reading)) score *= DETAIL_WEIGHT;
+    const asked = keyApplies && keyed(unit);
+    if (!asked && ((unit.role === 'change' && !asksForChange) || unit.role === 'setting' || (unit.role === 'row' && !reading))) score *= DETAIL_WEIGHT;
     if (readingStated && !reading) score *= WRONG_KIND_WEIGHT;
     if ((procedural || hypothetical) && LEADING_TIMESTAMP.test(unit.text)) score *= RECORD_WEIGHT;
     // An instruction explains nothing: "Is feature-redis full or evicting?: redis-cli … INFO memory" is how to look, not why.
@@ -288,6 +293,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (measured && !answersKind) score *= WRONG_KIND_WEIGHT;
     if (optionsWeighed && !weighs) score *= UNTYPED_HEAD_WEIGHT;
     if (typeApplies && !isTyped(unit)) score *= changeAsked ? WRONG_KIND_WEIGHT : UNTYPED_HEAD_WEIGHT;
+    if (keyApplies && !asked) score *= UNTYPED_HEAD_WEIGHT;
     // Fragments carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;
     // Not for why-questions: the retriever ranks by likeness to the symptom the question describes
