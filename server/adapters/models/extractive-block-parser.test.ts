@@ -42,10 +42,10 @@ describe('extractive block parser', () => {
         role: 'prose',
         scored: 'Over the last 7 days the average working set of checkout-api was 196Mi per pod, so a 256Mi limit still leaves about 30% headroom.',
       },
-      { text: 'requests: memory: 384Mi → 192Mi', role: 'change' },
+      { text: 'resources › requests: memory: 384Mi → 192Mi', role: 'change' },
       // An unchanged setting is the file's value as it stands, named by its file and the key it sits under.
-      { text: 'k8s/checkout-api/deployment.yaml › limits: cpu: "1"', role: 'setting' },
-      { text: 'limits: memory: 512Mi → 256Mi', role: 'change' },
+      { text: 'k8s/checkout-api/deployment.yaml › resources › limits: cpu: "1"', role: 'setting' },
+      { text: 'resources › limits: memory: 512Mi → 256Mi', role: 'change' },
     ]);
   });
 
@@ -68,6 +68,13 @@ describe('extractive block parser', () => {
       { text: 'terraform/kafka-brokers.tf › data_volume: type = "gp3"', role: 'setting' },
       { text: 'data_volume: size_gb: 2000 → 4000', role: 'change' },
     ]);
+  });
+
+  it('names the two blocks a nested line sits in, so a key repeated under every entry says whose it is', () => {
+    const queues = ['diff --git a/spool/queues.yaml b/spool/queues.yaml', 'new file mode 100644', '@@ -0,0 +1,9 @@', '+queues:', '+  labels:', '+    workers: 4', '+    config:', '+      keep.hours: 72', '+  invoices:', '+    workers: 2', '+    config:', '+      keep.hours: 24'].join('\n');
+    expect(blockPieces(queues).map((piece) => piece.text)).toContain('added: labels › config: keep.hours: 72');
+    expect(blockPieces(queues).map((piece) => piece.text)).toContain('added: invoices › config: keep.hours: 24');
+    expect(blockPieces(queues).map((piece) => piece.text)).toContain('added: queues › invoices: workers: 2');
   });
 
   it('reads a call of literals, a quoted key and an HCL block as settings, but not a call of anything else', () => {

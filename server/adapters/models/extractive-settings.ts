@@ -31,17 +31,25 @@ function openerName(content: string): string | undefined {
   return BLOCK_OPENER.exec(content)?.[1];
 }
 
+/** Openers named above a line: its block and the one that block sits in ("eta-requests-audit › config"). */
+const PARENT_DEPTH = 2;
+
 /**
- * The key a line sits under, from the lines above it with less indent: YAML's "limits:" or HCL's
- * "data_volume = {". Without it "type = "gp3"" does not say it is the brokers' data volume's type.
+ * The keys a line sits under, from the lines above it with less indent: YAML's "limits:" or HCL's
+ * "data_volume = {". Without them "type = "gp3"" does not say it is the brokers' data volume's
+ * type, and "config: retention.ms: 259200000" does not say which of three topics keeps 3 days.
  */
 export function parentKey(lines: readonly IndentedLine[], indent: number): string {
-  for (let index = lines.length - 1; index >= 0; index -= 1) {
+  const names: string[] = [];
+  let below = indent;
+  for (let index = lines.length - 1; index >= 0 && names.length < PARENT_DEPTH; index -= 1) {
     const line = lines[index];
-    const name = line.indent < indent && line.content !== '' ? openerName(line.content) : undefined;
-    if (name !== undefined) return name;
+    const name = line.indent < below && line.content !== '' ? openerName(line.content) : undefined;
+    if (name === undefined) continue;
+    names.unshift(name);
+    below = line.indent;
   }
-  return '';
+  return names.join(' › ');
 }
 
 /** A call of literals only, "timedelta(days=3)" or "slack_on_failure(\"#dataplat-alerts\")", states a value; "get()" or "load(cfg)" does not. */
