@@ -113,6 +113,15 @@ describe('askedTypeTerms: the head noun of a "which/what <noun>" question', () =
     expect(text).toContain('render: font cache 4gb');
   });
 
+  it('a verb does not name a change: "3 workers changed nothing" is no answer to "which change was merged"', () => {
+    const items = [
+      item(1, 'commit 9a8b7c6: spoolerd: back to 3 workers', 'ops-git', `commit 9a8b7c6${'0'.repeat(33)}\n\n    spoolerd: back to 3 workers\n\n    The blank labels in May were render-cache evicting fonts, not load: 6 workers changed nothing.`, 'commit 9a8b7c6'),
+      item(2, 'commit 1f2e3d4: render-cache: fonts ttl 2 days', 'ops-git', `commit 1f2e3d4${'0'.repeat(33)}\n\n    render-cache: fonts ttl 2 days\n\n    Keep the label fonts for two days.`, 'commit 1f2e3d4'),
+    ];
+    const lines = answer('Which print-infra change was merged a few days before render-api started printing blank labels in May?', items).split('\n');
+    expect(lines[1]).not.toContain('changed nothing');
+  });
+
   it.each(['What was changed in the spooler configuration?', 'What is the memory limit of spoolerd?', 'Which of the printers failed?', 'What time does the nightly reprint start?', 'Why did spoolerd stop?'])('%s → no head noun', (question) => {
     expect(askedTypeTerms(question)).toBeUndefined();
   });

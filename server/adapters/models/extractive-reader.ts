@@ -219,9 +219,11 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const agreement = corroboration(units, querySet);
   const changeAsked = asksWhatChanged(prompt.question);
   const isChange = (unit: Unit) => unit.role === 'subject' || unit.role === 'change';
+  // "Which change was merged …?" is answered by a change named, not by a verb: "6 replicas changed nothing" names none (freight dev d08).
+  const namesHead = (unit: Unit, term: string) => (CHANGE_HEADS.has(term) ? [...unit.tokens].some((token) => !token.endsWith('ed') && stem(token) === term) : unit.termSet.has(term));
   const isTyped = (unit: Unit) =>
     (!changeAsked || isChange(unit)) &&
-    (!askedType || [...askedType].some((term) => unit.termSet.has(term) || headers.get(unit.ref)?.terms.has(term) || (CHANGE_HEADS.has(term) && isChange(unit))));
+    (!askedType || [...askedType].some((term) => namesHead(unit, term) || headers.get(unit.ref)?.terms.has(term) || (CHANGE_HEADS.has(term) && isChange(unit))));
   const typeApplies = (askedType !== undefined || changeAsked) && units.some(isTyped);
   // "What instance type …?" is answered by the setting keyed so ("instance_type = …"), not a sentence about the instances.
   const settingKeys = askedSettingKeys(prompt.question);
