@@ -8,6 +8,7 @@
  * a term found only there weighs FRAME_WEIGHT.
  */
 import { contentTerms } from '../../runtime/text/text-terms';
+import { excludedTerms } from '../../runtime/text/set-aside-phrases';
 
 /**
  * Subordinators that place what is asked against another event: "while the sink was down", "after
@@ -45,28 +46,6 @@ export function frameOnlyTerms(question: string): ReadonlySet<string> {
   }
   for (const term of asked) frame.delete(term);
   return frame;
-}
-
-/**
- * "Besides vehicle-positions and shipment-events there is a third topic …", "other than X, which …":
- * the things named after the opener are what the answer is not. Counted like the asked words, they
- * lift the sentences about those two topics over any about the third (freight dev d93).
- */
-const EXCLUSION = /\b(?:besides|other than|apart from|aside from|except(?: for)?)\s+([^,;:?]+)/gi;
-/** Where the excluded phrase ends when no comma closes it: the question's own clause starts. */
-const CLAUSE_START = /\s(?:there|which|what|who|how|when|where|is|are|was|were|did|do|does|has|have|had|can|could|i|we|you|[a-z]+ed)\s/i;
-
-/** Content terms of the question's exclusion phrases that the rest of the question does not use. */
-export function excludedTerms(question: string): ReadonlySet<string> {
-  const excluded = new Set<string>();
-  let rest = question;
-  for (const match of question.matchAll(EXCLUSION)) {
-    const phrase = ` ${match[1]} `.split(CLAUSE_START)[0].trim();
-    for (const term of contentTerms(phrase)) excluded.add(term);
-    rest = rest.replace(phrase, ' ');
-  }
-  for (const term of contentTerms(rest)) excluded.delete(term);
-  return excluded;
 }
 
 /** The question's content terms without those it sets aside. */

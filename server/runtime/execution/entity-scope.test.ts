@@ -65,6 +65,16 @@ describe('stratified retrieval scoped to the goal entities', () => {
     expect(await run([])).toEqual(['bw1']);
   });
 
+  it('does not scope to what the goal sets aside, nor search for it ("besides billing-worker, which …")', async () => {
+    // Scoped to billing-worker, the usage-collector line the question asks for was dropped.
+    expect(await run(['billing-worker'], undefined, 'Besides billing-worker, which other workers failed?')).toEqual(['bw1', 'oom', 'rb', 'uc1']);
+    const searched: string[] = [];
+    const spying: RetrieverPlugin = { ...perSourceRetriever, search: async (query) => (searched.push(query.text), perSourceRetriever.search(query)) };
+    const deps = { ...dependencies(['billing-worker'], 'Besides billing-worker, which other workers failed?'), retrievers: new Map([['bm25', spying]]) };
+    await createNodeExecutor(deps)(retrieve(), { attempt: 1, inputs: new Map(), signal: new AbortController().signal });
+    expect(new Set(searched)).toEqual(new Set(['which other workers failed?']));
+  });
+
   it('finds nothing in an entity-focused hop when no observation names the subject (not another system\'s failures)', async () => {
     expect(await run(['ledger-export'], 'entities', 'Why was ledger-export late?')).toEqual([]);
     expect(scopeToEntities([BY_SOURCE['demo-events'], BY_SOURCE['billing-docs']], ['shipment-events-value'], true)).toEqual([[], []]);

@@ -22,6 +22,7 @@ import { keepCompetitiveSources } from './competitive-sources';
 import { canScope, keepSourcesAboutGoal, scopeToEntities } from './entity-scope';
 import { seriesSummariesFirst } from './series-summaries-first';
 import { asksExtreme } from '../text/reading-question';
+import { excludedTerms, withoutSetAside } from '../text/set-aside-phrases';
 import { followQuotedTitles, TITLE_SEARCH_K } from './quoted-title-hop';
 import { compoundNames, joinedPattern, namedEntities } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
@@ -166,7 +167,11 @@ async function searchEachTimed(searchEach: NonNullable<RetrieverPlugin['searchEa
 
 export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExecutor {
   // What the goal is about: the analyzer's entities, plus identifier-shaped names it may not list ("mq.tallybox.internal").
-  const named = [...new Set([...dependencies.entities, ...namedEntities(dependencies.goal)])];
+  // Not what it sets aside: "Besides fct_deliveries and fct_on_time_rate, which other marts were skipped?"
+  // is answered by the log lines naming neither (freight dev d63).
+  const setAside = excludedTerms(dependencies.goal);
+  const askedEntities = dependencies.entities.filter((entity) => !setAside.has(entity.toLowerCase()));
+  const named = [...new Set([...askedEntities, ...namedEntities(dependencies.goal).filter((entity) => !setAside.has(entity.toLowerCase()))])];
   // A goal naming nothing identifier-shaped is scoped by its spaced compounds ("vehicle positions")
   // that the hits write as one name ("vehicle-positions"), if any: see writesJoined.
   // Each compound's pattern is built once and every hit lowered once per search: compiled per hit and
@@ -203,7 +208,8 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       // A second hop with no bridge to look for would only repeat the first search; a worker slot with no sub-question has nothing to search for.
       if ((bridge !== undefined && bridge.length === 0) || subQuestion === '') return { output: { hits: [], expansion: [] } satisfies RetrievedOutput, tokens: 0, costUsd: 0 };
       const expansion = [...(node.queryExpansion ?? []), ...feedback, ...(bridge ?? [])];
-      const base = subQuestion ?? (node.focus === 'entities' && dependencies.entities.length > 0 ? dependencies.entities.join(' ') : dependencies.goal);
+      // What the goal sets aside ("besides X and Y, which other …") is not searched for, nor reranked by: it fetched the records naming X and Y.
+      const base = subQuestion ?? (node.focus === 'entities' && askedEntities.length > 0 ? askedEntities.join(' ') : withoutSetAside(dependencies.goal));
       const text = expansion.length ? `${base} ${expansion.join(' ')}` : base;
       // A question for an extreme over a series ("the highest reading") is answered by the series' summary, not by one of its rows.
       const extreme = asksExtreme(subQuestion ?? dependencies.goal);
@@ -267,7 +273,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const first = node.inputs[0] === undefined ? undefined : (inputs.get(node.inputs[0]) as RetrievedOutput | undefined);
       if (!first) throw new ContextRuntimeError('NODE_FAILED', `rerank node ${node.id} has no completed retrieve or fuse input`);
       const spend = spendCollector();
-      const hits = await chosen.rerank({ text: dependencies.goal, identifiers: dependencies.identifiers, hits: first.hits, topN: node.topN, onSpend: spend.onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}) });
+      const hits = await chosen.rerank({ text: withoutSetAside(dependencies.goal), identifiers: dependencies.identifiers, hits: first.hits, topN: node.topN, onSpend: spend.onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}) });
       return { output: { hits } satisfies RetrievedOutput, ...spend.step(hits) };
     },
     async compress(node, inputs) {
