@@ -48,6 +48,31 @@ describe('a decomposition as graph nodes', () => {
   });
 });
 
+describe('a graph walk over sources of several kinds', () => {
+  const GRAPH: RetrieverCapabilities = { ...BM25, method: 'graph' };
+  const walk = (scopedKinds: GraphBuildInput['scopedKinds']): GraphBuildInput => ({
+    ...input(0),
+    candidate: { ...input(0).candidate, retrieval: ['graph'], reasoning: 'single_shot', shape: 'parallel' },
+    sources: ['ops-docs', 'ops-logs'],
+    retrievers: [GRAPH, BM25],
+    ...(scopedKinds ? { scopedKinds } : {}),
+  });
+  const retrieveIds = (graph: ReturnType<typeof buildExecutionGraph>) => graph.nodes.filter((node) => node.kind === 'retrieve').map((node) => node.id);
+
+  it('is fused with a bm25 search, so the words of the question keep their say beside the entity hubs', () => {
+    const graph = buildExecutionGraph(walk(['docs', 'logs']));
+    validateGraph(graph);
+    expect(retrieveIds(graph)).toEqual(['retrieve-graph', 'retrieve-bm25']);
+    expect(graph.nodes.find((node) => node.id === 'fuse')!.inputs).toEqual(['retrieve-graph', 'retrieve-bm25']);
+  });
+
+  it('walks alone over one kind of passage, or when no bm25 retriever is available', () => {
+    expect(retrieveIds(buildExecutionGraph(walk(['docs'])))).toEqual(['retrieve-graph']);
+    expect(retrieveIds(buildExecutionGraph(walk(undefined)))).toEqual(['retrieve-graph']);
+    expect(retrieveIds(buildExecutionGraph({ ...walk(['docs', 'logs']), retrievers: [GRAPH, { ...BM25, available: false }] }))).toEqual(['retrieve-graph']);
+  });
+});
+
 describe('the bridge retrieval', () => {
   const queries: string[] = [];
   const retriever: RetrieverPlugin = {

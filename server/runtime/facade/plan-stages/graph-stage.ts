@@ -102,6 +102,7 @@ export function graphStage(plugins: RuntimePlugins, config: RuntimeConfig, input
     candidate: chosen.candidate,
     estimates: chosen.estimates,
     sources: scopedSources.map((source) => source.name),
+    scopedKinds: [...new Set(scopedSources.map((source) => source.kind))],
     retrievers: input.context.retrievers,
     tokenBudget,
     finalK: config.retrieval.final_k,
