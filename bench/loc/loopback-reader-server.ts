@@ -8,7 +8,8 @@
  */
 import { createServer } from 'node:http';
 import { parseContextPrompt } from '../../server/runtime/reasoner/context-prompt';
-import { composeAnswer, selectEvidence } from '../../server/adapters/models/extractive-reader';
+import { selectEvidence } from '../../server/adapters/models/extractive-reader';
+import { composeAnswer } from '../../server/adapters/models/extractive-answer-text';
 import { listenOnLoopback, readBody, writeJson } from '../../server/testing/loopback-http';
 
 export interface LoopbackReaderServer {

@@ -135,3 +135,24 @@ export function keysAskedSetting(settingText: string, asked: readonly AskedSetti
   const keyTerms = new Set(tokenize(settingText.replace(SETTING_VALUE, '')).flatMap((token) => token.split(/[_.:/-]+/)).map(stem));
   return asked.some((key) => keyTerms.has(key.kind) && [...key.qualifiers].some((term) => keyTerms.has(term)));
 }
+
+interface KeyedPiece {
+  readonly role: string;
+  readonly text: string;
+}
+
+/**
+ * The settings or changed lines a value-kind question asks for, as a test of a context piece; undefined
+ * when the question asks for no value kind or no piece of this context is keyed by one.
+ */
+export function askedSettingTest<T extends KeyedPiece>(question: string, pieces: readonly T[]): ((piece: T) => boolean) | undefined {
+  const asked = askedSettingKeys(question);
+  if (asked.length === 0) return undefined;
+  const keyed = (piece: T) => (piece.role === 'setting' || piece.role === 'change') && keysAskedSetting(piece.text, asked);
+  return pieces.some(keyed) ? keyed : undefined;
+}
+
+/** "Which change was merged …?" is answered by a change named, not by a verb: "6 replicas changed nothing" names none (freight dev d08). */
+export function namesHeadNoun(tokens: ReadonlySet<string>, terms: ReadonlySet<string>, head: string): boolean {
+  return CHANGE_HEADS.has(head) ? [...tokens].some((token) => !token.endsWith('ed') && stem(token) === head) : terms.has(head);
+}

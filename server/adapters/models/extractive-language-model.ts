@@ -9,7 +9,8 @@ import type {
   SharedV3Warning,
 } from '@ai-sdk/provider';
 import { parseContextPrompt } from '../../runtime/reasoner/context-prompt';
-import { composeAnswer, selectEvidence } from './extractive-reader';
+import { selectEvidence } from './extractive-reader';
+import { composeAnswer } from './extractive-answer-text';
 import { countMessageTokens, countTokens } from './token-counter';
 
 export const EXTRACTIVE_PROVIDER = 'context-runtime';

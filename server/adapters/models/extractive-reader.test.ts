@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCitations } from '../../runtime/reasoner/context-prompt';
 import type { ContextItem } from '../../runtime/types';
 import { groundedCitationVerifier } from '../../runtime/verification/citation-verifiers';
-import { composeAnswer, renderCitedSentence } from './extractive-reader';
+import { composeAnswer, renderCitedSentence } from './extractive-answer-text';
 import { withIntermediateAnswer } from '../../runtime/reasoner/intermediate-answer';
 import { answerFromContext } from './testing/extractive-reader-answers';
 import demoIncident from './testing/demo-incident-context.json';

@@ -3,7 +3,7 @@ import { askedInstants } from '../../runtime/text/moment-terms';
 import { withoutIntermediateAnswer } from '../../runtime/reasoner/intermediate-answer';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, namesCondition, opensWithInstruction } from './extractive-cues';
-import { CHANGE_HEADS, askedSettingKeys, askedTypeTerms, asksWhatChanged, countedTerms, keysAskedSetting, statesCount } from './extractive-answer-type';
+import { CHANGE_HEADS, askedSettingTest, askedTypeTerms, asksWhatChanged, countedTerms, namesHeadNoun, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { documentAskedFor } from './extractive-document-question';
 import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-clause';
@@ -14,6 +14,7 @@ import { asksWhyDecided, withCommitReasons } from './extractive-commit-reasons';
 import { asksHypothetical, asksWhyPreferred, weighsOptions } from './extractive-question-moods';
 import { type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
 import { corroboration, documentFrequencies, jaccard } from './extractive-term-statistics';
+import type { SelectedSentence } from './extractive-answer-text';
 
 /**
  * The extractive reader behind the built-in offline model: it never writes a claim of its own,
@@ -147,12 +148,6 @@ const WRONG_KIND_WEIGHT = 0.25;
 const UNTYPED_HEAD_WEIGHT = 0.6;
 const CHANGE_QUESTION = /\b(?:chang(?:e|ed|es)|diff|modif(?:y|ied|ies))\b/i;
 
-export interface SelectedSentence {
-  readonly ref: number;
-  readonly text: string;
-  readonly score: number;
-}
-
 const sameMoments = (left: Unit, right: Unit) => left.moments.size === right.moments.size && [...left.moments].every((moment) => right.moments.has(moment));
 
 /** Scores every context sentence against the question and picks the evidence, best first. */
@@ -219,16 +214,12 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const agreement = corroboration(units, querySet);
   const changeAsked = asksWhatChanged(prompt.question);
   const isChange = (unit: Unit) => unit.role === 'subject' || unit.role === 'change';
-  // "Which change was merged …?" is answered by a change named, not by a verb: "6 replicas changed nothing" names none (freight dev d08).
-  const namesHead = (unit: Unit, term: string) => (CHANGE_HEADS.has(term) ? [...unit.tokens].some((token) => !token.endsWith('ed') && stem(token) === term) : unit.termSet.has(term));
   const isTyped = (unit: Unit) =>
     (!changeAsked || isChange(unit)) &&
-    (!askedType || [...askedType].some((term) => namesHead(unit, term) || headers.get(unit.ref)?.terms.has(term) || (CHANGE_HEADS.has(term) && isChange(unit))));
+    (!askedType || [...askedType].some((term) => namesHeadNoun(unit.tokens, unit.termSet, term) || headers.get(unit.ref)?.terms.has(term) || (CHANGE_HEADS.has(term) && isChange(unit))));
   const typeApplies = (askedType !== undefined || changeAsked) && units.some(isTyped);
   // "What instance type …?" is answered by the setting keyed so ("instance_type = …"), not a sentence about the instances.
-  const settingKeys = askedSettingKeys(prompt.question);
-  const keyed = (unit: Unit) => (unit.role === 'setting' || unit.role === 'change') && keysAskedSetting(unit.text, settingKeys);
-  const keyApplies = settingKeys.length > 0 && units.some(keyed);
+  const askedSetting = askedSettingTest(prompt.question, units);
   // Rank within the item's source: one retriever's ordering; the context may interleave each source's leader first.
   const rankOf = new Map<number, number>();
   const perSource = new Map<string, number>();
@@ -281,7 +272,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (causal && categories === 0) score *= NO_SIGNAL_WEIGHT;
     if (causal && questionIdentifiers.length > 0 && ![...unit.tokens].some((token) => /\d|[_./:]/.test(token) || questionIdentifiers.includes(token))) score *= GENERIC_WEIGHT;
     const reading = readingStated && statesReading(unit);
-    const asked = keyApplies && keyed(unit);
+    const asked = askedSetting?.(unit) ?? false;
     if (!asked && ((unit.role === 'change' && !asksForChange) || unit.role === 'setting' || (unit.role === 'row' && !reading))) score *= DETAIL_WEIGHT;
     if (readingStated && !reading) score *= WRONG_KIND_WEIGHT;
     if ((procedural || hypothetical) && LEADING_TIMESTAMP.test(unit.text)) score *= RECORD_WEIGHT;
@@ -295,7 +286,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (measured && !answersKind) score *= WRONG_KIND_WEIGHT;
     if (optionsWeighed && !weighs) score *= UNTYPED_HEAD_WEIGHT;
     if (typeApplies && !isTyped(unit)) score *= changeAsked ? WRONG_KIND_WEIGHT : UNTYPED_HEAD_WEIGHT;
-    if (keyApplies && !asked) score *= UNTYPED_HEAD_WEIGHT;
+    if (askedSetting && !asked) score *= UNTYPED_HEAD_WEIGHT;
     // Fragments carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;
     // Not for why-questions: the retriever ranks by likeness to the symptom the question describes
@@ -390,19 +381,4 @@ function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, 
     if (answering) chosen.push(answering);
   }
   return chosen.sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
-}
-
-/** "- <sentence> [n]." — the marker goes before the sentence's own closing punctuation (an ellipsis stays in place). */
-export function renderCitedSentence(sentence: SelectedSentence): string {
-  const ending = /(?<!\.)[.!?]$/.exec(sentence.text)?.[0] ?? '';
-  const body = ending ? sentence.text.slice(0, -1) : sentence.text;
-  return `- ${body} [${sentence.ref}]${ending}`;
-}
-
-export function composeAnswer(question: string, evidence: readonly SelectedSentence[]): string {
-  const subject = withoutIntermediateAnswer(question).trim().replace(/[\s?.!]+$/, '');
-  if (evidence.length === 0) return `I found no evidence in the provided context for "${subject}".`;
-  const sources = new Set(evidence.map((sentence) => sentence.ref)).size;
-  const opening = `Evidence on "${subject}" from ${sources} context item${sources === 1 ? '' : 's'}:`;
-  return [opening, ...evidence.map(renderCitedSentence)].join('\n');
 }

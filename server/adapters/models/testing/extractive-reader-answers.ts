@@ -4,7 +4,8 @@
  */
 import { buildContextPrompt, parseContextPrompt } from '../../../runtime/reasoner/context-prompt';
 import type { ContextItem } from '../../../runtime/types';
-import { composeAnswer, selectEvidence } from '../extractive-reader';
+import { selectEvidence } from '../extractive-reader';
+import { composeAnswer } from '../extractive-answer-text';
 
 export function answerFromContext(question: string, items: readonly ContextItem[]): string {
   const [, user] = buildContextPrompt(question, items);
