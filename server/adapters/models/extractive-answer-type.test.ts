@@ -23,6 +23,10 @@ describe('count questions and the sentences that can answer them', () => {
     expect(statesCount('The four spoolerd workers drain the queue by 02:00.', counted)).toBe(true);
     expect(statesCount('SPOOL_WORKERS=3', counted)).toBe(true);
     expect(statesCount('workers: 3', counted)).toBe(true);
+    // Which one of how many: the last try of a job numbered out of all its tries.
+    const tries = countedTerms('How many tries does the reprint job get before the spooler gives up?')!;
+    expect(statesCount('on_failure_callback: posted ReprintFailed (reprint, try 3 of 3)', tries)).toBe(true);
+    expect(statesCount('Starting attempt 2 of 3', tries)).toBe(false);
   });
 
   it('refuses the noun without a count and a count of something else', () => {

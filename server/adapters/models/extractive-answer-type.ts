@@ -52,12 +52,18 @@ export function countedTerms(question: string): ReadonlySet<string> | undefined 
 /** "replicas: 4", "consumers=8": a setting whose key is the counted word. */
 const KEY_VALUE = /([A-Za-z][\w.-]*)\s*[:=]\s*\d+\b/g;
 
-/** Whether `text` puts a number right before a counted word ("back to 4 replicas") or sets a counted key to one ("replicas: 4"). */
+/** "try 3 of 3", "attempt 2 of 4": the counted word, then which one of how many. */
+const ONE_OF_MANY = /\b([a-z]+)\s+\d+\s+of\s+\d+\b/gi;
+
+/**
+ * Whether `text` puts a number right before a counted word ("back to 4 replicas"), sets a counted key
+ * to one ("replicas: 4") or numbers one of them out of all ("try 3 of 3": three tries in all).
+ */
 export function statesCount(text: string, counted: ReadonlySet<string>): boolean {
   const counts = (token: string) => token.split(/[_.:/-]+/).some((part) => counted.has(stem(part)));
   const tokens = tokenize(text);
   const before = tokens.some((token, index) => isNumber(token) && tokens.slice(index + 1, index + 2 + MODIFIER_GAP).some(counts));
-  return before || [...text.matchAll(KEY_VALUE)].some((match) => counts(match[1].toLowerCase()));
+  return before || [...text.matchAll(KEY_VALUE)].some((match) => counts(match[1].toLowerCase())) || [...text.matchAll(ONE_OF_MANY)].some((match) => counts(match[1].toLowerCase()));
 }
 
 /**
