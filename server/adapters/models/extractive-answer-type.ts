@@ -110,7 +110,7 @@ export const CHANGE_HEADS: ReadonlySet<string> = new Set(['chang', 'commit', 'fi
  * "What EC2 instance type …?", "what type of EBS volume …?": a value kind ("type", "class", "level")
  * with the noun it qualifies asks for the value of a setting keyed by both ("instance_type = …",
  * "data_volume: type = …"). Returns one word list per such clause: the kind, then the nouns it
- * qualifies; undefined when the question asks for no value kind.
+ * qualifies; none when the question asks for no value kind.
  */
 const KIND_BEFORE = /\b(?:which|what)\s+(?:[a-z][\w.-]*\s+)?([a-z]+)\s+(type|kind|class|level)\b/gi;
 const KIND_OF = /\b(?:which|what)\s+(type|kind|class|level)\s+of\s+([a-z][\w.-]*)(?:\s+([a-z][\w.-]*))?/gi;

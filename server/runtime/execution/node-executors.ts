@@ -170,8 +170,11 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
   // Not what it sets aside: "Besides fct_deliveries and fct_on_time_rate, which other marts were skipped?"
   // is answered by the log lines naming neither (freight dev d63).
   const setAside = excludedTerms(dependencies.goal);
-  const askedEntities = dependencies.entities.filter((entity) => !setAside.has(entity.toLowerCase()));
-  const named = [...new Set([...askedEntities, ...namedEntities(dependencies.goal).filter((entity) => !setAside.has(entity.toLowerCase()))])];
+  const asked = (entity: string) => !setAside.has(entity.toLowerCase());
+  const askedEntities = dependencies.entities.filter(asked);
+  const named = [...new Set([...askedEntities, ...namedEntities(dependencies.goal).filter(asked)])];
+  // The goal as searched and reranked, read once per run rather than per node.
+  const searchedGoal = withoutSetAside(dependencies.goal);
   // A goal naming nothing identifier-shaped is scoped by its spaced compounds ("vehicle positions")
   // that the hits write as one name ("vehicle-positions"), if any: see writesJoined.
   // Each compound's pattern is built once and every hit lowered once per search: compiled per hit and
@@ -209,7 +212,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       if ((bridge !== undefined && bridge.length === 0) || subQuestion === '') return { output: { hits: [], expansion: [] } satisfies RetrievedOutput, tokens: 0, costUsd: 0 };
       const expansion = [...(node.queryExpansion ?? []), ...feedback, ...(bridge ?? [])];
       // What the goal sets aside ("besides X and Y, which other …") is not searched for, nor reranked by: it fetched the records naming X and Y.
-      const base = subQuestion ?? (node.focus === 'entities' && askedEntities.length > 0 ? askedEntities.join(' ') : withoutSetAside(dependencies.goal));
+      const base = subQuestion ?? (node.focus === 'entities' && askedEntities.length > 0 ? askedEntities.join(' ') : searchedGoal);
       const text = expansion.length ? `${base} ${expansion.join(' ')}` : base;
       // A question for an extreme over a series ("the highest reading") is answered by the series' summary, not by one of its rows.
       const extreme = asksExtreme(subQuestion ?? dependencies.goal);
@@ -273,7 +276,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const first = node.inputs[0] === undefined ? undefined : (inputs.get(node.inputs[0]) as RetrievedOutput | undefined);
       if (!first) throw new ContextRuntimeError('NODE_FAILED', `rerank node ${node.id} has no completed retrieve or fuse input`);
       const spend = spendCollector();
-      const hits = await chosen.rerank({ text: withoutSetAside(dependencies.goal), identifiers: dependencies.identifiers, hits: first.hits, topN: node.topN, onSpend: spend.onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}) });
+      const hits = await chosen.rerank({ text: searchedGoal, identifiers: dependencies.identifiers, hits: first.hits, topN: node.topN, onSpend: spend.onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}) });
       return { output: { hits } satisfies RetrievedOutput, ...spend.step(hits) };
     },
     async compress(node, inputs) {
