@@ -14,7 +14,7 @@ import { asksForInformation, readAsPartOfQuestion } from './asked-clauses';
 import { commandLineAction } from './command-line-request';
 import type { GoalToken } from './goal-tokens';
 import {
-  ACTION_VERBS, ADDRESSEES, AUX_OPENERS, DECISION_MODALS, INTENTION_WORDS, INTERJECTIONS, LIGHT_VERBS, MODIFIED_NOUNS, NOT_AN_OBJECT, OBJECT_PRONOUNS,
+  ACTION_VERBS, ADDRESSEES, AUX_OPENERS, CLEARANCE_WORDS, DECISION_MODALS, ELLIPTICAL_QUESTION_OPENERS, INTENTION_WORDS, INTERJECTIONS, LIGHT_VERBS, MODIFIED_NOUNS, NOT_AN_OBJECT, OBJECT_PRONOUNS,
   PHRASAL_ACTIONS, REQUEST_MODALS, RISK_TARGETS, RISK_TOPICS, SAFETY_WORDS, SPEAKERS, STATEMENT_MARKERS, WH_OPENERS,
 } from './risk-lexicon';
 
@@ -141,10 +141,13 @@ function habitual(clause: readonly GoalToken[]): boolean {
   return clause.some((token, at) => HABIT_WORDS.has(token.lower) || (token.lower === 'every' && RECURRING.has(clause[at + 1]?.lower ?? '')));
 }
 
+/** Words after a light verb searched for its action noun: "proceed with the ledger_pg 16 upgrade". */
+const NAMED_ACTION_WINDOW = 5;
+
 /** A light verb's action is the action noun among the next few words ("perform a rolling restart" → restart). */
 function namedAction(sentence: readonly GoalToken[], index: number): { verb: string; action: string } | undefined {
   const words = [sentence[index].lower];
-  for (let at = index + 1; at < sentence.length && at <= index + 1 + MAX_OBJECT_WORDS; at++) {
+  for (let at = index + 1; at < sentence.length && at <= index + NAMED_ACTION_WINDOW; at++) {
     const word = sentence[at].lower;
     words.push(word);
     if (actionStem(word) && !MODIFIED_NOUNS.has(sentence[at + 1]?.lower ?? '')) return { verb: `${sentence[index].lower} ${word}`, action: words.join(' ') };
@@ -167,6 +170,32 @@ function anaphoricCommand(sentence: readonly GoalToken[], start: number): string
   const pronoun = sentence[verbAt + 1]?.lower ?? '';
   if (sentence[verbAt]?.lower !== 'do' || !ANAPHORS.has(pronoun) || sentence[sentence.length - 1].endsQuestion) return undefined;
   return skipFillers(sentence, verbAt + 2) >= sentence.length ? pronoun : undefined;
+}
+
+/**
+ * "When you get a minute, could you roll back eta-api?": "when" before a subject opens a clause of
+ * time, and the sentence is what follows its comma. "When did …", "when is …" ask a question.
+ */
+function opensTimeClause(sentence: readonly GoalToken[], start: number): boolean {
+  if (sentence[start]?.lower !== 'when' || AUX_OPENERS.has(sentence[start + 1]?.lower ?? '')) return false;
+  return sentence.slice(start, -1).some((token) => token.closesSpan);
+}
+
+/** How far a clearance to act the words after "have" may stand: "the green light", "the final go-ahead". */
+const MAX_CLEARANCE_WORDS = 4;
+
+/**
+ * "Do we have the green light to restart …?", "Do I have the go-ahead to disable …?": a yes/no
+ * question asking for clearance to act is a go/no-go. Where the action's verb starts, or -1.
+ */
+function clearanceAsked(sentence: readonly GoalToken[], start: number): number {
+  const [opener, subject, verb] = [0, 1, 2].map((offset) => sentence[start + offset]?.lower ?? '');
+  if (!AUX_OPENERS.has(opener) || !(subject === 'i' || subject === 'we') || !(verb === 'have' || verb === 'get')) return -1;
+  for (let at = start + 3; at < sentence.length - 1 && at <= start + 2 + MAX_CLEARANCE_WORDS; at++) {
+    if (CLEARANCE_WORDS.has(sentence[at].lower) && sentence[at + 1].lower === 'to') return at + 2;
+    if (sentence[at].closesSpan) return -1;
+  }
+  return -1;
 }
 
 function sentencesOf(tokens: readonly GoalToken[]): GoalToken[][] {
@@ -239,7 +268,12 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
       if (actions.length < MAX_ACTIONS) actions.push({ form: 'imperative', cue: 'do', action: `do ${anaphor}` });
       continue;
     }
-    if (WH_OPENERS.has(opener) || AUX_OPENERS.has(opener)) {
+    const clearance = clearanceAsked(sentence, start);
+    if (clearance > 0) {
+      push('decision', sentence.slice(start, clearance).map((token) => token.lower).join(' '), sentence, skipFillers(sentence, clearance));
+      continue;
+    }
+    if ((WH_OPENERS.has(opener) && !opensTimeClause(sentence, start)) || AUX_OPENERS.has(opener) || (ELLIPTICAL_QUESTION_OPENERS.has(opener) && sentence[sentence.length - 1].endsQuestion)) {
       questionOpener ??= opener;
       if (asksForInformation(sentence, start)) lastQuestionAt = position(sentenceIndex, start);
       continue;
@@ -248,9 +282,17 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
     for (let clause = start; clause < sentence.length; ) {
       const head = skipFillers(sentence, clause);
       const word = sentence[head]?.lower ?? '';
-      if (head > start && sentence[head - 1].closesSpan && sentence[sentence.length - 1].endsQuestion && asksForInformation(sentence, head)) {
+      const askedAfterClause = head > start && sentence[head - 1].closesSpan && sentence[sentence.length - 1].endsQuestion;
+      if (askedAfterClause && asksForInformation(sentence, head)) {
         // "I will redeploy eta-api after lunch; is there anything about warm-up?": the question after the statement.
         lastQuestionAt = position(sentenceIndex, head);
+      } else if (askedAfterClause && AUX_OPENERS.has(word)) {
+        // "Once the fix is merged, do I need to restart the tasks?" is read as "Do I need to …?" is:
+        // a request ("…, can you restart …?") or a go/no-go ("…, should we …?") still asks to act.
+        const subject = sentence[head + 1]?.lower ?? '';
+        if (REQUEST_MODALS.has(word) && (subject === 'you' || subject === 'u')) push('request', `${word} ${subject}`, sentence, skipFillers(sentence, head + 2));
+        else if (DECISION_MODALS.has(word) && (subject === 'i' || subject === 'we')) push('decision', `${word} ${subject}`, sentence, skipFillers(sentence, head + 2));
+        else questionOpener ??= word;
       } else if (SPEAKERS.has(word)) {
         let verbAt = head + 1;
         while (verbAt < sentence.length && INTENTION_WORDS.has(sentence[verbAt].lower)) verbAt++;

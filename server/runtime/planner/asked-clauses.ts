@@ -7,7 +7,7 @@
 import { DETERMINERS, actionStem, skipFillers } from './action-words';
 import type { GoalToken } from './goal-tokens';
 import { GOAL_VERBS } from './intent-lexicon';
-import { ACTION_VERBS, AUX_OPENERS, FILLERS, INTERJECTIONS, OBJECT_PRONOUNS, PHRASAL_ACTIONS, SAFETY_WORDS, SPEAKERS, STATEMENT_MARKERS, WH_OPENERS } from './risk-lexicon';
+import { ACTION_VERBS, AUX_OPENERS, ELLIPTICAL_QUESTION_OPENERS, FILLERS, INTERJECTIONS, OBJECT_PRONOUNS, PHRASAL_ACTIONS, SAFETY_WORDS, SPEAKERS, STATEMENT_MARKERS, WH_OPENERS } from './risk-lexicon';
 
 /** Words opening a conditional clause, whose coordinated verbs stay inside it. */
 const CONDITIONALS: ReadonlySet<string> = new Set(['if', 'when', 'whenever', 'once']);
@@ -64,6 +64,8 @@ function continuesAskedStatement(sentence: readonly GoalToken[], opener: number,
  */
 function namesAThing(sentence: readonly GoalToken[], head: number): boolean {
   const next = sentence[head + 1]?.lower ?? '';
+  // "Restart eta-api — is that safe?": the verb phrase labels what the question after it asks; that question decides.
+  if (questionAfterColon(sentence, head) !== undefined) return false;
   return sentence[sentence.length - 1].endsQuestion && !DETERMINERS.has(next) && !OBJECT_PRONOUNS.has(next) && !endsWithTag(sentence, head);
 }
 
@@ -78,7 +80,11 @@ const TAG_WORDS: ReadonlySet<string> = new Set([...FILLERS, ...INTERJECTIONS, 'r
 function endsWithTag(sentence: readonly GoalToken[], head: number): boolean {
   let comma = head;
   while (comma < sentence.length - 1 && !(sentence[comma].closesSpan && !sentence[comma].colonAfter)) comma++;
-  const tail = sentence.slice(comma + 1);
+  return isTag(sentence.slice(comma + 1));
+}
+
+/** Only fillers, or a question put to the one addressed ("will you?", "what are you waiting for?"). */
+function isTag(tail: readonly GoalToken[]): boolean {
   if (tail.length === 0) return false;
   if (tail.every((token) => TAG_WORDS.has(token.lower))) return true;
   const [opener, subject] = [tail[0].lower, tail[1]?.lower ?? ''];
@@ -131,6 +137,7 @@ const GO_AHEAD_WORDS: ReadonlySet<string> = new Set([...SAFETY_WORDS, 'risky', '
 export function asksForInformation(sentence: readonly GoalToken[], at: number): boolean {
   const opener = sentence[at]?.lower ?? '';
   if (WH_OPENERS.has(opener)) return true;
+  if (ELLIPTICAL_QUESTION_OPENERS.has(opener)) return sentence[sentence.length - 1].endsQuestion && !sentence.slice(at + 1).some((token) => GO_AHEAD_WORDS.has(token.lower));
   if (!AUX_OPENERS.has(opener) || ACTING_SUBJECTS.has(sentence[at + 1]?.lower ?? '')) return false;
   return !sentence.slice(at + 1).some((token) => GO_AHEAD_WORDS.has(token.lower));
 }
@@ -141,10 +148,16 @@ export function asksForInformation(sentence: readonly GoalToken[], at: number): 
  * it. "Restart the sink: can you?" still asks someone to act.
  */
 function labelsQuestionAfterColon(sentence: readonly GoalToken[], head: number): boolean {
-  if (!sentence[sentence.length - 1].endsQuestion) return false;
+  const at = questionAfterColon(sentence, head);
+  return at !== undefined && asksForInformation(sentence, at) && !isTag(sentence.slice(at));
+}
+
+/** Where the question after the colon (or dash) closing the clause at `head` starts, in a sentence that asks. */
+function questionAfterColon(sentence: readonly GoalToken[], head: number): number | undefined {
+  if (!sentence[sentence.length - 1].endsQuestion) return undefined;
   for (let at = head; at < sentence.length - 1; at++) {
-    if (sentence[at].colonAfter) return asksForInformation(sentence, at + 1);
-    if (sentence[at].closesSpan) return false;
+    if (sentence[at].colonAfter) return at + 1;
+    if (sentence[at].closesSpan) return undefined;
   }
-  return false;
+  return undefined;
 }

@@ -15,6 +15,8 @@ import { ACTION_VERBS, STATEMENT_MARKERS } from './risk-lexicon';
 const CLI_PROGRAMS: ReadonlySet<string> = new Set([
   'curl', 'wget', 'http', 'airflow', 'redis-cli', 'systemctl', 'service', 'supervisorctl', 'pm2', 'dbt', 'feast', 'ansible', 'ansible-playbook',
   'kafka-topics', 'kafka-configs', 'kafka-consumer-groups', 'kafka-acls', 'nomad', 'vault', 'consul', 'mysql', 'mongosh', 'etcdctl', 'crictl', 'virsh',
+  // Also skipped as fillers before a verb ("psql DROP TABLE …"); read here when options come first.
+  'psql', 'aws', 'gcloud', 'az', 'gsutil',
 ]);
 /** HTTP methods that change the resource they are sent to (after `-X` / `--request`). */
 const MUTATING_METHODS: ReadonlySet<string> = new Set(['post', 'put', 'patch', 'delete']);
@@ -46,7 +48,8 @@ export function commandLineAction(sentence: readonly GoalToken[], start: number)
     if (METHOD_FLAGS.has(word) && MUTATING_METHODS.has(rest[at + 1]?.lower ?? '')) return `${program.lower} ${rest[at + 1].lower}`;
     // "--reset-offsets": a long option named by its action.
     const option = word.startsWith('--') ? word.slice(2).split('=')[0] : '';
-    const verb = [word, option, option.split('-')[0], lastPathSegment(word)].find((candidate) => candidate !== '' && isActionWord(candidate));
+    // "terminate-instances", "delete-bucket": a subcommand named by its action.
+    const verb = [word, option, option.split('-')[0], word.startsWith('-') ? '' : word.split('-')[0], lastPathSegment(word)].find((candidate) => candidate !== '' && isActionWord(candidate));
     if (verb) return `${program.lower} ${verb}`;
   }
   return undefined;

@@ -14,7 +14,7 @@ export interface GoalToken {
   readonly sentenceStart: boolean;
   /** A question mark followed the token: it ends a question. */
   readonly endsQuestion: boolean;
-  /** A colon followed the token ("Explain this command: …"). */
+  /** A colon, or a dash between clauses, followed the token ("Explain this command: …", "Drop the topic — is there a runbook?"). */
   readonly colonAfter: boolean;
   /** Inside double quotes or backticks: quoted material (a commit subject, a runbook line), not the goal's own words. */
   readonly quoted: boolean;
@@ -28,6 +28,8 @@ const DOUBLE_QUOTES = new Set(['"', '“', '”', '`']);
 const LEADING = new Set(['"', "'", '(', '[', '{', '<', '“', '‘', '`', '«', '*', '_']);
 const TRAILING = new Set(['"', "'", '.', ',', ';', ':', '!', '?', ')', ']', '}', '>', '”', '’', '`', '»', '*', '…']);
 const SENTENCE_END = new Set(['.', '!', '?', '…']);
+/** A dash standing between words ("the topic — is there …") joins two clauses the way a colon does. */
+const CLAUSE_DASHES = new Set(['-', '--', '–', '—']);
 
 function isSpace(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0x3000 || (code >= 0x2000 && code <= 0x200a);
@@ -60,7 +62,11 @@ export function tokenize(goal: string): GoalToken[] {
     const closesQuote = holdsQuote(goal, stop, end);
     const quoted: boolean = inQuote || opensQuote;
     inQuote = quoted && !closesQuote;
-    if (stop > start) {
+    if (CLAUSE_DASHES.has(goal.slice(index, end)) && tokens.length > 0) {
+      // Not a token of its own: it ends the clause before it, as a colon would.
+      const before = tokens[tokens.length - 1];
+      tokens[tokens.length - 1] = { ...before, closesSpan: true, colonAfter: true };
+    } else if (stop > start) {
       tokens.push({ text, lower: text.toLowerCase(), closesSpan, sentenceStart, endsQuestion: closesSpan && goal.slice(stop, end).includes('?'), colonAfter: closesSpan && goal.slice(stop, end).includes(':'), quoted });
       sentenceStart = endsSentence;
     } else if (endsSentence) {

@@ -102,6 +102,18 @@ const QUESTIONS: readonly string[] = [
   'I will redeploy label-api after lunch; is there anything in the runbook about cache warm-up?',
   // A question about the system after the comma is not a tag.
   'Restart label-api, what happens to in-flight print jobs?',
+  // A dash between clauses labels the question after it, as a colon does; so does an elliptical
+  // question ("Anything …?", "Any …?") after a stated intention; an auxiliary after a clause of time
+  // or condition opens a yes/no question about the system, as it does at the start of a sentence.
+  'Drop and recreate the label-events topic — is there a runbook for that?',
+  'Bump the label-api replicas to 8 for the peak – where is that set?',
+  'I want to purge the stale label templates - how is that done safely?',
+  "I'm going to restart the spooler workers tonight. Anything to watch out for?",
+  'Upgrade to CUPS 2.5: any driver changes?',
+  'Once the driver fix is merged, do I need to restart the spooler by hand?',
+  'If label-cache fills up, does it evict old templates?',
+  'Do we have a runbook for restarting label-render during the day shift?',
+  'psql -h label-db-prod -c "SELECT count(*) FROM label_jobs;"',
 ];
 
 /** Requests to act on a system: imperatives, "can you …", stated intentions, go/no-go decisions. Gated. */
@@ -186,6 +198,25 @@ const REQUESTS: readonly string[] = [
   'Restart label-api in production, will you?',
   'Scale label-printer to 6 replicas, please?',
   'Roll back the spooler deploy now, ok?',
+  // The same after a dash: a go/no-go or a tag question put to the one addressed.
+  'Restart label-api in production — is that safe?',
+  'Restart the spooler — what are you waiting for?',
+  'Purge the label queue – it is full.',
+  "I'm going to restart the spooler workers tonight — is that ok?",
+  'Reset the label-sink offsets — any objections?',
+  // After a clause of time or condition, a request or a go/no-go still asks to act.
+  'Once the driver fix is merged, can you restart the spooler?',
+  'If the sink is still down, should we reset its offsets?',
+  'When you get a minute, could you roll back label-api?',
+  // Asking for clearance to act; a light verb whose action noun comes after a version; a reversal.
+  'Do we have the green light to restart label-render during the day shift?',
+  'Do I have the go-ahead to disable the legacy carrier adapter?',
+  'Can we proceed with the label_db 16 upgrade tonight?',
+  'Reverse the duplicate label charge for order 77812.',
+  // Options before the statement or the subcommand: psql, aws.
+  'psql -h label-db-prod -c "DELETE FROM label_jobs WHERE created_at < now() - interval \'30 days\';"',
+  'aws s3 rm s3://label-archive/tmp/ --recursive',
+  'aws ec2 terminate-instances --instance-ids i-0abc123',
   // A command line or an admin SQL call that changes the system when run.
   'curl -X DELETE http://spooler.internal:8631/queues/labels',
   'curl -s -X POST "http://spooler.internal:8631/queues/labels/restart?onlyFailed=true"',

@@ -20,7 +20,7 @@ export const ACTION_VERBS: ReadonlySet<string> = set(
     'lower,bump,reduce,replace,overwrite,rename,move,execute,run,trigger,issue,approve,reprocess,replay,retry,backfill,reindex,' +
     'archive,expire,invalidate,shutdown,discharge,close,deactivate,activate,publish,unpublish,send,restore,recreate,rebuild,' +
     'reconfigure,rm,fire,dismiss,reassign,force-push,pause,resume,rerun,re-run,bounce,nuke,skip,clear,requeue,renew,repartition,' +
-    'redrive,rebalance,resync,reroute,flushall,full-refresh,switch,roll',
+    'redrive,rebalance,resync,reroute,flushall,full-refresh,switch,roll,reverse',
 );
 
 /** Verbs that act only with their particle ("roll back", "shut it down"); the particle makes them verbal, so no object is needed. */
@@ -84,6 +84,9 @@ export const AUX_OPENERS: ReadonlySet<string> = set(
   "is,are,was,were,am,do,does,did,has,have,had,will,would,should,could,can,may,might,shall,must,isn't,aren't,wasn't,weren't,don't,doesn't,didn't,hasn't,haven't,won't,wouldn't,shouldn't,couldn't,can't",
 );
 
+/** Openers of an elliptical yes/no question ("Anything to watch out for?" for "is there anything …", "Any model changes?"). */
+export const ELLIPTICAL_QUESTION_OPENERS: ReadonlySet<string> = set('any,anything');
+
 /** Interjections before the real opener ("ok, so can you …"). */
 export const INTERJECTIONS: ReadonlySet<string> = set('ok,okay,so,hey,hi,hello,alright,quick,question,um,well');
 /**
@@ -103,6 +106,8 @@ export const SPEAKERS: ReadonlySet<string> = set("i,we,i'd,we'd,i'm,we're,i'll,w
 export const INTENTION_WORDS: ReadonlySet<string> = set('need,needs,want,wants,have,got,gotta,plan,intend,would,like,am,are,going,must,will,shall,should,to,you,now,just,please');
 /** "Is it safe to …": a yes/no question that is a go/no-go on acting ("is it possible to …" asks what the system can do). */
 export const SAFETY_WORDS: ReadonlySet<string> = set('safe,ok,okay,fine,alright');
+/** "Do we have the green light to …", "do I have the go-ahead to …": asking for clearance to act is a go/no-go. */
+export const CLEARANCE_WORDS: ReadonlySet<string> = set('go-ahead,goahead,light,permission,clearance,sign-off,signoff,approval,ok,okay');
 
 /**
  * What an action is done to that raises the stakes; counted only when an action is requested.
