@@ -372,5 +372,19 @@ describe('why a change was made', () => {
     const text = answer('Besides print.jobs and scan.jobs there is a third queue that audits fax requests. How long does it keep its data, and how many partitions does it have?', items);
     expect(text).toContain('fax.audit: partitions: 3');
   });
+
+  it('quotes the sentence that carries an explanation on after the leading one, without dropping another item', () => {
+    const items = [
+      item(1, 'Postmortem › Summary', 'ops-docs', 'From Tuesday afternoon the labels of every depot were missing from the archive: each archive write ended in `EACCES` and both workers stopped. The spool kept finished labels for six hours only, so when the writer came back on Wednesday they had been purged.'),
+      item(2, 'label-archiver log', 'ops-logs', '2026-05-05T13:40:12Z ERROR label-archiver write /srv/share/2026/05/05/job-88121.zpl failed: EACCES (permission denied) after 3 retries on worker w2'),
+      item(3, 'Spooler runbook › Reprints', 'ops-docs', 'Reprints are made from the depot terminal.'),
+      item(4, 'Spooler runbook › Workers', 'ops-docs', 'Both archive workers restart on their own after a crash.'),
+      item(5, 'Depot handbook', 'ops-docs', 'Labels are archived for audits on Tuesday nights.'),
+    ];
+    const text = answer('Why are the labels from Tuesday afternoon missing from the archive?', items);
+    expect(text).toContain('EACCES');
+    expect(text).toContain('six hours only');
+    expect(text).toContain('[2]');
+  });
 });
 

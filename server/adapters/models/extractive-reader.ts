@@ -308,8 +308,25 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const stepsQualify = procedural && scored.some((entry) => entry.unit.role === 'step');
   const typedScored = stepsQualify ? scored.map((entry) => (instructs(entry.unit) ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
   const asksWhichChange = changeAsked || (askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term)));
-  const picked = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural, questionParts(prompt.question), !causal);
+  const diverse = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural, questionParts(prompt.question), !causal);
+  const picked = causal ? withContinuation(diverse, typedScored) : diverse;
   return (asksWhyDecided(prompt.question) ? withCommitReasons(picked, scored, units, MAX_SENTENCES) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
+}
+
+/**
+ * An explanation goes on in the sentence after the one quoted: "… every upload ended in 403 AccessDenied
+ * …" then "Kafka kept the unread positions for 24 hours only, so … its committed offsets had been
+ * deleted" — the second cause, under the bar of the first because it repeats fewer of the question's
+ * words. In an answer to a why-question, the prose sentence right after the leading one is added
+ * after the others, never in place of one.
+ */
+function withContinuation(picked: readonly ScoredUnit[], scored: readonly ScoredUnit[]): ScoredUnit[] {
+  const leader = picked[0];
+  // Prose only: the next row of a table or line of a log is another record, not the explanation going on.
+  const explaining = (unit: Unit) => unit.role === 'prose' && !LEADING_TIMESTAMP.test(unit.text);
+  if (!leader || !explaining(leader.unit)) return [...picked];
+  const next = scored.find((entry) => entry.unit.ref === leader.unit.ref && entry.unit.order === leader.unit.order + 1 && entry.score > 0 && explaining(entry.unit));
+  return next && !picked.some((entry) => entry.unit === next.unit) ? [...picked, next] : [...picked];
 }
 
 function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean, procedural: boolean, parts?: readonly QuestionPart[], stampedLinesAreReadings = false): ScoredUnit[] {
