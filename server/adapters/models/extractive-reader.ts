@@ -12,7 +12,8 @@ import { type QuestionPart, STATES_ORDER, questionParts } from './extractive-que
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
 import { asksWhyDecided, withCommitReasons } from './extractive-commit-reasons';
 import { asksHypothetical, asksWhyPreferred, weighsOptions } from './extractive-question-moods';
-import { type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
+import { LEADING_TIMESTAMP, type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
+import { withContinuation } from './extractive-continuation';
 import { corroboration, documentFrequencies, jaccard } from './extractive-term-statistics';
 import type { SelectedSentence } from './extractive-answer-text';
 
@@ -99,7 +100,6 @@ const PROCEDURAL_QUESTION = /\bhow (?:do|can|should|would|could) (?:i|we|you|one
 const RECORD_WEIGHT = 0.5;
 /** A lead-in with the command or value it introduces (a 'step' piece) is the instruction a how-to question asks for. */
 const STEP_SHARE = 0.6;
-const LEADING_TIMESTAMP = /^\s*\[?(?:\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}|[a-z]{3} +\d{1,2} \d{2}:\d{2}:\d{2}|\d{2}:\d{2}:\d{2})/i;
 /**
  * In a why-question the words besides the subject's identifiers ("rollout", "fail", "restarting") name
  * what is to be explained: a sentence repeating them restates the question ("If a rollout fails, …")
@@ -311,22 +311,6 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const diverse = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural, questionParts(prompt.question), !causal);
   const picked = causal ? withContinuation(diverse, typedScored) : diverse;
   return (asksWhyDecided(prompt.question) ? withCommitReasons(picked, scored, units, MAX_SENTENCES) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
-}
-
-/**
- * An explanation goes on in the sentence after the one quoted: "… every upload ended in 403 AccessDenied
- * …" then "Kafka kept the unread positions for 24 hours only, so … its committed offsets had been
- * deleted" — the second cause, under the bar of the first because it repeats fewer of the question's
- * words. In an answer to a why-question, the prose sentence right after the leading one is added
- * after the others, never in place of one.
- */
-function withContinuation(picked: readonly ScoredUnit[], scored: readonly ScoredUnit[]): ScoredUnit[] {
-  const leader = picked[0];
-  // Prose only: the next row of a table or line of a log is another record, not the explanation going on.
-  const explaining = (unit: Unit) => unit.role === 'prose' && !LEADING_TIMESTAMP.test(unit.text);
-  if (!leader || !explaining(leader.unit)) return [...picked];
-  const next = scored.find((entry) => entry.unit.ref === leader.unit.ref && entry.unit.order === leader.unit.order + 1 && entry.score > 0 && explaining(entry.unit));
-  return next && !picked.some((entry) => entry.unit === next.unit) ? [...picked, next] : [...picked];
 }
 
 function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean, procedural: boolean, parts?: readonly QuestionPart[], stampedLinesAreReadings = false): ScoredUnit[] {

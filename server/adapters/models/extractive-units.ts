@@ -35,6 +35,9 @@ export interface Unit {
  * lag does an S3 sink need …?" was answered from the one runbook whose title says S3.
  */
 const NAMED_ITEM_MIN_LENGTH = 5;
+/** A line that opens with its timestamp: a log line or a stamped record, not a sentence of prose. */
+export const LEADING_TIMESTAMP = /^\s*\[?(?:\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}|[a-z]{3} +\d{1,2} \d{2}:\d{2}:\d{2}|\d{2}:\d{2}:\d{2})/i;
+
 export const namesAnItem = (identifier: string) =>
   (/[a-z]/.test(identifier) && /\d/.test(identifier) && identifier.length >= NAMED_ITEM_MIN_LENGTH) || /^\d{4}-\d{2}-\d{2}$/.test(identifier);
 

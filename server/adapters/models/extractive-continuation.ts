@@ -1,0 +1,18 @@
+import type { ScoredUnit } from './extractive-quoted-subjects';
+import { LEADING_TIMESTAMP, type Unit } from './extractive-units';
+
+/**
+ * An explanation goes on in the sentence after the one quoted: "… every upload ended in 403 AccessDenied
+ * …" then "Kafka kept the unread positions for 24 hours only, so … its committed offsets had been
+ * deleted" — the second cause, under the bar of the first because it repeats fewer of the question's
+ * words. In an answer to a why-question, the prose sentence right after the leading one is added
+ * after the others, never in place of one.
+ */
+export function withContinuation(picked: readonly ScoredUnit[], scored: readonly ScoredUnit[]): ScoredUnit[] {
+  const leader = picked[0];
+  // Prose only: the next row of a table or line of a log is another record, not the explanation going on.
+  const explaining = (unit: Unit) => unit.role === 'prose' && !LEADING_TIMESTAMP.test(unit.text);
+  if (!leader || !explaining(leader.unit)) return [...picked];
+  const next = scored.find((entry) => entry.unit.ref === leader.unit.ref && entry.unit.order === leader.unit.order + 1 && entry.score > 0 && explaining(entry.unit));
+  return next && !picked.some((entry) => entry.unit === next.unit) ? [...picked, next] : [...picked];
+}
