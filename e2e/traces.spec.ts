@@ -140,15 +140,17 @@ test('search finds a 1,000-span run; its waterfall renders and answers a click w
   await expect(page.getByRole('navigation', { name: 'Run' }).getByRole('link', { name: 'Open plan' })).toHaveAttribute('href', `/plans/${run.runId}`);
 
   // A full page load of the trace, measured from navigation start to the first span row.
+  // Observed from the first byte: rows that exist by DOMContentLoaded (streamed with the HTML) were
+  // missed by an observer started then, and the time read back was undefined (a flaky failure).
   await page.addInitScript(() => {
     const marks = window as unknown as { __rowsAt?: number };
     const observer = new MutationObserver(() => {
-      if (document.querySelector('[role="treeitem"]')) {
+      if (marks.__rowsAt === undefined && document.querySelector('[role="treeitem"]')) {
         marks.__rowsAt = performance.now();
         observer.disconnect();
       }
     });
-    document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true }));
+    observer.observe(document, { childList: true, subtree: true });
   });
   await page.goto(`/traces/${run.runId}`);
   await expect(spanRows.first()).toBeVisible();
