@@ -8,11 +8,11 @@ import { LEADING_TIMESTAMP, type Unit } from './extractive-units';
  * words. In an answer to a why-question, the prose sentence right after the leading one is added
  * after the others, never in place of one.
  */
-export function withContinuation(picked: readonly ScoredUnit[], scored: readonly ScoredUnit[]): ScoredUnit[] {
+export function withContinuation(picked: readonly ScoredUnit[], scored: readonly ScoredUnit[]): readonly ScoredUnit[] {
   const leader = picked[0];
   // Prose only: the next row of a table or line of a log is another record, not the explanation going on.
   const explaining = (unit: Unit) => unit.role === 'prose' && !LEADING_TIMESTAMP.test(unit.text);
-  if (!leader || !explaining(leader.unit)) return [...picked];
+  if (!leader || !explaining(leader.unit)) return picked;
   const next = scored.find((entry) => entry.unit.ref === leader.unit.ref && entry.unit.order === leader.unit.order + 1 && entry.score > 0 && explaining(entry.unit));
-  return next && !picked.some((entry) => entry.unit === next.unit) ? [...picked, next] : [...picked];
+  return next && !picked.some((entry) => entry.unit === next.unit) ? [...picked, next] : picked;
 }

@@ -181,6 +181,16 @@ function opensTimeClause(sentence: readonly GoalToken[], start: number): boolean
   return sentence.slice(start, -1).some((token) => token.closesSpan);
 }
 
+/**
+ * "Can you restart …", "should we roll back …": a modal asking someone to act (a request) or asking
+ * whether we should (a go/no-go), with its cue and where the verb stands; undefined for any other opener.
+ */
+function modalAsk(sentence: readonly GoalToken[], at: number): { form: RequestForm; cue: string; verbAt: number } | undefined {
+  const [modal, subject] = [sentence[at]?.lower ?? '', sentence[at + 1]?.lower ?? ''];
+  const form: RequestForm | undefined = REQUEST_MODALS.has(modal) && (subject === 'you' || subject === 'u') ? 'request' : DECISION_MODALS.has(modal) && (subject === 'i' || subject === 'we') ? 'decision' : undefined;
+  return form && { form, cue: `${modal} ${subject}`, verbAt: skipFillers(sentence, at + 2) };
+}
+
 /** How far a clearance to act the words after "have" may stand: "the green light", "the final go-ahead". */
 const MAX_CLEARANCE_WORDS = 4;
 
@@ -242,8 +252,9 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
       if (actions.length < MAX_ACTIONS) actions.push({ form: 'imperative', cue: command.split(' ')[0], action: command });
       continue;
     }
-    if (REQUEST_MODALS.has(opener) && (second === 'you' || second === 'u')) {
-      push('request', `${opener} ${second}`, sentence, skipFillers(sentence, start + 2));
+    const asked = modalAsk(sentence, start);
+    if (asked) {
+      push(asked.form, asked.cue, sentence, asked.verbAt);
       continue;
     }
     // "Mind restarting …?" is "would you mind" without its modal; "time to roll back …" proposes acting now.
@@ -253,10 +264,6 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
     }
     if (opener === 'time' && second === 'to') {
       push('intention', 'time to', sentence, skipFillers(sentence, start + 2));
-      continue;
-    }
-    if (DECISION_MODALS.has(opener) && (second === 'i' || second === 'we')) {
-      push('decision', `${opener} ${second}`, sentence, skipFillers(sentence, start + 2));
       continue;
     }
     if (opener === 'is' && second === 'it' && SAFETY_WORDS.has(third) && fourth === 'to') {
@@ -289,9 +296,8 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
       } else if (askedAfterClause && AUX_OPENERS.has(word)) {
         // "Once the fix is merged, do I need to restart the tasks?" is read as "Do I need to …?" is:
         // a request ("…, can you restart …?") or a go/no-go ("…, should we …?") still asks to act.
-        const subject = sentence[head + 1]?.lower ?? '';
-        if (REQUEST_MODALS.has(word) && (subject === 'you' || subject === 'u')) push('request', `${word} ${subject}`, sentence, skipFillers(sentence, head + 2));
-        else if (DECISION_MODALS.has(word) && (subject === 'i' || subject === 'we')) push('decision', `${word} ${subject}`, sentence, skipFillers(sentence, head + 2));
+        const asked = modalAsk(sentence, head);
+        if (asked) push(asked.form, asked.cue, sentence, asked.verbAt);
         else questionOpener ??= word;
       } else if (SPEAKERS.has(word)) {
         let verbAt = head + 1;
