@@ -308,12 +308,25 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const stepsQualify = procedural && scored.some((entry) => entry.unit.role === 'step');
   const typedScored = stepsQualify ? scored.map((entry) => (instructs(entry.unit) ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
   const asksWhichChange = changeAsked || (askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term)));
-  const diverse = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, named, supports, procedural, questionParts(prompt.question), !causal);
+  const diverse = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, { named, supports, procedural, parts: questionParts(prompt.question) ?? [], stampedLinesAreReadings: !causal });
   const picked = causal ? withContinuation(diverse, typedScored) : diverse;
   return (asksWhyDecided(prompt.question) ? withCommitReasons(picked, scored, units, MAX_SENTENCES) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
 
-function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, supports: (candidate: Unit, quoted: readonly Unit[]) => boolean, procedural: boolean, parts?: readonly QuestionPart[], stampedLinesAreReadings = false): ScoredUnit[] {
+interface DiversePick {
+  /** Refs of the items whose header carries an id the question names: other items are held to the new-item bar. */
+  readonly named: ReadonlySet<number>;
+  /** Whether a weak sentence of another item still supports what is quoted (it names an identifier a quoted sentence names). */
+  readonly supports: (candidate: Unit, quoted: readonly Unit[]) => boolean;
+  /** A how-to question: the steps of one procedure are not discounted against each other. */
+  readonly procedural: boolean;
+  /** The parts of a compound question, each owed its best sentence. */
+  readonly parts: readonly QuestionPart[];
+  /** Two stamped log lines of one template in different minutes are two readings, not a repeat. */
+  readonly stampedLinesAreReadings: boolean;
+}
+
+function pickDiverse(scored: readonly ScoredUnit[], { named, supports, procedural, parts, stampedLinesAreReadings }: DiversePick): ScoredUnit[] {
   const ranked = [...scored].sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
   if (ranked.length === 0 || ranked[0].score <= 0) return [];
   const floor = ranked[0].score * RELATIVE_THRESHOLD;
@@ -359,7 +372,7 @@ function pickDiverse(scored: readonly ScoredUnit[], named: ReadonlySet<number>, 
   }
   // Then each part of a compound question that no quoted sentence speaks to: its best sentence (extractive-question-parts.ts).
   const holds = (entry: ScoredUnit, terms: ReadonlySet<string>) => [...terms].some((term) => entry.unit.termSet.has(term));
-  for (const part of parts ?? []) {
+  for (const part of parts) {
     if (part.asksConditionalStep) {
       // The instruction written right after a quoted sentence: a runbook states the check, then what to do on its outcome.
       let step: { candidate: ScoredUnit; distance: number } | undefined;
