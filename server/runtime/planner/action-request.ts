@@ -14,7 +14,7 @@ import { asksForInformation, readAsPartOfQuestion } from './asked-clauses';
 import { commandLineAction } from './command-line-request';
 import type { GoalToken } from './goal-tokens';
 import {
-  ACTION_VERBS, ADDRESSEES, AUX_OPENERS, CLEARANCE_WORDS, DECISION_MODALS, ELLIPTICAL_QUESTION_OPENERS, INTENTION_WORDS, INTERJECTIONS, LIGHT_VERBS, MODIFIED_NOUNS, NOT_AN_OBJECT, OBJECT_PRONOUNS,
+  ACTION_VERBS, ADDRESSEES, AUX_OPENERS, CLEARANCE_WORDS, CLEARED_WORDS, DECISION_MODALS, ELLIPTICAL_QUESTION_OPENERS, INTENTION_WORDS, INTERJECTIONS, LIGHT_VERBS, MODIFIED_NOUNS, NOT_AN_OBJECT, OBJECT_PRONOUNS,
   PHRASAL_ACTIONS, REQUEST_MODALS, RISK_TARGETS, RISK_TOPICS, SAFETY_WORDS, SPEAKERS, STATEMENT_MARKERS, WH_OPENERS,
 } from './risk-lexicon';
 
@@ -156,6 +156,33 @@ function namedAction(sentence: readonly GoalToken[], index: number): { verb: str
   return undefined;
 }
 
+/** Verbs that have an action done by someone else: "get the sink restarted", "have kafka-3 shut down". */
+const CAUSATIVES = new Set(['get', 'have']);
+/** Words of an intention that may take what is wanted done directly: "I need the eta-api pods restarted". */
+const WANTING = new Set(['need', 'needs', 'want', 'wants', 'like']);
+const MAX_CAUSED_OBJECT_WORDS = 4;
+
+/**
+ * "Can we get s3-sink-shipment-events restarted?", "I need the eta-api pods restarted": what is to be
+ * done stands after its object as a participle. At least one word must come between ("should we
+ * have restarted it earlier?" looks back at what was done), and only after a causative verb or an
+ * intention's "need"/"want": "the sink restarted at 08:14" states what happened.
+ */
+function causedAction(sentence: readonly GoalToken[], at: number, form: RequestForm): { verb: string; action: string } | undefined {
+  const causative = CAUSATIVES.has(sentence[at]?.lower ?? '');
+  if (!causative && !(form === 'intention' && WANTING.has(sentence[at - 1]?.lower ?? ''))) return undefined;
+  const objectStart = causative ? at + 1 : at;
+  for (let end = objectStart + 1; end < sentence.length && end <= objectStart + MAX_CAUSED_OBJECT_WORDS; end++) {
+    if (sentence[end - 1].closesSpan || OBJECT_STOPS.has(sentence[end - 1].lower)) return undefined;
+    const participle = sentence[end].lower;
+    if (participle.endsWith('ed') && actionStem(participle)) {
+      const words = sentence.slice(objectStart, end).map((token) => token.lower);
+      return { verb: participle, action: [...words, participle].join(' ') };
+    }
+  }
+  return undefined;
+}
+
 /** Pronouns that stand for an action named earlier in the conversation ("do it", "do that"). */
 const ANAPHORS = new Set(['it', 'this', 'that']);
 
@@ -231,7 +258,7 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
   const push = (form: RequestForm, prefix: string, sentence: readonly GoalToken[], at: number): boolean => {
     const mind = form === 'request' && sentence[at]?.lower === 'mind';
     const verbAt = mind ? at + 1 : at;
-    const found = actionAt(sentence, verbAt, mind);
+    const found = actionAt(sentence, verbAt, mind) ?? causedAction(sentence, verbAt, form);
     if (found && actions.length < MAX_ACTIONS) {
       const action: RequestedAction = { form, cue: prefix ? `${prefix} ${found.verb}` : found.verb, action: found.action };
       actions.push(action);
@@ -266,8 +293,14 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
       push('intention', 'time to', sentence, skipFillers(sentence, start + 2));
       continue;
     }
-    if (opener === 'is' && second === 'it' && SAFETY_WORDS.has(third) && fourth === 'to') {
-      push('decision', `is it ${third} to`, sentence, skipFillers(sentence, start + 4));
+    const cleared = (opener === 'are' && second === 'we') || (opener === 'am' && second === 'i') ? CLEARED_WORDS : undefined;
+    if (((opener === 'is' && second === 'it' && SAFETY_WORDS.has(third)) || cleared?.has(third)) && fourth === 'to') {
+      push('decision', `${opener} ${second} ${third} to`, sentence, skipFillers(sentence, start + 4));
+      continue;
+    }
+    // "Do a controlled shutdown of kafka-3": before an article "do" names an action; a question puts its subject there.
+    if (opener === 'do' && (second === 'a' || second === 'an') && !sentence[sentence.length - 1].endsQuestion) {
+      push('imperative', '', sentence, start);
       continue;
     }
     const anaphor = anaphoricCommand(sentence, start);

@@ -114,6 +114,13 @@ const QUESTIONS: readonly string[] = [
   'If label-cache fills up, does it evict old templates?',
   'Do we have a runbook for restarting label-render during the day shift?',
   'psql -h label-db-prod -c "SELECT count(*) FROM label_jobs;"',
+  // A perfect tense looks back; a statement of what happened; a question about the process.
+  'Should we have restarted spooler-3 earlier that night?',
+  'We have the label cache disabled in staging; is that why the tests are slow?',
+  'The label sink restarted at 08:14 and caught up by noon.',
+  'Are we clear on who owns label-api?',
+  'Do a few print jobs fail on every deploy?',
+  'Who has to acknowledge a LabelSinkLag page, and how fast?',
 ];
 
 /** Requests to act on a system: imperatives, "can you …", stated intentions, go/no-go decisions. Gated. */
@@ -224,6 +231,19 @@ const REQUESTS: readonly string[] = [
   'redis-cli -h label-cache.internal FLUSHALL',
   'kafka-consumer-groups --reset-offsets --to-earliest --group label-sink --execute',
   'select pg_terminate_backend(4242);',
+  // Done by someone else: the action is a participle after its object; clearance said of the asker.
+  'Can we get label-sink restarted?',
+  'I need the spooler pods restarted — `kubectl rollout restart deployment/spooler -n labels`.',
+  'Could you have the stale label queue purged before the morning shift?',
+  'Are we clear to restart label-db-2 now?',
+  'Am I good to drop the legacy_jobs table?',
+  // "Do" before an article names the action; state changes of runs, alerts and registries.
+  'Do a controlled shutdown of spooler-3 for patching.',
+  'Kick off a full refresh of the label mart.',
+  'Mark the failed label_export run as success so the alert stops.',
+  'Register the new label-events schema version.',
+  'Silence LabelQueueBacklog for the next two hours.',
+  'Acknowledge the LabelSinkLag page and resolve the incident.',
 ];
 
 describe('risk classification reads intent, not words', () => {

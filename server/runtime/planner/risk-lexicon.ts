@@ -20,7 +20,8 @@ export const ACTION_VERBS: ReadonlySet<string> = set(
     'lower,bump,reduce,replace,overwrite,rename,move,execute,run,trigger,issue,approve,reprocess,replay,retry,backfill,reindex,' +
     'archive,expire,invalidate,shutdown,discharge,close,deactivate,activate,publish,unpublish,send,restore,recreate,rebuild,' +
     'reconfigure,rm,fire,dismiss,reassign,force-push,pause,resume,rerun,re-run,bounce,nuke,skip,clear,requeue,renew,repartition,' +
-    'redrive,rebalance,resync,reroute,flushall,full-refresh,switch,roll,reverse',
+    'redrive,rebalance,resync,reroute,flushall,full-refresh,switch,roll,reverse,refresh,mark,register,silence,mute,snooze,' +
+    'acknowledge,ack,resolve',
 );
 
 /** Verbs that act only with their particle ("roll back", "shut it down"); the particle makes them verbal, so no object is needed. */
@@ -37,6 +38,7 @@ export const PHRASAL_ACTIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map
   ['scale', set('down,up,out,in')],
   ['switch', set('over,off')],
   ['force', set('push')],
+  ['kick', set('off')],
 ]);
 
 /** Object pronouns that may sit between a phrasal verb and its particle ("roll it back"). */
@@ -106,6 +108,8 @@ export const SPEAKERS: ReadonlySet<string> = set("i,we,i'd,we'd,i'm,we're,i'll,w
 export const INTENTION_WORDS: ReadonlySet<string> = set('need,needs,want,wants,have,got,gotta,plan,intend,would,like,am,are,going,must,will,shall,should,to,you,now,just,please');
 /** "Is it safe to …": a yes/no question that is a go/no-go on acting ("is it possible to …" asks what the system can do). */
 export const SAFETY_WORDS: ReadonlySet<string> = set('safe,ok,okay,fine,alright');
+/** "Are we clear to …", "am I good to …": said of the asker, these too ask for a go/no-go. */
+export const CLEARED_WORDS: ReadonlySet<string> = set('clear,cleared,good,safe,ok,okay,fine,alright,free');
 /** "Do we have the green light to …", "do I have the go-ahead to …": asking for clearance to act is a go/no-go. */
 export const CLEARANCE_WORDS: ReadonlySet<string> = set('go-ahead,goahead,light,permission,clearance,sign-off,signoff,approval,ok,okay');
 
