@@ -206,6 +206,22 @@ describe('RuleIntentAnalyzer: a how-to question', () => {
     // "How did … fail?" asks what happened: no procedure frame.
     expect(analyze('How did the s3-sink tasks fail?').classes).toContain('incident');
   });
+
+  it('is read after a sentence or a clause that sets the scene, and in "what do I run" form', () => {
+    const procedures: readonly [string, string][] = [
+      ['Once the jam is cleared, how do I restart only the failed print jobs?', 'how do i'],
+      ['The nightly label export seems stuck. How can I run it by hand?', 'how can i'],
+      ['label_export failed again last night. What do I run to re-run just that day?', 'what do i run'],
+      ['The spooler crashed — which command do I use to drain its queue?', 'which command do i use'],
+    ];
+    for (const [goal, procedure] of procedures) {
+      const intent = analyze(goal);
+      expect(intent.classes, goal).not.toContain('incident');
+      expect(intent.signals, goal).toContain(`conceptual.procedure(${procedure})`);
+    }
+    // A how-question in a later sentence that asks what happened stays an incident.
+    expect(analyze('The label export failed last night. How did the spooler crash?').classes).toContain('incident');
+  });
 });
 
 describe('RuleIntentAnalyzer: a plain word capitalised by its place', () => {

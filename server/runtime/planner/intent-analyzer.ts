@@ -165,12 +165,36 @@ const PROCEDURE_WEIGHT = 1.5;
 const PROCEDURE_MODALS: ReadonlySet<string> = new Set(['do', 'can', 'could', 'should', 'would']);
 const PROCEDURE_SUBJECTS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'one']);
 
+/** "What do I run …?", "what should we do …?", "which command do I use …?": asked for what to do, also instructions. */
+const PROCEDURE_VERBS: ReadonlySet<string> = new Set(['do', 'run', 'type', 'execute', 'use', 'call']);
+
+/** The words of a procedural question opening at `at` ("how do i", "how to", "what do i run"), or undefined. */
+function procedureAt(words: readonly string[], at: number): string | undefined {
+  const [first, second, third, fourth, fifth] = words.slice(at, at + 5);
+  if (first === 'how' && second === 'to') return 'how to';
+  if (first === 'how' && PROCEDURE_MODALS.has(second ?? '') && PROCEDURE_SUBJECTS.has(third ?? '')) return `how ${second} ${third}`;
+  // "Which command do I run", "what exactly should I type": one word may stand between the wh-word and the modal.
+  const shift = first === 'which' || (first === 'what' && !PROCEDURE_MODALS.has(second ?? '')) ? 1 : 0;
+  const [modal, subject, verb] = shift ? [third, fourth, fifth] : [second, third, fourth];
+  if ((first === 'what' || first === 'which') && PROCEDURE_MODALS.has(modal ?? '') && PROCEDURE_SUBJECTS.has(subject ?? '') && PROCEDURE_VERBS.has(verb ?? '')) return words.slice(at, at + 4 + shift).join(' ');
+  return undefined;
+}
+
+/**
+ * The procedural question may follow a sentence or a clause that sets the scene: "Once the cause is
+ * fixed, how do I restart only the failed tasks?", "The hourly materialization seems stuck. How can
+ * I run it by hand?" (a fresh set of 30 freight questions: four of seven how-tos were planned as
+ * incidents and answered from logs and commits). It is read at every sentence and clause start.
+ */
 function classifyProcedure(tokens: readonly GoalToken[], evidence: Evidence): void {
-  const [first, second, third] = tokens.map((token) => token.lower);
-  if (first !== 'how') return;
-  if (second === 'to' || (PROCEDURE_MODALS.has(second ?? '') && PROCEDURE_SUBJECTS.has(third ?? ''))) {
-    evidence.add('conceptual', PROCEDURE_WEIGHT, `conceptual.procedure(${tokens.slice(0, second === 'to' ? 2 : 3).map((token) => token.lower).join(' ')})`);
+  const words = tokens.map((token) => token.lower);
+  for (let at = 0; at < tokens.length; at++) {
+    if (at > 0 && !tokens[at].sentenceStart && !tokens[at - 1].closesSpan) continue;
+    const procedure = procedureAt(words, at);
+    if (procedure === undefined) continue;
+    evidence.add('conceptual', PROCEDURE_WEIGHT, `conceptual.procedure(${procedure})`);
     if (evidence.weights.delete('incident')) evidence.note('incident.situation_of_procedure');
+    return;
   }
 }
 
