@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { opensWithInstruction } from './extractive-cues';
+import { givesInstruction, opensWithInstruction } from './extractive-cues';
 
 describe('instructions in a runbook\'s prose', () => {
   it('reads a sentence opening with an imperative verb as an instruction, after a list marker too', () => {
@@ -12,5 +12,16 @@ describe('instructions in a runbook\'s prose', () => {
     expect(opensWithInstruction('Do **not** `FLUSHALL`: the API would serve stale labels.')).toBe(false);
     expect(opensWithInstruction('Do the printers restart on their own?')).toBe(false);
     expect(opensWithInstruction('The spooler restarts at 02:00.')).toBe(false);
+  });
+});
+
+describe('an instruction that opens with what it is for', () => {
+  it('tells you what to run when a directing verb stands right before a quoted command', () => {
+    expect(givesInstruction('For a full re-print of one batch use `lpr-batch --reprint 4411` from the spool-admin host.')).toBe(true);
+    expect(givesInstruction('To see the queue, run `lpstat -o label-01` on any spooler.')).toBe(true);
+    expect(givesInstruction('Restart the spooler.')).toBe(true);
+    // A command named, not given; a question quoting one.
+    expect(givesInstruction('The nightly job runs `lpr-batch --all` at 02:00.')).toBe(false);
+    expect(givesInstruction('Should we use `lpr-batch --reprint` here?')).toBe(false);
   });
 });

@@ -65,3 +65,15 @@ export function opensWithInstruction(text: string): boolean {
   // "Do **not** FLUSHALL": a prohibition says what not to do, not how to do what was asked.
   return first !== undefined && INSTRUCTION_VERBS.has(first) && second !== 'not' && !text.trimEnd().endsWith('?');
 }
+
+/**
+ * "For a full rebuild of one model use `dbt build --select … --full-refresh` from the dbt-runner pod":
+ * a runbook sentence may open with what the instruction is for and still tell you what to run. A verb
+ * that directs the reader, right before a quoted command, is an instruction wherever it stands.
+ */
+const COMMAND_AFTER_VERB = /\b(?:run|use|execute|call|type|enter)\s+`[^`]{3,}`/i;
+
+/** Whether a sentence is an instruction: its opening verb, or a directing verb right before a quoted command. */
+export function givesInstruction(text: string): boolean {
+  return opensWithInstruction(text) || (COMMAND_AFTER_VERB.test(text) && !text.trimEnd().endsWith('?'));
+}

@@ -2,7 +2,7 @@ import type { ParsedContextPrompt } from '../../runtime/reasoner/context-prompt'
 import { askedInstants } from '../../runtime/text/moment-terms';
 import { withoutIntermediateAnswer } from '../../runtime/reasoner/intermediate-answer';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
-import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, namesCondition, opensWithInstruction } from './extractive-cues';
+import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, givesInstruction, namesCondition } from './extractive-cues';
 import { CHANGE_HEADS, askedSettingTest, askedTypeTerms, asksWhatChanged, countedTerms, namesHeadNoun, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { documentAskedFor } from './extractive-document-question';
@@ -172,7 +172,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const prefers = causal && asksWhyPreferred(prompt.question);
   const optionsWeighed = prefers && units.some((unit) => weighsOptions(unit.text));
   // A command step, or a runbook sentence in the imperative ("Do it in three steps: add the new field …").
-  const instructs = (unit: Unit) => unit.role === 'step' || (unit.role === 'prose' && opensWithInstruction(unit.text));
+  const instructs = (unit: Unit) => unit.role === 'step' || (unit.role === 'prose' && givesInstruction(unit.text));
   const counted = countedTerms(prompt.question);
   // A measure question ("what speed", "how long") when some sentence states that measure: the others cannot answer it.
   const measure = askedMeasure(prompt.question);
