@@ -45,3 +45,21 @@ export function withCommitReasons(picked: readonly ScoredUnit[], scored: readonl
   for (let index = kept.length - 1; index >= 0 && kept.length > room; index--) if (!explained.has(kept[index])) kept.splice(index, 1);
   return [...kept, ...explained.values()];
 }
+
+/**
+ * "What was causing that and how was it fixed?": the fix is the change itself, which a commit's
+ * subject names ("feast-runner 0.38.1 for eta_features_hourly"), while its body says what it fixes
+ * ("Fixes the Snowflake session leak of 0.38.0 …") and scored four times the subject, which fell
+ * under the bar (a fresh freight question, f20).
+ */
+const ASKS_HOW_FIXED = /\b(?:how|what)\b[^?.]*\b(?:fixed|resolved|solved|repaired|mitigated|remediated)\b/i;
+export const asksHowFixed = (question: string): boolean => ASKS_HOW_FIXED.test(question);
+
+/** Each quoted commit sentence's subject, when it is not quoted yet, after the sentences picked. */
+export function withCommitSubjects(picked: readonly ScoredUnit[], scored: readonly ScoredUnit[]): ScoredUnit[] {
+  const subjects = picked
+    .filter((entry) => entry.unit.role !== 'subject')
+    .map((entry) => scored.find((candidate) => candidate.unit.ref === entry.unit.ref && candidate.unit.role === 'subject'))
+    .filter((subject): subject is ScoredUnit => subject !== undefined && !picked.includes(subject));
+  return subjects.length === 0 ? [...picked] : [...picked, ...new Set(subjects)];
+}

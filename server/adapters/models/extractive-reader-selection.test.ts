@@ -159,6 +159,16 @@ describe('extractive reader sentence selection', () => {
     expect(text).not.toContain('certificate expired');
   });
 
+  it('names the fix asked for by the subject of the commit whose body is quoted', () => {
+    const items = [
+      item(1, 'commit 7c3d2e1: label-renderer 2.4.1 for the nightly batch', 'ops-git', 'commit 7c3d2e1000000000000000000000000000000000\nAuthor: Ana Ruiz <ana@example.com>\nDate:   2026-05-12T10:00:00+02:00\n\n    label-renderer 2.4.1 for the nightly batch\n\n    Fixes the font cache leak of 2.4.0 (renderer pods were OOM-killed after ~30 batches).\n', 'commit 7c3d2e1'),
+      item(2, 'Spooler runbook › Renderer', 'ops-docs', 'The renderer pods run the nightly batch at 01:00 and take 20 minutes.'),
+    ];
+    const text = answer('Before May the renderer pods kept getting OOM-killed. What was causing that and how was it fixed?', items);
+    expect(text).toContain('font cache leak');
+    expect(text).toContain('label-renderer 2.4.1');
+  });
+
   it('quotes two readings of one series at different moments, not the first as if the second repeated it', () => {
     const items = [
       item(1, 'ops-metrics.csv rows 2–4', 'ops-metrics',

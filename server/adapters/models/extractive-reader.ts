@@ -10,7 +10,7 @@ import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-cla
 import { askedReadingWindows, statesMomentIn } from './extractive-reading-instant';
 import { type QuestionPart, STATES_ORDER, questionParts } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
-import { asksWhyDecided, withCommitReasons } from './extractive-commit-reasons';
+import { asksHowFixed, asksWhyDecided, withCommitReasons, withCommitSubjects } from './extractive-commit-reasons';
 import { asksHypothetical, asksWhyPreferred, weighsOptions } from './extractive-question-moods';
 import { LEADING_TIMESTAMP, type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
 import { withContinuation } from './extractive-continuation';
@@ -309,7 +309,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const typedScored = stepsQualify ? scored.map((entry) => (instructs(entry.unit) ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
   const asksWhichChange = changeAsked || (askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term)));
   const diverse = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, { named, supports, procedural, parts: questionParts(prompt.question) ?? [], stampedLinesAreReadings: !causal });
-  const picked = causal ? withContinuation(diverse, typedScored) : diverse;
+  const continued = causal ? withContinuation(diverse, typedScored) : diverse;
+  const picked = asksHowFixed(prompt.question) ? withCommitSubjects(continued, scored) : continued;
   return (asksWhyDecided(prompt.question) ? withCommitReasons(picked, scored, units, MAX_SENTENCES) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
 
