@@ -60,6 +60,6 @@ export function withCommitSubjects(picked: readonly ScoredUnit[], scored: readon
   const subjects = picked
     .filter((entry) => entry.unit.role !== 'subject')
     .map((entry) => scored.find((candidate) => candidate.unit.ref === entry.unit.ref && candidate.unit.role === 'subject'))
-    .filter((subject): subject is ScoredUnit => subject !== undefined && !picked.includes(subject));
+    .filter((subject): subject is ScoredUnit => subject !== undefined && !picked.some((entry) => entry.unit === subject.unit));
   return subjects.length === 0 ? [...picked] : [...picked, ...new Set(subjects)];
 }

@@ -310,7 +310,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const asksWhichChange = changeAsked || (askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term)));
   const diverse = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, { named, supports, procedural, parts: questionParts(prompt.question) ?? [], stampedLinesAreReadings: !causal });
   const continued = causal ? withContinuation(diverse, typedScored) : diverse;
-  const picked = asksHowFixed(prompt.question) ? withCommitSubjects(continued, scored) : continued;
+  const picked = asksHowFixed(prompt.question) ? withCommitSubjects(continued, typedScored) : continued;
   return (asksWhyDecided(prompt.question) ? withCommitReasons(picked, scored, units, MAX_SENTENCES) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
 
