@@ -140,6 +140,12 @@ const NAMED_RECORD_WEIGHT = 2;
 
 /** The rank the moment hop's best hit is raised to in a fusion: inside the context's first items (assemble keeps eight by default, fewer when the token budget binds). */
 const MOMENT_LEADER_RANK = 6;
+/** Where the goal's own search's best hit is raised to when fusion puts it lower. */
+const GOAL_LEADER_RANK = 6;
+
+/** A search of the goal's own words: not a feedback, entity-focused, title, sub-question or bridge search. */
+const isGoalsOwnSearch = (search: NodeOfKind<'retrieve'> | undefined): boolean =>
+  search !== undefined && !search.feedback && !search.focus && search.quotedTitlesFrom === undefined && search.subQuestionOf === undefined && search.bridgeFrom === undefined;
 
 function retrieveNodeOf(graph: ExecutionGraph | undefined, nodeId: string): NodeOfKind<'retrieve'> | undefined {
   const node = graph?.nodes.find((candidate) => candidate.id === nodeId);
@@ -268,7 +274,10 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const momentList = searches.findIndex((search) => (search?.within?.length ?? 0) > 0);
       // A summary one list ranks first keeps its source's first place after fusion (see retrieve).
       const ranked = asksExtreme(dependencies.goal) ? seriesSummariesFirst(fused) : fused;
-      const hits = momentList < 0 ? ranked : withLeaderAt(ranked, lists[momentList][0], MOMENT_LEADER_RANK);
+      // The goal's own search's best hit keeps a place too: cause, feedback and title searches repeat
+      // each other's hits, and RRF put a commit the goal's words ranked first twelfth (fresh f58).
+      const goalList = searches.findIndex(isGoalsOwnSearch);
+      const hits = momentList >= 0 ? withLeaderAt(ranked, lists[momentList][0], MOMENT_LEADER_RANK) : goalList >= 0 && lists.length > 1 ? withLeaderAt(ranked, lists[goalList][0], GOAL_LEADER_RANK) : ranked;
       return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },
     async rerank(node, inputs, signal, calls) {

@@ -71,13 +71,13 @@ describe('fusing the moment hop', () => {
     ['feedback', { hits: shared, expansion: [] }],
     ['moment', { hits: [hit('at-nine', 1), hit('at-ten', 2)], expansion: [] }],
   ]);
-  const fused = async (momentNode: RetrieveNode) => {
+  const fused = async (momentNode: RetrieveNode, lists: ReadonlyMap<string, RetrievedOutput> = outputs) => {
     const graph = createGraph([retrieve('first'), retrieve('causes'), retrieve('feedback'), momentNode, fuse]);
     const dependencies: ExecutionDependencies = {
       goal: 'How deep was the spool queue at 09:00 on 1 June 2025?', identifiers: [], entities: [], retrievers: new Map(), router: undefined as never,
       reasoners: new Map(), compressions: new Map(), verifiers: new Map(), countTokens: (text) => text.length, modelTimeoutMs: 1000, graph,
     };
-    const output = (await createNodeExecutor(dependencies)(fuse, { attempt: 1, inputs: outputs, signal: new AbortController().signal })).output as RetrievedOutput;
+    const output = (await createNodeExecutor(dependencies)(fuse, { attempt: 1, inputs: lists, signal: new AbortController().signal })).output as RetrievedOutput;
     return output.hits.map((entry) => `${entry.rank}:${entry.chunkId}`);
   };
 
@@ -87,6 +87,13 @@ describe('fusing the moment hop', () => {
 
   it('leaves an ordinary fourth search where RRF puts it', async () => {
     expect((await fused(retrieve('moment'))).slice(-2)).toEqual(['9:at-nine', '10:at-ten']);
+  });
+
+  it("raises the goal's own search's best hit into the first six when the other searches agree on other hits", async () => {
+    // "Who raised eta-api's replicas at the end of January?": the commit the goal's words rank first is in
+    // no cause or feedback list, and RRF put it twelfth, past the eight the context keeps (fresh f58).
+    const lists = new Map<string, RetrievedOutput>([...outputs, ['first', { hits: [hit('the-commit', 1), ...shared.slice(0, 7)], expansion: [] }], ['moment', { hits: shared, expansion: [] }]]);
+    expect((await fused(retrieve('moment'), lists)).slice(4, 7)).toEqual(['5:l5', '6:the-commit', '7:l6']);
   });
 });
 
