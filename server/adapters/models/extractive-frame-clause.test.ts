@@ -28,3 +28,12 @@ describe('frame clauses of a question', () => {
   });
 });
 
+
+describe('the terms a question asks about', () => {
+  it('leaves out adverbs of aspect: "still" says a state goes on, not what it is about', () => {
+    const terms = askedTerms('label-api ran 3 workers in April. Is that still the case, or is it currently 4?');
+    expect(terms).toEqual(expect.arrayContaining(['label-api', 'worker']));
+    expect(terms).not.toContain('still');
+    expect(terms).not.toContain('current');
+  });
+});

@@ -48,8 +48,15 @@ export function frameOnlyTerms(question: string): ReadonlySet<string> {
   return frame;
 }
 
-/** The question's content terms without those it sets aside. */
+/**
+ * Adverbs of aspect say whether a state goes on, not what it is about: "Is that still how many it runs
+ * in production?" made "eta-api answers with static ETAs (worse, still an answer)" the best sentence
+ * (a fresh freight question, f51). PostgreSQL's stopword list keeps them, so only the reader drops them.
+ */
+const ASPECT_ADVERBS: ReadonlySet<string> = new Set(contentTerms('still yet already anymore currently nowadays'));
+
+/** The question's content terms without those it sets aside or that only mark aspect. */
 export function askedTerms(question: string): string[] {
   const excluded = excludedTerms(question);
-  return contentTerms(question).filter((term) => !excluded.has(term));
+  return contentTerms(question).filter((term) => !excluded.has(term) && !ASPECT_ADVERBS.has(term));
 }
