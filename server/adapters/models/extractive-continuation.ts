@@ -5,8 +5,10 @@ import { LEADING_TIMESTAMP, type Unit } from './extractive-units';
  * An explanation goes on in the sentence after the one quoted: "… every upload ended in 403 AccessDenied
  * …" then "Kafka kept the unread positions for 24 hours only, so … its committed offsets had been
  * deleted" — the second cause, under the bar of the first because it repeats fewer of the question's
- * words. In an answer to a why-question, the prose sentence right after the leading one is added
- * after the others, never in place of one.
+ * words. So does what has to come first: "Do not reset the offsets … without a second person …" then
+ * "The connector must be stopped first". In an answer to a why-question, or to one asking what has to
+ * be in place before a step, the prose sentence right after the leading one is added after the others,
+ * never in place of one.
  */
 export function withContinuation(picked: readonly ScoredUnit[], scored: readonly ScoredUnit[]): readonly ScoredUnit[] {
   const leader = picked[0];

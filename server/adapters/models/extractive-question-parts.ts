@@ -42,6 +42,8 @@ export interface QuestionPart {
 
 /** "what has to happen … before …", "what must I do before …", "which step comes before …". */
 const PRECONDITION = /^(?:what|which|how)\b.*\bbefore\b/i;
+/** Whether a sentence of the question asks what has to happen before something ("What has to be in place before I run that?"). */
+export const asksWhatComesFirst = (question: string): boolean => question.split(/(?<=[.?!])\s+/).some((sentence) => PRECONDITION.test(sentence.trim()));
 /** A sentence that states an order of steps. */
 export const STATES_ORDER = /\b(?:first|before|beforehand|prior to|until|only after)\b/i;
 

@@ -169,6 +169,16 @@ describe('extractive reader sentence selection', () => {
     expect(text).toContain('label-renderer 2.4.1');
   });
 
+  it('quotes what has to come first when the passage goes on to say it', () => {
+    const items = [
+      item(1, 'Spooler runbook › Never', 'ops-docs', '- Do not purge the label queue in production without a second person from ops: purged jobs are gone for good, and customers reprint by hand. The spooler must be paused first (`spoolctl pause`), or the purge is overwritten.'),
+      item(2, 'Spooler runbook › 2. Look at the queue', 'ops-docs', 'If the label queue has been stuck for more than an hour, raise the queue limit first so that no job expires while you work.'),
+    ];
+    const text = answer('I think I need to purge the label queue in production. What has to be in place before I run that?', items);
+    expect(text).toContain('second person');
+    expect(text).toContain('paused first');
+  });
+
   it('quotes two readings of one series at different moments, not the first as if the second repeated it', () => {
     const items = [
       item(1, 'ops-metrics.csv rows 2–4', 'ops-metrics',

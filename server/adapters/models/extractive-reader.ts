@@ -8,7 +8,7 @@ import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { documentAskedFor } from './extractive-document-question';
 import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-clause';
 import { askedReadingWindows, statesMomentIn } from './extractive-reading-instant';
-import { type QuestionPart, STATES_ORDER, questionParts } from './extractive-question-parts';
+import { type QuestionPart, STATES_ORDER, asksWhatComesFirst, questionParts } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
 import { asksHowFixed, asksWhyDecided, withCommitReasons, withCommitSubjects } from './extractive-commit-reasons';
 import { asksHypothetical, asksWhyPreferred, weighsOptions } from './extractive-question-moods';
@@ -309,7 +309,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const typedScored = stepsQualify ? scored.map((entry) => (instructs(entry.unit) ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
   const asksWhichChange = changeAsked || (askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term)));
   const diverse = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, { named, supports, procedural, parts: questionParts(prompt.question) ?? [], stampedLinesAreReadings: !causal });
-  const continued = causal ? withContinuation(diverse, typedScored) : diverse;
+  // A reason, and what has to come first, often go on in the next sentence ("… without a second person. The connector must be stopped first").
+  const continued = causal || asksWhatComesFirst(prompt.question) ? withContinuation(diverse, typedScored) : diverse;
   const picked = asksHowFixed(prompt.question) ? withCommitSubjects(continued, typedScored) : continued;
   return (asksWhyDecided(prompt.question) ? withCommitReasons(picked, scored, units, MAX_SENTENCES) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
