@@ -159,26 +159,6 @@ describe('extractive reader sentence selection', () => {
     expect(text).not.toContain('certificate expired');
   });
 
-  it('names the fix asked for by the subject of the commit whose body is quoted', () => {
-    const items = [
-      item(1, 'commit 7c3d2e1: label-renderer 2.4.1 for the nightly batch', 'ops-git', 'commit 7c3d2e1000000000000000000000000000000000\nAuthor: Ana Ruiz <ana@example.com>\nDate:   2026-05-12T10:00:00+02:00\n\n    label-renderer 2.4.1 for the nightly batch\n\n    Fixes the font cache leak of 2.4.0 (renderer pods were OOM-killed after ~30 batches).\n', 'commit 7c3d2e1'),
-      item(2, 'Spooler runbook › Renderer', 'ops-docs', 'The renderer pods run the nightly batch at 01:00 and take 20 minutes.'),
-    ];
-    const text = answer('Before May the renderer pods kept getting OOM-killed. What was causing that and how was it fixed?', items);
-    expect(text).toContain('font cache leak');
-    expect(text).toContain('label-renderer 2.4.1');
-  });
-
-  it('quotes what has to come first when the passage goes on to say it', () => {
-    const items = [
-      item(1, 'Spooler runbook › Never', 'ops-docs', '- Do not purge the label queue in production without a second person from ops: purged jobs are gone for good, and customers reprint by hand. The spooler must be paused first (`spoolctl pause`), or the purge is overwritten.'),
-      item(2, 'Spooler runbook › 2. Look at the queue', 'ops-docs', 'If the label queue has been stuck for more than an hour, raise the queue limit first so that no job expires while you work.'),
-    ];
-    const text = answer('I think I need to purge the label queue in production. What has to be in place before I run that?', items);
-    expect(text).toContain('second person');
-    expect(text).toContain('paused first');
-  });
-
   it('quotes two readings of one series at different moments, not the first as if the second repeated it', () => {
     const items = [
       item(1, 'ops-metrics.csv rows 2–4', 'ops-metrics',

@@ -26,7 +26,8 @@ import { excludedTerms, withoutSetAside } from '../text/set-aside-phrases';
 import { followQuotedTitles, TITLE_SEARCH_K } from './quoted-title-hop';
 import { compoundNames, joinedPattern, namedEntities } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
-import { reciprocalRankFusion, withLeaderAt } from './rrf-fusion';
+import { reciprocalRankFusion } from './rrf-fusion';
+import { withSearchLeaders } from './fusion-leaders';
 import { judgeGroundedness } from '../verification/groundedness-judge';
 import { outputSchemaCheck } from '../verification/output-schema-verifier';
 import { foldVerdicts } from '../verification/verdict-chain';
@@ -138,14 +139,6 @@ function bridgeNames(graph: ExecutionGraph | undefined, node: NodeOfKind<'retrie
  */
 const NAMED_RECORD_WEIGHT = 2;
 
-/** The rank the moment hop's best hit is raised to in a fusion: inside the context's first items (assemble keeps eight by default, fewer when the token budget binds). */
-const MOMENT_LEADER_RANK = 6;
-/** Where the goal's own search's best hit is raised to when fusion puts it lower. */
-const GOAL_LEADER_RANK = 6;
-
-/** A search of the goal's own words: not a feedback, entity-focused, title, sub-question or bridge search. */
-const isGoalsOwnSearch = (search: NodeOfKind<'retrieve'> | undefined): boolean =>
-  search !== undefined && !search.feedback && !search.focus && search.quotedTitlesFrom === undefined && search.subQuestionOf === undefined && search.bridgeFrom === undefined;
 
 function retrieveNodeOf(graph: ExecutionGraph | undefined, nodeId: string): NodeOfKind<'retrieve'> | undefined {
   const node = graph?.nodes.find((candidate) => candidate.id === nodeId);
@@ -271,13 +264,9 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const lists = node.inputs.map((input) => (inputs.get(input) as RetrievedOutput | undefined)?.hits ?? []);
       const searches = node.inputs.map((input) => retrieveNodeOf(dependencies.graph, input));
       const fused = reciprocalRankFusion(lists, node.rrfK, node.k, searches.map((search) => (search?.quotedTitlesFrom !== undefined ? NAMED_RECORD_WEIGHT : 1)));
-      const momentList = searches.findIndex((search) => (search?.within?.length ?? 0) > 0);
       // A summary one list ranks first keeps its source's first place after fusion (see retrieve).
       const ranked = asksExtreme(dependencies.goal) ? seriesSummariesFirst(fused) : fused;
-      // The goal's own search's best hit keeps a place too: cause, feedback and title searches repeat
-      // each other's hits, and RRF put a commit the goal's words ranked first twelfth (fresh f58).
-      const goalList = searches.findIndex(isGoalsOwnSearch);
-      const hits = momentList >= 0 ? withLeaderAt(ranked, lists[momentList][0], MOMENT_LEADER_RANK) : goalList >= 0 && lists.length > 1 ? withLeaderAt(ranked, lists[goalList][0], GOAL_LEADER_RANK) : ranked;
+      const hits = withSearchLeaders(ranked, lists, searches);
       return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },
     async rerank(node, inputs, signal, calls) {

@@ -1,0 +1,31 @@
+import type { NodeOfKind } from '../ir/graph';
+import type { Hit } from '../types';
+import { withLeaderAt } from './rrf-fusion';
+
+/**
+ * Searches whose best hit must reach the context whatever the other searches of a fusion agree on.
+ * RRF ranks a hit two or three lists repeat above any one list's first place, and the context keeps
+ * its first eight (fewer when the token budget binds).
+ */
+
+/** The rank the moment hop's best hit is raised to (freight dev d92: the 15:00 disk row asked about). */
+const MOMENT_LEADER_RANK = 6;
+/**
+ * The rank the goal's own search's best hit is raised to: an incident plan's cause, feedback and title
+ * searches repeat each other's hits, and RRF put the commit the goal's words ranked first twelfth (fresh f58).
+ */
+const GOAL_LEADER_RANK = 6;
+
+type Search = NodeOfKind<'retrieve'> | undefined;
+
+/** A search of the goal's own words: not a feedback, entity-focused, title, sub-question or bridge search. */
+const isGoalsOwnSearch = (search: Search): boolean =>
+  search !== undefined && !search.feedback && !search.focus && search.quotedTitlesFrom === undefined && search.subQuestionOf === undefined && search.bridgeFrom === undefined;
+
+/** The fused ranking with the moment hop's leader, or else the goal's own search's leader, raised into the first places. */
+export function withSearchLeaders(ranked: readonly Hit[], lists: readonly (readonly Hit[])[], searches: readonly Search[]): readonly Hit[] {
+  const momentList = searches.findIndex((search) => (search?.within?.length ?? 0) > 0);
+  if (momentList >= 0) return withLeaderAt(ranked, lists[momentList][0], MOMENT_LEADER_RANK);
+  const goalList = searches.findIndex(isGoalsOwnSearch);
+  return goalList >= 0 && lists.length > 1 ? withLeaderAt(ranked, lists[goalList][0], GOAL_LEADER_RANK) : ranked;
+}
