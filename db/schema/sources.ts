@@ -77,6 +77,13 @@ export const chunks = pgTable(
     sensitive: boolean('sensitive'),
     /** The kinds found ("email", "api_key"…), never the text itself; null until scanned. */
     sensitiveKinds: text('sensitive_kinds').array(),
+    /**
+     * Kept out of every search but a lookup's: the file diffs a commit's chunk had to cut (an
+     * initial import's sixteen files). Searched with the rest they crowded out the commits that
+     * answer most questions (bench/answers/RESULTS.md, sessions 53 and 57); a goal asking for a
+     * configured value searches them on their own (execution/setting-lookup.ts).
+     */
+    lookupOnly: boolean('lookup_only').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [

@@ -7,6 +7,7 @@ import type { SourceKind } from '../runtime/types';
 import { parseCsvMetrics } from './csv-metrics-parser';
 import { binaryContentReason } from './binary-content';
 import { type DetectedFile, type DetectedGroup, type ParserName, type SkippedPath, detectSources } from './detect-source';
+import { addRemovedLines, commitFileParts } from './commit-file-parts';
 import { commitChunk, readBoundedGitHistory } from './git-history-parser';
 import { ByteBudget, DEFAULT_INGEST_LIMITS, type IngestLimits, mapBounded, overTotalBytesReason } from './ingest-limits';
 import type { CountTokens, TextFile } from './ingest-types';
@@ -124,10 +125,16 @@ async function parseFiles(parser: Exclude<ParserName, 'git-history'>, texts: rea
 async function commitChunks(documents: readonly IngestDocument[], countTokens: CountTokens, signal?: AbortSignal): Promise<IngestChunk[]> {
   const chunks: IngestChunk[] = [];
   const slice = new TimeSlice();
+  // Newest first (git log's order): what the commits read so far removed, a later commit removed.
+  const removedLater = new Map<string, Set<string>>();
   for (const document of documents) {
     await slice.yieldIfSpent();
     signal?.throwIfAborted();
-    chunks.push(commitChunk(document, countTokens));
+    const chunk = commitChunk(document, countTokens);
+    chunks.push(chunk);
+    // What the chunk had to cut stays findable by a setting lookup (commit-file-parts.ts).
+    if (chunk.metadata?.truncated === true) chunks.push(...commitFileParts(document, countTokens, removedLater));
+    addRemovedLines(document.text, removedLater);
   }
   return chunks;
 }

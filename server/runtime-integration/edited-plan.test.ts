@@ -77,6 +77,9 @@ describe('edited plans (embedded PGlite)', () => {
     const unfiltered = await refusal(edit((node) => (node.kind === 'retrieve' ? { ...node, method: 'fulltext', within: [window] } : node)));
     expect(unfiltered.field).toMatch(/\.within$/);
     expect(unfiltered.message).toMatch(/retriever "fulltext" cannot search by time window \(methods that can: bm25\)/);
+    const lookup = await refusal(edit((node) => (node.kind === 'retrieve' ? { ...node, method: 'fulltext', lookupOnly: true } : node)));
+    expect(lookup.field).toMatch(/\.lookupOnly$/);
+    expect(lookup.message).toMatch(/retriever "fulltext" cannot search lookup-only passages \(methods that can: bm25\)/);
     const malformed = await refusal(edit((node) => (node.kind === 'retrieve' ? { ...node, method: 'bm25', within: [{ from: '9 am', to: window.to }] } : node)));
     expect(malformed.field).toMatch(/\.within\.0\.from$/);
     expect(malformed.message).toMatch(/expected yyyy-mm-ddThh:mm/);

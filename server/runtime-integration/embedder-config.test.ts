@@ -39,7 +39,7 @@ describe('configured embedder and hybrid weights', () => {
   it('embeds the corpus through the provider at start and searches in its space', async () => {
     expect(server.requests.some((request) => request.path === '/v1/embeddings' && (request.body as { model?: string }).model === 'nomic-embed-text')).toBe(true);
     const rows = await fixture.database.query<{ embedder_id: string; chunks: number }>(sql`select embedder_id, count(*)::int as chunks from chunk_embeddings group by embedder_id`);
-    const [chunks] = await fixture.database.query<{ count: number }>(sql`select count(*)::int as count from chunks where is_current`);
+    const [chunks] = await fixture.database.query<{ count: number }>(sql`select count(*)::int as count from chunks where is_current and not lookup_only`);
     expect(rows).toEqual([{ embedder_id: 'ollama:nomic-embed-text', chunks: chunks.count }]);
     const dense = retriever('dense');
     expect(dense.capabilities().available).toBe(true);

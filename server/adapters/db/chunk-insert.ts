@@ -40,16 +40,17 @@ export async function insertChunks(tx: DrizzleTransaction, sourceId: string, ver
       locator: chunk.locator ?? null,
       tokens: chunk.tokens,
       metadata: chunk.metadata ?? {},
+      lookup_only: chunk.lookupOnly === true,
       // Marked once here, on every ingest path (files, uploads, git, the demo): what a passage holds
       // decides later, without re-reading it, whether it may reach a non-local model (issue 12, finding 5).
       ...markingOf(chunk),
     }));
     const payload = JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'string' ? storable(value) : value));
     await tx.execute(sql`
-      insert into chunks (id, source_id, version_id, is_current, uri, ordinal, title, body, search_text, search_vector, locator, tokens, metadata, sensitive, sensitive_kinds)
-      select id, ${sourceId}, ${versionId}, ${options.current ?? true}, uri, ordinal, title, body, title || E'\n' || body, ${searchVector}, locator, tokens, coalesce(metadata, '{}'::jsonb), sensitive, sensitive_kinds
+      insert into chunks (id, source_id, version_id, is_current, uri, ordinal, title, body, search_text, search_vector, locator, tokens, metadata, sensitive, sensitive_kinds, lookup_only)
+      select id, ${sourceId}, ${versionId}, ${options.current ?? true}, uri, ordinal, title, body, title || E'\n' || body, ${searchVector}, locator, tokens, coalesce(metadata, '{}'::jsonb), sensitive, sensitive_kinds, lookup_only
       from jsonb_to_recordset(${payload}::jsonb)
-        as row_set(id text, uri text, ordinal int, title text, body text, locator text, tokens int, metadata jsonb, sensitive boolean, sensitive_kinds text[])`);
+        as row_set(id text, uri text, ordinal int, title text, body text, locator text, tokens int, metadata jsonb, sensitive boolean, sensitive_kinds text[], lookup_only boolean)`);
   }
 }
 

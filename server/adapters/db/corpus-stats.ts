@@ -27,7 +27,7 @@ export class CorpusStats {
   }
 
   async refresh(): Promise<number> {
-    const rows = await this.database.query<{ source_id: string; count: number }>(sql`select source_id, count(*)::int as count from chunks where is_current group by source_id`);
+    const rows = await this.database.query<{ source_id: string; count: number }>(sql`select source_id, count(*)::int as count from chunks where is_current and not lookup_only group by source_id`);
     this.chunkCount = rows.reduce((sum, row) => sum + Number(row.count), 0);
     this.sourceIds = new Set(rows.map((row) => row.source_id));
     return this.chunkCount;

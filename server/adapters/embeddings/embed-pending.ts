@@ -82,8 +82,9 @@ export async function embedPending(database: Database, embedder: EmbedderPlugin,
   // Under local_only a marked passage never reaches a non-local embedder, redacted or not (issue 12, finding 5).
   const withholdMarked = !isLocal(embedder) && (options.sensitiveContent ?? 'local_only') === 'local_only';
   const markedFilter = withholdMarked ? sql`and chunks.sensitive is false` : sql``;
-  const pendingFilter = sql`chunks.is_current ${sensitiveFilter} ${markedFilter} and ${notEmbedded}`;
-  const withheld = withholdMarked ? await withheldMarked(database, sql`chunks.is_current ${sensitiveFilter} and chunks.sensitive is not false and ${notEmbedded}`) : 0;
+  // Lookup-only passages are found by a bm25 lookup alone: no vector is ever asked of them.
+  const pendingFilter = sql`chunks.is_current and not chunks.lookup_only ${sensitiveFilter} ${markedFilter} and ${notEmbedded}`;
+  const withheld = withholdMarked ? await withheldMarked(database, sql`chunks.is_current and not chunks.lookup_only ${sensitiveFilter} and chunks.sensitive is not false and ${notEmbedded}`) : 0;
   const outcome = { includeSensitive, withheld };
   // Live, only whether any is pending: counting walks every current chunk in one statement (bulk or not is a start-up question).
   const [pending] = options.live

@@ -45,7 +45,7 @@ async function* currentTexts(database: Database): AsyncIterable<readonly string[
   let after = '';
   for (;;) {
     const rows = await database.query<{ id: string; text: string }>(
-      sql`select id, search_text as text from chunks where is_current and id > ${after} order by id limit ${READ_PAGE}`,
+      sql`select id, search_text as text from chunks where is_current and not lookup_only and id > ${after} order by id limit ${READ_PAGE}`,
     );
     if (rows.length === 0) return;
     yield rows.map((row) => row.text);
@@ -60,7 +60,7 @@ async function* currentTexts(database: Database): AsyncIterable<readonly string[
  */
 export async function prepareSifEmbedder(database: Database, embedder: SifEmbedder): Promise<SifPreparation> {
   if (!embedder.state) embedder.useState(await loadSifState(database, embedder.id));
-  const [row] = await database.query<{ count: number }>(sql`select count(*)::int as count from chunks where is_current`);
+  const [row] = await database.query<{ count: number }>(sql`select count(*)::int as count from chunks where is_current and not lookup_only`);
   const currentChunks = Number(row?.count ?? 0);
   if (currentChunks === 0) return 'empty';
   const previous = embedder.state;

@@ -50,7 +50,7 @@ async function forEachChunk(database: Database, versionId: string, visit: (chunk
   let seen = 0;
   const slice = new TimeSlice();
   for (;;) {
-    const page = await database.query<ChunkTextRow>(sql`select id, title, body from chunks where version_id = ${versionId} and id > ${after} order by id limit ${CHUNK_PAGE_ROWS}`);
+    const page = await database.query<ChunkTextRow>(sql`select id, title, body from chunks where version_id = ${versionId} and not lookup_only and id > ${after} order by id limit ${CHUNK_PAGE_ROWS}`);
     for (const chunk of page) {
       await slice.yieldIfSpent();
       visit(chunk);

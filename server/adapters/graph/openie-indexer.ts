@@ -78,7 +78,7 @@ const pendingVersions = (database: Database) =>
 const passagesWithoutLinks = (database: Database, versionId: string, limit: number) =>
   database.query<PassageRow>(sql`
     select chunks.id, chunks.title, chunks.body, chunks.sensitive from chunks
-    where chunks.version_id = ${versionId}
+    where chunks.version_id = ${versionId} and not chunks.lookup_only
       and not exists (select 1 from graph_passage_entities links where links.chunk_id = chunks.id and links.role = 'openie')
     order by chunks.id limit ${limit + 1}`);
 

@@ -47,7 +47,7 @@ export async function factsOfVersion(database: Database, sourceKind: string, ver
   const slice = new TimeSlice();
   for (let after = ''; ; ) {
     const chunks = await database.query<ChunkRow>(
-      sql`select id, uri, title, body, locator, metadata from chunks where version_id = ${versionId} and id > ${after} order by id limit ${CHUNK_PAGE_ROWS}`,
+      sql`select id, uri, title, body, locator, metadata from chunks where version_id = ${versionId} and not lookup_only and id > ${after} order by id limit ${CHUNK_PAGE_ROWS}`,
     );
     for (const chunk of chunks) {
       await slice.yieldIfSpent();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedTypeTerms, countedTerms, statesCount } from './extractive-answer-type';
+import { askedSettingKeys, askedTypeTerms, countedTerms, keysAskedSetting, statesCount } from './extractive-answer-type';
 
 describe('count questions and the sentences that can answer them', () => {
   it('reads what "how many" counts, skipping the names that say whose things they are', () => {
@@ -15,6 +15,13 @@ describe('count questions and the sentences that can answer them', () => {
     const partitive = countedTerms('When prn-03 was shut down, how many of the queues it was leading moved to prn-01?')!;
     expect([...partitive]).toEqual(['queue']);
     expect(statesCount('Controlled shutdown of spooler 3 observed; 16 queues led by 3 move to 1', partitive)).toBe(true);
+  });
+
+  it('reads "how many times does X <verb>" as counting what the clause does, which a quoted key states (fresh f03)', () => {
+    const times = countedTerms('If the print job fails, how many times does the spooler retry it, and how long does it wait?')!;
+    expect([...times]).toEqual(['time', 'spooler', 'retri']);
+    expect(statesCount('dags/spool.py › default_args: "retries": 2,', times)).toBe(true);
+    expect(statesCount('dags/spool.py › default_args: "owner": "ops",', times)).toBe(false);
   });
 
   it('accepts a number bound to the counted noun, in digits or words, before it or as its setting', () => {
@@ -44,5 +51,16 @@ describe('the head noun a which/what question asks for', () => {
     expect(askedTypeTerms('What EC2 instance type do the print servers run on?')).toBeUndefined();
     expect(askedTypeTerms('What driver version is installed?')).toBeUndefined();
     expect(askedTypeTerms('Which log level does spoolerd run at?')).toBeUndefined();
+  });
+});
+
+describe('a setting asked for by name', () => {
+  it('reads "what is the <noun> <setting word>" as a key holding both, and no other noun pair (fresh f08)', () => {
+    const asked = askedSettingKeys("what's the memory limit on the print-gw pods?");
+    expect(asked).toEqual([{ kind: 'limit', qualifiers: new Set(['memori']) }]);
+    expect(keysAskedSetting('helm/print-gw/values.yaml › resources: limits: {memory: 3Gi}', asked)).toBe(true);
+    expect(keysAskedSetting('helm/print-gw/values.yaml › resources: requests: {cpu: "1"}', asked)).toBe(false);
+    expect(askedSettingKeys('What is the retry delay of the spool DAG?')).toEqual([{ kind: 'delay', qualifiers: new Set(['retri']) }]);
+    expect(askedSettingKeys('What is the main reason the spooler stopped?')).toEqual([]);
   });
 });

@@ -42,15 +42,27 @@ export function countedTerms(question: string): ReadonlySet<string> | undefined 
   const match = COUNT_QUESTION.exec(question.trim());
   if (!match) return undefined;
   const terms = new Set<string>();
-  for (const token of tokenize(match[1]).slice(0, COUNTED_WINDOW)) {
+  const tokens = tokenize(match[1]);
+  for (const token of tokens.slice(0, COUNTED_WINDOW)) {
     if (MATCHING_STOPWORDS.has(token)) break;
     if (/^[a-z]+$/.test(token) && token.length > 1) terms.add(stem(token));
+  }
+  // "How many times does Airflow retry it …?" counts retries: a setting "retries": 2 states the count,
+  // and no sentence writes "2 times". The clause's other words name what happens that many times.
+  if (terms.size === 1 && terms.has('time')) {
+    for (const token of tokens.slice(1, TIMES_CLAUSE_WINDOW)) {
+      if (/^[,;?.!]$/.test(token)) break;
+      if (/^[a-z]+$/.test(token) && token.length > 2 && !MATCHING_STOPWORDS.has(token)) terms.add(stem(token));
+    }
   }
   return terms.size > 0 ? terms : undefined;
 }
 
-/** "replicas: 4", "consumers=8": a setting whose key is the counted word. */
-const KEY_VALUE = /([A-Za-z][\w.-]*)\s*[:=]\s*\d+\b/g;
+/** Words after "how many times" read for what is counted ("does Airflow retry it on its own"). */
+const TIMES_CLAUSE_WINDOW = 8;
+
+/** "replicas: 4", "consumers=8", "\"retries\": 2": a setting whose key is the counted word. */
+const KEY_VALUE = /([A-Za-z][\w.-]*)"?\s*[:=]\s*\d+\b/g;
 
 /** "try 3 of 3", "attempt 2 of 4": the counted word, then which one of how many. */
 const ONE_OF_MANY = /\b([a-z]+)\s+\d+\s+of\s+\d+\b/gi;
@@ -113,6 +125,12 @@ export const CHANGE_HEADS: ReadonlySet<string> = new Set(['chang', 'commit', 'fi
  * qualifies; none when the question asks for no value kind.
  */
 const KIND_BEFORE = /\b(?:which|what)\s+(?:[a-z][\w.-]*\s+)?([a-z]+)\s+(type|kind|class|level)\b/gi;
+/**
+ * "What's the memory limit on …?", "what is the retry delay …": a setting named by two nouns, whose key
+ * holds both ("resources: limits: {memory: 3Gi}"). Not "what is the X Y" for any Y: only nouns that
+ * name a configured quantity, else "what is the main reason" would look for a key "reason".
+ */
+const SETTING_NAMED = /\bwhat(?:'s|\s+is|\s+are)\s+the\s+(?:[a-z][\w.-]*\s+)?([a-z]+)\s+(limits?|timeouts?|ttl|retention|delay|interval|size|policy|schedule|replicas|partitions)\b/gi;
 const KIND_OF = /\b(?:which|what)\s+(type|kind|class|level)\s+of\s+([a-z][\w.-]*)(?:\s+([a-z][\w.-]*))?/gi;
 
 export interface AskedSettingKey {
@@ -123,8 +141,10 @@ export interface AskedSettingKey {
 export function askedSettingKeys(question: string): readonly AskedSettingKey[] {
   const asked: AskedSettingKey[] = [];
   const noun = (token: string | undefined) => token !== undefined && /^[a-z]{3,}$/.test(token) && !MATCHING_STOPWORDS.has(token) && !NOT_A_HEAD.test(token);
-  for (const match of question.toLowerCase().matchAll(KIND_BEFORE)) {
-    if (noun(match[1])) asked.push({ kind: stem(match[2]), qualifiers: new Set([stem(match[1])]) });
+  for (const pattern of [KIND_BEFORE, SETTING_NAMED]) {
+    for (const match of question.toLowerCase().matchAll(pattern)) {
+      if (noun(match[1])) asked.push({ kind: stem(match[2]), qualifiers: new Set([stem(match[1])]) });
+    }
   }
   for (const match of question.toLowerCase().matchAll(KIND_OF)) {
     const qualifiers = [match[2], match[3]].filter(noun).map((token) => stem(token!));

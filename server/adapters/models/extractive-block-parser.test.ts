@@ -77,6 +77,18 @@ describe('extractive block parser', () => {
     expect(blockPieces(queues).map((piece) => piece.text)).toContain('added: queues › invoices: workers: 2');
   });
 
+  it("reads a file the commit creates as the file's settings, with its path and block, and its other lines as added (fresh f08)", () => {
+    const created = ['diff --git a/helm/eta-api/values.yaml b/helm/eta-api/values.yaml', 'new file mode 100644', 'index 0000000..1111111', '--- /dev/null', '+++ b/helm/eta-api/values.yaml', '@@ -0,0 +1,4 @@', '+# Helm values for eta-api', '+resources:', '+  limits: {memory: 3Gi}', '+replicaCount: 3'].join('\n');
+    expect(blockPieces(created)).toEqual([
+      { text: 'added: # Helm values for eta-api', role: 'change' },
+      { text: 'added: resources:', role: 'change' },
+      { text: 'helm/eta-api/values.yaml › resources: limits: {memory: 3Gi}', role: 'setting' },
+      { text: 'helm/eta-api/values.yaml: replicaCount: 3', role: 'setting' },
+    ]);
+    // A file the commit changes keeps its changed lines as changes.
+    expect(blockPieces(created.replace('--- /dev/null', '--- a/helm/eta-api/values.yaml')).map((piece) => piece.role)).toEqual(['change', 'change', 'change', 'change']);
+  });
+
   it('reads a call of literals, a quoted key and an HCL block as settings, but not a call of anything else', () => {
     const python = ['diff --git a/dags/spool.py b/dags/spool.py', '@@ -3,6 +3,6 @@', ' spool_stats = FeatureView(', '     ttl=timedelta(days=3),', '     source=load(cfg),', ' default_args={', '     "retries": 2,', '-    "owner": "ops",', '+    "owner": "print-ops",'].join('\n');
     expect(blockPieces(python).filter((piece) => piece.role === 'setting').map((piece) => piece.text)).toEqual(['dags/spool.py › spool_stats: ttl=timedelta(days=3),', 'dags/spool.py › default_args: "retries": 2,']);

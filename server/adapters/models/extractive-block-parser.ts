@@ -222,6 +222,10 @@ function gitPieces(text: string): BlockPiece[] {
   let run: ChangedLine[] = [];
   const hunk: { indent: number; content: string }[] = [];
   let file = '';
+  // A file the commit creates ("--- /dev/null"): its added lines are the file as it stands, so a
+  // setting among them is quoted as one ("helm/eta-api/values-production.yaml › resources: limits:
+  // {memory: 3Gi}"), with the file that names whose it is; "added: limits: …" named neither.
+  let created = false;
   const flushPlain = () => { pieces.push(...prose(plain.join('\n'))); plain = []; };
   const flushRun = () => { pieces.push(...changePieces(run)); run = []; };
   // A message paragraph is hard-wrapped at ~72 columns: rejoined, a sentence is one unit; the first paragraph is the subject.
@@ -260,6 +264,13 @@ function gitPieces(text: string): BlockPiece[] {
       const indent = line.length - 1 - line.slice(1).trimStart().length;
       if (/^[-+]/.test(line) && !DIFF_HEADER.test(line)) {
         const parent = parentKey(hunk, indent);
+        const setting = created && line.startsWith('+') ? settingPiece(file, parent, trimmed.slice(1).trim()) : undefined;
+        if (setting) {
+          flushRun();
+          pieces.push(setting);
+          hunk.push({ indent, content: trimmed.slice(1).trim() });
+          continue;
+        }
         run.push({ sign: line[0], content: line.slice(1), parent });
         hunk.push({ indent, content: trimmed.slice(1).trim() });
         continue;
@@ -285,7 +296,8 @@ function gitPieces(text: string): BlockPiece[] {
     if (DIFF_HEADER.test(line) || DIFFSTAT.test(trimmed)) {
       flushPlain();
       const diffed = /^diff --git a\/(\S+)/.exec(line);
-      if (diffed) file = diffed[1];
+      if (diffed) [file, created] = [diffed[1], false];
+      if (line.startsWith('--- /dev/null')) created = true;
       if (line.startsWith('@@')) { state = 'hunk'; hunk.length = 0; }
       continue;
     }

@@ -5,7 +5,7 @@ import type { Hit } from '../../runtime/types';
 import type { CorpusStats } from '../db/corpus-stats';
 import { sourceIdOf } from '../db/ids';
 import { BM25_INDEX_NAME } from '../db/store-capabilities';
-import { type ChunkHitRow, clampK, currentChunksOf, stampedWithin, toHits } from './chunk-hits';
+import { type ChunkHitRow, clampK, currentChunksOf, lookupChunksOf, SEARCHED_CHUNKS, stampedWithin, toHits } from './chunk-hits';
 import { type CachedChunk, chunkRowCacheOf } from './chunk-row-cache';
 import { extractTerms, toBm25Text } from './query-terms';
 
@@ -51,6 +51,7 @@ export class Bm25Retriever implements RetrieverPlugin {
       latencyMs: latencyMsFor(this.corpus.currentChunks),
       recallPrior: BM25_RECALL_PRIOR,
       timeWindows: true,
+      lookupOnly: true,
       // One BM25 index over every source's chunks: a term's IDF is the corpus's, whichever source is searched.
       sharedScoreScale: true,
     });
@@ -85,6 +86,22 @@ export class Bm25Retriever implements RetrieverPlugin {
     return new Map([...rows].map(([source, sourceRows]) => [source, toHits(sourceRows, this.method)]));
   }
 
+  /**
+   * The lookup-only passages' ranked scan (chunks.lookup_only). They are in the same bm25 index as
+   * every other passage: kept out of it (an empty search text, their own vectors) the index's length
+   * statistics moved and with them the ranking of every other search (bench/answers/RESULTS.md, session 59).
+   */
+  async searchLookupOnly(query: RetrievalQuery): Promise<readonly Hit[]> {
+    const k = clampK(query.k);
+    const terms = extractTerms(query.text, query.identifiers);
+    if (!this.availability.available || k === 0 || terms.length === 0 || query.sources.length === 0) return [];
+    query.signal?.throwIfAborted();
+    const [ranked = []] = await rankedBranches(this.database, [{ text: toBm25Text(terms), filter: lookupChunksOf(query.sources) }], k);
+    const rows = hitRowsOf(ranked, await chunkRowCacheOf(this.database).chunks(ranked.map((row) => row.id)));
+    query.signal?.throwIfAborted();
+    return toHits(rows, this.method);
+  }
+
   /** The texts' ranked scans over the same sources as one UNION ALL statement (the quoted-title hop: up to 4 titles, ~3 ms of the engine each as statements of their own). */
   async searchMany(texts: readonly string[], query: RetrievalQuery): Promise<readonly (readonly Hit[])[]> {
     const k = clampK(query.k);
@@ -100,7 +117,7 @@ export class Bm25Retriever implements RetrieverPlugin {
     // As in bm25Rows: over every source the unfiltered scans plan in about half the time; a source
     // added since the last corpus refresh showing up sends the texts through the filtered scans.
     const wanted = new Set(query.sources.map(sourceIdOf));
-    let found = this.corpus.coversEverySource(wanted) ? await rankedFor(sql`chunks.is_current`) : undefined;
+    let found = this.corpus.coversEverySource(wanted) ? await rankedFor(SEARCHED_CHUNKS) : undefined;
     const foreign = (chunk: CachedChunk | undefined) => chunk !== undefined && !wanted.has(chunk.sourceId);
     if (!found || found.ranked.flat().some((row) => foreign(found!.chunks.get(row.id)))) found = await rankedFor(currentChunksOf(query.sources));
     const { ranked, chunks } = found;
@@ -169,7 +186,7 @@ export async function bm25Rows(database: Database, text: string, sources: readon
   // about half the time (SciFact k = 20: 0.87 vs 1.52 ms p50, measured). A source another process
   // added since the last corpus refresh would slip in: then the filtered statement answers instead.
   if (options.everySource) {
-    const ranked = await rankedOf(sql`chunks.is_current`);
+    const ranked = await rankedOf(SEARCHED_CHUNKS);
     const chunks = await cache.chunks(ranked.map((row) => row.id));
     const wanted = new Set(sources.map(sourceIdOf));
     const foreign = ranked.some((row) => { const sourceId = chunks.get(row.id)?.sourceId; return sourceId !== undefined && !wanted.has(sourceId); });

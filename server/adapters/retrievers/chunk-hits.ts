@@ -22,12 +22,23 @@ export interface ChunkHitRow extends Record<string, unknown> {
 export const MAX_K = 1000;
 
 /**
+ * The passages every general search reads: current, and not kept for lookups only (the file diffs a
+ * commit's chunk cut, chunks.lookup_only: searched with the rest they crowded out the commits).
+ */
+export const SEARCHED_CHUNKS = sql`chunks.is_current and not chunks.lookup_only`;
+
+/** Source ids of the requested source names, as one jsonb parameter. */
+const sourceIdsOf = (sourceNames: readonly string[]): SQL => sql`chunks.source_id in (select jsonb_array_elements_text(${JSON.stringify(sourceNames.map(sourceIdOf))}::jsonb))`;
+
+/**
  * `source_id in (…)` for the requested source names. Source ids are derived from names
  * (sourceIdOf), so the filter needs no join and stays a plain condition the index scan can
  * apply; one jsonb parameter keeps both drivers' parameter handling identical.
  */
-export const currentChunksOf = (sourceNames: readonly string[]): SQL =>
-  sql`chunks.is_current and chunks.source_id in (select jsonb_array_elements_text(${JSON.stringify(sourceNames.map(sourceIdOf))}::jsonb))`;
+export const currentChunksOf = (sourceNames: readonly string[]): SQL => sql`${SEARCHED_CHUNKS} and ${sourceIdsOf(sourceNames)}`;
+
+/** The lookup-only passages of the requested sources (a setting lookup's search; see SEARCHED_CHUNKS). */
+export const lookupChunksOf = (sourceNames: readonly string[]): SQL => sql`chunks.is_current and chunks.lookup_only and ${sourceIdsOf(sourceNames)}`;
 
 /** A chunk's stamp in minutes, "yyyy-mm-ddThh:mm": logs write "2026-03-09 08:14:02,139", events and metrics ISO. */
 const stampMinute = (field: 'firstTimestamp' | 'lastTimestamp'): SQL => sql`replace(left(chunks.metadata->>${field}, 16), ' ', 'T')`;

@@ -6,7 +6,7 @@ import type { Hit } from '../../runtime/types';
 import type { CorpusStats } from '../db/corpus-stats';
 import { isZeroVector, quoteLiteral, toVectorLiteral } from '../embeddings/embedding-table';
 import type { RetrieverAvailability } from './bm25-retriever';
-import { type ChunkHitRow, clampK, currentChunksOf, toHits } from './chunk-hits';
+import { type ChunkHitRow, clampK, currentChunksOf, SEARCHED_CHUNKS, toHits } from './chunk-hits';
 
 type RecallPrior = Readonly<Partial<Record<string, number>>>;
 
@@ -79,7 +79,7 @@ export class DenseRetriever implements RetrieverPlugin {
     if (!this.options.available) return 0;
     const [row] = await this.database.query<{ count: number }>(sql`
       select count(*)::int as count from chunk_embeddings join chunks on chunks.id = chunk_embeddings.chunk_id
-      where chunks.is_current and chunk_embeddings.embedder_id = ${this.embedder.id}`);
+      where ${SEARCHED_CHUNKS} and chunk_embeddings.embedder_id = ${this.embedder.id}`);
     this.embeddedChunks = Number(row?.count ?? 0);
     return this.embeddedChunks;
   }

@@ -9,7 +9,7 @@ import type { GraphCache } from '../graph/graph-cache';
 import type { PassageGraph } from '../graph/passage-graph';
 import { DEFAULT_PAGERANK, type PageRankOptions, personalizedPageRank } from '../graph/personalized-pagerank';
 import { BM25_RECALL_PRIOR } from './bm25-retriever';
-import { type ChunkHitRow, clampK, toHits } from './chunk-hits';
+import { type ChunkHitRow, clampK, SEARCHED_CHUNKS, toHits } from './chunk-hits';
 import { scaledRecallPrior } from './fitted-prior-ratios';
 import { fusionCapability } from './fitted-fusion-ratios';
 
@@ -93,7 +93,7 @@ export class GraphRetriever implements RetrieverPlugin {
       select chunks.id, sources.name as source_name, sources.kind as source_kind, chunks.version_id,
              chunks.title, chunks.body, chunks.locator, chunks.tokens, chunks.sensitive, ranked.score
       from jsonb_to_recordset(${payload}::jsonb) as ranked(id text, score float8)
-      join chunks on chunks.id = ranked.id and chunks.is_current
+      join chunks on chunks.id = ranked.id and ${SEARCHED_CHUNKS}
       join sources on sources.id = chunks.source_id
       order by ranked.score desc, chunks.id asc`);
     query.signal?.throwIfAborted();

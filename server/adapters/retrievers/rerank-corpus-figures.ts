@@ -42,7 +42,7 @@ export class RerankCorpusFigures {
   }
 
   private async countDocuments(): Promise<number> {
-    const [row] = await this.database.query<{ count: number }>(sql`select count(*)::int as count from chunks where is_current`);
+    const [row] = await this.database.query<{ count: number }>(sql`select count(*)::int as count from chunks where is_current and not lookup_only`);
     return Number(row?.count ?? 0);
   }
 
@@ -51,9 +51,9 @@ export class RerankCorpusFigures {
     const [row] = await this.database.query<{ mean: number | null }>(sql`
       select avg(length)::float8 as mean from (
         select (select coalesce(sum(coalesce(array_length(positions, 1), 1)), 0) from unnest(coalesce(chunks.search_vector, to_tsvector('english'::regconfig, chunks.search_text)))) as length
-        from chunks where chunks.is_current limit ${LENGTH_SAMPLE}
+        from chunks where chunks.is_current and not chunks.lookup_only limit ${LENGTH_SAMPLE}
       ) sample`);
-    const rows = await this.database.query<{ word: string; ndoc: number }>(sql`select word, ndoc from ts_stat($$select coalesce(search_vector, to_tsvector('english'::regconfig, search_text)) from chunks where is_current$$)`);
+    const rows = await this.database.query<{ word: string; ndoc: number }>(sql`select word, ndoc from ts_stat($$select coalesce(search_vector, to_tsvector('english'::regconfig, search_text)) from chunks where is_current and not lookup_only$$)`);
     this.frequencies = new Map(rows.map((entry) => [entry.word, Number(entry.ndoc)]));
     this.meanLength = Math.max(1, Number(row?.mean ?? 1));
     this.documents = size;

@@ -39,6 +39,8 @@ export interface RetrieverCapabilities {
   readonly sendsPassagesOffMachine?: boolean;
   /** True when `RetrievalQuery.within` is honoured (only chunks stamped inside a window are searched); absent = ignored. */
   readonly timeWindows?: boolean;
+  /** True when `searchLookupOnly` is implemented: the retriever can run a setting lookup. */
+  readonly lookupOnly?: boolean;
   /**
    * True when hits of different sources are scored on one scale (one index, corpus-wide term
    * statistics), so one source's best score can be compared with another's. Absent = scores are only
@@ -122,4 +124,10 @@ export interface RetrieverPlugin {
    * is ignored. Optional: without it each text is a `search` of its own.
    */
   searchMany?(texts: readonly string[], query: RetrievalQuery): Promise<readonly (readonly Hit[])[]>;
+  /**
+   * What `search` returns, over the passages kept for lookups only (IngestChunk.lookupOnly: the file
+   * diffs a commit's chunk cut) instead of the ones every other search reads. Optional: a retriever
+   * without it is never planned for a setting lookup.
+   */
+  searchLookupOnly?(query: RetrievalQuery): Promise<readonly Hit[]>;
 }

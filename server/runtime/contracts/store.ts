@@ -31,6 +31,8 @@ export interface IngestChunk {
   readonly locator?: string;
   readonly tokens: number;
   readonly metadata?: Readonly<Record<string, unknown>>;
+  /** Found only by a lookup search, never by the general ones (the file diffs a commit's chunk cut; see ingest/commit-file-parts.ts). */
+  readonly lookupOnly?: boolean;
 }
 
 export interface IngestResult {

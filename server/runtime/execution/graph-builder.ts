@@ -11,6 +11,7 @@
  * (quoted-title-hop.ts). A goal naming an instant ("at 09:00 on 14 April 2026") adds a search of the
  * stamped sources restricted to that moment (timeWindowHop), whatever its intent class.
  */
+import { SETTING_LOOKUP_K, settingLookupHop } from './setting-lookup';
 import type { RetrieverCapabilities, TimeWindow } from '../contracts/retriever';
 import { retrievalSpendOf } from '../costmodel/retrieval-spend';
 import { mixedDebateShares } from '../costmodel/call-tiers';
@@ -48,6 +49,8 @@ export interface GraphBuildInput {
    * chunks carry timestamps (logs, events, metrics): a hop searches only what was stamped then.
    */
   readonly timeWindows?: { readonly windows: readonly TimeWindow[]; readonly sources: readonly string[] };
+  /** The git sources a setting lookup searches, when the goal asks for a configured value (execution/setting-lookup.ts). */
+  readonly settingLookup?: { readonly sources: readonly string[] };
   /** The kinds of the sources in scope: over several, a graph walk is fused with a lexical list (retrievalMethods). */
   readonly scopedKinds?: readonly SourceKind[];
   /** Kinds of source the goal names by word (planner/named-source-kinds.ts): the context keeps the best item of each. */
@@ -238,6 +241,16 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
     nodes.push(stamped);
     retrieveIds.push(stamped.id);
   }
+  const lookup = input.settingLookup
+    ? settingLookupHop({ sources: input.settingLookup.sources, retrievers: input.retrievers, sourceKinds: candidate.sourceKinds, retry: input.retry, timeoutMs: input.nodeTimeoutMs, estimateOf: (capability) => retrieveEstimate(capability, Math.min(retrievedTokens, SETTING_LOOKUP_K * input.meanChunkTokens), 1) })
+    : undefined;
+  if (lookup) {
+    retrievalSeconds += lookup.estimate?.latencySeconds ?? 0;
+    nodes.push(lookup);
+    retrieveIds.push(lookup.id);
+  }
+  // The lookup's part is added to the context, not traded for a retrieved item (it takes the last place).
+  const contextK = input.finalK + (lookup ? 1 : 0);
   let last = retrieveIds[retrieveIds.length - 1];
   if (retrieveIds.length > 1) {
     nodes.push(createNode('fuse', { id: 'fuse', inputs: retrieveIds, strategy: 'rrf', rrfK: 60, k: candidate.topK, estimate: estimateOf(retrievedTokens, 0, LOCAL_STEP_SECONDS) }));
@@ -291,7 +304,7 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
     bridges = decomposed.bridges;
   }
   nodes.push(createNode('compress', { id: 'compress', inputs: [last], method: candidate.compression, estimate: compressEstimate }));
-  nodes.push(createNode('assemble', { id: 'assemble', inputs: ['compress'], tokenBudget: input.tokenBudget, finalK: input.finalK, coverSources: multiEvidence, ...coverKindsOf(input), estimate: assembleEstimate }));
+  nodes.push(createNode('assemble', { id: 'assemble', inputs: ['compress'], tokenBudget: input.tokenBudget, finalK: contextK, coverSources: multiEvidence, ...coverKindsOf(input), estimate: assembleEstimate }));
   let answerInputs: readonly string[] = bridges;
   if (mixture) {
     const { estimate: judgeEstimate, note: _note, ...fields } = reason;
@@ -305,7 +318,7 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
       ...(shares ? { branchEstimates: shares.slice(0, -1).map((_, call) => callEstimateOf(call)!) } : {}),
       retrieve: { method: first.method, sources: first.sources, sourceKinds: first.sourceKinds, k: first.k, perSource: first.perSource, retry: first.retry, timeoutMs: first.timeoutMs, estimate: first.estimate ?? estimateOf(retrievedTokens, 0, LOCAL_STEP_SECONDS) },
       compress: { method: candidate.compression, estimate: compressEstimate },
-      assembleFields: { tokenBudget: input.tokenBudget, finalK: input.finalK, ...coverKindsOf(input), estimate: assembleEstimate },
+      assembleFields: { tokenBudget: input.tokenBudget, finalK: contextK, ...coverKindsOf(input), estimate: assembleEstimate },
     });
     nodes.push(...mixed.nodes);
     answerInputs = mixed.answerInputs;

@@ -28,6 +28,8 @@ import { compoundNames, joinedPattern, namedEntities } from '../text/named-entit
 import { feedbackTerms } from './query-feedback';
 import { reciprocalRankFusion } from './rrf-fusion';
 import { withSearchLeaders } from './fusion-leaders';
+import { searchEachTimed, searchInTurn } from './search-calls';
+import { lookupParts, settingLookupRank, withSettingLookup } from './setting-lookup';
 import { judgeGroundedness } from '../verification/groundedness-judge';
 import { outputSchemaCheck } from '../verification/output-schema-verifier';
 import { foldVerdicts } from '../verification/verdict-chain';
@@ -145,25 +147,6 @@ function retrieveNodeOf(graph: ExecutionGraph | undefined, nodeId: string): Node
   return node?.kind === 'retrieve' ? node : undefined;
 }
 
-/** One search after another: a model-calling retriever's calls are not all sent at once. */
-async function searchInTurn(texts: readonly string[], search: (text: string) => Promise<readonly Hit[]>): Promise<(readonly Hit[])[]> {
-  const lists: (readonly Hit[])[] = [];
-  for (const text of texts) lists.push(await search(text));
-  return lists;
-}
-
-/** Every source searched in one call: each source's search is timed as the call (they ran together, as one statement). */
-async function searchEachTimed(searchEach: NonNullable<RetrieverPlugin['searchEach']>, query: RetrievalQuery): Promise<{ list: readonly Hit[]; search: SourceSearch }[]> {
-  const startedAtMs = Date.now();
-  const started = performance.now();
-  const lists = await searchEach(query);
-  const latencyMs = performance.now() - started;
-  return query.sources.map((source) => {
-    const list = lists.get(source) ?? [];
-    return { list, search: { source, hits: list.length, startedAtMs, latencyMs } };
-  });
-}
-
 export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExecutor {
   // What the goal is about: the analyzer's entities, plus identifier-shaped names it may not list ("mq.tallybox.internal").
   // Not what it sets aside: "Besides fct_deliveries and fct_on_time_rate, which other marts were skipped?"
@@ -195,6 +178,11 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const firstHop = node.feedback ? ((inputs.get(node.feedback.fromNode) as RetrievedOutput | undefined)?.hits ?? []) : [];
       const seed = firstHop.filter((hit) => !seedKinds || seedKinds.includes(hit.sourceKind));
       const feedback = node.feedback ? feedbackTerms(dependencies.goal, seed, node.feedback.documents, node.feedback.terms, firstHop) : [];
+      if (node.lookupOnly) {
+        const spend = spendCollector();
+        const hits = await lookupParts(retriever, node, { text: searchedGoal, k: node.k, sources: node.sources, identifiers: dependencies.identifiers, onSpend: spend.onSpend, signal, ...modelPolicy }, (found) => anchorsIn([found]));
+        return { output: { hits, expansion: [] } satisfies RetrievedOutput, ...spend.step(hits) };
+      }
       if (node.quotedTitlesFrom !== undefined) {
         const seedHits = (inputs.get(node.quotedTitlesFrom) as RetrievedOutput | undefined)?.hits ?? [];
         const spend = spendCollector();
@@ -261,12 +249,14 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       };
     },
     async fuse(node, inputs) {
-      const lists = node.inputs.map((input) => (inputs.get(input) as RetrievedOutput | undefined)?.hits ?? []);
-      const searches = node.inputs.map((input) => retrieveNodeOf(dependencies.graph, input));
-      const fused = reciprocalRankFusion(lists, node.rrfK, node.k, searches.map((search) => (search?.quotedTitlesFrom !== undefined ? NAMED_RECORD_WEIGHT : 1)));
+      const all = node.inputs.map((input) => ({ list: (inputs.get(input) as RetrievedOutput | undefined)?.hits ?? [], search: retrieveNodeOf(dependencies.graph, input) }));
+      // A setting lookup's parts are placed, not fused: beside one general list that list keeps its order.
+      const general = all.filter(({ search }) => !search?.lookupOnly);
+      const [lists, searches] = [general.map(({ list }) => list), general.map(({ search }) => search)];
+      const fused = lists.length === 1 ? lists[0].slice(0, node.k) : reciprocalRankFusion(lists, node.rrfK, node.k, searches.map((search) => (search?.quotedTitlesFrom !== undefined ? NAMED_RECORD_WEIGHT : 1)));
       // A summary one list ranks first keeps its source's first place after fusion (see retrieve).
       const ranked = asksExtreme(dependencies.goal) ? seriesSummariesFirst(fused) : fused;
-      const hits = withSearchLeaders(ranked, lists, searches);
+      const hits = withSettingLookup(withSearchLeaders(ranked, lists, searches), all.filter(({ search }) => search?.lookupOnly).map(({ list }) => list), settingLookupRank(dependencies.graph));
       return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },
     async rerank(node, inputs, signal, calls) {

@@ -73,6 +73,8 @@ export interface RetrieveNode extends NodeBase {
   readonly subQuestionOf?: { readonly node: string; readonly slot: number };
   /** Search only chunks stamped inside these windows (the moments the goal names); the method must report `timeWindows`. */
   readonly within?: readonly TimeWindow[];
+  /** Search only the passages kept for lookups (a commit's cut file diffs; execution/setting-lookup.ts); the method must report `lookupOnly`. */
+  readonly lookupOnly?: boolean;
 }
 export interface FuseNode extends NodeBase {
   readonly kind: 'fuse';

@@ -1,0 +1,1 @@
+ALTER TABLE "chunks" ADD COLUMN "lookup_only" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,78 @@
+/**
+ * The setting lookup: a goal asking what something is set to (planner/setting-question.ts) also
+ * searches the passages kept for lookups only, the file diffs a commit's chunk had to cut (an
+ * initial import's files; ingest/commit-file-parts.ts). They are kept out of every other search
+ * because, ranked with everything else, they crowded out the commits most questions need; here
+ * the best of them is placed among the first few of the context and nothing else moves.
+ */
+import type { RetrievalQuery, RetrieverCapabilities, RetrieverPlugin } from '../contracts/retriever';
+import { ContextRuntimeError } from '../errors';
+import { scopeToEntities } from './entity-scope';
+import { createNode, type ExecutionGraph, type NodeEstimate, type NodeOfKind, type RetrieveNode, type RetryPolicy } from '../ir/graph';
+import type { Hit, SourceKind } from '../types';
+
+/** Parts searched: the best is placed; the others are shown in EXPLAIN ANALYZE's node output. */
+export const SETTING_LOOKUP_K = 3;
+
+export interface SettingLookupInput {
+  /** The git sources in scope; none, no lookup. */
+  readonly sources: readonly string[];
+  readonly retrievers: readonly RetrieverCapabilities[];
+  readonly sourceKinds: readonly SourceKind[] | 'all';
+  readonly retry: RetryPolicy;
+  readonly timeoutMs: number;
+  readonly estimateOf: (capability: RetrieverCapabilities) => NodeEstimate;
+}
+
+/** The lookup's retrieve node, or none when no git source is in scope or no retriever can search lookup-only passages. */
+export function settingLookupHop(input: SettingLookupInput): RetrieveNode | undefined {
+  if (input.sources.length === 0) return undefined;
+  const capability = input.retrievers.find((retriever) => retriever.available && retriever.lookupOnly);
+  if (!capability) return undefined;
+  return createNode('retrieve', {
+    id: `retrieve-${capability.method}-settings`,
+    inputs: [],
+    method: capability.method,
+    sources: input.sources,
+    sourceKinds: input.sourceKinds,
+    k: SETTING_LOOKUP_K,
+    lookupOnly: true,
+    retry: input.retry,
+    timeoutMs: input.timeoutMs,
+    estimate: input.estimateOf(capability),
+    note: 'the goal asks for a configured value: the file diffs a commit’s chunk had to cut are searched too, and the best one about what the goal names joins the context',
+  });
+}
+
+/**
+ * Where the best part goes: the last place of the context, which the plan made one item longer for it
+ * (the first assemble node's finalK). Placed third, it pushed the commit that answered "is that still
+ * how many replicas it runs?" out of the context (fresh f51); placed last in a context of the usual
+ * length, the one with the topic's current retention (fresh f02).
+ */
+export function settingLookupRank(graph: ExecutionGraph | undefined): number {
+  return graph?.nodes.find((node): node is NodeOfKind<'assemble'> => node.kind === 'assemble')?.finalK ?? DEFAULT_LOOKUP_RANK;
+}
+const DEFAULT_LOOKUP_RANK = 9;
+
+/**
+ * The lookup's parts about what the goal names (`anchorsOf` the found parts, as a plain search scopes
+ * its hits): another system's import ranks on the setting's words alone ("memory", "limits").
+ */
+export async function lookupParts(retriever: RetrieverPlugin, node: RetrieveNode, query: RetrievalQuery, anchorsOf: (found: readonly Hit[]) => readonly string[]): Promise<readonly Hit[]> {
+  if (!retriever.searchLookupOnly) throw new ContextRuntimeError('NODE_FAILED', `retriever ${node.method} cannot search lookup-only passages (node ${node.id})`);
+  const found = await retriever.searchLookupOnly(query);
+  query.signal?.throwIfAborted();
+  return scopeToEntities([found], anchorsOf(found), true)[0];
+}
+
+/** The general ranking with the lookup's best part placed at `rank` (or kept where it already is, if higher). */
+export function withSettingLookup(ranked: readonly Hit[], lookupLists: readonly (readonly Hit[])[], rank: number): readonly Hit[] {
+  const best = lookupLists.map((list) => list[0]).find((hit): hit is Hit => hit !== undefined);
+  if (!best) return ranked;
+  const at = ranked.findIndex((hit) => hit.chunkId === best.chunkId);
+  if (at >= 0 && at < rank) return ranked;
+  const rest = ranked.filter((hit) => hit.chunkId !== best.chunkId);
+  const placed = [...rest.slice(0, rank - 1), best, ...rest.slice(rank - 1)];
+  return placed.map((hit, index) => (hit.rank === index + 1 ? hit : { ...hit, rank: index + 1 }));
+}

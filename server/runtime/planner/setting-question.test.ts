@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { asksConfiguredValue } from './setting-question';
+
+describe('asksConfiguredValue', () => {
+  it('reads a question for a value a configuration file holds', () => {
+    for (const goal of [
+      "what's the memory limit on the eta-api pods in production?",
+      'What TTL is configured on the vehicle_eta_features view in the Feast repo?',
+      'Which compression type is set on the vehicle-positions topic itself?',
+      'How long does eta-api wait on feature-redis before it gives up on the read?',
+      'Besides vehicle-positions there is a third topic. How long does it keep its data, and how many partitions does it have?',
+      'If the dbt_build task fails, how many times does Airflow retry it on its own?',
+    ]) expect(asksConfiguredValue(goal), goal).toBe(true);
+  });
+
+  it('leaves out why, who and when questions, requests, and questions naming no setting', () => {
+    for (const goal of [
+      'Why was the checkout-api memory limit lowered?',
+      'Who changed the retention of vehicle-positions?',
+      'When did the memory limit change?',
+      'Restart the s3 sink connector',
+      'What happened to eta-api on 14 April?',
+      'Which commit broke the vehicle-positions S3 sink?',
+    ]) expect(asksConfiguredValue(goal), goal).toBe(false);
+  });
+});
