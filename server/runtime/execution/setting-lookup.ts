@@ -3,7 +3,8 @@
  * searches the passages kept for lookups only, the file diffs a commit's chunk had to cut (an
  * initial import's files; ingest/commit-file-parts.ts). They are kept out of every other search
  * because, ranked with everything else, they crowded out the commits most questions need; here
- * the best of them is placed among the first few of the context and nothing else moves.
+ * the best of them about what the goal names joins the context as one more item, and nothing the
+ * goal's own searches found gives way.
  */
 import type { RetrievalQuery, RetrieverCapabilities, RetrieverPlugin } from '../contracts/retriever';
 import { ContextRuntimeError } from '../errors';
