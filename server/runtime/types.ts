@@ -216,6 +216,11 @@ export interface Hit {
    * that did not come from the store; those are scanned when they are sent.
    */
   readonly sensitive?: boolean;
+  /**
+   * Placed by the setting lookup (execution/setting-lookup.ts) in a place the plan added for it: the
+   * context's assembly keeps it there rather than give that place to another source or kind.
+   */
+  readonly lookupPlaced?: boolean;
 }
 
 /** An item assembled into the model context, numbered for citation. */

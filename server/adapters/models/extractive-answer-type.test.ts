@@ -63,4 +63,14 @@ describe('a setting asked for by name', () => {
     expect(askedSettingKeys('What is the retry delay of the spool DAG?')).toEqual([{ kind: 'delay', qualifiers: new Set(['retri']) }]);
     expect(askedSettingKeys('What is the main reason the spooler stopped?')).toEqual([]);
   });
+
+  it('reads a behaviour "how long" describes as the setting that configures it, keyed by the clause\'s names (fresh f31)', () => {
+    const waits = askedSettingKeys('How long does print-gw wait on spool-cache before it gives up on the read?');
+    expect(waits.map((key) => key.kind)).toEqual(['timeout']);
+    expect(keysAskedSetting('helm/print-gw/values.yaml › env: SPOOL_FETCH_TIMEOUT_MS: "40"', waits)).toBe(true);
+    expect(keysAskedSetting('helm/label-api/values.yaml › env: LABEL_TIMEOUT_MS: "900"', waits)).toBe(false);
+    expect(askedSettingKeys('How long does it wait between tries?')).toEqual([{ kind: 'delay', qualifiers: new Set(['retri']) }, { kind: 'interv', qualifiers: new Set(['retri']) }]);
+    expect(askedSettingKeys('How long do the brokers keep spool-jobs records?').map((key) => key.kind)).toEqual(['retent', 'ttl']);
+    expect(askedSettingKeys('How long did the outage last?')).toEqual([]);
+  });
 });

@@ -59,3 +59,15 @@ describe('the assemble node of a plan', () => {
     expect(assembleOf('How many jobs may the spool queue hold?')).not.toHaveProperty('coverKinds');
   });
 });
+
+describe('a setting lookup\'s part in the place the plan added for it', () => {
+  it('keeps it when covering each source would push the last item out, and the budget still weighs it as the last', () => {
+    const general = [...RANKED.slice(0, 7), item(8, 'spool-git', 'git')];
+    const part: ContextItem = { ...item(9, 'spool-git', 'git'), hit: { ...item(9, 'spool-git', 'git').hit, lookupPlaced: true } };
+    const placed = [...general, part, item(10, 'spool-logs', 'logs')];
+    expect(sourcesOf(assembleContext(compressed(placed), 3000, 9, true))).toEqual(['runbooks#1', 'runbooks#2', 'runbooks#3', 'runbooks#4', 'runbooks#5', 'runbooks#6', 'spool-git#8', 'spool-git#9', 'spool-logs#10']);
+    const unplaced = [...general, item(9, 'spool-git', 'git'), item(10, 'spool-logs', 'logs')];
+    expect(sourcesOf(assembleContext(compressed(unplaced), 3000, 9, true))).not.toContain('spool-git#9');
+    expect(sourcesOf(assembleContext(compressed(placed), 8 * 50, 9, true))).not.toContain('spool-git#9');
+  });
+});

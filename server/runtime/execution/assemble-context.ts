@@ -59,8 +59,16 @@ function headCoveringKinds(ranked: readonly ContextItem[], finalK: number, kinds
 
 export function assembleContext(compressed: CompressedOutput, tokenBudget: number, finalK: number, coverSources = false, coverKinds: readonly SourceKind[] = []): AssembledContext {
   const byRank = [...compressed.items].sort((a, b) => a.ref - b.ref);
-  const ranked = coverSources ? coverEachSource(byRank) : byRank;
-  const { head, rest, gaveWay } = headCoveringKinds(ranked, finalK, coverKinds);
+  // A setting lookup's part had a place added for it: covering a source or a kind takes the places of
+  // general items. Pushed out by the best passage of an uncovered docs source, the eta-api part with
+  // its 40 ms read timeout never reached the reader (freight fresh f31). The budget weighs it as the
+  // last item it is: valued as a first, it dropped the commit answering why retention is 72 hours (dev d102).
+  const placed = byRank.filter((item) => item.hit.lookupPlaced === true).slice(0, finalK);
+  const general = byRank.filter((item) => !placed.includes(item));
+  const ranked = coverSources ? coverEachSource(general) : general;
+  const covered = headCoveringKinds(ranked, finalK - placed.length, coverKinds);
+  const { rest, gaveWay } = covered;
+  const head = [...covered.head, ...placed];
   const packed = packContext(
     head.map((item, position) => ({ id: String(item.ref), tokens: item.tokens, value: 1 / Math.sqrt(position + 1) })),
     tokenBudget,

@@ -28,6 +28,7 @@ describe('withSettingLookup', () => {
     const placed = withSettingLookup(ranked, [[hit('part-1'), hit('part-2')]], 3);
     expect(placed.map((entry) => entry.chunkId)).toEqual(['a', 'b', 'part-1', 'c', 'd']);
     expect(placed.map((entry) => entry.rank)).toEqual([1, 2, 3, 4, 5]);
+    expect(placed.map((entry) => entry.lookupPlaced === true)).toEqual([false, false, true, false, false]);
   });
 
   it('appends it after a shorter list, keeps it where it already ranks higher, and changes nothing without a part', () => {

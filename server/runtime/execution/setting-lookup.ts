@@ -69,8 +69,9 @@ export async function lookupParts(retriever: RetrieverPlugin, node: RetrieveNode
 
 /** The general ranking with the lookup's best part placed at `rank` (or kept where it already is, if higher). */
 export function withSettingLookup(ranked: readonly Hit[], lookupLists: readonly (readonly Hit[])[], rank: number): readonly Hit[] {
-  const best = lookupLists.map((list) => list[0]).find((hit): hit is Hit => hit !== undefined);
-  if (!best) return ranked;
+  const found = lookupLists.map((list) => list[0]).find((hit): hit is Hit => hit !== undefined);
+  if (!found) return ranked;
+  const best: Hit = { ...found, lookupPlaced: true };
   const at = ranked.findIndex((hit) => hit.chunkId === best.chunkId);
   if (at >= 0 && at < rank) return ranked;
   const rest = ranked.filter((hit) => hit.chunkId !== best.chunkId);
