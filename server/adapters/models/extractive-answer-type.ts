@@ -1,4 +1,5 @@
 import { MATCHING_STOPWORDS } from '../../runtime/text/english-stopwords';
+import { describedSettings } from '../../runtime/text/setting-behaviours';
 import { stem, tokenize } from '../../runtime/text/text-terms';
 
 /**
@@ -154,34 +155,24 @@ export function askedSettingKeys(question: string): readonly AskedSettingKey[] {
 }
 
 /**
- * "How long does eta-api wait on feature-redis before it gives up on the read?" describes what a
- * timeout does and names no setting; the answer is the key that holds one (`FEATURE_FETCH_TIMEOUT_MS:
- * "40"`), which a log line stating other milliseconds ("feature_fetch_p99=23ms") outscored by the
- * words it shares with the question (freight fresh f31). Each behaviour, the setting kinds that
- * configure it; the clause's own words (names split at their hyphens) are the qualifiers a key must
- * share, so another service's timeout does not qualify.
+ * A behaviour a "how long" clause describes, as the setting that configures it (runtime/text/setting-behaviours.ts):
+ * "How long does eta-api wait on feature-redis before it gives up on the read?" is answered by
+ * `FEATURE_FETCH_TIMEOUT_MS: "40"`, which a log line stating other milliseconds ("feature_fetch_p99=23ms")
+ * outscored by the words it shares with the question (freight fresh f31). The clause's own words
+ * (names split at their hyphens) are the qualifiers a key must share, so another service's timeout does not qualify.
  */
-const BEHAVIOUR_SETTINGS: readonly { readonly says: RegExp; readonly kinds: readonly string[]; readonly names?: readonly string[] }[] = [
-  { says: /\bwait(?:s|ing)?\b.*\b(?:gives?|giving) up\b|\btimes? out\b/, kinds: ['timeout'] },
-  // "How long does it wait between tries?": Airflow's `retry_delay`.
-  { says: /\bwait(?:s|ing)? between (?:tries|attempts|retries)\b/, kinds: ['delay', 'interval'], names: ['retry'] },
-  { says: /\b(?:keeps?|kept|holds?|retains?|lives?|stays? valid)\b/, kinds: ['retention', 'ttl'] },
-];
-const HOW_LONG_CLAUSE = /\bhow long\b([^?;]*)/;
-/** The behaviour's own words and the clause's connectives: what a key holding the setting does not share. */
-const NOT_QUALIFIERS = /^(?:wait|waits|waiting|give|gives|giving|time|times|keep|keeps|kept|hold|holds|retain|retains|live|lives|stay|stays|valid|long|before|after|between|tries|attempts)$/;
-
 function behaviourSettingKeys(question: string): AskedSettingKey[] {
-  const clause = HOW_LONG_CLAUSE.exec(question.toLowerCase())?.[1];
-  if (!clause) return [];
+  const { clause, behaviours } = describedSettings(question);
   const words = tokenize(clause)
     .flatMap((token) => token.split(/[_.-]+/))
     .filter((token) => /^[a-z]{3,}$/.test(token) && !MATCHING_STOPWORDS.has(token) && !NOT_A_HEAD.test(token) && !NOT_QUALIFIERS.test(token));
-  return BEHAVIOUR_SETTINGS.filter(({ says }) => says.test(clause)).flatMap(({ kinds, names = [] }) => {
+  return behaviours.flatMap(({ kinds, names }) => {
     const qualifiers = new Set([...words, ...names].map(stem));
     return qualifiers.size === 0 ? [] : kinds.map((kind) => ({ kind: stem(kind), qualifiers }));
   });
 }
+/** The behaviour's own words and the clause's connectives: what a key holding the setting does not share. */
+const NOT_QUALIFIERS = /^(?:wait|waits|waiting|give|gives|giving|time|times|keep|keeps|kept|hold|holds|retain|retains|live|lives|stay|stays|valid|long|before|after|between|tries|attempts|kill|kills|killed)$/;
 
 /** A setting's key, with the blocks it sits in: what stands before its value ("kafka-brokers.tf › data_volume: type"). */
 const SETTING_VALUE = /\s*(?:=|:\s)\s*[^=:]*$/;

@@ -153,3 +153,16 @@ describe('a value kind asks for the setting keyed by it ("what instance type", "
     expect(lines[2]).toContain('type = "gp3"');
   });
 });
+
+describe('a behaviour "how long" describes asks for the setting that configures it', () => {
+  it('quotes the timeout of the service the question names, though prose shares more of its words', () => {
+    const created = ['commit 7a8b9c0' + '0'.repeat(33), '', '    Initial import of print-infra', '', 'diff --git a/helm/print-gw/values.yaml b/helm/print-gw/values.yaml', 'new file mode 100644', '--- /dev/null', '+++ b/helm/print-gw/values.yaml', '@@ -0,0 +1,3 @@', '+replicaCount: 3', '+env:', '+  SPOOL_FETCH_TIMEOUT_MS: "40"'].join('\n');
+    const items = [
+      item(1, 'Print gateway runbook › Static labels', 'ops-docs', 'print-gw prints each job from its spooled label (template, fonts, barcode, ...) read from spool-cache, and a job print-gw may not wait for prints a static label. A static label means the job was not in spool-cache when print-gw asked for it.'),
+      item(2, 'Print gateway runbook › Alerts', 'ops-docs', 'When print-gw gives up on spool-cache it prints a static label; more than 5 % of them for 15 minutes page the on-call.'),
+      item(3, 'commit 7a8b9c0: Initial import of print-infra', 'ops-git', created, 'commit 7a8b9c0 · helm/print-gw/values.yaml'),
+    ];
+    const text = answer('How long may print-gw wait on spool-cache for a job before it gives up and prints a static label?', items);
+    expect(text).toContain('SPOOL_FETCH_TIMEOUT_MS: "40"');
+  });
+});

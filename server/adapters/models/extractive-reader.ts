@@ -230,6 +230,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   }
 
   const scored: ScoredUnit[] = [];
+  // Settings keyed as the question asks that state a value of the asked kind: the answer itself, not a weak sentence of another item.
+  const askedValues = new Set<Unit>();
   units.forEach((unit, index) => {
     const header = headers.get(unit.ref) ?? { terms: new Set<string>(), title: new Set<string>(), score: 0, distinct: 0 };
     let lexical = 0;
@@ -287,6 +289,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (optionsWeighed && !weighs) score *= UNTYPED_HEAD_WEIGHT;
     if (typeApplies && !isTyped(unit)) score *= changeAsked ? WRONG_KIND_WEIGHT : UNTYPED_HEAD_WEIGHT;
     if (askedSetting && !asked) score *= UNTYPED_HEAD_WEIGHT;
+    if (asked && (answersKind || (!counted && !measured))) askedValues.add(unit);
     // Fragments carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;
     // Not for why-questions: the retriever ranks by likeness to the symptom the question describes
@@ -300,7 +303,11 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // path, an id) that a quoted sentence names and the question did not bring: the config line
   // holding the key a runbook sentence tells you to set.
   const questionTokens = new Set(tokenize(prompt.question));
+  // So does the setting the question asks for: "How long may eta-api wait on feature-redis …?" was
+  // answered by a runbook's sentences while `FEATURE_FETCH_TIMEOUT_MS: "40"`, scored below the bar for a
+  // second item, was left out (freight dev d35).
   const supports = (candidate: Unit, quoted: readonly Unit[]) =>
+    askedValues.has(candidate) ||
     [...candidate.tokens].some((token) => isIdentifier(token) && !questionTokens.has(token) && quoted.some((picked) => picked.tokens.has(token)));
   // A how-to question asks for an instruction: when a step qualifies, a statement is held to the bar of an
   // untyped answer (freight dev d37: "eta-api would serve static ETAs until the next hourly

@@ -50,7 +50,8 @@ export interface GraphBuildInput {
    */
   readonly timeWindows?: { readonly windows: readonly TimeWindow[]; readonly sources: readonly string[] };
   /** The git sources a setting lookup searches, when the goal asks for a configured value (execution/setting-lookup.ts). */
-  readonly settingLookup?: { readonly sources: readonly string[] };
+  /** The git sources a setting lookup searches, and the setting words the goal describes (text/setting-behaviours.ts). */
+  readonly settingLookup?: { readonly sources: readonly string[]; readonly terms?: readonly string[] };
   /** The kinds of the sources in scope: over several, a graph walk is fused with a lexical list (retrievalMethods). */
   readonly scopedKinds?: readonly SourceKind[];
   /** Kinds of source the goal names by word (planner/named-source-kinds.ts): the context keeps the best item of each. */
@@ -242,7 +243,7 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
     retrieveIds.push(stamped.id);
   }
   const lookup = input.settingLookup
-    ? settingLookupHop({ sources: input.settingLookup.sources, retrievers: input.retrievers, sourceKinds: candidate.sourceKinds, retry: input.retry, timeoutMs: input.nodeTimeoutMs, estimateOf: (capability) => retrieveEstimate(capability, Math.min(retrievedTokens, SETTING_LOOKUP_K * input.meanChunkTokens), 1) })
+    ? settingLookupHop({ sources: input.settingLookup.sources, terms: input.settingLookup.terms ?? [], retrievers: input.retrievers, sourceKinds: candidate.sourceKinds, retry: input.retry, timeoutMs: input.nodeTimeoutMs, estimateOf: (capability) => retrieveEstimate(capability, Math.min(retrievedTokens, SETTING_LOOKUP_K * input.meanChunkTokens), 1) })
     : undefined;
   if (lookup) {
     retrievalSeconds += lookup.estimate?.latencySeconds ?? 0;

@@ -180,7 +180,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const feedback = node.feedback ? feedbackTerms(dependencies.goal, seed, node.feedback.documents, node.feedback.terms, firstHop) : [];
       if (node.lookupOnly) {
         const spend = spendCollector();
-        const hits = await lookupParts(retriever, node, { text: searchedGoal, k: node.k, sources: node.sources, identifiers: dependencies.identifiers, onSpend: spend.onSpend, signal, ...modelPolicy }, (found) => anchorsIn([found]));
+        const hits = await lookupParts(retriever, node, { text: [searchedGoal, ...(node.queryExpansion ?? [])].join(' '), k: node.k, sources: node.sources, identifiers: dependencies.identifiers, onSpend: spend.onSpend, signal, ...modelPolicy }, (found) => anchorsIn([found]));
         return { output: { hits, expansion: [] } satisfies RetrievedOutput, ...spend.step(hits) };
       }
       if (node.quotedTitlesFrom !== undefined) {

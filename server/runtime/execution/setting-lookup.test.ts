@@ -19,6 +19,12 @@ describe('settingLookupHop', () => {
     expect(settingLookupHop({ ...hopInput, sources: [], retrievers: [capability('bm25', true)] })).toBeUndefined();
     expect(settingLookupHop({ ...hopInput, sources: ['kdp-git'], retrievers: [capability('fulltext', false)] })).toBeUndefined();
   });
+
+  it('adds the setting words the goal describes to its query, shown as the node\'s expansion', () => {
+    const node = settingLookupHop({ ...hopInput, sources: ['kdp-git'], terms: ['timeout'], retrievers: [capability('bm25', true)] });
+    expect(node?.queryExpansion).toEqual(['timeout']);
+    expect(settingLookupHop({ ...hopInput, sources: ['kdp-git'], terms: [], retrievers: [capability('bm25', true)] })).not.toHaveProperty('queryExpansion');
+  });
 });
 
 describe('withSettingLookup', () => {

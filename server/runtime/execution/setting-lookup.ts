@@ -18,6 +18,12 @@ export const SETTING_LOOKUP_K = 3;
 export interface SettingLookupInput {
   /** The git sources in scope; none, no lookup. */
   readonly sources: readonly string[];
+  /**
+   * Setting words the goal describes and does not say ("… wait … before it gives up" → timeout),
+   * added to the lookup's query: the words it does say ("eta-api", "feature-redis") rank the Redis
+   * server's config above eta-api's values, which set the timeout (freight dev d35).
+   */
+  readonly terms?: readonly string[];
   readonly retrievers: readonly RetrieverCapabilities[];
   readonly sourceKinds: readonly SourceKind[] | 'all';
   readonly retry: RetryPolicy;
@@ -38,6 +44,7 @@ export function settingLookupHop(input: SettingLookupInput): RetrieveNode | unde
     sourceKinds: input.sourceKinds,
     k: SETTING_LOOKUP_K,
     lookupOnly: true,
+    ...(input.terms && input.terms.length > 0 ? { queryExpansion: input.terms } : {}),
     retry: input.retry,
     timeoutMs: input.timeoutMs,
     estimate: input.estimateOf(capability),

@@ -22,7 +22,7 @@ const tokens = (value: number) => `${Math.round(value)}`;
 function describeNode(node: GraphNode): string {
   switch (node.kind) {
     case 'retrieve': {
-      const query = [node.focus === 'entities' ? 'query=entities' : 'query=goal', node.queryExpansion?.length ? `+${node.queryExpansion.length} cause terms` : '', node.feedback ? `+feedback from ${node.feedback.fromNode}` : '', node.bridgeFrom ? `+bridge from ${node.bridgeFrom}` : ''].filter(Boolean).join(' ');
+      const query = [node.focus === 'entities' ? 'query=entities' : 'query=goal', node.queryExpansion?.length ? `+${node.queryExpansion.length} ${node.lookupOnly ? 'setting' : 'cause'} terms` : '', node.feedback ? `+feedback from ${node.feedback.fromNode}` : '', node.bridgeFrom ? `+bridge from ${node.bridgeFrom}` : ''].filter(Boolean).join(' ');
       return `Retrieve ${node.method}${node.perSource ? ' per source' : ''} k=${node.k} ${query} sources=${node.sources.join(',') || '(none)'}`;
     }
     case 'fuse': return `Fuse ${node.strategy} k=${node.rrfK}`;

@@ -49,6 +49,11 @@ describe('the setting lookup', () => {
     expect((await contextLocators(result.runId)).filter((locator) => locator.includes(' · '))).toEqual([]);
   });
 
+  it('searches for the setting a goal describes by what it does', async () => {
+    const explain = await fixture.runtime.explain({ goal: 'How long does checkout-api wait on the payment provider before it gives up?', principal: { user: 'ana', roles: ['operator', GIT_READER] } });
+    expect(lookupNodes(explain.graph.nodes).map((node) => node.queryExpansion)).toEqual([['timeout']]);
+  });
+
   it('is not planned for a goal that asks why', async () => {
     const explain = await fixture.runtime.explain({ goal: 'Why was the checkout-api memory limit lowered?', principal: { user: 'ana', roles: ['operator', GIT_READER] } });
     expect(lookupNodes(explain.graph.nodes)).toEqual([]);

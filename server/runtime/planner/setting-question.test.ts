@@ -10,6 +10,7 @@ describe('asksConfiguredValue', () => {
       'How long does eta-api wait on feature-redis before it gives up on the read?',
       'Besides vehicle-positions there is a third topic. How long does it keep its data, and how many partitions does it have?',
       'If the dbt_build task fails, how many times does Airflow retry it on its own?',
+      'If the render step of the nightly DAG hangs, after how long does the scheduler kill it?',
     ]) expect(asksConfiguredValue(goal), goal).toBe(true);
   });
 

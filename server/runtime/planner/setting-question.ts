@@ -14,7 +14,7 @@ const VALUE_QUESTION = /\b(?:what(?:'s|\s+is|\s+are)?|which|how\s+(?:many|much|l
  * retention ("how long does it keep"), sizes, schedules, policies, and "configured" / "set to".
  */
 const SETTING_WORDS =
-  /\b(?:limits?|ttl|timeouts?|retr(?:y|ies)|retention|partitions?|replicas?|compression|polic(?:y|ies)|schedules?|memory|cpu|configured|configuration|config|settings?|set\s+(?:to|on|for)|is\s+set|interval|threshold|concurrency|quota|capacity|size|waits?|keeps?)\b/i;
+  /\b(?:limits?|ttl|timeouts?|retr(?:y|ies)|retention|partitions?|replicas?|compression|polic(?:y|ies)|schedules?|memory|cpu|configured|configuration|config|settings?|set\s+(?:to|on|for)|is\s+set|interval|threshold|concurrency|quota|capacity|size|waits?|keeps?|kill(?:s|ed)?)\b/i;
 
 /** Asked why, who or when, the answer is a change or an event, not a value a file holds. */
 const NOT_A_VALUE = /^\s*(?:why|who|when)\b/i;

@@ -4,6 +4,7 @@
  * timeout settings. Sources of other kinds are reported as not selected, with the plan's scope.
  */
 import { asksConfiguredValue } from '../../planner/setting-question';
+import { describedSettingWords } from '../../text/setting-behaviours';
 import type { PlanningContext } from '../../contracts/candidate-generator';
 import type { PolicyDecision } from '../../contracts/policy';
 import type { RuntimeConfig } from '../../config/config-schema';
@@ -118,7 +119,7 @@ export function graphStage(plugins: RuntimePlugins, config: RuntimeConfig, input
     observationSources: scopedSources.filter((source) => source.kind === 'logs' || source.kind === 'events').map((source) => source.name),
     coverKinds: kindsToCover(input.intent.goal),
     timeWindows: { windows: askedWindows(input.intent.goal), sources: scopedSources.filter((source) => STAMPED_KINDS.has(source.kind)).map((source) => source.name) },
-    ...(asksConfiguredValue(input.intent.goal) ? { settingLookup: { sources: scopedSources.filter((source) => source.kind === 'git').map((source) => source.name) } } : {}),
+    ...(asksConfiguredValue(input.intent.goal) ? { settingLookup: { sources: scopedSources.filter((source) => source.kind === 'git').map((source) => source.name), terms: describedSettingWords(input.intent.goal) } } : {}),
     bridgeHops: reasoner?.bridgeHops ?? 0,
     ...(reasoner?.mixture ? { mixture: { ...reasoner.mixture, modelCalls: reasoner.expectedModelCalls } } : {}),
     ...(chosen.candidate.solverTiers && reasoner ? { callTiers: callTiersOf(chosen.candidate, reasoner.expectedModelCalls, input.context) } : {}),

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { describedSettingWords } from './setting-behaviours';
+
+describe('the setting a "how long" question describes', () => {
+  it('reads waiting until giving up, timing out or being killed as a timeout', () => {
+    expect(describedSettingWords('How long does print-gw wait on spool-cache before it gives up on the read?')).toEqual(['timeout']);
+    expect(describedSettingWords('If the render step hangs, after how long does the scheduler kill it?')).toEqual(['timeout']);
+  });
+
+  it('reads waiting between tries as a retry delay, and keeping records as a retention or a TTL', () => {
+    expect(describedSettingWords('How many times is it retried, and how long does it wait between tries?')).toEqual(['retry', 'delay', 'interval']);
+    expect(describedSettingWords('How long do the brokers keep print-jobs records?')).toEqual(['retention', 'ttl']);
+  });
+
+  it('reads nothing outside a "how long" clause, nor a duration no setting holds', () => {
+    expect(describedSettingWords('Why did print-gw give up waiting on spool-cache?')).toEqual([]);
+    expect(describedSettingWords('How long did the outage last?')).toEqual([]);
+  });
+});

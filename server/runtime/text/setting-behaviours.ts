@@ -1,0 +1,35 @@
+/**
+ * What a question describes a setting doing, for the setting it names none of: "How long does eta-api
+ * wait on feature-redis before it gives up?" asks for a timeout (`FEATURE_FETCH_TIMEOUT_MS: "40"`),
+ * "after how long does Airflow kill it?" for `execution_timeout`, "how long does it wait between
+ * tries?" for `retry_delay`, "how long do the brokers keep …" for a retention or a TTL. Read only in
+ * a "how long" clause, which asks for the duration such a setting holds. The setting lookup adds the
+ * kinds to its query (execution/setting-lookup.ts); the extractive reader asks for a key holding one
+ * (adapters/models/extractive-answer-type.ts).
+ */
+export interface SettingBehaviour {
+  readonly says: RegExp;
+  /** Words of the keys that configure it: one of them is in the key. */
+  readonly kinds: readonly string[];
+  /** Words the key holds besides the kind, which the clause does not say ("tries" → retry_delay). */
+  readonly names: readonly string[];
+}
+
+export const SETTING_BEHAVIOURS: readonly SettingBehaviour[] = [
+  { says: /\bwait(?:s|ing)?\b.*\b(?:gives?|giving) up\b|\btimes? out\b|\bkill(?:s|ed)?\b/, kinds: ['timeout'], names: [] },
+  { says: /\bwait(?:s|ing)? between (?:tries|attempts|retries)\b/, kinds: ['delay', 'interval'], names: ['retry'] },
+  { says: /\b(?:keeps?|kept|holds?|retains?|lives?|stays? valid)\b/, kinds: ['retention', 'ttl'], names: [] },
+];
+
+const HOW_LONG_CLAUSE = /\bhow long\b([^?;]*)/;
+
+/** The goal's "how long" clause, lower-cased, and the behaviours it describes; none without one. */
+export function describedSettings(goal: string): { readonly clause: string; readonly behaviours: readonly SettingBehaviour[] } {
+  const clause = HOW_LONG_CLAUSE.exec(goal.toLowerCase())?.[1] ?? '';
+  return { clause, behaviours: clause === '' ? [] : SETTING_BEHAVIOURS.filter(({ says }) => says.test(clause)) };
+}
+
+/** The setting words a goal's described behaviours stand for: "… wait … before it gives up" → timeout. */
+export function describedSettingWords(goal: string): readonly string[] {
+  return [...new Set(describedSettings(goal).behaviours.flatMap(({ kinds, names }) => [...names, ...kinds]))];
+}
