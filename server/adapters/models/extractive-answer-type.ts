@@ -161,7 +161,7 @@ export function askedSettingKeys(question: string): readonly AskedSettingKey[] {
  * outscored by the words it shares with the question (freight fresh f31). The clause's own words
  * (names split at their hyphens) are the qualifiers a key must share, so another service's timeout does not qualify.
  */
-function behaviourSettingKeys(question: string): AskedSettingKey[] {
+export function behaviourSettingKeys(question: string): AskedSettingKey[] {
   const { clause, behaviours } = describedSettings(question);
   const words = tokenize(clause)
     .flatMap((token) => token.split(/[_.-]+/))

@@ -3,7 +3,7 @@ import { askedInstants } from '../../runtime/text/moment-terms';
 import { withoutIntermediateAnswer } from '../../runtime/reasoner/intermediate-answer';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, givesInstruction, namesCondition } from './extractive-cues';
-import { CHANGE_HEADS, askedSettingTest, askedTypeTerms, asksWhatChanged, countedTerms, namesHeadNoun, statesCount } from './extractive-answer-type';
+import { CHANGE_HEADS, askedSettingTest, askedTypeTerms, behaviourSettingKeys, keysAskedSetting, asksWhatChanged, countedTerms, namesHeadNoun, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { documentAskedFor } from './extractive-document-question';
 import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-clause';
@@ -49,6 +49,15 @@ const CONDITION_OPENER = /^(?:if|when|once|in case|should)\b/i;
 const NEW_ITEM_THRESHOLD = 0.5;
 /** At most this many sentences: enough for symptom, change and cause without flooding the answer. */
 const MAX_SENTENCES = 4;
+/**
+ * A setting keyed as the behaviour a question describes (extractive-answer-type.ts behaviourSettingKeys),
+ * stating a value of the asked kind, is its answer, quoted before anything else scores: "how long does it
+ * wait between them?" is `"retry_delay": timedelta(minutes=10)`, "How long may eta-api wait on
+ * feature-redis …?" `FEATURE_FETCH_TIMEOUT_MS: "40"`. Such a key shares no word with the question, so
+ * the words a runbook's sentences share with it put the key below the bar for a second item (freight dev
+ * d35, d106). A setting the question names ("what is the memory limit") scores by those words already.
+ */
+const ASKED_VALUES_FIRST = 2;
 /**
  * A question that names an item by its id ("What did commit 744c0b5 change?") is answered by that
  * item's own lines — every changed key, not its best one plus fillers from other items — up to
@@ -220,6 +229,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const typeApplies = (askedType !== undefined || changeAsked) && units.some(isTyped);
   // "What instance type …?" is answered by the setting keyed so ("instance_type = …"), not a sentence about the instances.
   const askedSetting = askedSettingTest(prompt.question, units);
+  const describedSettingKeys = behaviourSettingKeys(prompt.question);
   // Rank within the item's source: one retriever's ordering; the context may interleave each source's leader first.
   const rankOf = new Map<number, number>();
   const perSource = new Map<string, number>();
@@ -230,7 +240,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   }
 
   const scored: ScoredUnit[] = [];
-  // Settings keyed as the question asks that state a value of the asked kind: the answer itself, not a weak sentence of another item.
+  // Settings keyed as the behaviour the question describes, stating a value of the asked kind: the answer itself.
   const askedValues = new Set<Unit>();
   units.forEach((unit, index) => {
     const header = headers.get(unit.ref) ?? { terms: new Set<string>(), title: new Set<string>(), score: 0, distinct: 0 };
@@ -289,7 +299,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (optionsWeighed && !weighs) score *= UNTYPED_HEAD_WEIGHT;
     if (typeApplies && !isTyped(unit)) score *= changeAsked ? WRONG_KIND_WEIGHT : UNTYPED_HEAD_WEIGHT;
     if (askedSetting && !asked) score *= UNTYPED_HEAD_WEIGHT;
-    if (asked && (answersKind || (!counted && !measured))) askedValues.add(unit);
+    if (unit.role === 'setting' && (answersKind || (!counted && !measured)) && keysAskedSetting(unit.text, describedSettingKeys)) askedValues.add(unit);
     // Fragments carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;
     // Not for why-questions: the retriever ranks by likeness to the symptom the question describes
@@ -307,7 +317,6 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // answered by a runbook's sentences while `FEATURE_FETCH_TIMEOUT_MS: "40"`, scored below the bar for a
   // second item, was left out (freight dev d35).
   const supports = (candidate: Unit, quoted: readonly Unit[]) =>
-    askedValues.has(candidate) ||
     [...candidate.tokens].some((token) => isIdentifier(token) && !questionTokens.has(token) && quoted.some((picked) => picked.tokens.has(token)));
   // A how-to question asks for an instruction: when a step qualifies, a statement is held to the bar of an
   // untyped answer (freight dev d37: "eta-api would serve static ETAs until the next hourly
@@ -315,7 +324,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const stepsQualify = procedural && scored.some((entry) => entry.unit.role === 'step');
   const typedScored = stepsQualify ? scored.map((entry) => (instructs(entry.unit) ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
   const asksWhichChange = changeAsked || (askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term)));
-  const diverse = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, { named, supports, procedural, parts: questionParts(prompt.question) ?? [], stampedLinesAreReadings: !causal });
+  const diverse = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, { named, supports, procedural, parts: questionParts(prompt.question) ?? [], stampedLinesAreReadings: !causal, askedValues });
   // A reason, and what has to come first, often go on in the next sentence ("… without a second person. The connector must be stopped first").
   const continued = causal || asksWhatComesFirst(prompt.question) ? withContinuation(diverse, typedScored) : diverse;
   const picked = asksHowFixed(prompt.question) ? withCommitSubjects(continued, typedScored) : continued;
@@ -333,9 +342,11 @@ interface DiversePick {
   readonly parts: readonly QuestionPart[];
   /** Two stamped log lines of one template in different minutes are two readings, not a repeat. */
   readonly stampedLinesAreReadings: boolean;
+  /** Settings keyed as the question asks, stating a value of the asked kind: quoted first. */
+  readonly askedValues: ReadonlySet<Unit>;
 }
 
-function pickDiverse(scored: readonly ScoredUnit[], { named, supports, procedural, parts, stampedLinesAreReadings }: DiversePick): ScoredUnit[] {
+function pickDiverse(scored: readonly ScoredUnit[], { named, supports, procedural, parts, stampedLinesAreReadings, askedValues }: DiversePick): ScoredUnit[] {
   const ranked = [...scored].sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
   if (ranked.length === 0 || ranked[0].score <= 0) return [];
   const floor = ranked[0].score * RELATIVE_THRESHOLD;
@@ -355,6 +366,10 @@ function pickDiverse(scored: readonly ScoredUnit[], { named, supports, procedura
   };
   const isDuplicate = (candidate: ScoredUnit) => chosen.some((picked) => sameText(candidate.unit, picked.unit));
   const newItemFloor = ranked[0].score * NEW_ITEM_THRESHOLD;
+  for (const entry of ranked) {
+    if (chosen.length >= ASKED_VALUES_FIRST) break;
+    if (askedValues.has(entry.unit) && !isDuplicate(entry)) chosen.push(entry);
+  }
   // Greedy by score, each further sentence of an already quoted item discounted: the second rule of a
   // runbook section beats a weak sentence of another item, while strong items of other sources still
   // come in, so the answer rests on several items when several answer it.

@@ -9,6 +9,7 @@ describe('the setting a "how long" question describes', () => {
 
   it('reads waiting between tries as a retry delay, and keeping records as a retention or a TTL', () => {
     expect(describedSettingWords('How many times is it retried, and how long does it wait between tries?')).toEqual(['retry', 'delay', 'interval']);
+    expect(describedSettingWords('How many tries does the render task get, and how long does it wait between them?')).toEqual(['retry', 'delay', 'interval']);
     expect(describedSettingWords('How long do the brokers keep print-jobs records?')).toEqual(['retention', 'ttl']);
   });
 
