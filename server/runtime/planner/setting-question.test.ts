@@ -11,6 +11,7 @@ describe('asksConfiguredValue', () => {
       'Besides vehicle-positions there is a third topic. How long does it keep its data, and how many partitions does it have?',
       'If the dbt_build task fails, how many times does Airflow retry it on its own?',
       'If the render step of the nightly DAG hangs, after how long does the scheduler kill it?',
+      'How long do label_stats values live in the online store now, compared with job_features?',
     ]) expect(asksConfiguredValue(goal), goal).toBe(true);
   });
 
