@@ -171,6 +171,26 @@ export function behaviourSettingKeys(question: string): AskedSettingKey[] {
     return qualifiers.size === 0 ? [] : kinds.map((kind) => ({ kind: stem(kind), qualifiers }));
   });
 }
+/**
+ * "How many times does Airflow retry it …?" describes a count a setting holds, keyed by what is done:
+ * `"retries": 2`, which runbook steps naming the same task outscored (freight fresh f03). The names the
+ * question gives (`warehouse_daily_load`, split at their underscores) are the qualifiers, so another
+ * DAG's retries do not answer it; a question naming none describes no key.
+ */
+const TIMES_DONE = /\bhow many times (?:does|do|did|will|would|can|may|is|are)\s+(?:the\s+|its\s+|their\s+)?[\w.-]+\s+([a-z]{3,})\b/i;
+export function timesDoneSettingKeys(question: string): AskedSettingKey[] {
+  const done = TIMES_DONE.exec(question)?.[1].toLowerCase();
+  if (!done || MATCHING_STOPWORDS.has(done) || NOT_A_HEAD.test(done)) return [];
+  const qualifiers = new Set(
+    tokenize(question)
+      .filter((token) => /[_-]/.test(token))
+      .flatMap((token) => token.split(/[_.-]+/))
+      .filter((part) => /^[a-z]{3,}$/.test(part) && !MATCHING_STOPWORDS.has(part))
+      .map(stem),
+  );
+  return qualifiers.size === 0 ? [] : [{ kind: stem(done), qualifiers }];
+}
+
 /** The behaviour's own words and the clause's connectives: what a key holding the setting does not share. */
 const NOT_QUALIFIERS = /^(?:wait|waits|waiting|give|gives|giving|time|times|keep|keeps|kept|hold|holds|retain|retains|live|lives|stay|stays|valid|long|before|after|between|tries|attempts|kill|kills|killed)$/;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedSettingKeys, askedTypeTerms, keysAskedSetting } from './extractive-answer-type';
+import { askedSettingKeys, askedTypeTerms, keysAskedSetting, timesDoneSettingKeys } from './extractive-answer-type';
 import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
 
 /**
@@ -164,5 +164,27 @@ describe('a behaviour "how long" describes asks for the setting that configures 
     ];
     const text = answer('How long may print-gw wait on spool-cache for a job before it gives up and prints a static label?', items);
     expect(text).toContain('SPOOL_FETCH_TIMEOUT_MS: "40"');
+  });
+});
+
+describe('"how many times does X <do>" asks for the count keyed by what is done', () => {
+  it('quotes the retries and the retry delay of the DAG the question names, two keys of one block', () => {
+    const created = ['commit 4d5e6f7' + '0'.repeat(33), '', '    Initial import of print-infra', '', 'diff --git a/scheduler/dags/nightly/label_nightly.py b/scheduler/dags/nightly/label_nightly.py', 'new file mode 100644', '--- /dev/null', '+++ b/scheduler/dags/nightly/label_nightly.py', '@@ -0,0 +1,5 @@', '+default_args = {', '+    "owner": "print-platform",', '+    "retries": 2,', '+    "retry_delay": timedelta(minutes=10),', '+}'].join('\n');
+    const items = [
+      item(1, 'Scheduler runbook › Re-run the failed night', 'ops-docs', 'Clear the failed render task of label_nightly and everything after it:\n\n```bash\nscheduler tasks clear label_nightly --task-regex render --downstream --yes\n```'),
+      item(2, 'Scheduler runbook › Several nights', 'ops-docs', 'For several failed nights of label_nightly use a backfill of the render task instead:\n\n```bash\nscheduler dags backfill label_nightly --reset-dagruns --yes\n```'),
+      item(3, 'commit 4d5e6f7: Initial import of print-infra', 'ops-git', created, 'commit 4d5e6f7 · scheduler/dags/nightly/label_nightly.py'),
+    ];
+    const text = answer('If the render task of label_nightly fails, how many times does the scheduler retry it on its own, and how long does it wait between tries?', items);
+    expect(text).toContain('"retries": 2');
+    expect(text).toContain('"retry_delay": timedelta(minutes=10)');
+  });
+
+  it('reads the count a key holds from the verb, qualified by the names the question gives', () => {
+    const keys = timesDoneSettingKeys('If the render task of label_nightly fails, how many times does the scheduler retry it?');
+    expect(keys.map((key) => [key.kind, [...key.qualifiers]])).toEqual([['retri', ['label', 'night']]]);
+    expect(keysAskedSetting('scheduler/dags/nightly/label_nightly.py › default_args: "retries": 2,', keys)).toBe(true);
+    expect(keysAskedSetting('dags/spool_hourly.py › default_args: "retries": 3,', keys)).toBe(false);
+    expect(timesDoneSettingKeys('How many times does the scheduler retry a failed run?')).toEqual([]);
   });
 });

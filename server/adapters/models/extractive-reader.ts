@@ -3,7 +3,7 @@ import { askedInstants } from '../../runtime/text/moment-terms';
 import { withoutIntermediateAnswer } from '../../runtime/reasoner/intermediate-answer';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, givesInstruction, namesCondition } from './extractive-cues';
-import { CHANGE_HEADS, askedSettingTest, askedTypeTerms, behaviourSettingKeys, keysAskedSetting, asksWhatChanged, countedTerms, namesHeadNoun, statesCount } from './extractive-answer-type';
+import { CHANGE_HEADS, askedSettingTest, askedTypeTerms, behaviourSettingKeys, keysAskedSetting, timesDoneSettingKeys, asksWhatChanged, countedTerms, namesHeadNoun, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { documentAskedFor } from './extractive-document-question';
 import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-clause';
@@ -50,8 +50,8 @@ const NEW_ITEM_THRESHOLD = 0.5;
 /** At most this many sentences: enough for symptom, change and cause without flooding the answer. */
 const MAX_SENTENCES = 4;
 /**
- * A setting keyed as the behaviour a question describes (extractive-answer-type.ts behaviourSettingKeys),
- * stating a value of the asked kind, is its answer, quoted before anything else scores: "how long does it
+ * A setting keyed as the behaviour a question describes (extractive-answer-type.ts behaviourSettingKeys;
+ * "how many times does X retry" → `"retries": 2`, timesDoneSettingKeys), stating a value of the asked kind, is its answer, quoted before anything else scores: "how long does it
  * wait between them?" is `"retry_delay": timedelta(minutes=10)`, "How long may eta-api wait on
  * feature-redis …?" `FEATURE_FETCH_TIMEOUT_MS: "40"`. Such a key shares no word with the question, so
  * the words a runbook's sentences share with it put the key below the bar for a second item (freight dev
@@ -229,7 +229,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const typeApplies = (askedType !== undefined || changeAsked) && units.some(isTyped);
   // "What instance type …?" is answered by the setting keyed so ("instance_type = …"), not a sentence about the instances.
   const askedSetting = askedSettingTest(prompt.question, units);
-  const describedSettingKeys = behaviourSettingKeys(prompt.question);
+  const describedSettingKeys = [...behaviourSettingKeys(prompt.question), ...timesDoneSettingKeys(prompt.question)];
   // Rank within the item's source: one retriever's ordering; the context may interleave each source's leader first.
   const rankOf = new Map<number, number>();
   const perSource = new Map<string, number>();
@@ -356,6 +356,8 @@ function pickDiverse(scored: readonly ScoredUnit[], { named, supports, procedura
   // d60: the 18:00 reading asked for was dropped as a repeat of the 12:00 one, its words all alike).
   const sameText = (left: Unit, right: Unit) => {
     if (left.role === 'step' && right.role === 'step') return left.text === right.text;
+    // Two keys of one block share most of their words and set two things (`"retry_delay": …` and `"retries": 2`, fresh f03).
+    if (left.role === 'setting' && right.role === 'setting') return left.text === right.text;
     if (left.role === 'row' && right.role === 'row' && !sameMoments(left, right)) return false;
     // So are two log lines of one template stamped in different minutes, unless a why-question asks:
     // there the repeat of a failure explains nothing new. "How many keys had it evicted in total by the
