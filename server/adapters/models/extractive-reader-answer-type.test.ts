@@ -154,13 +154,18 @@ describe('a value kind asks for the setting keyed by it ("what instance type", "
   });
 });
 
+/** Item 3: an initial import's part creating one file, as a setting lookup places it. */
+function importedFile(shortSha: string, path: string, lines: readonly string[]) {
+  const diff = [`commit ${shortSha}${'0'.repeat(33)}`, '', '    Initial import of print-infra', '', `diff --git a/${path} b/${path}`, 'new file mode 100644', '--- /dev/null', `+++ b/${path}`, `@@ -0,0 +1,${lines.length} @@`, ...lines.map((line) => `+${line}`)];
+  return item(3, `commit ${shortSha}: Initial import of print-infra`, 'ops-git', diff.join('\n'), `commit ${shortSha} · ${path}`);
+}
+
 describe('a behaviour "how long" describes asks for the setting that configures it', () => {
   it('quotes the timeout of the service the question names, though prose shares more of its words', () => {
-    const created = ['commit 7a8b9c0' + '0'.repeat(33), '', '    Initial import of print-infra', '', 'diff --git a/helm/print-gw/values.yaml b/helm/print-gw/values.yaml', 'new file mode 100644', '--- /dev/null', '+++ b/helm/print-gw/values.yaml', '@@ -0,0 +1,3 @@', '+replicaCount: 3', '+env:', '+  SPOOL_FETCH_TIMEOUT_MS: "40"'].join('\n');
     const items = [
       item(1, 'Print gateway runbook › Static labels', 'ops-docs', 'print-gw prints each job from its spooled label (template, fonts, barcode, ...) read from spool-cache, and a job print-gw may not wait for prints a static label. A static label means the job was not in spool-cache when print-gw asked for it.'),
       item(2, 'Print gateway runbook › Alerts', 'ops-docs', 'When print-gw gives up on spool-cache it prints a static label; more than 5 % of them for 15 minutes page the on-call.'),
-      item(3, 'commit 7a8b9c0: Initial import of print-infra', 'ops-git', created, 'commit 7a8b9c0 · helm/print-gw/values.yaml'),
+      importedFile('7a8b9c0', 'helm/print-gw/values.yaml', ['replicaCount: 3', 'env:', '  SPOOL_FETCH_TIMEOUT_MS: "40"']),
     ];
     const text = answer('How long may print-gw wait on spool-cache for a job before it gives up and prints a static label?', items);
     expect(text).toContain('SPOOL_FETCH_TIMEOUT_MS: "40"');
@@ -169,11 +174,10 @@ describe('a behaviour "how long" describes asks for the setting that configures 
 
 describe('"how many times does X <do>" asks for the count keyed by what is done', () => {
   it('quotes the retries and the retry delay of the DAG the question names, two keys of one block', () => {
-    const created = ['commit 4d5e6f7' + '0'.repeat(33), '', '    Initial import of print-infra', '', 'diff --git a/scheduler/dags/nightly/label_nightly.py b/scheduler/dags/nightly/label_nightly.py', 'new file mode 100644', '--- /dev/null', '+++ b/scheduler/dags/nightly/label_nightly.py', '@@ -0,0 +1,5 @@', '+default_args = {', '+    "owner": "print-platform",', '+    "retries": 2,', '+    "retry_delay": timedelta(minutes=10),', '+}'].join('\n');
     const items = [
       item(1, 'Scheduler runbook › Re-run the failed night', 'ops-docs', 'Clear the failed render task of label_nightly and everything after it:\n\n```bash\nscheduler tasks clear label_nightly --task-regex render --downstream --yes\n```'),
       item(2, 'Scheduler runbook › Several nights', 'ops-docs', 'For several failed nights of label_nightly use a backfill of the render task instead:\n\n```bash\nscheduler dags backfill label_nightly --reset-dagruns --yes\n```'),
-      item(3, 'commit 4d5e6f7: Initial import of print-infra', 'ops-git', created, 'commit 4d5e6f7 · scheduler/dags/nightly/label_nightly.py'),
+      importedFile('4d5e6f7', 'scheduler/dags/nightly/label_nightly.py', ['default_args = {', '    "owner": "print-platform",', '    "retries": 2,', '    "retry_delay": timedelta(minutes=10),', '}']),
     ];
     const text = answer('If the render task of label_nightly fails, how many times does the scheduler retry it on its own, and how long does it wait between tries?', items);
     expect(text).toContain('"retries": 2');
