@@ -8,13 +8,14 @@ import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { documentAskedFor } from './extractive-document-question';
 import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-clause';
 import { askedReadingWindows, statesMomentIn } from './extractive-reading-instant';
-import { type QuestionPart, STATES_ORDER, asksWhatComesFirst, questionParts } from './extractive-question-parts';
+import { asksWhatComesFirst, questionParts } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
 import { asksHowFixed, asksWhyDecided, withCommitReasons, withCommitSubjects } from './extractive-commit-reasons';
 import { asksHypothetical, asksWhyPreferred, weighsOptions } from './extractive-question-moods';
 import { LEADING_TIMESTAMP, type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
 import { withContinuation } from './extractive-continuation';
-import { corroboration, documentFrequencies, jaccard } from './extractive-term-statistics';
+import { MAX_SENTENCES, pickDiverse } from './extractive-diverse-pick';
+import { corroboration, documentFrequencies } from './extractive-term-statistics';
 import type { SelectedSentence } from './extractive-answer-text';
 
 /**
@@ -37,33 +38,6 @@ const B = 0.75;
  */
 const HEADER_WEIGHT = 1.0;
 const HEADER_MIN_TERMS = 2;
-/** Sentences scoring under this share of the best one are not evidence, only noise that shares a word. */
-const RELATIVE_THRESHOLD = 0.3;
-/** A sentence that opens with the case it applies to: "If a committed offset is below …, open an incident". */
-const CONDITION_OPENER = /^(?:if|when|once|in case|should)\b/i;
-/**
- * A sentence from an item not quoted yet must reach this share of the best score: a weak sentence
- * of another item that shares a question word ("kept" in a runbook about sessions) adds a citation
- * but no answer. It may stay lower when it names an identifier a quoted sentence names (supports it).
- */
-const NEW_ITEM_THRESHOLD = 0.5;
-/** At most this many sentences: enough for symptom, change and cause without flooding the answer. */
-const MAX_SENTENCES = 4;
-/**
- * A setting keyed as the behaviour a question describes (extractive-answer-type.ts behaviourSettingKeys;
- * "how many times does X retry" → `"retries": 2`, timesDoneSettingKeys), stating a value of the asked kind, is its answer, quoted before anything else scores: "how long does it
- * wait between them?" is `"retry_delay": timedelta(minutes=10)`, "How long may eta-api wait on
- * feature-redis …?" `FEATURE_FETCH_TIMEOUT_MS: "40"`. Such a key shares no word with the question, so
- * the words a runbook's sentences share with it put the key below the bar for a second item (freight dev
- * d35, d106). A setting the question names ("what is the memory limit") scores by those words already.
- */
-const ASKED_VALUES_FIRST = 2;
-/**
- * A question that names an item by its id ("What did commit 744c0b5 change?") is answered by that
- * item's own lines — every changed key, not its best one plus fillers from other items — up to
- * this many sentences in all.
- */
-const MAX_NAMED_ITEM_SENTENCES = 6;
 /**
  * The retriever ranked the items before the reader saw them; its order is evidence the reader's
  * word counts do not have (a section about the question's situation vs. one repeating its
@@ -72,10 +46,6 @@ const MAX_NAMED_ITEM_SENTENCES = 6;
  * discount that keeps the first items close and the tail within reach of a much better sentence.
  */
 const RANK_DECAY = 0.15;
-/** A second sentence from an item already quoted is worth this much of its score per sentence quoted (redundancy, MMR-style). */
-const SAME_ITEM_DISCOUNT = 0.8;
-/** Two log lines sharing this share of terms are the same event on another pod: cite it once. */
-const DUPLICATE_JACCARD = 0.7;
 
 /** Each signal category present adds this share of the question's mean IDF (at most three categories). */
 const SIGNAL_SHARE = 0.35;
@@ -156,8 +126,6 @@ const WRONG_KIND_WEIGHT = 0.25;
  */
 const UNTYPED_HEAD_WEIGHT = 0.6;
 const CHANGE_QUESTION = /\b(?:chang(?:e|ed|es)|diff|modif(?:y|ied|ies))\b/i;
-
-const sameMoments = (left: Unit, right: Unit) => left.moments.size === right.moments.size && [...left.moments].every((moment) => right.moments.has(moment));
 
 /** Scores every context sentence against the question and picks the evidence, best first. */
 export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] {
@@ -329,96 +297,4 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const continued = causal || asksWhatComesFirst(prompt.question) ? withContinuation(diverse, typedScored) : diverse;
   const picked = asksHowFixed(prompt.question) ? withCommitSubjects(continued, typedScored) : continued;
   return (asksWhyDecided(prompt.question) ? withCommitReasons(picked, scored, units, MAX_SENTENCES) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
-}
-
-interface DiversePick {
-  /** Refs of the items whose header carries an id the question names: other items are held to the new-item bar. */
-  readonly named: ReadonlySet<number>;
-  /** Whether a weak sentence of another item still supports what is quoted (it names an identifier a quoted sentence names). */
-  readonly supports: (candidate: Unit, quoted: readonly Unit[]) => boolean;
-  /** A how-to question: the steps of one procedure are not discounted against each other. */
-  readonly procedural: boolean;
-  /** The parts of a compound question, each owed its best sentence. */
-  readonly parts: readonly QuestionPart[];
-  /** Two stamped log lines of one template in different minutes are two readings, not a repeat. */
-  readonly stampedLinesAreReadings: boolean;
-  /** Settings keyed as the question asks, stating a value of the asked kind: quoted first. */
-  readonly askedValues: ReadonlySet<Unit>;
-}
-
-function pickDiverse(scored: readonly ScoredUnit[], { named, supports, procedural, parts, stampedLinesAreReadings, askedValues }: DiversePick): ScoredUnit[] {
-  const ranked = [...scored].sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
-  if (ranked.length === 0 || ranked[0].score <= 0) return [];
-  const floor = ranked[0].score * RELATIVE_THRESHOLD;
-  const chosen: ScoredUnit[] = [];
-  // Two steps sharing most words are still two instructions ("clear one day" vs "backfill several"): only their text repeats.
-  // Two rows of one series stamped at different moments are two readings, not one repeated (freight dev
-  // d60: the 18:00 reading asked for was dropped as a repeat of the 12:00 one, its words all alike).
-  const sameText = (left: Unit, right: Unit) => {
-    if (left.role === 'step' && right.role === 'step') return left.text === right.text;
-    // Two keys of one block share most of their words and set two things (`"retry_delay": …` and `"retries": 2`, fresh f03).
-    if (left.role === 'setting' && right.role === 'setting') return left.text === right.text;
-    if (left.role === 'row' && right.role === 'row' && !sameMoments(left, right)) return false;
-    // So are two log lines of one template stamped in different minutes, unless a why-question asks:
-    // there the repeat of a failure explains nothing new. "How many keys had it evicted in total by the
-    // time it picked up its new settings?" is answered by the later health line, and it was dropped as a
-    // repeat of the morning's, scored higher by one place of rank (freight dev d77).
-    if (stampedLinesAreReadings && LEADING_TIMESTAMP.test(left.text) && LEADING_TIMESTAMP.test(right.text) && !sameMoments(left, right)) return false;
-    return jaccard(left.shape, right.shape) >= DUPLICATE_JACCARD;
-  };
-  const isDuplicate = (candidate: ScoredUnit) => chosen.some((picked) => sameText(candidate.unit, picked.unit));
-  const newItemFloor = ranked[0].score * NEW_ITEM_THRESHOLD;
-  for (const entry of ranked) {
-    if (chosen.length >= ASKED_VALUES_FIRST) break;
-    if (askedValues.has(entry.unit) && !isDuplicate(entry)) chosen.push(entry);
-  }
-  // Greedy by score, each further sentence of an already quoted item discounted: the second rule of a
-  // runbook section beats a weak sentence of another item, while strong items of other sources still
-  // come in, so the answer rests on several items when several answer it.
-  while (chosen.length < MAX_SENTENCES) {
-    let best: { candidate: ScoredUnit; value: number } | undefined;
-    for (const candidate of ranked) {
-      if (chosen.includes(candidate) || isDuplicate(candidate)) continue;
-      const quoted = chosen.filter((picked) => picked.unit.ref === candidate.unit.ref).length;
-      // The steps of one procedure are not redundant with each other: a how-to answer is that section's steps.
-      const value = procedural && candidate.unit.role === 'step' ? candidate.score : candidate.score * SAME_ITEM_DISCOUNT ** quoted;
-      // An item the question does not name, when it names one ("What did commit 744c0b5 change?"), is held to the same bar.
-      const weak = value < newItemFloor || (named.size > 0 && !named.has(candidate.unit.ref));
-      if (value < floor || (quoted === 0 && weak && !supports(candidate.unit, chosen.map((picked) => picked.unit)))) continue;
-      if (!best || value > best.value) best = { candidate, value };
-    }
-    if (!best) break;
-    chosen.push(best.candidate);
-  }
-  // Last, the rest of an item the question names by id.
-  for (const candidate of ranked) {
-    if (chosen.length >= MAX_NAMED_ITEM_SENTENCES || candidate.score < floor) break;
-    if (!named.has(candidate.unit.ref) || chosen.includes(candidate) || isDuplicate(candidate)) continue;
-    chosen.push(candidate);
-  }
-  // Then each part of a compound question that no quoted sentence speaks to: its best sentence (extractive-question-parts.ts).
-  const holds = (entry: ScoredUnit, terms: ReadonlySet<string>) => [...terms].some((term) => entry.unit.termSet.has(term));
-  for (const part of parts) {
-    if (part.asksConditionalStep) {
-      // The instruction written right after a quoted sentence: a runbook states the check, then what to do on its outcome.
-      let step: { candidate: ScoredUnit; distance: number } | undefined;
-      for (const candidate of ranked) {
-        if (!CONDITION_OPENER.test(candidate.unit.text) || chosen.includes(candidate) || isDuplicate(candidate)) continue;
-        for (const picked of chosen) {
-          const distance = candidate.unit.order - picked.unit.order;
-          if (picked.unit.ref === candidate.unit.ref && distance > 0 && (!step || distance < step.distance)) step = { candidate, distance };
-        }
-      }
-      if (step) chosen.push(step.candidate);
-      continue;
-    }
-    // A part asking what comes first is spoken to only by a sentence stating an order (extractive-question-parts.ts).
-    const speaksTo = (entry: ScoredUnit, terms: ReadonlySet<string>) => holds(entry, terms) && (!part.asksPrecondition || STATES_ORDER.test(entry.unit.text));
-    const ownWordsStated = ranked.some((candidate) => speaksTo(candidate, part.distinctive));
-    if (ownWordsStated && chosen.some((picked) => speaksTo(picked, part.distinctive))) continue;
-    const terms = ownWordsStated ? part.distinctive : part.terms;
-    const answering = ranked.find((candidate) => candidate.score >= floor && speaksTo(candidate, terms) && !chosen.includes(candidate) && !isDuplicate(candidate));
-    if (answering) chosen.push(answering);
-  }
-  return chosen.sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
 }

@@ -1,0 +1,136 @@
+/**
+ * Which scored sentences an extractive answer quotes: greedy by score, further sentences of a quoted
+ * item discounted, repeats left out, and what a question asks for by its shape (an asked setting, an
+ * item named by id, each part of a compound question) owed its place. Scoring is extractive-reader.ts.
+ */
+import { type QuestionPart, STATES_ORDER } from './extractive-question-parts';
+import type { ScoredUnit } from './extractive-quoted-subjects';
+import { jaccard } from './extractive-term-statistics';
+import { LEADING_TIMESTAMP, type Unit } from './extractive-units';
+
+/** Sentences scoring under this share of the best one are not evidence, only noise that shares a word. */
+const RELATIVE_THRESHOLD = 0.3;
+/** A sentence that opens with the case it applies to: "If a committed offset is below …, open an incident". */
+const CONDITION_OPENER = /^(?:if|when|once|in case|should)\b/i;
+/**
+ * A sentence from an item not quoted yet must reach this share of the best score: a weak sentence
+ * of another item that shares a question word ("kept" in a runbook about sessions) adds a citation
+ * but no answer. It may stay lower when it names an identifier a quoted sentence names (supports it).
+ */
+const NEW_ITEM_THRESHOLD = 0.5;
+/** At most this many sentences: enough for symptom, change and cause without flooding the answer. */
+export const MAX_SENTENCES = 4;
+/**
+ * A setting keyed as the behaviour a question describes (extractive-answer-type.ts: behaviourSettingKeys,
+ * timesDoneSettingKeys), stating a value of the asked kind, is its answer, quoted before anything else
+ * scores: "how long does it wait between them?" is `"retry_delay": timedelta(minutes=10)`, "how many
+ * times does Airflow retry it?" `"retries": 2`, "How long may eta-api wait on feature-redis …?"
+ * `FEATURE_FETCH_TIMEOUT_MS: "40"`. Such a key shares no word with the question, so the words a
+ * runbook's sentences share with it put the key below the bar for a second item (freight dev d35,
+ * d106, fresh f03). A setting the question names ("what is the memory limit") scores by those words.
+ */
+const ASKED_VALUES_FIRST = 2;
+/**
+ * A question that names an item by its id ("What did commit 744c0b5 change?") is answered by that
+ * item's own lines — every changed key, not its best one plus fillers from other items — up to
+ * this many sentences in all.
+ */
+const MAX_NAMED_ITEM_SENTENCES = 6;
+/** A second sentence from an item already quoted is worth this much of its score per sentence quoted (redundancy, MMR-style). */
+const SAME_ITEM_DISCOUNT = 0.8;
+/** Two log lines sharing this share of terms are the same event on another pod: cite it once. */
+const DUPLICATE_JACCARD = 0.7;
+
+const sameMoments = (left: Unit, right: Unit) => left.moments.size === right.moments.size && [...left.moments].every((moment) => right.moments.has(moment));
+
+export interface DiversePick {
+  /** Refs of the items whose header carries an id the question names: other items are held to the new-item bar. */
+  readonly named: ReadonlySet<number>;
+  /** Whether a weak sentence of another item still supports what is quoted (it names an identifier a quoted sentence names). */
+  readonly supports: (candidate: Unit, quoted: readonly Unit[]) => boolean;
+  /** A how-to question: the steps of one procedure are not discounted against each other. */
+  readonly procedural: boolean;
+  /** The parts of a compound question, each owed its best sentence. */
+  readonly parts: readonly QuestionPart[];
+  /** Two stamped log lines of one template in different minutes are two readings, not a repeat. */
+  readonly stampedLinesAreReadings: boolean;
+  /** Settings keyed as the question asks, stating a value of the asked kind: quoted first. */
+  readonly askedValues: ReadonlySet<Unit>;
+}
+
+export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, procedural, parts, stampedLinesAreReadings, askedValues }: DiversePick): ScoredUnit[] {
+  const ranked = [...scored].sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
+  if (ranked.length === 0 || ranked[0].score <= 0) return [];
+  const floor = ranked[0].score * RELATIVE_THRESHOLD;
+  const chosen: ScoredUnit[] = [];
+  // Two steps sharing most words are still two instructions ("clear one day" vs "backfill several"): only their text repeats.
+  // Two rows of one series stamped at different moments are two readings, not one repeated (freight dev
+  // d60: the 18:00 reading asked for was dropped as a repeat of the 12:00 one, its words all alike).
+  const sameText = (left: Unit, right: Unit) => {
+    if (left.role === 'step' && right.role === 'step') return left.text === right.text;
+    // Two keys of one block share most of their words and set two things (`"retry_delay": …` and `"retries": 2`, fresh f03).
+    if (left.role === 'setting' && right.role === 'setting') return left.text === right.text;
+    if (left.role === 'row' && right.role === 'row' && !sameMoments(left, right)) return false;
+    // So are two log lines of one template stamped in different minutes, unless a why-question asks:
+    // there the repeat of a failure explains nothing new. "How many keys had it evicted in total by the
+    // time it picked up its new settings?" is answered by the later health line, and it was dropped as a
+    // repeat of the morning's, scored higher by one place of rank (freight dev d77).
+    if (stampedLinesAreReadings && LEADING_TIMESTAMP.test(left.text) && LEADING_TIMESTAMP.test(right.text) && !sameMoments(left, right)) return false;
+    return jaccard(left.shape, right.shape) >= DUPLICATE_JACCARD;
+  };
+  const isDuplicate = (candidate: ScoredUnit) => chosen.some((picked) => sameText(candidate.unit, picked.unit));
+  const newItemFloor = ranked[0].score * NEW_ITEM_THRESHOLD;
+  for (const entry of ranked) {
+    if (chosen.length >= ASKED_VALUES_FIRST) break;
+    if (askedValues.has(entry.unit) && !isDuplicate(entry)) chosen.push(entry);
+  }
+  // Greedy by score, each further sentence of an already quoted item discounted: the second rule of a
+  // runbook section beats a weak sentence of another item, while strong items of other sources still
+  // come in, so the answer rests on several items when several answer it.
+  while (chosen.length < MAX_SENTENCES) {
+    let best: { candidate: ScoredUnit; value: number } | undefined;
+    for (const candidate of ranked) {
+      if (chosen.includes(candidate) || isDuplicate(candidate)) continue;
+      const quoted = chosen.filter((picked) => picked.unit.ref === candidate.unit.ref).length;
+      // The steps of one procedure are not redundant with each other: a how-to answer is that section's steps.
+      const value = procedural && candidate.unit.role === 'step' ? candidate.score : candidate.score * SAME_ITEM_DISCOUNT ** quoted;
+      // An item the question does not name, when it names one ("What did commit 744c0b5 change?"), is held to the same bar.
+      const weak = value < newItemFloor || (named.size > 0 && !named.has(candidate.unit.ref));
+      if (value < floor || (quoted === 0 && weak && !supports(candidate.unit, chosen.map((picked) => picked.unit)))) continue;
+      if (!best || value > best.value) best = { candidate, value };
+    }
+    if (!best) break;
+    chosen.push(best.candidate);
+  }
+  // Last, the rest of an item the question names by id.
+  for (const candidate of ranked) {
+    if (chosen.length >= MAX_NAMED_ITEM_SENTENCES || candidate.score < floor) break;
+    if (!named.has(candidate.unit.ref) || chosen.includes(candidate) || isDuplicate(candidate)) continue;
+    chosen.push(candidate);
+  }
+  // Then each part of a compound question that no quoted sentence speaks to: its best sentence (extractive-question-parts.ts).
+  const holds = (entry: ScoredUnit, terms: ReadonlySet<string>) => [...terms].some((term) => entry.unit.termSet.has(term));
+  for (const part of parts) {
+    if (part.asksConditionalStep) {
+      // The instruction written right after a quoted sentence: a runbook states the check, then what to do on its outcome.
+      let step: { candidate: ScoredUnit; distance: number } | undefined;
+      for (const candidate of ranked) {
+        if (!CONDITION_OPENER.test(candidate.unit.text) || chosen.includes(candidate) || isDuplicate(candidate)) continue;
+        for (const picked of chosen) {
+          const distance = candidate.unit.order - picked.unit.order;
+          if (picked.unit.ref === candidate.unit.ref && distance > 0 && (!step || distance < step.distance)) step = { candidate, distance };
+        }
+      }
+      if (step) chosen.push(step.candidate);
+      continue;
+    }
+    // A part asking what comes first is spoken to only by a sentence stating an order (extractive-question-parts.ts).
+    const speaksTo = (entry: ScoredUnit, terms: ReadonlySet<string>) => holds(entry, terms) && (!part.asksPrecondition || STATES_ORDER.test(entry.unit.text));
+    const ownWordsStated = ranked.some((candidate) => speaksTo(candidate, part.distinctive));
+    if (ownWordsStated && chosen.some((picked) => speaksTo(picked, part.distinctive))) continue;
+    const terms = ownWordsStated ? part.distinctive : part.terms;
+    const answering = ranked.find((candidate) => candidate.score >= floor && speaksTo(candidate, terms) && !chosen.includes(candidate) && !isDuplicate(candidate));
+    if (answering) chosen.push(answering);
+  }
+  return chosen.sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
+}
