@@ -2,10 +2,10 @@
  * What a question describes a setting doing, for the setting it names none of: "How long does eta-api
  * wait on feature-redis before it gives up?" asks for a timeout (`FEATURE_FETCH_TIMEOUT_MS: "40"`),
  * "after how long does Airflow kill it?" for `execution_timeout`, "how long does it wait between
- * tries?" (or "between them") for `retry_delay`, "how long do the brokers keep …" for a retention or a TTL. Read only in
- * a "how long" clause, which asks for the duration such a setting holds. The setting lookup adds the
- * kinds to its query (execution/setting-lookup.ts); the extractive reader asks for a key holding one
- * (adapters/models/extractive-answer-type.ts).
+ * tries?" (or "between them") for `retry_delay`, "how long do the brokers keep …" for a retention or
+ * a TTL. Read only in a "how long" clause, which asks for the duration such a setting holds. The
+ * setting lookup adds the kinds to its query (execution/setting-lookup.ts); the extractive reader asks
+ * for a key holding one (adapters/models/extractive-answer-type.ts).
  */
 export interface SettingBehaviour {
   readonly says: RegExp;
