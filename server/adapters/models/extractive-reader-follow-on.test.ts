@@ -26,4 +26,14 @@ describe('extractive reader: what completes a quoted sentence', () => {
     expect(text).toContain('second person');
     expect(text).toContain('paused first');
   });
+
+  it('in answer to why, quotes the sentence before another item\'s explanation, where its cause is stated', () => {
+    const items = [
+      item(1, 'Postmortem › Timeline', 'ops-docs', 'Fri 16:53 — all uploads of the print-jobs spool sink were rejected from Friday evening on: every sink task fails with AccessDenied on each upload.'),
+      item(2, 'commit 9e8f7a6: Fix spool-writer policy: print-jobs prefix', 'ops-git', 'commit 9e8f7a6000000000000000000000000000000000\nAuthor: Ana Ruiz <ana@example.com>\nDate:   2026-05-15T08:05:00+02:00\n\n    Fix spool-writer policy: print-jobs prefix\n\n    The policy allowed labels/print_jobs/* (underscore); the sink writes to labels/print-jobs/*.\n    Every upload of the print-jobs spool sink was denied (403 AccessDenied) since the role change on Friday.\n', 'commit 9e8f7a6'),
+    ];
+    const text = answer('Why were all uploads of the print-jobs spool sink rejected starting on Friday evening?', items);
+    expect(text).toContain('Every upload of the print-jobs spool sink was denied');
+    expect(text).toContain('(underscore)');
+  });
 });
