@@ -101,9 +101,11 @@ export function parseCsvMetrics(file: TextFile, options: CsvMetricsParseOptions)
   for (const entry of series.values()) {
     const label = [entry.service, entry.metric].filter(Boolean).join(' ');
     const summary = summarizeSeries(label, entry.unit, entry.samples);
-    const { text, ...figures } = summary;
+    const { text, description, ...figures } = summary;
     push({
-      title: `${fileName}: ${label}`,
+      // In the title as well as the text: the reader credits a title's words to every sentence of
+      // the summary, so "hourly" or "percentage" in a question lifts the peak, not the opening line.
+      title: `${fileName}: ${label}${description ? ` (${description})` : ''}`,
       text,
       locator: `series ${[entry.service, entry.metric].filter(Boolean).join('/')}`,
       metadata: { service: entry.service, metric: entry.metric, unit: entry.unit, samples: entry.samples.length, ...figures },

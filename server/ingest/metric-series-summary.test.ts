@@ -26,4 +26,16 @@ describe('summarizeSeries', () => {
     expect(summary.text).toContain('Sharp drops (over 40% below the previous sample): 1, first 0.6% at t5 (row 6).');
     expect(summary.text).toContain('Baseline 0.02%; at twice the baseline or more in 3 samples, first 2.8% at t3 (row 4).');
   });
+
+  it('names a regular cadence and the unit in words, for the questions that use them', () => {
+    const hourly = (values: readonly number[]): MetricSample[] =>
+      values.map((value, index) => ({ row: index + 1, timestamp: new Date(Date.UTC(2026, 3, 14, 4 + index)).toISOString(), value, threshold: 5 }));
+    const summary = summarizeSeries('eta-api static_fallback_pct', '%', hourly([0.3, 0.4, 19.6, 33.9, 0.5]));
+    expect(summary.description).toBe('hourly, a percentage');
+    expect(summary.text).toContain('Metric series eta-api static_fallback_pct (%, a percentage): 5 hourly samples from');
+    // Irregular gaps name no cadence; an unknown unit gets no words.
+    const irregular = summarizeSeries('model age', 'widgets', [0, 3, 9].map((hour, index) => ({ row: index + 1, timestamp: new Date(Date.UTC(2026, 2, 24, hour)).toISOString(), value: hour })));
+    expect(irregular.description).toBe('');
+    expect(irregular.text).toContain('(widgets): 3 samples from');
+  });
 });

@@ -15,6 +15,8 @@ export interface MetricSample {
 
 export interface SeriesSummary {
   readonly text: string;
+  /** How often it was sampled and what its unit means, in words ("hourly, a percentage"); empty when neither is known. */
+  readonly description: string;
   readonly min: number;
   readonly max: number;
   readonly last: number;
@@ -37,6 +39,31 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((left, right) => left - right);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * A unit in the words a question uses: "how high did the static-ETA percentage go?", "how many
+ * hours old was the model?" find a series whose unit column says only "%" or "h".
+ */
+const UNIT_WORDS: Readonly<Record<string, string>> = { '%': 'a percentage', h: 'hours', min: 'minutes', s: 'seconds', ms: 'milliseconds', d: 'days' };
+
+/** Regular sampling intervals by name, in seconds: questions say "the hourly figure", "per minute". */
+const CADENCE_NAMES: ReadonlyArray<readonly [number, string]> = [
+  [60, 'one-minute'],
+  [300, 'five-minute'],
+  [900, 'fifteen-minute'],
+  [3600, 'hourly'],
+  [86400, 'daily'],
+];
+
+/** "hourly" when every gap between samples is one hour; nothing for an irregular series. */
+function cadenceOf(samples: readonly MetricSample[]): string | undefined {
+  const times = samples.map((sample) => Date.parse(sample.timestamp));
+  if (times.length < 3 || times.some((time) => !Number.isFinite(time))) return undefined;
+  const gaps = new Set(times.slice(1).map((time, index) => (time - times[index]) / 1000));
+  if (gaps.size !== 1) return undefined;
+  const [gap] = gaps;
+  return CADENCE_NAMES.find(([seconds]) => seconds === gap)?.[1];
 }
 
 const at = (sample: MetricSample, unit: string) => `${formatNumber(sample.value)}${unit} at ${sample.timestamp} (row ${sample.row})`;
@@ -83,13 +110,15 @@ export function summarizeSeries(label: string, unit: string, samples: readonly M
   const drops = samples
     .slice(1)
     .filter((sample, index) => samples[index].value >= max.value * SIGNIFICANT_LEVEL && sample.value < samples[index].value * (1 - SHARP_DROP_FRACTION));
+  const cadence = cadenceOf(samples);
   const sentences = [
-    `Metric series ${label}${unit ? ` (${unit})` : ''}: ${samples.length} samples from ${first.timestamp} to ${last.timestamp}.`,
+    `Metric series ${label}${unit ? ` (${[unit, UNIT_WORDS[unit]].filter(Boolean).join(', ')})` : ''}: ${samples.length}${cadence ? ` ${cadence}` : ''} samples from ${first.timestamp} to ${last.timestamp}.`,
     // In the words a question uses ("What was the highest reading?"): the summary is found by them.
     `Lowest ${at(min, suffix)}; highest ${at(max, suffix)}; last ${at(last, suffix)}.`,
     `Trend ${trend}: median of first third ${formatNumber(head)}${suffix}, of last third ${formatNumber(tail)}${suffix} (${changePercent >= 0 ? '+' : ''}${formatNumber(changePercent)}%).`,
     ...(samples.some((sample) => sample.threshold !== undefined) ? thresholdSentences(samples, suffix) : baselineSentences(samples, suffix)),
     ...(drops.length > 0 ? [`Sharp drops (over ${SHARP_DROP_FRACTION * 100}% below the previous sample): ${drops.length}, first ${at(drops[0], suffix)}.`] : []),
   ];
-  return Object.freeze({ text: sentences.join(' '), min: min.value, max: max.value, last: last.value, trend, changePercent });
+  const description = [cadence, UNIT_WORDS[unit]].filter(Boolean).join(', ');
+  return Object.freeze({ text: sentences.join(' '), description, min: min.value, max: max.value, last: last.value, trend, changePercent });
 }

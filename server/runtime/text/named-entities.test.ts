@@ -26,6 +26,14 @@ describe('names of a goal', () => {
     expect(mentions('the vehicle positionsx table', 'vehicle positions')).toBe(false);
   });
 
+  it('reads a hyphenated compound in an identifier that puts its words the other way round', () => {
+    expect(mentions('eta-api,eta_static_fallback_pct,33.9,%,5', 'static-eta')).toBe(true);
+    expect(mentions('Metric series eta-api eta_static_fallback_pct', 'static-ETA')).toBe(true);
+    // The same words joined in the same order otherwise are another name (a misspelt prefix).
+    expect(mentions('allows topics/vehicle_positions/*', 'vehicle-positions')).toBe(false);
+    expect(mentions('static ETAs for 15 minutes', 'static-eta')).toBe(false);
+  });
+
   it('reads a capitalised entity as a proper name: the lower-case word counts only inside an identifier', () => {
     expect(mentions('Kafka Connect runs 3 workers', 'Connect')).toBe(true);
     expect(mentions('connect() failed (111: Connection refused)', 'Connect')).toBe(false);

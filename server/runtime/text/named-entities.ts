@@ -101,10 +101,29 @@ export function mentions(text: string, entity: string): boolean {
   const lower = entity.toLowerCase();
   const lowerText = text.toLowerCase();
   if (namesClusterMember(lowerText, lower)) return true;
+  if (namesInIdentifierParts(lowerText, lower)) return true;
   // An abbreviated commit SHA names the commit whose full SHA it starts.
   const tail = /^[0-9a-f]{7,40}$/.test(lower) ? '[0-9a-f]*' : '';
   const pattern = /^[a-z]+ [a-z]+$/.test(lower) ? lower.replace(' ', `(?: |${JOINED})`) : escapeRegExp(lower);
   return new RegExp(`(^|[^a-z0-9_])${pattern}${tail}($|[^a-z0-9_]|-)`).test(lowerText);
+}
+
+/** A compound of two words ("static-eta", "vehicle-positions"): an entity an identifier may spell in parts. */
+const TWO_WORD_COMPOUND = /^([a-z]{3,})-([a-z]{3,})$/;
+
+/**
+ * Identifiers put the noun first and the qualifiers after ("eta_static_fallback_pct"), where a
+ * question writes "the static-ETA percentage": a two-word compound is also named by an identifier
+ * holding its words as parts in the other order, at most one part apart. As written ("static-eta")
+ * only, the metric series of that percentage was scoped out of the context of a question naming it so
+ * (freight fresh f53). Not in the same order joined otherwise: "vehicle_positions" is the misspelt
+ * prefix of an incident, not the topic "vehicle-positions" (freight fresh f38).
+ */
+function namesInIdentifierParts(lower: string, entity: string): boolean {
+  const match = TWO_WORD_COMPOUND.exec(entity);
+  if (!match) return false;
+  const [first, second] = [escapeRegExp(match[1]), escapeRegExp(match[2])];
+  return new RegExp(`(^|[^a-z0-9])${second}${JOINED}${first}($|[^a-z0-9]|[-_])`).test(lower);
 }
 
 /** How a numbered member of a cluster is written by its peers' logs: "broker 3", "brokerId: 3", "node=3". */
