@@ -17,6 +17,9 @@ describe('measure questions and the sentences that can answer them', () => {
     expect(askedMeasure('What time window does the freeze cover?')).toBeUndefined();
     expect(askedMeasure('How full was the spool disk on Friday afternoon?')).toBe('share');
     expect(askedMeasure('What share of the print jobs failed?')).toBe('share');
+    // An age or a delay: "how stale did the table get" is answered in hours.
+    expect(askedMeasure('How stale did the spool_report table get on Monday?')).toBe('duration');
+    expect(askedMeasure('How late was the nightly export?')).toBe('duration');
   });
 
   it('"when was …" asks for a moment, and for the time of day when the question names the day', () => {

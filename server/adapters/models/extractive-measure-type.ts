@@ -18,7 +18,8 @@ const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
   // at 11:13:02" kept a quarter of its score as a sentence stating no duration).
   ['interval', /\bhow long (?:after|before)\b/i],
   // "How long is the topic name?" asks for a length; one that waits, lives, takes or keeps asks for time.
-  ['duration', /\b(?:how long\b(?! is the)|how much time|what (?:\w+ )?(?:timeout|ttl|retention|duration|delay|interval)\b)/i],
+  // "How stale did the table get?", "how late was the load?": an age or a delay, stated in hours ("32.5 h").
+  ['duration', /\b(?:how long\b(?! is the)|how (?:stale|old|late|overdue)\b|how much time|what (?:\w+ )?(?:timeout|ttl|retention|duration|delay|interval)\b)/i],
   ['size', /\b(?:how (?:big|large)|how much (?:memory|disk|space|storage|ram)|what (?:\w+ )?(?:size|capacity))\b/i],
   // "What time did the last retry fail?" asks for a moment on the clock: a line stamped 04:04:54 states one, a runbook step does not.
   // "How full was the disk?" asks for a share of a capacity: "87 %", a row "value: 36.9, unit: %".

@@ -191,4 +191,17 @@ describe('"how many times does X <do>" asks for the count keyed by what is done'
     expect(keysAskedSetting('dags/spool_hourly.py › default_args: "retries": 3,', keys)).toBe(false);
     expect(timesDoneSettingKeys('How many times does the scheduler retry a failed run?')).toEqual([]);
   });
+
+});
+
+describe('an extreme asked in other words', () => {
+  it('answers "how stale did it get" with the series peak in hours, a word the question does not use', () => {
+    const items = [
+      item(1, 'Export runbook › Re-run the failed night', 'ops-docs', 'Clear the failed task and everything after it. A full rebuild takes about 40 minutes and needs the large warehouse.'),
+      item(2, 'print-metrics.csv: reports spool_report_age_hours (hours)', 'ops-metrics', 'Metric series reports spool_report_age_hours (h, hours): 5 samples from 2026-03-23T06:00:00Z to 2026-03-25T06:00:00Z. Lowest 0.8 h at 2026-03-24T14:00:00Z (row 4); highest 31.5 h at 2026-03-24T12:00:00Z (row 3); last 2.1 h at 2026-03-25T06:00:00Z (row 5).', 'series reports/spool_report_age_hours'),
+      item(3, 'commit 7f0c1d2: spool_report: read printed_at_utc', 'ops-git', 'commit 7f0c1d2000000000000000000000000000000000\n\n    spool_report: read printed_at_utc\n\n    The nightly export of 23 March failed on not_null_printed_at; spool_report was skipped.', 'commit 7f0c1d2'),
+    ];
+    const text = answer('How stale did spool_report get on 24 March?', items);
+    expect(text).toContain('highest 31.5 h');
+  });
 });

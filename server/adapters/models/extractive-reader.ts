@@ -1,5 +1,6 @@
 import type { ParsedContextPrompt } from '../../runtime/reasoner/context-prompt';
 import { askedInstants } from '../../runtime/text/moment-terms';
+import { askedExtreme } from '../../runtime/text/reading-question';
 import { withoutIntermediateAnswer } from '../../runtime/reasoner/intermediate-answer';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, givesInstruction, namesCondition } from './extractive-cues';
@@ -127,10 +128,15 @@ const WRONG_KIND_WEIGHT = 0.25;
 const UNTYPED_HEAD_WEIGHT = 0.6;
 const CHANGE_QUESTION = /\b(?:chang(?:e|ed|es)|diff|modif(?:y|ied|ies))\b/i;
 
+/** How a series summary (metric-series-summary.ts) words each extreme. */
+const EXTREME_WORDS = { highest: 'highest peak', lowest: 'lowest' } as const;
+
 /** Scores every context sentence against the question and picks the evidence, best first. */
 export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] {
   // What the question names only to set it aside ("besides X and Y, which …") is not what is asked.
-  const queryTerms = [...new Set(askedTerms(prompt.question))];
+  // "How stale did it get?" is answered by a series summary's "highest 32.5 h", in words the question lacks.
+  const extreme = askedExtreme(prompt.question);
+  const queryTerms = [...new Set([...askedTerms(prompt.question), ...(extreme ? contentTerms(EXTREME_WORDS[extreme]) : [])])];
   const querySet = new Set(queryTerms);
   const units = unitsOf(prompt.blocks);
   if (queryTerms.length === 0 || units.length === 0) return [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RETRIEVER_CONTRACT, type RetrieverPlugin } from '../contracts/retriever';
-import { asksExtreme } from '../text/reading-question';
+import { askedExtreme, asksExtreme } from '../text/reading-question';
 import type { Hit, SourceKind } from '../types';
 import { seriesSummariesFirst } from './series-summaries-first';
 import { stratifiedRetrieveIds } from './testing/stratified-retrieve';
@@ -26,6 +26,15 @@ describe('series summaries first within their source', () => {
     expect(asksExtreme('When did the queue depth peak?')).toBe(true);
     expect(asksExtreme('How full was the spool disk at 09:00 UTC?')).toBe(false);
     expect(asksExtreme('Which team owns spoolerd?')).toBe(false);
+  });
+
+  it('reads "how stale did it get" as asking for the highest reading, "how low did it go" for the lowest', () => {
+    expect(askedExtreme('How stale did the spool_report table get on 24 March?')).toBe('highest');
+    expect(askedExtreme('How high did the render queue go?')).toBe('highest');
+    expect(askedExtreme('How low did free spool space drop on Friday?')).toBe('lowest');
+    expect(askedExtreme('What was the minimum queue depth?')).toBe('lowest');
+    // The verb must follow its subject: a later "sink" or "drop" in another clause asks for no extreme.
+    expect(askedExtreme('How full did monitoring show the disk on Friday, just before the job would drop its files?')).toBeUndefined();
   });
 
   it('moves a source summary to the first place its source holds, leaving other sources where they are', () => {

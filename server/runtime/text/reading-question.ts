@@ -5,7 +5,7 @@
  * at a named instant it is the record stamped with that instant. Shared by the planner (which
  * sources to search) and the extractive reader (which sentence answers).
  */
-const READING = /\bhow (?:full|much|many|high|low|far|big|large|old|long|deep|fast|slow|busy|hot)\b|\bwhat (?:was|were|is|did)\b[^?]*\b(?:value|level|lag|size|usage|rate|ratio|count|reading|percentage|latency|utili[sz]ation|load)\b/i;
+const READING = /\bhow (?:full|much|many|high|low|far|big|large|old|stale|late|delayed|long|deep|fast|slow|busy|hot)\b|\bwhat (?:was|were|is|did)\b[^?]*\b(?:value|level|lag|size|usage|rate|ratio|count|reading|percentage|latency|utili[sz]ation|load)\b/i;
 
 export const asksReading = (question: string): boolean => READING.test(question);
 
@@ -16,4 +16,23 @@ export const asksReading = (question: string): boolean => READING.test(question)
  */
 const EXTREME = /\b(?:highest|lowest|peak(?:ed|s)?|maximum|minimum|max|min|worst|ever (?:close|above|below|over|under|near|reach(?:ed)?|hit|exceed(?:ed)?|got|went))\b/i;
 
-export const asksExtreme = (question: string): boolean => EXTREME.test(question);
+/**
+ * "How stale did fct_on_time_rate get on 24 March?", "how high did the lag go?": the extreme the
+ * readings reached, asked without the word "highest" (freight fresh f24 quoted a commit instead of the
+ * series' "highest 32.5 h").
+ */
+// The verb right after a short subject: "how full did monitoring show it … just before the sink failed" asks for one reading.
+const REACHED = /\bhow (\w+) (?:did|does|do|would|could|can) (?:[\w'-]+ ){1,4}?(?:get|go|climb|rise|grow|reach|become|fall|drop)\b/i;
+const LOW_EXTREME = /\b(?:lowest|minimum|min)\b/i;
+/** Adjectives whose extreme is the lowest reading ("how low did it go", "how few were left"). */
+const DOWNWARD = new Set(['low', 'little', 'few', 'small', 'short', 'cold', 'slow']);
+
+/** Which extreme a question asks for, or undefined when it asks for none. */
+export function askedExtreme(question: string): 'highest' | 'lowest' | undefined {
+  const reached = REACHED.exec(question);
+  if (reached) return DOWNWARD.has(reached[1].toLowerCase()) ? 'lowest' : 'highest';
+  if (!EXTREME.test(question)) return undefined;
+  return LOW_EXTREME.test(question) ? 'lowest' : 'highest';
+}
+
+export const asksExtreme = (question: string): boolean => askedExtreme(question) !== undefined;
