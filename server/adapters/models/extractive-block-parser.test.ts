@@ -157,6 +157,16 @@ describe('runbook steps around code blocks', () => {
   it('leaves a heading over prose alone', () => {
     expect(blockPieces('## Rules\n\nUpdates are applied by a person.').map((piece) => piece.role)).toEqual(['prose', 'prose']);
   });
+
+  it("shows a bullet's gerund phrase after its heading, which states what holds for it, and scores it on its own words", () => {
+    const pieces = blockPieces('## Needs sign-off from the print team\n\n- Raising a queue limit above 400 jobs.\n- Do not purge a queue by hand.\n\n## 2. Drain the queue\n\n- Pausing the gateway first.');
+    expect(pieces[1]).toEqual({ text: 'Needs sign-off from the print team: Raising a queue limit above 400 jobs.', scored: 'Raising a queue limit above 400 jobs.', role: 'prose' });
+    // A full sentence keeps its own words; a numbered step heading states no claim.
+    expect(pieces[2].text).toBe('Do not purge a queue by hand.');
+    expect(pieces.at(-1)!.text).toBe('Pausing the gateway first.');
+    // Prose that opens with a gerund is no list item.
+    expect(blockPieces('## Rules\n\nRaising a limit needs a ticket.')[1].text).toBe('Raising a limit needs a ticket.');
+  });
 });
 
 describe('when a commit was made', () => {

@@ -38,6 +38,8 @@ interface Sentence {
   readonly text: string;
   /** The whole content of a fenced code block. */
   readonly code: boolean;
+  /** It opens a bullet of a list ("- Renaming a field."). */
+  readonly listItem?: boolean;
 }
 
 /**
@@ -52,10 +54,12 @@ interface Sentence {
  */
 function joinIntroduced(sentences: readonly Sentence[]): BlockPiece[] {
   const joined: BlockPiece[] = [];
+  let section: string | undefined;
   for (let index = 0; index < sentences.length; index += 1) {
     const sentence = sentences[index].text;
     const next = sentences[index + 1];
     const heading = HEADING.test(sentence);
+    if (heading) section = sectionLeadIn(sentence);
     const leadIn = heading ? `${sentence.replace(HEADING, '').replace(/[.:]?$/, ':')}` : sentence;
     const introduces =
       next !== undefined &&
@@ -75,26 +79,51 @@ function joinIntroduced(sentences: readonly Sentence[]): BlockPiece[] {
         index += 1;
       }
       joined.push({ text, role: 'step' });
-    } else joined.push({ text: sentence, role: 'prose' });
+    } else if (section !== undefined && sentences[index].listItem === true && opensWithGerund(sentence)) joined.push({ text: `${section} ${sentence}`, scored: sentence, role: 'prose' });
+    else joined.push({ text: sentence, role: 'prose' });
   }
   return joined;
+}
+
+/**
+ * A list of gerund phrases under a heading that says what holds for them ("## Needs a migration plan
+ * agreed with data-platform", then "- Setting a subject's compatibility to `NONE`, even for a day.")
+ * states its claim in the heading: quoted alone, the item said nothing of the plan it needs (freight
+ * fresh f54). Such an item is shown after its heading, and scored on its own words as before.
+ */
+const GERUND_OPENING = /^[A-Z][a-z]{3,}ing\b(?! (?:is|was|are|were)\b)/;
+/** Capitalised words ending in "ing" that are not verbs' -ing forms. */
+const NOT_GERUNDS = new Set(['During', 'Nothing', 'Something', 'Anything', 'Everything', 'Morning', 'Evening', 'String', 'Thing', 'Things', 'Spring', 'Ceiling', 'Pending']);
+const opensWithGerund = (sentence: string) => GERUND_OPENING.test(sentence) && !NOT_GERUNDS.has(sentence.split(/\s/)[0]);
+
+/** A heading as the lead-in of its section's items; none for a question or a numbered step, which state no claim. */
+function sectionLeadIn(heading: string): string | undefined {
+  const text = heading.replace(HEADING, '').trim();
+  if (text.length === 0 || text.endsWith('?') || /^\d/.test(heading.replace(/^#{1,6}\s+/, ''))) return undefined;
+  return `${text.replace(/[.:]$/, '')}:`;
 }
 
 /** A code fence ("```bash", "```") is markup: left in, it glued itself to the sentence before the command. */
 const FENCED_BLOCK = /^[ \t]*(?:```|~~~)[^\n]*\n([\s\S]*?)\n[ \t]*(?:```|~~~)[ \t]*$/gm;
 const CODE_FENCE = /^[ \t]*(?:```|~~~)[^\n]*$/gm;
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Prose sentences of `text`, each marked when a bullet opens it. */
+function proseSentences(text: string): Sentence[] {
+  return splitSentences(text).map((sentence) => ({ text: sentence, code: false, listItem: new RegExp(String.raw`(?:^|\n)[ \t]*[-*+][ \t]+${escapeRegExp(sentence.slice(0, 24))}`).test(text) }));
+}
+
 /** Sentences of the text between code blocks, and each fenced block's content as one piece. */
 function sentencesOf(text: string): Sentence[] {
   const sentences: Sentence[] = [];
   let last = 0;
   for (const match of text.matchAll(FENCED_BLOCK)) {
-    sentences.push(...splitSentences(text.slice(last, match.index).replace(CODE_FENCE, '')).map((sentence) => ({ text: sentence, code: false })));
+    sentences.push(...proseSentences(text.slice(last, match.index).replace(CODE_FENCE, '')));
     const code = match[1].replace(/\s+/g, ' ').trim();
     if (code.length > 0) sentences.push({ text: code, code: true });
     last = match.index + match[0].length;
   }
-  sentences.push(...splitSentences(text.slice(last).replace(CODE_FENCE, '')).map((sentence) => ({ text: sentence, code: false })));
+  sentences.push(...proseSentences(text.slice(last).replace(CODE_FENCE, '')));
   return sentences;
 }
 
