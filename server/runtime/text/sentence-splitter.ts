@@ -48,7 +48,10 @@ export function splitSentences(text: string): string[] {
     }
     // A list item that opens with a stamp is a timeline entry, not a log record: "- Mar 6 16:40 — change
     // merged; the" is continued on the next line like any wrapped item (read as a record, it was cut there).
-    const record = RECORD_LINE.test(line) && !hasListMarker;
+    // So is a date that a wrapped item carries onto its indented next line: "- … grown to 4 TB (done" /
+    // "  2026-03-10)." is one action item, and cut there it lost the day it was done (freight fresh f02).
+    const wrappedDate = paragraph.length > 0 && /^\s/.test(rawLine) && !CLOSED_LINE.test(paragraph[paragraph.length - 1]) && !/\d{2}:\d{2}/.test(line);
+    const record = RECORD_LINE.test(line) && !hasListMarker && !wrappedDate;
     // A record too long to quote whole is still a record of its own: split like prose, but never run into
     // its neighbours (two 600-character Kafka client lines were read as one paragraph, and a unit began
     // with the first line's "(…SubscriptionState:399)" tail and ran on into the second's stamp).

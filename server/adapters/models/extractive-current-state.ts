@@ -1,0 +1,63 @@
+/**
+ * "Is that still true? What retention does the topic have now?" asks for the state as it stands, and
+ * a corpus keeps every state a setting went through: the commit shortening the retention to 24 hours
+ * (3 February) shares more of the question's words than the postmortem's action item putting it back
+ * to 72 hours (done 10 March), and was quoted alone (freight fresh f02). Asked for the present, a
+ * dated statement that a later one among the strong candidates supersedes keeps a share of its score.
+ * A commit's lines are dated by its subject (the commit's own date), a document's sentence by the day
+ * it states. A question naming a day asks for that day's state, not the present, and is left alone.
+ */
+import { askedMoments } from '../../runtime/text/moment-terms';
+import type { ScoredUnit } from './extractive-quoted-subjects';
+import type { Unit } from './extractive-units';
+
+const ASKS_PRESENT = /\b(?:now|currently|current|at the moment|at present|presently|today|these days|nowadays|still|any ?more|as it stands)\b/i;
+
+export const asksCurrentState = (question: string): boolean => ASKS_PRESENT.test(question) && askedMoments(question).length === 0;
+
+/** Candidates scoring at least this share of the best are the statements the present competes between. */
+const CONTENDER_SHARE = 0.33;
+/** What a superseded statement keeps of its score. */
+const SUPERSEDED_WEIGHT = 0.55;
+/** The latest statement's gain: the present state it is, it is what the question asks. */
+const LATEST_GAIN = 1.5;
+
+const FULL_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MONTH_DAY = /^\d{2}-\d{2}$/;
+
+/** The latest day a unit states, as "YYYY-MM-DD" or "MM-DD" when it names no year. */
+function latestDay(moments: ReadonlySet<string>): string | undefined {
+  const days = [...moments].filter((moment) => FULL_DAY.test(moment) || MONTH_DAY.test(moment));
+  const full = days.filter((day) => FULL_DAY.test(day)).sort();
+  if (full.length > 0) return full[full.length - 1];
+  return days.sort()[days.length - 1];
+}
+
+export function withSupersededDiscounted(input: readonly ScoredUnit[]): ScoredUnit[] {
+  // A commit states the state it leaves by its subject ("eta-api: back to 4 replicas"); its message
+  // explains ("6 replicas changed nothing"), and asked for the present, the subject stands for the
+  // commit at the best score of its lines (fresh f51 quoted the explanation).
+  const bestOfItem = new Map<number, number>();
+  for (const { unit, score } of input) bestOfItem.set(unit.ref, Math.max(bestOfItem.get(unit.ref) ?? 0, score));
+  const scored = input.map((entry) => (entry.unit.role === 'subject' ? { unit: entry.unit, score: bestOfItem.get(entry.unit.ref)! } : entry));
+  const top = scored.reduce((best, entry) => Math.max(best, entry.score), 0);
+  if (top <= 0) return [...scored];
+  // A commit's day is its subject's: its changed lines and message sentences state none of their own.
+  const commitDay = new Map<number, string>();
+  for (const { unit } of scored) {
+    const day = unit.role === 'subject' ? latestDay(unit.moments) : undefined;
+    if (day !== undefined) commitDay.set(unit.ref, day);
+  }
+  const dayOf = (unit: Unit) => commitDay.get(unit.ref) ?? latestDay(unit.moments);
+  const contenders = scored.filter((entry) => entry.score >= CONTENDER_SHARE * top && dayOf(entry.unit) !== undefined);
+  const year = contenders.map((entry) => dayOf(entry.unit)!).filter((day) => FULL_DAY.test(day)).sort().at(-1)?.slice(0, 5) ?? '';
+  // A day without its year is read in the year of the latest full date among the contenders.
+  const comparable = (day: string) => (MONTH_DAY.test(day) ? `${year}${day}` : day);
+  const latest = contenders.map((entry) => comparable(dayOf(entry.unit)!)).sort().at(-1);
+  if (latest === undefined) return [...scored];
+  return scored.map((entry) => {
+    const day = dayOf(entry.unit);
+    if (day === undefined || entry.score < CONTENDER_SHARE * top) return entry;
+    return { unit: entry.unit, score: entry.score * (comparable(day) < latest ? SUPERSEDED_WEIGHT : LATEST_GAIN) };
+  });
+}
