@@ -11,7 +11,12 @@ import { askedMoments } from '../../runtime/text/moment-terms';
 import type { ScoredUnit } from './extractive-quoted-subjects';
 import type { Unit } from './extractive-units';
 
-const ASKS_PRESENT = /\b(?:now|currently|current|at the moment|at present|presently|today|these days|nowadays|still|any ?more|as it stands)\b/i;
+/**
+ * Words asking for the present. "Current" only as what is asked ("what is the current retention?"):
+ * "Steve Johnson is the current head coach at a university which …" names a person by his role, and
+ * asks nothing about the present (HotpotQA train100, tune half).
+ */
+const ASKS_PRESENT = /\b(?:now|currently|at the moment|at present|presently|today|these days|nowadays|still|any ?more|as it stands)\b|\b(?:what|which)(?:'s|\s+is|\s+are)?\s+the\s+current\b/i;
 
 export const asksCurrentState = (question: string): boolean => ASKS_PRESENT.test(question) && askedMoments(question).length === 0;
 

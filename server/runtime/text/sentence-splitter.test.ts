@@ -75,6 +75,13 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('rejoins the day a wrapped item carries onto its indented next line, but not an indented log record', () => {
+    const items = ['- Spool disks grown to 2 TB, queue limit back to 400 jobs (done', '  2026-05-10).', '- Alert on stuck queues (open).'].join('\n');
+    expect(splitSentences(items)).toEqual(['Spool disks grown to 2 TB, queue limit back to 400 jobs (done 2026-05-10).', 'Alert on stuck queues (open).']);
+    const records = ['2026-05-10 09:15:01 spoolerd: queue full (limit', '  2026-05-10 09:15:02 spoolerd: dropping job 18'].join('\n');
+    expect(splitSentences(records)).toHaveLength(2);
+  });
+
   it('drops list markers, blank and decoration-only lines', () => {
     expect(splitSentences('## Steps\n\n- Check the pool.\n1. Scale it.\n---\n')).toEqual(['## Steps', 'Check the pool.', 'Scale it.']);
   });
