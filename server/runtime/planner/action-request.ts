@@ -4,7 +4,8 @@
  * opens with an action verb that has an object ("delete the orders table") or its particle ("roll
  * it back"); when it asks someone to act ("can you restart …"); when it states an intention to act
  * ("I need to drop …", "let's redeploy …"); or when it asks for a go/no-go on acting ("should we
- * roll back …", "is it safe to delete …"), since that answer is what gets acted on. A wh-question
+ * roll back …", "is it safe to delete …"), which is read here and answered, not gated (the intent
+ * analyzer's classifyRisk: nothing is done by answering it). A wh-question
  * or a yes/no question about facts ("how many replicas run in production?", "what has to be done
  * after the key is rotated?") asks for information, however risky its words sound.
  * One linear pass; no tagger, so the rules stay explainable and the analyzer stays microseconds.
@@ -258,9 +259,12 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
   const push = (form: RequestForm, prefix: string, sentence: readonly GoalToken[], at: number): boolean => {
     const mind = form === 'request' && sentence[at]?.lower === 'mind';
     const verbAt = mind ? at + 1 : at;
-    const found = actionAt(sentence, verbAt, mind) ?? causedAction(sentence, verbAt, form);
+    const direct = actionAt(sentence, verbAt, mind);
+    const found = direct ?? causedAction(sentence, verbAt, form);
     if (found && actions.length < MAX_ACTIONS) {
-      const action: RequestedAction = { form, cue: prefix ? `${prefix} ${found.verb}` : found.verb, action: found.action };
+      // "Can we get label-sink restarted?" asks for it to be done, not whether to do it.
+      const asked: RequestForm = form === 'decision' && direct === undefined ? 'request' : form;
+      const action: RequestedAction = { form: asked, cue: prefix ? `${prefix} ${found.verb}` : found.verb, action: found.action };
       actions.push(action);
       positionOf.set(action, position(currentSentence, verbAt));
       verbs.add(sentence[verbAt]);

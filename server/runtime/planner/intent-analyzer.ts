@@ -198,13 +198,25 @@ function classifyProcedure(tokens: readonly GoalToken[], evidence: Evidence): vo
   }
 }
 
+/**
+ * A go/no-go question ("can I delete the sink and create it again?", "is it safe to restart kafka-2
+ * now?", "should we roll back?") asks for advice: the answer is what the runbooks and the incident
+ * say about acting, and nothing is done by answering. Gated, it got no answer until someone approved
+ * it, where the people writing questions for this corpus expected the runbook's warning (a fresh
+ * freight how-to, f43, and one question of the freight held-out split went to approval though none
+ * there asks to act). The reading stays in EXPLAIN; a request, a command or a stated intention still gates.
+ */
+const ANSWERED_FORMS: ReadonlySet<string> = new Set(['decision']);
+
 function classifyRisk(tokens: readonly GoalToken[], evidence: Evidence): void {
   const reading = readActionRequest(tokens);
+  const requested = reading.actions.filter((action) => !ANSWERED_FORMS.has(action.form));
   for (const action of reading.actions) {
     evidence.note(`mood.${action.form}(${action.cue})`);
-    evidence.add('high_risk', ACTION_WEIGHT, `high_risk.action(${action.action})`);
+    if (ANSWERED_FORMS.has(action.form)) evidence.note(`risk.go_no_go_answered(${action.action})`);
+    else evidence.add('high_risk', ACTION_WEIGHT, `high_risk.action(${action.action})`);
   }
-  if (reading.actions.length > 0) {
+  if (requested.length > 0) {
     for (const target of reading.targets.slice(0, MAX_TARGETS)) evidence.add('high_risk', TARGET_WEIGHT, `high_risk.target(${target})`);
     return;
   }

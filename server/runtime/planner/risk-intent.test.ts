@@ -123,7 +123,25 @@ const QUESTIONS: readonly string[] = [
   'Who has to acknowledge a LabelSinkLag page, and how fast?',
 ];
 
-/** Requests to act on a system: imperatives, "can you …", stated intentions, go/no-go decisions. Gated. */
+/**
+ * Go/no-go questions: whether to act, asked of the sources. Answered, with the reading in EXPLAIN:
+ * nothing is done by answering, and the people writing questions expected the runbook's answer.
+ */
+const GO_NO_GO: readonly string[] = [
+  'Should we roll back checkout-api now?',
+  'Hey team, should we roll back checkout-api?',
+  'If the sink is still down, should we reset its offsets?',
+  'Do we have the green light to restart label-render during the day shift?',
+  'Do I have the go-ahead to disable the legacy carrier adapter?',
+  'Can we proceed with the label_db 16 upgrade tonight?',
+  'Are we clear to restart label-db-2 now?',
+  'Am I good to drop the legacy_jobs table?',
+  'can I just delete the label-printer sink and create it again so it starts from a clean state?',
+  'Is it safe to restart kafka-2 while the sink catches up?',
+  'Is it OK to run a full refresh of the label mart during the day?',
+];
+
+/** Requests to act on a system: imperatives, "can you …", stated intentions. Gated. */
 const REQUESTS: readonly string[] = [
   'Rotate the payment provider key now',
   'Delete the orders table in production',
@@ -141,7 +159,6 @@ const REQUESTS: readonly string[] = [
   'I need to drop the legacy_users table before Friday',
   "Let's redeploy billing-worker with the previous image",
   'Explain the outage, then roll back checkout-api',
-  'Should we roll back checkout-api now?',
   'Transfer 5000 EUR from the operating account to the supplier',
   'Disable two-factor authentication for all admins',
   'Go ahead and wipe the staging cluster',
@@ -156,7 +173,6 @@ const REQUESTS: readonly string[] = [
   'Rerun warehouse_daily_load for yesterday.',
   'Bounce the checkout-api pods in production.',
   // Addressed to someone first, or a proposal ("we should …").
-  'Hey team, should we roll back checkout-api?',
   'Folks, can you restart the S3 sink?',
   '@oncall can you restart the prod database?',
   'We should roll back checkout-api now.',
@@ -213,12 +229,8 @@ const REQUESTS: readonly string[] = [
   'Reset the label-sink offsets — any objections?',
   // After a clause of time or condition, a request or a go/no-go still asks to act.
   'Once the driver fix is merged, can you restart the spooler?',
-  'If the sink is still down, should we reset its offsets?',
   'When you get a minute, could you roll back label-api?',
   // Asking for clearance to act; a light verb whose action noun comes after a version; a reversal.
-  'Do we have the green light to restart label-render during the day shift?',
-  'Do I have the go-ahead to disable the legacy carrier adapter?',
-  'Can we proceed with the label_db 16 upgrade tonight?',
   'Reverse the duplicate label charge for order 77812.',
   // Options before the statement or the subcommand: psql, aws.
   'psql -h label-db-prod -c "DELETE FROM label_jobs WHERE created_at < now() - interval \'30 days\';"',
@@ -235,8 +247,6 @@ const REQUESTS: readonly string[] = [
   'Can we get label-sink restarted?',
   'I need the spooler pods restarted — `kubectl rollout restart deployment/spooler -n labels`.',
   'Could you have the stale label queue purged before the morning shift?',
-  'Are we clear to restart label-db-2 now?',
-  'Am I good to drop the legacy_jobs table?',
   // "Do" before an article names the action; state changes of runs, alerts and registries.
   'Do a controlled shutdown of spooler-3 for patching.',
   'Kick off a full refresh of the label mart.',
@@ -257,6 +267,13 @@ describe('risk classification reads intent, not words', () => {
     expect(gated(goal)).toBe(false);
   });
 
+  it.each(GO_NO_GO)('go/no-go question, answered: %s', (goal) => {
+    const intent = ruleIntentAnalyzer.analyze(goal);
+    expect(intent.classes).not.toContain('high_risk');
+    expect(gated(goal)).toBe(false);
+    expect(intent.signals.some((signal) => signal.startsWith('risk.go_no_go_answered('))).toBe(true);
+  });
+
   it.each(REQUESTS)('request to act, gated: %s', (goal) => {
     const intent = ruleIntentAnalyzer.analyze(goal);
     expect(intent.classes).toContain('high_risk');
@@ -270,7 +287,8 @@ describe('the reading is recorded where the intent signals are (EXPLAIN shows wh
   it('names the requested action and the form of the request', () => {
     expect(signals('Delete the orders table in production')).toEqual(expect.arrayContaining(['mood.imperative(delete)', 'high_risk.action(delete the orders table)', 'high_risk.target(production)']));
     expect(signals('Can you restart the prod DB?')).toEqual(expect.arrayContaining(['mood.request(can you restart)', 'high_risk.action(restart the prod db)']));
-    expect(signals('Should we roll back checkout-api now?')).toEqual(expect.arrayContaining(['mood.decision(should we roll back)', 'high_risk.action(roll back checkout-api now)']));
+    expect(signals('Should we roll back checkout-api now?')).toEqual(expect.arrayContaining(['mood.decision(should we roll back)', 'risk.go_no_go_answered(roll back checkout-api now)']));
+    expect(signals('Can we get label-sink restarted?')).toEqual(expect.arrayContaining(['mood.request(can we restarted)']));
     expect(signals("Let's redeploy billing-worker with the previous image")).toEqual(expect.arrayContaining(["mood.intention(let's redeploy)"]));
   });
 
