@@ -14,6 +14,10 @@ describe('the EXPLAIN risk line', () => {
     expect(line('Deploy to production failed for billing-worker')).toBe('Risk: not high — a statement that asks for no action; deploy, production read as the topic');
   });
 
+  it('says a go/no-go question is answered, naming the action it weighs', () => {
+    expect(line('Is it safe to restart kafka-2 now?')).toBe('Risk: not high — a go/no-go question, answered from the sources: whether to restart kafka-2 now (nothing is done by answering)');
+  });
+
   it('stays silent when nothing sounds risky', () => {
     expect(line('Explain why deployment checkout-api failed')).toBeUndefined();
   });

@@ -16,6 +16,8 @@ export function riskReadingText(intent: Intent): string | undefined {
     const targets = detailsOf(intent, 'high_risk.target');
     return `Risk: high — the goal asks to act: ${actions.join('; ')} (${forms.join(', ')})${targets.length > 0 ? `; on ${targets.join(', ')}` : ''}`;
   }
+  const weighed = detailsOf(intent, 'risk.go_no_go_answered');
+  if (weighed.length > 0) return `Risk: not high — a go/no-go question, answered from the sources: whether to ${weighed.join('; ')} (nothing is done by answering)`;
   const topics = detailsOf(intent, 'risk.topic_not_action');
   if (topics.length === 0) return undefined;
   const [opener] = detailsOf(intent, 'mood.question');
