@@ -17,6 +17,7 @@ import { LEADING_TIMESTAMP, type Unit, headerParts, isIdentifier, namesAnItem, u
 import { withContinuation } from './extractive-continuation';
 import { MAX_SENTENCES, pickDiverse } from './extractive-diverse-pick';
 import { asksCurrentState, withSupersededDiscounted } from './extractive-current-state';
+import { agentLabelTerms, labelledIdTest } from './extractive-asked-labels';
 import { corroboration, documentFrequencies } from './extractive-term-statistics';
 import type { SelectedSentence } from './extractive-answer-text';
 
@@ -81,6 +82,8 @@ const PROCEDURAL_QUESTION = /\bhow (?:do|can|should|would|could) (?:i|we|you|one
 const RECORD_WEIGHT = 0.5;
 /** A lead-in with the command or value it introduces (a 'step' piece) is the instruction a how-to question asks for. */
 const STEP_SHARE = 0.6;
+/** A sentence stating the id a question asks for by its label ("Incident KDP-INC-031") gets this share. */
+const LABELLED_ID_SHARE = 1.0;
 /**
  * In a why-question the words besides the subject's identifiers ("rollout", "fail", "restarting") name
  * what is to be explained: a sentence repeating them restates the question ("If a rollout fails, …")
@@ -137,7 +140,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // What the question names only to set it aside ("besides X and Y, which …") is not what is asked.
   // "How stale did it get?" is answered by a series summary's "highest 32.5 h", in words the question lacks.
   const extreme = askedExtreme(prompt.question);
-  const queryTerms = [...new Set([...askedTerms(prompt.question), ...(extreme ? contentTerms(EXTREME_WORDS[extreme]) : [])])];
+  const queryTerms = [...new Set([...askedTerms(prompt.question), ...(extreme ? contentTerms(EXTREME_WORDS[extreme]) : []), ...agentLabelTerms(prompt.question)])];
   const querySet = new Set(queryTerms);
   const units = unitsOf(prompt.blocks);
   if (queryTerms.length === 0 || units.length === 0) return [];
@@ -162,6 +165,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const measure = askedMeasure(prompt.question);
   const measured = measure !== undefined && units.some((unit) => statesMeasure(unit.text, measure)) ? measure : undefined;
   const askedType = askedTypeTerms(prompt.question);
+  const statesLabelledId = labelledIdTest(prompt.question);
   const idf = documentFrequencies(units.map((unit) => unit.termSet));
   // A day with its time ("09:00 UTC on 14 April 2026") is a query term in the notation lines state it
   // in ("2026-04-14T09:00:51Z"). The day alone is not: it is the frame of every line of that day's log,
@@ -267,6 +271,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (causal && unit.role === 'step') score *= NO_SIGNAL_WEIGHT;
     if (documentRefs && !documentRefs.has(unit.ref)) score *= WRONG_KIND_WEIGHT;
     if (procedural && instructs(unit)) score += meanIdf * STEP_SHARE;
+    // "Incident KDP-INC-031" answers "what's the incident number?" by its label and id, not by the question's words.
+    if (statesLabelledId?.(unit.text)) score += meanIdf * LABELLED_ID_SHARE;
     // "How long does it keep its data, and how many partitions?" asks both: a count is not the wrong kind for lacking a duration.
     const answersKind = (counted !== undefined && statesCount(unit.text, counted)) || (measured !== undefined && statesMeasure(unit.text, measured));
     if (counted && !answersKind) score *= UNTYPED_WEIGHT;

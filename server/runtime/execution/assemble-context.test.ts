@@ -30,6 +30,13 @@ describe('assembling the context when the goal names a kind of source', () => {
     expect(covered.dropped[2].why).toBe('below the top 8');
   });
 
+  it('weighs a raised item of the named kind as the first when the budget binds, so a general item goes instead', () => {
+    // Eight items of 50 tokens and a budget of 390: one must go. Unraised, the last (the second log) would.
+    const covered = assembleContext(compressed(RANKED), 390, 8, false, ['logs']);
+    expect(sourcesOf(covered)).toEqual(['runbooks#1', 'runbooks#2', 'runbooks#3', 'runbooks#4', 'runbooks#5', 'spool-logs#11', 'spool-logs#12']);
+    expect(covered.dropped[0]).toMatchObject({ chunkId: 'c6', why: 'over the 390-token budget' });
+  });
+
   it('tops up a named kind that has one item in the head, and changes nothing when it has two or none was retrieved', () => {
     const oneLog = [item(1, 'spool-logs', 'logs'), ...RANKED.slice(0, 10).map((entry, index) => ({ ...entry, ref: index + 2 })), item(12, 'spool-logs', 'logs')];
     expect(sourcesOf(assembleContext(compressed(oneLog), 3000, 8, false, ['logs']))).toEqual(['spool-logs#1', 'runbooks#1', 'runbooks#2', 'runbooks#3', 'runbooks#4', 'runbooks#5', 'runbooks#6', 'spool-logs#12']);

@@ -39,22 +39,24 @@ export const NAMED_KIND_ITEMS = 2;
  * that prefers prose had put the eta-api log 15th (issue 10, freight dev d77), and only the words of
  * the runbook reached the reader.
  */
-function headCoveringKinds(ranked: readonly ContextItem[], finalK: number, kinds: readonly SourceKind[]): { head: ContextItem[]; rest: ContextItem[]; gaveWay: Map<number, SourceKind> } {
+function headCoveringKinds(ranked: readonly ContextItem[], finalK: number, kinds: readonly SourceKind[]): { head: ContextItem[]; rest: ContextItem[]; gaveWay: Map<number, SourceKind>; promoted: Set<number> } {
   const head = ranked.slice(0, finalK);
   const rest = ranked.slice(finalK);
   const gaveWay = new Map<number, SourceKind>();
+  const promoted = new Set<number>();
   for (const kind of kinds) {
     while (head.filter((item) => item.hit.sourceKind === kind).length < NAMED_KIND_ITEMS) {
       const best = rest.findIndex((item) => item.hit.sourceKind === kind);
       const replaced = head.findLastIndex((item) => !kinds.includes(item.hit.sourceKind));
       if (best < 0 || replaced < 0) break;
-      const [promoted] = rest.splice(best, 1);
-      const [demoted] = head.splice(replaced, 1, promoted);
+      const [raised] = rest.splice(best, 1);
+      const [demoted] = head.splice(replaced, 1, raised);
       rest.unshift(demoted);
       gaveWay.set(demoted.ref, kind);
+      promoted.add(raised.ref);
     }
   }
-  return { head, rest, gaveWay };
+  return { head, rest, gaveWay, promoted };
 }
 
 export function assembleContext(compressed: CompressedOutput, tokenBudget: number, finalK: number, coverSources = false, coverKinds: readonly SourceKind[] = []): AssembledContext {
@@ -67,10 +69,13 @@ export function assembleContext(compressed: CompressedOutput, tokenBudget: numbe
   const general = byRank.filter((item) => !placed.includes(item));
   const ranked = coverSources ? coverEachSource(general) : general;
   const covered = headCoveringKinds(ranked, finalK - placed.length, coverKinds);
-  const { rest, gaveWay } = covered;
+  const { rest, gaveWay, promoted } = covered;
   const head = [...covered.head, ...placed];
+  // An item of a kind the goal names was raised for being asked for: the budget weighs it as the
+  // first item, or it is the first to go (fresh f26: the postmortem's summary, raised to eighth place
+  // as the goal says "postmortem", was dropped to fit the budget by 20 tokens).
   const packed = packContext(
-    head.map((item, position) => ({ id: String(item.ref), tokens: item.tokens, value: 1 / Math.sqrt(position + 1) })),
+    head.map((item, position) => ({ id: String(item.ref), tokens: item.tokens, value: 1 / Math.sqrt((promoted.has(item.ref) ? 0 : position) + 1) })),
     tokenBudget,
   );
   const chosenRefs = new Set(packed.chosen.map((entry) => Number(entry.id)));

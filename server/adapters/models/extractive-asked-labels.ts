@@ -1,0 +1,34 @@
+/**
+ * Answers a document states as a labelled field: "Author: Tomasz Wojcik", "Incident KDP-INC-031",
+ * "Owner: team dispatch". The question asks in other words ("who wrote the postmortem?", "what's the
+ * incident number?"), and the line holding the answer shares none of them but the label's noun, so
+ * the timeline sentences repeating the question's subject outranked it (freight fresh f26).
+ */
+import { contentTerms } from '../../runtime/text/text-terms';
+
+/** "Who wrote X?" is answered by X's author: the label a document gives the one who did it. */
+const AGENT_LABELS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bwho (?:wrote|writes|has written|authored|drafted)\b/i, 'author'],
+  [/\bwho (?:owns|owned|maintains|maintained)\b/i, 'owner'],
+  [/\bwho (?:approved|approves|signed off)\b/i, 'approver'],
+  [/\bwho (?:reviewed|reviews)\b/i, 'reviewer'],
+];
+
+/** The label words a question's "who <did>" asks for, as query terms. */
+export function agentLabelTerms(question: string): string[] {
+  return AGENT_LABELS.filter(([pattern]) => pattern.test(question)).flatMap(([, label]) => contentTerms(label));
+}
+
+/** "What's the incident number …", "which ticket id …": the noun the asked id is labelled by. */
+const LABELLED_ID = /\b(?:what(?:'s|\s+is|\s+was|\s+are)?|which)\s+(?:the\s+|its\s+|their\s+)?([a-z]{3,})\s+(?:number|id|code|reference|ticket|key)\b/i;
+
+/**
+ * A test for a sentence stating the asked id after its label ("Incident KDP-INC-031", "ticket: OPS-88",
+ * "change #4411"): the label's noun, then an id with a digit. Undefined when no id is asked for.
+ */
+export function labelledIdTest(question: string): ((text: string) => boolean) | undefined {
+  const label = LABELLED_ID.exec(question)?.[1];
+  if (label === undefined) return undefined;
+  const stated = new RegExp(String.raw`\b${label}s?\b[\s:#=]*(?:no\.?\s*)?[a-z]*[-_]?[a-z]*[-_]?\d[\w-]*`, 'i');
+  return (text) => stated.test(text);
+}
