@@ -1,5 +1,5 @@
 import type { NodeOfKind } from '../ir/graph';
-import type { Hit } from '../types';
+import type { Hit, SourceKind } from '../types';
 import { withLeaderAt } from './rrf-fusion';
 
 /**
@@ -22,10 +22,25 @@ type Search = NodeOfKind<'retrieve'> | undefined;
 const isGoalsOwnSearch = (search: Search): boolean =>
   search !== undefined && !search.feedback && !search.focus && search.quotedTitlesFrom === undefined && search.subQuestionOf === undefined && search.bridgeFrom === undefined;
 
-/** The fused ranking with the moment hop's leader, or else the goal's own search's leader, raised into the first places. */
-export function withSearchLeaders(ranked: readonly Hit[], lists: readonly (readonly Hit[])[], searches: readonly Search[]): readonly Hit[] {
+/**
+ * The rank the goal's own search's best item of a kind the goal names is raised to: "going by the alert
+ * rule in the on-call handbook" names docs, and the assembled context keeps the kind's best items in
+ * fused order, where the handbook's "Where to look first" (repeated by the feedback search) stood above
+ * its alert table, the goal's own first docs hit (fresh f22; f26's postmortem summary the same).
+ */
+const NAMED_KIND_LEADER_RANK = 8;
+
+/**
+ * The fused ranking with the moment hop's leader, or else the goal's own search's leader, raised into
+ * the first places; then the goal's own best item of each kind in `namedKinds`.
+ */
+export function withSearchLeaders(ranked: readonly Hit[], lists: readonly (readonly Hit[])[], searches: readonly Search[], namedKinds: readonly SourceKind[] = []): readonly Hit[] {
   const momentList = searches.findIndex((search) => (search?.within?.length ?? 0) > 0);
-  if (momentList >= 0) return withLeaderAt(ranked, lists[momentList][0], MOMENT_LEADER_RANK);
   const goalList = searches.findIndex(isGoalsOwnSearch);
-  return goalList >= 0 && lists.length > 1 ? withLeaderAt(ranked, lists[goalList][0], GOAL_LEADER_RANK) : ranked;
+  const led =
+    momentList >= 0 ? withLeaderAt(ranked, lists[momentList][0], MOMENT_LEADER_RANK) : goalList >= 0 && lists.length > 1 ? withLeaderAt(ranked, lists[goalList][0], GOAL_LEADER_RANK) : ranked;
+  if (goalList < 0 || lists.length < 2) return led;
+  // Each source of the kind: a second corpus's docs may lead the goal's list ("§ Observability" of another service).
+  const leaders = lists[goalList].filter((hit, index, list) => namedKinds.includes(hit.sourceKind) && list.findIndex((other) => other.sourceName === hit.sourceName) === index);
+  return leaders.reduceRight((order, leader) => withLeaderAt(order, leader, NAMED_KIND_LEADER_RANK), led);
 }

@@ -28,6 +28,7 @@ import { compoundNames, joinedPattern, namedEntities } from '../text/named-entit
 import { feedbackTerms } from './query-feedback';
 import { reciprocalRankFusion } from './rrf-fusion';
 import { withSearchLeaders } from './fusion-leaders';
+import { kindsNamedByWord } from '../planner/named-source-kinds';
 import { searchEachTimed, searchInTurn } from './search-calls';
 import { lookupParts, settingLookupRank, withSettingLookup } from './setting-lookup';
 import { judgeGroundedness } from '../verification/groundedness-judge';
@@ -256,7 +257,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const fused = lists.length === 1 ? lists[0].slice(0, node.k) : reciprocalRankFusion(lists, node.rrfK, node.k, searches.map((search) => (search?.quotedTitlesFrom !== undefined ? NAMED_RECORD_WEIGHT : 1)));
       // A summary one list ranks first keeps its source's first place after fusion (see retrieve).
       const ranked = asksExtreme(dependencies.goal) ? seriesSummariesFirst(fused) : fused;
-      const hits = withSettingLookup(withSearchLeaders(ranked, lists, searches), all.filter(({ search }) => search?.lookupOnly).map(({ list }) => list), settingLookupRank(dependencies.graph));
+      const hits = withSettingLookup(withSearchLeaders(ranked, lists, searches, kindsNamedByWord(dependencies.goal)), all.filter(({ search }) => search?.lookupOnly).map(({ list }) => list), settingLookupRank(dependencies.graph));
       return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },
     async rerank(node, inputs, signal, calls) {

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { createNode } from '../ir/graph';
+import type { Hit, SourceKind } from '../types';
+import { withSearchLeaders } from './fusion-leaders';
+
+const hit = (chunkId: string, sourceKind: SourceKind, rank: number): Hit => ({ chunkId, sourceName: `print-${sourceKind}`, sourceKind, sourceVersionId: '1', title: chunkId, text: chunkId, score: 10 - rank, rank, method: 'bm25', tokens: 30 });
+const search = (id: string, feedback = false) =>
+  createNode('retrieve', { id, inputs: [], method: 'bm25', sources: ['print-docs', 'print-logs'], sourceKinds: 'all', k: 10, retry: { maxAttempts: 1, backoffMs: 0 }, timeoutMs: 1000, estimate: { tokens: 0, costUsd: 0, latencySeconds: 0 }, ...(feedback ? { feedback: { fromNode: 'first', documents: 3, terms: 3 } } : {}) });
+
+describe('the leaders a fusion keeps in its first places', () => {
+  // The goal's own search ranks the handbook's alert table first among the docs; the feedback search
+  // repeats the log lines and "where to look first", so RRF puts the alert table tenth.
+  const logs = Array.from({ length: 8 }, (_, index) => hit(`log-${index + 1}`, 'logs', index + 1));
+  const goalsOwn = [logs[0], hit('handbook-alert-table', 'docs', 2), ...logs.slice(1, 4)];
+  const feedback = [...logs, hit('handbook-where-to-look', 'docs', 9)];
+  const fused = [...logs, hit('handbook-where-to-look', 'docs', 9), hit('handbook-alert-table', 'docs', 10)];
+  const order = (hits: readonly Hit[]) => hits.map((entry) => entry.chunkId);
+
+  it("raises the goal's own best item of a kind the goal names into the first eight", () => {
+    const led = withSearchLeaders(fused, [goalsOwn, feedback], [search('first'), search('feedback', true)], ['docs']);
+    expect(order(led).indexOf('handbook-alert-table')).toBe(7);
+    expect(order(led).indexOf('handbook-where-to-look')).toBe(9);
+  });
+
+  it('raises the leader of each source of the kind, a second corpus leading the list or not', () => {
+    const otherCorpus = { ...hit('other-service-observability', 'docs', 2), sourceName: 'shop-docs' };
+    const twoCorpora = [logs[0], otherCorpus, hit('handbook-alert-table', 'docs', 3)];
+    const led = order(withSearchLeaders([...fused, otherCorpus], [twoCorpora, feedback], [search('first'), search('feedback', true)], ['docs']));
+    expect(led.slice(7, 9)).toEqual(['other-service-observability', 'handbook-alert-table']);
+  });
+
+  it('changes nothing for a goal that names no kind', () => {
+    expect(order(withSearchLeaders(fused, [goalsOwn, feedback], [search('first'), search('feedback', true)]))).toEqual(order(fused));
+  });
+});
