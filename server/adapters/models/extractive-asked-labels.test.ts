@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { agentLabelTerms, labelledIdTest } from './extractive-asked-labels';
+import { answerWordsAsked, labelledIdTest } from './extractive-asked-labels';
 import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
 
 describe('answers a document states as a labelled field', () => {
   it('reads "who wrote" as asking for the author, and an id asked by its label', () => {
-    expect(agentLabelTerms('Who wrote the postmortem of the spooler outage?')).toEqual(['author']);
-    expect(agentLabelTerms('Which team owns spoolerd?')).toEqual([]);
+    expect(answerWordsAsked('Who wrote the postmortem of the spooler outage?')).toEqual(['author']);
+    expect(answerWordsAsked('Which team owns spoolerd?')).toEqual([]);
     const statesIncidentId = labelledIdTest("What's the incident number of the May spooler outage?")!;
     expect(statesIncidentId('Status: final. Author: Ana Lima. Incident PRN-INC-007.')).toBe(true);
     expect(statesIncidentId('The incident lasted 3 hours.')).toBe(false);
@@ -19,5 +19,17 @@ describe('answers a document states as a labelled field', () => {
     ];
     const text = answerFromContext("What's the incident number of the May spooler outage, and who wrote the postmortem?", items);
     expect(text.split('\n')[1]).toContain('Incident PRN-INC-007');
+  });
+
+  it('answers "should I be worried?" with the sentence saying the lines are expected, in words the question lacks', () => {
+    expect(answerWordsAsked('The spooler log is full of retries. Should I be worried?').length).toBeGreaterThan(0);
+    expect(answerWordsAsked('Which broker dropped out?')).toEqual([]);
+    const items = [
+      contextItem(1, 'spoolerd.log', 'ops-logs', '[2026-05-09 09:00:38] WARN spoolerd: prn-03 unreachable\n[2026-05-09 09:00:41] WARN spoolerd: prn-03 unreachable', 'lines 1-2'),
+      contextItem(2, 'Print handbook › Maintenance', 'ops-docs', 'Printers get firmware updates one at a time on Saturday mornings. The unreachable warnings in the spooler log during that window are expected.'),
+      contextItem(3, 'Print handbook › Queues', 'ops-docs', 'spoolerd keeps the queue of a printer while it is unreachable and logs a warning every few seconds.'),
+    ];
+    const text = answerFromContext('On Saturday morning the spooler log keeps warning that prn-03 is unreachable. Which printer dropped out, and should I be worried?', items);
+    expect(text).toContain('during that window are expected');
   });
 });

@@ -14,9 +14,18 @@ const AGENT_LABELS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bwho (?:reviewed|reviews)\b/i, 'reviewer'],
 ];
 
-/** The label words a question's "who <did>" asks for, as query terms. */
-export function agentLabelTerms(question: string): string[] {
-  return AGENT_LABELS.filter(([pattern]) => pattern.test(question)).flatMap(([, label]) => contentTerms(label));
+/**
+ * "Should I be worried?", "is that normal?": an assessment, which the sources give in their own words
+ * ("ISR shrinks and re-expands as expected", "planned OS patching", "the messages are expected") and
+ * never in the question's (freight fresh f49 quoted the shrink lines, not the planned patching).
+ */
+const ASKS_ASSESSMENT = /\b(?:should|do|must|need) (?:i|we|you) (?:be )?(?:worried|concerned|worry)\b|\bis (?:that|this|it) (?:normal|expected|a problem|bad|dangerous|harmful|a concern)\b|\banything to worry\b/i;
+const ASSESSMENT_WORDS = 'expected normal planned harmless benign ignore ignored silenced';
+
+/** The words an answer is given in that the question does not use: the label of "who <did>", an assessment's words. */
+export function answerWordsAsked(question: string): string[] {
+  const labels = AGENT_LABELS.filter(([pattern]) => pattern.test(question)).flatMap(([, label]) => contentTerms(label));
+  return ASKS_ASSESSMENT.test(question) ? [...labels, ...contentTerms(ASSESSMENT_WORDS)] : labels;
 }
 
 /** "What's the incident number …", "which ticket id …": the noun the asked id is labelled by. */

@@ -10,7 +10,7 @@
  * allowed topics/vehicle_positions/* (underscore)").
  */
 import { contentTerms } from '../../runtime/text/text-terms';
-import { agentLabelTerms } from './extractive-asked-labels';
+import { answerWordsAsked } from './extractive-asked-labels';
 
 const WH_WORDS = 'when|why|who|whom|whose|what|which|where|how';
 /** Words that open a question: a wh-word or an auxiliary ("did it …", "was it …"). */
@@ -56,7 +56,7 @@ export function questionParts(question: string): readonly QuestionPart[] | undef
   const parts = question.split(PART_BREAK).map((part) => part.trim()).filter((part) => part.length > 0);
   if (parts.length < 2) return undefined;
   // "… and who wrote the postmortem?" is answered by its "Author:" line, a word the part lacks.
-  const termsOf = parts.map((part) => new Set([...contentTerms(part).filter((term) => !/^\d{1,2}$/.test(term)), ...agentLabelTerms(part)]));
+  const termsOf = parts.map((part) => new Set([...contentTerms(part).filter((term) => !/^\d{1,2}$/.test(term)), ...answerWordsAsked(part)]));
   const asking = parts.flatMap((part, index) => (ASKS.test(part) ? [index] : []));
   if (asking.length < 2) return undefined;
   return asking

@@ -17,7 +17,7 @@ import { LEADING_TIMESTAMP, type Unit, headerParts, isIdentifier, namesAnItem, u
 import { withContinuation } from './extractive-continuation';
 import { MAX_SENTENCES, pickDiverse } from './extractive-diverse-pick';
 import { asksCurrentState, withSupersededDiscounted } from './extractive-current-state';
-import { agentLabelTerms, labelledIdTest } from './extractive-asked-labels';
+import { answerWordsAsked, labelledIdTest } from './extractive-asked-labels';
 import { corroboration, documentFrequencies } from './extractive-term-statistics';
 import type { SelectedSentence } from './extractive-answer-text';
 
@@ -140,7 +140,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // What the question names only to set it aside ("besides X and Y, which …") is not what is asked.
   // "How stale did it get?" is answered by a series summary's "highest 32.5 h", in words the question lacks.
   const extreme = askedExtreme(prompt.question);
-  const queryTerms = [...new Set([...askedTerms(prompt.question), ...(extreme ? contentTerms(EXTREME_WORDS[extreme]) : []), ...agentLabelTerms(prompt.question)])];
+  const queryTerms = [...new Set([...askedTerms(prompt.question), ...(extreme ? contentTerms(EXTREME_WORDS[extreme]) : []), ...answerWordsAsked(prompt.question)])];
   const querySet = new Set(queryTerms);
   const units = unitsOf(prompt.blocks);
   if (queryTerms.length === 0 || units.length === 0) return [];
