@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksCurrentState, withSupersededDiscounted } from './extractive-current-state';
+import { asksCurrentState, withPresentStateFirst } from './extractive-current-state';
 import { unitsOf } from './extractive-units';
 import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
 
@@ -22,7 +22,7 @@ describe('a question about the present, against the states a corpus kept', () =>
     const text = answerFromContext('Is a queue limit of 100 jobs still what spoolerd runs with?', items);
     expect(text.split('\n')[1]).toContain('back to 400 jobs');
     const units = unitsOf([{ ref: 1, header: 'a — s, l', text: 'Limit 100 (done 2026-02-03).' }, { ref: 2, header: 'b — s, l', text: 'Limit 400 (done 2026-03-10).' }]);
-    const [older, later] = withSupersededDiscounted([{ unit: units[0], score: 10 }, { unit: units[1], score: 8 }]);
+    const [older, later] = withPresentStateFirst([{ unit: units[0], score: 10 }, { unit: units[1], score: 8 }]);
     expect(later.score).toBeGreaterThan(older.score);
   });
 });

@@ -3,7 +3,8 @@
  * a corpus keeps every state a setting went through: the commit shortening the retention to 24 hours
  * (3 February) shares more of the question's words than the postmortem's action item putting it back
  * to 72 hours (done 10 March), and was quoted alone (freight fresh f02). Asked for the present, a
- * dated statement that a later one among the strong candidates supersedes keeps a share of its score.
+ * dated statement that a later one among the strong candidates supersedes keeps a share of its score,
+ * and the latest gains.
  * A commit's lines are dated by its subject (the commit's own date), a document's sentence by the day
  * it states. A question naming a day asks for that day's state, not the present, and is left alone.
  */
@@ -38,7 +39,7 @@ function latestDay(moments: ReadonlySet<string>): string | undefined {
   return days.sort()[days.length - 1];
 }
 
-export function withSupersededDiscounted(input: readonly ScoredUnit[]): ScoredUnit[] {
+export function withPresentStateFirst(input: readonly ScoredUnit[]): ScoredUnit[] {
   // A commit states the state it leaves by its subject ("eta-api: back to 4 replicas"); its message
   // explains ("6 replicas changed nothing"), and asked for the present, the subject stands for the
   // commit at the best score of its lines (fresh f51 quoted the explanation).
