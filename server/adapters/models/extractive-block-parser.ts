@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../../runtime/text/named-entities';
 import { splitSentences } from '../../runtime/text/sentence-splitter';
 import { type BlockPiece, keyValue, parentKey, settingPiece } from './extractive-settings';
 
@@ -107,7 +108,6 @@ function sectionLeadIn(heading: string): string | undefined {
 const FENCED_BLOCK = /^[ \t]*(?:```|~~~)[^\n]*\n([\s\S]*?)\n[ \t]*(?:```|~~~)[ \t]*$/gm;
 const CODE_FENCE = /^[ \t]*(?:```|~~~)[^\n]*$/gm;
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Prose sentences of `text`, each marked when a bullet opens it. */
 function proseSentences(text: string): Sentence[] {
   return splitSentences(text).map((sentence) => ({ text: sentence, code: false, listItem: new RegExp(String.raw`(?:^|\n)[ \t]*[-*+][ \t]+${escapeRegExp(sentence.slice(0, 24))}`).test(text) }));

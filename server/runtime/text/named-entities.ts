@@ -52,7 +52,7 @@ export function compoundNames(goal: string): string[] {
   return found;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** How a compound's two words are written as one name: "-" or "_", with at most one word between ("warehouse_daily_load"). */
 const JOINED = '[-_](?:[a-z0-9]+[-_])?';
 
