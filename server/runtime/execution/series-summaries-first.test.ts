@@ -35,6 +35,9 @@ describe('series summaries first within their source', () => {
     expect(askedExtreme('What was the minimum queue depth?')).toBe('lowest');
     // The verb must follow its subject: a later "sink" or "drop" in another clause asks for no extreme.
     expect(askedExtreme('How full did monitoring show the disk on Friday, just before the job would drop its files?')).toBeUndefined();
+    // Nor does the asker's own wait, or an infinitive after the subject.
+    expect(askedExtreme('How quickly do I get paged when the spooler stops?')).toBeUndefined();
+    expect(askedExtreme('How long does it take to get a stuck queue drained?')).toBeUndefined();
   });
 
   it('moves a source summary to the first place its source holds, leaving other sources where they are', () => {

@@ -21,8 +21,10 @@ const EXTREME = /\b(?:highest|lowest|peak(?:ed|s)?|maximum|minimum|max|min|worst
  * readings reached, asked without the word "highest" (freight fresh f24 quoted a commit instead of the
  * series' "highest 32.5 h").
  */
-// The verb right after a short subject: "how full did monitoring show it … just before the sink failed" asks for one reading.
-const REACHED = /\bhow (\w+) (?:did|does|do|would|could|can) (?:[\w'-]+ ){1,4}?(?:get|go|climb|rise|grow|reach|become|fall|drop)\b/i;
+// The verb right after a short subject that is a thing, not the asker ("how quickly do I get paged?") nor an
+// infinitive ("how long does it take to get …"): "how full did monitoring show it … just before the sink
+// failed" asks for one reading.
+const REACHED = /\bhow (\w+) (?:did|does|do|would|could|can) (?!(?:i|we|you)\b)(?:(?!to\b)[\w'-]+ ){1,4}?(?:get|go|climb|rise|grow|reach|become|fall|drop)\b/i;
 const LOW_EXTREME = /\b(?:lowest|minimum|min)\b/i;
 /** Adjectives whose extreme is the lowest reading ("how low did it go", "how few were left"). */
 const DOWNWARD = new Set(['low', 'little', 'few', 'small', 'short', 'cold', 'slow']);
