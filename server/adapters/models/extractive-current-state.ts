@@ -10,7 +10,6 @@
  */
 import { askedMoments } from '../../runtime/text/moment-terms';
 import type { ScoredUnit } from './extractive-quoted-subjects';
-import type { Unit } from './extractive-units';
 
 /**
  * Words asking for the present. "Current" only as what is asked ("what is the current retention?"):
@@ -54,16 +53,16 @@ export function withPresentStateFirst(input: readonly ScoredUnit[]): ScoredUnit[
     const day = unit.role === 'subject' ? latestDay(unit.moments) : undefined;
     if (day !== undefined) commitDay.set(unit.ref, day);
   }
-  const dayOf = (unit: Unit) => commitDay.get(unit.ref) ?? latestDay(unit.moments);
-  const contenders = scored.filter((entry) => entry.score >= CONTENDER_SHARE * top && dayOf(entry.unit) !== undefined);
-  const year = contenders.map((entry) => dayOf(entry.unit)!).filter((day) => FULL_DAY.test(day)).sort().at(-1)?.slice(0, 5) ?? '';
+  // Each unit's day, read once: a commit's day is its subject's, a document sentence's the latest it states.
+  const days = scored.map((entry) => commitDay.get(entry.unit.ref) ?? latestDay(entry.unit.moments));
+  const contending = scored.map((entry, index) => entry.score >= CONTENDER_SHARE * top && days[index] !== undefined);
+  const contenderDays = days.filter((day, index): day is string => contending[index]);
   // A day without its year is read in the year of the latest full date among the contenders.
+  const year = contenderDays.filter((day) => FULL_DAY.test(day)).sort().at(-1)?.slice(0, 5) ?? '';
   const comparable = (day: string) => (MONTH_DAY.test(day) ? `${year}${day}` : day);
-  const latest = contenders.map((entry) => comparable(dayOf(entry.unit)!)).sort().at(-1);
+  const latest = contenderDays.map(comparable).sort().at(-1);
   if (latest === undefined) return [...scored];
-  return scored.map((entry) => {
-    const day = dayOf(entry.unit);
-    if (day === undefined || entry.score < CONTENDER_SHARE * top) return entry;
-    return { unit: entry.unit, score: entry.score * (comparable(day) < latest ? SUPERSEDED_WEIGHT : LATEST_GAIN) };
-  });
+  return scored.map((entry, index) =>
+    contending[index] ? { unit: entry.unit, score: entry.score * (comparable(days[index]!) < latest ? SUPERSEDED_WEIGHT : LATEST_GAIN) } : entry,
+  );
 }
