@@ -22,10 +22,25 @@ const AGENT_LABELS: ReadonlyArray<readonly [RegExp, string]> = [
 const ASKS_ASSESSMENT = /\b(?:should|do|must|need) (?:i|we|you) (?:be )?(?:worried|concerned|worry)\b|\bis (?:that|this|it) (?:normal|expected|a problem|bad|dangerous|harmful|a concern)\b|\banything to worry\b/i;
 const ASSESSMENT_WORDS = 'expected normal planned harmless benign ignore ignored silenced';
 
-/** The words an answer is given in that the question does not use: the label of "who <did>", an assessment's words. */
+/**
+ * "Why did nobody get paged?", "why wasn't anyone alerted?": asked why a failure reached no one, which
+ * the sources answer with where its alert goes ("posts to the team's Slack channel only", "routes to no
+ * rotation"), not with why the failure happened (freight dev d57 quoted the failing task's traceback).
+ */
+const ASKS_WHY_NOBODY_TOLD = /\b(?:no ?one|nobody|no-one)\s+(?:\w+\s+){0,2}(?:paged|alerted|notified|told|woken|called)\b|\b(?:wasn't|weren't|was not|were not|didn't|did not)\s+(?:\w+\s+){0,2}(?:paged|alerted|notified|page|alert|notify)\b/i;
+const ALERT_ROUTE_WORDS = 'alert alerts posts fires rotation channel slack only';
+
+/** Whether the question asks why a failure reached no one: answered by the alert's route, not the failure's cause. */
+export function asksWhyNobodyTold(question: string): boolean {
+  return ASKS_WHY_NOBODY_TOLD.test(question);
+}
+
+/** The words an answer is given in that the question does not use: the label of "who <did>", an assessment's words, an alert's route. */
 export function answerWordsAsked(question: string): string[] {
   const labels = AGENT_LABELS.filter(([pattern]) => pattern.test(question)).flatMap(([, label]) => contentTerms(label));
-  return ASKS_ASSESSMENT.test(question) ? [...labels, ...contentTerms(ASSESSMENT_WORDS)] : labels;
+  const assessment = ASKS_ASSESSMENT.test(question) ? contentTerms(ASSESSMENT_WORDS) : [];
+  const route = asksWhyNobodyTold(question) ? contentTerms(ALERT_ROUTE_WORDS) : [];
+  return [...labels, ...assessment, ...route];
 }
 
 /** "What's the incident number …", "which ticket id …": the noun the asked id is labelled by. */

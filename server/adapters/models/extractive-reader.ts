@@ -17,7 +17,7 @@ import { LEADING_TIMESTAMP, type Unit, headerParts, isIdentifier, namesAnItem, u
 import { withContinuation } from './extractive-continuation';
 import { MAX_SENTENCES, pickDiverse } from './extractive-diverse-pick';
 import { asksCurrentState, withPresentStateFirst } from './extractive-current-state';
-import { answerWordsAsked, labelledIdTest } from './extractive-asked-labels';
+import { answerWordsAsked, asksWhyNobodyTold, labelledIdTest } from './extractive-asked-labels';
 import { corroboration, documentFrequencies } from './extractive-term-statistics';
 import type { SelectedSentence } from './extractive-answer-text';
 
@@ -149,7 +149,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // Why a document says something is the reason it gives in its own words, not an incident's cause:
   // the failure-signal weighting of why-questions lifted a runbook's command step (two signal words,
   // no word of the question) to five times the sentence giving the reason (freight dev d74).
-  const causal = CAUSAL_QUESTION.test(prompt.question) && documentRefs === undefined;
+  // Nor is why nobody was paged: the alert's route answers it, and the failure's traceback does not.
+  const causal = CAUSAL_QUESTION.test(prompt.question) && documentRefs === undefined && !asksWhyNobodyTold(prompt.question);
   const frameOnly = frameOnlyTerms(prompt.question);
   const asksForChange = CHANGE_QUESTION.test(prompt.question);
   const procedural = PROCEDURAL_QUESTION.test(prompt.question);
