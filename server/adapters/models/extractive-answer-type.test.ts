@@ -73,4 +73,14 @@ describe('a setting asked for by name', () => {
     expect(askedSettingKeys('How long do the brokers keep spool-jobs records?').map((key) => key.kind)).toEqual(['retent', 'ttl']);
     expect(askedSettingKeys('How long did the outage last?')).toEqual([]);
   });
+
+  it('reads how much of a resource a thing may use before it is killed as its limit (fresh f63)', () => {
+    const asked = askedSettingKeys('how much memory is the render pod allowed to use before kubernetes kills it?');
+    expect(asked).toEqual([{ kind: 'limit', qualifiers: new Set(['memori']) }]);
+    expect(keysAskedSetting('dags/render.py: container_resources={"requests": {"memory": "4Gi"}, "limits": {"memory": "8Gi"}},', asked)).toBe(true);
+    expect(askedSettingKeys('How much cpu can the spooler get before it is throttled?')).toEqual([{ kind: 'limit', qualifiers: new Set(['cpu']) }]);
+    expect(askedSettingKeys('What is the maximum memory of print-gw?')).toEqual([{ kind: 'limit', qualifiers: new Set(['memori']) }]);
+    expect(askedSettingKeys('How much memory did the render pod use before it was killed?')).toEqual([]);
+    expect(askedSettingKeys('How much does a label cost at most?')).toEqual([]);
+  });
 });

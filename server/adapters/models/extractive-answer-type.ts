@@ -151,7 +151,19 @@ export function askedSettingKeys(question: string): readonly AskedSettingKey[] {
     const qualifiers = [match[2], match[3]].filter(noun).map((token) => stem(token!));
     if (qualifiers.length > 0) asked.push({ kind: stem(match[1]), qualifiers: new Set(qualifiers) });
   }
-  return [...asked, ...behaviourSettingKeys(question)];
+  return [...asked, ...behaviourSettingKeys(question), ...resourceCapKeys(question)];
+}
+
+/**
+ * "How much memory is the pod allowed to use before Kubernetes kills it?" asks for a resource's limit
+ * in words that name none: `"limits": {"memory": "8Gi"}`, which the commit saying the pods were
+ * OOM-killed outscored by the words it shares with the question (freight fresh f63).
+ */
+const RESOURCE_CAP = /\bhow (?:much|many) ([a-z]+)\b[^?]*\b(?:allowed|permitted|may|can) (?:to )?(?:use|get|take|have|consume|grow)\b|\bhow (?:much|many) ([a-z]+) (?:can|may|is|are|does|do|will)\b[^?]*\b(?:before|until) (?:\w+ ){0,3}(?:kill(?:s|ed)?|evict(?:s|ed)?|throttl(?:es|ed))\b|\b(?:max(?:imum)?|cap on|ceiling on|upper bound on) (?:of |on )?(?:the )?([a-z]+)\b/i;
+export function resourceCapKeys(question: string): AskedSettingKey[] {
+  const match = RESOURCE_CAP.exec(question);
+  const resource = match?.[1] ?? match?.[2] ?? match?.[3];
+  return resource === undefined || MATCHING_STOPWORDS.has(resource) || NOT_A_HEAD.test(resource) ? [] : [{ kind: stem('limits'), qualifiers: new Set([stem(resource.toLowerCase())]) }];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerWordsAsked, labelledIdTest } from './extractive-asked-labels';
+import { answerWordsAsked, asksWhyNobodyTold, labelledIdTest } from './extractive-asked-labels';
 import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
 
 describe('answers a document states as a labelled field', () => {
@@ -31,5 +31,17 @@ describe('answers a document states as a labelled field', () => {
     ];
     const text = answerFromContext('On Saturday morning the spooler log keeps warning that prn-03 is unreachable. Which printer dropped out, and should I be worried?', items);
     expect(text).toContain('during that window are expected');
+  });
+
+  it('answers why nobody was paged with where the alert goes, not with the failure\'s traceback (dev d57)', () => {
+    expect(asksWhyNobodyTold('The nightly render burned through its retries. Why did nobody get paged for it?')).toBe(true);
+    expect(asksWhyNobodyTold("Why wasn't the on-call alerted?")).toBe(true);
+    expect(asksWhyNobodyTold('Why did the nightly render fail?')).toBe(false);
+    const items = [
+      contextItem(1, 'render.log', 'ops-logs', '[2026-05-09T03:34:59] ERROR - Task failed with exception\nTraceback (most recent call last): File "render.py", line 12, in run raise RenderException("font cache missing") render.RenderException: font cache missing, the nightly render failed', 'lines 1-2'),
+      contextItem(2, 'Runbook: re-running the nightly render', 'ops-docs', 'A failed run leaves the labels of the previous day. `RenderFailed` posts to `#print-alerts` with the run id.'),
+    ];
+    const text = answerFromContext('The nightly render burned through all its retries overnight. Why did nobody get paged for it?', items);
+    expect(text.split('\n')[1]).toContain('RenderFailed');
   });
 });

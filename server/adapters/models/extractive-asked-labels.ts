@@ -27,7 +27,7 @@ const ASSESSMENT_WORDS = 'expected normal planned harmless benign ignore ignored
  * the sources answer with where its alert goes ("posts to the team's Slack channel only", "routes to no
  * rotation"), not with why the failure happened (freight dev d57 quoted the failing task's traceback).
  */
-const ASKS_WHY_NOBODY_TOLD = /\b(?:no ?one|nobody|no-one)\s+(?:\w+\s+){0,2}(?:paged|alerted|notified|told|woken|called)\b|\b(?:wasn't|weren't|was not|were not|didn't|did not)\s+(?:\w+\s+){0,2}(?:paged|alerted|notified|page|alert|notify)\b/i;
+const ASKS_WHY_NOBODY_TOLD = /\b(?:no ?one|nobody|no-one)\s+(?:[\w-]+\s+){0,2}(?:paged|alerted|notified|told|woken|called)\b|\b(?:wasn't|weren't|was not|were not|didn't|did not)\s+(?:[\w-]+\s+){0,2}(?:paged|alerted|notified|page|alert|notify)\b/i;
 const ALERT_ROUTE_WORDS = 'alert alerts posts fires rotation channel slack only';
 
 /** Whether the question asks why a failure reached no one: answered by the alert's route, not the failure's cause. */

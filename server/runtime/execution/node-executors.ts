@@ -30,7 +30,8 @@ import { reciprocalRankFusion } from './rrf-fusion';
 import { withSearchLeaders } from './fusion-leaders';
 import { kindsNamedByWord } from '../planner/named-source-kinds';
 import { searchEachTimed, searchInTurn } from './search-calls';
-import { lookupParts, settingLookupRank, withSettingLookup } from './setting-lookup';
+import { lookupParts, settingChanges, settingLookupRank, withSettingChange, withSettingLookup } from './setting-lookup';
+import { askedSettingTerms } from '../planner/setting-question';
 import { judgeGroundedness } from '../verification/groundedness-judge';
 import { outputSchemaCheck } from '../verification/output-schema-verifier';
 import { foldVerdicts } from '../verification/verdict-chain';
@@ -181,8 +182,10 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const feedback = node.feedback ? feedbackTerms(dependencies.goal, seed, node.feedback.documents, node.feedback.terms, firstHop) : [];
       if (node.lookupOnly) {
         const spend = spendCollector();
-        const hits = await lookupParts(retriever, node, { text: [searchedGoal, ...(node.queryExpansion ?? [])].join(' '), k: node.k, sources: node.sources, identifiers: dependencies.identifiers, onSpend: spend.onSpend, signal, ...modelPolicy }, (found) => anchorsIn([found]));
-        return { output: { hits, expansion: [] } satisfies RetrievedOutput, ...spend.step(hits) };
+        const query = { text: [searchedGoal, ...(node.queryExpansion ?? [])].join(' '), k: node.k, sources: node.sources, identifiers: dependencies.identifiers, onSpend: spend.onSpend, signal, ...modelPolicy };
+        const hits = await lookupParts(retriever, node, query, (found) => anchorsIn([found]));
+        const changes = await settingChanges(retriever, query, dependencies.goal, askedSettingTerms(dependencies.goal), (found) => anchorsIn([found]));
+        return { output: { hits, expansion: [], settingChanges: changes } satisfies RetrievedOutput, ...spend.step([...hits, ...changes]) };
       }
       if (node.quotedTitlesFrom !== undefined) {
         const seedHits = (inputs.get(node.quotedTitlesFrom) as RetrievedOutput | undefined)?.hits ?? [];
@@ -257,7 +260,9 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const fused = lists.length === 1 ? lists[0].slice(0, node.k) : reciprocalRankFusion(lists, node.rrfK, node.k, searches.map((search) => (search?.quotedTitlesFrom !== undefined ? NAMED_RECORD_WEIGHT : 1)));
       // A summary one list ranks first keeps its source's first place after fusion (see retrieve).
       const ranked = asksExtreme(dependencies.goal) ? seriesSummariesFirst(fused) : fused;
-      const hits = withSettingLookup(withSearchLeaders(ranked, lists, searches, kindsNamedByWord(dependencies.goal)), all.filter(({ search }) => search?.lookupOnly).map(({ list }) => list), settingLookupRank(dependencies.graph));
+      const lookups = node.inputs.filter((input) => retrieveNodeOf(dependencies.graph, input)?.lookupOnly).map((input) => inputs.get(input) as RetrievedOutput | undefined);
+      const withPart = withSettingLookup(withSearchLeaders(ranked, lists, searches, kindsNamedByWord(dependencies.goal)), lookups.map((output) => output?.hits ?? []), settingLookupRank(dependencies.graph));
+      const hits = withSettingChange(withPart, lookups.map((output) => output?.settingChanges ?? []), settingLookupRank(dependencies.graph));
       return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },
     async rerank(node, inputs, signal, calls) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RetrieverCapabilities, RetrieverPlugin } from '../contracts/retriever';
 import type { ExecutionGraph } from '../ir/graph';
 import type { Hit } from '../types';
-import { lookupParts, settingLookupHop, settingLookupRank, withSettingLookup } from './setting-lookup';
+import { changesWhatGoalNames, lookupParts, setsAskedSetting, settingChanges, settingLookupHop, settingLookupRank, withSettingChange, withSettingLookup } from './setting-lookup';
 
 const capability = (method: string, lookupOnly: boolean): RetrieverCapabilities => ({ method, available: true, requires: [], latencyMs: 1, recallPrior: {}, ...(lookupOnly ? { lookupOnly } : {}) }) as RetrieverCapabilities;
 const hopInput = { retry: { maxAttempts: 1, backoffMs: 0 }, timeoutMs: 1000, sourceKinds: ['docs', 'git'] as const, estimateOf: () => ({ tokens: 1, costUsd: 0, latencySeconds: 0.001 }) };
@@ -61,5 +61,40 @@ describe('lookupParts', () => {
 
   it('fails the node when the retriever cannot search lookup-only passages', async () => {
     await expect(lookupParts({} as RetrieverPlugin, node, query, () => [])).rejects.toThrow(/cannot search lookup-only passages/);
+  });
+});
+
+describe('settingChanges', () => {
+  const commit = (sha: string, subject: string, path: string, added: string) =>
+    `commit ${sha}\nAuthor: Ana Lima <ana@print.example>\nDate:   2026-02-19T14:10:00+01:00\n\n    ${subject}\n\ndiff --git a/${path} b/${path}\n--- a/${path}\n+++ b/${path}\n@@ -14,1 +14,1 @@\n-    old line\n+    ${added}\n`;
+  const retryChange = commit('06f94e1', 'render_hourly: 3 retries instead of 1', 'dags/render_hourly.py', 'default_args={"retries": 3, "retry_delay": timedelta(minutes=5)},');
+  const replicasChange = commit('2c7f3a8', 'print-gw: 6 replicas', 'helm/print-gw/values.yaml', 'replicaCount: 6');
+  const otherMemory = commit('9d1e2f3', 'Lower the memory limit', 'k8s/label-api/deployment.yaml', 'limits: {memory: 256Mi}');
+  const goal = 'The hourly render DAG failed. How long does the scheduler wait before it retries?';
+  const terms = ['retry', 'delay', 'interval'];
+
+  it('keeps a commit whose added lines set an asked setting of what the goal names (fresh f62)', () => {
+    expect(setsAskedSetting(retryChange, terms)).toBe(true);
+    expect(setsAskedSetting(replicasChange, terms)).toBe(false);
+    expect(setsAskedSetting(retryChange, [])).toBe(false);
+    expect(changesWhatGoalNames(retryChange, goal, terms)).toBe(true);
+    // The same setting words on another system's file, the goal naming nothing the anchors could scope by (fresh f63).
+    expect(changesWhatGoalNames(otherMemory, 'how much memory is the render pod allowed to use before it is killed?', ['memory', 'limit'])).toBe(false);
+  });
+
+  it('searches the ordinary chunks of the git sources and keeps only such commits', async () => {
+    const retriever = { search: async () => [hit('replicas', replicasChange), hit('retry', retryChange)] } as unknown as RetrieverPlugin;
+    const query = { text: goal, k: 3, sources: ['print-git'], identifiers: [] };
+    expect((await settingChanges(retriever, query, goal, terms, () => [])).map((found) => found.chunkId)).toEqual(['retry']);
+    expect(await settingChanges(retriever, query, goal, [], () => [])).toEqual([]);
+  });
+
+  it('places the best change the context does not hold before the lookup part, both kept by assembly', () => {
+    const ranked = ['a', 'b', 'c'].map((id) => hit(id));
+    const withPart = withSettingLookup(ranked, [[hit('part-1')]], 3);
+    const placed = withSettingChange(withPart, [[hit('a'), hit('change-1')]], 3);
+    expect(placed.map((entry) => entry.chunkId)).toEqual(['a', 'b', 'change-1', 'part-1', 'c']);
+    expect(placed.filter((entry) => entry.lookupPlaced).map((entry) => entry.chunkId)).toEqual(['change-1', 'part-1']);
+    expect(withSettingChange(withPart, [[hit('a')]], 3)).toBe(withPart);
   });
 });

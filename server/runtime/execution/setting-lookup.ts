@@ -11,6 +11,7 @@ import { ContextRuntimeError } from '../errors';
 import { scopeToEntities } from './entity-scope';
 import { createNode, type ExecutionGraph, type NodeEstimate, type NodeOfKind, type RetrieveNode, type RetryPolicy } from '../ir/graph';
 import type { Hit, SourceKind } from '../types';
+import { contentTerms } from '../text/text-terms';
 
 /** Parts searched: the best is placed; the others are shown in EXPLAIN ANALYZE's node output. */
 export const SETTING_LOOKUP_K = 3;
@@ -83,5 +84,56 @@ export function withSettingLookup(ranked: readonly Hit[], lookupLists: readonly 
   if (at >= 0 && at < rank) return ranked;
   const rest = ranked.filter((hit) => hit.chunkId !== best.chunkId);
   const placed = [...rest.slice(0, rank - 1), best, ...rest.slice(rank - 1)];
+  return placed.map((hit, index) => (hit.rank === index + 1 ? hit : { ...hit, rank: index + 1 }));
+}
+
+/** A diff's added lines, without the `+++` file header. */
+const ADDED_LINE = /^\+(?!\+\+ )(.*)$/gm;
+
+/** Whether a commit's diff adds a line holding one of the asked setting's words ("retry_delay" for retry, delay). */
+export function setsAskedSetting(text: string, settingTerms: readonly string[]): boolean {
+  const asked = new Set(settingTerms.flatMap(contentTerms));
+  return asked.size > 0 && [...text.matchAll(ADDED_LINE)].some(([, line]) => contentTerms(line).some((term) => asked.has(term)));
+}
+
+/** A commit's subject (its first indented line) and the paths its diff changes. */
+const SUBJECT_LINE = /^ {4}(\S.*)$/m;
+const CHANGED_PATH = /^diff --git a\/(\S+)/gm;
+
+/**
+ * Whether a commit's subject or a path it changes shares a word of the goal besides the setting's:
+ * asked the feast pod's memory limit (no name the anchors scope by), another system's "lower the
+ * memory limit" sets the same words on a different thing (freight fresh f63).
+ */
+export function changesWhatGoalNames(text: string, goal: string, settingTerms: readonly string[]): boolean {
+  const setting = new Set(settingTerms.flatMap(contentTerms));
+  const asked = new Set(contentTerms(goal).filter((term) => !setting.has(term)));
+  const named = [SUBJECT_LINE.exec(text)?.[1] ?? '', ...[...text.matchAll(CHANGED_PATH)].map(([, path]) => path)];
+  return named.some((part) => contentTerms(part).some((term) => asked.has(term)));
+}
+
+/**
+ * The commits that set an asked setting, among the git sources' ordinary chunks. A part leaves out
+ * the lines a later commit changed (ingest/commit-file-parts.ts), so the value in force is in that
+ * commit: "eta_features_hourly: 3 retries instead of 1" holds the DAG's retry delay, which the
+ * import's part no longer states, and the goal's own searches ranked it eleventh (freight fresh f62).
+ */
+export async function settingChanges(retriever: RetrieverPlugin, query: RetrievalQuery, goal: string, settingTerms: readonly string[], anchorsOf: (found: readonly Hit[]) => readonly string[]): Promise<readonly Hit[]> {
+  if (settingTerms.length === 0) return [];
+  const found = (await retriever.search(query)).filter((hit) => setsAskedSetting(hit.text, settingTerms) && changesWhatGoalNames(hit.text, goal, settingTerms));
+  query.signal?.throwIfAborted();
+  return scopeToEntities([found], anchorsOf(found), true)[0];
+}
+
+/**
+ * The ranking with the best setting change the first `rank` places do not hold placed at `rank`,
+ * before the lookup's part: both are kept by the context's assembly (assemble-context.ts).
+ */
+export function withSettingChange(ranked: readonly Hit[], changeLists: readonly (readonly Hit[])[], rank: number): readonly Hit[] {
+  const held = new Set(ranked.slice(0, rank).map((hit) => hit.chunkId));
+  const found = changeLists.map((list) => list.find((hit) => !held.has(hit.chunkId))).find((hit): hit is Hit => hit !== undefined);
+  if (!found) return ranked;
+  const rest = ranked.filter((hit) => hit.chunkId !== found.chunkId);
+  const placed = [...rest.slice(0, rank - 1), { ...found, lookupPlaced: true }, ...rest.slice(rank - 1)];
   return placed.map((hit, index) => (hit.rank === index + 1 ? hit : { ...hit, rank: index + 1 }));
 }

@@ -14,7 +14,13 @@ import type { AssembleNode, CompressNode, ExecutionGraph, GraphNode, NodeKind, N
 /** One source's search inside a stratified retrieval, timed so the trace can show which source was slow. */
 export interface SourceSearch { readonly source: string; readonly hits: number; readonly startedAtMs: number; readonly latencyMs: number }
 
-export interface RetrievedOutput { readonly hits: readonly Hit[]; readonly expansion?: readonly string[]; readonly searches?: readonly SourceSearch[] }
+export interface RetrievedOutput {
+  readonly hits: readonly Hit[];
+  readonly expansion?: readonly string[];
+  readonly searches?: readonly SourceSearch[];
+  /** A setting lookup's commits that set an asked setting (execution/setting-lookup.ts settingChanges), best first. */
+  readonly settingChanges?: readonly Hit[];
+}
 
 export interface CompressedOutput {
   readonly items: readonly ContextItem[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksConfiguredValue } from './setting-question';
+import { askedSettingTerms, asksConfiguredValue } from './setting-question';
 
 describe('asksConfiguredValue', () => {
   it('reads a question for a value a configuration file holds', () => {
@@ -24,5 +24,13 @@ describe('asksConfiguredValue', () => {
       'What happened to eta-api on 14 April?',
       'Which commit broke the vehicle-positions S3 sink?',
     ]) expect(asksConfiguredValue(goal), goal).toBe(false);
+  });
+});
+
+describe('askedSettingTerms', () => {
+  it('names the setting words a key holding the value would share, said or described, and none of the general ones', () => {
+    expect(askedSettingTerms("what's the memory limit on the print-gw pods?")).toEqual(['memory', 'limit']);
+    expect(askedSettingTerms('The render DAG failed at :05. How long does the scheduler wait before it retries on its own?')).toEqual(['retries', 'retry', 'delay', 'interval']);
+    expect(askedSettingTerms('What is configured for print-gw?')).toEqual([]);
   });
 });

@@ -18,6 +18,18 @@ const VALUE_QUESTION = /\b(?:what(?:'s|\s+is|\s+are)?|which|how\s+(?:many|much|l
 const SETTING_WORDS =
   /\b(?:limits?|ttl|timeouts?|retr(?:y|ies)|retention|partitions?|replicas?|compression|polic(?:y|ies)|schedules?|memory|cpu|configured|configuration|config|settings?|set\s+(?:to|on|for)|is\s+set|interval|threshold|concurrency|quota|capacity|size|waits?|keeps?)\b/i;
 
+/** Setting words too general to key a setting: any line is "configured", any value "set to". */
+const NOT_A_KEY = /^(?:configured|configuration|config|settings?|set\s+(?:to|on|for)|is\s+set|waits?|keeps?)$/i;
+
+/**
+ * The words a key setting the asked value holds: the setting words the goal says ("memory", "limit",
+ * "retention") and those its described behaviour stands for ("… wait before it retries" → retry, delay).
+ */
+export function askedSettingTerms(goal: string): readonly string[] {
+  const said = [...goal.matchAll(new RegExp(SETTING_WORDS.source, 'gi'))].map((match) => match[0].toLowerCase()).filter((word) => !NOT_A_KEY.test(word));
+  return [...new Set([...said, ...describedSettingWords(goal)])];
+}
+
 /** Asked why, who or when, the answer is a change or an event, not a value a file holds. */
 const NOT_A_VALUE = /^\s*(?:why|who|when)\b/i;
 

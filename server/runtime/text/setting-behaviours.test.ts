@@ -13,6 +13,12 @@ describe('the setting a "how long" question describes', () => {
     expect(describedSettingWords('How long do the brokers keep print-jobs records?')).toEqual(['retention', 'ttl']);
   });
 
+  it('reads waiting before it retries, or pausing between attempts, as a retry delay (fresh f62)', () => {
+    expect(describedSettingWords('The render DAG failed at :05. How long does the scheduler wait before it retries on its own?')).toEqual(['retry', 'delay', 'interval']);
+    expect(describedSettingWords('How long does spoold pause between attempts?')).toEqual(['retry', 'delay', 'interval']);
+    expect(describedSettingWords('How long did we wait before it was retried by hand?')).toEqual([]);
+  });
+
   it('reads nothing outside a "how long" clause, nor a duration no setting holds', () => {
     expect(describedSettingWords('Why did print-gw give up waiting on spool-cache?')).toEqual([]);
     expect(describedSettingWords('How long did the outage last?')).toEqual([]);

@@ -2,7 +2,7 @@
  * What a question describes a setting doing, for the setting it names none of: "How long does eta-api
  * wait on feature-redis before it gives up?" asks for a timeout (`FEATURE_FETCH_TIMEOUT_MS: "40"`),
  * "after how long does Airflow kill it?" for `execution_timeout`, "how long does it wait between
- * tries?" (or "between them") for `retry_delay`, "how long do the brokers keep …" for a retention or
+ * tries?" (or "between them", or "before it retries") for `retry_delay`, "how long do the brokers keep …" for a retention or
  * a TTL. Read only in a "how long" clause, which asks for the duration such a setting holds. The
  * setting lookup adds the kinds to its query (execution/setting-lookup.ts); the extractive reader asks
  * for a key holding one (adapters/models/extractive-answer-type.ts).
@@ -17,7 +17,8 @@ export interface SettingBehaviour {
 
 export const SETTING_BEHAVIOURS: readonly SettingBehaviour[] = [
   { says: /\bwait(?:s|ing)?\b.*\b(?:gives?|giving) up\b|\btimes? out\b|\bkill(?:s|ed)?\b/, kinds: ['timeout'], names: [] },
-  { says: /\bwait(?:s|ing)? between (?:tries|attempts|retries|them)\b/, kinds: ['delay', 'interval'], names: ['retry'] },
+  // "… wait before it retries?", "… pause between attempts?": the delay before the next try.
+  { says: /\b(?:wait(?:s|ing)?|pauses?|sleeps?)\b(?: \w+)* (?:between (?:tries|attempts|retries|them)|before (?:it |they )?(?:retr(?:y|ies|ying)|tr(?:y|ies|ying) again))\b/, kinds: ['delay', 'interval'], names: ['retry'] },
   { says: /\b(?:keeps?|kept|holds?|retains?|lives?|stays? valid)\b/, kinds: ['retention', 'ttl'], names: [] },
 ];
 
