@@ -83,4 +83,12 @@ describe('a setting asked for by name', () => {
     expect(askedSettingKeys('How much memory did the render pod use before it was killed?')).toEqual([]);
     expect(askedSettingKeys('How much does a label cost at most?')).toEqual([]);
   });
+
+  it('reads "what <noun> codec / policy is …" as a key holding the value noun and a word said of the thing (fresh f66)', () => {
+    const asked = askedSettingKeys('What compression codec are the Parquet files that land in print-lake-raw written with?');
+    expect(keysAskedSetting('connect/s3-sink-labels.json › config: "parquet.codec": "snappy",', asked)).toBe(true);
+    expect(keysAskedSetting('connect/s3-sink-labels.json › config: "s3.bucket.name": "print-lake-raw",', asked)).toBe(false);
+    expect(askedSettingKeys('Which eviction policy is spool-cache running with?').map((key) => key.kind)).toEqual(['polici']);
+    expect(askedSettingKeys('What happened to the parquet files?')).toEqual([]);
+  });
 });

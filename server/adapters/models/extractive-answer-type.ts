@@ -151,7 +151,22 @@ export function askedSettingKeys(question: string): readonly AskedSettingKey[] {
     const qualifiers = [match[2], match[3]].filter(noun).map((token) => stem(token!));
     if (qualifiers.length > 0) asked.push({ kind: stem(match[1]), qualifiers: new Set(qualifiers) });
   }
-  return [...asked, ...behaviourSettingKeys(question), ...resourceCapKeys(question)];
+  return [...asked, ...behaviourSettingKeys(question), ...resourceCapKeys(question), ...valueNounKeys(question)];
+}
+
+/**
+ * "What compression codec are the Parquet files written with?", "which eviction policy is it running?":
+ * a value noun asked for whose key holds it and a word the question says of the thing configured
+ * (`"parquet.codec": "snappy"`), which a sentence repeating the question's words about the files
+ * outscored (freight fresh f66).
+ */
+const VALUE_NOUN = /\b(?:which|what)\s+(?:([a-z]+)\s+)?(codec|format|encoding|algorithm|cipher|mode|policy|strategy)\s+(?:is|are|was|were|does|do|did)\b(.*)$/i;
+export function valueNounKeys(question: string): AskedSettingKey[] {
+  const match = VALUE_NOUN.exec(question.toLowerCase());
+  if (!match) return [];
+  const said = [match[1] ?? '', ...tokenize(match[3]).flatMap((token) => token.split(/[_.-]+/))];
+  const qualifiers = new Set(said.filter((token) => /^[a-z]{3,}$/.test(token) && !MATCHING_STOPWORDS.has(token) && !NOT_A_HEAD.test(token)).map(stem));
+  return qualifiers.size === 0 ? [] : [{ kind: stem(match[2]), qualifiers }];
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RetrieverCapabilities, RetrieverPlugin } from '../contracts/retriever';
 import type { ExecutionGraph } from '../ir/graph';
 import type { Hit } from '../types';
-import { changesWhatGoalNames, lookupParts, setsAskedSetting, settingChanges, settingLookupHop, settingLookupRank, withSettingChange, withSettingLookup } from './setting-lookup';
+import { byKeyedQueryTerms, changesWhatGoalNames, lookupParts, setsAskedSetting, settingChanges, settingLookupHop, settingLookupRank, withSettingChange, withSettingLookup } from './setting-lookup';
 
 const capability = (method: string, lookupOnly: boolean): RetrieverCapabilities => ({ method, available: true, requires: [], latencyMs: 1, recallPrior: {}, ...(lookupOnly ? { lookupOnly } : {}) }) as RetrieverCapabilities;
 const hopInput = { retry: { maxAttempts: 1, backoffMs: 0 }, timeoutMs: 1000, sourceKinds: ['docs', 'git'] as const, estimateOf: () => ({ tokens: 1, costUsd: 0, latencySeconds: 0.001 }) };
@@ -96,5 +96,16 @@ describe('settingChanges', () => {
     expect(placed.map((entry) => entry.chunkId)).toEqual(['a', 'b', 'change-1', 'part-1', 'c']);
     expect(placed.filter((entry) => entry.lookupPlaced).map((entry) => entry.chunkId)).toEqual(['change-1', 'part-1']);
     expect(withSettingChange(withPart, [[hit('a')]], 3)).toBe(withPart);
+  });
+});
+
+describe('byKeyedQueryTerms', () => {
+  it('puts first the part whose setting key holds the most query words, the search order among equals (fresh f66)', () => {
+    const policy = hit('policy', '@@ -0,0 +1,3 @@\n+  resources = [\n+    "arn:aws:s3:::print-lake-raw/labels/*",\n+    "arn:aws:s3:::print-lake-raw/jobs/*",');
+    const connector = hit('connector', '@@ -0,0 +1,3 @@\n+    "s3.bucket.name": "print-lake-raw",\n+    "parquet.codec": "snappy",');
+    const topics = hit('topics', '@@ -0,0 +1,2 @@\n+    compression.type: zstd');
+    const query = 'What compression codec are the Parquet files that land in print-lake-raw written with?';
+    expect(byKeyedQueryTerms([policy, topics, connector], query).map((part) => part.chunkId)).toEqual(['connector', 'topics', 'policy']);
+    expect(byKeyedQueryTerms([policy, topics], 'Who owns the lake?').map((part) => part.chunkId)).toEqual(['policy', 'topics']);
   });
 });

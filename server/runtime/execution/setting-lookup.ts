@@ -72,7 +72,28 @@ export async function lookupParts(retriever: RetrieverPlugin, node: RetrieveNode
   if (!retriever.searchLookupOnly) throw new ContextRuntimeError('NODE_FAILED', `retriever ${node.method} cannot search lookup-only passages (node ${node.id})`);
   const found = await retriever.searchLookupOnly(query);
   query.signal?.throwIfAborted();
-  return scopeToEntities([found], anchorsOf(found), true)[0];
+  return byKeyedQueryTerms(scopeToEntities([found], anchorsOf(found), true)[0], query.text);
+}
+
+/** A setting line's key: what an added line holds before its first `:` or `=` ("parquet.codec", "retention.ms"). */
+const ADDED_KEY = /^\+(?!\+\+ )\s*["']?([\w.-]+)["']?\s*(?::|=)/gm;
+
+/** The most query words one added line's key holds. */
+function keyedQueryTerms(text: string, queryTerms: ReadonlySet<string>): number {
+  let most = 0;
+  for (const [, key] of text.matchAll(ADDED_KEY)) most = Math.max(most, new Set(contentTerms(key).filter((term) => queryTerms.has(term))).size);
+  return most;
+}
+
+/**
+ * The parts ordered by the most query words a setting's key holds, the search's order among equals:
+ * "What compression codec are the Parquet files written with?" is `"parquet.codec": "snappy"`, but the
+ * IAM policy naming the lake bucket three times outranked its connector file on words in values (fresh f66).
+ */
+export function byKeyedQueryTerms(parts: readonly Hit[], queryText: string): readonly Hit[] {
+  const queryTerms = new Set(contentTerms(queryText));
+  const keyed = parts.map((part, index) => ({ part, index, keyed: keyedQueryTerms(part.text, queryTerms) }));
+  return keyed.sort((a, b) => b.keyed - a.keyed || a.index - b.index).map(({ part }) => part);
 }
 
 /** The general ranking with the lookup's best part placed at `rank` (or kept where it already is, if higher). */

@@ -16,7 +16,7 @@ const VALUE_QUESTION = /\b(?:what(?:'s|\s+is|\s+are)?|which|how\s+(?:many|much|l
  * retention ("how long does it keep"), sizes, schedules, policies, and "configured" / "set to".
  */
 const SETTING_WORDS =
-  /\b(?:limits?|ttl|timeouts?|retr(?:y|ies)|retention|partitions?|replicas?|compression|polic(?:y|ies)|schedules?|memory|cpu|configured|configuration|config|settings?|set\s+(?:to|on|for)|is\s+set|interval|threshold|concurrency|quota|capacity|size|waits?|keeps?)\b/i;
+  /\b(?:limits?|ttl|timeouts?|retr(?:y|ies)|retention|partitions?|replicas?|compression|codecs?|polic(?:y|ies)|schedules?|memory|cpu|configured|configuration|config|settings?|set\s+(?:to|on|for)|is\s+set|interval|threshold|concurrency|quota|capacity|size|waits?|keeps?)\b/i;
 
 /** Setting words too general to key a setting: any line is "configured", any value "set to". */
 const NOT_A_KEY = /^(?:configured|configuration|config|settings?|set\s+(?:to|on|for)|is\s+set|waits?|keeps?)$/i;
