@@ -87,5 +87,15 @@ describe('measure questions and the sentences that can answer them', () => {
     expect(statesMeasure('The nightly job runs `make build` of the spooler on prn-01.', 'version')).toBe(false);
     expect(statesMeasure('The broker runs Kafka 3.7; the disk was at 36.9 %.', 'version')).toBe(false);
   });
+
+  it('a question for a host, port or URL asks for an address, which a sentence naming the service does not state (fresh f87)', () => {
+    expect(askedMeasure("what's the host and port of our spool registry?")).toBe('address');
+    expect(askedMeasure('Which URL does print-gw call for labels?')).toBe('address');
+    expect(askedMeasure('Who owns the spool registry?')).toBeUndefined();
+    expect(statesMeasure('Printers register in the spool registry (`spool-registry.print.internal:8081`).', 'address')).toBe(true);
+    expect(statesMeasure('curl -s http://spool.print.internal/status', 'address')).toBe(true);
+    expect(statesMeasure('print-gw/values.yaml › env: LABEL_URL: "http://labels:8080"', 'address')).toBe(true);
+    expect(statesMeasure('The spool registry keeps every printer schema; ask team print before changing it.', 'address')).toBe(false);
+  });
 });
 

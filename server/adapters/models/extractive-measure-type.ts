@@ -9,7 +9,7 @@ import { statedMoments } from '../../runtime/text/moment-terms';
  * that repeats the question's words without one ("average speed over 15 and 60 minutes" is a
  * feature's name) cannot say how fast.
  */
-export type Measure = 'speed' | 'duration' | 'interval' | 'size' | 'clock' | 'share' | 'moment' | 'version';
+export type Measure = 'speed' | 'duration' | 'interval' | 'size' | 'clock' | 'share' | 'moment' | 'version' | 'address';
 
 const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
   ['speed', /\b(?:how fast|what (?:\w+ )?speed)\b/i],
@@ -27,6 +27,9 @@ const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
   // "Which build of the service was running?", "what image version": a release is named by its version
   // ("3.4.2", "tag: 3.4.2"), which a sentence using the word "build" ("runs dbt build") does not state.
   ['version', /\b(?:which|what) (?:[\w.-]+ )?(?:build|release|version|image tag)s?\b(?! (?:step|job|time|system|tool))|\bimage (?:version|tag)\b/i],
+  // "What's the host and port of our schema registry?", "which URL …": an address ("registry.example.internal:8081",
+  // "http://…"), which the sentences repeating the service's name do not state (freight fresh f87).
+  ['address', /\b(?:what(?:'s|\s+is|\s+are)?|which)\s+(?:(?:the|its|our|their)\s+)?(?:[\w.-]+\s+)?(?:host(?:name)?s?|ports?|urls?|endpoints?|address(?:es)?)\b/i],
   ['clock', /\b(?:what|which) (?:time|hour|minute)\b(?! (?:zone|window|budget|limit|frame|range|span))/i],
   // "When was it merged?" asks for a moment: a day or a clock time. A frame ("When kafka-3 was shut
   // down, how many …") has no verb right after "when" and asks for none.
@@ -50,6 +53,8 @@ const STATED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> 
   clock: /(?<![\d:])(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)|\b(?:1[0-2]|0?[1-9]) ?[ap]\.?m\b|\b(?:noon|midnight)\b/i,
   // "3.4.2", "v2.11.0", "feast-runner:0.38.1": three parts, so "Kafka 3.7" or a figure like "36.9" is not one.
   version: /(?<![\d.])v?\d+\.\d+\.\d+(?:[-+][\w.]+)?(?![\d.])/i,
+  // "registry.example.internal:8081", "http://10.0.0.5/status", a host of three or more labels ("kafka-1.example.internal").
+  address: /\b[a-z][\w-]*(?:\.[\w-]+)+:\d{2,5}\b|\bhttps?:\/\/\S+|\b[a-z][\w-]*(?:\.[a-z][\w-]*){2,}\b/i,
 };
 /** A key naming the unit or the measured thing, set to a number: "FEATURE_FETCH_TIMEOUT_MS: "40"", "retention.ms=259200000". */
 const KEYED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> = {
@@ -59,6 +64,7 @@ const KEYED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> =
   share: new RegExp(String.raw`\b[\w.-]*(?:pct|percent|ratio)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
   clock: /\b[\w.-]*(?:_at|_time|start_date|end_date)\s*[:=]\s*["']?\d{4}-?\d{2}-?\d{2}[t ]?\d{2}:?\d{2}/i,
   version: /\b[\w.-]*(?:tag|version)\s*[:=]\s*["']?v?\d+(?:\.\d+)+/i,
+  address: /\b[\w.-]*(?:url|host|endpoint|address|port)[\w.-]*\s*[:=]\s*["']?[\w/.:-]+/i,
 };
 
 /** The measure a question asks for, or undefined. */
