@@ -24,4 +24,12 @@ describe('an instruction that opens with what it is for', () => {
     expect(givesInstruction('The nightly job runs `lpr-batch --all` at 02:00.')).toBe(false);
     expect(givesInstruction('Should we use `lpr-batch --reprint` here?')).toBe(false);
   });
+
+  it('tells you what to type into a tool when a where-to-look list names it with a quoted value (fresh f73)', () => {
+    expect(givesInstruction('- Loki: `{namespace="print", app="spoold"}`; spooler logs under `{job="spool"}`.')).toBe(true);
+    expect(givesInstruction('Print admin UI: `https://print.example.internal`')).toBe(true);
+    // A table row goes on with more columns; a sentence quoting a value states it.
+    expect(givesInstruction('Alert: `SpoolerDown`, Fires when: no job for 10 min, Rotation: print-oncall')).toBe(false);
+    expect(givesInstruction('The queue is named `label-01` on every spooler.')).toBe(false);
+  });
 });

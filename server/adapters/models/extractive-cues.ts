@@ -73,7 +73,16 @@ export function opensWithInstruction(text: string): boolean {
  */
 const COMMAND_AFTER_VERB = /\b(?:run|use|execute|call|type|enter)\s+`[^`]{3,}`/i;
 
-/** Whether a sentence is an instruction: its opening verb, or a directing verb right before a quoted command. */
+/**
+ * "Loki: `{namespace="eta", app="eta-api"}`", "Airflow UI: `https://airflow.example.internal`": a list of
+ * where to look names each tool and what to type into it, an instruction without a verb. Held to the
+ * bar of a statement, the handbook's Loki selector lost "how do I pull up the logs in Loki?" to a
+ * runbook's redis-cli step (freight fresh f73). A label, a quoted value, and nothing after it but the
+ * next such pair: a table row ("Alert: `X`, Fires when: …") goes on with more columns.
+ */
+const LABELLED_VALUE = /^\s*(?:[-*]\s+)?[A-Z][\w ./-]{0,40}:\s+`[^`]{3,}`\s*(?:[;.]|$)/;
+
+/** Whether a sentence is an instruction: its opening verb, a directing verb right before a quoted command, or a tool's labelled value. */
 export function givesInstruction(text: string): boolean {
-  return opensWithInstruction(text) || (COMMAND_AFTER_VERB.test(text) && !text.trimEnd().endsWith('?'));
+  return opensWithInstruction(text) || (COMMAND_AFTER_VERB.test(text) && !text.trimEnd().endsWith('?')) || LABELLED_VALUE.test(text);
 }
