@@ -88,6 +88,12 @@ describe('measure questions and the sentences that can answer them', () => {
     expect(statesMeasure('The broker runs Kafka 3.7; the disk was at 36.9 %.', 'version')).toBe(false);
   });
 
+  it('a duration written in words states one: "within about ten minutes", "in an hour" (fresh f90)', () => {
+    expect(statesMeasure('A merge to `main` is applied by CI within about ten minutes.', 'duration')).toBe(true);
+    expect(statesMeasure('The spooler drains its queue in an hour.', 'duration')).toBe(true);
+    expect(statesMeasure('Ten printers drain the queue.', 'duration')).toBe(false);
+  });
+
   it('a question for a host, port or URL asks for an address, which a sentence naming the service does not state (fresh f87)', () => {
     expect(askedMeasure("what's the host and port of our spool registry?")).toBe('address');
     expect(askedMeasure('Which URL does print-gw call for labels?')).toBe('address');
