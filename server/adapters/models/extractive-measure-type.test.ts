@@ -92,6 +92,7 @@ describe('measure questions and the sentences that can answer them', () => {
     expect(statesMeasure('A merge to `main` is applied by CI within about ten minutes.', 'duration')).toBe(true);
     expect(statesMeasure('The spooler drains its queue in an hour.', 'duration')).toBe(true);
     expect(statesMeasure('Ten printers drain the queue.', 'duration')).toBe(false);
+    expect(statesMeasure('monitoring/alerts/spool.yaml › rules: for: 10m', 'duration')).toBe(true);
   });
 
   it('a question for a host, port or URL asks for an address, which a sentence naming the service does not state (fresh f87)', () => {

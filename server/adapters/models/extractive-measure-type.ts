@@ -61,7 +61,8 @@ const STATED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> 
 /** A key naming the unit or the measured thing, set to a number: "FEATURE_FETCH_TIMEOUT_MS: "40"", "retention.ms=259200000". */
 const KEYED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> = {
   speed: new RegExp(String.raw`\b[\w.-]*(?:speed|kmh|kph|mph)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
-  duration: new RegExp(String.raw`\b[\w.-]*(?:_ms|\.ms|_seconds|_secs|_minutes|_hours|timeout|ttl|retention|interval|delay)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
+  // An alert rule's `for: 10m`: how long its condition must hold (Prometheus durations).
+  duration: new RegExp(String.raw`\b[\w.-]*(?:_ms|\.ms|_seconds|_secs|_minutes|_hours|timeout|ttl|retention|interval|delay)[\w.-]*\s*[:=]\s*["']?${NUMBER}|\bfor:\s*["']?\d+[smhd]\b`, 'i'),
   size: new RegExp(String.raw`\b[\w.-]*(?:bytes|_mb|_gb|memory|size)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
   share: new RegExp(String.raw`\b[\w.-]*(?:pct|percent|ratio)[\w.-]*\s*[:=]\s*["']?${NUMBER}`, 'i'),
   clock: /\b[\w.-]*(?:_at|_time|start_date|end_date)\s*[:=]\s*["']?\d{4}-?\d{2}-?\d{2}[t ]?\d{2}:?\d{2}/i,

@@ -19,6 +19,13 @@ describe('the setting a "how long" question describes', () => {
     expect(describedSettingWords('How long did we wait before it was retried by hand?')).toEqual([]);
   });
 
+  it('reads how long a condition holds before the pager goes off as an alert rule\'s `for` (fresh f67)', () => {
+    expect(describedSettingWords('If a spooler task dies, how long does it have to sit in FAILED before the pager goes off?')).toEqual(['alert', 'for']);
+    expect(describedSettingWords('How long can the queue stay full before we get paged?')).toEqual(['alert', 'for']);
+    expect(describedSettingWords('How long was the queue full before the alert fired on Friday?')).toEqual([]);
+    expect(describedSettingWords('How long did the pager go off for?')).toEqual([]);
+  });
+
   it('reads nothing outside a "how long" clause, nor a duration no setting holds', () => {
     expect(describedSettingWords('Why did print-gw give up waiting on spool-cache?')).toEqual([]);
     expect(describedSettingWords('How long did the outage last?')).toEqual([]);

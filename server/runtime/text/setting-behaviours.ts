@@ -20,6 +20,9 @@ export const SETTING_BEHAVIOURS: readonly SettingBehaviour[] = [
   // "… wait before it retries?", "… pause between attempts?": the delay before the next try.
   { says: /\b(?:wait(?:s|ing)?|pauses?|sleeps?)\b(?: \w+)* (?:between (?:tries|attempts|retries|them)|before (?:it |they )?(?:retr(?:y|ies|ying)|tr(?:y|ies|ying) again))\b/, kinds: ['delay', 'interval'], names: ['retry'] },
   { says: /\b(?:keeps?|kept|holds?|retains?|lives?|stays? valid)\b/, kinds: ['retention', 'ttl'], names: [] },
+  // "… have to sit in FAILED before the pager goes off?": how long a condition holds before its alert
+  // fires, an alert rule's `for: 10m` (Prometheus), which no sentence of the question's words states (fresh f67).
+  { says: /\bbefore (?:the |an? |it |we )?(?:pager|page|alert|alarm|on-call)s? (?:goes off|go off|fires?|triggers?|pages?|gets? paged)\b|\bbefore (?:it|we|anyone|someone|the on-call) (?:gets? |is )?(?:paged|alerted)\b/, kinds: ['for'], names: ['alert'] },
 ];
 
 const HOW_LONG_CLAUSE = /\bhow long\b([^?;]*)/;
