@@ -95,6 +95,15 @@ describe('measure questions and the sentences that can answer them', () => {
     expect(statesMeasure('monitoring/alerts/spool.yaml › rules: for: 10m', 'duration')).toBe(true);
   });
 
+  it('"how often does it …" asks for a rate or a period, which a log line recording one occurrence does not state (fresh f64)', () => {
+    expect(askedMeasure('How often does the spooler roll a new journal file on the label queue?')).toBe('frequency');
+    expect(askedMeasure('How often did the spooler fail last week?')).toBeUndefined();
+    expect(statesMeasure('spool/queues.yaml › labels › config: journal.roll.ms: 3600000', 'frequency')).toBe(true);
+    expect(statesMeasure('dags/render.py: schedule="5 * * * *",', 'frequency')).toBe(true);
+    expect(statesMeasure('The journal is rolled every hour and kept for a week.', 'frequency')).toBe(true);
+    expect(statesMeasure('[2026-03-06 16:00:02] INFO Rolled new journal file at offset 9010 in 2 ms.', 'frequency')).toBe(false);
+  });
+
   it('a question for a host, port or URL asks for an address, which a sentence naming the service does not state (fresh f87)', () => {
     expect(askedMeasure("what's the host and port of our spool registry?")).toBe('address');
     expect(askedMeasure('Which URL does print-gw call for labels?')).toBe('address');

@@ -9,10 +9,14 @@ import { statedMoments } from '../../runtime/text/moment-terms';
  * that repeats the question's words without one ("average speed over 15 and 60 minutes" is a
  * feature's name) cannot say how fast.
  */
-export type Measure = 'speed' | 'duration' | 'interval' | 'size' | 'clock' | 'share' | 'moment' | 'version' | 'address';
+export type Measure = 'speed' | 'duration' | 'interval' | 'size' | 'clock' | 'share' | 'moment' | 'version' | 'address' | 'frequency';
 
 const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
   ['speed', /\b(?:how fast|what (?:\w+ )?speed)\b/i],
+  // "How often does Kafka roll a new log segment?" asks for a rate or a period ("every hour", `segment.ms:
+  // 3600000`), which a log line recording one roll, in the question's words, does not state (fresh f64).
+  // In the past ("how often did it fail?") it counts events.
+  ['frequency', /\bhow (?:often|frequently) (?:does|do|is|are|will|would|should)\b/i],
   // "How long after it was merged did the change go live?" asks for the time between two moments: the
   // lines stamped with each answer it as well as a stated duration (freight dev d58: "config changed
   // at 11:13:02" kept a quarter of its score as a sentence stating no duration).
@@ -55,6 +59,7 @@ const STATED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> 
   clock: /(?<![\d:])(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)|\b(?:1[0-2]|0?[1-9]) ?[ap]\.?m\b|\b(?:noon|midnight)\b/i,
   // "3.4.2", "v2.11.0", "feast-runner:0.38.1": three parts, so "Kafka 3.7" or a figure like "36.9" is not one.
   version: /(?<![\d.])v?\d+\.\d+\.\d+(?:[-+][\w.]+)?(?![\d.])/i,
+  frequency: new RegExp(String.raw`\bevery\s+(?:${NUMBER}\s*|(?:${NUMBER_WORDS}|other)\s+)?(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|night|morning|run)\b|\b(?:hourly|daily|nightly|weekly|monthly)\b|\b(?:${NUMBER}|${NUMBER_WORDS})\s+times\s+(?:a|an|per)\s+\w+|\bonce\s+(?:a|an|per|every)\b|\bper\s+(?:second|minute|hour|day)\b`, 'i'),
   // "registry.example.internal:8081", "http://10.0.0.5/status", a host of three or more labels ("kafka-1.example.internal").
   address: /\b[a-z][\w-]*(?:\.[\w-]+)+:\d{2,5}\b|\bhttps?:\/\/\S+|\b[a-z][\w-]*(?:\.[a-z][\w-]*){2,}\b/i,
 };
@@ -68,6 +73,8 @@ const KEYED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> =
   clock: /\b[\w.-]*(?:_at|_time|start_date|end_date)\s*[:=]\s*["']?\d{4}-?\d{2}-?\d{2}[t ]?\d{2}:?\d{2}/i,
   version: /\b[\w.-]*(?:tag|version)\s*[:=]\s*["']?v?\d+(?:\.\d+)+/i,
   address: /\b[\w.-]*(?:url|host|endpoint|address|port)[\w.-]*\s*[:=]\s*["']?[\w/.:-]+/i,
+  // A period a key sets ("segment.ms: 3600000", "rotate.interval.ms") or a cron schedule ("schedule="5 * * * *"").
+  frequency: new RegExp(String.raw`\b[\w.-]*(?:_ms|\.ms|_seconds|_minutes|_hours|interval|period|frequency)[\w.-]*\s*[:=]\s*["']?${NUMBER}|\b[\w.-]*(?:schedule|cron)[\w.-]*\s*[:=]\s*["']?[\d*@]`, 'i'),
 };
 
 /** The measure a question asks for, or undefined. */

@@ -12,6 +12,7 @@ describe('asksConfiguredValue', () => {
       'If the dbt_build task fails, how many times does Airflow retry it on its own?',
       'If the render step of the nightly DAG hangs, after how long does the scheduler kill it?',
       'How long do label_stats values live in the online store now, compared with job_features?',
+      'How often does the spooler roll a new journal file on the label queue?',
     ]) expect(asksConfiguredValue(goal), goal).toBe(true);
   });
 
@@ -23,6 +24,7 @@ describe('asksConfiguredValue', () => {
       'Restart the s3 sink connector',
       'What happened to eta-api on 14 April?',
       'Which commit broke the vehicle-positions S3 sink?',
+      'How often did the spooler fail last week?',
     ]) expect(asksConfiguredValue(goal), goal).toBe(false);
   });
 });

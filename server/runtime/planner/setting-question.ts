@@ -33,7 +33,14 @@ export function askedSettingTerms(goal: string): readonly string[] {
 /** Asked why, who or when, the answer is a change or an event, not a value a file holds. */
 const NOT_A_VALUE = /^\s*(?:why|who|when)\b/i;
 
+/**
+ * "How often does Kafka roll a new log segment?", "how often do the sinks close a file?": how often
+ * something is done, in the present, is a schedule or an interval a file sets (`segment.ms: 3600000`;
+ * fresh f64). In the past ("how often did it fail?") it counts events.
+ */
+const HOW_OFTEN_DONE = /\bhow (?:often|frequently) (?:does|do|is|are|will|would|should)\b/i;
+
 /** Or it describes what a setting does ("after how long does Airflow kill it?", text/setting-behaviours.ts). */
 export function asksConfiguredValue(goal: string): boolean {
-  return !NOT_A_VALUE.test(goal) && VALUE_QUESTION.test(goal) && (SETTING_WORDS.test(goal) || describedSettingWords(goal).length > 0);
+  return !NOT_A_VALUE.test(goal) && VALUE_QUESTION.test(goal) && (SETTING_WORDS.test(goal) || HOW_OFTEN_DONE.test(goal) || describedSettingWords(goal).length > 0);
 }
