@@ -34,6 +34,13 @@ describe('names of a goal', () => {
     expect(mentions('static ETAs for 15 minutes', 'static-eta')).toBe(false);
   });
 
+  it('reads a snake_case name at the end of a longer name built on it (fresh f80)', () => {
+    expect(mentions('9 of 15 FAIL 18342 not_null_stg_labels_printed_at [FAIL 18342]', 'printed_at')).toBe(true);
+    expect(mentions('printed_at_utc is the new column', 'printed_at')).toBe(false);
+    expect(mentions('reprinted is not printed', 'printed')).toBe(true);
+    expect(mentions('label_printed counts', 'printed')).toBe(false);
+  });
+
   it('reads a capitalised entity as a proper name: the lower-case word counts only inside an identifier', () => {
     expect(mentions('Kafka Connect runs 3 workers', 'Connect')).toBe(true);
     expect(mentions('connect() failed (111: Connection refused)', 'Connect')).toBe(false);

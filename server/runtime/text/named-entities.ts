@@ -105,7 +105,11 @@ export function mentions(text: string, entity: string): boolean {
   // An abbreviated commit SHA names the commit whose full SHA it starts.
   const tail = /^[0-9a-f]{7,40}$/.test(lower) ? '[0-9a-f]*' : '';
   const pattern = /^[a-z]+ [a-z]+$/.test(lower) ? lower.replace(' ', `(?: |${JOINED})`) : escapeRegExp(lower);
-  return new RegExp(`(^|[^a-z0-9_])${pattern}${tail}($|[^a-z0-9_]|-)`).test(lowerText);
+  // A snake_case name ends the longer names built on it: the check "not_null_stg_shipments_delivered_at"
+  // names the column delivered_at, and scoping to the goal's entities dropped every log line of the
+  // failed test (freight fresh f80).
+  const left = lower.includes('_') ? '(^|[^a-z0-9])' : '(^|[^a-z0-9_])';
+  return new RegExp(`${left}${pattern}${tail}($|[^a-z0-9_]|-)`).test(lowerText);
 }
 
 /** A compound of two words ("static-eta", "vehicle-positions"): an entity an identifier may spell in parts. */
