@@ -36,6 +36,7 @@ describe('answers a document states as a labelled field', () => {
   it('answers why nobody was paged with where the alert goes, not with the failure\'s traceback (dev d57)', () => {
     expect(asksWhyNobodyTold('The nightly render burned through its retries. Why did nobody get paged for it?')).toBe(true);
     expect(asksWhyNobodyTold("Why wasn't the on-call alerted?")).toBe(true);
+    expect(asksWhyNobodyTold('The queue alert fired on Friday. Why did nobody act on it over the weekend?')).toBe(true);
     expect(asksWhyNobodyTold('Why did the nightly render fail?')).toBe(false);
     const items = [
       contextItem(1, 'render.log', 'ops-logs', '[2026-05-09T03:34:59] ERROR - Task failed with exception\nTraceback (most recent call last): File "render.py", line 12, in run raise RenderException("font cache missing") render.RenderException: font cache missing, the nightly render failed', 'lines 1-2'),

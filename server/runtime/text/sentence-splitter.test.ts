@@ -11,6 +11,15 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('starts a sentence at a code span or a bold name after a sentence end (dev d57)', () => {
+    expect(splitSentences('A failed run leaves the labels of the day before; nothing is lost. `RenderFailed` posts to `#print-alerts`.')).toEqual([
+      'A failed run leaves the labels of the day before; nothing is lost.',
+      '`RenderFailed` posts to `#print-alerts`.',
+    ]);
+    expect(splitSentences('The spooler keeps jobs. **print-gw** forwards them.')).toHaveLength(2);
+    expect(splitSentences('Use `lpr -P label-01` here, e.g. `lpr -P label-02` there.')).toHaveLength(1);
+  });
+
   it('keeps each log line and event row whole, even with periods inside', () => {
     const text = [
       '2024-05-14T02:11:51Z ERROR Killed process 4121. Memory cgroup out of memory.',

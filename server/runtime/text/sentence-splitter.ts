@@ -92,8 +92,10 @@ function splitProse(line: string): string[] {
   const pieces: string[] = [];
   let start = 0;
   // A boundary is [.!?] (optionally closed by a quote/bracket), whitespace, then an upper-case
-  // letter, digit or opening quote: "v1.2.3" and "checkout.svc" never match.
-  const boundary = /[.!?]["')\]]?\s+(?=[A-Z0-9"'(])/g;
+  // letter, digit or opening quote: "v1.2.3" and "checkout.svc" never match. A document's sentence may
+  // open with a code span or a bold name ("… nothing is lost. `LoadFailed` posts to `#alerts`."): read
+  // as one, the alert's route weighed as a quarter of a long sentence about the marts (freight dev d57).
+  const boundary = /[.!?]["')\]]?\s+(?=[A-Z0-9"'(`]|\*\*[A-Za-z])/g;
   for (let match = boundary.exec(line); match; match = boundary.exec(line)) {
     const end = match.index + match[0].trimEnd().length;
     const lastWord = line.slice(start, end).split(/\s+/).pop()?.toLowerCase() ?? '';
