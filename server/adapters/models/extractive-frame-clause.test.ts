@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { askedTerms, frameOnlyTerms } from './extractive-frame-clause';
+import { contentTerms } from '../../runtime/text/text-terms';
 
 describe('frame clauses of a question', () => {
   it('finds the words of a clause that dates the question by another event', () => {
@@ -30,6 +31,11 @@ describe('frame clauses of a question', () => {
 
 
 describe('the terms a question asks about', () => {
+  it('asks for a hyphenated pair of words joined too, as a key writes it ("append-only" → appendonly; fresh f97)', () => {
+    expect(askedTerms('Is append-only persistence turned on for spool-cache?')).toEqual(expect.arrayContaining([...contentTerms('appendonly'), ...contentTerms('spoolcache')]));
+    expect(askedTerms('Which server runs spoolerd?')).not.toContain('serverrun');
+  });
+
   it('leaves out adverbs of aspect: "still" says a state goes on, not what it is about', () => {
     const terms = askedTerms('label-api ran 3 workers in April. Is that still the case, or is it currently 4?');
     expect(terms).toEqual(expect.arrayContaining(['label-api', 'worker']));

@@ -58,5 +58,7 @@ const ASPECT_ADVERBS: ReadonlySet<string> = new Set(contentTerms('still yet alre
 /** The question's content terms without those it sets aside or that only mark aspect. */
 export function askedTerms(question: string): string[] {
   const excluded = excludedTerms(question);
-  return contentTerms(question).filter((term) => !excluded.has(term) && !ASPECT_ADVERBS.has(term));
+  // "append-only" is the key `appendonly`, "auto-scale" `autoscale`: a hyphenated pair of words also asks for them joined (fresh f97).
+  const joined = [...question.toLowerCase().matchAll(/\b([a-z]{3,})-([a-z]{3,})\b/g)].flatMap(([, first, second]) => contentTerms(first + second));
+  return [...contentTerms(question), ...joined].filter((term) => !excluded.has(term) && !ASPECT_ADVERBS.has(term));
 }

@@ -104,9 +104,18 @@ describe('measure questions and the sentences that can answer them', () => {
     expect(statesMeasure('[2026-03-06 16:00:02] INFO Rolled new journal file at offset 9010 in 2 ms.', 'frequency')).toBe(false);
   });
 
+  it('asked whether something is switched on, a key set on or off answers it (fresh f96, f97)', () => {
+    expect(askedMeasure('does print-gw autoscale on load, or is the pod count pinned?')).toBe('switch');
+    expect(askedMeasure('Is append-only persistence turned on for spool-cache?')).toBe('switch');
+    expect(statesMeasure('helm/print-gw/values.yaml › hpa: enabled: false', 'switch')).toBe(true);
+    expect(statesMeasure('added: appendonly no', 'switch')).toBe(true);
+    expect(statesMeasure('spool-cache INFO: maxmemory_policy=noeviction used_memory=8.59G', 'switch')).toBe(false);
+  });
+
   it('a question for a host, port or URL asks for an address, which a sentence naming the service does not state (fresh f87)', () => {
     expect(askedMeasure("what's the host and port of our spool registry?")).toBe('address');
     expect(askedMeasure('Which URL does print-gw call for labels?')).toBe('address');
+    expect(askedMeasure('Is there a single URL that shows the state of every spooler?')).toBe('address');
     expect(askedMeasure('Who owns the spool registry?')).toBeUndefined();
     expect(statesMeasure('Printers register in the spool registry (`spool-registry.print.internal:8081`).', 'address')).toBe(true);
     expect(statesMeasure('curl -s http://spool.print.internal/status', 'address')).toBe(true);

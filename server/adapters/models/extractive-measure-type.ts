@@ -1,4 +1,5 @@
 import { statedMoments } from '../../runtime/text/moment-terms';
+import { asksWhetherSwitchedOn } from '../../runtime/planner/setting-question';
 
 /**
  * The expected answer type of a measure question: "What average speed does it assume?" asks for a
@@ -9,7 +10,7 @@ import { statedMoments } from '../../runtime/text/moment-terms';
  * that repeats the question's words without one ("average speed over 15 and 60 minutes" is a
  * feature's name) cannot say how fast.
  */
-export type Measure = 'speed' | 'duration' | 'interval' | 'size' | 'clock' | 'share' | 'moment' | 'version' | 'address' | 'frequency';
+export type Measure = 'speed' | 'duration' | 'interval' | 'size' | 'clock' | 'share' | 'moment' | 'version' | 'address' | 'frequency' | 'switch';
 
 const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
   ['speed', /\b(?:how fast|what (?:\w+ )?speed)\b/i],
@@ -33,7 +34,7 @@ const MEASURE_QUESTIONS: readonly (readonly [Measure, RegExp])[] = [
   ['version', /\b(?:which|what) (?:[\w.-]+ )?(?:build|release|version|image tag)s?\b(?! (?:step|job|time|system|tool))|\bimage (?:version|tag)\b/i],
   // "What's the host and port of our schema registry?", "which URL …": an address ("registry.example.internal:8081",
   // "http://…"), which the sentences repeating the service's name do not state (freight fresh f87).
-  ['address', /\b(?:what(?:'s|\s+is|\s+are)?|which)\s+(?:(?:the|its|our|their)\s+)?(?:[\w.-]+\s+)?(?:host(?:name)?s?|ports?|urls?|endpoints?|address(?:es)?)\b/i],
+  ['address', /\b(?:what(?:'s|\s+is|\s+are)?|which|is there (?:an?|one|a single))\s+(?:(?:the|its|our|their)\s+)?(?:[\w.-]+\s+)?(?:host(?:name)?s?|ports?|urls?|endpoints?|address(?:es)?)\b/i],
   ['clock', /\b(?:what|which) (?:time|hour|minute)\b(?! (?:zone|window|budget|limit|frame|range|span))/i],
   // "When was it merged?" asks for a moment: a day or a clock time. A frame ("When kafka-3 was shut
   // down, how many …") has no verb right after "when" and asks for none.
@@ -60,6 +61,8 @@ const STATED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> 
   // "3.4.2", "v2.11.0", "feast-runner:0.38.1": three parts, so "Kafka 3.7" or a figure like "36.9" is not one.
   version: /(?<![\d.])v?\d+\.\d+\.\d+(?:[-+][\w.]+)?(?![\d.])/i,
   frequency: new RegExp(String.raw`\bevery\s+(?:${NUMBER}\s*|(?:${NUMBER_WORDS}|other)\s+)?(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|night|morning|run)\b|\b(?:hourly|daily|nightly|weekly|monthly)\b|\b(?:${NUMBER}|${NUMBER_WORDS})\s+times\s+(?:a|an|per)\s+\w+|\bonce\s+(?:a|an|per|every)\b|\bper\s+(?:second|minute|hour|day)\b`, 'i'),
+  // A key set on or off: "enabled: false", "appendonly no" (a config file's key and value).
+  switch: /[:=]\s*["']?(?:true|false|yes|no|on|off|enabled|disabled)\b["']?\s*,?\s*(?:#.*)?$|(?:^|[:›]\s*)[a-z][\w.-]*\s+(?:yes|no)\s*$/im,
   // "registry.example.internal:8081", "http://10.0.0.5/status", a host of three or more labels ("kafka-1.example.internal").
   address: /\b[a-z][\w-]*(?:\.[\w-]+)+:\d{2,5}\b|\bhttps?:\/\/\S+|\b[a-z][\w-]*(?:\.[a-z][\w-]*){2,}\b/i,
 };
@@ -74,12 +77,14 @@ const KEYED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> =
   version: /\b[\w.-]*(?:tag|version)\s*[:=]\s*["']?v?\d+(?:\.\d+)+/i,
   address: /\b[\w.-]*(?:url|host|endpoint|address|port)[\w.-]*\s*[:=]\s*["']?[\w/.:-]+/i,
   // A period a key sets ("segment.ms: 3600000", "rotate.interval.ms") or a cron schedule ("schedule="5 * * * *"").
+  switch: /[:=]\s*["']?(?:true|false|yes|no|on|off|enabled|disabled)\b/i,
   frequency: new RegExp(String.raw`\b[\w.-]*(?:_ms|\.ms|_seconds|_minutes|_hours|interval|period|frequency)[\w.-]*\s*[:=]\s*["']?${NUMBER}|\b[\w.-]*(?:schedule|cron)[\w.-]*\s*[:=]\s*["']?[\d*@]`, 'i'),
 };
 
 /** The measure a question asks for, or undefined. */
 export function askedMeasure(question: string): Measure | undefined {
-  const measure = MEASURE_QUESTIONS.find(([, pattern]) => pattern.test(question))?.[0];
+  // "Is append-only persistence turned on?": a setting's on/off value (`appendonly no`, `hpa: enabled: false`; fresh f96, f97).
+  const measure = MEASURE_QUESTIONS.find(([, pattern]) => pattern.test(question))?.[0] ?? (asksWhetherSwitchedOn(question) ? 'switch' : undefined);
   // A question that names the day asks for the time on it: "On 14 April, when was the change scaling
   // eta-api merged?" was answered by a commit's "on 14 April … 6 replicas changed nothing", which
   // repeats the day and the words and states no time (freight dev d76).

@@ -13,6 +13,8 @@ describe('asksConfiguredValue', () => {
       'If the render step of the nightly DAG hangs, after how long does the scheduler kill it?',
       'How long do label_stats values live in the online store now, compared with job_features?',
       'How often does the spooler roll a new journal file on the label queue?',
+      'If the spool-cache box restarts, what survives on disk? Is append-only persistence turned on?',
+      'does print-gw autoscale on load, or is the pod count pinned in the helm values?',
     ]) expect(asksConfiguredValue(goal), goal).toBe(true);
   });
 

@@ -40,7 +40,18 @@ const NOT_A_VALUE = /^\s*(?:why|who|when)\b/i;
  */
 const HOW_OFTEN_DONE = /\bhow (?:often|frequently) (?:does|do|is|are|will|would|should)\b/i;
 
+/**
+ * "Is append-only persistence turned on?", "does eta-api autoscale, or is the pod count pinned?": a
+ * yes/no question whether something is switched on is answered by the setting that switches it
+ * (`appendonly no`, `hpa: enabled: false`; fresh f96, f97).
+ */
+const SWITCHED_ON = /\b(?:is|are|does|do|was|were)\s+[^?]*\b(?:enabled|disabled|turned (?:on|off)|switched (?:on|off)|pinned|autoscal(?:e|es|ed|ing))\b/i;
+
+/** Whether the goal asks if something is switched on: a setting with an on/off value answers it. */
+export const asksWhetherSwitchedOn = (goal: string): boolean => SWITCHED_ON.test(goal);
+
 /** Or it describes what a setting does ("after how long does Airflow kill it?", text/setting-behaviours.ts). */
 export function asksConfiguredValue(goal: string): boolean {
-  return !NOT_A_VALUE.test(goal) && VALUE_QUESTION.test(goal) && (SETTING_WORDS.test(goal) || HOW_OFTEN_DONE.test(goal) || describedSettingWords(goal).length > 0);
+  if (NOT_A_VALUE.test(goal)) return false;
+  return SWITCHED_ON.test(goal) || (VALUE_QUESTION.test(goal) && (SETTING_WORDS.test(goal) || HOW_OFTEN_DONE.test(goal) || describedSettingWords(goal).length > 0));
 }
