@@ -49,7 +49,7 @@ export function settingLookupHop(input: SettingLookupInput): RetrieveNode | unde
     retry: input.retry,
     timeoutMs: input.timeoutMs,
     estimate: input.estimateOf(capability),
-    note: 'the goal asks for a configured value: the file diffs a commit’s chunk had to cut are searched too, and the best one about what the goal names joins the context',
+    note: 'the goal asks for a configured value: the file diffs a commit’s chunk had to cut are searched too, and the best one about what the goal names joins the context, with the best commit that set the asked setting',
   });
 }
 
@@ -103,9 +103,14 @@ export function withSettingLookup(ranked: readonly Hit[], lookupLists: readonly 
   const best: Hit = { ...found, lookupPlaced: true };
   const at = ranked.findIndex((hit) => hit.chunkId === best.chunkId);
   if (at >= 0 && at < rank) return ranked;
-  const rest = ranked.filter((hit) => hit.chunkId !== best.chunkId);
-  const placed = [...rest.slice(0, rank - 1), best, ...rest.slice(rank - 1)];
-  return placed.map((hit, index) => (hit.rank === index + 1 ? hit : { ...hit, rank: index + 1 }));
+  return placedAt(ranked, best, rank);
+}
+
+/** `ranked` with `placed` (marked as placed by the lookup) at `rank`, wherever it stood before, and every rank renumbered. */
+function placedAt(ranked: readonly Hit[], placed: Hit, rank: number): readonly Hit[] {
+  const rest = ranked.filter((hit) => hit.chunkId !== placed.chunkId);
+  const order = [...rest.slice(0, rank - 1), { ...placed, lookupPlaced: true }, ...rest.slice(rank - 1)];
+  return order.map((hit, index) => (hit.rank === index + 1 ? hit : { ...hit, rank: index + 1 }));
 }
 
 /** A diff's added lines, without the `+++` file header. */
@@ -153,8 +158,5 @@ export async function settingChanges(retriever: RetrieverPlugin, query: Retrieva
 export function withSettingChange(ranked: readonly Hit[], changeLists: readonly (readonly Hit[])[], rank: number): readonly Hit[] {
   const held = new Set(ranked.slice(0, rank).map((hit) => hit.chunkId));
   const found = changeLists.map((list) => list.find((hit) => !held.has(hit.chunkId))).find((hit): hit is Hit => hit !== undefined);
-  if (!found) return ranked;
-  const rest = ranked.filter((hit) => hit.chunkId !== found.chunkId);
-  const placed = [...rest.slice(0, rank - 1), { ...found, lookupPlaced: true }, ...rest.slice(rank - 1)];
-  return placed.map((hit, index) => (hit.rank === index + 1 ? hit : { ...hit, rank: index + 1 }));
+  return found ? placedAt(ranked, found, rank) : ranked;
 }
