@@ -161,8 +161,14 @@ export function askedSettingKeys(question: string): readonly AskedSettingKey[] {
  * outscored (freight fresh f66).
  */
 const VALUE_NOUN = /\b(?:which|what)\s+(?:([a-z]+)\s+)?(codec|format|encoding|algorithm|cipher|mode|policy|strategy)\s+(?:is|are|was|were|does|do|did)\b(.*)$/i;
+/**
+ * "Which feature views does the hourly job push into redis?": a plural noun asked for is a list a key
+ * names (`FEATURE_VIEWS = ['vehicle_eta_features', 'driver_segment_stats']`), which the commit subject
+ * naming one of them in the question's words outscored (freight fresh f93).
+ */
+const LISTED_NOUN = /\b(?:which|what)\s+(?:([a-z]+)\s+)?([a-z]{3,}s)\s+(?:does|do|did|is|are|were|will)\b(.*)$/i;
 export function valueNounKeys(question: string): AskedSettingKey[] {
-  const match = VALUE_NOUN.exec(question.toLowerCase());
+  const match = VALUE_NOUN.exec(question.toLowerCase()) ?? LISTED_NOUN.exec(question.toLowerCase());
   if (!match) return [];
   const said = [match[1] ?? '', ...tokenize(match[3]).flatMap((token) => token.split(/[_.-]+/))];
   const qualifiers = new Set(said.filter((token) => /^[a-z]{3,}$/.test(token) && !MATCHING_STOPWORDS.has(token) && !NOT_A_HEAD.test(token)).map(stem));
