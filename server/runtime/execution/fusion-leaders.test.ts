@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createNode } from '../ir/graph';
 import type { Hit, SourceKind } from '../types';
-import { withSearchLeaders } from './fusion-leaders';
+import { namesSection, withSearchLeaders } from './fusion-leaders';
 
 const hit = (chunkId: string, sourceKind: SourceKind, rank: number): Hit => ({ chunkId, sourceName: `print-${sourceKind}`, sourceKind, sourceVersionId: '1', title: chunkId, text: chunkId, score: 10 - rank, rank, method: 'bm25', tokens: 30 });
 const search = (id: string, feedback = false) =>
@@ -31,5 +31,17 @@ describe('the leaders a fusion keeps in its first places', () => {
 
   it('changes nothing for a goal that names no kind', () => {
     expect(order(withSearchLeaders(fused, [goalsOwn, feedback], [search('first'), search('feedback', true)]))).toEqual(order(fused));
+  });
+
+  it('raises a section the goal names by its heading into the first four (fresh f115)', () => {
+    const freeze = { ...hit('handbook-change-freeze', 'docs', 9), locator: '§ Change freeze' };
+    const ownList = [...logs.slice(0, 8), freeze];
+    const fusedWithFreeze = [...logs, hit('handbook-where-to-look', 'docs', 9), freeze];
+    const goal = 'Was the printer change merged during the Friday change freeze?';
+    expect(order(withSearchLeaders(fusedWithFreeze, [ownList, feedback], [search('first'), search('feedback', true)], [], goal)).indexOf('handbook-change-freeze')).toBe(3);
+    expect(namesSection(goal, freeze)).toBe(true);
+    expect(namesSection('Is the change frozen?', freeze)).toBe(false);
+    expect(namesSection(goal, { ...freeze, locator: '§ 3. Change' })).toBe(false);
+    expect(namesSection(goal, { ...freeze, sourceKind: 'logs' })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { NodeOfKind } from '../ir/graph';
 import type { Hit, SourceKind } from '../types';
+import { contentTerms } from '../text/text-terms';
 import { withLeaderAt } from './rrf-fusion';
 
 /**
@@ -32,9 +33,10 @@ const NAMED_KIND_LEADER_RANK = 8;
 
 /**
  * The fused ranking with the moment hop's leader, or else the goal's own search's leader, raised into
- * the first places; then the goal's own best item of each kind in `namedKinds`.
+ * the first places; then the goal's own best item of each kind in `namedKinds`, and its best section
+ * whose heading the goal says.
  */
-export function withSearchLeaders(ranked: readonly Hit[], lists: readonly (readonly Hit[])[], searches: readonly Search[], namedKinds: readonly SourceKind[] = []): readonly Hit[] {
+export function withSearchLeaders(ranked: readonly Hit[], lists: readonly (readonly Hit[])[], searches: readonly Search[], namedKinds: readonly SourceKind[] = [], goal?: string): readonly Hit[] {
   const momentList = searches.findIndex((search) => (search?.within?.length ?? 0) > 0);
   const goalList = searches.findIndex(isGoalsOwnSearch);
   const led =
@@ -42,5 +44,27 @@ export function withSearchLeaders(ranked: readonly Hit[], lists: readonly (reado
   if (goalList < 0 || lists.length < 2) return led;
   // Each source of the kind: a second corpus's docs may lead the goal's list ("§ Observability" of another service).
   const leaders = lists[goalList].filter((hit, index, list) => namedKinds.includes(hit.sourceKind) && list.findIndex((other) => other.sourceName === hit.sourceName) === index);
-  return leaders.reduceRight((order, leader) => withLeaderAt(order, leader, NAMED_KIND_LEADER_RANK), led);
+  const kindsLed = leaders.reduceRight((order, leader) => withLeaderAt(order, leader, NAMED_KIND_LEADER_RANK), led);
+  // A section the goal names by its heading ("merged during the Friday change freeze?" → "§ Change freeze").
+  const named = goal === undefined ? [] : lists[goalList].filter((hit) => namesSection(goal, hit)).slice(0, 1);
+  return named.reduce((order, section) => withLeaderAt(order, section, NAMED_SECTION_RANK), kindsLed);
+}
+
+/** The rank a section the goal names by its heading is raised to: at eighth it was the first item the token budget dropped (fresh f115). */
+const NAMED_SECTION_RANK = 4;
+
+/** A section heading of at least two words, as a document chunk's locator writes it ("§ Change freeze"). */
+const SECTION_LOCATOR = /^§\s*(?:\d+\.\s*)?(.+)$/;
+
+/**
+ * Whether the goal says every word of a document section's heading: the handbook's "Change freeze", asked
+ * "was it merged during the Friday change freeze?", ranked thirteenth behind the incident's timeline and
+ * commits that repeat the goal's other words, and its 15:00 rule never reached the context (fresh f115).
+ */
+export function namesSection(goal: string, hit: Hit): boolean {
+  const heading = SECTION_LOCATOR.exec(hit.locator ?? '')?.[1];
+  if (hit.sourceKind !== 'docs' || heading === undefined) return false;
+  const words = new Set(contentTerms(heading));
+  const asked = new Set(contentTerms(goal));
+  return words.size >= 2 && [...words].every((word) => asked.has(word));
 }

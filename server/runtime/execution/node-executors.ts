@@ -261,7 +261,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       // A summary one list ranks first keeps its source's first place after fusion (see retrieve).
       const ranked = asksExtreme(dependencies.goal) ? seriesSummariesFirst(fused) : fused;
       const lookups = node.inputs.filter((input) => retrieveNodeOf(dependencies.graph, input)?.lookupOnly).map((input) => inputs.get(input) as RetrievedOutput | undefined);
-      const withPart = withSettingLookup(withSearchLeaders(ranked, lists, searches, kindsNamedByWord(dependencies.goal)), lookups.map((output) => output?.hits ?? []), settingLookupRank(dependencies.graph));
+      const withPart = withSettingLookup(withSearchLeaders(ranked, lists, searches, kindsNamedByWord(dependencies.goal), dependencies.goal), lookups.map((output) => output?.hits ?? []), settingLookupRank(dependencies.graph));
       const hits = withSettingChange(withPart, lookups.map((output) => output?.settingChanges ?? []), settingLookupRank(dependencies.graph));
       return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },
