@@ -8,7 +8,7 @@
  * A commit's lines are dated by its subject (the commit's own date), a document's sentence by the day
  * it states. A question naming a day asks for that day's state, not the present, and is left alone.
  */
-import { askedMoments } from '../../runtime/text/moment-terms';
+import { askedMoments, askedMonths } from '../../runtime/text/moment-terms';
 import type { ScoredUnit } from './extractive-quoted-subjects';
 
 /**
@@ -16,9 +16,10 @@ import type { ScoredUnit } from './extractive-quoted-subjects';
  * "Steve Johnson is the current head coach at a university which …" names a person by his role, and
  * asks nothing about the present (HotpotQA train100, tune half).
  */
-const ASKS_PRESENT = /\b(?:now|currently|at the moment|at present|presently|today|these days|nowadays|still|any ?more|as it stands)\b|\b(?:what|which)(?:'s|\s+is|\s+are)?\s+the\s+current\b/i;
+const ASKS_PRESENT = /\b(?:now(?! and (?:then|again))|currently|at the moment|at present|presently|today|these days|nowadays|still|any ?more|as it stands)\b|\b(?:what|which)(?:'s|\s+is|\s+are)?\s+the\s+current\b/i;
 
-export const asksCurrentState = (question: string): boolean => ASKS_PRESENT.test(question) && askedMoments(question).length === 0;
+// "Every now and then" is how often, not when; a question naming a day or a month asks about that time.
+export const asksCurrentState = (question: string): boolean => ASKS_PRESENT.test(question) && askedMoments(question).length === 0 && askedMonths(question).length === 0;
 
 /** Candidates scoring at least this share of the best are the statements the present competes between. */
 const CONTENDER_SHARE = 0.33;
@@ -38,6 +39,36 @@ function latestDay(moments: ReadonlySet<string>): string | undefined {
   return days.sort()[days.length - 1];
 }
 
+/** Each unit's day: a commit's is its subject's (its lines and message state none of their own), a document sentence's the latest it states. */
+function unitDays(scored: readonly ScoredUnit[]): (string | undefined)[] {
+  const commitDay = new Map<number, string>();
+  for (const { unit } of scored) {
+    const day = unit.role === 'subject' ? latestDay(unit.moments) : undefined;
+    if (day !== undefined) commitDay.set(unit.ref, day);
+  }
+  return scored.map((entry) => commitDay.get(entry.unit.ref) ?? latestDay(entry.unit.moments));
+}
+
+/** What a statement dated in another month than the one asked keeps of its score, and the gain of one dated in it. */
+const OTHER_MONTH_WEIGHT = 0.4;
+const ASKED_MONTH_GAIN = 1.5;
+
+/**
+ * "In February the hourly materialization failed now and then at :05. What was timing out?": a month
+ * named as the frame asks about what happened in it. Among the strong candidates, a statement dated in
+ * another month gives way to one dated in it: the April commit fixing a session leak outscored the
+ * February commit saying the offline store timed out (freight fresh f110).
+ */
+export function withAskedMonthFirst(input: readonly ScoredUnit[], months: readonly string[]): ScoredUnit[] {
+  const top = input.reduce((best, entry) => Math.max(best, entry.score), 0);
+  if (months.length === 0 || top <= 0) return [...input];
+  const days = unitDays(input);
+  const monthOf = (day: string) => (FULL_DAY.test(day) ? day.slice(5, 7) : day.slice(0, 2));
+  const dated = input.map((entry, index) => entry.score >= CONTENDER_SHARE * top && days[index] !== undefined);
+  if (!dated.some((contender, index) => contender && months.includes(monthOf(days[index]!)))) return [...input];
+  return input.map((entry, index) => (dated[index] ? { unit: entry.unit, score: entry.score * (months.includes(monthOf(days[index]!)) ? ASKED_MONTH_GAIN : OTHER_MONTH_WEIGHT) } : entry));
+}
+
 export function withPresentStateFirst(input: readonly ScoredUnit[]): ScoredUnit[] {
   // A commit states the state it leaves by its subject ("eta-api: back to 4 replicas"); its message
   // explains ("6 replicas changed nothing"), and asked for the present, the subject stands for the
@@ -47,14 +78,7 @@ export function withPresentStateFirst(input: readonly ScoredUnit[]): ScoredUnit[
   const scored = input.map((entry) => (entry.unit.role === 'subject' ? { unit: entry.unit, score: bestOfItem.get(entry.unit.ref)! } : entry));
   const top = scored.reduce((best, entry) => Math.max(best, entry.score), 0);
   if (top <= 0) return [...scored];
-  // A commit's day is its subject's: its changed lines and message sentences state none of their own.
-  const commitDay = new Map<number, string>();
-  for (const { unit } of scored) {
-    const day = unit.role === 'subject' ? latestDay(unit.moments) : undefined;
-    if (day !== undefined) commitDay.set(unit.ref, day);
-  }
-  // Each unit's day, read once: a commit's day is its subject's, a document sentence's the latest it states.
-  const days = scored.map((entry) => commitDay.get(entry.unit.ref) ?? latestDay(entry.unit.moments));
+  const days = unitDays(scored);
   const contending = scored.map((entry, index) => entry.score >= CONTENDER_SHARE * top && days[index] !== undefined);
   const contenderDays = days.filter((day, index): day is string => contending[index]);
   // A day without its year is read in the year of the latest full date among the contenders.

@@ -1,5 +1,5 @@
 import type { ParsedContextPrompt } from '../../runtime/reasoner/context-prompt';
-import { askedInstants } from '../../runtime/text/moment-terms';
+import { askedInstants, askedMonths } from '../../runtime/text/moment-terms';
 import { askedExtreme } from '../../runtime/text/reading-question';
 import { withoutIntermediateAnswer } from '../../runtime/reasoner/intermediate-answer';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
@@ -16,7 +16,7 @@ import { asksHypothetical, asksWhyPreferred, weighsOptions } from './extractive-
 import { LEADING_TIMESTAMP, type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
 import { withContinuation } from './extractive-continuation';
 import { MAX_SENTENCES, pickDiverse } from './extractive-diverse-pick';
-import { asksCurrentState, withPresentStateFirst } from './extractive-current-state';
+import { asksCurrentState, withAskedMonthFirst, withPresentStateFirst } from './extractive-current-state';
 import { answerWordsAsked, asksWhyNobodyTold, labelledIdTest, statesAlertRoute } from './extractive-asked-labels';
 import { corroboration, documentFrequencies } from './extractive-term-statistics';
 import type { SelectedSentence } from './extractive-answer-text';
@@ -308,7 +308,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // materialization" outranked "By hand, from the feast-runner pod: feast … materialize-incremental").
   const stepsQualify = procedural && scored.some((entry) => entry.unit.role === 'step');
   const stepTyped = stepsQualify ? scored.map((entry) => (instructs(entry.unit) ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
-  const typedScored = asksCurrentState(prompt.question) ? withPresentStateFirst(stepTyped) : stepTyped;
+  const typedScored = asksCurrentState(prompt.question) ? withPresentStateFirst(stepTyped) : withAskedMonthFirst(stepTyped, askedMonths(prompt.question));
   const asksWhichChange = changeAsked || (askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term)));
   const diverse = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, { named, supports, procedural, parts: questionParts(prompt.question) ?? [], stampedLinesAreReadings: !causal, askedValues });
   // A reason, and what has to come first, often go on in the next sentence ("… without a second person. The connector must be stopped first").

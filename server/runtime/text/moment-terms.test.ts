@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedMoments, askedWindows, instantInWindows, namesTimeOfDay, statedMoments } from './moment-terms';
+import { askedMoments, askedMonths, askedWindows, instantInWindows, namesTimeOfDay, statedMoments } from './moment-terms';
 
 describe('moment terms', () => {
   it('reads the dates and times of a question in the notation logs and metrics use', () => {
@@ -70,5 +70,12 @@ describe('moment terms', () => {
     expect(askedWindows('What did the broker log at 10:31 on 10 March?')).toEqual([{ from: '03-10T10:01', to: '03-10T11:01', anyYear: true }]);
     expect(askedWindows('Which tasks came back on Monday 9 March?')).toEqual([]);
     expect(askedWindows('What runs at 09:00 every day?')).toEqual([]);
+  });
+
+  it('reads a month named as the frame without a day (fresh f110)', () => {
+    expect(askedMonths('In February the hourly render failed now and then. What was timing out?')).toEqual(['02']);
+    expect(askedMonths('in early March the sink broke; during March 2026 what else failed?')).toEqual(['03']);
+    expect(askedMonths('What failed in March 6 2026, and on 14 April?')).toEqual([]);
+    expect(askedMonths('Why did the render fail?')).toEqual([]);
   });
 });

@@ -50,6 +50,15 @@ function clockOf(match: RegExpMatchArray | RegExpExecArray): string {
 
 const pad = (value: number | string) => String(value).padStart(2, '0');
 
+/** "In February", "in early March", "during January 2026": a month named as the frame, with no day. */
+const MONTH_FRAME = new RegExp(String.raw`\b(?:in|during|throughout|over)\s+(?:(?:early|late|mid)[\s-]+)?${MONTH}(?!\.?\s+\d{1,2}\b)`, 'gi');
+
+/** The months (as "MM") a question names as its frame without a day: "In February the job failed now and then". */
+export function askedMonths(question: string): string[] {
+  if (askedMoments(question).length > 0) return [];
+  return [...new Set([...question.matchAll(MONTH_FRAME)].map((match) => pad(monthNumber(match[1]))))];
+}
+
 function monthNumber(name: string): number {
   return MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
 }
