@@ -12,6 +12,8 @@ export interface GoalToken {
   readonly closesSpan: boolean;
   /** True for the first token of the goal or of a sentence. */
   readonly sentenceStart: boolean;
+  /** A quote opens right before the token: a quoted message's first word, capitalised as a sentence's is. */
+  readonly opensQuote?: boolean;
   /** A question mark followed the token: it ends a question. */
   readonly endsQuestion: boolean;
   /** A colon, or a dash between clauses, followed the token ("Explain this command: …", "Drop the topic — is there a runbook?"). */
@@ -67,7 +69,9 @@ export function tokenize(goal: string): GoalToken[] {
       const before = tokens[tokens.length - 1];
       tokens[tokens.length - 1] = { ...before, closesSpan: true, colonAfter: true };
     } else if (stop > start) {
-      tokens.push({ text, lower: text.toLowerCase(), closesSpan, sentenceStart, endsQuestion: closesSpan && goal.slice(stop, end).includes('?'), colonAfter: closesSpan && goal.slice(stop, end).includes(':'), quoted });
+      // A single quote counts here, before the word: an apostrophe never opens one.
+      const opensMessage = opensQuote || /['‘`]/.test(goal.slice(index, start));
+      tokens.push({ text, lower: text.toLowerCase(), closesSpan, sentenceStart, opensQuote: opensMessage, endsQuestion: closesSpan && goal.slice(stop, end).includes('?'), colonAfter: closesSpan && goal.slice(stop, end).includes(':'), quoted });
       sentenceStart = endsSentence;
     } else if (endsSentence) {
       sentenceStart = true;

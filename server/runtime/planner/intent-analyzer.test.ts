@@ -145,6 +145,14 @@ describe('entities, keywords and normalisation', () => {
     expect(intent.entities).not.toContain('Did');
   });
 
+  it('takes no entity from a quote with a part left out, nor from the capitalised first word of a quoted message (fresh f106)', () => {
+    const intent = analyze("Right after the label sink restarted it logged 'Fetch position ... is out of range for partition'. What did that mean?");
+    expect(intent.entities).toEqual([]);
+    expect(analyze('What does "Queue full … dropping job" in the spooler log mean?').entities).toEqual([]);
+    expect(analyze('What does "Queue full, dropping job" in the spooler log mean?').entities).toEqual(['Queue full, dropping job']);
+    expect(analyze("The spooler logged 'Fleetlink Gateway timed out'. Why?").entities).toContain('Fleetlink Gateway');
+  });
+
   it('reads a month or weekday as a date, not a named entity, so it anchors no retrieval', () => {
     const intent = analyze('Why were scans from 6 to 8 March 2026 missing from the archive on Monday?');
     expect(intent.entities).toEqual([]);

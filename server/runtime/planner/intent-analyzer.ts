@@ -26,6 +26,9 @@ const PRIORITY: readonly IntentClass[] = ['incident', 'exact_id', 'multi_hop', '
 const NOT_COMPARATIVES = new Set(['other', 'rather', 'never', 'whether', 'either', 'neither']);
 /** "Which is older, A or B?": a comparison between two entities needs both hops answered. */
 const COMPARATIVES = new Set('older,younger,larger,bigger,smaller,taller,shorter,longer,earlier,later,faster,slower,higher,lower,cheaper,newer,heavier,lighter,closer,farther,richer,wider,deeper,oldest,youngest,largest,biggest,first'.split(','));
+/** An ellipsis: three dots or the one character. */
+const ELIDED = /\.\.\.|…/;
+
 /** Lookup verbs that make a quoted string an exact search ("find \"pool exhausted\" in logs"). */
 const LOOKUP_VERBS = new Set(['search', 'find', 'grep', 'lookup', 'look', 'locate']);
 const STATUS_TRAILS = new Set(['error', 'errors', 'response', 'responses']);
@@ -238,7 +241,9 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
     const keywords: string[] = [];
     const keywordSeen = new Set<string>();
     const quoted = quotedSpans(goal);
-    for (const span of quoted) pushUnique(entities, entitySeen, span, MAX_ENTITIES);
+    // A quote with a part left out ("Fetch position ... is out of range") is the user's shortening: no text
+    // holds it as written, and as an entity it scoped every document out of the context (freight fresh f106).
+    for (const span of quoted) if (!ELIDED.test(span)) pushUnique(entities, entitySeen, span, MAX_ENTITIES);
     if (quoted.length > 0 && tokens.slice(0, 3).some((token) => LOOKUP_VERBS.has(token.lower))) {
       evidence.add('exact_id', 1.5, `exact_id.quoted_lookup(${quoted[0]})`);
     }
@@ -297,7 +302,10 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
       const isIdentifierToken = identifier !== undefined && identifier.kind !== 'deployment';
       if (!isIdentifierToken && name.length <= 64 && KEBAB_OR_SNAKE.test(name) && !namesCalendarSpan(name)) pushUnique(entities, entitySeen, name, MAX_ENTITIES);
 
-      const skipAsOpener = token.sentenceStart && (REQUEST_STOPWORDS.has(lower) || GOAL_VERBS.has(lower) || WORD_CUES.has(lower) || ACTION_VERBS.has(lower) || PHRASAL_ACTIONS.has(lower) || capitalisedByPosition(tokens, index));
+      // A quoted message opens as a sentence does: "it logged 'Fetch position … is out of range'" names no "Fetch" (fresh f106).
+      const skipAsOpener =
+        (token.sentenceStart && (REQUEST_STOPWORDS.has(lower) || GOAL_VERBS.has(lower) || WORD_CUES.has(lower) || ACTION_VERBS.has(lower) || PHRASAL_ACTIONS.has(lower) || capitalisedByPosition(tokens, index))) ||
+        (token.opensQuote === true && capitalisedByPosition(tokens, index));
       // A month or weekday is a date, not a name (intent-lexicon.ts CALENDAR_WORDS). A possessive is
       // read as written: "NATO's" names NATO though "NATO" alone has no lower-case letter to pass CAPITALISED.
       if (!isIdentifierToken && !skipAsOpener && !CALENDAR_WORDS.has(lower) && name.length <= MAX_TOKEN_CHARS && CAPITALISED.test(possessive ? token.text : name) && !isContraction(name)) {
