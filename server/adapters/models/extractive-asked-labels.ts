@@ -24,10 +24,10 @@ const ASSESSMENT_WORDS = 'expected normal planned harmless benign ignore ignored
 
 /**
  * "Why did nobody get paged?", "why wasn't anyone alerted?", "why did nobody act on it?": asked why a
- * failure reached no one, or no one acted on its alert (freight fresh f46: "acknowledged by the weekend
- * on-call, who read it as a consequence of the patching"), which
- * the sources answer with where its alert goes ("posts to the team's Slack channel only", "routes to no
- * rotation"), not with why the failure happened (freight dev d57 quoted the failing task's traceback).
+ * failure reached no one, or no one acted on its alert, which the sources answer with where its alert
+ * goes ("posts to the team's Slack channel only") or who saw it ("acknowledged by the weekend on-call,
+ * who read it as a consequence of the patching"; freight fresh f46), not with why the failure happened
+ * (freight dev d57 quoted the failing task's traceback).
  */
 const ASKS_WHY_NOBODY_TOLD = /\b(?:no ?one|nobody|no-one)\s+(?:[\w-]+\s+){0,2}(?:paged|alerted|notified|told|woken|called|act|acted|react|reacted|respond|responded|notice|noticed)\b|\b(?:wasn't|weren't|was not|were not|didn't|did not)\s+(?:[\w-]+\s+){0,2}(?:paged|alerted|notified|page|alert|notify)\b/i;
 const ALERT_ROUTE_WORDS = 'alert alerts posts fires rotation channel slack only';

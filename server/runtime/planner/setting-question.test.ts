@@ -27,6 +27,7 @@ describe('asksConfiguredValue', () => {
       'What happened to eta-api on 14 April?',
       'Which commit broke the vehicle-positions S3 sink?',
       'How often did the spooler fail last week?',
+      'What happened to the spooler after the HPA was enabled?',
     ]) expect(asksConfiguredValue(goal), goal).toBe(false);
   });
 });

@@ -43,9 +43,10 @@ const HOW_OFTEN_DONE = /\bhow (?:often|frequently) (?:does|do|is|are|will|would|
 /**
  * "Is append-only persistence turned on?", "does eta-api autoscale, or is the pod count pinned?": a
  * yes/no question whether something is switched on is answered by the setting that switches it
- * (`appendonly no`, `hpa: enabled: false`; fresh f96, f97).
+ * (`appendonly no`, `hpa: enabled: false`; fresh f96, f97). Asked as a question, its verb first: "what
+ * happened after the HPA was enabled?" asks for events.
  */
-const SWITCHED_ON = /\b(?:is|are|does|do|was|were)\s+[^?]*\b(?:enabled|disabled|turned (?:on|off)|switched (?:on|off)|pinned|autoscal(?:e|es|ed|ing))\b/i;
+const SWITCHED_ON = /(?:^|[.?!]\s+)(?:is|are|does|do|was|were)\s+[^?.!]*\b(?:enabled|disabled|turned (?:on|off)|switched (?:on|off)|pinned|autoscal(?:e|es|ed|ing))\b/i;
 
 /** Whether the goal asks if something is switched on: a setting with an on/off value answers it. */
 export const asksWhetherSwitchedOn = (goal: string): boolean => SWITCHED_ON.test(goal);
