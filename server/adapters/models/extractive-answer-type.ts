@@ -168,7 +168,8 @@ const VALUE_NOUN = /\b(?:which|what)\s+(?:([a-z]+)\s+)?(codec|format|encoding|al
  */
 const LISTED_NOUN = /\b(?:which|what)\s+(?:([a-z]+)\s+)?([a-z]{3,}s)\s+(?:does|do|did|is|are|were|will)\b(.*)$/i;
 export function valueNounKeys(question: string): AskedSettingKey[] {
-  const match = VALUE_NOUN.exec(question.toLowerCase()) ?? LISTED_NOUN.exec(question.toLowerCase());
+  const lower = question.toLowerCase();
+  const match = VALUE_NOUN.exec(lower) ?? LISTED_NOUN.exec(lower);
   if (!match) return [];
   const said = [match[1] ?? '', ...tokenize(match[3]).flatMap((token) => token.split(/[_.-]+/))];
   const qualifiers = new Set(said.filter((token) => /^[a-z]{3,}$/.test(token) && !MATCHING_STOPWORDS.has(token) && !NOT_A_HEAD.test(token)).map(stem));

@@ -75,14 +75,17 @@ export async function lookupParts(retriever: RetrieverPlugin, node: RetrieveNode
   return byKeyedQueryTerms(scopeToEntities([found], anchorsOf(found), true)[0], query.text);
 }
 
-/** A setting line's key: what an added line holds before its first `:` or `=` ("parquet.codec", "retention.ms"). */
-const ADDED_KEY = /^\+(?!\+\+ )\s*["']?([\w.-]+)["']?\s*(?::|=)/gm;
+/** A diff's added lines, without the `+++` file header. */
+const ADDED_LINE = /^\+(?!\+\+ )(.*)$/gm;
+const addedLines = (text: string): string[] => [...text.matchAll(ADDED_LINE)].map(([, line]) => line);
+
+/** A setting line's key: what it holds before its first `:` or `=` ("parquet.codec", "retention.ms"). */
+const LINE_KEY = /^\s*["']?([\w.-]+)["']?\s*(?::|=)/;
 
 /** The most query words one added line's key holds. */
 function keyedQueryTerms(text: string, queryTerms: ReadonlySet<string>): number {
-  let most = 0;
-  for (const [, key] of text.matchAll(ADDED_KEY)) most = Math.max(most, new Set(contentTerms(key).filter((term) => queryTerms.has(term))).size);
-  return most;
+  const keys = addedLines(text).flatMap((line) => LINE_KEY.exec(line)?.[1] ?? []);
+  return keys.reduce((most, key) => Math.max(most, new Set(contentTerms(key).filter((term) => queryTerms.has(term))).size), 0);
 }
 
 /**
@@ -113,13 +116,10 @@ function placedAt(ranked: readonly Hit[], placed: Hit, rank: number): readonly H
   return order.map((hit, index) => (hit.rank === index + 1 ? hit : { ...hit, rank: index + 1 }));
 }
 
-/** A diff's added lines, without the `+++` file header. */
-const ADDED_LINE = /^\+(?!\+\+ )(.*)$/gm;
-
 /** Whether a commit's diff adds a line holding one of the asked setting's words ("retry_delay" for retry, delay). */
 export function setsAskedSetting(text: string, settingTerms: readonly string[]): boolean {
   const asked = new Set(settingTerms.flatMap(contentTerms));
-  return asked.size > 0 && [...text.matchAll(ADDED_LINE)].some(([, line]) => contentTerms(line).some((term) => asked.has(term)));
+  return asked.size > 0 && addedLines(text).some((line) => contentTerms(line).some((term) => asked.has(term)));
 }
 
 /** A commit's subject (its first indented line) and the paths its diff changes. */

@@ -18,6 +18,8 @@ const VALUE_QUESTION = /\b(?:what(?:'s|\s+is|\s+are)?|which|how\s+(?:many|much|l
 const SETTING_WORDS =
   /\b(?:limits?|ttl|timeouts?|retr(?:y|ies)|retention|partitions?|replicas?|compression|codecs?|polic(?:y|ies)|schedules?|memory|cpu|configured|configuration|config|settings?|set\s+(?:to|on|for)|is\s+set|interval|threshold|concurrency|quota|capacity|size|waits?|keeps?)\b/i;
 
+const EVERY_SETTING_WORD = new RegExp(SETTING_WORDS.source, 'gi');
+
 /** Setting words too general to key a setting: any line is "configured", any value "set to". */
 const NOT_A_KEY = /^(?:configured|configuration|config|settings?|set\s+(?:to|on|for)|is\s+set|waits?|keeps?)$/i;
 
@@ -26,7 +28,7 @@ const NOT_A_KEY = /^(?:configured|configuration|config|settings?|set\s+(?:to|on|
  * "retention") and those its described behaviour stands for ("… wait before it retries" → retry, delay).
  */
 export function askedSettingTerms(goal: string): readonly string[] {
-  const said = [...goal.matchAll(new RegExp(SETTING_WORDS.source, 'gi'))].map((match) => match[0].toLowerCase()).filter((word) => !NOT_A_KEY.test(word));
+  const said = [...goal.matchAll(EVERY_SETTING_WORD)].map((match) => match[0].toLowerCase()).filter((word) => !NOT_A_KEY.test(word));
   return [...new Set([...said, ...describedSettingWords(goal)])];
 }
 
