@@ -45,4 +45,16 @@ describe('answers a document states as a labelled field', () => {
     const text = answerFromContext('The nightly render burned through all its retries overnight. Why did nobody get paged for it?', items);
     expect(text.split('\n')[1]).toContain('RenderFailed');
   });
+
+  it('reads "when it fills up" as a full spool and "bounce" as a restart, the words the sources write (fresh f114)', () => {
+    expect(answerWordsAsked('What happens when the spool disk fills up?')).toEqual(['full']);
+    expect(answerWordsAsked('Do I have to bounce spoolerd?')).toEqual(['restart']);
+    expect(answerWordsAsked('What fills the spool disk?')).toEqual([]);
+    const items = [
+      contextItem(1, 'commit 4be01c2', 'ops-git', 'spool disk: 40gb, reject-new; label_cache ttl 2 days\n\nThe spool disk of spoolerd reached 20gb at 06:41 after the label_cache files of spoolerd piled up since Monday. 40gb fits both caches, and reject-new makes a full spool refuse new jobs (which pages) instead of silently dropping queued labels.'),
+      contextItem(2, 'Print handbook › Alerts', 'ops-docs', 'Alert: `SpoolDiskHigh`, fires when the spool disk of spoolerd is above 90 %.'),
+    ];
+    const text = answerFromContext('With the spool disk of spoolerd on reject-new now, what happens when it fills up?', items);
+    expect(text.split('\n')[1]).toContain('refuse new jobs');
+  });
 });

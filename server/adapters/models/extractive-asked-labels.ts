@@ -41,12 +41,23 @@ export function asksWhyNobodyTold(question: string): boolean {
   return ASKS_WHY_NOBODY_TOLD.test(question);
 }
 
-/** The words an answer is given in that the question does not use: the label of "who <did>", an assessment's words, an alert's route. */
+/**
+ * Spoken operations phrasing and the word runbooks and commits write for it: "when it fills up" is a
+ * "full Redis" (freight fresh f114), "do I have to bounce redis?" a "restart" (fresh f104). Stems do
+ * not join them, so the sentence answering shared none of these words with the question.
+ */
+const SPOKEN_PHRASINGS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b(?:fill(?:s|ed|ing)?|filling) (?:(?:it|them|the [\w-]+) )?up\b|\bruns? out of (?:memory|space|disk)\b/i, 'full'],
+  [/\bbounc(?:e|es|ed|ing)\b/i, 'restart'],
+];
+
+/** The words an answer is given in that the question does not use: the label of "who <did>", an assessment's words, an alert's route, spoken phrasing's written word. */
 export function answerWordsAsked(question: string): string[] {
   const labels = AGENT_LABELS.filter(([pattern]) => pattern.test(question)).flatMap(([, label]) => contentTerms(label));
   const assessment = ASKS_ASSESSMENT.test(question) ? contentTerms(ASSESSMENT_WORDS) : [];
   const route = asksWhyNobodyTold(question) ? contentTerms(ALERT_ROUTE_WORDS) : [];
-  return [...labels, ...assessment, ...route];
+  const written = SPOKEN_PHRASINGS.filter(([pattern]) => pattern.test(question)).flatMap(([, word]) => contentTerms(word));
+  return [...labels, ...assessment, ...route, ...written];
 }
 
 /** "What's the incident number …", "which ticket id …": the noun the asked id is labelled by. */
