@@ -95,4 +95,14 @@ describe('a setting asked for by name', () => {
     expect(keysAskedSetting("FEATURE_VIEWS: ['label_features'] → ['label_features', 'printer_stats']", views)).toBe(true);
     expect(keysAskedSetting('schedule="5 * * * *"', views)).toBe(false);
   });
+
+  it('reads "is <something> turned on?" as the key named by what it switches, a hyphenated pair joined (fresh f97)', () => {
+    const asked = askedSettingKeys('If the spool box reboots, what is left? Is keep-jobs (KJ) persistence turned on?');
+    expect(keysAskedSetting('added: keepjobs no', asked)).toBe(true);
+    expect(keysAskedSetting('spool/spoold.conf › keepjobs no', asked)).toBe(true);
+    expect(keysAskedSetting('added: protected-mode yes', asked)).toBe(false);
+    // A name's parts key nothing alone: "spool-cache" would key every line of its file.
+    expect(keysAskedSetting('spool/spool-cache.conf › keepjobs no', askedSettingKeys('Is spool-cache turned on?'))).toBe(false);
+    expect(askedSettingKeys('What happened after keep-jobs was turned on?')).toEqual([]);
+  });
 });

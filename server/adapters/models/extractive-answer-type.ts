@@ -1,4 +1,5 @@
 import { MATCHING_STOPWORDS } from '../../runtime/text/english-stopwords';
+import { switchedSubject } from '../../runtime/planner/setting-question';
 import { describedSettings } from '../../runtime/text/setting-behaviours';
 import { stem, tokenize } from '../../runtime/text/text-terms';
 
@@ -151,7 +152,23 @@ export function askedSettingKeys(question: string): readonly AskedSettingKey[] {
     const qualifiers = [match[2], match[3]].filter(noun).map((token) => stem(token!));
     if (qualifiers.length > 0) asked.push({ kind: stem(match[1]), qualifiers: new Set(qualifiers) });
   }
-  return [...asked, ...behaviourSettingKeys(question), ...resourceCapKeys(question), ...valueNounKeys(question)];
+  return [...asked, ...behaviourSettingKeys(question), ...resourceCapKeys(question), ...valueNounKeys(question), ...switchedSettingKeys(question)];
+}
+
+/**
+ * "Is append-only (AOF) persistence turned on?" is answered by the setting keyed by what it switches
+ * (`appendonly no`), which a changed line states under a commit's other lines and a log line about
+ * the same instance outscored (freight fresh f97). A word the clause says, or a hyphenated pair
+ * joined ("append-only" → appendonly), keys it alone; a name's parts do not ("feature-redis" would
+ * key every line of its file).
+ */
+export function switchedSettingKeys(question: string): AskedSettingKey[] {
+  const subject = switchedSubject(question);
+  if (subject === undefined) return [];
+  const words = tokenize(subject)
+    .map((token) => (/^[a-z]+-[a-z]+$/.test(token) ? token.replace('-', '') : token))
+    .filter((token) => /^[a-z]{3,}$/.test(token) && !MATCHING_STOPWORDS.has(token) && !NOT_A_HEAD.test(token));
+  return words.map((word) => ({ kind: stem(word), qualifiers: new Set([stem(word)]) }));
 }
 
 /**
@@ -230,10 +247,12 @@ const NOT_QUALIFIERS = /^(?:wait|waits|waiting|give|gives|giving|time|times|keep
 
 /** A setting's key, with the blocks it sits in: what stands before its value ("kafka-brokers.tf › data_volume: type"). */
 const SETTING_VALUE = /\s*(?:=|:\s)\s*[^=:]*$/;
+/** A changed line's mark ("added: appendonly no"): the setting's key follows it. */
+const CHANGE_MARK = /^(?:added|removed):\s*/;
 
 /** Whether a setting line is keyed by an asked kind and one of the nouns it qualifies ("instance_type", "data_volume › type"). */
 export function keysAskedSetting(settingText: string, asked: readonly AskedSettingKey[]): boolean {
-  const keyTerms = new Set(tokenize(settingText.replace(SETTING_VALUE, '')).flatMap((token) => token.split(/[_.:/-]+/)).map(stem));
+  const keyTerms = new Set(tokenize(settingText.replace(CHANGE_MARK, '').replace(SETTING_VALUE, '')).flatMap((token) => token.split(/[_.:/-]+/)).map(stem));
   return asked.some((key) => keyTerms.has(key.kind) && [...key.qualifiers].some((term) => keyTerms.has(term)));
 }
 

@@ -21,6 +21,8 @@ const ASKS = new RegExp(String.raw`^(?:${OPENERS})\b`, 'i');
 const PART_BREAK = new RegExp(String.raw`[.?!]\s+|[,;]\s*(?:and|or|but)?\s*(?=(?:${OPENERS})\b)|\s+(?:and|but)\s+(?=(?:${WH_WORDS})\b)`, 'i');
 
 export interface QuestionPart {
+  /** The part as the question words it. */
+  readonly text: string;
   /** Its content terms no other part of the question has. */
   readonly distinctive: ReadonlySet<string>;
   /** All its content terms. */
@@ -61,6 +63,7 @@ export function questionParts(question: string): readonly QuestionPart[] | undef
   if (asking.length < 2) return undefined;
   return asking
     .map((index) => ({
+      text: parts[index],
       distinctive: new Set([...termsOf[index]].filter((term) => termsOf.every((other, otherIndex) => otherIndex === index || !other.has(term)))),
       terms: termsOf[index],
       ...(termsOf[index].size === 0 && CONDITIONAL_STEP.test(parts[index]) ? { asksConditionalStep: true } : {}),

@@ -204,4 +204,27 @@ describe('an extreme asked in other words', () => {
     const text = answer('How stale did spool_report get on 24 March?', items);
     expect(text).toContain('highest 31.5 h');
   });
+
+  describe('"is X turned on?" beside another question (fresh f97)', () => {
+    const conf = ['diff --git a/spool/spoold.conf b/spool/spoold.conf', 'new file mode 100644', '@@ -0,0 +1,4 @@', '+maxjobs 8000', '+keepjobs no', '+snapshot 900 1', '+protected-mode yes'].join('\n');
+    const question = 'If the spool-box restarts, what survives on disk? Is keep-jobs (KJ) persistence turned on?';
+    const health = item(1, 'spoold.log', 'ops-logs', '2026-04-14T11:16:10Z INFO spoold: spool-box health: jobs=7412 maxjobs=8000 policy=reject dropped=4187 (config changed at 11:13:02)\n2026-04-14T10:00:51Z INFO spoold: spool-box health: jobs=8000 maxjobs=8000 policy=drop-oldest dropped=3146', 'lines 1-2');
+    const check = item(3, 'Runbook: spool box › 2. Is the spool box full?', 'ops-docs', 'Is spool-box full or dropping jobs?: spoolctl -h spool-box INFO jobs | grep -E "jobs|maxjobs|policy" spoolctl -h spool-box INFO stats | grep dropped');
+    const commits = [
+      item(5, 'commit cc208f1', 'ops-git', `commit cc208f1${'0'.repeat(33)}\nAuthor: Lena Brandt <lena@example.com>\n\n    spool-box: maxjobs 16000, reject\n\n    spool-box reached maxjobs at 06:41 after the label jobs piled up; with drop-oldest spool-box dropped the oldest jobs.`, 'commit cc208f1'),
+      item(6, 'commit 2c7f3a8', 'ops-git', `commit 2c7f3a8${'0'.repeat(33)}\nAuthor: Dev Ruiz <dev@example.com>\n\n    spoold: back to 4 workers\n\n    The drops on 14 April were spool-box rejecting jobs, not load.`, 'commit 2c7f3a8'),
+      item(2, 'commit 2973ab6', 'ops-git', `commit 2973ab6${'0'.repeat(33)}\nAuthor: Ana Lima <ana@example.com>\n\n    Initial import of spool-infra\n\n${conf}`, 'commit 2973ab6'),
+    ];
+
+    it('answers the other part with its own line, though it states no on/off', () => {
+      const text = answer(question, [health, check, ...commits]);
+      expect(text).toContain('keepjobs no');
+      expect(text).toContain('snapshot 900 1');
+    });
+
+    it('quotes the line keyed by what it switches when sentences about the restart outscore it', () => {
+      const restarts = item(7, 'Runbook: spool box › Restarts', 'ops-docs', 'When spool-box restarts, spoold reconnects to spool-box within a minute and resumes the queue. A spool-box restart reads the disk before it takes jobs. The spool-box disk is 40 GB.');
+      expect(answer(question, [health, check, restarts, ...commits])).toContain('keepjobs no');
+    });
+  });
 });

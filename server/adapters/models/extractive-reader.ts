@@ -4,7 +4,7 @@ import { askedExtreme } from '../../runtime/text/reading-question';
 import { withoutIntermediateAnswer } from '../../runtime/reasoner/intermediate-answer';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, givesInstruction, namesCondition } from './extractive-cues';
-import { CHANGE_HEADS, askedSettingTest, askedTypeTerms, behaviourSettingKeys, keysAskedSetting, timesDoneSettingKeys, asksWhatChanged, countedTerms, namesHeadNoun, statesCount } from './extractive-answer-type';
+import { CHANGE_HEADS, askedSettingTest, askedTypeTerms, behaviourSettingKeys, keysAskedSetting, timesDoneSettingKeys, switchedSettingKeys, asksWhatChanged, countedTerms, namesHeadNoun, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { documentAskedFor } from './extractive-document-question';
 import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-clause';
@@ -165,6 +165,12 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // A measure question ("what speed", "how long") when some sentence states that measure: the others cannot answer it.
   const measure = askedMeasure(prompt.question);
   const measured = measure !== undefined && units.some((unit) => statesMeasure(unit.text, measure)) ? measure : undefined;
+  // "What survives on disk? Is append-only persistence turned on?": the on/off a yes/no part asks for
+  // is not owed by a sentence answering the other part (`save 900 1`; freight fresh f97). Other
+  // measures bind the whole question: "When it falls back, what speed …?" asks one thing (fresh f37).
+  const parts = questionParts(prompt.question) ?? [];
+  const unmeasuredPartTerms = measured !== 'switch' ? [] : parts.filter((part) => askedMeasure(part.text) === undefined).map((part) => part.distinctive);
+  const answersUnmeasuredPart = (unit: Unit) => unmeasuredPartTerms.some((terms) => [...terms].some((term) => unit.termSet.has(term)));
   const askedType = askedTypeTerms(prompt.question);
   // "Why did nobody get paged?" is answered where the alert goes: a sentence naming no alert, page or channel cannot say (dev d57).
   const routeAsked = asksWhyNobodyTold(prompt.question) && units.some((unit) => statesAlertRoute(unit.text));
@@ -212,6 +218,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // "What instance type …?" is answered by the setting keyed so ("instance_type = …"), not a sentence about the instances.
   const askedSetting = askedSettingTest(prompt.question, units);
   const describedSettingKeys = [...behaviourSettingKeys(prompt.question), ...timesDoneSettingKeys(prompt.question)];
+  // "Is append-only persistence turned on?": the line keyed by what it switches, stating on or off, answers it outright.
+  const switchKeys = measured === 'switch' ? switchedSettingKeys(prompt.question) : [];
   // Rank within the item's source: one retriever's ordering; the context may interleave each source's leader first.
   const rankOf = new Map<number, number>();
   const perSource = new Map<string, number>();
@@ -279,12 +287,13 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     // "How long does it keep its data, and how many partitions?" asks both: a count is not the wrong kind for lacking a duration.
     const answersKind = (counted !== undefined && statesCount(unit.text, counted)) || (measured !== undefined && statesMeasure(unit.text, measured));
     if (counted && !answersKind) score *= UNTYPED_WEIGHT;
-    if (measured && !answersKind) score *= WRONG_KIND_WEIGHT;
+    if (measured && !answersKind && !answersUnmeasuredPart(unit)) score *= WRONG_KIND_WEIGHT;
     if (routeAsked && !statesAlertRoute(unit.text)) score *= WRONG_KIND_WEIGHT;
     if (optionsWeighed && !weighs) score *= UNTYPED_HEAD_WEIGHT;
     if (typeApplies && !isTyped(unit)) score *= changeAsked ? WRONG_KIND_WEIGHT : UNTYPED_HEAD_WEIGHT;
     if (askedSetting && !asked) score *= UNTYPED_HEAD_WEIGHT;
     if (unit.role === 'setting' && (answersKind || (!counted && !measured)) && keysAskedSetting(unit.text, describedSettingKeys)) askedValues.add(unit);
+    if ((unit.role === 'setting' || unit.role === 'change') && answersKind && keysAskedSetting(unit.text, switchKeys)) askedValues.add(unit);
     // Fragments carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;
     // Not for why-questions: the retriever ranks by likeness to the symptom the question describes
@@ -310,7 +319,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const stepTyped = stepsQualify ? scored.map((entry) => (instructs(entry.unit) ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
   const typedScored = asksCurrentState(prompt.question) ? withPresentStateFirst(stepTyped) : withAskedMonthFirst(stepTyped, askedMonths(prompt.question));
   const asksWhichChange = changeAsked || (askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term)));
-  const diverse = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, { named, supports, procedural, parts: questionParts(prompt.question) ?? [], stampedLinesAreReadings: !causal, askedValues });
+  const diverse = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, { named, supports, procedural, parts, stampedLinesAreReadings: !causal, askedValues });
   // A reason, and what has to come first, often go on in the next sentence ("… without a second person. The connector must be stopped first").
   const continued = causal || asksWhatComesFirst(prompt.question) ? withContinuation(diverse, typedScored) : diverse;
   const picked = asksHowFixed(prompt.question) ? withCommitSubjects(continued, typedScored) : continued;

@@ -48,10 +48,13 @@ const HOW_OFTEN_DONE = /\bhow (?:often|frequently) (?:does|do|is|are|will|would|
  * (`appendonly no`, `hpa: enabled: false`; fresh f96, f97). Asked as a question, its verb first: "what
  * happened after the HPA was enabled?" asks for events.
  */
-const SWITCHED_ON = /(?:^|[.?!]\s+)(?:is|are|does|do|was|were)\s+[^?.!]*\b(?:enabled|disabled|turned (?:on|off)|switched (?:on|off)|pinned|autoscal(?:e|es|ed|ing))\b/i;
+const SWITCHED_ON = /(?:^|[.?!]\s+)(?:is|are|does|do|was|were)\s+([^?.!]*?)\s*\b(?:enabled|disabled|turned (?:on|off)|switched (?:on|off)|pinned|autoscal(?:e|es|ed|ing))\b/i;
 
 /** Whether the goal asks if something is switched on: a setting with an on/off value answers it. */
 export const asksWhetherSwitchedOn = (goal: string): boolean => SWITCHED_ON.test(goal);
+
+/** What the goal asks is switched on, as it says it ("append-only (AOF) persistence"); undefined when it asks no such thing. */
+export const switchedSubject = (goal: string): string | undefined => SWITCHED_ON.exec(goal)?.[1];
 
 /** Or it describes what a setting does ("after how long does Airflow kill it?", text/setting-behaviours.ts). */
 export function asksConfiguredValue(goal: string): boolean {
