@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createNode } from '../ir/graph';
 import type { Hit, SourceKind } from '../types';
-import { namesSection, withSearchLeaders } from './fusion-leaders';
+import { namesEveryGoalName, namesSection, withSearchLeaders } from './fusion-leaders';
 
 const hit = (chunkId: string, sourceKind: SourceKind, rank: number): Hit => ({ chunkId, sourceName: `print-${sourceKind}`, sourceKind, sourceVersionId: '1', title: chunkId, text: chunkId, score: 10 - rank, rank, method: 'bm25', tokens: 30 });
 const search = (id: string, feedback = false) =>
@@ -43,5 +43,17 @@ describe('the leaders a fusion keeps in its first places', () => {
     expect(namesSection('Is the change frozen?', freeze)).toBe(false);
     expect(namesSection(goal, { ...freeze, locator: '§ 3. Change' })).toBe(false);
     expect(namesSection(goal, { ...freeze, sourceKind: 'logs' })).toBe(false);
+  });
+
+  it("raises the goal's own best hit naming every name the goal gives into the first four (fresh f92)", () => {
+    const goal = 'The PRN-INC-007 postmortem says SpoolJobFailed only looked at the label-jobs queue. What does that alert rule match today?';
+    const commit = { ...hit('commit-alert-every-queue', 'git', 3), text: 'Alert on failed jobs of every queue. SpoolJobFailed only matched label-jobs, so nothing paged (PRN-INC-007).' };
+    const ownList = [logs[0], hit('postmortem-summary', 'docs', 2), commit];
+    const fusedWithCommit = [...logs.slice(0, 6), commit, hit('postmortem-summary', 'docs', 8)];
+    expect(order(withSearchLeaders(fusedWithCommit, [ownList, feedback], [search('first'), search('feedback', true)], [], goal)).indexOf('commit-alert-every-queue')).toBe(3);
+    expect(namesEveryGoalName(goal, commit.text)).toBe(true);
+    expect(namesEveryGoalName(goal, 'SpoolJobFailed fires for label-jobs.')).toBe(false);
+    // One name is what every hit of the search shares: it singles nothing out.
+    expect(namesEveryGoalName('Why did label-jobs stop?', 'label-jobs stopped at 09:14.')).toBe(false);
   });
 });

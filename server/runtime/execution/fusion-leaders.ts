@@ -47,7 +47,28 @@ export function withSearchLeaders(ranked: readonly Hit[], lists: readonly (reado
   const kindsLed = leaders.reduceRight((order, leader) => withLeaderAt(order, leader, NAMED_KIND_LEADER_RANK), led);
   // A section the goal names by its heading ("merged during the Friday change freeze?" → "§ Change freeze").
   const named = goal === undefined ? [] : lists[goalList].filter((hit) => namesSection(goal, hit)).slice(0, 1);
-  return named.reduce((order, section) => withLeaderAt(order, section, NAMED_SECTION_RANK), kindsLed);
+  const sectionLed = named.reduce((order, section) => withLeaderAt(order, section, NAMED_SECTION_RANK), kindsLed);
+  const namesAll = goal === undefined ? undefined : lists[goalList].find((hit) => namesEveryGoalName(goal, hit.text));
+  return withLeaderAt(sectionLed, namesAll, ALL_NAMES_RANK);
+}
+
+/** The rank the goal's own best hit naming every name the goal gives is raised to. */
+const ALL_NAMES_RANK = 4;
+
+/** A name as a goal writes it: an id with a digit, a hyphenated or dotted name, a CamelCase one ("KafkaConnectTaskFailed"). */
+const GOAL_NAME = /\b(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+\b|\b(?=\w*\d)(?=\w*[A-Za-z])\w{3,}\b|\b[A-Z][a-z]+(?:[A-Z][a-z0-9]*){2,}\b/g;
+
+/**
+ * Whether a text names each of the goal's names, when it gives two or more: "The KDP-INC-031 postmortem
+ * says KafkaConnectTaskFailed only looked at the shipment-events sink. What does that alert rule match
+ * today?" is answered by the commit naming all three, which the goal's own search ranked first of its
+ * source and RRF put seventh, under commits the postmortem's title search repeated, where the token
+ * budget dropped it (freight fresh f92).
+ */
+export function namesEveryGoalName(goal: string, text: string): boolean {
+  const names = new Set([...goal.matchAll(GOAL_NAME)].map(([name]) => name.toLowerCase()));
+  const lower = text.toLowerCase();
+  return names.size >= 2 && [...names].every((name) => lower.includes(name));
 }
 
 /** The rank a section the goal names by its heading is raised to: at eighth it was the first item the token budget dropped (fresh f115). */
