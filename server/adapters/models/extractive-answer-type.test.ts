@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedSettingKeys, askedTypeTerms, countedTerms, keysAskedSetting, statesCount } from './extractive-answer-type';
+import { askedSettingKeys, askedTypeTerms, countedTerms, keysAskedSetting, statesCount, timesDoneSettingKeys } from './extractive-answer-type';
 
 describe('count questions and the sentences that can answer them', () => {
   it('reads what "how many" counts, skipping the names that say whose things they are', () => {
@@ -94,6 +94,17 @@ describe('a setting asked for by name', () => {
     const views = askedSettingKeys('since v3 went in, which feature views does the hourly render job push into the cache?');
     expect(keysAskedSetting("FEATURE_VIEWS: ['label_features'] → ['label_features', 'printer_stats']", views)).toBe(true);
     expect(keysAskedSetting('schedule="5 * * * *"', views)).toBe(false);
+  });
+
+  it('reads "what kind of <noun>" as the key of its type, and "how many <things> does X run" as the key counting them (fresh f121, f124)', () => {
+    const volume = askedSettingKeys('What EC2 instance type are the spool brokers on, and what kind of EBS volume holds their data?');
+    expect(keysAskedSetting('terraform/spool-brokers.tf › module spool_brokers › data_volume: type = "gp3"', volume)).toBe(true);
+    const tasks = timesDoneSettingKeys('How many tasks does the spool-sink-labels connector run?');
+    expect(keysAskedSetting('connect/spool-sink-labels.json › config: "tasks.max": "2",', tasks)).toBe(true);
+    expect(statesCount('connect/spool-sink-labels.json › config: "tasks.max": "2",', new Set(['task']))).toBe(true);
+    // A setting word counted is read as the asked setting already; a name set aside qualifies nothing.
+    expect(timesDoneSettingKeys('Besides spool-labels, how many partitions does the audit topic have?')).toEqual([]);
+    expect(timesDoneSettingKeys('Besides spool-labels and spool-invoices, how many tasks does the audit-sink connector run?')[0].qualifiers).toEqual(new Set(['audit', 'sink']));
   });
 
   it('reads "is <something> turned on?" as the key named by what it switches, a hyphenated pair joined (fresh f97)', () => {

@@ -1,5 +1,6 @@
 import { MATCHING_STOPWORDS } from '../../runtime/text/english-stopwords';
-import { switchedSubject } from '../../runtime/planner/setting-question';
+import { configuredCountNoun, isSettingWord, switchedSubject } from '../../runtime/planner/setting-question';
+import { withoutSetAside } from '../../runtime/text/set-aside-phrases';
 import { describedSettings } from '../../runtime/text/setting-behaviours';
 import { stem, tokenize } from '../../runtime/text/text-terms';
 
@@ -63,8 +64,8 @@ export function countedTerms(question: string): ReadonlySet<string> | undefined 
 /** Words after "how many times" read for what is counted ("does Airflow retry it on its own"). */
 const TIMES_CLAUSE_WINDOW = 8;
 
-/** "replicas: 4", "consumers=8", "\"retries\": 2": a setting whose key is the counted word. */
-const KEY_VALUE = /([A-Za-z][\w.-]*)"?\s*[:=]\s*\d+\b/g;
+/** "replicas: 4", "consumers=8", "\"retries\": 2", "\"tasks.max\": \"2\"": a setting whose key is the counted word. */
+const KEY_VALUE = /([A-Za-z][\w.-]*)"?\s*[:=]\s*"?\d+\b/g;
 
 /** "try 3 of 3", "attempt 2 of 4": the counted word, then which one of how many. */
 const ONE_OF_MANY = /\b([a-z]+)\s+\d+\s+of\s+\d+\b/gi;
@@ -150,7 +151,9 @@ export function askedSettingKeys(question: string): readonly AskedSettingKey[] {
   }
   for (const match of question.toLowerCase().matchAll(KIND_OF)) {
     const qualifiers = [match[2], match[3]].filter(noun).map((token) => stem(token!));
-    if (qualifiers.length > 0) asked.push({ kind: stem(match[1]), qualifiers: new Set(qualifiers) });
+    // "What kind of EBS volume …?" is keyed as its type ("data_volume: type = gp3"; freight fresh f124).
+    const kinds = match[1] === 'kind' ? ['kind', 'type'] : [match[1]];
+    if (qualifiers.length > 0) asked.push(...kinds.map((kind) => ({ kind: stem(kind), qualifiers: new Set(qualifiers) })));
   }
   return [...asked, ...behaviourSettingKeys(question), ...resourceCapKeys(question), ...valueNounKeys(question), ...switchedSettingKeys(question)];
 }
@@ -230,10 +233,14 @@ export function behaviourSettingKeys(question: string): AskedSettingKey[] {
  */
 const TIMES_DONE = /\bhow many times (?:does|do|did|will|would|can|may|is|are)\s+(?:the\s+|its\s+|their\s+)?[\w.-]+\s+([a-z]{3,})\b/i;
 export function timesDoneSettingKeys(question: string): AskedSettingKey[] {
-  const done = TIMES_DONE.exec(question)?.[1].toLowerCase();
+  // "How many tasks does the shipment-events connector run?" is keyed by what is counted: `"tasks.max": "2"` (fresh f121).
+  // Not a setting word ("how many partitions does it have?"): the asked setting reads it already, and
+  // keyed here too, every topic's partitions were quoted ahead of the asked topic's retention (dev d93).
+  const counted = configuredCountNoun(question);
+  const done = TIMES_DONE.exec(question)?.[1].toLowerCase() ?? (counted && !isSettingWord(counted) ? counted : undefined);
   if (!done || MATCHING_STOPWORDS.has(done) || NOT_A_HEAD.test(done)) return [];
   const qualifiers = new Set(
-    tokenize(question)
+    tokenize(withoutSetAside(question))
       .filter((token) => /[_-]/.test(token))
       .flatMap((token) => token.split(/[_.-]+/))
       .filter((part) => /^[a-z]{3,}$/.test(part) && !MATCHING_STOPWORDS.has(part))

@@ -15,6 +15,10 @@ describe('asksConfiguredValue', () => {
       'How often does the spooler roll a new journal file on the label queue?',
       'If the spool-cache box restarts, what survives on disk? Is append-only persistence turned on?',
       'does print-gw autoscale on load, or is the pod count pinned in the helm values?',
+      // fresh f121, f124, f125
+      'How many tasks does the spool-sink-labels connector run?',
+      'What EC2 instance type are the spool brokers on, and what kind of EBS volume holds their data?',
+      'Which KMS key do the label sinks encrypt with, and what region is the bucket in?',
     ]) expect(asksConfiguredValue(goal), goal).toBe(true);
   });
 
@@ -28,6 +32,7 @@ describe('asksConfiguredValue', () => {
       'Which commit broke the vehicle-positions S3 sink?',
       'How often did the spooler fail last week?',
       'What happened to the spooler after the HPA was enabled?',
+      'How many tasks did the spool-sink-labels connector restart?',
     ]) expect(asksConfiguredValue(goal), goal).toBe(false);
   });
 });
@@ -37,5 +42,6 @@ describe('askedSettingTerms', () => {
     expect(askedSettingTerms("what's the memory limit on the print-gw pods?")).toEqual(['memory', 'limit']);
     expect(askedSettingTerms('The render DAG failed at :05. How long does the scheduler wait before it retries on its own?')).toEqual(['retries', 'retry', 'delay', 'interval']);
     expect(askedSettingTerms('What is configured for print-gw?')).toEqual([]);
+    expect(askedSettingTerms('How many tasks does the spool-sink-labels connector run?')).toEqual(['tasks']);
   });
 });

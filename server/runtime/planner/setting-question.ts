@@ -16,7 +16,7 @@ const VALUE_QUESTION = /\b(?:what(?:'s|\s+is|\s+are)?|which|how\s+(?:many|much|l
  * retention ("how long does it keep"), sizes, schedules, policies, and "configured" / "set to".
  */
 const SETTING_WORDS =
-  /\b(?:limits?|ttl|timeouts?|retr(?:y|ies)|retention|partitions?|replicas?|compression|codecs?|polic(?:y|ies)|schedules?|memory|cpu|configured|configuration|config|settings?|set\s+(?:to|on|for)|is\s+set|interval|threshold|concurrency|quota|capacity|size|waits?|keeps?)\b/i;
+  /\b(?:limits?|ttl|timeouts?|retr(?:y|ies)|retention|partitions?|replicas?|compression|codecs?|polic(?:y|ies)|schedules?|memory|cpu|configured|configuration|config|settings?|set\s+(?:to|on|for)|is\s+set|interval|threshold|concurrency|quota|capacity|size|waits?|keeps?|(?:instance|volume|machine|node)\s+types?|region|threads|tasks\.max|kms|encrypt(?:s|ed|ion)?)\b/i;
 
 const EVERY_SETTING_WORD = new RegExp(SETTING_WORDS.source, 'gi');
 
@@ -29,7 +29,8 @@ const NOT_A_KEY = /^(?:configured|configuration|config|settings?|set\s+(?:to|on|
  */
 export function askedSettingTerms(goal: string): readonly string[] {
   const said = [...goal.matchAll(EVERY_SETTING_WORD)].map((match) => match[0].toLowerCase()).filter((word) => !NOT_A_KEY.test(word));
-  return [...new Set([...said, ...describedSettingWords(goal)])];
+  const counted = configuredCountNoun(goal);
+  return [...new Set([...said, ...describedSettingWords(goal), ...(counted ? [counted] : [])])];
 }
 
 /** Asked why, who or when, the answer is a change or an event, not a value a file holds. */
@@ -56,8 +57,21 @@ export const asksWhetherSwitchedOn = (goal: string): boolean => SWITCHED_ON.test
 /** What the goal asks is switched on, as it says it ("append-only (AOF) persistence"); undefined when it asks no such thing. */
 export const switchedSubject = (goal: string): string | undefined => SWITCHED_ON.exec(goal)?.[1];
 
+/**
+ * "How many tasks does the shipment-events connector run?": how many of something a thing runs, has or
+ * uses, in the present, is a count a file sets (`"tasks.max": "2"`; fresh f121). In the past ("how many
+ * tasks did it restart?") it counts events.
+ */
+const HOW_MANY_RUN = /\bhow many ([a-z]+) (?:does|do|will|should) (?:[\w.-]+ ){1,4}(?:run|have|use|get|keep|start)\b/i;
+
+/** The noun a "how many … does it run" goal counts ("tasks"); undefined when it asks no configured count. */
+export const configuredCountNoun = (goal: string): string | undefined => HOW_MANY_RUN.exec(goal)?.[1].toLowerCase();
+
+/** Whether a word is one of the setting words ("partitions", "replicas", "limit"). */
+export const isSettingWord = (word: string): boolean => SETTING_WORDS.test(word);
+
 /** Or it describes what a setting does ("after how long does Airflow kill it?", text/setting-behaviours.ts). */
 export function asksConfiguredValue(goal: string): boolean {
   if (NOT_A_VALUE.test(goal)) return false;
-  return SWITCHED_ON.test(goal) || (VALUE_QUESTION.test(goal) && (SETTING_WORDS.test(goal) || HOW_OFTEN_DONE.test(goal) || describedSettingWords(goal).length > 0));
+  return SWITCHED_ON.test(goal) || HOW_MANY_RUN.test(goal) || (VALUE_QUESTION.test(goal) && (SETTING_WORDS.test(goal) || HOW_OFTEN_DONE.test(goal) || describedSettingWords(goal).length > 0));
 }
