@@ -90,6 +90,10 @@ describe('a setting asked for by name', () => {
     expect(keysAskedSetting('connect/s3-sink-labels.json › config: "s3.bucket.name": "print-lake-raw",', asked)).toBe(false);
     expect(askedSettingKeys('Which eviction policy is spool-cache running with?').map((key) => key.kind)).toEqual(['polici']);
     expect(askedSettingKeys('What happened to the parquet files?')).toEqual([]);
+    // A key or region is a value noun too (fresh f125).
+    const kms = askedSettingKeys('Which KMS key do the label sinks use to encrypt what they write?');
+    expect(keysAskedSetting('added: "s3.sse.kms.key.id": "alias/print-lake"', kms)).toBe(true);
+    expect(keysAskedSetting('removed: "aws.access.key.id": "${file:/opt/secrets:access.key.id}",', kms)).toBe(false);
     // A plural noun asked for is a list a key names (fresh f93).
     const views = askedSettingKeys('since v3 went in, which feature views does the hourly render job push into the cache?');
     expect(keysAskedSetting("FEATURE_VIEWS: ['label_features'] → ['label_features', 'printer_stats']", views)).toBe(true);

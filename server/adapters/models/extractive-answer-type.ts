@@ -175,12 +175,12 @@ export function switchedSettingKeys(question: string): AskedSettingKey[] {
 }
 
 /**
- * "What compression codec are the Parquet files written with?", "which eviction policy is it running?":
+ * "What compression codec are the Parquet files written with?", "which eviction policy is it running?", "which KMS key do the sinks encrypt with?" (fresh f125):
  * a value noun asked for whose key holds it and a word the question says of the thing configured
  * (`"parquet.codec": "snappy"`), which a sentence repeating the question's words about the files
  * outscored (freight fresh f66).
  */
-const VALUE_NOUN = /\b(?:which|what)\s+(?:([a-z]+)\s+)?(codec|format|encoding|algorithm|cipher|mode|policy|strategy)\s+(?:is|are|was|were|does|do|did)\b(.*)$/i;
+const VALUE_NOUN = /\b(?:which|what)\s+(?:([a-z]+)\s+)?(codec|format|encoding|algorithm|cipher|mode|policy|strategy|key|region)\s+(?:is|are|was|were|does|do|did)\b(.*)$/i;
 /**
  * "Which feature views does the hourly job push into redis?": a plural noun asked for is a list a key
  * names (`FEATURE_VIEWS = ['vehicle_eta_features', 'driver_segment_stats']`), which the commit subject
