@@ -43,6 +43,11 @@ describe('the leaders a fusion keeps in its first places', () => {
     expect(namesSection('Is the change frozen?', freeze)).toBe(false);
     expect(namesSection(goal, { ...freeze, locator: '§ 3. Change' })).toBe(false);
     expect(namesSection(goal, { ...freeze, sourceKind: 'logs' })).toBe(false);
+    // A one-word heading names what a what/which question asks for (fresh f129), not any word of it.
+    const severity = { ...freeze, locator: '§ Severity' };
+    expect(namesSection('The label run failed and is a clean re-run. What severity should I open it as?', severity)).toBe(true);
+    expect(namesSection('How bad is the severity of the spooler outage?', severity)).toBe(false);
+    expect(namesSection('What changed in the freeze?', { ...freeze, locator: '§ Freeze' })).toBe(false);
   });
 
   it("raises the goal's own best hit naming every name the goal gives into the first four (fresh f92)", () => {

@@ -78,7 +78,8 @@ const NAMED_SECTION_RANK = 4;
 const SECTION_LOCATOR = /^§\s*(?:\d+\.\s*)?(.+)$/;
 
 /**
- * Whether the goal says every word of a document section's heading: the handbook's "Change freeze", asked
+ * Whether the goal says every word of a document section's heading, or asks for what a one-word heading
+ * names ("What severity should I open?" → "§ Severity"; fresh f129): the handbook's "Change freeze", asked
  * "was it merged during the Friday change freeze?", ranked thirteenth behind the incident's timeline and
  * commits that repeat the goal's other words, and its 15:00 rule never reached the context (fresh f115).
  */
@@ -87,5 +88,10 @@ export function namesSection(goal: string, hit: Hit): boolean {
   if (hit.sourceKind !== 'docs' || heading === undefined) return false;
   const words = new Set(contentTerms(heading));
   const asked = new Set(contentTerms(goal));
+  if (words.size === 1) return [...words].every((word) => askedHeads(goal).has(word));
   return words.size >= 2 && [...words].every((word) => asked.has(word));
 }
+
+/** "What severity should I open it as?": the noun a what/which question asks for. */
+const WH_HEAD = /\b(?:what|which)\s+([a-z]{4,})\b/gi;
+const askedHeads = (goal: string): ReadonlySet<string> => new Set([...goal.matchAll(WH_HEAD)].flatMap(([, head]) => contentTerms(head)));
