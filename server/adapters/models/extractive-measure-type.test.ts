@@ -93,6 +93,9 @@ describe('measure questions and the sentences that can answer them', () => {
     expect(statesMeasure('The spooler drains its queue in an hour.', 'duration')).toBe(true);
     expect(statesMeasure('Ten printers drain the queue.', 'duration')).toBe(false);
     expect(statesMeasure('monitoring/alerts/spool.yaml › rules: for: 10m', 'duration')).toBe(true);
+    // fresh f132
+    expect(statesMeasure('Print to both queues for at least one full day, then stop the old one.', 'duration')).toBe(true);
+    expect(statesMeasure('The full queue drains.', 'duration')).toBe(false);
   });
 
   it('"how often does it …" asks for a rate or a period, which a log line recording one occurrence does not state (fresh f64)', () => {

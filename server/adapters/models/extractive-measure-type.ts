@@ -53,7 +53,7 @@ const statesDay = (text: string) => WEEKDAY.test(text) || statedMoments(text).si
 /** A number with a unit of the dimension, written apart or together ("60 km/h", "16gb", "3 days", "40ms"). */
 const STATED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> = {
   speed: new RegExp(String.raw`\b${NUMBER}\s*(?:km\/h|kmh|kph|mph|m\/s|knots?)\b`, 'i'),
-  duration: new RegExp(String.raw`\b${NUMBER}\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|d|days?|weeks?|months?)\b|\b(?:days|hours|minutes|seconds|weeks)\s*=\s*${NUMBER}|\b(?:${NUMBER_WORDS}|an?)\s+(?:milliseconds?|seconds?|minutes?|hours?|days?|weeks?|months?)\b`, 'i'),
+  duration: new RegExp(String.raw`\b${NUMBER}\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|d|days?|weeks?|months?)\b|\b(?:days|hours|minutes|seconds|weeks)\s*=\s*${NUMBER}|\b(?:${NUMBER_WORDS}|an?)\s+(?:(?:full|whole|entire|complete)\s+)?(?:milliseconds?|seconds?|minutes?|hours?|days?|weeks?|months?)\b`, 'i'),
   size: new RegExp(String.raw`\b${NUMBER}\s*(?:[kmgtp]i?b|bytes?|[kmgt]b?ytes?)\b`, 'i'),
   // "04:04", inside a stamp too ("2026-03-24T04:04:54"), or "4 pm"; not a ratio like "3:1" nor a port ("host:8080").
   share: new RegExp(String.raw`\b${NUMBER}\s*(?:%|percent\b|per cent\b)`, 'i'),
