@@ -55,6 +55,14 @@ export function withCommitReasons(picked: readonly ScoredUnit[], scored: readonl
 const ASKS_HOW_FIXED = /\b(?:how|what)\b[^?.]*\b(?:fixed|resolved|solved|repaired|mitigated|remediated)\b/i;
 export const asksHowFixed = (question: string): boolean => ASKS_HOW_FIXED.test(question);
 
+/**
+ * "What time (UTC) was it committed?", "when was the fix merged?": a commit's moment is in its subject
+ * line, which carries the commit's date; its body's "reached maxmemory at 06:41 UTC" is another moment,
+ * and was quoted instead (a fresh freight question, f141).
+ */
+const ASKS_WHEN_COMMITTED = /\b(?:when|what time|what day|which day|at what time)\b[^?.]*\b(?:committed|merged|pushed|landed)\b/i;
+export const asksWhenCommitted = (question: string): boolean => ASKS_WHEN_COMMITTED.test(question);
+
 /** Each quoted commit sentence's subject, when it is not quoted yet, after the sentences picked. */
 export function withCommitSubjects(picked: readonly ScoredUnit[], scored: readonly ScoredUnit[]): ScoredUnit[] {
   const subjects = picked

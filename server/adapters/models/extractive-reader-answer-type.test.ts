@@ -227,4 +227,21 @@ describe('an extreme asked in other words', () => {
       expect(answer(question, [health, check, restarts, ...commits])).toContain('keepjobs no');
     });
   });
+
+  it('answers "what time was it committed?" with the commit subject, which carries its date, beside a body sentence stating another time (fresh f141)', () => {
+    const commit = (sha: string, author: string, date: string, subject: string, body: string) =>
+      `commit ${sha}${'0'.repeat(33)}\nAuthor: ${author} <x@example.com>\nDate:   ${date}\n\n    ${subject}\n\n    ${body}`;
+    const items = [
+      item(1, 'commit 4be01c2', 'ops-git', commit('4be01c2', 'Lena Brandt', 'Tue Apr 14 13:05:00 2026 +0200', 'maxjobs 16000, reject-new for the label cache', 'spool-cache reached maxjobs at 06:41 UTC after the label_cache jobs piled up since 9 April.'), 'commit 4be01c2'),
+      item(2, 'commit 2c7f3a8', 'ops-git', commit('2c7f3a8', 'Dev Patel', 'Thu Apr 16 09:30:00 2026 +0200', 'print-gw: back to 4 replicas after the spool-cache fix', 'The drops on 14 April were spool-cache rejecting jobs, not load; 6 replicas queued the same jobs.'), 'commit 2c7f3a8'),
+      item(3, 'spoold.log', 'ops-logs', '2026-04-14T11:16:10Z INFO spoold: spool-cache health: jobs queued=7412 maxjobs=16000 (config changed at 11:13:02)', 'lines 1-1'),
+      item(4, 'spoold.log', 'ops-logs', '2026-04-14T11:21:10Z INFO spoold: spool-cache health: jobs queued=7480 of the active printers back, maxjobs=16000', 'lines 2-2'),
+      item(5, 'spoold.log', 'ops-logs', '2026-04-14T11:26:10Z INFO spoold: spool-cache health: jobs queued=7502 of the active printers back after the fix kicked in', 'lines 3-3'),
+      item(6, 'printd.log', 'ops-logs', '2026-04-14T11:31:10Z INFO printd: spool-cache jobs queued=7520 for the active printers, back after the spool-cache fix kicked in', 'lines 4-4'),
+      item(7, 'Postmortem › Timeline', 'ops-docs', '14 April 11:40 — jobs queued in spool-cache are back for the active printers a bit after the fix kicked in.'),
+      item(8, 'Print handbook › Queues', 'ops-docs', 'At 11:50 UTC on 14 April the jobs queued in spool-cache were counted for the active printers after the fix.'),
+    ];
+    const text = answer("Lena's spool-cache fix on 14 April: what time (UTC) was it committed, and how many jobs were queued a bit after it kicked in?", items);
+    expect(text).toContain('2026-04-14 11:05 UTC');
+  });
 });

@@ -11,7 +11,7 @@ import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-cla
 import { askedReadingWindows, statesMomentIn } from './extractive-reading-instant';
 import { asksWhatComesFirst, questionParts } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
-import { asksHowFixed, asksWhyDecided, withCommitReasons, withCommitSubjects } from './extractive-commit-reasons';
+import { asksHowFixed, asksWhenCommitted, asksWhyDecided, withCommitReasons, withCommitSubjects } from './extractive-commit-reasons';
 import { asksHypothetical, asksWhyPreferred, weighsOptions } from './extractive-question-moods';
 import { LEADING_TIMESTAMP, type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
 import { withContinuation } from './extractive-continuation';
@@ -322,6 +322,6 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const diverse = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, { named, supports, procedural, parts, stampedLinesAreReadings: !causal, askedValues });
   // A reason, and what has to come first, often go on in the next sentence ("… without a second person. The connector must be stopped first").
   const continued = causal || asksWhatComesFirst(prompt.question) ? withContinuation(diverse, typedScored) : diverse;
-  const picked = asksHowFixed(prompt.question) ? withCommitSubjects(continued, typedScored) : continued;
+  const picked = asksHowFixed(prompt.question) || asksWhenCommitted(prompt.question) ? withCommitSubjects(continued, typedScored) : continued;
   return (asksWhyDecided(prompt.question) ? withCommitReasons(picked, scored, units, MAX_SENTENCES) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
