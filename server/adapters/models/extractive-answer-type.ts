@@ -175,10 +175,10 @@ export function switchedSettingKeys(question: string): AskedSettingKey[] {
 }
 
 /**
- * "What compression codec are the Parquet files written with?", "which eviction policy is it running?", "which KMS key do the sinks encrypt with?" (fresh f125):
- * a value noun asked for whose key holds it and a word the question says of the thing configured
- * (`"parquet.codec": "snappy"`), which a sentence repeating the question's words about the files
- * outscored (freight fresh f66).
+ * "What compression codec are the Parquet files written with?", "which eviction policy is it running?",
+ * "which KMS key do the sinks encrypt with?": a value noun asked for whose key holds it and a word the
+ * question says of the thing configured (`"parquet.codec": "snappy"`, `"s3.sse.kms.key.id"`), which a
+ * sentence repeating the question's words about the files outscored (freight fresh f66, f125).
  */
 const VALUE_NOUN = /\b(?:which|what)\s+(?:([a-z]+)\s+)?(codec|format|encoding|algorithm|cipher|mode|policy|strategy|key|region)\s+(?:is|are|was|were|does|do|did)\b(.*)$/i;
 /**

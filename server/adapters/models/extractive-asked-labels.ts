@@ -43,9 +43,9 @@ export function asksWhyNobodyTold(question: string): boolean {
 
 /**
  * Spoken operations phrasing and the word runbooks and commits write for it: "when it fills up" is a
- * "full Redis" (freight fresh f114), "do I have to bounce redis?" a "restart" (fresh f104), "what survives on
- * disk?" what a store saves or snapshots (`save 900 1`, fresh f97). Stems do
- * not join them, so the sentence answering shared none of these words with the question.
+ * "full Redis" (freight fresh f114), "do I have to bounce redis?" a "restart" (fresh f104), "what
+ * survives on disk?" what a store saves or snapshots (`save 900 1`, fresh f97). Stems do not join
+ * them, so the sentence answering shared none of these words with the question.
  */
 const SPOKEN_PHRASINGS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(?:fill(?:s|ed|ing)?|filling) (?:(?:it|them|the [\w-]+) )?up\b|\bruns? out of (?:memory|space|disk)\b/i, 'full'],
