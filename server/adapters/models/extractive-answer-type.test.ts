@@ -106,6 +106,9 @@ describe('a setting asked for by name', () => {
     const tasks = timesDoneSettingKeys('How many tasks does the spool-sink-labels connector run?');
     expect(keysAskedSetting('connect/spool-sink-labels.json › config: "tasks.max": "2",', tasks)).toBe(true);
     expect(statesCount('connect/spool-sink-labels.json › config: "tasks.max": "2",', new Set(['task']))).toBe(true);
+    // A command-line flag set to a count (fresh f123).
+    expect(statesCount('added: bash_command: "cd /opt/print && render --threads 8 "', new Set(['thread']))).toBe(true);
+    expect(statesCount('added: bash_command: "render --dry-run 8"', new Set(['thread']))).toBe(false);
     // A setting word counted is read as the asked setting already; a name set aside qualifies nothing.
     expect(timesDoneSettingKeys('Besides spool-labels, how many partitions does the audit topic have?')).toEqual([]);
     expect(timesDoneSettingKeys('Besides spool-labels and spool-invoices, how many tasks does the audit-sink connector run?')[0].qualifiers).toEqual(new Set(['audit', 'sink']));

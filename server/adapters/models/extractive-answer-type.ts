@@ -67,18 +67,23 @@ const TIMES_CLAUSE_WINDOW = 8;
 /** "replicas: 4", "consumers=8", "\"retries\": 2", "\"tasks.max\": \"2\"": a setting whose key is the counted word. */
 const KEY_VALUE = /([A-Za-z][\w.-]*)"?\s*[:=]\s*"?\d+\b/g;
 
+/** "--threads 8", "--workers=4": a command-line flag named by the counted word, set to a count. */
+const FLAG_VALUE = /--([a-z][\w-]*)[ =]"?\d+\b/g;
+
 /** "try 3 of 3", "attempt 2 of 4": the counted word, then which one of how many. */
 const ONE_OF_MANY = /\b([a-z]+)\s+\d+\s+of\s+\d+\b/gi;
 
 /**
  * Whether `text` puts a number right before a counted word ("back to 4 replicas"), sets a counted key
- * to one ("replicas: 4") or numbers one of them out of all ("try 3 of 3": three tries in all).
+ * or flag to one ("replicas: 4", "--threads 8"; fresh f123) or numbers one of them out of all ("try 3 of
+ * 3": three tries in all).
  */
 export function statesCount(text: string, counted: ReadonlySet<string>): boolean {
   const counts = (token: string) => token.split(/[_.:/-]+/).some((part) => counted.has(stem(part)));
   const tokens = tokenize(text);
   const before = tokens.some((token, index) => isNumber(token) && tokens.slice(index + 1, index + 2 + MODIFIER_GAP).some(counts));
-  return before || [...text.matchAll(KEY_VALUE)].some((match) => counts(match[1].toLowerCase())) || [...text.matchAll(ONE_OF_MANY)].some((match) => counts(match[1].toLowerCase()));
+  const keyed = [...text.matchAll(KEY_VALUE), ...text.matchAll(FLAG_VALUE)].some((match) => counts(match[1].toLowerCase()));
+  return before || keyed || [...text.matchAll(ONE_OF_MANY)].some((match) => counts(match[1].toLowerCase()));
 }
 
 /**

@@ -70,6 +70,15 @@ describe('extractive block parser', () => {
     ]);
   });
 
+  it('joins a string wrapped over changed lines into one piece, but not JSON keys nor list elements (fresh f123)', () => {
+    const dag = ['@@ -1,6 +1,6 @@', '     render = BashOperator(', '         bash_command=(', '+            "cd /opt/print && render --threads 8 "', '+            "--select tag:nightly --dry-run"', '         ),'].join('\n');
+    expect(blockPieces(dag).map((piece) => piece.text)).toContain('added: render › bash_command: "cd /opt/print && render --threads 8 " "--select tag:nightly --dry-run"');
+    const json = ['@@ -1,4 +1,4 @@', ' {', '+  "tasks.max": "2",', '+  "topics": "labels",', ' }'].join('\n');
+    expect(blockPieces(json).map((piece) => piece.text)).toEqual(['added: "tasks.max": "2",', 'added: "topics": "labels",']);
+    const list = ['@@ -1,4 +1,4 @@', '   actions = [', '+    "s3:PutObject",', '+    "s3:GetObject",', '   ]'].join('\n');
+    expect(blockPieces(list).filter((piece) => piece.role === 'change')).toHaveLength(2);
+  });
+
   it('names the two blocks a nested line sits in, so a key repeated under every entry says whose it is', () => {
     const queues = ['diff --git a/spool/queues.yaml b/spool/queues.yaml', 'new file mode 100644', '@@ -0,0 +1,9 @@', '+queues:', '+  labels:', '+    workers: 4', '+    config:', '+      keep.hours: 72', '+  invoices:', '+    workers: 2', '+    config:', '+      keep.hours: 24'].join('\n');
     expect(blockPieces(queues).map((piece) => piece.text)).toContain('added: labels › config: keep.hours: 72');

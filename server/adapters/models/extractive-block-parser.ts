@@ -175,9 +175,19 @@ interface ChangedLine {
 }
 
 /**
+ * A line of string literals and nothing else, as a value wrapped over lines is written
+ * (`"cd /opt/kdp/dbt && dbt build "`); not a key and its value (`"tasks.max": "2",`). One ending in a
+ * comma is a list's element, not the first half of a joined string.
+ */
+const LITERAL = String.raw`(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')`;
+const STRING_LINE = new RegExp(String.raw`^\s*${LITERAL}(?:\s+${LITERAL})*\s*,?\s*$`);
+
+/**
  * A comment wrapped over several changed lines ("# Migrations are applied by hand (…). Migrating at
  * start" / "# turned a lock wait into a restart loop") is one sentence: quoted line by line, the
- * answer would cite half of it.
+ * answer would cite half of it. So is a string wrapped over lines of one value, which the language
+ * joins: a DAG's `bash_command=("… dbt build --threads 8 " "--select tag:daily …")` answered "how many
+ * threads" with its first line and "which models does it select" with nothing (freight fresh f123).
  */
 function joinedComments(lines: readonly ChangedLine[]): ChangedLine[] {
   const joined: ChangedLine[] = [];
@@ -187,6 +197,8 @@ function joinedComments(lines: readonly ChangedLine[]): ChangedLine[] {
     const previousComment = previous ? /^\s*(#|\/\/)/.exec(previous.content) : null;
     if (comment && previous && previousComment && previous.sign === line.sign && previousComment[1] === comment[1] && !/[.!?:]$/.test(previous.content.trim())) {
       joined[joined.length - 1] = { ...previous, content: `${previous.content.trimEnd()} ${comment[2].trim()}` };
+    } else if (previous && previous.sign === line.sign && previous.parent === line.parent && STRING_LINE.test(line.content) && STRING_LINE.test(previous.content) && !previous.content.trimEnd().endsWith(',')) {
+      joined[joined.length - 1] = { ...previous, content: `${previous.content.trimEnd()} ${line.content.trim()}` };
     } else joined.push(line);
   }
   return joined;
