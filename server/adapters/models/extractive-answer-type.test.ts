@@ -90,6 +90,10 @@ describe('a setting asked for by name', () => {
     expect(keysAskedSetting('connect/s3-sink-labels.json › config: "s3.bucket.name": "print-lake-raw",', asked)).toBe(false);
     expect(askedSettingKeys('Which eviction policy is spool-cache running with?').map((key) => key.kind)).toEqual(['polici']);
     expect(askedSettingKeys('What happened to the parquet files?')).toEqual([]);
+    // A listed noun may take two words before it (fresh f126).
+    const actions = askedSettingKeys("What S3 write actions does the printer-writer role's policy grant?");
+    expect(keysAskedSetting('terraform/iam-printer-writer.tf › data aws_iam_policy_document printer_writer: actions = ["s3:PutObject"]', actions)).toBe(true);
+    expect(keysAskedSetting('terraform/iam-reader.tf › statement: actions = ["s3:GetObject"]', actions)).toBe(false);
     // A key or region is a value noun too (fresh f125).
     const kms = askedSettingKeys('Which KMS key do the label sinks use to encrypt what they write?');
     expect(keysAskedSetting('added: "s3.sse.kms.key.id": "alias/print-lake"', kms)).toBe(true);

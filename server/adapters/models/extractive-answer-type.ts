@@ -191,14 +191,17 @@ const VALUE_NOUN = /\b(?:which|what)\s+(?:([a-z]+)\s+)?(codec|format|encoding|al
  * names (`FEATURE_VIEWS = ['vehicle_eta_features', 'driver_segment_stats']`), which the commit subject
  * naming one of them in the question's words outscored (freight fresh f93).
  */
-const LISTED_NOUN = /\b(?:which|what)\s+(?:([a-z]+)\s+)?([a-z]{3,}s)\s+(?:does|do|did|is|are|were|will)\b(.*)$/i;
+const LISTED_NOUN = /\b(?:which|what)\s+(?:([a-z][a-z0-9]*)\s+)?(?:([a-z][a-z0-9]*)\s+)?([a-z]{3,}s)\s+(?:does|do|did|is|are|were|will)\b(.*)$/i;
 export function valueNounKeys(question: string): AskedSettingKey[] {
   const lower = question.toLowerCase();
-  const match = VALUE_NOUN.exec(lower) ?? LISTED_NOUN.exec(lower);
+  const value = VALUE_NOUN.exec(lower);
+  // "What S3 write actions does the role's policy grant?": a listed noun may take two words before it (fresh f126).
+  const listed = value ? undefined : LISTED_NOUN.exec(lower);
+  const match = value ? { modifiers: [value[1]], kind: value[2], rest: value[3] } : listed ? { modifiers: [listed[1], listed[2]], kind: listed[3], rest: listed[4] } : undefined;
   if (!match) return [];
-  const said = [match[1] ?? '', ...tokenize(match[3]).flatMap((token) => token.split(/[_.-]+/))];
+  const said = [...match.modifiers.map((word) => word ?? ''), ...tokenize(match.rest).flatMap((token) => token.split(/[_.-]+/))];
   const qualifiers = new Set(said.filter((token) => /^[a-z]{3,}$/.test(token) && !MATCHING_STOPWORDS.has(token) && !NOT_A_HEAD.test(token)).map(stem));
-  return qualifiers.size === 0 ? [] : [{ kind: stem(match[2]), qualifiers }];
+  return qualifiers.size === 0 ? [] : [{ kind: stem(match.kind), qualifiers }];
 }
 
 /**

@@ -244,4 +244,19 @@ describe('an extreme asked in other words', () => {
     const text = answer("Lena's spool-cache fix on 14 April: what time (UTC) was it committed, and how many jobs were queued a bit after it kicked in?", items);
     expect(text).toContain('2026-04-14 11:05 UTC');
   });
+
+  it('quotes first the setting keyed by the listed noun asked for, outscored by sentences repeating the question (fresh f126)', () => {
+    const tf = ['diff --git a/terraform/iam-printer-writer.tf b/terraform/iam-printer-writer.tf', 'new file mode 100644', '--- /dev/null', '+++ b/terraform/iam-printer-writer.tf', '@@ -0,0 +1,6 @@', '+# IAM role assumed by the spooler workers (IRSA, service account print/spooler)', '+data "aws_iam_policy_document" "printer_writer" {', '+  statement {', '+    actions   = ["s3:PutObject", "s3:AbortMultipartUpload"]', '+  }', '+}'].join('\n');
+    const items = [
+      item(1, 'commit fd84e05', 'ops-git', `commit fd84e05${'0'.repeat(33)}\nAuthor: Mei Chen <mei@example.com>\n\n    Move spooler uploads to the printer-writer IAM role\n\n    The spooler workers now get credentials from the printer-writer role through IRSA, and the static key of the workers is removed.\n\n${tf}`, 'commit fd84e05'),
+      item(2, 'Postmortem › Timeline', 'ops-docs', 'Mar 6 16:40 — change "Move spooler uploads to the printer-writer IAM role" merged; the static key of the spooler workers is removed.'),
+      item(3, 'commit f726b40', 'ops-git', `commit f726b40${'0'.repeat(33)}\nAuthor: Mei Chen <mei@example.com>\n\n    Fix printer-writer policy: labels prefix\n\n    The printer-writer role policy allowed spool/label_jobs/* (underscore); the spooler workers write to spool/label-jobs/*.`, 'commit f726b40'),
+    ];
+    items.push(
+      item(4, 'Runbook: spooler uploads › Credentials', 'ops-docs', 'The spooler workers assume the printer-writer role with their Kubernetes service account; the role is the only way the spooler workers write to S3.'),
+      item(5, 'Security review SEC-88', 'ops-docs', 'No static keys on the spooler workers: every S3 write of the spooler goes through an assumed IAM role and its service account.'),
+    );
+    const text = answer("Which Kubernetes service account do the spooler workers use to assume the printer-writer role, and what S3 write actions does that role's policy grant?", items);
+    expect(text).toContain('s3:PutObject');
+  });
 });
