@@ -9,6 +9,7 @@ import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { documentAskedFor } from './extractive-document-question';
 import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-clause';
 import { askedReadingWindows, statesMomentIn } from './extractive-reading-instant';
+import { anchoredReading, isRecord } from './extractive-event-anchor';
 import { asksWhatComesFirst, questionParts } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
 import { asksHowFixed, asksWhenCommitted, asksWhyDecided, withCommitReasons, withCommitSubjects } from './extractive-commit-reasons';
@@ -186,6 +187,10 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // read off the timeline's "Mar 6 16:53 — tasks fail", stamped in the window but stating no share.
   const statesReading = (unit: Unit) => statesMomentIn(unit.moments, readingWindows) && (measured === undefined || statesMeasure(unit.text, measured));
   const readingStated = readingWindows.length > 0 && units.some(statesReading);
+  // "How big was the lag around the time the alert fired?": the sentence saying when it fired, and the
+  // subject's record stamped nearest that moment, are quoted first; records of other moments are not the
+  // reading asked (extractive-event-anchor.ts; fresh f84).
+  const anchored = readingWindows.length === 0 ? anchoredReading(prompt.question, units, idf, querySet) : undefined;
   const momentIdf = documentFrequencies(units.map((unit) => unit.moments));
   const meanIdf = queryTerms.reduce((sum, term) => sum + idf(term), 0) / queryTerms.length;
   const averageLength = units.reduce((sum, unit) => sum + unit.terms.length, 0) / units.length || 1;
@@ -278,7 +283,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     const reading = readingStated && statesReading(unit);
     const asked = askedSetting?.(unit) ?? false;
     if (!asked && ((unit.role === 'change' && !asksForChange) || unit.role === 'setting' || (unit.role === 'row' && !reading))) score *= DETAIL_WEIGHT;
-    if (readingStated && !reading) score *= WRONG_KIND_WEIGHT;
+    if ((readingStated && !reading) || (anchored && isRecord(unit) && !anchored.readings.has(unit))) score *= WRONG_KIND_WEIGHT;
     if ((procedural || hypothetical) && LEADING_TIMESTAMP.test(unit.text)) score *= RECORD_WEIGHT;
     // An instruction explains nothing: "Is feature-redis full or evicting?: redis-cli … INFO memory" is how to look, not why.
     if (causal && unit.role === 'step') score *= NO_SIGNAL_WEIGHT;
@@ -303,6 +308,10 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (!causal) score /= 1 + RANK_DECAY * Math.log2(rankOf.get(unit.ref) ?? 1);
     scored.push({ unit, score });
   });
+  if (anchored) {
+    const nearest = scored.filter((entry) => anchored.readings.has(entry.unit)).sort((left, right) => right.score - left.score)[0];
+    for (const unit of [anchored.event, nearest?.unit]) if (unit) askedValues.add(unit);
+  }
   // Items whose header carries an id of the question (a commit SHA, an error code): the question names them.
   const named = new Set(prompt.blocks.filter((block) => questionIdentifiers.some((identifier) => namesAnItem(identifier) && block.header.toLowerCase().includes(identifier))).map((block) => block.ref));
   // A weak sentence of another item still supports the answer when it names an identifier (a key, a

@@ -40,6 +40,11 @@ const ANY_CLOCK = new RegExp(CLOCK_SOURCE, 'i');
 /** Whether the text names a time of day ("09:00", "6 pm", "at midnight"). */
 export const namesTimeOfDay = (text: string): boolean => ANY_CLOCK.test(text);
 
+/** The times of day a text states, as "hh:mm" ("fired at 18:21" → 18:21), leaving out those of its ISO stamps. */
+export function clockTimesIn(text: string): string[] {
+  return [...text.replace(ISO_DATE, ' ').matchAll(CLOCK)].map(clockOf);
+}
+
 /** A CLOCK match as "hh:mm" on the 24-hour clock (12 am is 00:00, 12 pm is 12:00). */
 function clockOf(match: RegExpMatchArray | RegExpExecArray): string {
   const [, hour12, minute12, half, hour24, minute24, named] = match;

@@ -1,0 +1,128 @@
+/**
+ * A reading asked at the moment of another event: "How big was the sink lag around the time
+ * ConnectSinkLagHigh fired on 6 March?", "Right before the sink was restarted on 9 March, how many
+ * records behind was it?". The question names no clock time; the context does, in the sentence
+ * stating the event ("`ConnectSinkLagHigh` fired at 18:21"). That sentence fixes the moment, and the
+ * reading is the record of the question's subject stamped nearest to it, on the side asked (before,
+ * around, after). This is the bridge step of a two-hop question resolved inside one context, as
+ * temporal relation extraction anchors an event to a time expression (TimeML TLINKs; UzZaman et al.,
+ * TempEval-3, 2013). Without it the timeline's lines about the days around the event, sharing more
+ * of the question's words, outscored both the moment and the 18:00 reading (freight fresh f84).
+ */
+import { MONTH_NAMES, askedMoments, clockTimesIn } from '../../runtime/text/moment-terms';
+import { asksReading } from '../../runtime/text/reading-question';
+import { contentTerms } from '../../runtime/text/text-terms';
+import { LEADING_TIMESTAMP, type Unit } from './extractive-units';
+
+type Side = 'before' | 'around' | 'after';
+
+/** "right before X", "just after X", "around the time X", "at the moment when X", "by the time X": the event clause up to a comma or the next part. */
+const ANCHOR = /\b(?:(?:right|just|shortly|immediately)\s+(before|after)|(around|about|at|by)\s+the\s+(?:time|moment|point)(?:\s+(?:when|that))?)\s+([^,;?]+)/i;
+/** Where the clause ends when the next part follows without a comma ("… fired and what time was it"). */
+const NEXT_PART = /\s+(?:and|but)\s+(?:when|what|which|how|who|where|why|did|was|were|is)\b.*$/i;
+const MONTH_WORD = new RegExp(String.raw`^(?:${MONTH_NAMES})$`, 'i');
+/** A reading this many minutes or more away from the event was not taken around it. */
+const MAX_GAP_MINUTES = 6 * 60;
+const INSTANT = /^(?:\d{4}-)?(\d{2}-\d{2})t(\d{2}:\d{2})$/;
+/** A stamp written out in full, so the number a record states is not read off its own time. */
+const FULL_STAMP = /\d{4}-\d{2}-\d{2}[tT ]\d{2}:\d{2}(?::\d{2})?(?:[.,]\d+)?Z?/g;
+const STATED_NUMBER = /(?<![\w.-])\d+(?:\.\d+)?(?![\w-])/;
+
+export interface EventAnchor {
+  readonly side: Side;
+  /** The event's words, without its day ("connectsinklaghigh", "fire"). */
+  readonly eventTerms: ReadonlySet<string>;
+  /** The days the clause names, as moment terms ("03-06", "2026-03-06"). */
+  readonly days: ReadonlySet<string>;
+}
+
+/** The event a reading question is anchored to; undefined when it asks no reading or names the time itself. */
+export function askedEventAnchor(question: string): EventAnchor | undefined {
+  if (!asksReading(question)) return undefined;
+  const match = ANCHOR.exec(question);
+  if (!match) return undefined;
+  const clause = match[3].replace(NEXT_PART, '');
+  if (clockTimesIn(clause).length > 0) return undefined;
+  const eventTerms = new Set(contentTerms(clause).filter((term) => !/\d/.test(term) && !MONTH_WORD.test(term) && term !== 'time'));
+  if (eventTerms.size === 0) return undefined;
+  const word = (match[1] ?? match[2]).toLowerCase();
+  const side: Side = word === 'before' || word === 'by' ? 'before' : word === 'after' ? 'after' : 'around';
+  return { side, eventTerms, days: new Set(askedMoments(clause).filter((moment) => !moment.includes('t'))) };
+}
+
+/** Minutes since the start of the year (any year: the day and time as a line states them). */
+function minutesOf(day: string, time: string): number {
+  return Date.parse(`2000-${day}T${time}:00Z`) / 60_000;
+}
+
+/** The unit stating the event with a clock time, and that moment in minutes. */
+function eventMoment(anchor: EventAnchor, units: readonly Unit[], idf: (term: string) => number): { unit: Unit; at: number } | undefined {
+  const total = [...anchor.eventTerms].reduce((sum, term) => sum + idf(term), 0);
+  const singleDay = [...anchor.days].find((day) => day.length === 5 && anchor.days.size <= 2);
+  let best: { unit: Unit; at: number; weight: number } | undefined;
+  for (const unit of units) {
+    const weight = [...anchor.eventTerms].filter((term) => unit.termSet.has(term)).reduce((sum, term) => sum + idf(term), 0);
+    // Most of the event's words: "restarted" alone is any restart.
+    if (weight * 2 < total || (best && weight <= best.weight)) continue;
+    const at = unitMoment(unit, anchor, singleDay);
+    if (at !== undefined) best = { unit, at, weight };
+  }
+  return best;
+}
+
+/** When a unit says its event happened: its own stamp on the asked day, or a bare clock time in a sentence of no other day. */
+function unitMoment(unit: Unit, anchor: EventAnchor, singleDay: string | undefined): number | undefined {
+  const days = [...unit.moments].filter((moment) => !moment.includes('t'));
+  for (const moment of unit.moments) {
+    const instant = INSTANT.exec(moment);
+    if (instant && (anchor.days.size === 0 || anchor.days.has(instant[1]))) return minutesOf(instant[1], instant[2]);
+  }
+  if (days.length > 0 || !singleDay) return undefined;
+  const [time] = clockTimesIn(unit.text);
+  return time === undefined ? undefined : minutesOf(singleDay, time);
+}
+
+/** How far a unit's stamp lies from the event on the side asked, in minutes; undefined when it lies elsewhere. */
+function gapTo(unit: Unit, at: number, side: Side): number | undefined {
+  let nearest: number | undefined;
+  for (const moment of unit.moments) {
+    const instant = INSTANT.exec(moment);
+    if (!instant) continue;
+    const offset = minutesOf(instant[1], instant[2]) - at;
+    if ((side === 'before' && offset > 0) || (side === 'after' && offset < 0) || Math.abs(offset) >= MAX_GAP_MINUTES) continue;
+    if (nearest === undefined || Math.abs(offset) < nearest) nearest = Math.abs(offset);
+  }
+  return nearest;
+}
+
+/** A table row or a line opening with its timestamp: what a system recorded, not what someone wrote about it. */
+export const isRecord = (unit: Unit): boolean => unit.role === 'row' || LEADING_TIMESTAMP.test(unit.text);
+
+export interface AnchoredReading {
+  /** The sentence stating when the event happened: it answers "and at what time did it fire?". */
+  readonly event: Unit;
+  /** The records of the question's subject stamped nearest the event: one of them is the reading. */
+  readonly readings: ReadonlySet<Unit>;
+}
+
+/**
+ * The event's sentence and the readings nearest it. A reading is a record (a table row, a line opening
+ * with its timestamp) stating a number besides its stamp and holding a question word the event clause
+ * lacks (the subject read, "lag"); a timeline's "May 2 16:10 — the sink stops" dates an event, it reads nothing.
+ */
+export function anchoredReading(question: string, units: readonly Unit[], idf: (term: string) => number, queryTerms: ReadonlySet<string>): AnchoredReading | undefined {
+  const anchor = askedEventAnchor(question);
+  if (!anchor) return undefined;
+  const event = eventMoment(anchor, units, idf);
+  if (!event) return undefined;
+  const subjectTerms = [...queryTerms].filter((term) => !anchor.eventTerms.has(term));
+  const gaps = new Map<Unit, number>();
+  for (const unit of units) {
+    if (unit === event.unit || !isRecord(unit) || !subjectTerms.some((term) => unit.termSet.has(term)) || !STATED_NUMBER.test(unit.text.replace(FULL_STAMP, ' '))) continue;
+    const gap = gapTo(unit, event.at, anchor.side);
+    if (gap !== undefined) gaps.set(unit, gap);
+  }
+  if (gaps.size === 0) return undefined;
+  const nearest = Math.min(...gaps.values());
+  return { event: event.unit, readings: new Set([...gaps].filter(([, gap]) => gap === nearest).map(([unit]) => unit)) };
+}
