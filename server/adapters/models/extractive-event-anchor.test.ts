@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { askedEventAnchor } from './extractive-event-anchor';
 import { answerFromContext as answer, contextItem as item } from './testing/extractive-reader-answers';
 
 /** A reading asked at the moment of another event (issue 10; made-up label-printer corpus, not an example corpus). */
@@ -27,12 +26,5 @@ describe('a reading anchored to an event the context dates', () => {
     const text = answer('Right before LabelQueueDeep paged on 2 May, how many jobs were in the label-jobs queue?', [timeline, rows]);
     expect(text).toContain('1200');
     expect(text).not.toContain('64100');
-  });
-
-  it('reads the side and the event words off the question, and leaves questions naming their own time alone', () => {
-    expect(askedEventAnchor('Right before the spooler was restarted on 9 May, how many jobs were queued?')).toMatchObject({ side: 'before' });
-    expect([...askedEventAnchor('How deep was the queue around the time LabelQueueDeep paged on 2 May, and when was it acknowledged?')!.eventTerms]).toEqual(['labelqueuedeep', 'page']);
-    expect(askedEventAnchor('How deep was the queue around 18:00 on 2 May?')).toBeUndefined();
-    expect(askedEventAnchor('Who acknowledged the page around the time the sink stopped?')).toBeUndefined();
   });
 });

@@ -9,46 +9,16 @@
  * TempEval-3, 2013). Without it the timeline's lines about the days around the event, sharing more
  * of the question's words, outscored both the moment and the 18:00 reading (freight fresh f84).
  */
-import { MONTH_NAMES, askedMoments, clockTimesIn } from '../../runtime/text/moment-terms';
-import { asksReading } from '../../runtime/text/reading-question';
-import { contentTerms } from '../../runtime/text/text-terms';
+import { clockTimesIn } from '../../runtime/text/moment-terms';
+import { type AnchorSide, type EventAnchor, askedEventAnchor } from '../../runtime/text/event-anchor';
 import { LEADING_TIMESTAMP, type Unit } from './extractive-units';
 
-type Side = 'before' | 'around' | 'after';
-
-/** "right before X", "just after X", "around the time X", "at the moment when X", "by the time X": the event clause up to a comma or the next part. */
-const ANCHOR = /\b(?:(?:right|just|shortly|immediately)\s+(before|after)|(around|about|at|by)\s+the\s+(?:time|moment|point)(?:\s+(?:when|that))?)\s+([^,;?]+)/i;
-/** Where the clause ends when the next part follows without a comma ("… fired and what time was it"). */
-const NEXT_PART = /\s+(?:and|but)\s+(?:when|what|which|how|who|where|why|did|was|were|is)\b.*$/i;
-const MONTH_WORD = new RegExp(String.raw`^(?:${MONTH_NAMES})$`, 'i');
 /** A reading this many minutes or more away from the event was not taken around it. */
 const MAX_GAP_MINUTES = 6 * 60;
 const INSTANT = /^(?:\d{4}-)?(\d{2}-\d{2})t(\d{2}:\d{2})$/;
 /** A stamp written out in full, so the number a record states is not read off its own time. */
 const FULL_STAMP = /\d{4}-\d{2}-\d{2}[tT ]\d{2}:\d{2}(?::\d{2})?(?:[.,]\d+)?Z?/g;
 const STATED_NUMBER = /(?<![\w.-])\d+(?:\.\d+)?(?![\w-])/;
-
-export interface EventAnchor {
-  readonly side: Side;
-  /** The event's words, without its day ("connectsinklaghigh", "fire"). */
-  readonly eventTerms: ReadonlySet<string>;
-  /** The days the clause names, as moment terms ("03-06", "2026-03-06"). */
-  readonly days: ReadonlySet<string>;
-}
-
-/** The event a reading question is anchored to; undefined when it asks no reading or names the time itself. */
-export function askedEventAnchor(question: string): EventAnchor | undefined {
-  if (!asksReading(question)) return undefined;
-  const match = ANCHOR.exec(question);
-  if (!match) return undefined;
-  const clause = match[3].replace(NEXT_PART, '');
-  if (clockTimesIn(clause).length > 0) return undefined;
-  const eventTerms = new Set(contentTerms(clause).filter((term) => !/\d/.test(term) && !MONTH_WORD.test(term) && term !== 'time'));
-  if (eventTerms.size === 0) return undefined;
-  const word = (match[1] ?? match[2]).toLowerCase();
-  const side: Side = word === 'before' || word === 'by' ? 'before' : word === 'after' ? 'after' : 'around';
-  return { side, eventTerms, days: new Set(askedMoments(clause).filter((moment) => !moment.includes('t'))) };
-}
 
 /** Minutes since the start of the year (any year: the day and time as a line states them). */
 function minutesOf(day: string, time: string): number {
@@ -83,13 +53,13 @@ function unitMoment(unit: Unit, anchor: EventAnchor, singleDay: string | undefin
 }
 
 /** How far a unit's stamp lies from the event on the side asked, in minutes; undefined when it lies elsewhere. */
-function gapTo(unit: Unit, at: number, side: Side): number | undefined {
+function gapTo(unit: Unit, at: number, side: AnchorSide): number | undefined {
   let nearest: number | undefined;
   for (const moment of unit.moments) {
     const instant = INSTANT.exec(moment);
     if (!instant) continue;
     const offset = minutesOf(instant[1], instant[2]) - at;
-    if ((side === 'before' && offset > 0) || (side === 'after' && offset < 0) || Math.abs(offset) >= MAX_GAP_MINUTES) continue;
+    if ((side === 'before' && offset >= 0) || (side === 'after' && offset <= 0) || Math.abs(offset) >= MAX_GAP_MINUTES) continue;
     if (nearest === undefined || Math.abs(offset) < nearest) nearest = Math.abs(offset);
   }
   return nearest;

@@ -6,7 +6,7 @@ import type { PlanCacheKey, PlanCacheKeyPart } from '../contracts/plan-cache';
 import type { PolicyDecision } from '../contracts/policy';
 import { sha256Hex } from '../ir/plan-hash';
 import { canonicalJson } from '../ir/serialize-graph';
-import { askedWindows } from '../text/moment-terms';
+import { searchWindows } from '../text/event-anchor';
 import type { Intent, Principal } from '../types';
 
 export interface PlanCacheKeyInput {
@@ -40,9 +40,10 @@ const sortedUnique = (values: readonly string[]): string[] => [...new Set(values
 const affectsPlanning = (intentClass: string, index: number): boolean => index === 0 || intentClass !== 'conceptual';
 
 export function intentShapeOf(intent: Intent): string {
-  // The instants the goal names set the time-window hop's windows (graph-builder.ts): "at 09:00" and
-  // "at 10:00" read alike by meaning, but a plan for one searches the other's hour.
-  const moments = askedWindows(intent.goal);
+  // The instants the goal names (or the day of the event a reading is anchored to) set the time-window
+  // hop's windows (graph-builder.ts): "at 09:00" and "at 10:00" read alike by meaning, but a plan for
+  // one searches the other's hour.
+  const moments = searchWindows(intent.goal);
   return canonicalJson({
     primary: intent.primary,
     classes: intent.classes.filter(affectsPlanning).sort(),

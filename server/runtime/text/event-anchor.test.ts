@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { intentShapeOf } from '../plancache/plan-cache-key';
+import { askedEventAnchor, searchWindows } from './event-anchor';
+
+/** A reading asked at the moment of another event (issue 10; made-up print-spooler goals). */
+describe('the event a reading question is anchored to', () => {
+  it('reads the side and the event words off the question, and leaves questions naming their own time alone', () => {
+    expect(askedEventAnchor('Right before the spooler was restarted on 9 May, how many jobs were queued?')).toMatchObject({ side: 'before' });
+    expect(askedEventAnchor('How deep was the queue shortly after the printers came back on 9 May?')).toMatchObject({ side: 'after' });
+    const anchor = askedEventAnchor('How deep was the queue around the time LabelQueueDeep paged on 2 May, and when was it acknowledged?')!;
+    expect(anchor.side).toBe('around');
+    expect([...anchor.eventTerms]).toEqual(['labelqueuedeep', 'page']);
+    expect([...anchor.days]).toEqual(['05-02']);
+    expect(askedEventAnchor('How deep was the queue around 18:00 on 2 May?')).toBeUndefined();
+    expect(askedEventAnchor('Who acknowledged the page around the time the sink stopped?')).toBeUndefined();
+  });
+
+  it('searches the stamped sources over the whole day of the event, and only the instants a goal names when it names one', () => {
+    expect(searchWindows('How deep was the queue around the time LabelQueueDeep paged on 2 May?')).toEqual([{ from: '05-02T00:00', to: '05-02T23:59', anyYear: true }]);
+    expect(searchWindows('Right before the spooler was restarted on 9 May 2026, how many jobs were queued?')).toEqual([{ from: '2026-05-09T00:00', to: '2026-05-09T23:59' }]);
+    expect(searchWindows('How deep was the queue at 18:00 on 2 May 2026?')).toEqual([{ from: '2026-05-02T17:30', to: '2026-05-02T18:30' }]);
+    expect(searchWindows('How deep was the queue on 2 May?')).toEqual([]);
+    expect(searchWindows('Why did the spooler restart on 2 May?')).toEqual([]);
+  });
+
+  it('keeps plans for readings anchored on different days apart in the plan cache', () => {
+    const shape = (goal: string) => intentShapeOf({ goal, primary: 'analytical', classes: ['analytical'], entities: [], identifiers: [] } as never);
+    expect(shape('How deep was the queue around the time LabelQueueDeep paged on 2 May?')).not.toEqual(shape('How deep was the queue around the time LabelQueueDeep paged on 3 May?'));
+  });
+});

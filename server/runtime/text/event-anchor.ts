@@ -1,0 +1,62 @@
+/**
+ * A reading asked at the moment of another event: "How big was the sink lag around the time
+ * ConnectSinkLagHigh fired on 6 March?", "Right before the sink was restarted on 9 March, how many
+ * records behind was it?". The question names the event and its day, not the clock time; a context
+ * sentence gives that ("`ConnectSinkLagHigh` fired at 18:21"). This reads the question's side: which
+ * side of the event the reading is asked on, the event's words and its day. The planner searches the
+ * stamped sources on that day (searchWindows); the reader fixes the moment from the context and
+ * quotes the record stamped nearest it (adapters/models/extractive-event-anchor.ts).
+ */
+import type { TimeWindow } from '../contracts/retriever';
+import { MONTH_NAMES, askedMoments, askedWindows, clockTimesIn } from './moment-terms';
+import { asksReading } from './reading-question';
+import { contentTerms } from './text-terms';
+
+export type AnchorSide = 'before' | 'around' | 'after';
+
+/** "right before X", "just after X", "around the time X", "at the moment when X", "by the time X": the event clause up to a comma or the next part. */
+const ANCHOR = /\b(?:(?:right|just|shortly|immediately)\s+(before|after)|(around|about|at|by)\s+the\s+(?:time|moment|point)(?:\s+(?:when|that))?)\s+([^,;?]+)/i;
+/** Where the clause ends when the next part follows without a comma ("… fired and what time was it"). */
+const NEXT_PART = /\s+(?:and|but)\s+(?:when|what|which|how|who|where|why|did|was|were|is)\b.*$/i;
+const MONTH_WORD = new RegExp(String.raw`^(?:${MONTH_NAMES})$`, 'i');
+
+export interface EventAnchor {
+  readonly side: AnchorSide;
+  /** The event's words, without its day ("connectsinklaghigh", "fire"). */
+  readonly eventTerms: ReadonlySet<string>;
+  /** The days the clause names, as moment terms ("03-06", "2026-03-06"). */
+  readonly days: ReadonlySet<string>;
+}
+
+/** The event a reading question is anchored to; undefined when it asks no reading or names the time itself. */
+export function askedEventAnchor(question: string): EventAnchor | undefined {
+  if (!asksReading(question)) return undefined;
+  const match = ANCHOR.exec(question);
+  if (!match) return undefined;
+  const clause = match[3].replace(NEXT_PART, '');
+  if (clockTimesIn(clause).length > 0) return undefined;
+  const eventTerms = new Set(contentTerms(clause).filter((term) => !/\d/.test(term) && !MONTH_WORD.test(term) && term !== 'time'));
+  if (eventTerms.size === 0) return undefined;
+  const word = (match[1] ?? match[2]).toLowerCase();
+  const side: AnchorSide = word === 'before' || word === 'by' ? 'before' : word === 'after' ? 'after' : 'around';
+  return { side, eventTerms, days: new Set(askedMoments(clause).filter((moment) => !moment.includes('t'))) };
+}
+
+const DATED_DAY = /^\d{4}-/;
+
+/**
+ * The stretches of time a search of stamped sources covers for a goal: the instants it names
+ * (askedWindows), or for a reading anchored to an event of a named day, that whole day. A day alone
+ * is no window otherwise (it put lines of the day in place of the evidence, moment-terms.ts); here the
+ * record asked for is of that day, and among every line and row of the corpus it ranks like any
+ * other sharing the subject's words (freight fresh f81: the 06:00 lag row was never retrieved).
+ */
+export function searchWindows(goal: string): TimeWindow[] {
+  const asked = askedWindows(goal);
+  if (asked.length > 0) return asked;
+  const anchor = askedEventAnchor(goal);
+  if (!anchor || anchor.days.size === 0) return [];
+  const dated = [...anchor.days].filter((day) => DATED_DAY.test(day));
+  const days = dated.length > 0 ? dated : [...anchor.days];
+  return days.map((day) => ({ from: `${day}T00:00`, to: `${day}T23:59`, ...(DATED_DAY.test(day) ? {} : { anyYear: true }) }));
+}
