@@ -76,8 +76,16 @@ export interface AnchoredReading {
 }
 
 /**
- * The event's sentence and the readings nearest it. A reading is a record (a table row, a line opening
- * with its timestamp) stating a number besides its stamp and holding a question word the event clause
+ * Of the records of the question's subject, a question word in any is not enough: the 16:52 "assumed
+ * role" line of the sink's log holds "s3" and the sink's name, yet the record asked for is the file
+ * commit a minute earlier (freight dev d96). A record must hold this share of the subject's weight the
+ * best record on the asked side holds.
+ */
+const SUBJECT_SHARE = 0.75;
+
+/**
+ * The event's sentence and the records nearest it. Such a record is a table row or a line opening with
+ * its timestamp, stating a number besides its stamp and holding the question's words the event clause
  * lacks (the subject read, "lag"); a timeline's "May 2 16:10 — the sink stops" dates an event, it reads nothing.
  */
 export function anchoredReading(question: string, units: readonly Unit[], idf: (term: string) => number, queryTerms: ReadonlySet<string>): AnchoredReading | undefined {
@@ -86,13 +94,16 @@ export function anchoredReading(question: string, units: readonly Unit[], idf: (
   const event = eventMoment(anchor, units, idf);
   if (!event) return undefined;
   const subjectTerms = [...queryTerms].filter((term) => !anchor.eventTerms.has(term));
-  const gaps = new Map<Unit, number>();
+  const onSide = new Map<Unit, { gap: number; weight: number }>();
   for (const unit of units) {
-    if (unit === event.unit || !isRecord(unit) || !subjectTerms.some((term) => unit.termSet.has(term)) || !STATED_NUMBER.test(unit.text.replace(FULL_STAMP, ' '))) continue;
+    if (unit === event.unit || !isRecord(unit) || !STATED_NUMBER.test(unit.text.replace(FULL_STAMP, ' '))) continue;
+    const weight = subjectTerms.filter((term) => unit.termSet.has(term)).reduce((sum, term) => sum + idf(term), 0);
     const gap = gapTo(unit, event.at, anchor.side);
-    if (gap !== undefined) gaps.set(unit, gap);
+    if (weight > 0 && gap !== undefined) onSide.set(unit, { gap, weight });
   }
-  if (gaps.size === 0) return undefined;
-  const nearest = Math.min(...gaps.values());
-  return { event: event.unit, readings: new Set([...gaps].filter(([, gap]) => gap === nearest).map(([unit]) => unit)) };
+  const bar = SUBJECT_SHARE * Math.max(0, ...[...onSide.values()].map(({ weight }) => weight));
+  const subject = [...onSide].filter(([, { weight }]) => weight >= bar);
+  if (subject.length === 0) return undefined;
+  const nearest = Math.min(...subject.map(([, { gap }]) => gap));
+  return { event: event.unit, readings: new Set(subject.filter(([, { gap }]) => gap === nearest).map(([unit]) => unit)) };
 }

@@ -11,6 +11,8 @@ describe('the event a reading question is anchored to', () => {
     expect(anchor.side).toBe('around');
     expect([...anchor.eventTerms]).toEqual(['labelqueuedeep', 'page']);
     expect([...anchor.days]).toEqual(['05-02']);
+    expect(askedEventAnchor('On 2 May, when did the printer last finish a batch before printing was refused?')).toMatchObject({ side: 'before', days: new Set(['05-02']) });
+    expect(askedEventAnchor('When did the queue first drain after the printers came back?')).toMatchObject({ side: 'after' });
     expect(askedEventAnchor('How deep was the queue around 18:00 on 2 May?')).toBeUndefined();
     expect(askedEventAnchor('Who acknowledged the page around the time the sink stopped?')).toBeUndefined();
   });

@@ -16,6 +16,12 @@ export type AnchorSide = 'before' | 'around' | 'after';
 
 /** "right before X", "just after X", "around the time X", "at the moment when X", "by the time X": the event clause up to a comma or the next part. */
 const ANCHOR = /\b(?:(?:right|just|shortly|immediately)\s+(before|after)|(around|about|at|by)\s+the\s+(?:time|moment|point)(?:\s+(?:when|that))?)\s+([^,;?]+)/i;
+/**
+ * "When did the sink last manage to commit a file before the uploads started being denied?", "when
+ * did it first report a full cache after the restart?": the record asked for is the one nearest the
+ * event on that side, whatever it reads (freight dev d96).
+ */
+const LAST_BEFORE = /\b(?:(last)\b(?:(?!\b(?:before|after)\b)[^,;?])*\b(before)|(first)\b(?:(?!\b(?:before|after)\b)[^,;?])*\b(after))\s+([^,;?]+)/i;
 /** Where the clause ends when the next part follows without a comma ("… fired and what time was it"). */
 const NEXT_PART = /\s+(?:and|but)\s+(?:when|what|which|how|who|where|why|did|was|were|is)\b.*$/i;
 const MONTH_WORD = new RegExp(String.raw`^(?:${MONTH_NAMES})$`, 'i');
@@ -28,18 +34,25 @@ export interface EventAnchor {
   readonly days: ReadonlySet<string>;
 }
 
-/** The event a reading question is anchored to; undefined when it asks no reading or names the time itself. */
+/**
+ * The event a question's record is anchored to: a reading asked around an event, or the last record
+ * before (first after) one. Undefined for any other question, and when the clause names its own time.
+ */
 export function askedEventAnchor(question: string): EventAnchor | undefined {
-  if (!asksReading(question)) return undefined;
-  const match = ANCHOR.exec(question);
-  if (!match) return undefined;
-  const clause = match[3].replace(NEXT_PART, '');
+  const ordinal = LAST_BEFORE.exec(question);
+  const reading = ordinal ? undefined : asksReading(question) ? ANCHOR.exec(question) : null;
+  const [word, rawClause] = ordinal ? [ordinal[2] ?? ordinal[4], ordinal[5]] : reading ? [reading[1] ?? reading[2], reading[3]] : [];
+  if (!word || !rawClause) return undefined;
+  const clause = rawClause.replace(NEXT_PART, '');
   if (clockTimesIn(clause).length > 0) return undefined;
   const eventTerms = new Set(contentTerms(clause).filter((term) => !/\d/.test(term) && !MONTH_WORD.test(term) && term !== 'time'));
   if (eventTerms.size === 0) return undefined;
-  const word = (match[1] ?? match[2]).toLowerCase();
-  const side: AnchorSide = word === 'before' || word === 'by' ? 'before' : word === 'after' ? 'after' : 'around';
-  return { side, eventTerms, days: new Set(askedMoments(clause).filter((moment) => !moment.includes('t'))) };
+  const lower = word.toLowerCase();
+  const side: AnchorSide = lower === 'before' || lower === 'by' ? 'before' : lower === 'after' ? 'after' : 'around';
+  // The day may be the question's frame rather than the clause's ("On Friday 6 March, when did … before …").
+  const days = (text: string) => askedMoments(text).filter((moment) => !moment.includes('t'));
+  const clauseDays = days(clause);
+  return { side, eventTerms, days: new Set(clauseDays.length > 0 ? clauseDays : days(question)) };
 }
 
 const DATED_DAY = /^\d{4}-/;
