@@ -80,6 +80,9 @@ describe('edited plans (embedded PGlite)', () => {
     const lookup = await refusal(edit((node) => (node.kind === 'retrieve' ? { ...node, method: 'fulltext', lookupOnly: true } : node)));
     expect(lookup.field).toMatch(/\.lookupOnly$/);
     expect(lookup.message).toMatch(/retriever "fulltext" cannot search lookup-only passages \(methods that can: bm25\)/);
+    const unanchored = await refusal(edit((node) => (node.kind === 'retrieve' ? { ...node, method: 'bm25', within: [window], anchoredOn: 'verify' } : node)));
+    expect(unanchored.field).toMatch(/\.anchoredOn$/);
+    expect(unanchored.message).toMatch(/anchoredOn must name one of its retrieve\/fuse inputs/);
     const malformed = await refusal(edit((node) => (node.kind === 'retrieve' ? { ...node, method: 'bm25', within: [{ from: '9 am', to: window.to }] } : node)));
     expect(malformed.field).toMatch(/\.within\.0\.from$/);
     expect(malformed.message).toMatch(/expected yyyy-mm-ddThh:mm/);

@@ -28,10 +28,10 @@ describe('a reading anchored to an event the context dates', () => {
     expect(text).not.toContain('64100');
   });
 
-  it('answers "when did it last … before the event" with the subject\'s last record before it, not a nearer line sharing one word', () => {
+  it('answers "when did it last … before the event" with the subject\'s last record before it, not a nearer line sharing one word nor one sharing the day\'s number', () => {
     const log = item(3, 'labeld.log lines 10–15', 'ops-logs',
-      '[2026-05-02 16:40:02,110] INFO [label-printer|worker-0] Label batch printed to tray 2. Next batch 4411\n' +
-        '[2026-05-02 16:48:31,501] INFO [label-printer|worker-1] Label batch printed to tray 2. Next batch 4412\n' +
+      '[2026-05-02 16:40:02,110] INFO [label-printer|worker-2] Label batch printed to tray 2. Next batch 4411\n' +
+        '[2026-05-02 16:48:31,501] INFO [label-printer|worker-1] Label batch printed to tray 5. Next batch 4412\n' +
         '[2026-05-02 16:49:40,220] INFO [label-printer|worker-1] Loaded tray 2 profile 7\n' +
         '[2026-05-02 16:50:05,001] WARN [label-printer|worker-0] Printing of batch 4413 refused: certificate expired 1 day ago');
     const text = answer('On 2 May, when did the label-printer last get a label batch printed before printing was refused?', [log]);

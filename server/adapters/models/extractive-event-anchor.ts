@@ -7,58 +7,23 @@
  * around, after). This is the bridge step of a two-hop question resolved inside one context, as
  * temporal relation extraction anchors an event to a time expression (TimeML TLINKs; UzZaman et al.,
  * TempEval-3, 2013). Without it the timeline's lines about the days around the event, sharing more
- * of the question's words, outscored both the moment and the 18:00 reading (freight fresh f84).
+ * of the question's words, outscored both the moment and the 18:00 reading (freight fresh f84). "When
+ * did the sink last commit a file before the uploads were denied?" asks for such a record too (dev d96).
  */
-import { clockTimesIn } from '../../runtime/text/moment-terms';
-import { type AnchorSide, type EventAnchor, askedEventAnchor } from '../../runtime/text/event-anchor';
+import { type AnchorSide, MAX_GAP_MINUTES, askedEventAnchor, eventMomentIn, minutesOfInstant } from '../../runtime/text/event-anchor';
 import { LEADING_TIMESTAMP, type Unit } from './extractive-units';
 
-/** A reading this many minutes or more away from the event was not taken around it. */
-const MAX_GAP_MINUTES = 6 * 60;
-const INSTANT = /^(?:\d{4}-)?(\d{2}-\d{2})t(\d{2}:\d{2})$/;
 /** A stamp written out in full, so the number a record states is not read off its own time. */
 const FULL_STAMP = /\d{4}-\d{2}-\d{2}[tT ]\d{2}:\d{2}(?::\d{2})?(?:[.,]\d+)?Z?/g;
 const STATED_NUMBER = /(?<![\w.-])\d+(?:\.\d+)?(?![\w-])/;
-
-/** Minutes since the start of the year (any year: the day and time as a line states them). */
-function minutesOf(day: string, time: string): number {
-  return Date.parse(`2000-${day}T${time}:00Z`) / 60_000;
-}
-
-/** The unit stating the event with a clock time, and that moment in minutes. */
-function eventMoment(anchor: EventAnchor, units: readonly Unit[], idf: (term: string) => number): { unit: Unit; at: number } | undefined {
-  const total = [...anchor.eventTerms].reduce((sum, term) => sum + idf(term), 0);
-  const singleDay = [...anchor.days].find((day) => day.length === 5 && anchor.days.size <= 2);
-  let best: { unit: Unit; at: number; weight: number } | undefined;
-  for (const unit of units) {
-    const weight = [...anchor.eventTerms].filter((term) => unit.termSet.has(term)).reduce((sum, term) => sum + idf(term), 0);
-    // Most of the event's words: "restarted" alone is any restart.
-    if (weight * 2 < total || (best && weight <= best.weight)) continue;
-    const at = unitMoment(unit, anchor, singleDay);
-    if (at !== undefined) best = { unit, at, weight };
-  }
-  return best;
-}
-
-/** When a unit says its event happened: its own stamp on the asked day, or a bare clock time in a sentence of no other day. */
-function unitMoment(unit: Unit, anchor: EventAnchor, singleDay: string | undefined): number | undefined {
-  const days = [...unit.moments].filter((moment) => !moment.includes('t'));
-  for (const moment of unit.moments) {
-    const instant = INSTANT.exec(moment);
-    if (instant && (anchor.days.size === 0 || anchor.days.has(instant[1]))) return minutesOf(instant[1], instant[2]);
-  }
-  if (days.length > 0 || !singleDay) return undefined;
-  const [time] = clockTimesIn(unit.text);
-  return time === undefined ? undefined : minutesOf(singleDay, time);
-}
 
 /** How far a unit's stamp lies from the event on the side asked, in minutes; undefined when it lies elsewhere. */
 function gapTo(unit: Unit, at: number, side: AnchorSide): number | undefined {
   let nearest: number | undefined;
   for (const moment of unit.moments) {
-    const instant = INSTANT.exec(moment);
-    if (!instant) continue;
-    const offset = minutesOf(instant[1], instant[2]) - at;
+    const stamped = minutesOfInstant(moment);
+    if (stamped === undefined) continue;
+    const offset = stamped - at;
     if ((side === 'before' && offset >= 0) || (side === 'after' && offset <= 0) || Math.abs(offset) >= MAX_GAP_MINUTES) continue;
     if (nearest === undefined || Math.abs(offset) < nearest) nearest = Math.abs(offset);
   }
@@ -91,19 +56,22 @@ const SUBJECT_SHARE = 0.75;
 export function anchoredReading(question: string, units: readonly Unit[], idf: (term: string) => number, queryTerms: ReadonlySet<string>): AnchoredReading | undefined {
   const anchor = askedEventAnchor(question);
   if (!anchor) return undefined;
-  const event = eventMoment(anchor, units, idf);
+  const event = eventMomentIn(anchor, units, idf);
   if (!event) return undefined;
-  const subjectTerms = [...queryTerms].filter((term) => !anchor.eventTerms.has(term));
+  const namingTerms = [...queryTerms].filter((term) => !/^\d+$/.test(term));
+  const subjectTerms = namingTerms.filter((term) => !anchor.eventTerms.has(term));
   const onSide = new Map<Unit, { gap: number; weight: number }>();
   for (const unit of units) {
-    if (unit === event.unit || !isRecord(unit) || !STATED_NUMBER.test(unit.text.replace(FULL_STAMP, ' '))) continue;
-    const weight = subjectTerms.filter((term) => unit.termSet.has(term)).reduce((sum, term) => sum + idf(term), 0);
+    if (unit === event.candidate || !isRecord(unit) || !STATED_NUMBER.test(unit.text.replace(FULL_STAMP, ' '))) continue;
+    // The subject is often named in the event clause too ("the positions sink was restarted"): all the question's words weigh.
+    // Not the day's numbers: "6 March" met the "6" of `vehicle-positions-6` and outweighed the later commit of partition 5 (dev d96).
+    const weight = namingTerms.filter((term) => unit.termSet.has(term)).reduce((sum, term) => sum + idf(term), 0);
     const gap = gapTo(unit, event.at, anchor.side);
-    if (weight > 0 && gap !== undefined) onSide.set(unit, { gap, weight });
+    if (subjectTerms.some((term) => unit.termSet.has(term)) && gap !== undefined) onSide.set(unit, { gap, weight });
   }
   const bar = SUBJECT_SHARE * Math.max(0, ...[...onSide.values()].map(({ weight }) => weight));
   const subject = [...onSide].filter(([, { weight }]) => weight >= bar);
   if (subject.length === 0) return undefined;
   const nearest = Math.min(...subject.map(([, { gap }]) => gap));
-  return { event: event.unit, readings: new Set(subject.filter(([, { gap }]) => gap === nearest).map(([unit]) => unit)) };
+  return { event: event.candidate, readings: new Set(subject.filter(([, { gap }]) => gap === nearest).map(([unit]) => unit)) };
 }

@@ -48,7 +48,12 @@ export interface GraphBuildInput {
    * The moments the goal names (text/moment-terms.ts askedWindows) and the sources in scope whose
    * chunks carry timestamps (logs, events, metrics): a hop searches only what was stamped then.
    */
-  readonly timeWindows?: { readonly windows: readonly TimeWindow[]; readonly sources: readonly string[] };
+  readonly timeWindows?: {
+    readonly windows: readonly TimeWindow[];
+    readonly sources: readonly string[];
+    /** The windows are the day of an event the goal's record is anchored to: narrowed at run time to the moment the first retrieval dates it. */
+    readonly anchored?: boolean;
+  };
   /** The git sources a setting lookup searches, when the goal asks for a configured value (execution/setting-lookup.ts). */
   /** The git sources a setting lookup searches, and the setting words the goal describes (text/setting-behaviours.ts). */
   readonly settingLookup?: { readonly sources: readonly string[]; readonly terms?: readonly string[] };
@@ -100,15 +105,18 @@ function retrieveEstimate(capability: RetrieverCapabilities | undefined, retriev
  * goal's words (issue 10, freight dev d22: the 00:00 metrics row was never retrieved). None without
  * a dated moment, a stamped source in scope or a retriever that can filter.
  */
-function timeWindowHop(input: GraphBuildInput, retrievedTokens: number): RetrieveNode | undefined {
+function timeWindowHop(input: GraphBuildInput, retrievedTokens: number, firstRetrieval: string): RetrieveNode | undefined {
   const asked = input.timeWindows;
   if (!asked || asked.windows.length === 0 || asked.sources.length === 0) return undefined;
   const capability = input.retrievers.find((retriever) => retriever.available && retriever.timeWindows);
   if (!capability) return undefined;
   const span = asked.windows.map((window) => `${window.from}–${window.to}${window.anyYear ? ' (any year)' : ''}`).join(', ');
+  // Anchored to an event, it waits for the first retrieval, whose hits say when the event happened.
+  const anchored = asked.anchored ? { anchoredOn: firstRetrieval } : {};
   return createNode('retrieve', {
     id: `retrieve-${capability.method}-moment`,
-    inputs: [],
+    inputs: asked.anchored ? [firstRetrieval] : [],
+    ...anchored,
     method: capability.method,
     sources: asked.sources,
     sourceKinds: input.candidate.sourceKinds,
@@ -117,7 +125,7 @@ function timeWindowHop(input: GraphBuildInput, retrievedTokens: number): Retriev
     retry: input.retry,
     timeoutMs: input.nodeTimeoutMs,
     estimate: retrieveEstimate(capability, retrievedTokens, 1),
-    note: `lines and rows stamped at the moment the goal names (${span})`,
+    note: asked.anchored ? `lines and rows stamped near the event the goal's record is anchored to, on its day (${span}), narrowed to the hours the first retrieval dates it` : `lines and rows stamped at the moment the goal names (${span})`,
   });
 }
 
@@ -236,7 +244,7 @@ export function buildExecutionGraph(input: GraphBuildInput): ExecutionGraph {
     );
     retrieveIds.push(titlesId);
   }
-  const stamped = timeWindowHop(input, retrievedTokens);
+  const stamped = timeWindowHop(input, retrievedTokens, retrieveIds[0]);
   if (stamped) {
     retrievalSeconds += stamped.estimate?.latencySeconds ?? 0;
     nodes.push(stamped);

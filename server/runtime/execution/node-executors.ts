@@ -37,6 +37,7 @@ import { outputSchemaCheck } from '../verification/output-schema-verifier';
 import { foldVerdicts } from '../verification/verdict-chain';
 import type { RunBudget } from './run-budget';
 import { runTools } from './run-tools';
+import { eventDatedBy, nearestEventFirst } from './event-anchored-window';
 
 /** How many times k a search over several sources asks for, so k hits remain once scoped to the goal. */
 const SCOPED_OVERFETCH = 2;
@@ -210,7 +211,10 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       // A model-calling retriever (an LLM reranker) reports its spend per search; it is this node's cost.
       const spend = spendCollector();
       const onSpend = spend.onSpend;
-      const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}), ...(node.within ? { within: node.within } : {}) });
+      // Anchored to an event: the hours on the asked side of the moment the first retrieval's hits give it.
+      const event = node.within && node.anchoredOn !== undefined ? eventDatedBy(dependencies.goal, (inputs.get(node.anchoredOn) as RetrievedOutput | undefined)?.hits ?? []) : undefined;
+      const within = event ? [event.window] : node.within;
+      const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}), ...(within ? { within } : {}) });
       let hits: readonly Hit[];
       let searches: SourceSearch[] | undefined;
       if (node.perSource && node.sources.length > 1) {
@@ -247,8 +251,9 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
         // The per-source lists above already lead with their summaries.
         hits = extreme ? seriesSummariesFirst(scopedHits.slice(0, node.k)) : scopedHits.slice(0, node.k);
       }
+      if (event) hits = nearestEventFirst(hits, event);
       return {
-        output: { hits, expansion, ...(searches ? { searches } : {}) } satisfies RetrievedOutput,
+        output: { hits, expansion, ...(searches ? { searches } : {}), ...(event ? { narrowedTo: within } : {}) } satisfies RetrievedOutput,
         ...spend.step(hits),
       };
     },

@@ -106,3 +106,37 @@ describe('withLeaderAt', () => {
     expect(withLeaderAt(hits, { ...hits[0], chunkId: 'elsewhere' }, 2)).toBe(hits);
   });
 });
+
+describe('the time-window hop anchored to an event the evidence dates', () => {
+  const DAY = [{ from: '05-09T00:00', to: '05-09T23:59', anyYear: true as const }];
+  const goal = 'Right before the spooler was restarted on 9 May, how many jobs were queued?';
+
+  it('waits for the first retrieval, whose hits date the event', () => {
+    const graph = buildExecutionGraph(input([GRAPH, BM25], { windows: DAY, sources: ['spool-logs'], anchored: true }));
+    validateGraph(graph);
+    expect(graph.nodes.find((node) => node.id === 'retrieve-bm25-moment')).toMatchObject({ inputs: ['retrieve-graph'], anchoredOn: 'retrieve-graph', within: DAY });
+  });
+
+  it('searches the hours before the moment the first retrieval gives the event, nearest first among near-ties, and the planned day when none does', async () => {
+    const queries: RetrievalQuery[] = [];
+    const stamped = (id: string, score: number, text: string): Hit => ({ chunkId: id, sourceName: 'spool-logs', sourceKind: 'logs', sourceVersionId: 'v1', title: id, text, score, rank: 1, method: 'bm25', tokens: 10 });
+    const found = [stamped('early', 10, '2026-05-09T06:10:00Z spoold INFO queued jobs=40 printers=6'), stamped('late', 7, '2026-05-09T08:02:00Z spoold INFO queued jobs=95 printers=6'), stamped('weak', 2, '2026-05-09T08:09:00Z spoold INFO tray 2 loaded')];
+    const bm25: RetrieverPlugin = { contract: RETRIEVER_CONTRACT, method: 'bm25', capabilities: () => BM25, search: async (query) => { queries.push(query); return found; } };
+    const dependencies: ExecutionDependencies = {
+      goal, identifiers: [], entities: [], retrievers: new Map([['bm25', bm25]]),
+      router: undefined as never, reasoners: new Map(), compressions: new Map(), verifiers: new Map(), countTokens: (text) => text.length, modelTimeoutMs: 1000,
+    };
+    const graph = buildExecutionGraph(input([GRAPH, BM25], { windows: DAY, sources: ['spool-logs'], anchored: true }));
+    const hop = graph.nodes.find((node): node is RetrieveNode => node.id === 'retrieve-bm25-moment')!;
+    const execute = createNodeExecutor({ ...dependencies, graph });
+    const timeline: Hit = { ...stamped('timeline', 1, '- May 9 08:14 — spooler restarted by the on-call; queued jobs drain.'), sourceName: 'runbooks', sourceKind: 'docs' };
+    const first: RetrievedOutput = { hits: [timeline] };
+    const outcome = await execute(hop, { attempt: 1, inputs: new Map([['retrieve-graph', first]]), signal: new AbortController().signal });
+    expect(queries[0].within).toEqual([{ from: '05-09T02:14', to: '05-09T08:13', anyYear: true }]);
+    const output = outcome.output as RetrievedOutput;
+    expect(output.narrowedTo).toEqual(queries[0].within);
+    expect(output.hits.map((hit) => hit.chunkId)).toEqual(['late', 'early', 'weak']);
+    await execute(hop, { attempt: 1, inputs: new Map([['retrieve-graph', { hits: [] }]]), signal: new AbortController().signal });
+    expect(queries[1].within).toEqual(DAY);
+  });
+});

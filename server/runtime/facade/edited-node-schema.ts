@@ -43,6 +43,7 @@ export const editedNodeSchema = z.discriminatedUnion('kind', [
     bridgeFrom: id.optional(),
     subQuestionOf: z.strictObject({ node: id, slot: z.number().int().min(0).max(9) }).optional(),
     within: z.array(timeWindow).min(1).max(12).optional(),
+    anchoredOn: id.optional(),
     lookupOnly: z.boolean().optional(),
   }),
   z.strictObject({ ...base, kind: z.literal('fuse'), strategy: z.literal('rrf'), rrfK: positive(1000), k: positive(200) }),

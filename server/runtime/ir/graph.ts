@@ -73,6 +73,12 @@ export interface RetrieveNode extends NodeBase {
   readonly subQuestionOf?: { readonly node: string; readonly slot: number };
   /** Search only chunks stamped inside these windows (the moments the goal names); the method must report `timeWindows`. */
   readonly within?: readonly TimeWindow[];
+  /**
+   * The retrieval whose hits date the event the goal's record is anchored to ("right before the sink was
+   * restarted on 9 March"): at run time `within` narrows to the hours on the asked side of the moment
+   * those hits give it (text/event-anchor.ts); when they give none, `within` stands.
+   */
+  readonly anchoredOn?: string;
   /** Search only the passages kept for lookups (a commit's cut file diffs; execution/setting-lookup.ts); the method must report `lookupOnly`. */
   readonly lookupOnly?: boolean;
 }

@@ -6,6 +6,7 @@
  */
 import type { CompressionLineage, CompressionOmission } from '../contracts/compression';
 import type { ReasonResult } from '../contracts/reasoner';
+import type { TimeWindow } from '../contracts/retriever';
 import type { VerificationResult } from '../contracts/verifier';
 import type { ContextItem, Hit } from '../types';
 import { answersGoal } from './graph';
@@ -20,6 +21,8 @@ export interface RetrievedOutput {
   readonly searches?: readonly SourceSearch[];
   /** A setting lookup's commits that set an asked setting (execution/setting-lookup.ts settingChanges), best first. */
   readonly settingChanges?: readonly Hit[];
+  /** The windows an anchored stamped search was narrowed to at run time (execution/event-anchored-window.ts). */
+  readonly narrowedTo?: readonly TimeWindow[];
 }
 
 export interface CompressedOutput {

@@ -55,6 +55,63 @@ export function askedEventAnchor(question: string): EventAnchor | undefined {
   return { side, eventTerms, days: new Set(clauseDays.length > 0 ? clauseDays : days(question)) };
 }
 
+/** A record this many minutes or more away from the event was not taken around it. */
+export const MAX_GAP_MINUTES = 6 * 60;
+const INSTANT = /^(?:\d{4}-)?(\d{2}-\d{2})t(\d{2}:\d{2})$/;
+
+/** Minutes since the start of the year (any year: the day and time as a line states them). */
+function minutesOf(day: string, time: string): number {
+  return Date.parse(`2000-${day}T${time}:00Z`) / 60_000;
+}
+
+/** An instant moment term ("2026-03-06t18:00", "03-06t18:00") in minutes since the start of its year; undefined for a bare day. */
+export function minutesOfInstant(moment: string): number | undefined {
+  const instant = INSTANT.exec(moment);
+  return instant ? minutesOf(instant[1], instant[2]) : undefined;
+}
+
+/** A sentence with its content terms and the moments it states (moment-terms.ts statedMoments). */
+export interface DatedText {
+  readonly text: string;
+  readonly termSet: ReadonlySet<string>;
+  readonly moments: ReadonlySet<string>;
+}
+
+/**
+ * The sentence stating the event with a clock time, and that moment in minutes: the one holding the
+ * most of the event's weight, at least half of it ("restarted" alone is any restart).
+ */
+export function eventMomentIn<T extends DatedText>(anchor: EventAnchor, candidates: readonly T[], idf: (term: string) => number): { candidate: T; at: number } | undefined {
+  const total = [...anchor.eventTerms].reduce((sum, term) => sum + idf(term), 0);
+  const singleDay = [...anchor.days].find((day) => day.length === 5 && anchor.days.size <= 2);
+  let best: { candidate: T; at: number; weight: number } | undefined;
+  for (const candidate of candidates) {
+    const weight = [...anchor.eventTerms].filter((term) => candidate.termSet.has(term)).reduce((sum, term) => sum + idf(term), 0);
+    if (weight * 2 < total || (best && weight <= best.weight)) continue;
+    const at = statedMoment(candidate, anchor, singleDay);
+    if (at !== undefined) best = { candidate, at, weight };
+  }
+  return best;
+}
+
+/** When a sentence says its event happened: its own stamp on the asked day, or a bare clock time in a sentence of no other day. */
+function statedMoment(candidate: DatedText, anchor: EventAnchor, singleDay: string | undefined): number | undefined {
+  for (const moment of candidate.moments) {
+    const instant = INSTANT.exec(moment);
+    if (instant && (anchor.days.size === 0 || anchor.days.has(instant[1]))) return minutesOf(instant[1], instant[2]);
+  }
+  if ([...candidate.moments].some((moment) => !moment.includes('t')) || !singleDay) return undefined;
+  const [time] = clockTimesIn(candidate.text);
+  return time === undefined ? undefined : minutesOf(singleDay, time);
+}
+
+/** The window on the asked side of an event at `at` (minutes since the start of any year), as any-year bounds. */
+export function windowNear(at: number, side: AnchorSide): TimeWindow {
+  const [from, to] = side === 'before' ? [at - MAX_GAP_MINUTES, at - 1] : side === 'after' ? [at + 1, at + MAX_GAP_MINUTES] : [at - MAX_GAP_MINUTES / 2, at + MAX_GAP_MINUTES / 2];
+  const stamp = (minutes: number) => new Date(minutes * 60_000).toISOString().slice(5, 16);
+  return { from: stamp(from), to: stamp(to), anyYear: true };
+}
+
 const DATED_DAY = /^\d{4}-/;
 
 /**
@@ -65,8 +122,13 @@ const DATED_DAY = /^\d{4}-/;
  * other sharing the subject's words (freight fresh f81: the 06:00 lag row was never retrieved).
  */
 export function searchWindows(goal: string): TimeWindow[] {
-  const asked = askedWindows(goal);
-  if (asked.length > 0) return asked;
+  return askedWindows(goal).length > 0 ? askedWindows(goal) : anchorDayWindows(goal);
+}
+
+/** Whether the goal's stamped search covers an event's day, to be narrowed once the evidence dates the event. */
+export const anchorsOnEvidence = (goal: string): boolean => askedWindows(goal).length === 0 && anchorDayWindows(goal).length > 0;
+
+function anchorDayWindows(goal: string): TimeWindow[] {
   const anchor = askedEventAnchor(goal);
   if (!anchor || anchor.days.size === 0) return [];
   const dated = [...anchor.days].filter((day) => DATED_DAY.test(day));

@@ -13,7 +13,7 @@ import { callTierNames } from '../../costmodel/call-tiers';
 import { planVerificationRetries } from '../../planner/verification-retries';
 import { kindsToCover } from '../../planner/named-source-kinds';
 import type { ExecutionGraph } from '../../ir/graph';
-import { searchWindows } from '../../text/event-anchor';
+import { anchorsOnEvidence, searchWindows } from '../../text/event-anchor';
 import type { Constraints, Intent, RejectedSource, ScoredCandidate, SourceInfo } from '../../types';
 import type { RuntimePlugins } from '../runtime-plugins';
 
@@ -118,7 +118,7 @@ export function graphStage(plugins: RuntimePlugins, config: RuntimeConfig, input
     intentClasses: input.intent.classes,
     observationSources: scopedSources.filter((source) => source.kind === 'logs' || source.kind === 'events').map((source) => source.name),
     coverKinds: kindsToCover(input.intent.goal),
-    timeWindows: { windows: searchWindows(input.intent.goal), sources: scopedSources.filter((source) => STAMPED_KINDS.has(source.kind)).map((source) => source.name) },
+    timeWindows: { windows: searchWindows(input.intent.goal), anchored: anchorsOnEvidence(input.intent.goal), sources: scopedSources.filter((source) => STAMPED_KINDS.has(source.kind)).map((source) => source.name) },
     ...(asksConfiguredValue(input.intent.goal) ? { settingLookup: { sources: scopedSources.filter((source) => source.kind === 'git').map((source) => source.name), terms: describedSettingWords(input.intent.goal) } } : {}),
     bridgeHops: reasoner?.bridgeHops ?? 0,
     ...(reasoner?.mixture ? { mixture: { ...reasoner.mixture, modelCalls: reasoner.expectedModelCalls } } : {}),

@@ -1,0 +1,51 @@
+/**
+ * The stamped search of a goal whose record is anchored to an event ("right before the sink was
+ * restarted on 9 March, how many records behind was it?"), narrowed once the first retrieval has run:
+ * its hits say when the event happened ("Mar 9 08:14 — tasks restarted"), and the search keeps to the
+ * hours on the asked side of that moment. Over the event's whole day the bm25 ranking of the day's
+ * lines put the file commits of the afternoon above the one a minute before the uploads were denied
+ * (freight dev d96). This is the bridge of a two-hop question, found in retrieved text instead of a
+ * model's intermediate answer.
+ */
+import type { TimeWindow } from '../contracts/retriever';
+import type { Hit } from '../types';
+import { type AnchorSide, askedEventAnchor, eventMomentIn, minutesOfInstant, windowNear } from '../text/event-anchor';
+import { statedMoments } from '../text/moment-terms';
+import { splitSentences } from '../text/sentence-splitter';
+import { contentTerms } from '../text/text-terms';
+
+/** The event the first retrieval dates: when it happened (minutes into any year), the side asked, and the window to search there. */
+export interface DatedEvent {
+  readonly at: number;
+  readonly side: AnchorSide;
+  readonly window: TimeWindow;
+}
+
+/** The event the goal's record is anchored to, dated by the hits; undefined when they date none (the planned window stands). */
+export function eventDatedBy(goal: string, hits: readonly Hit[]): DatedEvent | undefined {
+  const anchor = askedEventAnchor(goal);
+  if (!anchor) return undefined;
+  const sentences = hits.flatMap((hit) => splitSentences(hit.text)).map((text) => ({ text, termSet: new Set(contentTerms(text)), moments: statedMoments(text) }));
+  const frequency = new Map<string, number>();
+  for (const sentence of sentences) for (const term of sentence.termSet) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  // Smoothed IDF over the retrieved sentences: the event's rare name outweighs a verb every line repeats.
+  const idf = (term: string) => Math.log(1 + sentences.length / (1 + (frequency.get(term) ?? 0)));
+  const event = eventMomentIn(anchor, sentences, idf);
+  return event ? { at: event.at, side: anchor.side, window: windowNear(event.at, anchor.side) } : undefined;
+}
+
+/**
+ * Hits scoring within this share of the best: near-ties on the goal's words, where nearness to the event
+ * decides. Ranked by words alone, the afternoon's file commits sharing every word outranked the last one
+ * before the uploads were denied, a shorter chunk (freight dev d96).
+ */
+const NEAR_TIE_SHARE = 0.5;
+
+/** The search's near-ties on the goal's words, the one stamped nearest the event first; the rest after, in their order. */
+export function nearestEventFirst(hits: readonly Hit[], event: DatedEvent): readonly Hit[] {
+  const top = Math.max(0, ...hits.map((hit) => hit.score));
+  const gap = (hit: Hit) => Math.min(Infinity, ...[...statedMoments(hit.text)].map(minutesOfInstant).filter((at): at is number => at !== undefined).map((at) => Math.abs(at - event.at)));
+  const tied = hits.filter((hit) => hit.score >= top * NEAR_TIE_SHARE);
+  const ordered = tied.map((hit, index) => ({ hit, index, gap: gap(hit) })).sort((left, right) => left.gap - right.gap || left.index - right.index).map(({ hit }) => hit);
+  return [...ordered, ...hits.filter((hit) => !tied.includes(hit))];
+}
