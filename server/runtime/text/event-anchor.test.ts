@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { intentShapeOf } from '../plancache/plan-cache-key';
-import { askedEventAnchor, searchWindows } from './event-anchor';
+import { askedEventAnchor, eventMomentIn, searchWindows } from './event-anchor';
+import { contentTerms } from './text-terms';
 
 /** A reading asked at the moment of another event (issue 10; made-up print-spooler goals). */
 describe('the event a reading question is anchored to', () => {
@@ -13,6 +14,8 @@ describe('the event a reading question is anchored to', () => {
     expect([...anchor.days]).toEqual(['05-02']);
     expect(askedEventAnchor('On 2 May, when did the printer last finish a batch before printing was refused?')).toMatchObject({ side: 'before', days: new Set(['05-02']) });
     expect(askedEventAnchor('When did the queue first drain after the printers came back?')).toMatchObject({ side: 'after' });
+    expect(askedEventAnchor('How deep was the label queue when LabelQueueDeep went off on 2 May?')).toMatchObject({ side: 'around', names: new Set(['labelqueuedeep']) });
+    expect(askedEventAnchor('How deep was the label queue on 2 May, and when did LabelQueueDeep go off?')).toBeUndefined();
     expect(askedEventAnchor('How deep was the queue around 18:00 on 2 May?')).toBeUndefined();
     expect(askedEventAnchor('Who acknowledged the page around the time the sink stopped?')).toBeUndefined();
   });
@@ -28,5 +31,19 @@ describe('the event a reading question is anchored to', () => {
   it('keeps plans for readings anchored on different days apart in the plan cache', () => {
     const shape = (goal: string) => intentShapeOf({ goal, primary: 'analytical', classes: ['analytical'], entities: [], identifiers: [] } as never);
     expect(shape('How deep was the queue around the time LabelQueueDeep paged on 2 May?')).not.toEqual(shape('How deep was the queue around the time LabelQueueDeep paged on 3 May?'));
+  });
+
+  it('dates the event by a sentence naming it, however the question words the rest, and otherwise by most of its words', () => {
+    const sentence = (text: string, moments: string[] = []) => ({ text, termSet: new Set(contentTerms(text)), moments: new Set(moments) });
+    const timeline = [
+      sentence('All four printer workers went to FAILED and stayed there.', ['05-02t16:10']),
+      sentence('`LabelQueueDeep` paged at 17:40 and was acknowledged by the on-call.'),
+    ];
+    const idf = (term: string) => (term === 'went' ? 3 : 1);
+    const named = askedEventAnchor('How deep was the label queue when LabelQueueDeep went off on 2 May?')!;
+    expect(eventMomentIn(named, timeline, idf)?.candidate).toBe(timeline[1]);
+    const unnamed = askedEventAnchor('How deep was the label queue right before the spooler was restarted on 2 May?')!;
+    const restarts = [sentence('The spooler config was changed.', ['05-02t07:00']), sentence('May 2 08:14 — spooler restarted; jobs drain.', ['05-02t08:14'])];
+    expect(eventMomentIn(unnamed, restarts, () => 1)?.candidate).toBe(restarts[1]);
   });
 });

@@ -10,12 +10,17 @@
 import type { TimeWindow } from '../contracts/retriever';
 import { MONTH_NAMES, askedMoments, askedWindows, clockTimesIn } from './moment-terms';
 import { asksReading } from './reading-question';
+import { namedEntities } from './named-entities';
 import { contentTerms } from './text-terms';
 
 export type AnchorSide = 'before' | 'around' | 'after';
 
-/** "right before X", "just after X", "around the time X", "at the moment when X", "by the time X": the event clause up to a comma or the next part. */
-const ANCHOR = /\b(?:(?:right|just|shortly|immediately)\s+(before|after)|(around|about|at|by)\s+the\s+(?:time|moment|point)(?:\s+(?:when|that))?)\s+([^,;?]+)/i;
+/**
+ * "right before X", "just after X", "around the time X", "at the moment when X", "by the time X", and
+ * "when X" inside a reading question ("how big was the lag when the alert fired?"; not a part asking
+ * "when did …"): the event clause up to a comma or the next part.
+ */
+const ANCHOR = /\b(?:(?:right|just|shortly|immediately)\s+(before|after)|(around|about|at|by)\s+the\s+(?:time|moment|point)(?:\s+(?:when|that))?|(?<=\w\s+)(when)(?!\s+(?:did|does|do|was|were|is|are|has|had|will|would|should|can|could)\b))\s+([^,;?]+)/i;
 /**
  * "When did the sink last manage to commit a file before the uploads started being denied?", "when
  * did it first report a full cache after the restart?": the record asked for is the one nearest the
@@ -24,12 +29,21 @@ const ANCHOR = /\b(?:(?:right|just|shortly|immediately)\s+(before|after)|(around
 const LAST_BEFORE = /\b(?:(last)\b(?:(?!\b(?:before|after)\b)[^,;?])*\b(before)|(first)\b(?:(?!\b(?:before|after)\b)[^,;?])*\b(after))\s+([^,;?]+)/i;
 /** Where the clause ends when the next part follows without a comma ("… fired and what time was it"). */
 const NEXT_PART = /\s+(?:and|but)\s+(?:when|what|which|how|who|where|why|did|was|were|is)\b.*$/i;
+/**
+ * What names one event rather than a system many sentences name: a CamelCase name ("ConnectSinkLagHigh",
+ * an alert, an exception, a job) or an id with three digits ("e619737", "KDP-INC-031"). "feature-redis"
+ * is in every line about it; preferring sentences naming it dated the event by a metric row (dev d77).
+ */
+const CAMEL_CASE = /\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*){2,}\b/g;
+const EVENT_ID = /(?:\d[^\d]*){3}/;
 const MONTH_WORD = new RegExp(String.raw`^(?:${MONTH_NAMES})$`, 'i');
 
 export interface EventAnchor {
   readonly side: AnchorSide;
   /** The event's words, without its day ("connectsinklaghigh", "fire"). */
   readonly eventTerms: ReadonlySet<string>;
+  /** The event's own names in the clause, as terms ("connectsinklaghigh" for ConnectSinkLagHigh, "kdp-inc-031"). */
+  readonly names: ReadonlySet<string>;
   /** The days the clause names, as moment terms ("03-06", "2026-03-06"). */
   readonly days: ReadonlySet<string>;
 }
@@ -41,7 +55,7 @@ export interface EventAnchor {
 export function askedEventAnchor(question: string): EventAnchor | undefined {
   const ordinal = LAST_BEFORE.exec(question);
   const reading = ordinal ? undefined : asksReading(question) ? ANCHOR.exec(question) : null;
-  const [word, rawClause] = ordinal ? [ordinal[2] ?? ordinal[4], ordinal[5]] : reading ? [reading[1] ?? reading[2], reading[3]] : [];
+  const [word, rawClause] = ordinal ? [ordinal[2] ?? ordinal[4], ordinal[5]] : reading ? [reading[1] ?? reading[2] ?? reading[3], reading[4]] : [];
   if (!word || !rawClause) return undefined;
   const clause = rawClause.replace(NEXT_PART, '');
   if (clockTimesIn(clause).length > 0) return undefined;
@@ -52,7 +66,8 @@ export function askedEventAnchor(question: string): EventAnchor | undefined {
   // The day may be the question's frame rather than the clause's ("On Friday 6 March, when did … before …").
   const days = (text: string) => askedMoments(text).filter((moment) => !moment.includes('t'));
   const clauseDays = days(clause);
-  return { side, eventTerms, days: new Set(clauseDays.length > 0 ? clauseDays : days(question)) };
+  const names = new Set([...(clause.match(CAMEL_CASE) ?? []), ...namedEntities(clause).filter((name) => EVENT_ID.test(name))].map((name) => contentTerms(name)[0]).filter((term) => term !== undefined));
+  return { side, eventTerms, names, days: new Set(clauseDays.length > 0 ? clauseDays : days(question)) };
 }
 
 /** A record this many minutes or more away from the event was not taken around it. */
@@ -79,15 +94,26 @@ export interface DatedText {
 
 /**
  * The sentence stating the event with a clock time, and that moment in minutes: the one holding the
- * most of the event's weight, at least half of it ("restarted" alone is any restart).
+ * most of the event's weight, at least half of it ("restarted" alone is any restart). When the event
+ * names something ("ConnectSinkLagHigh went off"), a sentence naming it is preferred: "all four tasks
+ * went to FAILED" shares a rarer word and dates another event.
  */
 export function eventMomentIn<T extends DatedText>(anchor: EventAnchor, candidates: readonly T[], idf: (term: string) => number): { candidate: T; at: number } | undefined {
+  const naming = candidates.filter((candidate) => anchor.names.size > 0 && [...anchor.names].every((name) => candidate.termSet.has(name)));
+  // Naming the event's subject is enough of it: the other words may be said otherwise ("went off" for a page that "fired").
+  return heaviestDated(anchor, naming, idf, 0) ?? heaviestDated(anchor, candidates, idf, MIN_EVENT_SHARE);
+}
+
+/** The share of the event's weight a sentence not naming its subject must hold. */
+const MIN_EVENT_SHARE = 0.5;
+
+function heaviestDated<T extends DatedText>(anchor: EventAnchor, candidates: readonly T[], idf: (term: string) => number, minShare: number): { candidate: T; at: number } | undefined {
   const total = [...anchor.eventTerms].reduce((sum, term) => sum + idf(term), 0);
   const singleDay = [...anchor.days].find((day) => day.length === 5 && anchor.days.size <= 2);
   let best: { candidate: T; at: number; weight: number } | undefined;
   for (const candidate of candidates) {
     const weight = [...anchor.eventTerms].filter((term) => candidate.termSet.has(term)).reduce((sum, term) => sum + idf(term), 0);
-    if (weight * 2 < total || (best && weight <= best.weight)) continue;
+    if (weight < total * minShare || (best && weight <= best.weight)) continue;
     const at = statedMoment(candidate, anchor, singleDay);
     if (at !== undefined) best = { candidate, at, weight };
   }
