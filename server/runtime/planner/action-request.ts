@@ -323,19 +323,26 @@ export function readActionRequest(tokens: readonly GoalToken[]): ActionReading {
       continue;
     }
     // A statement or a command: each clause (after a comma, "and", "then") may open with a verb.
+    // Once a question about the system has begun ("…, will Airflow go back"), a verb joined to it by
+    // "and" is part of it ("… and run the missed days on its own?"), as in a sentence opening with it (fresh f154).
+    let askingSince = false;
     for (let clause = start; clause < sentence.length; ) {
       const head = skipFillers(sentence, clause);
       const word = sentence[head]?.lower ?? '';
       const askedAfterClause = head > start && sentence[head - 1].closesSpan && sentence[sentence.length - 1].endsQuestion;
-      if (askedAfterClause && asksForInformation(sentence, head)) {
+      if (askingSince && sentence[clause]?.lower === 'and' && !AUX_OPENERS.has(word) && !WH_OPENERS.has(word)) {
+        // Part of the question begun before it.
+      } else if (askedAfterClause && asksForInformation(sentence, head)) {
         // "I will redeploy eta-api after lunch; is there anything about warm-up?": the question after the statement.
         lastQuestionAt = position(sentenceIndex, head);
+        askingSince = true;
       } else if (askedAfterClause && AUX_OPENERS.has(word)) {
         // "Once the fix is merged, do I need to restart the tasks?" is read as "Do I need to …?" is:
         // a request ("…, can you restart …?") or a go/no-go ("…, should we …?") still asks to act.
         const asked = modalAsk(sentence, head);
         if (asked) push(asked.form, asked.cue, sentence, asked.verbAt);
         else questionOpener ??= word;
+        askingSince = asked === undefined;
       } else if (SPEAKERS.has(word)) {
         let verbAt = head + 1;
         while (verbAt < sentence.length && INTENTION_WORDS.has(sentence[verbAt].lower)) verbAt++;

@@ -38,6 +38,8 @@ const QUESTIONS: readonly string[] = [
   'Drop in traffic after the deploy to production: is it related to the cache?',
   'Has the shipment to the Rotterdam warehouse been cancelled?',
   'Rollback failed for checkout-api in production, why?',
+  // A verb joined by "and" to a question begun after a clause is part of that question.
+  'If label_export stays paused for a few days and I unpause it, will the scheduler go back and run the missed days on its own?',
   'How can I restart a stuck pod?',
   'Release 2.14 was deployed and latency spiked',
   'Close to 500 errors per minute on checkout-api',
@@ -254,6 +256,7 @@ const REQUESTS: readonly string[] = [
   'Register the new label-events schema version.',
   'Silence LabelQueueBacklog for the next two hours.',
   'Acknowledge the LabelSinkLag page and resolve the incident.',
+  'If the spooler is stuck after the patch, will you check it and restart it?',
 ];
 
 describe('risk classification reads intent, not words', () => {
