@@ -22,6 +22,12 @@ describe('the parts of a compound question', () => {
     expect(questionParts('Should I pause the queue, and which team owns it?')).toHaveLength(2);
   });
 
+  it('reads two things asked for by name in one clause as two parts, a set-aside lead-in or not', () => {
+    expect(parts('What IOPS and throughput are provisioned on the spooler disks?')).toEqual([['iop'], ['throughput']]);
+    expect(parts('Apart from size, which retention and partition count does the print-jobs topic have?')).toEqual([['retent'], ['count', 'partit']]);
+    expect(parts('What retention does the print-jobs topic have?')).toBeUndefined();
+  });
+
   it('reads a question that asks one thing as one part', () => {
     expect(parts('Why did billing-worker stop producing invoices on 2025-11-30?')).toBeUndefined();
     expect(parts('How do I re-run warehouse_daily_load for one day after fixing a dbt model?')).toBeUndefined();

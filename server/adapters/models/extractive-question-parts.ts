@@ -53,14 +53,30 @@ export const STATES_ORDER = /\b(?:first|before|beforehand|prior to|until|only af
 /** "what do I do if …", "what should we do when …", "and if it has, what then?" */
 const CONDITIONAL_STEP = /^(?:what|how)\s+(?:do|should|must|can|could|would)\s+(?:i|we|you|one)\s+(?:do|proceed|react|respond)\s+(?:if|when|once|in case)\b/i;
 
+/**
+ * "What IOPS and throughput are provisioned on the data disks?", "which retention and partition count
+ * does the topic have?": two things asked for by name in one clause, each answered by its own line
+ * (`iops = 6000`, `throughput = 500`); the first one quoted left the second out (freight fresh f156).
+ */
+const COORDINATED_ASK = /\b(?:what|which)\s+(?:(?:the|its|their)\s+)?([a-z][\w-]*)\s+and\s+(?:(?:the|its|their)\s+)?([a-z][\w-]*(?:\s+(?:count|size|limit|type|class|policy))?)\s+(?:are|is|were|was|do|does|did|has|have)\b/i;
+
+/** Each thing a clause asks for by name, as a part of its own. */
+function coordinatedParts(question: string): readonly QuestionPart[] | undefined {
+  const match = COORDINATED_ASK.exec(question);
+  if (!match) return undefined;
+  const [first, second] = [new Set(contentTerms(match[1])), new Set(contentTerms(match[2]))];
+  if (first.size === 0 || second.size === 0 || [...first].some((term) => second.has(term))) return undefined;
+  return [first, second].map((terms, index) => ({ text: match[index + 1], distinctive: terms, terms }));
+}
+
 /** The asking parts of a compound question; undefined when the question asks one thing. */
 export function questionParts(question: string): readonly QuestionPart[] | undefined {
   const parts = question.split(PART_BREAK).map((part) => part.trim()).filter((part) => part.length > 0);
-  if (parts.length < 2) return undefined;
+  if (parts.length < 2) return coordinatedParts(question);
   // "… and who wrote the postmortem?" is answered by its "Author:" line, a word the part lacks.
   const termsOf = parts.map((part) => new Set([...contentTerms(part).filter((term) => !/^\d{1,2}$/.test(term)), ...answerWordsAsked(part)]));
   const asking = parts.flatMap((part, index) => (ASKS.test(part) ? [index] : []));
-  if (asking.length < 2) return undefined;
+  if (asking.length < 2) return coordinatedParts(question);
   return asking
     .map((index) => ({
       text: parts[index],

@@ -259,4 +259,16 @@ describe('an extreme asked in other words', () => {
     const text = answer("Which Kubernetes service account do the spooler workers use to assume the printer-writer role, and what S3 write actions does that role's policy grant?", items);
     expect(text).toContain('s3:PutObject');
   });
+
+  it('quotes each of two values asked for by name in one clause, not only the first', () => {
+    const items = [
+      item(1, 'commit 7a1c2e0: spooler disks', 'ops-git', 'commit 7a1c2e0000000000000000000000000000000000\n\n    Provision the spooler data disks\n\n--- a/terraform/spooler.tf\n+++ b/terraform/spooler.tf\n+module spooler {\n+  data_volume = {\n+    size_gb    = 500\n+    iops       = 3000\n+    throughput = 250\n+  }\n+}\n', 'commit 7a1c2e0'),
+      item(2, 'Spooler runbook › Disks', 'ops-docs', 'The spooler data disks are provisioned by Terraform; spooler disks full means jobs stop. Provisioned spooler disks are watched in Grafana.'),
+      item(3, 'Architecture › Spooler', 'ops-docs', 'Each spooler node has its data disks provisioned in the same zone as the printers it serves.'),
+    ];
+    const text = answer('What IOPS and throughput are provisioned on the spooler data disks?', items);
+    expect(text).toMatch(/iops\s+= 3000/);
+    expect(text).toContain('throughput = 250');
+  });
 });
+
