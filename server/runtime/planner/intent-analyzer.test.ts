@@ -145,6 +145,10 @@ describe('entities, keywords and normalisation', () => {
     expect(intent.entities).not.toContain('Did');
   });
 
+  it('takes no entity from a verb written with its particle ("catching-up", fresh f170)', () => {
+    expect(analyze('How fast does a catching-up print sink write compared with the scaled-down spooler-2?').entities).toEqual(['spooler-2']);
+  });
+
   it('takes no entity from a quote with a part left out, nor from the capitalised first word of a quoted message (fresh f106)', () => {
     const intent = analyze("Right after the label sink restarted it logged 'Fetch position ... is out of range for partition'. What did that mean?");
     expect(intent.entities).toEqual([]);

@@ -5,7 +5,7 @@ import { isContraction, possessiveBase, quotedSpans, tokenize, type GoalToken } 
 import { MAX_TOKEN_CHARS, identifierOf, isWorkloadName, podWorkloadName } from './identifier-extractor';
 import { readActionRequest } from './action-request';
 import { REQUEST_STOPWORDS } from '../text/english-stopwords';
-import { namesCalendarSpan } from '../text/named-entities';
+import { isPhrasalVerb, namesCalendarSpan } from '../text/named-entities';
 import { CALENDAR_WORDS, GOAL_VERBS, PHRASE_CUES, RELATIVE_PRONOUNS, WH_WORDS, WORD_CUES } from './intent-lexicon';
 import { ACTION_VERBS, PHRASAL_ACTIONS } from './risk-lexicon';
 
@@ -300,7 +300,7 @@ export class RuleIntentAnalyzer implements IntentAnalyzerPlugin {
       if (identifier?.kind === 'pod_name') pushUnique(entities, entitySeen, podWorkloadName(lower) ?? lower, MAX_ENTITIES);
 
       const isIdentifierToken = identifier !== undefined && identifier.kind !== 'deployment';
-      if (!isIdentifierToken && name.length <= 64 && KEBAB_OR_SNAKE.test(name) && !namesCalendarSpan(name)) pushUnique(entities, entitySeen, name, MAX_ENTITIES);
+      if (!isIdentifierToken && name.length <= 64 && KEBAB_OR_SNAKE.test(name) && !namesCalendarSpan(name) && !isPhrasalVerb(name)) pushUnique(entities, entitySeen, name, MAX_ENTITIES);
 
       // A quoted message opens as a sentence does: "it logged 'Fetch position … is out of range'" names no "Fetch" (fresh f106).
       const skipAsOpener =

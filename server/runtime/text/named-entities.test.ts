@@ -4,6 +4,7 @@ import { compoundNames, mentions, namedEntities, writesJoined } from './named-en
 describe('names of a goal', () => {
   it('finds identifier-shaped names, not dates or short compounds', () => {
     expect(namedEntities('Why did billing-worker stop on 2025-11-30 after the on-call hand-over?')).toEqual(['billing-worker']);
+    expect(namedEntities('How fast does a catching-up print sink write, and is the scaled-down spooler-2 enough?')).toEqual(['spooler-2']);
     expect(namedEntities('Which image of scanner-api ran in mid-April and early-May?')).toEqual(['scanner-api']);
   });
 

@@ -11,8 +11,15 @@ import { MONTH_NAMES } from './moment-terms';
 import { tokenize } from './text-terms';
 
 const DATE_OR_TIME = /^\d{4}-\d{2}(-\d{2})?([t ].*)?$|^\d{1,2}:\d{2}(:\d{2})?$|^[\d.:,/-]+$/;
-/** Hyphenated compounds of two short words ("on-call", "start-up", "roll-out") are vocabulary, not names. */
+/**
+ * Hyphenated compounds of two short words ("on-call", "start-up", "roll-out") are vocabulary, not names;
+ * so is a verb with its particle of any length ("catching-up", "failing-over", "scaled-down"): as an
+ * entity, "a catching-up positions sink" scoped the search to the other corpus's lines (freight fresh f170).
+ */
 const COMMON_COMPOUND = /^[a-z]{2,5}-[a-z]{2,4}$/;
+const PHRASAL_VERB = /^[a-z]+(?:ing|ed)-(?:up|down|out|in|off|over|back|on|away|through)$/;
+/** "catching-up", "scaled-down": a verb with its particle, written as one word; it names nothing. */
+export const isPhrasalVerb = (token: string): boolean => PHRASAL_VERB.test(token);
 const IDENTIFIER_SHAPED = /[a-z][_.:/-][a-z0-9]|[0-9][_.:/-]?[a-z]|[a-z][_.:/-]?[0-9]/;
 /**
  * "mid-April", "early-March", "end-Q2": a part of the calendar, which places the goal in time and names
@@ -25,7 +32,7 @@ export const namesCalendarSpan = (token: string): boolean => CALENDAR_SPAN.test(
 export function namedEntities(goal: string): string[] {
   const found: string[] = [];
   for (const token of tokenize(goal)) {
-    if (token.length < 4 || DATE_OR_TIME.test(token) || COMMON_COMPOUND.test(token) || namesCalendarSpan(token)) continue;
+    if (token.length < 4 || DATE_OR_TIME.test(token) || COMMON_COMPOUND.test(token) || isPhrasalVerb(token) || namesCalendarSpan(token)) continue;
     if (!IDENTIFIER_SHAPED.test(token)) continue;
     if (!found.includes(token)) found.push(token);
   }
