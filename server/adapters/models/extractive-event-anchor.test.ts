@@ -38,4 +38,16 @@ describe('a reading anchored to an event the context dates', () => {
     expect(text).toContain('16:48:31');
     expect(text).not.toContain('16:40:02');
   });
+
+  it("answers a day's first warning with the earliest record of the subject that day, though a later one ranks first", () => {
+    const later = item(4, 'spoold.log lines 20–22', 'ops-logs',
+      '2026-05-02T07:11:30Z WARN spoold tray jammed on printer=P-21 (tray 2); holding the label batch\n' +
+        '2026-05-02T08:05:04Z WARN spoold tray jammed on printer=P-08 (tray 1); holding the label batch');
+    const earlier = item(5, 'spoold.log lines 1–3', 'ops-logs',
+      '2026-05-02T05:50:00Z INFO spoold stats: trays=6 jammed=0\n2026-05-02T06:47:13Z WARN spoold tray jammed on printer=P-19 (tray 2); holding the label batch');
+    const text = answer('At what time on 2 May did the spooler log its first warning about a jammed tray, and on which printer?', [later, earlier]);
+    expect(text.split('\n')[1]).toContain('P-19');
+    expect(text).not.toContain('P-21');
+  });
 });
+

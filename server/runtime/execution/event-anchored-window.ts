@@ -9,7 +9,7 @@
  */
 import type { TimeWindow } from '../contracts/retriever';
 import type { Hit } from '../types';
-import { type AnchorSide, askedEventAnchor, eventMomentIn, minutesOfInstant, windowNear } from '../text/event-anchor';
+import { type AnchorSide, askedDayBound, askedEventAnchor, dayBoundWindow, eventMomentIn, minutesOfInstant, windowNear } from '../text/event-anchor';
 import { statedMoments } from '../text/moment-terms';
 import { splitSentences } from '../text/sentence-splitter';
 import { contentTerms } from '../text/text-terms';
@@ -19,6 +19,8 @@ export interface DatedEvent {
   readonly at: number;
   readonly side: AnchorSide;
   readonly window: TimeWindow;
+  /** Hits scoring within this share of the best are near-ties, ordered by nearness to the event. */
+  readonly nearTieShare: number;
 }
 
 /** The event the goal's record is anchored to, dated by the hits; undefined when they date none (the planned window stands). */
@@ -31,7 +33,15 @@ export function eventDatedBy(goal: string, hits: readonly Hit[]): DatedEvent | u
   // Smoothed IDF over the retrieved sentences: the event's rare name outweighs a verb every line repeats.
   const idf = (term: string) => Math.log(1 + sentences.length / (1 + (frequency.get(term) ?? 0)));
   const event = eventMomentIn(anchor, sentences, idf);
-  return event ? { at: event.at, side: anchor.side, window: windowNear(event.at, anchor.side) } : undefined;
+  return event ? { at: event.at, side: anchor.side, window: windowNear(event.at, anchor.side), nearTieShare: NEAR_TIE_SHARE } : undefined;
+}
+
+/** "The first warning on 14 April": the day's start as the event, the day as the window. */
+export function dayBoundEvent(goal: string): DatedEvent | undefined {
+  const bound = askedEventAnchor(goal) ? undefined : askedDayBound(goal);
+  if (!bound) return undefined;
+  const { at, window } = dayBoundWindow(bound);
+  return { at, side: bound.side, window, nearTieShare: DAY_NEAR_TIE_SHARE };
 }
 
 /**
@@ -40,12 +50,20 @@ export function eventDatedBy(goal: string, hits: readonly Hit[]): DatedEvent | u
  * before the uploads were denied, a shorter chunk (freight dev d96).
  */
 const NEAR_TIE_SHARE = 0.5;
+/**
+ * Over a whole day more lines tie loosely (every five-minute stats line of eta-api shares its name and
+ * "features"): the first warning of the day must match as the warnings do (freight fresh f168).
+ */
+const DAY_NEAR_TIE_SHARE = 0.75;
+
+/** How many times k a search ordered by nearness to an event fetches before it orders and cuts. */
+export const EVENT_OVERFETCH = 4;
 
 /** The search's near-ties on the goal's words, the one stamped nearest the event first; the rest after, in their order. */
 export function nearestEventFirst(hits: readonly Hit[], event: DatedEvent): readonly Hit[] {
   const top = Math.max(0, ...hits.map((hit) => hit.score));
   const gap = (hit: Hit) => Math.min(Infinity, ...[...statedMoments(hit.text)].map(minutesOfInstant).filter((at): at is number => at !== undefined).map((at) => Math.abs(at - event.at)));
-  const tied = hits.filter((hit) => hit.score >= top * NEAR_TIE_SHARE);
+  const tied = hits.filter((hit) => hit.score >= top * event.nearTieShare);
   const ordered = tied.map((hit, index) => ({ hit, index, gap: gap(hit) })).sort((left, right) => left.gap - right.gap || left.index - right.index).map(({ hit }) => hit);
   return [...ordered, ...hits.filter((hit) => !tied.includes(hit))];
 }

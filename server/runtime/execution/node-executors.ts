@@ -37,7 +37,7 @@ import { outputSchemaCheck } from '../verification/output-schema-verifier';
 import { foldVerdicts } from '../verification/verdict-chain';
 import type { RunBudget } from './run-budget';
 import { runTools } from './run-tools';
-import { eventDatedBy, nearestEventFirst } from './event-anchored-window';
+import { EVENT_OVERFETCH, dayBoundEvent, eventDatedBy, nearestEventFirst } from './event-anchored-window';
 
 /** How many times k a search over several sources asks for, so k hits remain once scoped to the goal. */
 const SCOPED_OVERFETCH = 2;
@@ -214,7 +214,10 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       // Anchored to an event: the hours on the asked side of the moment the first retrieval's hits give it.
       const event = node.within && node.anchoredOn !== undefined ? eventDatedBy(dependencies.goal, (inputs.get(node.anchoredOn) as RetrievedOutput | undefined)?.hits ?? []) : undefined;
       const within = event ? [event.window] : node.within;
-      const search = (sources: readonly string[], k: number) => retriever.search({ text, k, sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}), ...(within ? { within } : {}) });
+      // "The first warning on 14 April": the day's lines nearest its start first.
+      const ordering = event ?? (node.within ? dayBoundEvent(dependencies.goal) : undefined);
+      // Ordered by nearness, the search looks further: the day's lines tie on the goal's words, and the first k are any k of them.
+      const search = (sources: readonly string[], k: number) => retriever.search({ text, k: ordering ? k * EVENT_OVERFETCH : k, sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}), ...(within ? { within } : {}) });
       let hits: readonly Hit[];
       let searches: SourceSearch[] | undefined;
       if (node.perSource && node.sources.length > 1) {
@@ -249,9 +252,10 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
         const anchors = () => anchorsIn([searched.slice(0, node.k)]);
         const scopedHits = node.focus === 'entities' ? scopeToEntities([searched], anchors(), true)[0] : subQuestion !== undefined || !canScope(searched) ? searched : keepSourcesAboutGoal(searched, anchors());
         // The per-source lists above already lead with their summaries.
-        hits = extreme ? seriesSummariesFirst(scopedHits.slice(0, node.k)) : scopedHits.slice(0, node.k);
+        // Ordered by nearness to an event below, the extra hits stay until then.
+        hits = extreme ? seriesSummariesFirst(scopedHits.slice(0, node.k)) : ordering ? scopedHits : scopedHits.slice(0, node.k);
       }
-      if (event) hits = nearestEventFirst(hits, event);
+      if (ordering) hits = nearestEventFirst(hits, ordering).slice(0, node.k);
       return {
         output: { hits, expansion, ...(searches ? { searches } : {}), ...(event ? { narrowedTo: within } : {}) } satisfies RetrievedOutput,
         ...spend.step(hits),

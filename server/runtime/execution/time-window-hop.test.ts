@@ -6,6 +6,7 @@ import type { CandidateEstimates, Estimate, Hit } from '../types';
 import { buildExecutionGraph, type GraphBuildInput } from './graph-builder';
 import { createNodeExecutor, type ExecutionDependencies, type RetrievedOutput } from './node-executors';
 import { withLeaderAt } from './rrf-fusion';
+import { EVENT_OVERFETCH } from './event-anchored-window';
 
 const point = (value: number): Estimate => ({ value, low: value, high: value });
 const GRAPH: RetrieverCapabilities = { method: 'graph', available: true, requires: [], latencyMs: 4, recallPrior: { default: 0.7 } };
@@ -139,4 +140,21 @@ describe('the time-window hop anchored to an event the evidence dates', () => {
     await execute(hop, { attempt: 1, inputs: new Map([['retrieve-graph', { hits: [] }]]), signal: new AbortController().signal });
     expect(queries[1].within).toEqual(DAY);
   });
+
+  it("searches further for a day's first record and puts the day's near-ties earliest first", async () => {
+    const queries: RetrievalQuery[] = [];
+    const stamped = (id: string, score: number, text: string): Hit => ({ chunkId: id, sourceName: 'spool-logs', sourceKind: 'logs', sourceVersionId: 'v1', title: id, text, score, rank: 1, method: 'bm25', tokens: 10 });
+    const found = [stamped('later', 10, '2026-05-09T08:05:04Z WARN spoold tray jammed on P-08'), stamped('first', 8, '2026-05-09T06:47:13Z WARN spoold tray jammed on P-19'), stamped('stats', 5, '2026-05-09T05:50:00Z INFO spoold stats trays=6')];
+    const bm25: RetrieverPlugin = { contract: RETRIEVER_CONTRACT, method: 'bm25', capabilities: () => BM25, search: async (query) => { queries.push(query); return found; } };
+    const dependencies: ExecutionDependencies = {
+      goal: 'At what time on 9 May did the spooler log its first warning about a jammed tray?', identifiers: [], entities: [], retrievers: new Map([['bm25', bm25]]),
+      router: undefined as never, reasoners: new Map(), compressions: new Map(), verifiers: new Map(), countTokens: (text) => text.length, modelTimeoutMs: 1000,
+    };
+    const graph = buildExecutionGraph(input([GRAPH, BM25], { windows: DAY, sources: ['spool-logs'] }));
+    const hop = graph.nodes.find((node): node is RetrieveNode => node.id === 'retrieve-bm25-moment')!;
+    const outcome = await createNodeExecutor({ ...dependencies, graph })(hop, { attempt: 1, inputs: new Map(), signal: new AbortController().signal });
+    expect(queries[0]).toMatchObject({ within: DAY, k: hop.k * EVENT_OVERFETCH });
+    expect((outcome.output as RetrievedOutput).hits.map((hit) => hit.chunkId)).toEqual(['first', 'later', 'stats']);
+  });
 });
+

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { intentShapeOf } from '../plancache/plan-cache-key';
-import { askedEventAnchor, eventMomentIn, searchWindows } from './event-anchor';
+import { askedDayBound, askedEventAnchor, eventMomentIn, searchWindows } from './event-anchor';
 import { contentTerms } from './text-terms';
 
 /** A reading asked at the moment of another event (issue 10; made-up print-spooler goals). */
@@ -45,5 +45,14 @@ describe('the event a reading question is anchored to', () => {
     const unnamed = askedEventAnchor('How deep was the label queue right before the spooler was restarted on 2 May?')!;
     const restarts = [sentence('The spooler config was changed.', ['05-02t07:00']), sentence('May 2 08:14 — spooler restarted; jobs drain.', ['05-02t08:14'])];
     expect(eventMomentIn(unnamed, restarts, () => 1)?.candidate).toBe(restarts[1]);
+  });
+
+  it('reads the first or last record of the day a question is set on, not a first after an event nor a run named by its date', () => {
+    expect(askedDayBound('At what time on 2 May did the spooler log its first warning about a jammed tray?')).toEqual({ side: 'after', day: '05-02' });
+    expect(askedDayBound('What was the last batch the printer finished on Friday 2 May 2026?')).toEqual({ side: 'before', day: '2026-05-02' });
+    expect(askedDayBound('On 2 May, when was the fix merged, and when did the log first show the new tray count?')).toBeUndefined();
+    expect(askedDayBound('What time did the last retry of the 2 May label run fail?')).toBeUndefined();
+    expect(askedDayBound('On 2 May, was that the first time the tray jammed?')).toBeUndefined();
+    expect(searchWindows('At what time on 2 May did the spooler log its first warning about a jammed tray?')).toEqual([{ from: '05-02T00:00', to: '05-02T23:59', anyYear: true }]);
   });
 });

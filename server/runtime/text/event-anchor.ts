@@ -8,12 +8,14 @@
  * quotes the record stamped nearest it (adapters/models/extractive-event-anchor.ts).
  */
 import type { TimeWindow } from '../contracts/retriever';
-import { MONTH_NAMES, askedMoments, askedWindows, clockTimesIn } from './moment-terms';
+import { MONTH_NAMES, askedInstants, askedMoments, askedWindows, clockTimesIn } from './moment-terms';
 import { asksReading } from './reading-question';
 import { namedEntities } from './named-entities';
 import { contentTerms } from './text-terms';
 
 export type AnchorSide = 'before' | 'around' | 'after';
+
+const DATED_DAY = /^\d{4}-/;
 
 /**
  * "right before X", "just after X", "around the time X", "at the moment when X", "by the time X", and
@@ -68,6 +70,35 @@ export function askedEventAnchor(question: string): EventAnchor | undefined {
   const clauseDays = days(clause);
   const names = new Set([...(clause.match(CAMEL_CASE) ?? []), ...namedEntities(clause).filter((name) => EVENT_ID.test(name))].map((name) => contentTerms(name)[0]).filter((term) => term !== undefined));
   return { side, eventTerms, names, days: new Set(clauseDays.length > 0 ? clauseDays : days(question)) };
+}
+
+/**
+ * "At what time on 14 April did eta-api log its first warning about missing features?", "what was the
+ * last file committed on 6 March?": the earliest (latest) record of the subject on the one day the
+ * question is set on ("on 14 April"). Only a determiner's ordinal ("its first warning"): "when did the
+ * log first show the new count" means first after the change the question names (dev d76), and "the
+ * last retry of the 23 March run" names the run by its date, whose retries ran the next night (dev d64).
+ * Not "last week", "the first time": those name a span, not the record.
+ */
+const DAY_ORDINAL = /\b(?:its|the|their)\s+(?:(first|earliest)|(last|latest|final))\s+(?!(?:\d|few\b|couple\b|week|night|month|year|time|hour|day|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)/i;
+/** A day the question is set on: "on 14 April", "on Friday 6 March". */
+const ON_DAY = /\bon\s+((?:[a-z]+day\s+)?(?:the\s+)?[\w-]+(?:\s+[\w,]+){0,2})/gi;
+
+/** The day a question asks the first or last record of, with the bound as an event: the day's start (first) or end (last). */
+export function askedDayBound(question: string): { readonly side: AnchorSide; readonly day: string } | undefined {
+  if (LAST_BEFORE.test(question) || askedInstants(question).length > 0) return undefined;
+  const ordinal = DAY_ORDINAL.exec(question);
+  if (!ordinal) return undefined;
+  const days = [...new Set([...question.matchAll(ON_DAY)].flatMap((match) => askedMoments(match[1]).filter((moment) => !moment.includes('t'))))];
+  const dated = days.filter((day) => DATED_DAY.test(day));
+  const day = dated.length === 1 ? dated[0] : dated.length === 0 && days.length === 1 ? days[0] : undefined;
+  return day === undefined ? undefined : { side: ordinal[1] ? 'after' : 'before', day };
+}
+
+/** The window of a day-bound question's day, and its bound in minutes (any year). */
+export function dayBoundWindow(bound: { readonly side: AnchorSide; readonly day: string }): { readonly at: number; readonly window: TimeWindow } {
+  const anyYearDay = bound.day.slice(-5);
+  return { at: minutesOf(anyYearDay, bound.side === 'after' ? '00:00' : '23:59') + (bound.side === 'after' ? -1 : 1), window: { from: `${anyYearDay}T00:00`, to: `${anyYearDay}T23:59`, anyYear: true } };
 }
 
 /** A record this many minutes or more away from the event was not taken around it. */
@@ -138,7 +169,6 @@ export function windowNear(at: number, side: AnchorSide): TimeWindow {
   return { from: stamp(from), to: stamp(to), anyYear: true };
 }
 
-const DATED_DAY = /^\d{4}-/;
 
 /**
  * The stretches of time a search of stamped sources covers for a goal: the instants it names
@@ -155,6 +185,8 @@ export function searchWindows(goal: string): TimeWindow[] {
 export const anchorsOnEvidence = (goal: string): boolean => askedWindows(goal).length === 0 && anchorDayWindows(goal).length > 0;
 
 function anchorDayWindows(goal: string): TimeWindow[] {
+  const bound = askedDayBound(goal);
+  if (bound && !askedEventAnchor(goal)) return [dayBoundWindow(bound).window];
   const anchor = askedEventAnchor(goal);
   if (!anchor || anchor.days.size === 0) return [];
   const dated = [...anchor.days].filter((day) => DATED_DAY.test(day));
