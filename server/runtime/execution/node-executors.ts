@@ -236,7 +236,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
         signal.throwIfAborted();
         searches = timed.map((entry) => entry.search);
         // Only sources that speak about the goal's subject; in an entity-focused hop, only hits that do.
-        const lists = timed.map((entry) => (extreme ? seriesSummariesFirst(entry.list).slice(0, perSourceK) : entry.list));
+        const lists = timed.map((entry) => (extreme ? seriesSummariesFirst(entry.list, subQuestion ?? dependencies.goal).slice(0, perSourceK) : entry.list));
         const aboutGoal = scopeToEntities(lists, anchorsIn(lists), node.focus === 'entities');
         // Only where scores share one scale: otherwise each source's leader is all a source can be judged by.
         const scoped = retriever.capabilities().sharedScoreScale ? keepCompetitiveSources(aboutGoal) : aboutGoal;
@@ -253,7 +253,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
         const scopedHits = node.focus === 'entities' ? scopeToEntities([searched], anchors(), true)[0] : subQuestion !== undefined || !canScope(searched) ? searched : keepSourcesAboutGoal(searched, anchors());
         // The per-source lists above already lead with their summaries.
         // Ordered by nearness to an event below, the extra hits stay until then.
-        hits = extreme ? seriesSummariesFirst(scopedHits.slice(0, node.k)) : ordering ? scopedHits : scopedHits.slice(0, node.k);
+        hits = extreme ? seriesSummariesFirst(scopedHits.slice(0, node.k), subQuestion ?? dependencies.goal) : ordering ? scopedHits : scopedHits.slice(0, node.k);
       }
       if (ordering) hits = nearestEventFirst(hits, ordering).slice(0, node.k);
       return {
@@ -268,7 +268,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const [lists, searches] = [general.map(({ list }) => list), general.map(({ search }) => search)];
       const fused = lists.length === 1 ? lists[0].slice(0, node.k) : reciprocalRankFusion(lists, node.rrfK, node.k, searches.map((search) => (search?.quotedTitlesFrom !== undefined ? NAMED_RECORD_WEIGHT : 1)));
       // A summary one list ranks first keeps its source's first place after fusion (see retrieve).
-      const ranked = asksExtreme(dependencies.goal) ? seriesSummariesFirst(fused) : fused;
+      const ranked = asksExtreme(dependencies.goal) ? seriesSummariesFirst(fused, dependencies.goal) : fused;
       const lookups = node.inputs.filter((input) => retrieveNodeOf(dependencies.graph, input)?.lookupOnly).map((input) => inputs.get(input) as RetrievedOutput | undefined);
       const withPart = withSettingLookup(withSearchLeaders(ranked, lists, searches, kindsNamedByWord(dependencies.goal), dependencies.goal), lookups.map((output) => output?.hits ?? []), settingLookupRank(dependencies.graph));
       const hits = withSettingChange(withPart, lookups.map((output) => output?.settingChanges ?? []), settingLookupRank(dependencies.graph));

@@ -28,6 +28,17 @@ describe('series summaries first within their source', () => {
     expect(asksExtreme('Which team owns spoolerd?')).toBe(false);
   });
 
+  it("puts the summary of the series the goal names before the source's other summaries, a stats locator's field list aside", () => {
+    const logs = [
+      hit('lines-1', 'print-logs', 'logs', 9.0, 'lines 1–3'),
+      hit('p50', 'print-logs', 'logs', 8.0, 'stats p50 of jobs p50 p99 jam_rate'),
+      hit('jobs', 'print-logs', 'logs', 7.9, 'stats jobs of jobs p50 p99 jam_rate'),
+      hit('jam', 'print-logs', 'logs', 7.5, 'stats jam_rate of jobs p50 p99 jam_rate'),
+    ];
+    expect(seriesSummariesFirst(logs, 'What was the highest jam rate spoolerd reported on Friday?').map((entry) => entry.chunkId)).toEqual(['jam', 'p50', 'jobs', 'lines-1']);
+    expect(seriesSummariesFirst(logs).map((entry) => entry.chunkId)).toEqual(['p50', 'jobs', 'jam', 'lines-1']);
+  });
+
   it('reads "how stale did it get" as asking for the highest reading, "how low did it go" for the lowest', () => {
     expect(askedExtreme('How stale did the spool_report table get on 24 March?')).toBe('highest');
     expect(askedExtreme('How high did the render queue go?')).toBe('highest');

@@ -11,6 +11,8 @@ describe('source kinds a goal names', () => {
   it('reads "commit", "log" and "runbook" as where the answer is', () => {
     expect(namedSourceKinds('Which commit made billing-worker apply migrations at start-up, and who wrote it?')).toEqual(['git']);
     expect(namedSourceKinds('What does code PS-4010 in the dunning-service log mean?')).toEqual(['logs']);
+    // A share read on a day is a reading: it is recorded where run time is (fresh f167).
+    expect(namedSourceKinds('On 2 May, what was the highest share of jammed jobs the spooler reported?')).toEqual(['metrics', 'logs']);
     expect(namedSourceKinds('What does the runbook say about committees?')).toEqual(['docs']);
     expect(namedSourceKinds('How long are invoice PDFs kept?')).toEqual([]);
   });
