@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerWordsAsked, asksWhyNobodyTold, labelledIdTest } from './extractive-asked-labels';
+import { answerWordsAsked, asksWhyNobodyTold, labelDefinitionTest, labelledIdTest } from './extractive-asked-labels';
 import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
 
 describe('answers a document states as a labelled field', () => {
@@ -57,4 +57,14 @@ describe('answers a document states as a labelled field', () => {
     const text = answerFromContext('With the spool disk of spoolerd on reject-new now, what happens when it fills up?', items);
     expect(text.split('\n')[1]).toContain('refuse new jobs');
   });
+
+  it('reads a line opening with a numbered label the question names and a colon as its definition', () => {
+    const defines = labelDefinitionTest('The outage was filed as P2; why not P1?');
+    expect(defines('P2: labels were lost in the past.')).toBe(true);
+    expect(defines('p1 : customers get no labels.')).toBe(true);
+    expect(defines('P3: a batch failed.')).toBe(false);
+    expect(defines('Filed as P2: see the postmortem.')).toBe(false);
+    expect(labelDefinitionTest('Why did the printer stop?')('P2: labels were lost.')).toBe(false);
+  });
 });
+

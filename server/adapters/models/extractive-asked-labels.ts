@@ -75,3 +75,19 @@ export function labelledIdTest(question: string): ((text: string) => boolean) | 
   const stated = new RegExp(String.raw`\b${label}s?\b[\s:#=]*(?:no\.?\s*)?[a-z]*[-_]?[a-z]*[-_]?\d[\w-]*`, 'i');
   return (text) => stated.test(text);
 }
+
+/**
+ * A label with a number the question names ("SEV-2", "P1", "tier-3") and a line opening with it and a
+ * colon ("SEV-2: data lost in the past, or …"): the line defines the label, which a question naming it
+ * asks about ("which of our severity criteria puts it there?"), while lines about the incident's
+ * system shared more of its words (freight fresh f171).
+ */
+const NUMBERED_LABEL = /\b[a-z]{1,5}-?\d{1,2}\b/gi;
+export function labelDefinitionTest(question: string): (text: string) => boolean {
+  const labels = [...new Set((question.match(NUMBERED_LABEL) ?? []).map((label) => label.toLowerCase()))];
+  if (labels.length === 0) return () => false;
+  return (text) => {
+    const opening = /^\s*([a-z]{1,5}-?\d{1,2})\s*:/i.exec(text)?.[1]?.toLowerCase();
+    return opening !== undefined && labels.includes(opening);
+  };
+}

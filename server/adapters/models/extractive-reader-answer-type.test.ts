@@ -270,5 +270,16 @@ describe('an extreme asked in other words', () => {
     expect(text).toMatch(/iops\s+= 3000/);
     expect(text).toContain('throughput = 250');
   });
+
+  it('quotes the lines defining the labels a question names by id ("P2: …"), though lines about the incident share more words', () => {
+    const items = [
+      item(1, 'labeld.log lines 4–6', 'ops-logs', '[2026-05-04 08:19:59] INFO [label-printer|worker-1] Label outage backlog printed to tray 2 after the label-printer outage\n[2026-05-04 08:22:33] INFO [label-printer|worker-1] Label outage backlog printed to tray 2 after the label-printer outage'),
+      item(2, 'commit 5b1e2a0: label-printer outage follow-up', 'ops-git', 'commit 5b1e2a0000000000000000000000000000000000\n\n    label-printer: outage follow-up, filed in the label outage postmortem\n', 'commit 5b1e2a0'),
+      item(3, 'On-call handbook › Priority', 'ops-docs', '- P1: customers get no labels for more than 15 minutes.\n- P2: labels were lost in the past, or the queue is more than a day behind.\n- P3: a batch failed and can be re-run.'),
+    ];
+    const text = answer('The May label-printer outage postmortem was filed as P2. Which of our priority rules puts it there, and why was it not P1?', items);
+    expect(text).toContain('labels were lost in the past');
+    expect(text).toContain('no labels for more than 15 minutes');
+  });
 });
 

@@ -18,7 +18,7 @@ import { LEADING_TIMESTAMP, type Unit, headerParts, isIdentifier, namesAnItem, u
 import { withContinuation } from './extractive-continuation';
 import { MAX_SENTENCES, pickDiverse } from './extractive-diverse-pick';
 import { asksCurrentState, withAskedMonthFirst, withPresentStateFirst } from './extractive-current-state';
-import { answerWordsAsked, asksWhyNobodyTold, labelledIdTest, statesAlertRoute } from './extractive-asked-labels';
+import { answerWordsAsked, asksWhyNobodyTold, labelDefinitionTest, labelledIdTest, statesAlertRoute } from './extractive-asked-labels';
 import { corroboration, documentFrequencies } from './extractive-term-statistics';
 import type { SelectedSentence } from './extractive-answer-text';
 
@@ -176,6 +176,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // "Why did nobody get paged?" is answered where the alert goes: a sentence naming no alert, page or channel cannot say (dev d57).
   const routeAsked = asksWhyNobodyTold(prompt.question) && units.some((unit) => statesAlertRoute(unit.text));
   const statesLabelledId = labelledIdTest(prompt.question);
+  const definesNamedLabel = labelDefinitionTest(withoutIntermediateAnswer(prompt.question));
   const idf = documentFrequencies(units.map((unit) => unit.termSet));
   // A day with its time ("09:00 UTC on 14 April 2026") is a query term in the notation lines state it
   // in ("2026-04-14T09:00:51Z"). The day alone is not: it is the frame of every line of that day's log,
@@ -291,6 +292,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (procedural && instructs(unit)) score += meanIdf * STEP_SHARE;
     // "Incident KDP-INC-031" answers "what's the incident number?" by its label and id, not by the question's words.
     if (statesLabelledId?.(unit.text)) score += meanIdf * LABELLED_ID_SHARE;
+    // "SEV-2: data lost in the past, …" defines a label the question names by its id: what it means is asked, quoted first (fresh f171).
+    if (definesNamedLabel(unit.text)) askedValues.add(unit);
     // "How long does it keep its data, and how many partitions?" asks both: a count is not the wrong kind for lacking a duration.
     const answersKind = (counted !== undefined && statesCount(unit.text, counted)) || (measured !== undefined && statesMeasure(unit.text, measured));
     if (counted && !answersKind) score *= UNTYPED_WEIGHT;
