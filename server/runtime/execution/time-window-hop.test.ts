@@ -110,7 +110,21 @@ describe('withLeaderAt', () => {
 
 describe('the time-window hop anchored to an event the evidence dates', () => {
   const DAY = [{ from: '05-09T00:00', to: '05-09T23:59', anyYear: true as const }];
-  const goal = 'Right before the spooler was restarted on 9 May, how many jobs were queued?';
+  const stamped = (id: string, score: number, text: string): Hit => ({ chunkId: id, sourceName: 'spool-logs', sourceKind: 'logs', sourceVersionId: 'v1', title: id, text, score, rank: 1, method: 'bm25', tokens: 10 });
+  /** The moment hop of a plan for `goal`, executed against a bm25 that records its queries and returns `found`. */
+  const momentHop = (goal: string, found: readonly Hit[], anchored?: boolean) => {
+    const queries: RetrievalQuery[] = [];
+    const bm25: RetrieverPlugin = { contract: RETRIEVER_CONTRACT, method: 'bm25', capabilities: () => BM25, search: async (query) => { queries.push(query); return [...found]; } };
+    const dependencies: ExecutionDependencies = {
+      goal, identifiers: [], entities: [], retrievers: new Map([['bm25', bm25]]),
+      router: undefined as never, reasoners: new Map(), compressions: new Map(), verifiers: new Map(), countTokens: (text) => text.length, modelTimeoutMs: 1000,
+    };
+    const graph = buildExecutionGraph(input([GRAPH, BM25], { windows: DAY, sources: ['spool-logs'], ...(anchored ? { anchored } : {}) }));
+    const hop = graph.nodes.find((node): node is RetrieveNode => node.id === 'retrieve-bm25-moment')!;
+    const execute = createNodeExecutor({ ...dependencies, graph });
+    const run = async (first?: RetrievedOutput) => (await execute(hop, { attempt: 1, inputs: new Map(first ? [['retrieve-graph', first]] : []), signal: new AbortController().signal })).output as RetrievedOutput;
+    return { hop, queries, run };
+  };
 
   it('waits for the first retrieval, whose hits date the event', () => {
     const graph = buildExecutionGraph(input([GRAPH, BM25], { windows: DAY, sources: ['spool-logs'], anchored: true }));
@@ -119,42 +133,22 @@ describe('the time-window hop anchored to an event the evidence dates', () => {
   });
 
   it('searches the hours before the moment the first retrieval gives the event, nearest first among near-ties, and the planned day when none does', async () => {
-    const queries: RetrievalQuery[] = [];
-    const stamped = (id: string, score: number, text: string): Hit => ({ chunkId: id, sourceName: 'spool-logs', sourceKind: 'logs', sourceVersionId: 'v1', title: id, text, score, rank: 1, method: 'bm25', tokens: 10 });
     const found = [stamped('early', 10, '2026-05-09T06:10:00Z spoold INFO queued jobs=40 printers=6'), stamped('late', 7, '2026-05-09T08:02:00Z spoold INFO queued jobs=95 printers=6'), stamped('weak', 2, '2026-05-09T08:09:00Z spoold INFO tray 2 loaded')];
-    const bm25: RetrieverPlugin = { contract: RETRIEVER_CONTRACT, method: 'bm25', capabilities: () => BM25, search: async (query) => { queries.push(query); return found; } };
-    const dependencies: ExecutionDependencies = {
-      goal, identifiers: [], entities: [], retrievers: new Map([['bm25', bm25]]),
-      router: undefined as never, reasoners: new Map(), compressions: new Map(), verifiers: new Map(), countTokens: (text) => text.length, modelTimeoutMs: 1000,
-    };
-    const graph = buildExecutionGraph(input([GRAPH, BM25], { windows: DAY, sources: ['spool-logs'], anchored: true }));
-    const hop = graph.nodes.find((node): node is RetrieveNode => node.id === 'retrieve-bm25-moment')!;
-    const execute = createNodeExecutor({ ...dependencies, graph });
+    const { queries, run } = momentHop('Right before the spooler was restarted on 9 May, how many jobs were queued?', found, true);
     const timeline: Hit = { ...stamped('timeline', 1, '- May 9 08:14 — spooler restarted by the on-call; queued jobs drain.'), sourceName: 'runbooks', sourceKind: 'docs' };
-    const first: RetrievedOutput = { hits: [timeline] };
-    const outcome = await execute(hop, { attempt: 1, inputs: new Map([['retrieve-graph', first]]), signal: new AbortController().signal });
+    const output = await run({ hits: [timeline] });
     expect(queries[0].within).toEqual([{ from: '05-09T02:14', to: '05-09T08:13', anyYear: true }]);
-    const output = outcome.output as RetrievedOutput;
     expect(output.narrowedTo).toEqual(queries[0].within);
     expect(output.hits.map((hit) => hit.chunkId)).toEqual(['late', 'early', 'weak']);
-    await execute(hop, { attempt: 1, inputs: new Map([['retrieve-graph', { hits: [] }]]), signal: new AbortController().signal });
+    await run({ hits: [] });
     expect(queries[1].within).toEqual(DAY);
   });
 
   it("searches further for a day's first record and puts the day's near-ties earliest first", async () => {
-    const queries: RetrievalQuery[] = [];
-    const stamped = (id: string, score: number, text: string): Hit => ({ chunkId: id, sourceName: 'spool-logs', sourceKind: 'logs', sourceVersionId: 'v1', title: id, text, score, rank: 1, method: 'bm25', tokens: 10 });
     const found = [stamped('later', 10, '2026-05-09T08:05:04Z WARN spoold tray jammed on P-08'), stamped('first', 8, '2026-05-09T06:47:13Z WARN spoold tray jammed on P-19'), stamped('stats', 5, '2026-05-09T05:50:00Z INFO spoold stats trays=6')];
-    const bm25: RetrieverPlugin = { contract: RETRIEVER_CONTRACT, method: 'bm25', capabilities: () => BM25, search: async (query) => { queries.push(query); return found; } };
-    const dependencies: ExecutionDependencies = {
-      goal: 'At what time on 9 May did the spooler log its first warning about a jammed tray?', identifiers: [], entities: [], retrievers: new Map([['bm25', bm25]]),
-      router: undefined as never, reasoners: new Map(), compressions: new Map(), verifiers: new Map(), countTokens: (text) => text.length, modelTimeoutMs: 1000,
-    };
-    const graph = buildExecutionGraph(input([GRAPH, BM25], { windows: DAY, sources: ['spool-logs'] }));
-    const hop = graph.nodes.find((node): node is RetrieveNode => node.id === 'retrieve-bm25-moment')!;
-    const outcome = await createNodeExecutor({ ...dependencies, graph })(hop, { attempt: 1, inputs: new Map(), signal: new AbortController().signal });
+    const { hop, queries, run } = momentHop('At what time on 9 May did the spooler log its first warning about a jammed tray?', found);
+    const output = await run();
     expect(queries[0]).toMatchObject({ within: DAY, k: hop.k * EVENT_OVERFETCH });
-    expect((outcome.output as RetrievedOutput).hits.map((hit) => hit.chunkId)).toEqual(['first', 'later', 'stats']);
+    expect(output.hits.map((hit) => hit.chunkId)).toEqual(['first', 'later', 'stats']);
   });
 });
-
