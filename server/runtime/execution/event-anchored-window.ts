@@ -8,6 +8,7 @@
  * model's intermediate answer.
  */
 import type { TimeWindow } from '../contracts/retriever';
+import type { RetrieveNode } from '../ir/graph';
 import type { Hit } from '../types';
 import { type AnchorSide, askedDayBound, askedEventAnchor, dayBoundWindow, eventMomentIn, minutesOfInstant, windowNear } from '../text/event-anchor';
 import { statedMoments } from '../text/moment-terms';
@@ -66,4 +67,17 @@ export function nearestEventFirst(hits: readonly Hit[], event: DatedEvent): read
   const tied = hits.filter((hit) => hit.score >= top * event.nearTieShare);
   const ordered = tied.map((hit, index) => ({ hit, index, gap: gap(hit) })).sort((left, right) => left.gap - right.gap || left.index - right.index).map(({ hit }) => hit);
   return [...ordered, ...hits.filter((hit) => !tied.includes(hit))];
+}
+
+/**
+ * How a stamped search runs: anchored to an event, the hours on the asked side of the moment the first
+ * retrieval's hits give it (`narrowed`); asked for a day's first or last record, that day; either way its
+ * hits are ordered by nearness to the event (`ordering`). A plain search keeps its windows and order.
+ */
+export function stampedSearchOf(goal: string, node: RetrieveNode, hitsOf: (nodeId: string) => readonly Hit[]): { readonly within?: readonly TimeWindow[]; readonly ordering?: DatedEvent; readonly narrowed: boolean } {
+  if (!node.within) return { narrowed: false };
+  const event = node.anchoredOn !== undefined ? eventDatedBy(goal, hitsOf(node.anchoredOn)) : undefined;
+  if (event) return { within: [event.window], ordering: event, narrowed: true };
+  const bound = dayBoundEvent(goal);
+  return { within: node.within, ...(bound ? { ordering: bound } : {}), narrowed: false };
 }

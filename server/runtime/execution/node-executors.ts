@@ -37,7 +37,7 @@ import { outputSchemaCheck } from '../verification/output-schema-verifier';
 import { foldVerdicts } from '../verification/verdict-chain';
 import type { RunBudget } from './run-budget';
 import { runTools } from './run-tools';
-import { EVENT_OVERFETCH, dayBoundEvent, eventDatedBy, nearestEventFirst } from './event-anchored-window';
+import { EVENT_OVERFETCH, nearestEventFirst, stampedSearchOf } from './event-anchored-window';
 
 /** How many times k a search over several sources asks for, so k hits remain once scoped to the goal. */
 const SCOPED_OVERFETCH = 2;
@@ -211,12 +211,8 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       // A model-calling retriever (an LLM reranker) reports its spend per search; it is this node's cost.
       const spend = spendCollector();
       const onSpend = spend.onSpend;
-      // Anchored to an event: the hours on the asked side of the moment the first retrieval's hits give it.
-      const event = node.within && node.anchoredOn !== undefined ? eventDatedBy(dependencies.goal, (inputs.get(node.anchoredOn) as RetrievedOutput | undefined)?.hits ?? []) : undefined;
-      const within = event ? [event.window] : node.within;
-      // "The first warning on 14 April": the day's lines nearest its start first.
-      const ordering = event ?? (node.within ? dayBoundEvent(dependencies.goal) : undefined);
-      // Ordered by nearness, the search looks further: the day's lines tie on the goal's words, and the first k are any k of them.
+      // A stamped search anchored to an event or a day's bound: narrowed, looking further, its hits ordered by nearness (event-anchored-window.ts).
+      const { within, ordering, narrowed } = stampedSearchOf(dependencies.goal, node, (id) => (inputs.get(id) as RetrievedOutput | undefined)?.hits ?? []);
       const search = (sources: readonly string[], k: number) => retriever.search({ text, k: ordering ? k * EVENT_OVERFETCH : k, sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}), ...(within ? { within } : {}) });
       let hits: readonly Hit[];
       let searches: SourceSearch[] | undefined;
@@ -257,7 +253,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       }
       if (ordering) hits = nearestEventFirst(hits, ordering).slice(0, node.k);
       return {
-        output: { hits, expansion, ...(searches ? { searches } : {}), ...(event ? { narrowedTo: within } : {}) } satisfies RetrievedOutput,
+        output: { hits, expansion, ...(searches ? { searches } : {}), ...(narrowed && within ? { narrowedTo: within } : {}) } satisfies RetrievedOutput,
         ...spend.step(hits),
       };
     },
