@@ -1,11 +1,14 @@
 /**
- * A reading asked at the moment of another event: "How big was the sink lag around the time
- * ConnectSinkLagHigh fired on 6 March?", "Right before the sink was restarted on 9 March, how many
- * records behind was it?". The question names the event and its day, not the clock time; a context
- * sentence gives that ("`ConnectSinkLagHigh` fired at 18:21"). This reads the question's side: which
- * side of the event the reading is asked on, the event's words and its day. The planner searches the
- * stamped sources on that day (searchWindows); the reader fixes the moment from the context and
- * quotes the record stamped nearest it (adapters/models/extractive-event-anchor.ts).
+ * A record asked for by its place in time relative to something else: a reading at the moment of an
+ * event ("How big was the sink lag around the time ConnectSinkLagHigh fired on 6 March?", "Right before
+ * the sink was restarted on 9 March, how many records behind was it?"), the last record before (first
+ * after) an event ("when did the sink last commit a file before the uploads were denied?"), or a day's
+ * first or last record ("its first warning on 14 April"). The question names the event and its day, not
+ * the clock time; a context sentence gives that ("`ConnectSinkLagHigh` fired at 18:21"). This reads the
+ * question's side of it (which side of the event, the event's words and names, its day) and dates the
+ * event in given sentences. The planner searches the stamped sources on that day (searchWindows), the
+ * executor narrows that search once its first retrieval dates the event (execution/event-anchored-window.ts),
+ * and the reader quotes the record stamped nearest it (adapters/models/extractive-event-anchor.ts).
  */
 import type { TimeWindow } from '../contracts/retriever';
 import { MONTH_NAMES, askedInstants, askedMoments, askedWindows, clockTimesIn } from './moment-terms';
