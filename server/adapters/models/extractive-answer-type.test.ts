@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedSettingKeys, askedTypeTerms, countedTerms, keysAskedSetting, statesCount, timesDoneSettingKeys } from './extractive-answer-type';
+import { toolSettingKeys, askedSettingKeys, askedTypeTerms, countedTerms, keysAskedSetting, statesCount, timesDoneSettingKeys } from './extractive-answer-type';
 
 describe('count questions and the sentences that can answer them', () => {
   it('reads what "how many" counts, skipping the names that say whose things they are', () => {
@@ -72,6 +72,15 @@ describe('a setting asked for by name', () => {
     expect(askedSettingKeys('How long does it wait between tries?')).toEqual([{ kind: 'delay', qualifiers: new Set(['retri']) }, { kind: 'interv', qualifiers: new Set(['retri']) }]);
     expect(askedSettingKeys('How long do the brokers keep spool-jobs records?').map((key) => key.kind)).toEqual(['retent', 'ttl']);
     expect(askedSettingKeys('How long did the outage last?')).toEqual([]);
+  });
+
+  it('reads a tool setting asked by what it does as its key, qualified by the names the question gives (fresh f153, f154)', () => {
+    const keys = toolSettingKeys('If label_export stays paused and I unpause it, will the scheduler run the missed days on its own? Can two runs of it overlap?');
+    expect(keysAskedSetting('airflow/dags/label_export.py › with DAG( › catchup=False,', keys)).toBe(true);
+    expect(keysAskedSetting('airflow/dags/label_export.py › with DAG( › max_active_runs=1,', keys)).toBe(true);
+    expect(keysAskedSetting('airflow/dags/spool_hourly.py › with DAG( › catchup=False,', keys)).toBe(false);
+    expect(keysAskedSetting('redis/spool-cache.conf › requirepass ${SPOOL_CACHE_PASSWORD}', toolSettingKeys('Is spool-cache password protected at all?'))).toBe(true);
+    expect(toolSettingKeys('How many jobs did label_export run?')).toEqual([]);
   });
 
   it('reads how much of a resource a thing may use before it is killed as its limit (fresh f63)', () => {

@@ -1,7 +1,8 @@
 import { MATCHING_STOPWORDS } from '../../runtime/text/english-stopwords';
 import { configuredCountNoun, isSettingWord, switchedSubject } from '../../runtime/planner/setting-question';
 import { withoutSetAside } from '../../runtime/text/set-aside-phrases';
-import { describedSettings } from '../../runtime/text/setting-behaviours';
+import { describedSettings, describedToolSettings } from '../../runtime/text/setting-behaviours';
+import { namedEntities } from '../../runtime/text/named-entities';
 import { stem, tokenize } from '../../runtime/text/text-terms';
 
 /**
@@ -233,6 +234,21 @@ export function behaviourSettingKeys(question: string): AskedSettingKey[] {
     return qualifiers.size === 0 ? [] : kinds.map((kind) => ({ kind: stem(kind), qualifiers }));
   });
 }
+/**
+ * A tool's setting asked about by what it does ("will Airflow run the missed days?" → `catchup`, "where
+ * does its config take the password from?" → `requirepass`), qualified by the things the question names
+ * (`warehouse_daily_load` in the DAG's path, `feature-redis` in the config file's), or by its words when
+ * it names none (freight fresh f153, f154, f155).
+ */
+export function toolSettingKeys(question: string): AskedSettingKey[] {
+  const behaviours = describedToolSettings(question);
+  if (behaviours.length === 0) return [];
+  const named = namedEntities(question).flatMap((name) => name.split(/[_.:/-]+/));
+  const words = (named.length > 0 ? named : tokenize(question)).filter((token) => /^[a-z]{3,}$/.test(token) && !MATCHING_STOPWORDS.has(token) && !NOT_A_HEAD.test(token));
+  const qualifiers = new Set(words.map(stem));
+  return qualifiers.size === 0 ? [] : behaviours.flatMap(({ kinds }) => kinds.map((kind) => ({ kind: stem(kind), qualifiers })));
+}
+
 /**
  * "How many times does Airflow retry it …?" describes a count a setting holds, keyed by what is done:
  * `"retries": 2`, which runbook steps naming the same task outscored (freight fresh f03). The names the

@@ -281,5 +281,15 @@ describe('an extreme asked in other words', () => {
     expect(text).toContain('labels were lost in the past');
     expect(text).toContain('no labels for more than 15 minutes');
   });
+
+  it("quotes a tool's setting asked for by what it does ('run the missed days' → catchup), over runbook sentences sharing the question's words", () => {
+    const items = [
+      item(1, 'Label export runbook › Re-run', 'ops-docs', 'If label_export stays paused, unpause it and clear the days it missed: the scheduler will run them one after another. Runs of label_export for missed days go in order.'),
+      importedFile('3c4d5e6', 'scheduler/dags/label_export.py', ['with DAG(', '    "label_export",', '    schedule="0 2 * * *",', '    catchup=False,', '    max_active_runs=1,', ') as dag:']),
+    ];
+    const text = answer('If label_export stays paused for a few days and I unpause it, will the scheduler run the missed days on its own? And can two runs of it ever overlap?', items);
+    expect(text).toContain('catchup=False');
+    expect(text).toContain('max_active_runs=1');
+  });
 });
 

@@ -4,7 +4,7 @@ import { askedExtreme } from '../../runtime/text/reading-question';
 import { withoutIntermediateAnswer } from '../../runtime/reasoner/intermediate-answer';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, givesInstruction, namesCondition } from './extractive-cues';
-import { CHANGE_HEADS, askedSettingTest, askedTypeTerms, behaviourSettingKeys, keysAskedSetting, timesDoneSettingKeys, switchedSettingKeys, valueNounKeys, asksWhatChanged, countedTerms, namesHeadNoun, statesCount } from './extractive-answer-type';
+import { CHANGE_HEADS, askedSettingTest, askedTypeTerms, behaviourSettingKeys, toolSettingKeys, keysAskedSetting, timesDoneSettingKeys, switchedSettingKeys, valueNounKeys, asksWhatChanged, countedTerms, namesHeadNoun, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { documentAskedFor } from './extractive-document-question';
 import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-clause';
@@ -225,7 +225,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const askedSetting = askedSettingTest(prompt.question, units);
   // Settings keyed as the behaviour or count described, or by the value noun asked for ("what S3 write actions
   // does the policy grant?" → `actions = [...]`, outscored by sentences about the role; fresh f126): quoted first.
-  const describedSettingKeys = [...behaviourSettingKeys(prompt.question), ...timesDoneSettingKeys(prompt.question), ...valueNounKeys(prompt.question)];
+  const describedSettingKeys = [...behaviourSettingKeys(prompt.question), ...timesDoneSettingKeys(prompt.question), ...valueNounKeys(prompt.question), ...toolSettingKeys(prompt.question)];
   // "Is append-only persistence turned on?": the line keyed by what it switches, stating on or off, answers it outright.
   const switchKeys = measured === 'switch' ? switchedSettingKeys(prompt.question) : [];
   // Rank within the item's source: one retriever's ordering; the context may interleave each source's leader first.

@@ -19,6 +19,10 @@ describe('asksConfiguredValue', () => {
       'How many tasks does the spool-sink-labels connector run?',
       'What EC2 instance type are the spool brokers on, and what kind of EBS volume holds their data?',
       'Which KMS key do the label sinks encrypt with, and what region is the bucket in?',
+      // A tool's setting by what it does (fresh f153, f154, f155)
+      'If label_export stays paused and I unpause it, will the scheduler run the missed days on its own? Can two runs of it overlap?',
+      'Is spool-cache password protected at all?',
+      'What metric does the SpoolQueueDeep rule actually evaluate?',
     ]) expect(asksConfiguredValue(goal), goal).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { describedSettingWords } from '../text/setting-behaviours';
+import { describedSettingWords, describedToolSettings } from '../text/setting-behaviours';
 
 /**
  * A goal asking what something is set to: "what's the memory limit on the eta-api pods?", "What TTL
@@ -74,5 +74,6 @@ export const isSettingWord = (word: string): boolean => SETTING_WORDS.test(word)
 /** Or it describes what a setting does ("after how long does Airflow kill it?", text/setting-behaviours.ts). */
 export function asksConfiguredValue(goal: string): boolean {
   if (NOT_A_VALUE.test(goal)) return false;
-  return SWITCHED_ON.test(goal) || HOW_MANY_RUN.test(goal) || (VALUE_QUESTION.test(goal) && (SETTING_WORDS.test(goal) || HOW_OFTEN_DONE.test(goal) || describedSettingWords(goal).length > 0));
+  // "Will Airflow run the missed days on its own?" asks what a tool's setting holds, however it is put (setting-behaviours.ts TOOL_SETTINGS).
+  return SWITCHED_ON.test(goal) || HOW_MANY_RUN.test(goal) || describedToolSettings(goal).length > 0 || (VALUE_QUESTION.test(goal) && (SETTING_WORDS.test(goal) || HOW_OFTEN_DONE.test(goal) || describedSettingWords(goal).length > 0));
 }

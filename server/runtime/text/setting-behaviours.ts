@@ -33,7 +33,26 @@ export function describedSettings(goal: string): { readonly clause: string; read
   return { clause, behaviours: clause === '' ? [] : SETTING_BEHAVIOURS.filter(({ says }) => says.test(clause)) };
 }
 
-/** The setting words a goal's described behaviours stand for: "… wait … before it gives up" → timeout. */
+/** The setting words a goal's described behaviours stand for: "… wait … before it gives up" → timeout, "run the missed days" → catchup. */
 export function describedSettingWords(goal: string): readonly string[] {
-  return [...new Set(describedSettings(goal).behaviours.flatMap(({ kinds, names }) => [...names, ...kinds]))];
+  return [...new Set([...describedSettings(goal).behaviours, ...describedToolSettings(goal)].flatMap(({ kinds, names }) => [...names, ...kinds]))];
 }
+
+/**
+ * Settings well-known tools name by what they do, which operators ask about in those words and not the
+ * key's, in any clause: whether a scheduler runs the intervals it missed (Airflow `catchup`), whether
+ * two runs may overlap (`max_active_runs`), where a server takes its password (Redis `requirepass`),
+ * what an alert rule evaluates (Prometheus `expr`). A key holds the kind; the goal's named things qualify it.
+ */
+export const TOOL_SETTINGS: readonly SettingBehaviour[] = [
+  { says: /\b(?:missed|skipped)\s+(?:days?|runs?|intervals?|dates?)\b|\bcatch(?:es|ing)?\s+up\s+on\b/, kinds: ['catchup'], names: [] },
+  { says: /\bruns?\b[^?]*\b(?:overlap|at the same time|in parallel|concurrently)\b/, kinds: ['active', 'concurrency'], names: ['max', 'run'] },
+  { says: /\bpassword\b/, kinds: ['requirepass', 'password'], names: [] },
+  { says: /\bwhat (?:metric|expression|query)\b[^?]*\brule\b|\brule\b[^?]*\bevaluat(?:e|es|ed|ing)\b/, kinds: ['expr'], names: ['alert'] },
+];
+
+/** The tool settings a goal describes, anywhere in it. */
+export const describedToolSettings = (goal: string): readonly SettingBehaviour[] => {
+  const lower = goal.toLowerCase();
+  return TOOL_SETTINGS.filter(({ says }) => says.test(lower));
+};
