@@ -176,7 +176,6 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // "Why did nobody get paged?" is answered where the alert goes: a sentence naming no alert, page or channel cannot say (dev d57).
   const routeAsked = asksWhyNobodyTold(prompt.question) && units.some((unit) => statesAlertRoute(unit.text));
   const statesLabelledId = labelledIdTest(prompt.question);
-  const definesNamedLabel = labelDefinitionTest(withoutIntermediateAnswer(prompt.question));
   const idf = documentFrequencies(units.map((unit) => unit.termSet));
   // A day with its time ("09:00 UTC on 14 April 2026") is a query term in the notation lines state it
   // in ("2026-04-14T09:00:51Z"). The day alone is not: it is the frame of every line of that day's log,
@@ -205,6 +204,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const ownQuestion = withoutIntermediateAnswer(prompt.question);
   const ownIdentifiers = tokenize(ownQuestion).filter(isIdentifier);
   const ownTerms = new Set(contentTerms(ownQuestion));
+  const definesNamedLabel = labelDefinitionTest(ownQuestion);
   const bridgeOnly = (term: string) => !ownTerms.has(term);
   const headers = new Map(prompt.blocks.map((block) => {
     const terms = new Set(contentTerms(block.header));

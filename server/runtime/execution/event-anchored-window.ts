@@ -25,7 +25,7 @@ export interface DatedEvent {
 }
 
 /** The event the goal's record is anchored to, dated by the hits; undefined when they date none (the planned window stands). */
-export function eventDatedBy(goal: string, hits: readonly Hit[]): DatedEvent | undefined {
+function eventDatedBy(goal: string, hits: readonly Hit[]): DatedEvent | undefined {
   const anchor = askedEventAnchor(goal);
   if (!anchor) return undefined;
   const sentences = hits.flatMap((hit) => splitSentences(hit.text)).map((text) => ({ text, termSet: new Set(contentTerms(text)), moments: statedMoments(text) }));
@@ -38,7 +38,7 @@ export function eventDatedBy(goal: string, hits: readonly Hit[]): DatedEvent | u
 }
 
 /** "The first warning on 14 April": the day's start as the event, the day as the window. */
-export function dayBoundEvent(goal: string): DatedEvent | undefined {
+function dayBoundEvent(goal: string): DatedEvent | undefined {
   const bound = askedEventAnchor(goal) ? undefined : askedDayBound(goal);
   if (!bound) return undefined;
   const { at, window } = dayBoundWindow(bound);

@@ -175,23 +175,28 @@ export function windowNear(at: number, side: AnchorSide): TimeWindow {
 
 /**
  * The stretches of time a search of stamped sources covers for a goal: the instants it names
- * (askedWindows), or for a reading anchored to an event of a named day, that whole day. A day alone
- * is no window otherwise (it put lines of the day in place of the evidence, moment-terms.ts); here the
- * record asked for is of that day, and among every line and row of the corpus it ranks like any
- * other sharing the subject's words (freight fresh f81: the 06:00 lag row was never retrieved).
+ * (askedWindows), or for a record anchored to an event of a named day (or a day's first or last
+ * record), that whole day. A day alone is no window otherwise (it put lines of the day in place of the
+ * evidence, moment-terms.ts); here the record asked for is of that day, and among every line and row
+ * of the corpus it ranks like any other sharing the subject's words (freight fresh f81: the 06:00 lag
+ * row was never retrieved).
  */
 export function searchWindows(goal: string): TimeWindow[] {
   return askedWindows(goal).length > 0 ? askedWindows(goal) : anchorDayWindows(goal);
 }
 
-/** Whether the goal's stamped search covers an event's day, to be narrowed once the evidence dates the event. */
-export const anchorsOnEvidence = (goal: string): boolean => askedWindows(goal).length === 0 && anchorDayWindows(goal).length > 0;
+/**
+ * Whether the goal's stamped search covers an event's day, to be narrowed once the evidence dates the
+ * event. A day's first or last record needs no evidence: its bound is the day's start or end.
+ */
+export const anchorsOnEvidence = (goal: string): boolean => askedWindows(goal).length === 0 && (askedEventAnchor(goal)?.days.size ?? 0) > 0;
 
 function anchorDayWindows(goal: string): TimeWindow[] {
-  const bound = askedDayBound(goal);
-  if (bound && !askedEventAnchor(goal)) return [dayBoundWindow(bound).window];
   const anchor = askedEventAnchor(goal);
-  if (!anchor || anchor.days.size === 0) return [];
+  if (!anchor) {
+    const bound = askedDayBound(goal);
+    return bound ? [dayBoundWindow(bound).window] : [];
+  }
   const dated = [...anchor.days].filter((day) => DATED_DAY.test(day));
   const days = dated.length > 0 ? dated : [...anchor.days];
   return days.map((day) => ({ from: `${day}T00:00`, to: `${day}T23:59`, ...(DATED_DAY.test(day) ? {} : { anyYear: true }) }));
