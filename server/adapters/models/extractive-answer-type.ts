@@ -303,7 +303,21 @@ export function askedSettingTest<T extends KeyedPiece>(question: string, pieces:
   return pieces.some(keyed) ? keyed : undefined;
 }
 
+/**
+ * "Which counter does eta-api increment …?" is answered by the metric named, in the notation metrics are
+ * named in (Prometheus: a base unit or `_total` suffix), which the sentence may state without the noun
+ * ("… and counts the answer in `eta_fallback_total`"; freight fresh f177).
+ */
+const METRIC_HEADS: ReadonlySet<string> = new Set(['counter', 'gaug', 'histogram', 'metric']);
+const METRIC_NAME = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:total|count|sum|bucket|seconds|bytes|ratio)$/;
+
+/** Whether the question's head nouns ask for a metric ("which counter", "what metric"). */
+export const asksMetric = (askedType: ReadonlySet<string> | undefined): boolean => [...(askedType ?? [])].some((head) => METRIC_HEADS.has(head));
+/** Whether a sentence's tokens name a metric in its notation ("eta_fallback_total"). */
+export const namesMetric = (tokens: ReadonlySet<string>): boolean => [...tokens].some((token) => METRIC_NAME.test(token));
+
 /** "Which change was merged …?" is answered by a change named, not by a verb: "6 replicas changed nothing" names none (freight dev d08). */
 export function namesHeadNoun(tokens: ReadonlySet<string>, terms: ReadonlySet<string>, head: string): boolean {
+  if (METRIC_HEADS.has(head) && namesMetric(tokens)) return true;
   return CHANGE_HEADS.has(head) ? [...tokens].some((token) => !token.endsWith('ed') && stem(token) === head) : terms.has(head);
 }

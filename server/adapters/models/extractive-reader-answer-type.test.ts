@@ -291,5 +291,14 @@ describe('an extreme asked in other words', () => {
     expect(text).toContain('catchup=False');
     expect(text).toContain('max_active_runs=1');
   });
-});
 
+  it('answers "which counter …?" with the sentence naming a metric, though runbook steps share more of its words (fresh f177)', () => {
+    const items = [
+      item(1, 'Spooler runbook › Is the refresh running?', 'ops-docs', 'label-api hands out a plain label every time its templates are stale; refresh them by hand, from the `label-runner` pod:\n\n```bash\nlabel-templates refresh-incremental --now\n```\n\nIn the scheduler, `label_templates_hourly` should succeed every hour; until then label-api hands out plain labels instead of templated ones.'),
+      item(2, 'Label runbook › Relieve', 'ops-docs', 'Do **not** flush the template cache: label-api would hand out plain labels every time until the next hourly refresh. Shorten the ttl of the templates that grew, then run the incremental refresh once by hand.'),
+      item(3, 'Architecture › label-api', 'ops-docs', 'label-api prints labels for the depots. When the template is missing it does not fail: it prints the *plain label* and counts the print in `label_plain_total`.'),
+    ];
+    const text = answer('Which counter does label-api increment every time it hands out a plain label instead of a templated one?', items);
+    expect(text).toContain('label_plain_total');
+  });
+});

@@ -4,7 +4,7 @@ import { askedExtreme } from '../../runtime/text/reading-question';
 import { withoutIntermediateAnswer } from '../../runtime/reasoner/intermediate-answer';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, givesInstruction, namesCondition } from './extractive-cues';
-import { CHANGE_HEADS, askedSettingTest, askedTypeTerms, behaviourSettingKeys, toolSettingKeys, keysAskedSetting, timesDoneSettingKeys, switchedSettingKeys, valueNounKeys, asksWhatChanged, countedTerms, namesHeadNoun, statesCount } from './extractive-answer-type';
+import { CHANGE_HEADS, askedSettingTest, askedTypeTerms, behaviourSettingKeys, toolSettingKeys, keysAskedSetting, timesDoneSettingKeys, switchedSettingKeys, valueNounKeys, asksWhatChanged, asksMetric, countedTerms, namesHeadNoun, namesMetric, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { documentAskedFor } from './extractive-document-question';
 import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-clause';
@@ -311,6 +311,12 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (!causal) score /= 1 + RANK_DECAY * Math.log2(rankOf.get(unit.ref) ?? 1);
     scored.push({ unit, score });
   });
+  // "Which counter does eta-api increment …?": the best sentence naming a metric is the answer, whatever else
+  // shares the question's words ("materialize-incremental" met "increment"; freight fresh f177).
+  if (asksMetric(askedType)) {
+    const naming = scored.filter((entry) => namesMetric(entry.unit.tokens)).sort((left, right) => right.score - left.score)[0];
+    if (naming) askedValues.add(naming.unit);
+  }
   if (anchored) {
     const nearest = scored.filter((entry) => anchored.readings.has(entry.unit)).sort((left, right) => right.score - left.score)[0];
     for (const unit of [anchored.event, nearest?.unit]) if (unit) askedValues.add(unit);
