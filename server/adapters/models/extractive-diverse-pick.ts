@@ -3,6 +3,7 @@
  * item discounted, repeats left out, and what a question asks for by its shape (an asked setting, an
  * item named by id, each part of a compound question) owed its place. Scoring is extractive-reader.ts.
  */
+import { statesCount } from './extractive-answer-type';
 import { type QuestionPart, STATES_ORDER } from './extractive-question-parts';
 import type { ScoredUnit } from './extractive-quoted-subjects';
 import { jaccard } from './extractive-term-statistics';
@@ -30,6 +31,12 @@ export const MAX_SENTENCES = 4;
  * d106, fresh f03). A setting the question names ("what is the memory limit") scores by those words.
  */
 const ASKED_VALUES_FIRST = 2;
+/**
+ * The share of the floor a sentence stating a count part's count needs: "Kestrel Freight runs about
+ * 4,200 trucks" shares one word of the question and scored a quarter of the ping sentence answering
+ * its other part (freight fresh f205).
+ */
+const COUNT_PART_FLOOR_SHARE = 0.5;
 /**
  * A question that names an item by its id ("What did commit 744c0b5 change?") is answered by that
  * item's own lines — every changed key, not its best one plus fillers from other items — up to
@@ -122,6 +129,13 @@ export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, pr
         }
       }
       if (step) chosen.push(step.candidate);
+      continue;
+    }
+    if (part.counted) {
+      // A count part is spoken to by a sentence stating the count, which may share few of the question's words: half the floor.
+      const states = (entry: ScoredUnit) => statesCount(entry.unit.text, part.counted!);
+      const counting = chosen.some(states) ? undefined : ranked.find((candidate) => candidate.score >= floor * COUNT_PART_FLOOR_SHARE && states(candidate) && !isDuplicate(candidate));
+      if (counting) chosen.push(counting);
       continue;
     }
     // A part asking what comes first is spoken to only by a sentence stating an order (extractive-question-parts.ts).

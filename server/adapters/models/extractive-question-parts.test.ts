@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { questionParts } from './extractive-question-parts';
+import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
 
 const parts = (question: string) => questionParts(question)?.map((part) => [...part.distinctive].sort());
 
@@ -32,5 +33,19 @@ describe('the parts of a compound question', () => {
     expect(parts('Why did billing-worker stop producing invoices on 2025-11-30?')).toBeUndefined();
     expect(parts('How do I re-run warehouse_daily_load for one day after fixing a dbt model?')).toBeUndefined();
     expect(parts('The sink was down since Friday. How do I restart it?')).toBeUndefined();
+  });
+
+  it('reads a hedged part ("roughly how many …") as a count part, and quotes the sentence stating the count beside a stronger one for the other part', () => {
+    const question = 'roughly how many printers are in the depot, and how often does a busy printer send a status ping?';
+    expect(questionParts(question)?.map((part) => [...(part.counted ?? [])])).toEqual([['printer'], []]);
+    const text = answerFromContext(question, [
+      contextItem(1, 'Print platform › Data flow', 'ops-docs', '**print-gateway** receives status pings from the printers (one every 5 s while busy, about 2 million a day) and sends them as Avro to the topic `printer-status`.'),
+      contextItem(2, 'Print platform', 'ops-docs', 'Acme Print runs about 1,300 printers. The platform collects what the spooler and the label service emit.'),
+      contextItem(3, 'Spooler runbook', 'ops-docs', 'The spooler keeps jobs for two days. A stopped spooler loses nothing while the queue still holds the jobs.'),
+      contextItem(4, 'Label service', 'ops-docs', 'label-api answers with a plain label when its templates are missing. Templates are refreshed every hour.'),
+      contextItem(5, 'On-call handbook', 'ops-docs', 'The depot team owns the gateway. Page the spooler rotation for queue problems.'),
+    ]);
+    expect(text).toContain('one every 5 s');
+    expect(text).toContain('1,300 printers');
   });
 });

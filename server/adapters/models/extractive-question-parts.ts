@@ -10,13 +10,14 @@
  * allowed topics/vehicle_positions/* (underscore)").
  */
 import { contentTerms } from '../../runtime/text/text-terms';
+import { countedTerms } from './extractive-answer-type';
 import { answerWordsAsked } from './extractive-asked-labels';
 
 const WH_WORDS = 'when|why|who|whom|whose|what|which|where|how';
 /** Words that open a question: a wh-word or an auxiliary ("did it …", "was it …"). */
 const OPENERS = `${WH_WORDS}|am|is|are|was|were|did|does|do|can|could|should|must|will|would|has|have|had`;
-/** A part asks when it opens with one of the OPENERS. */
-const ASKS = new RegExp(String.raw`^(?:${OPENERS})\b`, 'i');
+/** A part asks when it opens with one of the OPENERS, perhaps after a hedge or a link ("roughly how many …", "so what …"; fresh f205). */
+const ASKS = new RegExp(String.raw`^(?:(?:roughly|approximately|about|around|exactly|so|also|then|and|ok|okay)\s+)?(?:${OPENERS})\b`, 'i');
 /** Sentence ends; a comma or semicolon (and "and"/"or"/"but") before an opener; "and"/"but" before a wh-word: where one question becomes two. */
 const PART_BREAK = new RegExp(String.raw`[.?!]\s+|[,;]\s*(?:and|or|but)?\s*(?=(?:${OPENERS})\b)|\s+(?:and|but)\s+(?=(?:${WH_WORDS})\b)`, 'i');
 
@@ -41,6 +42,18 @@ export interface QuestionPart {
    * connector …") shares its words but not the order asked for (freight dev d88).
    */
   readonly asksPrecondition?: boolean;
+  /**
+   * "roughly how many trucks are in the fleet, and how often does a truck send a ping?": a part asking
+   * a count is spoken to only by a sentence binding a number to what it counts ("runs about 4,200
+   * trucks"); the ping sentence names the trucks and states no count of them (freight fresh f205).
+   */
+  readonly counted?: ReadonlySet<string>;
+}
+
+/** The counted words of a part asking "how many …", as QuestionPart.counted. */
+function countedPart(part: string): { counted?: ReadonlySet<string> } {
+  const counted = countedTerms(part);
+  return counted ? { counted } : {};
 }
 
 /** "what has to happen … before …", "what must I do before …", "which step comes before …". */
@@ -84,6 +97,7 @@ export function questionParts(question: string): readonly QuestionPart[] | undef
       terms: termsOf[index],
       ...(termsOf[index].size === 0 && CONDITIONAL_STEP.test(parts[index]) ? { asksConditionalStep: true } : {}),
       ...(PRECONDITION.test(parts[index]) ? { asksPrecondition: true } : {}),
+      ...countedPart(parts[index]),
     }))
     .filter((part) => part.terms.size > 0 || part.asksConditionalStep);
 }
