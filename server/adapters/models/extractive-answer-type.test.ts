@@ -83,6 +83,15 @@ describe('a setting asked for by name', () => {
     expect(toolSettingKeys('How many jobs did label_export run?')).toEqual([]);
   });
 
+  it("reads a consumer's error and offset behaviour as its Kafka Connect keys (fresh f181, f185)", () => {
+    const skips = toolSettingKeys("If one job can't be printed, does the print sink skip the record and carry on, or does its task go down?");
+    expect(keysAskedSetting('connect/print-sink.json › "errors.tolerance": "none",', skips)).toBe(true);
+    expect(keysAskedSetting('connect/print-sink.json › "tasks.max": "2",', skips)).toBe(false);
+    const starts = toolSettingKeys('Where does the print sink consumer start when its committed offset is no longer on the brokers?');
+    expect(keysAskedSetting('connect/print-sink.json › "consumer.override.auto.offset.reset": "earliest",', starts)).toBe(true);
+    expect(toolSettingKeys('When did the print sink task go down?')).toEqual([]);
+  });
+
   it('reads how much of a resource a thing may use before it is killed as its limit (fresh f63)', () => {
     const asked = askedSettingKeys('how much memory is the render pod allowed to use before kubernetes kills it?');
     expect(asked).toEqual([{ kind: 'limit', qualifiers: new Set(['memori']) }]);

@@ -42,13 +42,18 @@ export function describedSettingWords(goal: string): readonly string[] {
  * Settings well-known tools name by what they do, which operators ask about in those words and not the
  * key's, in any clause: whether a scheduler runs the intervals it missed (Airflow `catchup`), whether
  * two runs may overlap (`max_active_runs`), where a server takes its password (Redis `requirepass`),
- * what an alert rule evaluates (Prometheus `expr`). A key holds the kind; the goal's named things qualify it.
+ * what an alert rule evaluates (Prometheus `expr`), whether a consumer skips a record it cannot write
+ * (Kafka Connect `errors.tolerance`), where it starts when its offset is gone (`auto.offset.reset`). A key holds the kind; the goal's named things qualify it.
  */
 export const TOOL_SETTINGS: readonly SettingBehaviour[] = [
   { says: /\b(?:missed|skipped)\s+(?:days?|runs?|intervals?|dates?)\b|\bcatch(?:es|ing)?\s+up\s+on\b/, kinds: ['catchup'], names: [] },
   { says: /\bruns?\b[^?]*\b(?:overlap|at the same time|in parallel|concurrently)\b/, kinds: ['active', 'concurrency'], names: ['max', 'run'] },
   { says: /\bpassword\b/, kinds: ['requirepass', 'password'], names: [] },
   { says: /\bwhat (?:metric|expression|query)\b[^?]*\brule\b|\brule\b[^?]*\bevaluat(?:e|es|ed|ing)\b/, kinds: ['expr'], names: ['alert'] },
+  // Whether a consumer skips a record it cannot handle or fails (Kafka Connect `errors.tolerance`; fresh f181).
+  { says: /\bskip(?:s|ped|ping)?\b[^?]*\b(?:records?|messages?|events?)\b|\b(?:records?|messages?)\b[^?]*\bskip(?:s|ped|ping)?\b|\b(?:bad|broken|poison|malformed)\s+(?:records?|messages?)\b/, kinds: ['tolerance'], names: ['errors'] },
+  // Where a consumer starts when its committed offset is gone (Kafka `auto.offset.reset`; fresh f185).
+  { says: /\bwhere\b[^?]*\bconsumers?\b[^?]*\bstarts?\b|\boffsets?\b[^?]*\b(?:no longer|gone|out of range|missing|deleted)\b/, kinds: ['reset'], names: ['offset'] },
 ];
 
 /** The tool settings a goal describes, anywhere in it. */
