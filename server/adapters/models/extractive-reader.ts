@@ -9,6 +9,7 @@ import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { documentAskedFor } from './extractive-document-question';
 import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-clause';
 import { askedReadingWindows, statesMomentIn } from './extractive-reading-instant';
+import { asksForList, withListSiblings } from './extractive-list-siblings';
 import { anchoredReading, isRecord } from './extractive-event-anchor';
 import { asksWhatComesFirst, questionParts } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
@@ -342,6 +343,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const diverse = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, { named, supports, procedural, parts, stampedLinesAreReadings: !causal, askedValues });
   // A reason, and what has to come first, often go on in the next sentence ("… without a second person. The connector must be stopped first").
   const continued = causal || asksWhatComesFirst(prompt.question) ? withContinuation(diverse, typedScored) : diverse;
-  const picked = asksHowFixed(prompt.question) || asksWhenCommitted(prompt.question) ? withCommitSubjects(continued, typedScored) : continued;
+  const committed = asksHowFixed(prompt.question) || asksWhenCommitted(prompt.question) ? withCommitSubjects(continued, typedScored) : continued;
+  const picked = asksForList(ownQuestion) ? withListSiblings(committed, typedScored) : committed;
   return (asksWhyDecided(prompt.question) ? withCommitReasons(picked, scored, units, MAX_SENTENCES) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }

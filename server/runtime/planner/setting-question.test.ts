@@ -23,6 +23,8 @@ describe('asksConfiguredValue', () => {
       'If label_export stays paused and I unpause it, will the scheduler run the missed days on its own? Can two runs of it overlap?',
       'Is spool-cache password protected at all?',
       'What metric does the SpoolQueueDeep rule actually evaluate?',
+      // The fields or columns a definition lists (fresh f183)
+      'What fields are in the label_job_features view? I need the full list.',
     ]) expect(asksConfiguredValue(goal), goal).toBe(true);
   });
 

@@ -14,10 +14,11 @@ const VALUE_QUESTION = /\b(?:what(?:'s|\s+is|\s+are)?|which|how\s+(?:many|much|l
 /**
  * Words that name a setting or how one is phrased in English: limits, TTLs, timeouts, retries,
  * retention ("how long does it keep"), sizes, schedules, policies, instance and volume types, regions,
- * threads, encryption keys (freight fresh f124, f125), and "configured" / "set to".
+ * threads, encryption keys (freight fresh f124, f125), the fields or columns a definition lists (fresh f183),
+ * and "configured" / "set to".
  */
 const SETTING_WORDS =
-  /\b(?:limits?|ttl|timeouts?|retr(?:y|ies)|retention|partitions?|replicas?|compression|codecs?|polic(?:y|ies)|schedules?|memory|cpu|configured|configuration|config|settings?|set\s+(?:to|on|for)|is\s+set|interval|threshold|concurrency|quota|capacity|size|waits?|keeps?|(?:instance|volume|machine|node)\s+types?|region|threads|kms|encrypt(?:s|ed|ion)?)\b/i;
+  /\b(?:limits?|ttl|timeouts?|retr(?:y|ies)|retention|partitions?|replicas?|compression|codecs?|polic(?:y|ies)|schedules?|memory|cpu|configured|configuration|config|settings?|set\s+(?:to|on|for)|is\s+set|interval|threshold|concurrency|quota|capacity|size|waits?|keeps?|(?:instance|volume|machine|node)\s+types?|region|threads|kms|encrypt(?:s|ed|ion)?|fields|columns)\b/i;
 
 const EVERY_SETTING_WORD = new RegExp(SETTING_WORDS.source, 'gi');
 
