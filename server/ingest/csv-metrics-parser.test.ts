@@ -22,7 +22,7 @@ describe('parseCsvMetrics', () => {
     expect(memory.text).toContain('Threshold 256 MiB; peak 255 MiB at 2025-06-03T09:34:00Z (row 39) = 99.61% of threshold. Never above threshold.');
     expect(memory.text).toContain('At or above 90% of threshold in 9 samples, first 254 MiB at 2025-06-03T09:32:00Z (row 33).');
     expect(summaries[0].text).toContain('Trend rising');
-    expect(summaries[0].text).toContain('Above threshold in 9 of 16 samples, first 538 ms at 2025-06-03T09:34:00Z (row 37).');
+    expect(summaries[0].text).toContain('Above the threshold of 500 ms in 9 of 16 samples, first 538 ms at 2025-06-03T09:34:00Z (row 37).');
     expect(summaries[4].metadata).toMatchObject({ trend: 'flat', min: 92, max: 101 });
     expect(summaries[3].text).toContain('Baseline 0; first non-zero 3 at 2025-06-03T09:32:00Z (row 35)');
 

@@ -16,7 +16,7 @@ describe('summarizeSeries', () => {
   it('reports the first crossing of a threshold and a rising trend', () => {
     const summary = summarizeSeries('api p95', 'ms', series([180, 190, 185, 450, 620, 900], 500));
     expect(summary).toMatchObject({ trend: 'rising', min: 180, max: 900, last: 900 });
-    expect(summary.text).toContain('Above threshold in 2 of 6 samples, first 620 ms at t4 (row 5).');
+    expect(summary.text).toContain('Above the threshold of 500 ms in 2 of 6 samples, first 620 ms at t4 (row 5).');
     // Worded as questions ask: "what was the highest reading?", "how low did it go?".
     expect(summary.text).toContain('Lowest 180 ms at t0 (row 1); highest 900 ms at t5 (row 6); last 900 ms at t5 (row 6).');
   });

@@ -77,7 +77,8 @@ function thresholdSentences(samples: readonly MetricSample[], unit: string): str
   const near = withThreshold.filter((sample) => sample.value >= sample.threshold! * NEAR_THRESHOLD_FRACTION);
   const peak = withThreshold.reduce((best, sample) => (sample.value / sample.threshold! > best.value / best.threshold! ? sample : best));
   const sentences = [`Threshold ${label}; peak ${at(peak, unit)} = ${formatNumber((100 * peak.value) / peak.threshold!)}% of threshold.`];
-  if (above.length > 0) sentences.push(`Above threshold in ${above.length} of ${withThreshold.length} samples, first ${at(above[0], unit)}.`);
+  // The threshold again where it is first passed: "when did it first go past the threshold, and what is it?" is answered by one sentence (fresh f198).
+  if (above.length > 0) sentences.push(`Above the threshold of ${label} in ${above.length} of ${withThreshold.length} samples, first ${at(above[0], unit)}.`);
   else sentences.push('Never above threshold.');
   if (near.length > above.length) sentences.push(`At or above ${NEAR_THRESHOLD_FRACTION * 100}% of threshold in ${near.length} samples, first ${at(near[0], unit)}.`);
   return sentences;
