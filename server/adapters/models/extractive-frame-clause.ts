@@ -7,6 +7,7 @@
  * information structure; the "topic" vs "focus" of question answering, e.g. Burger et al. 2001), so
  * a term found only there weighs FRAME_WEIGHT.
  */
+import { idiomTerms } from '../../runtime/text/operator-idioms';
 import { contentTerms } from '../../runtime/text/text-terms';
 import { excludedTerms } from '../../runtime/text/set-aside-phrases';
 
@@ -60,5 +61,5 @@ export function askedTerms(question: string): string[] {
   const excluded = excludedTerms(question);
   // "append-only" is the key `appendonly`, "auto-scale" `autoscale`: a hyphenated pair of words also asks for them joined (fresh f97).
   const joined = [...question.toLowerCase().matchAll(/\b([a-z]{3,})-([a-z]{3,})\b/g)].flatMap(([, first, second]) => contentTerms(first + second));
-  return [...contentTerms(question), ...joined].filter((term) => !excluded.has(term) && !ASPECT_ADVERBS.has(term));
+  return [...contentTerms(question), ...joined, ...idiomTerms(question)].filter((term) => !excluded.has(term) && !ASPECT_ADVERBS.has(term));
 }

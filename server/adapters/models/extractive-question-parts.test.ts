@@ -48,4 +48,16 @@ describe('the parts of a compound question', () => {
     expect(text).toContain('one every 5 s');
     expect(text).toContain('1,300 printers');
   });
+
+  it("answers a part in an operator's words by the runbook sentence saying it otherwise ('bounce' → restart)", () => {
+    const text = answerFromContext('I bumped max_jobs in spooler.conf and merged it. How does the change reach the print box, and do I have to bounce the spooler?', [
+      contextItem(1, 'commit 3a4b5c6: spooler: limit 400', 'ops-git', 'spooler: limit 400 (commit 3a4b5c6, Ana Ruiz). The spooler hit its limit at 06:41 UTC after the label queue piled up.', 'commit 3a4b5c6'),
+      contextItem(2, 'Spooler runbook › Is the spooler full?', 'ops-docs', 'Is the spooler full?: spoolctl -h spooler.internal status # which queues grew'),
+      contextItem(3, 'Spooler runbook › Relieve', 'ops-docs', 'Raise the limit in the print-infra repository (the VM has 32 GB). Applied by Ansible within 10 minutes, no restart needed.'),
+      contextItem(4, 'On-call handbook', 'ops-docs', 'The depot team owns the gateway. Page the spooler rotation for queue problems.'),
+      contextItem(5, 'Label service', 'ops-docs', 'label-api answers with a plain label when its templates are missing. Templates are refreshed every hour.'),
+      contextItem(6, 'Print platform', 'ops-docs', 'Acme Print runs about 1,300 printers. The platform collects what the printers emit and keeps it for two weeks.'),
+    ]);
+    expect(text).toContain('no restart needed');
+  });
 });

@@ -9,6 +9,7 @@
  * nowhere), the part gets its best sentence not quoted yet on any of its words (dev d02: "The policy
  * allowed topics/vehicle_positions/* (underscore)").
  */
+import { idiomTerms } from '../../runtime/text/operator-idioms';
 import { contentTerms } from '../../runtime/text/text-terms';
 import { countedTerms } from './extractive-answer-type';
 import { answerWordsAsked } from './extractive-asked-labels';
@@ -87,7 +88,7 @@ export function questionParts(question: string): readonly QuestionPart[] | undef
   const parts = question.split(PART_BREAK).map((part) => part.trim()).filter((part) => part.length > 0);
   if (parts.length < 2) return coordinatedParts(question);
   // "… and who wrote the postmortem?" is answered by its "Author:" line, a word the part lacks.
-  const termsOf = parts.map((part) => new Set([...contentTerms(part).filter((term) => !/^\d{1,2}$/.test(term)), ...answerWordsAsked(part)]));
+  const termsOf = parts.map((part) => new Set([...contentTerms(part).filter((term) => !/^\d{1,2}$/.test(term)), ...answerWordsAsked(part), ...idiomTerms(part)]));
   const asking = parts.flatMap((part, index) => (ASKS.test(part) ? [index] : []));
   if (asking.length < 2) return coordinatedParts(question);
   return asking
