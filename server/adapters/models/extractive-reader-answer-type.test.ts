@@ -94,6 +94,19 @@ describe('the answer type the question asks for', () => {
   });
 });
 
+describe('a document section the question names by its heading', () => {
+  it("quotes the section's first sentence, whose words the heading took, before sentences repeating the question (dev d41)", () => {
+    const items = [
+      item(1, 'commit 7c8d9e0: Move the label sinks to the print-writer role', 'ops-git', 'commit 7c8d9e0000000000000000000000000000000000\n\n    Move the label sinks to the print-writer role\n\n    The sinks now get credentials from the print-writer role; the static key is removed.', 'commit 7c8d9e0'),
+      item(2, 'Postmortem: labels missing › Action items', 'ops-docs', 'Respect the Friday change freeze for roles (reminder sent). Move the label sinks back only with a second reviewer.'),
+      item(3, 'Postmortem: labels missing › Timeline', 'ops-docs', 'Mar 6 16:40 — change "Move the label sinks to the print-writer role" merged; the static key of the label sinks is removed.'),
+      item(4, 'On-call handbook', 'ops-docs', '## Change freeze\n\nNo changes to queues, sinks or roles on Fridays after 15:00 Europe/Warsaw, except fixes for a live incident.', '§ Change freeze'),
+    ];
+    const text = answer("Was the switch of the label sinks to the print-writer role merged inside the team's Friday change freeze?", items);
+    expect(text).toContain('after 15:00');
+  });
+});
+
 describe('askedTypeTerms: the head noun of a "which/what <noun>" question', () => {
   it.each([
     ['Which team owns spoolerd and which team owns ipp-gateway?', ['team']],

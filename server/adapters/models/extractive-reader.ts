@@ -10,6 +10,7 @@ import { documentAskedFor } from './extractive-document-question';
 import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-clause';
 import { askedReadingWindows, statesMomentIn } from './extractive-reading-instant';
 import { asksForList, withListSiblings } from './extractive-list-siblings';
+import { headingNamedBy } from '../../runtime/text/section-heading';
 import { anchoredReading, isRecord } from './extractive-event-anchor';
 import { asksWhatComesFirst, questionParts } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
@@ -113,6 +114,8 @@ const SUBJECT_SHARE = 0.6;
 /** A diff line pair, an unchanged setting or a table row is a detail that supports a claim, rarely the claim itself. */
 const DETAIL_WEIGHT = 0.75;
 /** "What did commit X change?", "what changed in …": the changed lines are the claim asked for, not a detail. */
+/** A markdown heading line ("## Change freeze"). */
+const MARKDOWN_HEADING = /^#{1,6}\s/;
 /** Numbers of one or two digits. */
 const SMALL_NUMBER = /^\d{1,2}$/;
 /** A count question ("How many replicas …?") keeps this share of a sentence that binds no number to the counted noun (extractive-answer-type.ts). */
@@ -206,6 +209,10 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const ownIdentifiers = tokenize(ownQuestion).filter(isIdentifier);
   const ownTerms = new Set(contentTerms(ownQuestion));
   const definesNamedLabel = labelDefinitionTest(ownQuestion);
+  // A document section the question names by its heading ("… inside the Friday change freeze?" → § Change
+  // freeze): its first sentence says what it is, in words the heading took (dev d41). Quoted first.
+  const namedSections = new Set(prompt.blocks.filter((block) => headingNamedBy(ownQuestion, headerParts(block.header).locator)).map((block) => block.ref));
+  const opensNamedSection = (unit: Unit) => namedSections.has(unit.ref) && units.find((other) => other.ref === unit.ref && other.role === 'prose' && !MARKDOWN_HEADING.test(other.text)) === unit;
   const bridgeOnly = (term: string) => !ownTerms.has(term);
   const headers = new Map(prompt.blocks.map((block) => {
     const terms = new Set(contentTerms(block.header));
@@ -264,7 +271,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     const categories = new Set([...SIGNAL_CATEGORIES.filter((category) => unit.terms.some((term) => category.has(term))), ...located]).size;
     // A markdown heading names a section, it states nothing ("# Runbook: schema changes on billing-db"
     // restates the question's words and would outrank the section's rules).
-    if (/^#{1,6}\s/.test(unit.text)) return;
+    if (MARKDOWN_HEADING.test(unit.text)) return;
     // A sentence qualifies by sharing a question term, or by carrying incident signal inside a block whose header
     // names what the question is about (two or more question terms: "checkout-api container log", not just "log").
     if (!matched && (header.distinct < HEADER_MIN_TERMS || categories === 0)) return;
@@ -294,7 +301,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     // "Incident KDP-INC-031" answers "what's the incident number?" by its label and id, not by the question's words.
     if (statesLabelledId?.(unit.text)) score += meanIdf * LABELLED_ID_SHARE;
     // "SEV-2: data lost in the past, …" defines a label the question names by its id: what it means is asked, quoted first (fresh f171).
-    if (definesNamedLabel(unit.text)) askedValues.add(unit);
+    if (definesNamedLabel(unit.text) || opensNamedSection(unit)) askedValues.add(unit);
     // "How long does it keep its data, and how many partitions?" asks both: a count is not the wrong kind for lacking a duration.
     const answersKind = (counted !== undefined && statesCount(unit.text, counted)) || (measured !== undefined && statesMeasure(unit.text, measured));
     if (counted && !answersKind) score *= UNTYPED_WEIGHT;

@@ -50,6 +50,19 @@ describe('the leaders a fusion keeps in its first places', () => {
     expect(namesSection('What changed in the freeze?', { ...freeze, locator: '§ Freeze' })).toBe(false);
   });
 
+  it('raises a named section found by a second search of the goal, or kept by the fusion a hop fuses again (dev d41)', () => {
+    const freeze = { ...hit('handbook-change-freeze', 'docs', 9), locator: '§ Change freeze' };
+    const goal = 'Was the printer change merged during the Friday change freeze?';
+    const fusedWithFreeze = [...logs, hit('handbook-where-to-look', 'docs', 9), freeze];
+    // The graph search, listed first, did not find it; the bm25 search did.
+    const led = withSearchLeaders(fusedWithFreeze, [logs, [...logs.slice(0, 3), freeze]], [search('graph'), search('bm25')], [], goal);
+    expect(order(led).indexOf('handbook-change-freeze')).toBe(3);
+    // A hop's fusion: the earlier fusion (no search node of its own) and the bridge search.
+    const bridge = createNode('retrieve', { ...search('retrieve-hop1'), bridgeFrom: 'reason-hop1' });
+    const hopLed = withSearchLeaders(fusedWithFreeze, [[...logs.slice(0, 3), freeze], logs], [undefined, bridge], [], goal);
+    expect(order(hopLed).indexOf('handbook-change-freeze')).toBe(3);
+  });
+
   it("raises the goal's own best hit naming every name the goal gives into the first four (fresh f92)", () => {
     const goal = 'The PRN-INC-007 postmortem says SpoolJobFailed only looked at the label-jobs queue. What does that alert rule match today?';
     const commit = { ...hit('commit-alert-every-queue', 'git', 3), text: 'Alert on failed jobs of every queue. SpoolJobFailed only matched label-jobs, so nothing paged (PRN-INC-007).' };

@@ -1,6 +1,6 @@
 import type { NodeOfKind } from '../ir/graph';
 import type { Hit, SourceKind } from '../types';
-import { contentTerms } from '../text/text-terms';
+import { headingNamedBy } from '../text/section-heading';
 import { withLeaderAt } from './rrf-fusion';
 
 /**
@@ -41,15 +41,19 @@ export function withSearchLeaders(ranked: readonly Hit[], lists: readonly (reado
   const goalList = searches.findIndex(isGoalsOwnSearch);
   const led =
     momentList >= 0 ? withLeaderAt(ranked, lists[momentList][0], MOMENT_LEADER_RANK) : goalList >= 0 && lists.length > 1 ? withLeaderAt(ranked, lists[goalList][0], GOAL_LEADER_RANK) : ranked;
-  if (goalList < 0 || lists.length < 2) return led;
+  // A section the goal names by its heading ("merged during the Friday change freeze?" → "§ Change freeze"),
+  // found by any of the goal's own searches (the graph search, listed first, may not find it), or kept
+  // by an earlier fusion a hop's fusion takes as its input (no search of its own): there RRF put it
+  // ninth, under the bridge search's hits, and the context dropped it (dev d41).
+  const ownLists = lists.filter((_, index) => isGoalsOwnSearch(searches[index]) || searches[index] === undefined);
+  const named = goal === undefined ? [] : ownLists.flatMap((list) => list.filter((hit) => namesSection(goal, hit))).slice(0, 1);
+  const sectionLed = named.reduce((order, section) => withLeaderAt(order, section, NAMED_SECTION_RANK), led);
+  if (goalList < 0 || lists.length < 2) return sectionLed;
   // Each source of the kind: a second corpus's docs may lead the goal's list ("§ Observability" of another service).
   const leaders = lists[goalList].filter((hit, index, list) => namedKinds.includes(hit.sourceKind) && list.findIndex((other) => other.sourceName === hit.sourceName) === index);
-  const kindsLed = leaders.reduceRight((order, leader) => withLeaderAt(order, leader, NAMED_KIND_LEADER_RANK), led);
-  // A section the goal names by its heading ("merged during the Friday change freeze?" → "§ Change freeze").
-  const named = goal === undefined ? [] : lists[goalList].filter((hit) => namesSection(goal, hit)).slice(0, 1);
-  const sectionLed = named.reduce((order, section) => withLeaderAt(order, section, NAMED_SECTION_RANK), kindsLed);
+  const kindsLed = leaders.reduceRight((order, leader) => withLeaderAt(order, leader, NAMED_KIND_LEADER_RANK), sectionLed);
   const namesAll = goal === undefined ? undefined : lists[goalList].find((hit) => namesEveryGoalName(goal, hit.text));
-  return withLeaderAt(sectionLed, namesAll, ALL_NAMES_RANK);
+  return withLeaderAt(kindsLed, namesAll, ALL_NAMES_RANK);
 }
 
 /** The rank the goal's own best hit naming every name the goal gives is raised to. */
@@ -74,24 +78,10 @@ export function namesEveryGoalName(goal: string, text: string): boolean {
 /** The rank a section the goal names by its heading is raised to: at eighth it was the first item the token budget dropped (fresh f115). */
 const NAMED_SECTION_RANK = 4;
 
-/** A section heading of at least two words, as a document chunk's locator writes it ("§ Change freeze"). */
-const SECTION_LOCATOR = /^§\s*(?:\d+\.\s*)?(.+)$/;
-
 /**
- * Whether the goal says every word of a document section's heading, or asks for what a one-word heading
- * names ("What severity should I open?" → "§ Severity"; fresh f129): the handbook's "Change freeze", asked
- * "was it merged during the Friday change freeze?", ranked thirteenth behind the incident's timeline and
- * commits that repeat the goal's other words, and its 15:00 rule never reached the context (fresh f115).
+ * Whether the goal names a document section by its heading (text/section-heading.ts): the handbook's
+ * "Change freeze", asked "was it merged during the Friday change freeze?", ranked thirteenth behind the
+ * incident's timeline and commits that repeat the goal's other words, and its 15:00 rule never reached
+ * the context (fresh f115).
  */
-export function namesSection(goal: string, hit: Hit): boolean {
-  const heading = SECTION_LOCATOR.exec(hit.locator ?? '')?.[1];
-  if (hit.sourceKind !== 'docs' || heading === undefined) return false;
-  const words = new Set(contentTerms(heading));
-  const asked = new Set(contentTerms(goal));
-  if (words.size === 1) return [...words].every((word) => askedHeads(goal).has(word));
-  return words.size >= 2 && [...words].every((word) => asked.has(word));
-}
-
-/** "What severity should I open it as?": the noun a what/which question asks for. */
-const WH_HEAD = /\b(?:what|which)\s+([a-z]{4,})\b/gi;
-const askedHeads = (goal: string): ReadonlySet<string> => new Set([...goal.matchAll(WH_HEAD)].flatMap(([, head]) => contentTerms(head)));
+export const namesSection = (goal: string, hit: Hit): boolean => hit.sourceKind === 'docs' && headingNamedBy(goal, hit.locator);
