@@ -49,5 +49,13 @@ describe('a reading anchored to an event the context dates', () => {
     expect(text.split('\n')[1]).toContain('P-19');
     expect(text).not.toContain('P-21');
   });
+
+  it("answers when a field first passed a value with the earliest record passing it, not the day's first record", () => {
+    const stats = item(6, 'spoold.log lines 1–4', 'ops-logs',
+      '2026-05-02T05:50:00Z INFO spoold stats: jobs=900 p50=12ms p99=90ms\n2026-05-02T06:45:00Z INFO spoold stats: jobs=950 p50=14ms p99=180ms\n' +
+        '2026-05-02T07:20:00Z INFO spoold stats: jobs=980 p50=16ms p99=265ms\n2026-05-02T08:30:00Z INFO spoold stats: jobs=990 p50=15ms p99=410ms');
+    const text = answer('At what time on 2 May did the p99 latency of spoold first exceed 250 ms?', [stats]);
+    expect(text.split('\n')[1]).toContain('07:20:00');
+  });
 });
 

@@ -11,6 +11,7 @@
  * did the sink last commit a file before the uploads were denied?" asks for such a record too (dev d96).
  */
 import { type AnchorSide, MAX_GAP_MINUTES, askedDayBound, askedEventAnchor, dayBoundWindow, eventMomentIn, minutesOfInstant } from '../../runtime/text/event-anchor';
+import { askedCrossing, passesCrossing } from '../../runtime/text/crossing-question';
 import { asksReading } from '../../runtime/text/reading-question';
 import { LEADING_TIMESTAMP, type Unit } from './extractive-units';
 
@@ -70,8 +71,11 @@ export function anchoredReading(question: string, units: readonly Unit[], idf: (
   const namingTerms = [...queryTerms].filter((term) => !/^\d+$/.test(term));
   const subjectTerms = namingTerms.filter((term) => !eventTerms.has(term));
   const onSide = new Map<Unit, { gap: number; weight: number }>();
+  // "When did static_eta first rise above 1 %?": only a record passing it is the one asked for (runtime/text/crossing-question.ts).
+  const crossing = bound ? askedCrossing(question) : undefined;
   for (const unit of units) {
     if (unit === event.candidate || !isRecord(unit) || (reading && !STATED_NUMBER.test(unit.text.replace(FULL_STAMP, ' ')))) continue;
+    if (crossing && !passesCrossing(unit.text, crossing)) continue;
     // The subject is often named in the event clause too ("the positions sink was restarted"): all the question's words weigh.
     // Not the day's numbers: "6 March" met the "6" of `vehicle-positions-6` and outweighed the later commit of partition 5 (dev d96).
     const weight = namingTerms.filter((term) => unit.termSet.has(term)).reduce((sum, term) => sum + idf(term), 0);

@@ -11,6 +11,7 @@ import type { TimeWindow } from '../contracts/retriever';
 import type { RetrieveNode } from '../ir/graph';
 import type { Hit } from '../types';
 import { type AnchorSide, askedDayBound, askedEventAnchor, dayBoundWindow, eventMomentIn, minutesOfInstant, windowNear } from '../text/event-anchor';
+import { type AskedCrossing, askedCrossing, passesCrossing } from '../text/crossing-question';
 import { statedMoments } from '../text/moment-terms';
 import { splitSentences } from '../text/sentence-splitter';
 import { contentTerms } from '../text/text-terms';
@@ -22,6 +23,8 @@ export interface DatedEvent {
   readonly window: TimeWindow;
   /** Hits scoring within this share of the best are near-ties, ordered by nearness to the event. */
   readonly nearTieShare: number;
+  /** A field's first passing of a value ("static_eta first rose above 1 %"): near-ties with a line passing it come first. */
+  readonly crossing?: AskedCrossing;
 }
 
 /** The event the goal's record is anchored to, dated by the hits; undefined when they date none (the planned window stands). */
@@ -42,7 +45,8 @@ function dayBoundEvent(goal: string): DatedEvent | undefined {
   const bound = askedEventAnchor(goal) ? undefined : askedDayBound(goal);
   if (!bound) return undefined;
   const { at, window } = dayBoundWindow(bound);
-  return { at, side: bound.side, window, nearTieShare: DAY_NEAR_TIE_SHARE };
+  const crossing = askedCrossing(goal);
+  return { at, side: bound.side, window, nearTieShare: DAY_NEAR_TIE_SHARE, ...(crossing ? { crossing } : {}) };
 }
 
 /**
@@ -57,14 +61,27 @@ const NEAR_TIE_SHARE = 0.5;
  */
 const DAY_NEAR_TIE_SHARE = 0.75;
 
+/** Minutes added to the gap of a hit with no line passing an asked crossing: more than a year, so it comes after every one that has one. */
+const CROSSING_LAST = 366 * 24 * 60;
+
 /** How many times k a search ordered by nearness to an event fetches before it orders and cuts. */
 export const EVENT_OVERFETCH = 4;
+/**
+ * A field's first passing of a value may be any record of the day, whatever it shares with the goal's
+ * words: the 07:20 stats line of eta-api with `p99=105ms` was not among the day's first 80 by bm25 (fresh f228).
+ */
+export const CROSSING_OVERFETCH = 12;
 
 /** The search's near-ties on the goal's words, the one stamped nearest the event first; the rest after, in their order. */
 export function nearestEventFirst(hits: readonly Hit[], event: DatedEvent): readonly Hit[] {
   const top = Math.max(0, ...hits.map((hit) => hit.score));
-  const gap = (hit: Hit) => Math.min(Infinity, ...[...statedMoments(hit.text)].map(minutesOfInstant).filter((at): at is number => at !== undefined).map((at) => Math.abs(at - event.at)));
-  const tied = hits.filter((hit) => hit.score >= top * event.nearTieShare);
+  const gapOf = (text: string) => Math.min(Infinity, ...[...statedMoments(text)].map(minutesOfInstant).filter((at): at is number => at !== undefined).map((at) => Math.abs(at - event.at)));
+  // Asked when a field first passed a value, a hit is as near as its first line passing it; one with none comes after all that have one.
+  const { crossing } = event;
+  const crossingGap = (hit: Hit, passed: AskedCrossing) => Math.min(Infinity, ...hit.text.split('\n').filter((line) => passesCrossing(line, passed)).map(gapOf));
+  const gap = (hit: Hit) => (crossing ? Math.min(crossingGap(hit, crossing), gapOf(hit.text) + CROSSING_LAST) : gapOf(hit.text));
+  // Any record passing an asked crossing is a candidate, whatever its words scored.
+  const tied = hits.filter((hit) => hit.score >= top * event.nearTieShare || (crossing !== undefined && crossingGap(hit, crossing) < Infinity));
   const ordered = tied.map((hit, index) => ({ hit, index, gap: gap(hit) })).sort((left, right) => left.gap - right.gap || left.index - right.index).map(({ hit }) => hit);
   return [...ordered, ...hits.filter((hit) => !tied.includes(hit))];
 }

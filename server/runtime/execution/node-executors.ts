@@ -37,7 +37,7 @@ import { outputSchemaCheck } from '../verification/output-schema-verifier';
 import { foldVerdicts } from '../verification/verdict-chain';
 import type { RunBudget } from './run-budget';
 import { runTools } from './run-tools';
-import { EVENT_OVERFETCH, nearestEventFirst, stampedSearchOf } from './event-anchored-window';
+import { CROSSING_OVERFETCH, EVENT_OVERFETCH, nearestEventFirst, stampedSearchOf } from './event-anchored-window';
 
 /** How many times k a search over several sources asks for, so k hits remain once scoped to the goal. */
 const SCOPED_OVERFETCH = 2;
@@ -213,7 +213,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       const onSpend = spend.onSpend;
       // A stamped search anchored to an event or a day's bound: narrowed, looking further, its hits ordered by nearness (event-anchored-window.ts).
       const { within, ordering, narrowed } = stampedSearchOf(dependencies.goal, node, (id) => (inputs.get(id) as RetrievedOutput | undefined)?.hits ?? []);
-      const search = (sources: readonly string[], k: number) => retriever.search({ text, k: ordering ? k * EVENT_OVERFETCH : k, sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}), ...(within ? { within } : {}) });
+      const search = (sources: readonly string[], k: number) => retriever.search({ text, k: ordering ? k * (ordering.crossing ? CROSSING_OVERFETCH : EVENT_OVERFETCH) : k, sources, identifiers: dependencies.identifiers, onSpend, signal, ...modelPolicy, ...(calls.admit ? { admit: calls.admit } : {}), ...(within ? { within } : {}) });
       let hits: readonly Hit[];
       let searches: SourceSearch[] | undefined;
       if (node.perSource && node.sources.length > 1) {

@@ -6,7 +6,7 @@ import type { CandidateEstimates, Estimate, Hit } from '../types';
 import { buildExecutionGraph, type GraphBuildInput } from './graph-builder';
 import { createNodeExecutor, type ExecutionDependencies, type RetrievedOutput } from './node-executors';
 import { withLeaderAt } from './rrf-fusion';
-import { EVENT_OVERFETCH } from './event-anchored-window';
+import { CROSSING_OVERFETCH, EVENT_OVERFETCH } from './event-anchored-window';
 
 const point = (value: number): Estimate => ({ value, low: value, high: value });
 const GRAPH: RetrieverCapabilities = { method: 'graph', available: true, requires: [], latencyMs: 4, recallPrior: { default: 0.7 } };
@@ -150,5 +150,17 @@ describe('the time-window hop anchored to an event the evidence dates', () => {
     const output = await run();
     expect(queries[0]).toMatchObject({ within: DAY, k: hop.k * EVENT_OVERFETCH });
     expect(output.hits.map((hit) => hit.chunkId)).toEqual(['first', 'later', 'stats']);
+  });
+
+  it("searches further still for a field's first passing of a value, and puts the records passing it first, earliest first", async () => {
+    const found = [
+      stamped('early-low', 10, '2026-05-09T06:00:00Z INFO spoold stats: p99=120ms'),
+      stamped('late-high', 9, '2026-05-09T09:30:00Z INFO spoold stats: p99=410ms'),
+      stamped('first-high', 3, '2026-05-09T07:20:00Z INFO spoold stats: p99=265ms\n2026-05-09T07:25:00Z INFO spoold stats: p99=270ms'),
+    ];
+    const { hop, queries, run } = momentHop('At what time on 9 May did the p99 latency of spoold first exceed 250 ms?', found);
+    const output = await run();
+    expect(queries[0]).toMatchObject({ within: DAY, k: hop.k * CROSSING_OVERFETCH });
+    expect(output.hits.map((hit) => hit.chunkId)).toEqual(['first-high', 'late-high', 'early-low']);
   });
 });

@@ -12,6 +12,7 @@
  */
 import type { TimeWindow } from '../contracts/retriever';
 import { MONTH_NAMES, askedInstants, askedMoments, askedWindows, clockTimesIn } from './moment-terms';
+import { askedCrossing } from './crossing-question';
 import { asksReading } from './reading-question';
 import { namedEntities } from './named-entities';
 import { contentTerms } from './text-terms';
@@ -90,12 +91,14 @@ const ON_DAY = /\bon\s+((?:[a-z]+day\s+)?(?:the\s+)?[\w-]+(?:\s+[\w,]+){0,2})/gi
 /** The day a question asks the first or last record of, with the bound as an event: the day's start (first) or end (last). */
 export function askedDayBound(question: string): { readonly side: AnchorSide; readonly day: string } | undefined {
   if (LAST_BEFORE.test(question) || askedInstants(question).length > 0) return undefined;
+  // "When did static_eta first rise above 1 % on 14 April?" asks for a first record too: the first that passed (text/crossing-question.ts).
   const ordinal = DAY_ORDINAL.exec(question);
-  if (!ordinal) return undefined;
+  const side: AnchorSide | undefined = ordinal ? (ordinal[1] ? 'after' : 'before') : askedCrossing(question) ? 'after' : undefined;
+  if (!side) return undefined;
   const days = [...new Set([...question.matchAll(ON_DAY)].flatMap((match) => askedMoments(match[1]).filter((moment) => !moment.includes('t'))))];
   const dated = days.filter((day) => DATED_DAY.test(day));
   const day = dated.length === 1 ? dated[0] : dated.length === 0 && days.length === 1 ? days[0] : undefined;
-  return day === undefined ? undefined : { side: ordinal[1] ? 'after' : 'before', day };
+  return day === undefined ? undefined : { side, day };
 }
 
 /** The window of a day-bound question's day, and its bound in minutes (any year). */
