@@ -91,3 +91,13 @@ export function labelDefinitionTest(question: string): (text: string) => boolean
     return opening !== undefined && labels.includes(opening);
   };
 }
+
+/**
+ * "How does eta-api compute the static ETA when features are missing?": asked how a value is worked
+ * out, the answer states the arithmetic ("distance / 60 km/h plus the planned stop times"), which the
+ * sentences about the features it lacks outscored by the question's other words (freight fresh f240).
+ */
+const ASKS_COMPUTATION = /\bhow (?:does|do|is|are|was|were|will|would)\b[^?]*\b(?:comput|calculat|deriv|work(?:s|ed)? out|estimat)\w*/i;
+const STATES_COMPUTATION = /\s[/*×÷+]\s|\b(?:plus|minus|times|divided by|multiplied by|average of|sum of)\b|\b(?:computed|calculated|derived|worked out|estimated) (?:as|from|by)\b/i;
+export const asksComputation = (question: string): boolean => ASKS_COMPUTATION.test(question);
+export const statesComputation = (text: string): boolean => STATES_COMPUTATION.test(text);

@@ -94,6 +94,18 @@ describe('the answer type the question asks for', () => {
   });
 });
 
+describe('a question asking how a value is worked out', () => {
+  it('quotes the sentence stating the arithmetic before sentences sharing more of its words (fresh f240)', () => {
+    const items = [
+      item(1, 'Label runbook', 'ops-docs', 'label-api prints from the online templates of the printer (`printer_templates`: fonts, tray sizes, current roll) read from template-cache. A plain label means the templates for that printer were not in template-cache.'),
+      item(2, 'Label runbook › Relieve', 'ops-docs', 'template-cache empty or evicting: label-api prints plain labels for every printer with missing online templates (worse, still a label).'),
+      item(3, 'Architecture › label-api', 'ops-docs', 'When templates are missing it does not fail: it prints the *plain label* (page width / 8 characters plus the address lines) and counts it.'),
+    ];
+    const text = answer('How does label-api compute the plain label when online templates are missing?', items);
+    expect(text.split('\n')[1]).toContain('page width / 8 characters');
+  });
+});
+
 describe('a document section the question names by its heading', () => {
   it("quotes the section's first sentence, whose words the heading took, before sentences repeating the question (dev d41)", () => {
     const items = [

@@ -20,7 +20,7 @@ import { LEADING_TIMESTAMP, type Unit, headerParts, isIdentifier, namesAnItem, u
 import { withContinuation } from './extractive-continuation';
 import { MAX_SENTENCES, pickDiverse } from './extractive-diverse-pick';
 import { asksCurrentState, withAskedMonthFirst, withPresentStateFirst } from './extractive-current-state';
-import { answerWordsAsked, asksWhyNobodyTold, labelDefinitionTest, labelledIdTest, statesAlertRoute } from './extractive-asked-labels';
+import { answerWordsAsked, asksComputation, asksWhyNobodyTold, labelDefinitionTest, labelledIdTest, statesAlertRoute, statesComputation } from './extractive-asked-labels';
 import { corroboration, documentFrequencies } from './extractive-term-statistics';
 import type { SelectedSentence } from './extractive-answer-text';
 
@@ -179,6 +179,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const askedType = askedTypeTerms(prompt.question);
   // "Why did nobody get paged?" is answered where the alert goes: a sentence naming no alert, page or channel cannot say (dev d57).
   const routeAsked = asksWhyNobodyTold(prompt.question) && units.some((unit) => statesAlertRoute(unit.text));
+  // "How does it compute the static ETA?" is answered by the arithmetic, when a sentence states one.
+  const computationAsked = asksComputation(prompt.question) && units.some((unit) => statesComputation(unit.text));
   const statesLabelledId = labelledIdTest(prompt.question);
   const idf = documentFrequencies(units.map((unit) => unit.termSet));
   // A day with its time ("09:00 UTC on 14 April 2026") is a query term in the notation lines state it
@@ -306,7 +308,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     const answersKind = (counted !== undefined && statesCount(unit.text, counted)) || (measured !== undefined && statesMeasure(unit.text, measured));
     if (counted && !answersKind) score *= UNTYPED_WEIGHT;
     if (measured && !answersKind && !answersUnmeasuredPart(unit)) score *= WRONG_KIND_WEIGHT;
-    if (routeAsked && !statesAlertRoute(unit.text)) score *= WRONG_KIND_WEIGHT;
+    if ((routeAsked && !statesAlertRoute(unit.text)) || (computationAsked && !statesComputation(unit.text))) score *= WRONG_KIND_WEIGHT;
     if (optionsWeighed && !weighs) score *= UNTYPED_HEAD_WEIGHT;
     if (typeApplies && !isTyped(unit)) score *= changeAsked ? WRONG_KIND_WEIGHT : UNTYPED_HEAD_WEIGHT;
     if (askedSetting && !asked) score *= UNTYPED_HEAD_WEIGHT;
