@@ -92,6 +92,13 @@ describe('a setting asked for by name', () => {
     expect(toolSettingKeys('When did the print sink task go down?')).toEqual([]);
   });
 
+  it('reads how much of a resource a pod requests as its request, not its limit (fresh f213)', () => {
+    const asked = askedSettingKeys('How much CPU does each render pod request in production?');
+    expect(asked).toEqual([{ kind: 'request', qualifiers: new Set(['cpu']) }]);
+    expect(keysAskedSetting('helm/render/values-production.yaml › resources: requests: {cpu: "2", memory: 2Gi}', asked)).toBe(true);
+    expect(keysAskedSetting('helm/render/values-production.yaml › resources: limits: {cpu: "4"}', asked)).toBe(false);
+  });
+
   it('reads how much of a resource a thing may use before it is killed as its limit (fresh f63)', () => {
     const asked = askedSettingKeys('how much memory is the render pod allowed to use before kubernetes kills it?');
     expect(asked).toEqual([{ kind: 'limit', qualifiers: new Set(['memori']) }]);

@@ -211,10 +211,14 @@ export function valueNounKeys(question: string): AskedSettingKey[] {
  * OOM-killed outscored by the words it shares with the question (freight fresh f63).
  */
 const RESOURCE_CAP = /\bhow (?:much|many) ([a-z]+)\b[^?]*\b(?:allowed|permitted|may|can) (?:to )?(?:use|get|take|have|consume|grow)\b|\bhow (?:much|many) ([a-z]+) (?:can|may|is|are|does|do|will)\b[^?]*\b(?:before|until) (?:\w+ ){0,3}(?:kill(?:s|ed)?|evict(?:s|ed)?|throttl(?:es|ed))\b|\b(?:max(?:imum)?|cap on|ceiling on|upper bound on) (?:of |on )?(?:the )?([a-z]+)\b/i;
+/** "How much CPU does each eta-api pod request?": what a pod asks the scheduler for, `resources: requests: {cpu: "1"}` (fresh f213). */
+const RESOURCE_REQUEST = /\bhow (?:much|many) ([a-z]+) (?:does|do|is|are|will)\b[^?]*\b(?:request|requests|requested|reserve|reserves|reserved)\b/i;
 export function resourceCapKeys(question: string): AskedSettingKey[] {
-  const match = RESOURCE_CAP.exec(question);
-  const resource = match?.[1] ?? match?.[2] ?? match?.[3];
-  return resource === undefined || MATCHING_STOPWORDS.has(resource) || NOT_A_HEAD.test(resource) ? [] : [{ kind: stem('limits'), qualifiers: new Set([stem(resource.toLowerCase())]) }];
+  const request = RESOURCE_REQUEST.exec(question);
+  const match = request ? undefined : RESOURCE_CAP.exec(question);
+  const resource = request?.[1] ?? match?.[1] ?? match?.[2] ?? match?.[3];
+  const kind = request ? 'requests' : 'limits';
+  return resource === undefined || MATCHING_STOPWORDS.has(resource) || NOT_A_HEAD.test(resource) ? [] : [{ kind: stem(kind), qualifiers: new Set([stem(resource.toLowerCase())]) }];
 }
 
 /**
