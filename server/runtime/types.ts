@@ -221,6 +221,11 @@ export interface Hit {
    * context's assembly keeps it there rather than give that place to another source or kind.
    */
   readonly lookupPlaced?: boolean;
+  /**
+   * The placed part is the only one of the items before it naming a name the goal gives ("How many
+   * partitions does the eta-requests-audit topic have?"): the budget weighs it as a first item.
+   */
+  readonly lookupNamesGoalAlone?: boolean;
 }
 
 /** An item assembled into the model context, numbered for citation. */

@@ -77,4 +77,11 @@ describe('a setting lookup\'s part in the place the plan added for it', () => {
     expect(sourcesOf(assembleContext(compressed(unplaced), 3000, 9, true))).not.toContain('spool-git#9');
     expect(sourcesOf(assembleContext(compressed(placed), 8 * 50, 9, true))).not.toContain('spool-git#9');
   });
+
+  it('weighs it as the first when it alone names what the goal names (fresh f214)', () => {
+    const general = [...RANKED.slice(0, 7), item(8, 'spool-git', 'git')];
+    const part = item(9, 'spool-git', 'git');
+    const alone: ContextItem = { ...part, hit: { ...part.hit, lookupPlaced: true, lookupNamesGoalAlone: true } };
+    expect(sourcesOf(assembleContext(compressed([...general, alone]), 8 * 50, 9, true))).toContain('spool-git#9');
+  });
 });

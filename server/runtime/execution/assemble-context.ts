@@ -73,9 +73,12 @@ export function assembleContext(compressed: CompressedOutput, tokenBudget: numbe
   const head = [...covered.head, ...placed];
   // An item of a kind the goal names was raised for being asked for: the budget weighs it as the
   // first item, or it is the first to go (fresh f26: the postmortem's summary, raised to eighth place
-  // as the goal says "postmortem", was dropped to fit the budget by 20 tokens).
+  // as the goal says "postmortem", was dropped to fit the budget by 20 tokens). So is a lookup part
+  // alone in naming what the goal names: the import's topics file, the only item naming the audit
+  // topic, went to fit the budget, and the reader quoted another topic's 24 partitions (fresh f214).
+  const first = (item: ContextItem) => promoted.has(item.ref) || item.hit.lookupNamesGoalAlone === true;
   const packed = packContext(
-    head.map((item, position) => ({ id: String(item.ref), tokens: item.tokens, value: 1 / Math.sqrt((promoted.has(item.ref) ? 0 : position) + 1) })),
+    head.map((item, position) => ({ id: String(item.ref), tokens: item.tokens, value: 1 / Math.sqrt((first(item) ? 0 : position) + 1) })),
     tokenBudget,
   );
   const chosenRefs = new Set(packed.chosen.map((entry) => Number(entry.id)));

@@ -56,6 +56,9 @@ export function withSearchLeaders(ranked: readonly Hit[], lists: readonly (reado
   return withLeaderAt(kindsLed, namesAll, ALL_NAMES_RANK);
 }
 
+/** The names a goal gives ("eta-requests-audit", "KDP-INC-031", "KafkaConnectTaskFailed"), lower-cased. */
+export const goalNames = (goal: string): ReadonlySet<string> => new Set([...goal.matchAll(GOAL_NAME)].map(([name]) => name.toLowerCase()));
+
 /** The rank the goal's own best hit naming every name the goal gives is raised to. */
 const ALL_NAMES_RANK = 4;
 
@@ -70,7 +73,7 @@ const GOAL_NAME = /\b(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+\
  * budget dropped it (freight fresh f92).
  */
 export function namesEveryGoalName(goal: string, text: string): boolean {
-  const names = new Set([...goal.matchAll(GOAL_NAME)].map(([name]) => name.toLowerCase()));
+  const names = goalNames(goal);
   const lower = text.toLowerCase();
   return names.size >= 2 && [...names].every((name) => lower.includes(name));
 }

@@ -27,7 +27,7 @@ import { followQuotedTitles, TITLE_SEARCH_K } from './quoted-title-hop';
 import { compoundNames, joinedPattern, namedEntities } from '../text/named-entities';
 import { feedbackTerms } from './query-feedback';
 import { reciprocalRankFusion } from './rrf-fusion';
-import { withSearchLeaders } from './fusion-leaders';
+import { goalNames, withSearchLeaders } from './fusion-leaders';
 import { kindsNamedByWord } from '../planner/named-source-kinds';
 import { searchEachTimed, searchInTurn } from './search-calls';
 import { lookupParts, settingChanges, settingLookupRank, withSettingChange, withSettingLookup } from './setting-lookup';
@@ -266,7 +266,7 @@ export function createNodeExecutor(dependencies: ExecutionDependencies): NodeExe
       // A summary one list ranks first keeps its source's first place after fusion (see retrieve).
       const ranked = asksExtreme(dependencies.goal) ? seriesSummariesFirst(fused, dependencies.goal) : fused;
       const lookups = node.inputs.filter((input) => retrieveNodeOf(dependencies.graph, input)?.lookupOnly).map((input) => inputs.get(input) as RetrievedOutput | undefined);
-      const withPart = withSettingLookup(withSearchLeaders(ranked, lists, searches, kindsNamedByWord(dependencies.goal), dependencies.goal), lookups.map((output) => output?.hits ?? []), settingLookupRank(dependencies.graph));
+      const withPart = withSettingLookup(withSearchLeaders(ranked, lists, searches, kindsNamedByWord(dependencies.goal), dependencies.goal), lookups.map((output) => output?.hits ?? []), settingLookupRank(dependencies.graph), goalNames(dependencies.goal));
       const hits = withSettingChange(withPart, lookups.map((output) => output?.settingChanges ?? []), settingLookupRank(dependencies.graph));
       return { output: { hits } satisfies RetrievedOutput, tokens: hits.reduce((sum, hit) => sum + hit.tokens, 0), costUsd: 0 };
     },

@@ -37,6 +37,16 @@ describe('withSettingLookup', () => {
     expect(placed.map((entry) => entry.lookupPlaced === true)).toEqual([false, false, true, false, false]);
   });
 
+  it('marks it when it alone names a name of the goal among the items before its place, as a whole name (fresh f214)', () => {
+    const topics = hit('topics-part', 'label-jobs-audit:\n  partitions: 6');
+    const subjects = hit('subjects', 'label-jobs-audit-value: BACKWARD');
+    const names = new Set(['label-jobs-audit']);
+    expect(withSettingLookup([subjects, ...ranked], [[topics]], 3, names).find((entry) => entry.chunkId === 'topics-part')?.lookupNamesGoalAlone).toBe(true);
+    const naming = hit('runbook', 'Retention of label-jobs-audit is 3 days.');
+    expect(withSettingLookup([naming, ...ranked], [[topics]], 3, names).find((entry) => entry.chunkId === 'topics-part')).not.toHaveProperty('lookupNamesGoalAlone');
+    expect(withSettingLookup(ranked, [[topics]], 3).find((entry) => entry.chunkId === 'topics-part')).not.toHaveProperty('lookupNamesGoalAlone');
+  });
+
   it('appends it after a shorter list, keeps it where it already ranks higher, and changes nothing without a part', () => {
     expect(withSettingLookup(ranked.slice(0, 1), [[hit('part-1')]], 9).map((entry) => entry.chunkId)).toEqual(['a', 'part-1']);
     expect(withSettingLookup(ranked, [[hit('b')]], 3)).toBe(ranked);

@@ -75,6 +75,8 @@ export async function lookupParts(retriever: RetrieverPlugin, node: RetrieveNode
   return byKeyedQueryTerms(scopeToEntities([found], anchorsOf(found), true)[0], query.text);
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A diff's added lines, without the `+++` file header. */
 const ADDED_LINE = /^\+(?!\+\+ )(.*)$/gm;
 const addedLines = (text: string): string[] => [...text.matchAll(ADDED_LINE)].map(([, line]) => line);
@@ -99,11 +101,17 @@ export function byKeyedQueryTerms(parts: readonly Hit[], queryText: string): rea
   return keyed.sort((a, b) => b.keyed - a.keyed || a.index - b.index).map(({ part }) => part);
 }
 
-/** The general ranking with the lookup's best part placed at `rank` (or kept where it already is, if higher). */
-export function withSettingLookup(ranked: readonly Hit[], lookupLists: readonly (readonly Hit[])[], rank: number): readonly Hit[] {
+/**
+ * The general ranking with the lookup's best part placed at `rank` (or kept where it already is, if
+ * higher), marked when it alone names a name of the goal among the items before that place.
+ */
+export function withSettingLookup(ranked: readonly Hit[], lookupLists: readonly (readonly Hit[])[], rank: number, names: ReadonlySet<string> = new Set()): readonly Hit[] {
   const found = lookupLists.map((list) => list[0]).find((hit): hit is Hit => hit !== undefined);
   if (!found) return ranked;
-  const best: Hit = { ...found, lookupPlaced: true };
+  // As a whole name: "eta-requests-audit-value" names the topic's schema subject, not the topic.
+  const says = (hit: Hit, name: string) => new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`, 'i').test(hit.text);
+  const alone = [...names].some((name) => says(found, name) && !ranked.slice(0, rank - 1).some((hit) => hit.chunkId !== found.chunkId && says(hit, name)));
+  const best: Hit = { ...found, lookupPlaced: true, ...(alone ? { lookupNamesGoalAlone: true } : {}) };
   const at = ranked.findIndex((hit) => hit.chunkId === best.chunkId);
   if (at >= 0 && at < rank) return ranked;
   return placedAt(ranked, best, rank);
