@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { questionParts } from './extractive-question-parts';
 import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
 
+/** Passages of the made-up print platform about other things: they make the question's words rarer, as a real context does. */
+const unrelatedItems = (firstRef: number) => [
+  contextItem(firstRef, 'Label service', 'ops-docs', 'label-api answers with a plain label when its templates are missing. Templates are refreshed every hour.'),
+  contextItem(firstRef + 1, 'On-call handbook', 'ops-docs', 'The depot team owns the gateway. Page the spooler rotation for queue problems.'),
+];
+
 const parts = (question: string) => questionParts(question)?.map((part) => [...part.distinctive].sort());
 
 describe('the parts of a compound question', () => {
@@ -42,8 +48,7 @@ describe('the parts of a compound question', () => {
       contextItem(1, 'Print platform › Data flow', 'ops-docs', '**print-gateway** receives status pings from the printers (one every 5 s while busy, about 2 million a day) and sends them as Avro to the topic `printer-status`.'),
       contextItem(2, 'Print platform', 'ops-docs', 'Acme Print runs about 1,300 printers. The platform collects what the spooler and the label service emit.'),
       contextItem(3, 'Spooler runbook', 'ops-docs', 'The spooler keeps jobs for two days. A stopped spooler loses nothing while the queue still holds the jobs.'),
-      contextItem(4, 'Label service', 'ops-docs', 'label-api answers with a plain label when its templates are missing. Templates are refreshed every hour.'),
-      contextItem(5, 'On-call handbook', 'ops-docs', 'The depot team owns the gateway. Page the spooler rotation for queue problems.'),
+      ...unrelatedItems(4),
     ]);
     expect(text).toContain('one every 5 s');
     expect(text).toContain('1,300 printers');
@@ -54,8 +59,7 @@ describe('the parts of a compound question', () => {
       contextItem(1, 'commit 3a4b5c6: spooler: limit 400', 'ops-git', 'spooler: limit 400 (commit 3a4b5c6, Ana Ruiz). The spooler hit its limit at 06:41 UTC after the label queue piled up.', 'commit 3a4b5c6'),
       contextItem(2, 'Spooler runbook › Is the spooler full?', 'ops-docs', 'Is the spooler full?: spoolctl -h spooler.internal status # which queues grew'),
       contextItem(3, 'Spooler runbook › Relieve', 'ops-docs', 'Raise the limit in the print-infra repository (the VM has 32 GB). Applied by Ansible within 10 minutes, no restart needed.'),
-      contextItem(4, 'On-call handbook', 'ops-docs', 'The depot team owns the gateway. Page the spooler rotation for queue problems.'),
-      contextItem(5, 'Label service', 'ops-docs', 'label-api answers with a plain label when its templates are missing. Templates are refreshed every hour.'),
+      ...unrelatedItems(4),
       contextItem(6, 'Print platform', 'ops-docs', 'Acme Print runs about 1,300 printers. The platform collects what the printers emit and keeps it for two weeks.'),
     ]);
     expect(text).toContain('no restart needed');
