@@ -20,5 +20,5 @@ const IDIOMS: readonly (readonly [RegExp, string])[] = [
 
 /** The runbook words for the idioms the text uses, as content terms; none when it uses none. */
 export function idiomTerms(text: string): string[] {
-  return IDIOMS.flatMap(([says, means]) => (says.test(text) ? contentTerms(means) : []));
+  return [...new Set(IDIOMS.flatMap(([says, means]) => (says.test(text) ? contentTerms(means) : [])))];
 }
