@@ -12,7 +12,7 @@ const IDIOMS: readonly (readonly [RegExp, string])[] = [
   [/\b(?:bounce[sd]?|bouncing)\b|\bkick(?:s|ed|ing)?\b(?! (?:in|off|out)\b)/i, 'restart'],
   [/\b(?:bump|bumped|bumping)\b/i, 'raise increase'],
   [/\b(?:reach(?:es)?|land(?:s)?|get(?:s)? (?:rolled out|pushed|deployed))\b(?= (?:[\w-]+ ){0,3}(?:box|boxes|host|hosts|server|servers|vm|vms|cluster|prod|production)\b)/i, 'applied'],
-  // "What pushed the new configs there?", "what pushes the new config to the Connect cluster?": what applies it (dev d45, fresh f191).
+  // "What pushed the new configs there?", "what pushes the new config to the cluster?": what applies it (dev d45).
   [/\bpush(?:es|ed|ing)?\b(?=[^?]*\b(?:configs?|configuration|changes?|there|cluster|prod|production)\b)|\b(?:configs?|configuration|changes?)\b[^?]*\bpush(?:es|ed|ing)?\b/i, 'applied'],
   [/\bprod\b/i, 'production'],
   [/\bcreds\b/i, 'credentials'],
