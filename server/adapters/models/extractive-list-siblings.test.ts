@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { asksForList } from './extractive-list-siblings';
-import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
+import { answerFromContext, contextItem, importedFileItem } from './testing/extractive-reader-answers';
 
 /** A made-up print platform's feature repo, not an example corpus (fresh f183). */
-function importedFile(path: string, lines: readonly string[]) {
-  const diff = [`commit 4d5e6f7${'0'.repeat(33)}`, '', '    Initial import of print-infra', '', `diff --git a/${path} b/${path}`, 'new file mode 100644', '--- /dev/null', `+++ b/${path}`, `@@ -0,0 +1,${lines.length} @@`, ...lines.map((line) => `+${line}`)];
-  return contextItem(2, 'commit 4d5e6f7: Initial import of print-infra', 'ops-git', diff.join('\n'), `commit 4d5e6f7 · ${path}`);
-}
+const importedFile = (path: string, lines: readonly string[]) => importedFileItem(2, '4d5e6f7', path, lines);
 
 describe('a question asking for a whole list', () => {
   it('reads "the full list", "all the …" and "what <things> are …" as asking for a list, and other questions not', () => {

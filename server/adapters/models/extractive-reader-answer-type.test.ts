@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { askedSettingKeys, askedTypeTerms, keysAskedSetting, timesDoneSettingKeys } from './extractive-answer-type';
-import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
+import { answerFromContext, contextItem, importedFileItem } from './testing/extractive-reader-answers';
 
 /**
  * What kind of answer the question asks for (issue 10, freight corpus tune half: a count, a
@@ -180,10 +180,7 @@ describe('a value kind asks for the setting keyed by it ("what instance type", "
 });
 
 /** Item 3: an initial import's part creating one file, as a setting lookup places it. */
-function importedFile(shortSha: string, path: string, lines: readonly string[]) {
-  const diff = [`commit ${shortSha}${'0'.repeat(33)}`, '', '    Initial import of print-infra', '', `diff --git a/${path} b/${path}`, 'new file mode 100644', '--- /dev/null', `+++ b/${path}`, `@@ -0,0 +1,${lines.length} @@`, ...lines.map((line) => `+${line}`)];
-  return item(3, `commit ${shortSha}: Initial import of print-infra`, 'ops-git', diff.join('\n'), `commit ${shortSha} · ${path}`);
-}
+const importedFile = (shortSha: string, path: string, lines: readonly string[]) => importedFileItem(3, shortSha, path, lines);
 
 describe('a behaviour "how long" describes asks for the setting that configures it', () => {
   it('quotes the timeout of the service the question names, though prose shares more of its words', () => {

@@ -213,8 +213,9 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const definesNamedLabel = labelDefinitionTest(ownQuestion);
   // A document section the question names by its heading ("… inside the Friday change freeze?" → § Change
   // freeze): its first sentence says what it is, in words the heading took (dev d41). Quoted first.
-  const namedSections = new Set(prompt.blocks.filter((block) => headingNamedBy(ownQuestion, headerParts(block.header).locator)).map((block) => block.ref));
-  const opensNamedSection = (unit: Unit) => namedSections.has(unit.ref) && units.find((other) => other.ref === unit.ref && other.role === 'prose' && !MARKDOWN_HEADING.test(other.text)) === unit;
+  const namedSections = prompt.blocks.filter((block) => headingNamedBy(ownQuestion, headerParts(block.header).locator)).map((block) => block.ref);
+  const sectionOpenings = new Set(namedSections.flatMap((ref) => units.find((unit) => unit.ref === ref && unit.role === 'prose' && !MARKDOWN_HEADING.test(unit.text)) ?? []));
+  const opensNamedSection = (unit: Unit) => sectionOpenings.has(unit);
   const bridgeOnly = (term: string) => !ownTerms.has(term);
   const headers = new Map(prompt.blocks.map((block) => {
     const terms = new Set(contentTerms(block.header));

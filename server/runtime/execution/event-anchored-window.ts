@@ -78,10 +78,11 @@ export function nearestEventFirst(hits: readonly Hit[], event: DatedEvent): read
   const gapOf = (text: string) => Math.min(Infinity, ...[...statedMoments(text)].map(minutesOfInstant).filter((at): at is number => at !== undefined).map((at) => Math.abs(at - event.at)));
   // Asked when a field first passed a value, a hit is as near as its first line passing it; one with none comes after all that have one.
   const { crossing } = event;
-  const crossingGap = (hit: Hit, passed: AskedCrossing) => Math.min(Infinity, ...hit.text.split('\n').filter((line) => passesCrossing(line, passed)).map(gapOf));
-  const gap = (hit: Hit) => (crossing ? Math.min(crossingGap(hit, crossing), gapOf(hit.text) + CROSSING_LAST) : gapOf(hit.text));
+  const crossingGaps = new Map(crossing ? hits.map((hit) => [hit, Math.min(Infinity, ...hit.text.split('\n').filter((line) => passesCrossing(line, crossing)).map(gapOf))] as const) : []);
+  const crossingGap = (hit: Hit) => crossingGaps.get(hit) ?? Infinity;
+  const gap = (hit: Hit) => (crossing ? Math.min(crossingGap(hit), gapOf(hit.text) + CROSSING_LAST) : gapOf(hit.text));
   // Any record passing an asked crossing is a candidate, whatever its words scored.
-  const tied = hits.filter((hit) => hit.score >= top * event.nearTieShare || (crossing !== undefined && crossingGap(hit, crossing) < Infinity));
+  const tied = hits.filter((hit) => hit.score >= top * event.nearTieShare || crossingGap(hit) < Infinity);
   const ordered = tied.map((hit, index) => ({ hit, index, gap: gap(hit) })).sort((left, right) => left.gap - right.gap || left.index - right.index).map(({ hit }) => hit);
   return [...ordered, ...hits.filter((hit) => !tied.includes(hit))];
 }

@@ -19,3 +19,9 @@ export const contextItem = (ref: number, title: string, sourceName: string, text
   ref, text, tokens: 0, compressed: false,
   hit: { chunkId: `c${ref}`, sourceName, sourceKind: 'docs', sourceVersionId: 'v1', title, text, score: 1, rank: ref, method: 'bm25', tokens: 0, locator },
 });
+
+/** An initial import's part creating one file, as a setting lookup places it in the context (item `ref`). */
+export function importedFileItem(ref: number, shortSha: string, path: string, lines: readonly string[]): ContextItem {
+  const diff = [`commit ${shortSha}${'0'.repeat(33)}`, '', '    Initial import of print-infra', '', `diff --git a/${path} b/${path}`, 'new file mode 100644', '--- /dev/null', `+++ b/${path}`, `@@ -0,0 +1,${lines.length} @@`, ...lines.map((line) => `+${line}`)];
+  return contextItem(ref, `commit ${shortSha}: Initial import of print-infra`, 'ops-git', diff.join('\n'), `commit ${shortSha} · ${path}`);
+}
