@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
+import { DOTTED_NAME_PATTERN, DottedNameIndex } from '../retrievers/dotted-names';
 
 /**
  * Corpus size the retrievers quote in their (synchronous) capabilities. Refreshed at start and
@@ -8,6 +9,7 @@ import type { Database } from '../../../db/client';
 export class CorpusStats {
   private chunkCount = 0;
   private sourceIds: ReadonlySet<string> = new Set();
+  private dotted: Promise<DottedNameIndex> | undefined;
 
   constructor(private readonly database: Database) {}
 
@@ -30,6 +32,23 @@ export class CorpusStats {
     const rows = await this.database.query<{ source_id: string; count: number }>(sql`select source_id, count(*)::int as count from chunks where is_current and not lookup_only group by source_id`);
     this.chunkCount = rows.reduce((sum, row) => sum + Number(row.count), 0);
     this.sourceIds = new Set(rows.map((row) => row.source_id));
+    this.dotted = undefined;
     return this.chunkCount;
+  }
+
+  /**
+   * The dotted names of the current chunks (dotted-names.ts), read at the first search after a
+   * refresh rather than at every ingest: a scan of every chunk's text.
+   */
+  dottedNames(): Promise<DottedNameIndex> {
+    this.dotted ??= this.database
+      .query<{ name: string }>(sql`select distinct found[1] as name from chunks, regexp_matches(chunks.search_text, ${`(${DOTTED_NAME_PATTERN})`}, 'g') as found where chunks.is_current`)
+      .then((rows) => new DottedNameIndex(rows.map((row) => row.name)))
+      .catch(() => {
+        // Searches go on without the names; the next search tries again.
+        this.dotted = undefined;
+        return new DottedNameIndex([]);
+      });
+    return this.dotted;
   }
 }

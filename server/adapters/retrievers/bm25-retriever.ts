@@ -60,7 +60,7 @@ export class Bm25Retriever implements RetrieverPlugin {
   async search(query: RetrievalQuery): Promise<readonly Hit[]> {
     if (!this.availability.available) return [];
     const k = clampK(query.k);
-    const terms = extractTerms(query.text, query.identifiers);
+    const terms = await this.termsOf(query.text, query.identifiers);
     if (k === 0 || terms.length === 0 || query.sources.length === 0) return [];
     const everySource = this.corpus.coversEverySource(new Set(query.sources.map(sourceIdOf)));
     query.signal?.throwIfAborted();
@@ -71,6 +71,12 @@ export class Bm25Retriever implements RetrieverPlugin {
     return toHits(rows, this.method);
   }
 
+  /** The query's terms, with the corpus's dotted names whose tail it names (dotted-names.ts). */
+  private async termsOf(text: string, identifiers: readonly string[] = []): Promise<readonly string[]> {
+    const names = (await this.corpus.dottedNames()).namesFor(text, identifiers);
+    return extractTerms(text, names.length > 0 ? [...identifiers, ...names] : identifiers);
+  }
+
   /**
    * Per-source top-k as one statement: a UNION ALL of the per-source ranked scans `search` runs one
    * by one. Inside Postgres the work is the same; what goes is a statement per source, ~1 ms of the
@@ -78,7 +84,7 @@ export class Bm25Retriever implements RetrieverPlugin {
    */
   async searchEach(query: RetrievalQuery): Promise<ReadonlyMap<string, readonly Hit[]>> {
     const k = clampK(query.k);
-    const terms = extractTerms(query.text, query.identifiers);
+    const terms = await this.termsOf(query.text, query.identifiers);
     if (!this.availability.available || k === 0 || terms.length === 0) return new Map(query.sources.map((source) => [source, []]));
     query.signal?.throwIfAborted();
     const rows = await bm25RowsEach(this.database, toBm25Text(terms), query.sources, k);
@@ -93,7 +99,7 @@ export class Bm25Retriever implements RetrieverPlugin {
    */
   async searchLookupOnly(query: RetrievalQuery): Promise<readonly Hit[]> {
     const k = clampK(query.k);
-    const terms = extractTerms(query.text, query.identifiers);
+    const terms = await this.termsOf(query.text, query.identifiers);
     if (!this.availability.available || k === 0 || terms.length === 0 || query.sources.length === 0) return [];
     query.signal?.throwIfAborted();
     const [ranked = []] = await rankedBranches(this.database, [{ text: toBm25Text(terms), filter: lookupChunksOf(query.sources) }], k);
@@ -105,7 +111,7 @@ export class Bm25Retriever implements RetrieverPlugin {
   /** The texts' ranked scans over the same sources as one UNION ALL statement (the quoted-title hop: up to 4 titles, ~3 ms of the engine each as statements of their own). */
   async searchMany(texts: readonly string[], query: RetrievalQuery): Promise<readonly (readonly Hit[])[]> {
     const k = clampK(query.k);
-    const bm25Texts = texts.map((text) => toBm25Text(extractTerms(text, query.identifiers)));
+    const bm25Texts = (await Promise.all(texts.map((text) => this.termsOf(text, query.identifiers)))).map(toBm25Text);
     const searched = bm25Texts.flatMap((text, index) => (text === '' ? [] : [{ index, text }]));
     if (!this.availability.available || k === 0 || query.sources.length === 0 || searched.length === 0) return texts.map(() => []);
     query.signal?.throwIfAborted();

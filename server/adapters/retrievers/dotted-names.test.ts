@@ -1,0 +1,60 @@
+/**
+ * A query naming the tail of a corpus's dotted name (`retry.backoff.limit`, "retry backoff limit")
+ * gains the full name as a term, so bm25 meets the one host token PostgreSQL indexed it as.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RetrieverPlugin } from '../../runtime/contracts/retriever';
+import { openStores, type Stores } from '../db/open-stores';
+import { DottedNameIndex } from './dotted-names';
+
+describe('DottedNameIndex', () => {
+  const index = new DottedNameIndex(['spooler.override.retry.backoff.limit', 'Printer.Tray.Count', 'a.tray.count', 'b.tray.count', 'c.tray.count']);
+
+  it('finds a name by a dotted tail or by its tail written as spaced words', () => {
+    expect(index.namesFor('what is retry.backoff.limit set to?')).toEqual(['spooler.override.retry.backoff.limit']);
+    expect(index.namesFor('how is the retry backoff limit set?')).toEqual(['spooler.override.retry.backoff.limit']);
+    expect(index.namesFor('the spooler', ['backoff.limit'])).toEqual(['spooler.override.retry.backoff.limit']);
+  });
+
+  it('never on one word, a full name already asked, or a tail many names share', () => {
+    expect(index.namesFor('what is the limit?')).toEqual([]);
+    expect(index.namesFor('spooler.override.retry.backoff.limit')).toEqual([]);
+    expect(index.namesFor('which tray count?')).toEqual([]);
+  });
+});
+
+describe('bm25 with the corpus dotted names', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'cr-dotted-names-'));
+  let stores: Stores;
+  let bm25: RetrieverPlugin;
+
+  beforeAll(async () => {
+    stores = await openStores({ dataDir: path.join(root, 'pglite') });
+    const docs = ['The spooler retries a failed job with a backoff.', 'Each retry of the label printer waits for the backoff.', 'The retry limit of the queue is described here.'];
+    await stores.store.ingest(
+      { name: 'spooler-docs', kind: 'docs' },
+      [...docs, 'spooler.override.retry.backoff.limit=7'].map((text, ordinal) => ({ uri: `doc-${ordinal}.md`, ordinal: 0, title: `Doc ${ordinal}`, text, tokens: text.split(/\s+/).length })),
+      'spooler-docs-1',
+    );
+    [bm25] = stores.retrievers;
+  });
+
+  afterAll(async () => {
+    await stores?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const setting = 'spooler.override.retry.backoff.limit=7';
+  const search = (text: string) => bm25.search({ text, k: 4, sources: ['spooler-docs'], identifiers: [] });
+
+  it('ranks the line setting the dotted key first when the query names its dotted tail', async () => {
+    expect((await search('retry.backoff.limit'))[0]?.text).toBe(setting);
+  });
+
+  it('finds it when the query writes the tail as words, which alone share nothing with it', async () => {
+    expect((await search('the retry backoff limit')).map((hit) => hit.text)).toContain(setting);
+  });
+});
