@@ -23,6 +23,15 @@ describe('extractive reader sentence selection', () => {
     expect(text.split('\n')[1]).toContain('systemctl status spoolerd');
   });
 
+  it('answers "what time on <day>" from the record of that day, not a timeline line of another day sharing the words', () => {
+    const items = [
+      item(1, 'Postmortem: labels missing › Timeline (UTC)', 'ops-docs', 'May 6 16:53 — all four spooler workers fail with PrinterRefused and the failed jobs pile up.'),
+      item(2, 'spoolerd.log lines 40–41', 'ops-logs', '[2026-05-09 08:14:22,397] INFO Restarting 4 of 4 workers for queue print.jobs (onlyFailed=true)'),
+    ];
+    const text = answer('At what time on 9 May 2026 was the restart of the failed spooler workers requested, and how many workers were restarted?', items);
+    expect(text.split('\n')[1]).toContain('08:14:22');
+  });
+
   it('quotes a second rule of the best item rather than a weak sentence of another item sharing a word', () => {
     const items = [
       item(1, 'Spool archive › Retention', 'ops-docs', 'Printed job files in `spool-archive` are kept for ninety days, as the print audit policy requires. Failed jobs are kept for a year.'),

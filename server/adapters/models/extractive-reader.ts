@@ -1,5 +1,6 @@
 import type { ParsedContextPrompt } from '../../runtime/reasoner/context-prompt';
 import { askedInstants, askedMonths } from '../../runtime/text/moment-terms';
+import { askedDayRecord, statesOnlyOtherDays } from '../../runtime/text/event-anchor';
 import { askedExtreme } from '../../runtime/text/reading-question';
 import { withoutIntermediateAnswer } from '../../runtime/reasoner/intermediate-answer';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
@@ -130,6 +131,12 @@ const UNTYPED_WEIGHT = 0.5;
  */
 const WRONG_KIND_WEIGHT = 0.25;
 /**
+ * "At what time on 9 March was the restart requested?": a sentence dated another day keeps this share.
+ * The question's other words ("the failed tasks") are the 6 March failure's too, and its timeline line
+ * outranked the 9 March restart record (freight fresh f223).
+ */
+const OTHER_DAY_WEIGHT = 0.4;
+/**
  * "Which team owns …?" keeps this share of a sentence that names no team (neither the sentence nor its
  * item's header holds the question's head noun), when some sentence of the context does: a line
  * about eta-api's logs names the system but cannot say who owns it (extractive-answer-type.ts).
@@ -197,6 +204,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // subject's record stamped nearest that moment, are quoted first; records of other moments are not the
   // reading asked (extractive-event-anchor.ts; fresh f84).
   const anchored = readingWindows.length === 0 ? anchoredReading(prompt.question, units, idf, querySet) : undefined;
+  const recordDay = askedDayRecord(prompt.question);
   const momentIdf = documentFrequencies(units.map((unit) => unit.moments));
   const meanIdf = queryTerms.reduce((sum, term) => sum + idf(term), 0) / queryTerms.length;
   const averageLength = units.reduce((sum, unit) => sum + unit.terms.length, 0) / units.length || 1;
@@ -297,6 +305,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (!asked && ((unit.role === 'change' && !asksForChange) || unit.role === 'setting' || (unit.role === 'row' && !reading))) score *= DETAIL_WEIGHT;
     if ((readingStated && !reading) || (anchored && isRecord(unit) && !anchored.readings.has(unit))) score *= WRONG_KIND_WEIGHT;
     if ((procedural || hypothetical) && LEADING_TIMESTAMP.test(unit.text)) score *= RECORD_WEIGHT;
+    if (recordDay !== undefined && statesOnlyOtherDays(unit.moments, recordDay)) score *= OTHER_DAY_WEIGHT;
     // An instruction explains nothing: "Is feature-redis full or evicting?: redis-cli … INFO memory" is how to look, not why.
     if (causal && unit.role === 'step') score *= NO_SIGNAL_WEIGHT;
     if (documentRefs && !documentRefs.has(unit.ref)) score *= WRONG_KIND_WEIGHT;

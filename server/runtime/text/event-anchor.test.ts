@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { intentShapeOf } from '../plancache/plan-cache-key';
-import { askedDayBound, askedEventAnchor, eventMomentIn, searchWindows } from './event-anchor';
+import { askedDayBound, askedEventAnchor, eventMomentIn, searchWindows, statesOnlyOtherDays } from './event-anchor';
 import { contentTerms } from './text-terms';
 
 /** A reading asked at the moment of another event (issue 10; made-up print-spooler goals). */
@@ -26,6 +26,18 @@ describe('the event a reading question is anchored to', () => {
     expect(searchWindows('How deep was the queue at 18:00 on 2 May 2026?')).toEqual([{ from: '2026-05-02T17:30', to: '2026-05-02T18:30' }]);
     expect(searchWindows('How deep was the queue on 2 May?')).toEqual([]);
     expect(searchWindows('Why did the spooler restart on 2 May?')).toEqual([]);
+  });
+
+  it('searches the one day a "what time on <day>" question is set on', () => {
+    expect(searchWindows('At what time on 9 May 2026 was the restart of the failed spooler workers requested?')).toEqual([{ from: '2026-05-09T00:00', to: '2026-05-09T23:59' }]);
+    expect(searchWindows('What time on Friday 2 May did the printers come back?')).toEqual([{ from: '05-02T00:00', to: '05-02T23:59', anyYear: true }]);
+    expect(searchWindows('What time does the spooler start on weekdays?')).toEqual([]);
+  });
+
+  it('tells a sentence dated only other days from one dated the asked day or none', () => {
+    expect(statesOnlyOtherDays(new Set(['05-06', '05-06t16:53']), '2026-05-09')).toBe(true);
+    expect(statesOnlyOtherDays(new Set(['2026-05-09', '05-09', '05-09t08:14']), '2026-05-09')).toBe(false);
+    expect(statesOnlyOtherDays(new Set(), '05-09')).toBe(false);
   });
 
   it('keeps plans for readings anchored on different days apart in the plan cache', () => {

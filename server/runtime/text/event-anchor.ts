@@ -95,11 +95,29 @@ export function askedDayBound(question: string): { readonly side: AnchorSide; re
   const ordinal = DAY_ORDINAL.exec(question);
   const side: AnchorSide | undefined = ordinal ? (ordinal[1] ? 'after' : 'before') : askedCrossing(question) ? 'after' : undefined;
   if (!side) return undefined;
-  const days = [...new Set([...question.matchAll(ON_DAY)].flatMap((match) => askedMoments(match[1]).filter((moment) => !moment.includes('t'))))];
-  const dated = days.filter((day) => DATED_DAY.test(day));
-  const day = dated.length === 1 ? dated[0] : dated.length === 0 && days.length === 1 ? days[0] : undefined;
+  const day = oneDaySetOn(question);
   return day === undefined ? undefined : { side, day };
 }
+
+/** The one day a question is set on ("on 23 March 2026"), the dated one when it names a year too. */
+function oneDaySetOn(question: string): string | undefined {
+  const days = [...new Set([...question.matchAll(ON_DAY)].flatMap((match) => askedMoments(match[1]).filter((moment) => !moment.includes('t'))))];
+  const dated = days.filter((day) => DATED_DAY.test(day));
+  return dated.length === 1 ? dated[0] : dated.length === 0 && days.length === 1 ? days[0] : undefined;
+}
+
+/**
+ * "At what time on 9 March 2026 was the restart of the failed tasks requested?": the time of a
+ * record stamped on the one day the question is set on.
+ */
+const TIME_ON_DAY = /\bwhat\s+time\s+on\b/i;
+export const askedDayRecord = (question: string): string | undefined => (TIME_ON_DAY.test(question) ? oneDaySetOn(question) : undefined);
+
+/** Whether stated moments (moment-terms.ts statedMoments) name days, none of them `day` (a moment term, any year or dated). */
+export const statesOnlyOtherDays = (moments: ReadonlySet<string>, day: string): boolean => {
+  const days = [...moments].filter((moment) => !moment.includes('t'));
+  return days.length > 0 && !days.some((stated) => stated.slice(-5) === day.slice(-5));
+};
 
 /** The window of a day-bound question's day, and its bound in minutes (any year). */
 export function dayBoundWindow(bound: { readonly side: AnchorSide; readonly day: string }): { readonly at: number; readonly window: TimeWindow } {
@@ -178,9 +196,9 @@ export function windowNear(at: number, side: AnchorSide): TimeWindow {
 
 /**
  * The stretches of time a search of stamped sources covers for a goal: the instants it names
- * (askedWindows), or for a record anchored to an event of a named day (or a day's first or last
- * record), that whole day. A day alone is no window otherwise (it put lines of the day in place of the
- * evidence, moment-terms.ts); here the record asked for is of that day, and among every line and row
+ * (askedWindows), or for a record anchored to an event of a named day (a day's first or last record,
+ * the time of a record "on" a day), that whole day. A day alone is no window otherwise (it put lines
+ * of the day in place of the evidence, moment-terms.ts); here the record asked for is of that day, and among every line and row
  * of the corpus it ranks like any other sharing the subject's words (freight fresh f81: the 06:00 lag
  * row was never retrieved).
  */
@@ -198,9 +216,14 @@ function anchorDayWindows(goal: string): TimeWindow[] {
   const anchor = askedEventAnchor(goal);
   if (!anchor) {
     const bound = askedDayBound(goal);
-    return bound ? [dayBoundWindow(bound).window] : [];
+    if (bound) return [dayBoundWindow(bound).window];
+    const recordDay = askedDayRecord(goal);
+    return recordDay ? [wholeDay(recordDay)] : [];
   }
   const dated = [...anchor.days].filter((day) => DATED_DAY.test(day));
   const days = dated.length > 0 ? dated : [...anchor.days];
-  return days.map((day) => ({ from: `${day}T00:00`, to: `${day}T23:59`, ...(DATED_DAY.test(day) ? {} : { anyYear: true }) }));
+  return days.map(wholeDay);
 }
+
+/** A day's window: of that year when the day is dated, of any year otherwise. */
+const wholeDay = (day: string): TimeWindow => ({ from: `${day}T00:00`, to: `${day}T23:59`, ...(DATED_DAY.test(day) ? {} : { anyYear: true }) });
