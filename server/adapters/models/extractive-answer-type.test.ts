@@ -64,6 +64,14 @@ describe('a setting asked for by name', () => {
     expect(askedSettingKeys('What is the main reason the spooler stopped?')).toEqual([]);
   });
 
+  it('reads a noun asked of a named component as a key, which a command\'s flag states too (fresh f215)', () => {
+    const asked = askedSettingKeys('Which tray profile does the nightly_purge task of label_export load?');
+    expect(asked.map((key) => key.kind)).toEqual(['profil']);
+    expect(asked[0].qualifiers).toContain('tray');
+    expect(keysAskedSetting('spool/dags/label_export.py › nightly_purge: bash_command="spoolctl purge --profile glossy-tray"', asked)).toBe(true);
+    expect(keysAskedSetting('spool/dags/label_export.py › nightly_purge: task_id="nightly_purge"', asked)).toBe(false);
+  });
+
   it('reads a behaviour "how long" describes as the setting that configures it, keyed by the clause\'s names (fresh f31)', () => {
     const waits = askedSettingKeys('How long does print-gw wait on spool-cache before it gives up on the read?');
     expect(waits.map((key) => key.kind)).toEqual(['timeout']);

@@ -1,5 +1,5 @@
 import { MATCHING_STOPWORDS } from '../../runtime/text/english-stopwords';
-import { configuredCountNoun, isSettingWord, switchedSubject } from '../../runtime/planner/setting-question';
+import { configuredCountNoun, isSettingWord, switchedSubject, whichNamedAsks } from '../../runtime/planner/setting-question';
 import { withoutSetAside } from '../../runtime/text/set-aside-phrases';
 import { describedSettings, describedToolSettings } from '../../runtime/text/setting-behaviours';
 import { namedEntities } from '../../runtime/text/named-entities';
@@ -198,7 +198,9 @@ export function valueNounKeys(question: string): AskedSettingKey[] {
   const value = VALUE_NOUN.exec(lower);
   // "What S3 write actions does the role's policy grant?": a listed noun may take two words before it (fresh f126).
   const listed = value ? undefined : LISTED_NOUN.exec(lower);
-  const match = value ? { modifiers: [value[1]], kind: value[2], rest: value[3] } : listed ? { modifiers: [listed[1], listed[2]], kind: listed[3], rest: listed[4] } : undefined;
+  // "Which Looker datagroup does the refresh_looker_cache task refresh?": any noun asked of a named component (fresh f215).
+  const used = value || listed ? undefined : whichNamedAsks(lower);
+  const match = value ? { modifiers: [value[1]], kind: value[2], rest: value[3] } : listed ? { modifiers: [listed[1], listed[2]], kind: listed[3], rest: listed[4] } : used ? { modifiers: used.modifiers, kind: used.noun, rest: used.rest } : undefined;
   if (!match) return [];
   const said = [...match.modifiers.map((word) => word ?? ''), ...tokenize(match.rest).flatMap((token) => token.split(/[_.-]+/))];
   const qualifiers = new Set(said.filter((token) => /^[a-z]{3,}$/.test(token) && !MATCHING_STOPWORDS.has(token) && !NOT_A_HEAD.test(token)).map(stem));
@@ -284,10 +286,13 @@ const NOT_QUALIFIERS = /^(?:wait|waits|waiting|give|gives|giving|time|times|keep
 const SETTING_VALUE = /\s*(?:=|:\s)\s*[^=:]*$/;
 /** A changed line's mark ("added: appendonly no"): the setting's key follows it. */
 const CHANGE_MARK = /^(?:added|removed):\s*/;
+const COMMAND_FLAG = /(?:^|\s)--([a-z][a-z0-9-]*)/g;
 
 /** Whether a setting line is keyed by an asked kind and one of the nouns it qualifies ("instance_type", "data_volume › type"). */
 export function keysAskedSetting(settingText: string, asked: readonly AskedSettingKey[]): boolean {
-  const keyTerms = new Set(tokenize(settingText.replace(CHANGE_MARK, '').replace(SETTING_VALUE, '')).flatMap((token) => token.split(/[_.:/-]+/)).map(stem));
+  // A command's flags key what they set as well: `bash_command="kdp-looker refresh --datagroup kdp_daily"` sets the datagroup (fresh f215).
+  const flags = [...settingText.matchAll(COMMAND_FLAG)].map((match) => match[1]);
+  const keyTerms = new Set([...tokenize(settingText.replace(CHANGE_MARK, '').replace(SETTING_VALUE, '')), ...flags].flatMap((token) => token.split(/[_.:/-]+/)).map(stem));
   return asked.some((key) => keyTerms.has(key.kind) && [...key.qualifiers].some((term) => keyTerms.has(term)));
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { askedSettingTerms, asksConfiguredValue } from './setting-question';
 
+describe('a noun asked of a named component', () => {
+  it('keys the setting lookup by the noun, and only of a component named by a joined name', () => {
+    expect(askedSettingTerms('Which tray profile does the nightly_purge task of label_export load?')).toContain('profile');
+    expect(asksConfiguredValue('Which printer does the team prefer for labels?')).toBe(false);
+  });
+});
+
 describe('asksConfiguredValue', () => {
   it('reads a question for a value a configuration file holds', () => {
     for (const goal of [
@@ -25,6 +32,8 @@ describe('asksConfiguredValue', () => {
       'What metric does the SpoolQueueDeep rule actually evaluate?',
       // The fields or columns a definition lists (fresh f183)
       'What fields are in the label_job_features view? I need the full list.',
+      // Which of something a named component uses (fresh f215)
+      'Which tray profile does the nightly_purge task of label_export load?',
     ]) expect(asksConfiguredValue(goal), goal).toBe(true);
   });
 

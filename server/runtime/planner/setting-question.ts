@@ -32,7 +32,8 @@ const NOT_A_KEY = /^(?:configured|configuration|config|settings?|set\s+(?:to|on|
 export function askedSettingTerms(goal: string): readonly string[] {
   const said = [...goal.matchAll(EVERY_SETTING_WORD)].map((match) => match[0].toLowerCase()).filter((word) => !NOT_A_KEY.test(word));
   const counted = configuredCountNoun(goal);
-  return [...new Set([...said, ...describedSettingWords(goal), ...(counted ? [counted] : [])])];
+  const which = whichNamedAsks(goal)?.noun;
+  return [...new Set([...said, ...describedSettingWords(goal), ...(counted ? [counted] : []), ...(which ? [which] : [])])];
 }
 
 /** Asked why, who or when, the answer is a change or an event, not a value a file holds. */
@@ -69,6 +70,20 @@ const HOW_MANY_RUN = /\bhow many ([a-z]+) (?:does|do|will|should) (?:[\w.-]+ ){1
 /** The noun a "how many … does it run" goal counts ("tasks"); undefined when it asks no configured count. */
 export const configuredCountNoun = (goal: string): string | undefined => HOW_MANY_RUN.exec(goal)?.[1].toLowerCase();
 
+/**
+ * "Which Looker datagroup does the refresh_looker_cache task refresh?", "which converters does
+ * s3-sink-vehicle-positions use?": which of something a named component (a name joined by '-' or '_')
+ * uses, reads or refreshes, in the present, is what its definition sets (`--datagroup kdp_daily`;
+ * fresh f215). The asked noun keys the setting. Groups: the words before the noun, the noun, the rest.
+ */
+const WHICH_NAMED_USES = /\bwhich\s+((?:[a-z][\w-]*\s+){0,3}?)([a-z]{3,})\s+(?:does|do)\s+((?:the\s+)?[\w.]*[a-z0-9][-_][a-z0-9][\w.-]*\s.*)$/i;
+
+/** The noun a "which X does <component> …" goal asks, the words said before it and the rest; undefined when it asks no such thing. */
+export function whichNamedAsks(goal: string): { readonly modifiers: readonly string[]; readonly noun: string; readonly rest: string } | undefined {
+  const match = WHICH_NAMED_USES.exec(goal.toLowerCase());
+  return match ? { modifiers: match[1].split(/\s+/).filter(Boolean), noun: match[2], rest: match[3] } : undefined;
+}
+
 /** Whether a word is one of the setting words ("partitions", "replicas", "limit"). */
 export const isSettingWord = (word: string): boolean => SETTING_WORDS.test(word);
 
@@ -76,5 +91,5 @@ export const isSettingWord = (word: string): boolean => SETTING_WORDS.test(word)
 export function asksConfiguredValue(goal: string): boolean {
   if (NOT_A_VALUE.test(goal)) return false;
   // "Will Airflow run the missed days on its own?" asks what a tool's setting holds, however it is put (setting-behaviours.ts TOOL_SETTINGS).
-  return SWITCHED_ON.test(goal) || HOW_MANY_RUN.test(goal) || describedToolSettings(goal).length > 0 || (VALUE_QUESTION.test(goal) && (SETTING_WORDS.test(goal) || HOW_OFTEN_DONE.test(goal) || describedSettingWords(goal).length > 0));
+  return SWITCHED_ON.test(goal) || HOW_MANY_RUN.test(goal) || WHICH_NAMED_USES.test(goal) || describedToolSettings(goal).length > 0 || (VALUE_QUESTION.test(goal) && (SETTING_WORDS.test(goal) || HOW_OFTEN_DONE.test(goal) || describedSettingWords(goal).length > 0));
 }
