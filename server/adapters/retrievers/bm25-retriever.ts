@@ -7,6 +7,7 @@ import { sourceIdOf } from '../db/ids';
 import { BM25_INDEX_NAME } from '../db/store-capabilities';
 import { type ChunkHitRow, clampK, currentChunksOf, lookupChunksOf, SEARCHED_CHUNKS, stampedWithin, toHits } from './chunk-hits';
 import { type CachedChunk, chunkRowCacheOf } from './chunk-row-cache';
+import type { DottedNameMatch } from './dotted-names';
 import { extractTerms, toBm25Text } from './query-terms';
 
 export interface RetrieverAvailability {
@@ -72,8 +73,8 @@ export class Bm25Retriever implements RetrieverPlugin {
   }
 
   /** The query's terms, with the corpus's dotted names whose tail it names (dotted-names.ts). */
-  private async termsOf(text: string, identifiers: readonly string[] = []): Promise<readonly string[]> {
-    const names = (await this.corpus.dottedNames()).namesFor(text, identifiers);
+  private async termsOf(text: string, identifiers: readonly string[] = [], match?: DottedNameMatch): Promise<readonly string[]> {
+    const names = (await this.corpus.dottedNames()).namesFor(text, identifiers, match);
     return extractTerms(text, names.length > 0 ? [...identifiers, ...names] : identifiers);
   }
 
@@ -99,7 +100,7 @@ export class Bm25Retriever implements RetrieverPlugin {
    */
   async searchLookupOnly(query: RetrievalQuery): Promise<readonly Hit[]> {
     const k = clampK(query.k);
-    const terms = await this.termsOf(query.text, query.identifiers);
+    const terms = await this.termsOf(query.text, query.identifiers, { lastSegment: true });
     if (!this.availability.available || k === 0 || terms.length === 0 || query.sources.length === 0) return [];
     query.signal?.throwIfAborted();
     const [ranked = []] = await rankedBranches(this.database, [{ text: toBm25Text(terms), filter: lookupChunksOf(query.sources) }], k);

@@ -19,6 +19,13 @@ describe('DottedNameIndex', () => {
     expect(index.namesFor('the spooler', ['backoff.limit'])).toEqual(['spooler.override.retry.backoff.limit']);
   });
 
+  it('finds a name by its last segment as a word only when asked to (a setting lookup)', () => {
+    const keys = new DottedNameIndex(['tray.key.converter', 'tray.value.converter', 'job.id']);
+    expect(keys.namesFor('which key and value converters does the tray use?')).toEqual([]);
+    expect(keys.namesFor('which key and value converters does the tray use?', [], { lastSegment: true })).toEqual(['tray.key.converter', 'tray.value.converter']);
+    expect(keys.namesFor('which id?', [], { lastSegment: true })).toEqual([]);
+  });
+
   it('never on one word, a full name already asked, or a tail many names share', () => {
     expect(index.namesFor('what is the limit?')).toEqual([]);
     expect(index.namesFor('spooler.override.retry.backoff.limit')).toEqual([]);
@@ -34,6 +41,14 @@ describe('bm25 with the corpus dotted names', () => {
   beforeAll(async () => {
     stores = await openStores({ dataDir: path.join(root, 'pglite') });
     const docs = ['The spooler retries a failed job with a backoff.', 'Each retry of the label printer waits for the backoff.', 'The retry limit of the queue is described here.'];
+    await stores.store.ingest(
+      { name: 'spooler-git', kind: 'git' },
+      [
+        { uri: 'commit 1', ordinal: 0, title: 'commit 1: Initial import', text: 'Initial import of the spooler', tokens: 5, locator: 'commit 1' },
+        { uri: 'commit 1', ordinal: 1, title: 'commit 1 · spool.json', text: '+"tray.converter": "PlainConverter"', tokens: 3, locator: 'commit 1 · spool.json', lookupOnly: true },
+      ],
+      'spooler-git-1',
+    );
     await stores.store.ingest(
       { name: 'spooler-docs', kind: 'docs' },
       [...docs, 'spooler.override.retry.backoff.limit=7'].map((text, ordinal) => ({ uri: `doc-${ordinal}.md`, ordinal: 0, title: `Doc ${ordinal}`, text, tokens: text.split(/\s+/).length })),
@@ -52,6 +67,11 @@ describe('bm25 with the corpus dotted names', () => {
 
   it('ranks the line setting the dotted key first when the query names its dotted tail', async () => {
     expect((await search('retry.backoff.limit'))[0]?.text).toBe(setting);
+  });
+
+  it('finds a configured key by its noun in a setting lookup', async () => {
+    const hits = await bm25.searchLookupOnly!({ text: 'which converters does the tray use', k: 3, sources: ['spooler-git'], identifiers: [] });
+    expect(hits.map((hit) => hit.locator)).toEqual(['commit 1 · spool.json']);
   });
 
   it('finds it when the query writes the tail as words, which alone share nothing with it', async () => {
