@@ -1,11 +1,12 @@
 /**
  * Whether a question asks what something read: an amount, a level, a count, a distance behind
  * ("How full was kafka-2's data disk …?", "How much memory was feature-redis using …?", "what was
- * the consumer lag …?", "what was the highest share of static ETAs …?", fresh f167). Such a reading is recorded where run time is (metric rows, log lines), and
+ * the consumer lag …?", "what was the highest share of static ETAs …?", fresh f167), or how it stood against
+ * its threshold ("was the sink still above the ConnectSinkLagHigh threshold at 12:00?", fresh f229). Such a reading is recorded where run time is (metric rows, log lines), and
  * at a named instant it is the record stamped with that instant. Shared by the planner (which
  * sources to search) and the extractive reader (which sentence answers).
  */
-const READING = /\bhow (?:full|much|many|high|low|far|big|large|old|stale|late|delayed|long|deep|fast|slow|busy|hot)\b|\bwhat (?:was|were|is|did)\b[^?]*\b(?:value|level|lag|size|usage|rate|ratio|share|fraction|proportion|count|reading|percentage|latency|utili[sz]ation|load)\b/i;
+const READING = /\bhow (?:full|much|many|high|low|far|big|large|old|stale|late|delayed|long|deep|fast|slow|busy|hot)\b|\bwhat (?:was|were|is|did)\b[^?]*\b(?:value|level|lag|size|usage|rate|ratio|share|fraction|proportion|count|reading|percentage|latency|utili[sz]ation|load)\b|^\s*(?:is|was|were|are)\b[^?]*\b(?:above|below|over|under)\b[^?]*\b(?:threshold|limit)\b/i;
 
 export const asksReading = (question: string): boolean => READING.test(question);
 
