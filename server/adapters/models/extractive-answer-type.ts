@@ -199,7 +199,7 @@ export function valueNounKeys(question: string): AskedSettingKey[] {
   // "What S3 write actions does the role's policy grant?": a listed noun may take two words before it (fresh f126).
   const listed = value ? undefined : LISTED_NOUN.exec(lower);
   // "Which Looker datagroup does the refresh_looker_cache task refresh?": any noun asked of a named component (fresh f215).
-  const used = value || listed ? undefined : whichNamedAsks(lower);
+  const used = value || listed ? undefined : whichNamedAsks(question);
   const match = value ? { modifiers: [value[1]], kind: value[2], rest: value[3] } : listed ? { modifiers: [listed[1], listed[2]], kind: listed[3], rest: listed[4] } : used ? { modifiers: used.modifiers, kind: used.noun, rest: used.rest } : undefined;
   if (!match) return [];
   const said = [...match.modifiers.map((word) => word ?? ''), ...tokenize(match.rest).flatMap((token) => token.split(/[_.-]+/))];

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { askedSettingTerms, asksConfiguredValue } from './setting-question';
 
 describe('a noun asked of a named component', () => {
-  it('keys the setting lookup by the noun, and only of a component named by a joined name', () => {
+  it('keys the setting lookup by the noun, and only of a component named by a joined or CamelCase name', () => {
     expect(askedSettingTerms('Which tray profile does the nightly_purge task of label_export load?')).toContain('profile');
+    expect(askedSettingTerms('Which runbook does the LabelQueueStalled alert point to?')).toContain('runbook');
     expect(asksConfiguredValue('Which printer does the team prefer for labels?')).toBe(false);
+    expect(asksConfiguredValue('Which printer does Label use?')).toBe(false);
   });
 });
 
@@ -34,6 +36,7 @@ describe('asksConfiguredValue', () => {
       'What fields are in the label_job_features view? I need the full list.',
       // Which of something a named component uses (fresh f215)
       'Which tray profile does the nightly_purge task of label_export load?',
+      'Which runbook does the LabelQueueStalled alert point to?',
     ]) expect(asksConfiguredValue(goal), goal).toBe(true);
   });
 

@@ -72,16 +72,16 @@ export const configuredCountNoun = (goal: string): string | undefined => HOW_MAN
 
 /**
  * "Which Looker datagroup does the refresh_looker_cache task refresh?", "which converters does
- * s3-sink-vehicle-positions use?": which of something a named component (a name joined by '-' or '_')
- * uses, reads or refreshes, in the present, is what its definition sets (`--datagroup kdp_daily`;
+ * s3-sink-vehicle-positions use?", "which runbook does the KafkaConnectTaskFailed alert point to?":
+ * which of something a named component (a name joined by '-' or '_', or in CamelCase) uses, reads or refreshes, in the present, is what its definition sets (`--datagroup kdp_daily`;
  * fresh f215). The asked noun keys the setting. Groups: the words before the noun, the noun, the rest.
  */
-const WHICH_NAMED_USES = /\bwhich\s+((?:[a-z][\w-]*\s+){0,3}?)([a-z]{3,})\s+(?:does|do)\s+((?:the\s+)?[\w.]*[a-z0-9][-_][a-z0-9][\w.-]*\s.*)$/i;
+const WHICH_NAMED_USES = /\b[Ww]hich\s+((?:[A-Za-z][\w-]*\s+){0,3}?)([A-Za-z]{3,})\s+(?:does|do)\s+((?:the\s+)?(?:[\w.]*[A-Za-z0-9][-_][A-Za-z0-9][\w.-]*|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)\s.*)$/;
 
 /** The noun a "which X does <component> …" goal asks, the words said before it and the rest; undefined when it asks no such thing. */
 export function whichNamedAsks(goal: string): { readonly modifiers: readonly string[]; readonly noun: string; readonly rest: string } | undefined {
-  const match = WHICH_NAMED_USES.exec(goal.toLowerCase());
-  return match ? { modifiers: match[1].split(/\s+/).filter(Boolean), noun: match[2], rest: match[3] } : undefined;
+  const match = WHICH_NAMED_USES.exec(goal);
+  return match ? { modifiers: match[1].toLowerCase().split(/\s+/).filter(Boolean), noun: match[2].toLowerCase(), rest: match[3].toLowerCase() } : undefined;
 }
 
 /** Whether a word is one of the setting words ("partitions", "replicas", "limit"). */
