@@ -91,6 +91,12 @@ describe('a setting asked for by name', () => {
     expect(toolSettingKeys('How many jobs did label_export run?')).toEqual([]);
   });
 
+  it('reads a second run started beside one still going as the overlap setting (fresh f245)', () => {
+    const keys = toolSettingKeys('If a label_hourly run is still going when the next hour starts, can the scheduler kick off a second one next to it?');
+    expect(keysAskedSetting('airflow/dags/label_hourly.py › with DAG( › max_active_runs=1,', keys)).toBe(true);
+    expect(toolSettingKeys('Who started the second printer next week?')).toEqual([]);
+  });
+
   it("reads a consumer's error and offset behaviour as its Kafka Connect keys (fresh f181, f185)", () => {
     const skips = toolSettingKeys("If one job can't be printed, does the print sink skip the record and carry on, or does its task go down?");
     expect(keysAskedSetting('connect/print-sink.json › "errors.tolerance": "none",', skips)).toBe(true);

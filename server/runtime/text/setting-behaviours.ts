@@ -47,7 +47,8 @@ export function describedSettingWords(goal: string): readonly string[] {
  */
 export const TOOL_SETTINGS: readonly SettingBehaviour[] = [
   { says: /\b(?:missed|skipped)\s+(?:days?|runs?|intervals?|dates?)\b|\bcatch(?:es|ing)?\s+up\s+on\b/, kinds: ['catchup'], names: [] },
-  { says: /\bruns?\b[^?]*\b(?:overlap|at the same time|in parallel|concurrently)\b/, kinds: ['active', 'concurrency'], names: ['max', 'run'] },
+  // Or asked as a second run started beside one still going (fresh f245).
+  { says: /\bruns?\b[^?]*\b(?:overlap|at the same time|in parallel|concurrently)\b|\bsecond\s+(?:one|run|copy|instance)\b[^?]*\b(?:next to|alongside|beside|at once)\b|\bstill\s+(?:going|running)\b[^?]*\bsecond\s+(?:one|run)\b/, kinds: ['active', 'concurrency'], names: ['max', 'run'] },
   { says: /\bpassword\b/, kinds: ['requirepass', 'password'], names: [] },
   { says: /\bwhat (?:metric|expression|query)\b[^?]*\brule\b|\brule\b[^?]*\bevaluat(?:e|es|ed|ing)\b/, kinds: ['expr'], names: ['alert'] },
   // Whether a consumer skips a record it cannot handle or fails (Kafka Connect `errors.tolerance`; fresh f181).
