@@ -17,6 +17,12 @@ describe('source kinds a goal names', () => {
     expect(namedSourceKinds('How long are invoice PDFs kept?')).toEqual([]);
   });
 
+  it("reads a service's warnings and error lines as its logs (fresh f253)", () => {
+    expect(kindsNamedByWord("In the 'jobs stuck' warnings of 2 May, was every printer stuck or only some?")).toEqual(['logs']);
+    expect(kindsNamedByWord('Which error lines did the spooler print before it stopped?')).toEqual(['logs']);
+    expect(kindsNamedByWord('What does the runbook warn about before a restart?')).toEqual(['docs']);
+  });
+
   it('tells the kinds named by word from the ones a run-time event implies', () => {
     const goal = 'Why did billing-worker crash, going by its log?';
     expect(namedSourceKinds(goal)).toEqual(['logs']);

@@ -11,7 +11,8 @@ import type { SourceKind } from '../types';
 
 const NAMED_KINDS: readonly { readonly kind: SourceKind; readonly words: RegExp }[] = [
   { kind: 'git', words: /\b(?:commits?|committed|git|diffs?|pull requests?|merge requests?)\b/i },
-  { kind: 'logs', words: /\b(?:logs?|logged|(?:log|stats|status) lines?|journal)\b/i },
+  // A service's warnings and error lines are what it logged at that level ("the 'features missing' warnings on 14 April"; fresh f253).
+  { kind: 'logs', words: /\b(?:logs?|logged|(?:log|stats|status|warning|error) lines?|journal|warnings|(?:warning|error) messages?)\b/i },
   { kind: 'metrics', words: /\b(?:metrics?|dashboards?|time series)\b/i },
   { kind: 'docs', words: /\b(?:runbooks?|docs?|documentation|handbook|postmortems?|architecture)\b/i },
 ];
