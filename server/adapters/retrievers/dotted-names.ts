@@ -37,17 +37,17 @@ export class DottedNameIndex {
   private readonly byLastSegment = new Map<string, string[]>();
 
   constructor(names: Iterable<string>) {
-    const index = (map: Map<string, string[]>, key: string, name: string) => map.set(key, [...(map.get(key) ?? []), name]);
+    const index = (map: Map<string, string[]>, key: string, name: string) => {
+      const names = map.get(key);
+      if (names) names.push(name);
+      else map.set(key, [name]);
+    };
     for (const name of new Set([...names].map((found) => found.toLowerCase()))) {
       const segments = name.split('.');
       for (let start = 1; start + 1 < segments.length; start++) index(this.byTail, segments.slice(start).join('.'), name);
       const last = segments[segments.length - 1];
       if (/^[a-z]{4,}$/.test(last)) index(this.byLastSegment, last, name);
     }
-  }
-
-  get size(): number {
-    return this.byTail.size;
   }
 
   /** The corpus names whose tail the text or an identifier names, each once; none when a tail is too common to point at one. */
