@@ -72,9 +72,12 @@ export class Bm25Retriever implements RetrieverPlugin {
     return toHits(rows, this.method);
   }
 
-  /** The query's terms, with the corpus's dotted names whose tail it names (dotted-names.ts). */
+  /**
+   * The query's terms, with the corpus's dotted names whose tail it names (dotted-names.ts). Without the
+   * index nothing is searched, so the corpus is not scanned for its names.
+   */
   private async termsOf(text: string, identifiers: readonly string[] = [], match?: DottedNameMatch): Promise<readonly string[]> {
-    const names = (await this.corpus.dottedNames()).namesFor(text, identifiers, match);
+    const names = this.availability.available ? (await this.corpus.dottedNames()).namesFor(text, identifiers, match) : [];
     return extractTerms(text, names.length > 0 ? [...identifiers, ...names] : identifiers);
   }
 
