@@ -28,7 +28,7 @@ import { ingestQuestionSet } from './answers/question-set-ingest';
 import { runVerificationSection } from './answers/verification-section';
 import { runModelCacheSection } from './answers/model-cache-section';
 import { runReproducibilitySection } from './answers/reproducibility-section';
-import { type QuestionOutcome, offGoalCaveats, readQuestionSet, scoreCitations, scoreRunFacts, totals } from './answers/answer-scoring';
+import { type QuestionOutcome, offGoalCaveats, readQuestionSet, scoreCitations, scoreKeyFacts, scoreRunFacts, totals } from './answers/answer-scoring';
 
 const { values } = parseArgs({
   options: {
@@ -107,6 +107,8 @@ try {
     const answerNodes = new Set(result.explain.graph.nodes.filter((node) => node.kind === 'reason' && node.purpose !== 'bridge').map((node) => node.id));
     const attempts = (result.explain.analyze?.nodes ?? []).filter((node) => answerNodes.has(node.nodeId) && node.status === 'done').length;
     const verification = result.status !== 'completed' ? result.status : result.verification ? `${result.verification.passed ? 'passed' : 'failed'} ${result.verification.confidence.toFixed(2)}` : 'none';
+    // The context the answer was read from; a question the gate answers is not scored for it.
+    const context = question.expectApproval ? undefined : (await fixture.runtime.evidence(result.runId)).map((item) => item.text).join('\n');
     outcomes.push({
       id: question.id,
       split: question.split,
@@ -115,6 +117,7 @@ try {
       cited: citations.map((citation) => `${citation.sourceName}:${citation.uri}`),
       caveats: result.caveats,
       keyFact: scoreRunFacts(answer, question, sentToApproval),
+      ...(context === undefined ? {} : { factInContext: scoreKeyFacts(context, question.keyFacts).allFound }),
       citations: citationScore,
       offGoalCaveats: offGoalCaveats(result.caveats, question.question, question.entities, set.entityVocabulary),
       // Counted only where unwanted: a question that expects the gate is scored by scoreRunFacts.
@@ -128,7 +131,7 @@ try {
     const outcome = outcomes[outcomes.length - 1];
     const missing = question.keyFacts.filter((_, index) => outcome.keyFact.matched[index] === undefined).map((aliases) => aliases[0]);
     console.log(
-      `${question.id} [${question.split}/${question.kind}] fact ${outcome.keyFact.allFound ? 'yes' : `NO (missing: ${missing.join(', ')})`} · cited ${citationScore.relevant}/${citationScore.total} relevant (${citationScore.fromRelevantSource} from a relevant source) · off-goal caveats ${outcome.offGoalCaveats.length} · approval ${sentToApproval ? (question.expectApproval ? 'yes (expected)' : 'YES') : question.expectApproval ? 'NO (expected)' : 'no'} · verification ${verification}${attempts > 1 ? ` after ${attempts} attempts` : ''}`,
+      `${question.id} [${question.split}/${question.kind}] fact ${outcome.keyFact.allFound ? 'yes' : `NO (missing: ${missing.join(', ')})`}${outcome.factInContext === undefined ? '' : ` · in context ${outcome.factInContext ? 'yes' : 'no'}`} · cited ${citationScore.relevant}/${citationScore.total} relevant (${citationScore.fromRelevantSource} from a relevant source) · off-goal caveats ${outcome.offGoalCaveats.length} · approval ${sentToApproval ? (question.expectApproval ? 'yes (expected)' : 'YES') : question.expectApproval ? 'NO (expected)' : 'no'} · verification ${verification}${attempts > 1 ? ` after ${attempts} attempts` : ''}`,
     );
     if (values.verbose) {
       console.log(`   Q: ${question.question}\n   A: ${answer.replace(/\s+/g, ' ').slice(0, process.env.ANSWER_CHARS ? Number(process.env.ANSWER_CHARS) : 600)}`);
@@ -140,11 +143,11 @@ try {
   }
 
   const bySplit = Object.fromEntries(['all', 'tune', 'heldout', 'dev'].filter((split) => split === 'all' || outcomes.some((outcome) => outcome.split === split)).map((split) => [split, totals(outcomes.filter((outcome) => split === 'all' || outcome.split === split))]));
-  console.log('\nsplit    questions  key fact  relevant citations  from relevant sources  off-goal caveats  to approval  verification passed  passed w/o relevant evidence');
+  console.log('\nsplit    questions  key fact  fact in context  relevant citations  from relevant sources  off-goal caveats  to approval  verification passed  passed w/o relevant evidence');
   for (const [split, total] of Object.entries(bySplit)) {
     if (total.questions === 0) continue;
     console.log(
-      `${split.padEnd(8)} ${String(total.questions).padStart(9)}  ${`${total.keyFactPct}%`.padStart(8)}  ${`${total.relevantCitationPct}% of ${total.citations}`.padStart(18)}  ${`${total.relevantSourcePct}%`.padStart(21)}  ${String(total.offGoalCaveats).padStart(16)}  ${String(total.sentToApproval).padStart(11)}  ${String(total.verificationPassed).padStart(19)}  ${String(total.passedWithoutRelevantEvidence).padStart(28)}`,
+      `${split.padEnd(8)} ${String(total.questions).padStart(9)}  ${`${total.keyFactPct}%`.padStart(8)}  ${`${total.factInContextPct}%`.padStart(15)}  ${`${total.relevantCitationPct}% of ${total.citations}`.padStart(18)}  ${`${total.relevantSourcePct}%`.padStart(21)}  ${String(total.offGoalCaveats).padStart(16)}  ${String(total.sentToApproval).padStart(11)}  ${String(total.verificationPassed).padStart(19)}  ${String(total.passedWithoutRelevantEvidence).padStart(28)}`,
     );
   }
   const reasoners = [...new Set(outcomes.map((outcome) => outcome.reasoning))];

@@ -48,6 +48,8 @@ describe('answer scoring', () => {
   it('totals key fact per question and pools the citation share over all citations', () => {
     const outcome = (allFound: boolean, total: number, relevant: number, verification: string, fromRelevantSource = relevant): QuestionOutcome => ({
       id: 'q',
+      // The gate's own answer is not scored for the context; of the two others, the one answered is.
+      ...(verification === 'awaiting_approval' ? {} : { factInContext: allFound }),
       split: 'tune',
       keyFact: { matched: [], allFound },
       citations: { total, relevant, fromRelevantSource },
@@ -57,7 +59,7 @@ describe('answer scoring', () => {
       passedWithoutRelevantEvidence: verification.startsWith('passed') && relevant === 0,
     });
     const result = totals([outcome(true, 4, 4, 'passed 0.90'), outcome(false, 4, 0, 'passed 0.90'), outcome(true, 2, 1, 'awaiting_approval', 2)]);
-    expect(result).toMatchObject({ questions: 3, keyFactPct: 66.7, relevantCitationPct: 50, relevantSourcePct: 60, citations: 10, sentToApproval: 1, verificationPassed: 2, passedWithoutRelevantEvidence: 1 });
+    expect(result).toMatchObject({ questions: 3, keyFactPct: 66.7, factInContextPct: 50, relevantCitationPct: 50, relevantSourcePct: 60, citations: 10, sentToApproval: 1, verificationPassed: 2, passedWithoutRelevantEvidence: 1 });
   });
 
   it('reads the billing-pipeline question set: ≥ 24 questions, both splits, ids unique', () => {

@@ -136,11 +136,20 @@ export interface QuestionOutcome {
   readonly verification: string;
   /** Verification passed although no citation came from a relevant source. */
   readonly passedWithoutRelevantEvidence: boolean;
+  /**
+   * Every key fact is in the context the answer was read from (undefined for a question the gate
+   * answers). With the key-fact figure it says which step lost a fact: a fact in the context and not
+   * in the answer was lost by the reader; one missing from both, by retrieval or assembly (or it is
+   * worked out, as "9 minutes" from two times, and no context states it).
+   */
+  readonly factInContext?: boolean;
 }
 
 export interface Totals {
   readonly questions: number;
   readonly keyFactPct: number;
+  /** Of the questions scored for it (not those the gate answers). */
+  readonly factInContextPct: number;
   readonly relevantCitationPct: number;
   readonly relevantSourcePct: number;
   readonly citations: number;
@@ -160,6 +169,7 @@ export function totals(outcomes: readonly QuestionOutcome[]): Totals {
   return {
     questions: outcomes.length,
     keyFactPct: pct(outcomes.filter((outcome) => outcome.keyFact.allFound).length, outcomes.length),
+    factInContextPct: pct(outcomes.filter((outcome) => outcome.factInContext === true).length, outcomes.filter((outcome) => outcome.factInContext !== undefined).length),
     relevantCitationPct: pct(relevant, citations),
     relevantSourcePct: pct(fromRelevantSource, citations),
     citations,
