@@ -117,6 +117,16 @@ describe('a document section the question names by its heading', () => {
     const text = answer("Was the switch of the label sinks to the print-writer role merged inside the team's Friday change freeze?", items);
     expect(text).toContain('after 15:00');
   });
+
+  it('a heading shaped as a question ("Who to ask") is named by a question asking the same with its words, and its opening is quoted though it shares none (fresh f158)', () => {
+    const items = [
+      item(1, 'Changing a label template', 'ops-docs', 'Printer teams register their label templates in template-registry. A template change that adds a field with a default is compatible.', '§ Changing a label template'),
+      item(2, 'Changing a label template', 'ops-docs', '## Who to ask\n\n`#print-platform`, or the print-platform engineer on call for anything urgent.', '§ Who to ask'),
+      item(3, 'Label runbook', 'ops-docs', 'A template change that removes a field breaks the label printers of every depot.'),
+    ];
+    const text = answer('The depot team wants to change a field of their label template and is not sure it is a compatible change. Who should they ask, and what if it cannot wait?', items);
+    expect(text).toContain('#print-platform');
+  });
 });
 
 describe('askedTypeTerms: the head noun of a "which/what <noun>" question', () => {

@@ -285,7 +285,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (MARKDOWN_HEADING.test(unit.text)) return;
     // A sentence qualifies by sharing a question term, or by carrying incident signal inside a block whose header
     // names what the question is about (two or more question terms: "checkout-api container log", not just "log").
-    if (!matched && (header.distinct < HEADER_MIN_TERMS || categories === 0)) return;
+    // So does the opening of a section the question names by its heading: "§ Who to ask" opens with "`#data-platform`, or …".
+    if (!matched && !opensNamedSection(unit) && (header.distinct < HEADER_MIN_TERMS || categories === 0)) return;
     const identifierWeight = ownIdentifiers.filter((identifier) => unit.tokens.has(identifier)).reduce((sum, identifier) => sum + idf(stem(identifier)), 0);
     const hasQuantity = [...unit.tokens].some((token) => /^\d+(\.\d+)?[a-z]{1,3}$|^\d{3}$/.test(token));
     const weighs = prefers && weighsOptions(unit.text);
