@@ -111,8 +111,14 @@ const VALUE_KINDS: ReadonlySet<string> = new Set(['type', 'types', 'kind', 'clas
 const ASKS_WHAT_CHANGED = /\bwhat (?:(?:was|were|has been|have been|got) )?(?:changed|modified)\b/i;
 export const asksWhatChanged = (question: string): boolean => ASKS_WHAT_CHANGED.test(question);
 
+/**
+ * "Where in kdp-infra are the alert rules kept?", "where does that connector's definition live?": where
+ * something is kept, defined or lives in a repository asks for its path, as "which file" does.
+ */
+const WHERE_KEPT = /\bwhere\b(?:(?!\b(?:and|or|but)\b)[^?.,;])*\b(?:kept|defined|declared|stored|configured|lives?)\b/i;
+
 export function askedTypeTerms(question: string): ReadonlySet<string> | undefined {
-  const terms = new Set<string>();
+  const terms = new Set<string>(WHERE_KEPT.test(question) ? ['file'] : []);
   for (const match of question.toLowerCase().matchAll(TYPED_QUESTION)) {
     const [first, second, third] = [match[1], match[2], match[3]];
     const [head, next] = isName(first) ? [second, third] : [first, second];
@@ -299,6 +305,8 @@ export function keysAskedSetting(settingText: string, asked: readonly AskedSetti
 interface KeyedPiece {
   readonly role: string;
   readonly text: string;
+  /** A changed line without the file it is shown with: its key is read from it. */
+  readonly scored?: string;
 }
 
 /**
@@ -308,7 +316,7 @@ interface KeyedPiece {
 export function askedSettingTest<T extends KeyedPiece>(question: string, pieces: readonly T[]): ((piece: T) => boolean) | undefined {
   const asked = askedSettingKeys(question);
   if (asked.length === 0) return undefined;
-  const keyed = (piece: T) => (piece.role === 'setting' || piece.role === 'change') && keysAskedSetting(piece.text, asked);
+  const keyed = (piece: T) => (piece.role === 'setting' || piece.role === 'change') && keysAskedSetting(piece.scored ?? piece.text, asked);
   return pieces.some(keyed) ? keyed : undefined;
 }
 
@@ -324,6 +332,17 @@ const METRIC_NAME = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:total|count|sum|bucket|se
 export const asksMetric = (askedType: ReadonlySet<string> | undefined): boolean => [...(askedType ?? [])].some((head) => METRIC_HEADS.has(head));
 /** Whether a sentence's tokens name a metric in its notation ("eta_fallback_total"). */
 export const namesMetric = (tokens: ReadonlySet<string>): boolean => [...tokens].some((token) => METRIC_NAME.test(token));
+
+/** Head nouns a path answers: "Which file in kdp-infra defines it?", "which files hold the schema?" */
+const FILE_HEADS: ReadonlySet<string> = new Set(['file', 'path', 'folder', 'director']);
+/** A path in a repository or on a disk ("terraform/iam-lake-writer.tf", "monitoring/alerts/"), or a file name with its extension ("feature-redis.conf"). */
+const FILE_PATH = /^(?:[\w.=-]+\/)+[\w.=-]*$|^[\w-]+\.(?:tf|tfvars|hcl|json|ya?ml|toml|ini|conf|cfg|properties|md|py|sql|sh|ts|js|csv|txt|avsc)$/;
+/**
+ * Whether a sentence names a file by its path, when the head noun asks for one: a setting or a changed
+ * line is shown with its file ("airflow/dags/warehouse_daily_load.py: schedule: …"), a runbook names one
+ * ("kept in `kdp-infra/schema-registry/subjects.yaml`").
+ */
+export const namesAskedPath = (text: string, head: string): boolean => FILE_HEADS.has(head) && tokenize(text).some((token) => /[a-z]/.test(token) && FILE_PATH.test(token));
 
 /** "Which change was merged …?" is answered by a change named, not by a verb: "6 replicas changed nothing" names none (freight dev d08). */
 export function namesHeadNoun(tokens: ReadonlySet<string>, terms: ReadonlySet<string>, head: string): boolean {

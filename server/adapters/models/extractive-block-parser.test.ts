@@ -42,10 +42,11 @@ describe('extractive block parser', () => {
         role: 'prose',
         scored: 'Over the last 7 days the average working set of checkout-api was 196Mi per pod, so a 256Mi limit still leaves about 30% headroom.',
       },
-      { text: 'resources › requests: memory: 384Mi → 192Mi', role: 'change' },
+      // A changed line is shown with its file, as a setting is, and scored on its own words (fresh f288).
+      { text: 'k8s/checkout-api/deployment.yaml › resources › requests: memory: 384Mi → 192Mi', scored: 'resources › requests: memory: 384Mi → 192Mi', role: 'change' },
       // An unchanged setting is the file's value as it stands, named by its file and the key it sits under.
       { text: 'k8s/checkout-api/deployment.yaml › resources › limits: cpu: "1"', role: 'setting' },
-      { text: 'resources › limits: memory: 512Mi → 256Mi', role: 'change' },
+      { text: 'k8s/checkout-api/deployment.yaml › resources › limits: memory: 512Mi → 256Mi', scored: 'resources › limits: memory: 512Mi → 256Mi', role: 'change' },
     ]);
   });
 
@@ -66,7 +67,7 @@ describe('extractive block parser', () => {
     expect(blockPieces(terraform)).toEqual([
       { text: 'terraform/kafka-brokers.tf: instance_type = "r6i.2xlarge"', role: 'setting' },
       { text: 'terraform/kafka-brokers.tf › data_volume: type = "gp3"', role: 'setting' },
-      { text: 'data_volume: size_gb: 2000 → 4000', role: 'change' },
+      { text: 'terraform/kafka-brokers.tf › data_volume: size_gb: 2000 → 4000', scored: 'data_volume: size_gb: 2000 → 4000', role: 'change' },
     ]);
   });
 
@@ -81,16 +82,16 @@ describe('extractive block parser', () => {
 
   it('names the two blocks a nested line sits in, so a key repeated under every entry says whose it is', () => {
     const queues = ['diff --git a/spool/queues.yaml b/spool/queues.yaml', 'new file mode 100644', '@@ -0,0 +1,9 @@', '+queues:', '+  labels:', '+    workers: 4', '+    config:', '+      keep.hours: 72', '+  invoices:', '+    workers: 2', '+    config:', '+      keep.hours: 24'].join('\n');
-    expect(blockPieces(queues).map((piece) => piece.text)).toContain('added: labels › config: keep.hours: 72');
-    expect(blockPieces(queues).map((piece) => piece.text)).toContain('added: invoices › config: keep.hours: 24');
-    expect(blockPieces(queues).map((piece) => piece.text)).toContain('added: queues › invoices: workers: 2');
+    expect(blockPieces(queues).map((piece) => piece.text)).toContain('added: spool/queues.yaml › labels › config: keep.hours: 72');
+    expect(blockPieces(queues).map((piece) => piece.text)).toContain('added: spool/queues.yaml › invoices › config: keep.hours: 24');
+    expect(blockPieces(queues).map((piece) => piece.text)).toContain('added: spool/queues.yaml › queues › invoices: workers: 2');
   });
 
   it("reads a file the commit creates as the file's settings, with its path and block, and its other lines as added (fresh f08)", () => {
     const created = ['diff --git a/helm/eta-api/values.yaml b/helm/eta-api/values.yaml', 'new file mode 100644', 'index 0000000..1111111', '--- /dev/null', '+++ b/helm/eta-api/values.yaml', '@@ -0,0 +1,4 @@', '+# Helm values for eta-api', '+resources:', '+  limits: {memory: 3Gi}', '+replicaCount: 3'].join('\n');
     expect(blockPieces(created)).toEqual([
-      { text: 'added: # Helm values for eta-api', role: 'change' },
-      { text: 'added: resources:', role: 'change' },
+      { text: 'added: helm/eta-api/values.yaml: # Helm values for eta-api', scored: 'added: # Helm values for eta-api', role: 'change' },
+      { text: 'added: helm/eta-api/values.yaml: resources:', scored: 'added: resources:', role: 'change' },
       { text: 'helm/eta-api/values.yaml › resources: limits: {memory: 3Gi}', role: 'setting' },
       { text: 'helm/eta-api/values.yaml: replicaCount: 3', role: 'setting' },
     ]);

@@ -204,23 +204,37 @@ function joinedComments(lines: readonly ChangedLine[]): ChangedLine[] {
   return joined;
 }
 
-/** One run of changed lines as "limits: memory: 512Mi → 256Mi" (old and new value of one key together), else "added: …" / "removed: …". */
-function changePieces(lines: readonly ChangedLine[]): BlockPiece[] {
+/**
+ * One run of changed lines of `file` as "limits: memory: 512Mi → 256Mi" (old and new value of one key
+ * together), else "added: …" / "removed: …". Each is shown with its file, as a setting is ("helm/eta-api/
+ * values-production.yaml › resources › limits: memory: 512Mi → 256Mi"): "which file do I edit to change
+ * the start time?" is answered by the schedule's change only with the DAG file it is in (freight fresh
+ * f288). It is scored on its words without the file's, as before.
+ */
+function changePieces(lines: readonly ChangedLine[], file: string): BlockPiece[] {
   const run = joinedComments(lines);
   const removed = run.filter((line) => line.sign === '-');
   const paired = new Set<number>();
-  const prefixed = (line: ChangedLine, text: string) => (line.parent ? `${line.parent}: ${text}` : text);
+  const prefixed = (line: ChangedLine, text: string, where: readonly string[]) => {
+    const path = [...where, line.parent].filter(Boolean).join(' › ');
+    return path ? `${path}: ${text}` : text;
+  };
+  const piece = (shown: (where: readonly string[]) => string): BlockPiece => {
+    const scored = shown([]);
+    return file ? { text: shown([file]), scored, role: 'change' } : { text: scored, role: 'change' };
+  };
   const pieces: BlockPiece[] = [];
   for (const added of run.filter((line) => line.sign === '+')) {
     const pair = keyValue(added.content);
     const match = pair ? removed.findIndex((line, index) => !paired.has(index) && keyValue(line.content)?.[1] === pair[1]) : -1;
     if (pair && match !== -1) {
       paired.add(match);
-      pieces.push({ text: prefixed(added, `${pair[1]}: ${keyValue(removed[match].content)?.[2]} → ${pair[2]}`), role: 'change' });
-    } else pieces.push({ text: `added: ${prefixed(added, added.content.trim())}`, role: 'change' });
+      const before = keyValue(removed[match].content)?.[2];
+      pieces.push(piece((where) => prefixed(added, `${pair[1]}: ${before} → ${pair[2]}`, where)));
+    } else pieces.push(piece((where) => `added: ${prefixed(added, added.content.trim(), where)}`));
   }
   removed.forEach((line, index) => {
-    if (!paired.has(index)) pieces.push({ text: `removed: ${prefixed(line, line.content.trim())}`, role: 'change' });
+    if (!paired.has(index)) pieces.push(piece((where) => `removed: ${prefixed(line, line.content.trim(), where)}`));
   });
   return pieces;
 }
@@ -268,7 +282,7 @@ function gitPieces(text: string): BlockPiece[] {
   // {memory: 3Gi}"), with the file that names whose it is; "added: limits: …" named neither.
   let created = false;
   const flushPlain = () => { pieces.push(...prose(plain.join('\n'))); plain = []; };
-  const flushRun = () => { pieces.push(...changePieces(run)); run = []; };
+  const flushRun = () => { pieces.push(...changePieces(run, file)); run = []; };
   // A message paragraph is hard-wrapped at ~72 columns: rejoined, a sentence is one unit; the first paragraph is the subject.
   // Which commit and whose: "which commit did X, who wrote it" is answered by the subject line only with them.
   // A message sentence carries its commit too: "which commit made the staging model handle the new field?"

@@ -129,6 +129,51 @@ describe('a document section the question names by its heading', () => {
   });
 });
 
+describe('a question asking for a file', () => {
+  const nightlyCommit = [
+    `commit 9a8b7c6${'0'.repeat(33)}`,
+    'Author: Ada Lind <ada@print.example>',
+    'Date:   2026-02-02T10:00:00+00:00',
+    '',
+    '    Move label_nightly to 03:30',
+    '',
+    'diff --git a/dags/label_nightly.py b/dags/label_nightly.py',
+    '@@ -3,4 +3,4 @@ with DAG(',
+    '     dag_id="label_nightly",',
+    '-    schedule="0 2 * * *",',
+    '+    schedule="30 3 * * *",',
+  ].join('\n');
+
+  it('is answered by a changed line shown with its file (fresh f288)', () => {
+    const items = [
+      item(1, 'Print architecture › label_nightly', 'ops-docs', 'label_nightly renders the labels of the next day. It starts at 03:30 UTC and takes about 20 minutes.'),
+      item(2, 'commit 9a8b7c6: Move label_nightly to 03:30', 'ops-git', nightlyCommit, 'commit 9a8b7c6'),
+      item(3, 'Spooler runbook › Restarts', 'ops-docs', 'The spooler restarts a label printer when a render of label_nightly fails twice.'),
+    ];
+    const text = answer('How do I change the start time of label_nightly: which file in print-infra do I edit, and which schedule is set there today?', items);
+    expect(text).toContain('dags/label_nightly.py');
+  });
+
+  it('"which files" holds a sentence naming no path to the bar of an untyped answer, so the changed line with its file is quoted (fresh f287)', () => {
+    const commit = [`commit 5d4c3b2${'0'.repeat(33)}`, '', '    shipping-label template v7', '', 'diff --git a/templates/shipping-label.json b/templates/shipping-label.json', '@@ -1,3 +1,3 @@', ' {', '-  "version": 6,', '+  "version": 7,'].join('\n');
+    const items = [
+      item(1, 'Print templates › Ownership', 'ops-docs', 'The shipping-label template and its queue setting are owned by the print team; a new template version needs the queue drained first.'),
+      item(2, 'commit 5d4c3b2: shipping-label template v7', 'ops-git', commit, 'commit 5d4c3b2'),
+    ];
+    expect(answer('Which files in print-infra hold the shipping-label template and its queue setting?', items)).toContain('templates/shipping-label.json');
+  });
+
+  it('"where … are X kept" asks for a path as "which file" does (fresh f192)', () => {
+    const items = [
+      item(1, 'Print on-call handbook › Alerts that page', 'ops-docs', 'The printer alert rules page the print on-call rotation when a printer is stuck.'),
+      item(2, 'Print architecture › Monitoring', 'ops-docs', 'Alert rules are in `print-infra/monitoring/alerts/`, one file per service, applied by CI.'),
+    ];
+    expect([...(askedTypeTerms('Where in print-infra are the printer alert rules kept?') ?? [])]).toEqual(['file']);
+    const text = answer('We want to tune the PrinterStuck alert. Where in print-infra are the printer alert rules kept?', items);
+    expect(text.split('\n')[1]).toContain('print-infra/monitoring/alerts/');
+  });
+});
+
 describe('askedTypeTerms: the head noun of a "which/what <noun>" question', () => {
   it.each([
     ['Which team owns spoolerd and which team owns ipp-gateway?', ['team']],

@@ -5,7 +5,7 @@ import { askedExtreme } from '../../runtime/text/reading-question';
 import { withoutIntermediateAnswer } from '../../runtime/reasoner/intermediate-answer';
 import { contentTerms, stem, tokenize } from '../../runtime/text/text-terms';
 import { CAUSAL_CONNECTIVES, CAUSE_CUES, CHANGE_CATEGORY, SIGNAL_CATEGORIES, SYMPTOM_CUES, givesInstruction, namesCondition } from './extractive-cues';
-import { CHANGE_HEADS, askedSettingTest, askedTypeTerms, behaviourSettingKeys, toolSettingKeys, keysAskedSetting, timesDoneSettingKeys, switchedSettingKeys, valueNounKeys, asksWhatChanged, asksMetric, countedTerms, namesHeadNoun, namesMetric, statesCount } from './extractive-answer-type';
+import { CHANGE_HEADS, askedSettingTest, askedTypeTerms, behaviourSettingKeys, toolSettingKeys, keysAskedSetting, timesDoneSettingKeys, switchedSettingKeys, valueNounKeys, asksWhatChanged, asksMetric, countedTerms, namesAskedPath, namesHeadNoun, namesMetric, statesCount } from './extractive-answer-type';
 import { askedMeasure, statesMeasure } from './extractive-measure-type';
 import { documentAskedFor } from './extractive-document-question';
 import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-clause';
@@ -238,7 +238,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const isChange = (unit: Unit) => unit.role === 'subject' || unit.role === 'change';
   const isTyped = (unit: Unit) =>
     (!changeAsked || isChange(unit)) &&
-    (!askedType || [...askedType].some((term) => namesHeadNoun(unit.tokens, unit.termSet, term) || headers.get(unit.ref)?.terms.has(term) || (CHANGE_HEADS.has(term) && isChange(unit))));
+    (!askedType || [...askedType].some((term) => namesHeadNoun(unit.tokens, unit.termSet, term) || namesAskedPath(unit.text, term) || headers.get(unit.ref)?.terms.has(term) || (CHANGE_HEADS.has(term) && isChange(unit))));
   const typeApplies = (askedType !== undefined || changeAsked) && units.some(isTyped);
   // "What instance type …?" is answered by the setting keyed so ("instance_type = …"), not a sentence about the instances.
   const askedSetting = askedSettingTest(prompt.question, units);
@@ -324,7 +324,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (typeApplies && !isTyped(unit)) score *= changeAsked ? WRONG_KIND_WEIGHT : UNTYPED_HEAD_WEIGHT;
     if (askedSetting && !asked) score *= UNTYPED_HEAD_WEIGHT;
     if (unit.role === 'setting' && (answersKind || (!counted && !measured)) && keysAskedSetting(unit.text, describedSettingKeys)) askedValues.add(unit);
-    if ((unit.role === 'setting' || unit.role === 'change') && answersKind && keysAskedSetting(unit.text, switchKeys)) askedValues.add(unit);
+    if ((unit.role === 'setting' || unit.role === 'change') && answersKind && keysAskedSetting(unit.scored, switchKeys)) askedValues.add(unit);
     // Fragments carry no claim of their own.
     if (unit.terms.length < 3) score *= 0.5;
     // Not for why-questions: the retriever ranks by likeness to the symptom the question describes
