@@ -8,6 +8,11 @@ describe('a noun asked of a named component', () => {
     expect(asksConfiguredValue('Which printer does the team prefer for labels?')).toBe(false);
     expect(asksConfiguredValue('Which printer does Label use?')).toBe(false);
   });
+
+  it('reads a dotted key among the words before the noun (fresh f281)', () => {
+    expect(asksConfiguredValue('Which spool.format and locale does the label-sink-trays connector use for the folders it writes?')).toBe(true);
+    expect(askedSettingTerms('Which spool.format and locale does the label-sink-trays connector use?')).toContain('locale');
+  });
 });
 
 describe('asksConfiguredValue', () => {

@@ -75,9 +75,10 @@ export const configuredCountNoun = (goal: string): string | undefined => HOW_MAN
  * s3-sink-vehicle-positions use?", "which runbook does the KafkaConnectTaskFailed alert point to?":
  * which of something a named component (a name joined by '-' or '_', or in CamelCase) uses, reads or
  * refreshes, in the present, is what its definition sets (`--datagroup kdp_daily`; fresh f215, f243).
- * The asked noun keys the setting. Groups: the words before the noun, the noun, the rest.
+ * The words before the noun may be a dotted key ("Which path.format and locale does the … connector
+ * use?", fresh f281). The asked noun keys the setting. Groups: the words before the noun, the noun, the rest.
  */
-const WHICH_NAMED_USES = /\b[Ww]hich\s+((?:[A-Za-z][\w-]*\s+){0,3}?)([A-Za-z]{3,})\s+(?:does|do)\s+((?:the\s+)?(?:[\w.]*[A-Za-z0-9][-_][A-Za-z0-9][\w.-]*|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)\s.*)$/;
+const WHICH_NAMED_USES = /\b[Ww]hich\s+((?:[A-Za-z][\w.-]*\s+){0,3}?)([A-Za-z]{3,})\s+(?:does|do)\s+((?:the\s+)?(?:[\w.]*[A-Za-z0-9][-_][A-Za-z0-9][\w.-]*|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)\s.*)$/;
 
 /** The noun a "which X does <component> …" goal asks, the words said before it and the rest; undefined when it asks no such thing. */
 export function whichNamedAsks(goal: string): { readonly modifiers: readonly string[]; readonly noun: string; readonly rest: string } | undefined {
