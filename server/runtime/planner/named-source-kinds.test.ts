@@ -38,6 +38,14 @@ describe('source kinds a goal names', () => {
     expect(kindsToCover('Which log line shows the broker applied it, and did it actually?')).toEqual(['logs']);
   });
 
+  it("reads a job's run or try named by its day as its log, to search and to cover (fresh f296)", () => {
+    expect(namedSourceKinds('How many templates does the renderer report finding in the label_nightly runs of March 2026?')).toEqual(['logs']);
+    expect(kindsToCover('In which state did the scheduler put the task after the first try of the label_nightly run for 23 March 2026?')).toEqual(['logs']);
+    expect(kindsToCover('What did the 24 March load of label_nightly skip?')).toEqual(['logs']);
+    expect(namedSourceKinds('How do I re-run label_nightly for one day?')).toEqual([]);
+    expect(namedSourceKinds('Which commit moved the label_nightly run to a later hour?')).toEqual(['git']);
+  });
+
   it("keeps the named kind in every narrowed scope: a conceptual question about a commit is not narrowed to docs alone", async () => {
     const intent = await ruleIntentAnalyzer.analyze('Which commit made billing-worker apply migrations at start-up, and who wrote it?');
     expect(intent.primary).toBe('conceptual');

@@ -60,6 +60,15 @@ const ASKS_DID = /(?:^|[.?!]\s+)did\b/i;
 const ASKS_TIME = /\b(?:what time|which time|what minute|when did)\b/i;
 
 /**
+ * A job's run, or one try of it, named by its day ("the warehouse_daily_load run for 23 March 2026",
+ * "the runs of March 2026", "the 24 March run"): what happened in it is on the job's own lines. Asked
+ * how many models dbt reports finding in those runs, the plan was narrowed to docs and git and
+ * answered from the runbook's advice to read the log (freight fresh f296).
+ */
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
+const DATED_RUN = new RegExp(String.raw`\b(?:runs?|tries|try|attempts?)\s+(?:of|for|on)\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+)?${MONTH}\b|\b\d{1,2}\s+${MONTH}(?:\s+\d{4})?\s+(?:run|load|build)s?\b`, 'i');
+
+/**
  * "Did … actually …" sets what a system did against what was planned, merged or written down: "at
  * what time did broker kafka-2 actually apply the new value", "which IAM role did they actually
  * assume". The plan and the change are in docs and commits; what the running system did is on its
@@ -70,7 +79,8 @@ const ASKS_WHAT_ACTUALLY_HAPPENED = /\bdid\b[^.?!]*\bactually\b/i;
 
 /**
  * The kinds whose best items the context keeps whatever the reranker thinks (assemble's coverKinds):
- * the kinds named by word, and the logs of a "did … actually" question. Such a question asks for the
+ * the kinds named by word, and the logs of a "did … actually" question or of a job's run named by its
+ * day (the runbook's "read the log of the last try" outranked the run's own "Found 8 models …" line). Such a question asks for the
  * running system's own account against the plan; the plan's documents outrank its lines under a
  * reranker fitted on prose, and the context held only the postmortem and the commit (freight dev d42:
  * "at what time did broker kafka-2 actually apply the new value", the broker's config line 14th of 20).
@@ -79,7 +89,7 @@ const ASKS_WHAT_ACTUALLY_HAPPENED = /\bdid\b[^.?!]*\bactually\b/i;
  */
 export function kindsToCover(goal: string): SourceKind[] {
   const kinds = kindsNamedByWord(goal);
-  return ASKS_WHAT_ACTUALLY_HAPPENED.test(goal) && !kinds.includes('logs') ? [...kinds, 'logs'] : kinds;
+  return (ASKS_WHAT_ACTUALLY_HAPPENED.test(goal) || DATED_RUN.test(goal)) && !kinds.includes('logs') ? [...kinds, 'logs'] : kinds;
 }
 
 /** One-entry memo: the scope rule, the generation key and the cost model's digest each ask for the same goal in a plan. */
@@ -96,7 +106,7 @@ export function namedSourceKinds(goal: string): SourceKind[] {
 
 function readNamedKinds(goal: string): SourceKind[] {
   const kinds = kindsNamedByWord(goal);
-  if (EVENT_WORDS.test(goal) || ASKS_WHAT_ACTUALLY_HAPPENED.test(goal)) kinds.push('logs');
+  if (EVENT_WORDS.test(goal) || ASKS_WHAT_ACTUALLY_HAPPENED.test(goal) || DATED_RUN.test(goal)) kinds.push('logs');
   if (namesTimeOfDay(goal) || UTC.test(goal)) kinds.push('logs', 'metrics');
   // The cheap tests first: reading a goal's dates is the costly part.
   const reading = asksReading(goal);
