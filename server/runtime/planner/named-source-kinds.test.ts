@@ -43,6 +43,9 @@ describe('source kinds a goal names', () => {
     expect(kindsToCover('In which state did the scheduler put the task after the first try of the label_nightly run for 23 March 2026?')).toEqual(['logs']);
     expect(kindsToCover('What did the 24 March load of label_nightly skip?')).toEqual(['logs']);
     expect(namedSourceKinds('How do I re-run label_nightly for one day?')).toEqual([]);
+    // A wh-question about what happened on a named day: its lines (fresh f291).
+    expect(namedSourceKinds('During the printer patching on 7 March 2026, to which spoolers did the queue of tray-1 shrink?')).toEqual(['logs']);
+    expect(namedSourceKinds('To which spoolers did the queue of tray-1 shrink?')).toEqual([]);
     expect(namedSourceKinds('Which commit moved the label_nightly run to a later hour?')).toEqual(['git']);
   });
 

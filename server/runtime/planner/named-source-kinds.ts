@@ -47,9 +47,11 @@ const UTC = /\butc\b/i;
  * A day named with a question about what a system read or did then: "How much memory was
  * feature-redis using on the evening of 9 April?" (a reading: metrics and logs), "Did eta-api get any
  * malformed requests on 14 April?" (a yes/no question about that day's run: logs). Both were narrowed
- * to docs and git, which hold neither (freight dev d47, d60). A date alone still does not count.
+ * to docs and git, which hold neither (freight dev d47, d60). So does a wh-question about what happened
+ * then: "During the patching on 7 March, to which replicas did the ISR of vehicle-positions-1 shrink?"
+ * (fresh f291). A date alone still does not count.
  */
-const ASKS_DID = /(?:^|[.?!]\s+)did\b/i;
+const ASKS_DID = /(?:^|[.?!]\s+)did\b|\b(?:which|what|how)\b[^.?!]*\bdid\b/i;
 
 /**
  * Asked for the time of day something happened on a named day ("at what time on 6 March did it
