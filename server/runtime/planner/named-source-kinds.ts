@@ -5,7 +5,7 @@
  * A goal that says "commit", "log" or "runbook" says where its answer is; every narrowed scope
  * keeps that kind and the scope factor counts it as required.
  */
-import { askedMoments, namesTimeOfDay } from '../text/moment-terms';
+import { MONTH_NAMES, askedMoments, namesTimeOfDay } from '../text/moment-terms';
 import { asksReading } from '../text/reading-question';
 import type { SourceKind } from '../types';
 
@@ -67,8 +67,8 @@ const ASKS_TIME = /\b(?:what time|which time|what minute|when did)\b/i;
  * how many models dbt reports finding in those runs, the plan was narrowed to docs and git and
  * answered from the runbook's advice to read the log (freight fresh f296).
  */
-const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
-const DATED_RUN = new RegExp(String.raw`\b(?:runs?|tries|try|attempts?)\s+(?:of|for|on)\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+)?${MONTH}\b|\b\d{1,2}\s+${MONTH}(?:\s+\d{4})?\s+(?:run|load|build)s?\b`, 'i');
+const MONTH = String.raw`(?:${MONTH_NAMES})\b`;
+const DATED_RUN = new RegExp(String.raw`\b(?:runs?|tries|try|attempts?)\s+(?:of|for|on)\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+)?${MONTH}|\b\d{1,2}\s+${MONTH}(?:\s+\d{4})?\s+(?:run|load|build)s?\b`, 'i');
 
 /**
  * "Did … actually …" sets what a system did against what was planned, merged or written down: "at
@@ -82,10 +82,11 @@ const ASKS_WHAT_ACTUALLY_HAPPENED = /\bdid\b[^.?!]*\bactually\b/i;
 /**
  * The kinds whose best items the context keeps whatever the reranker thinks (assemble's coverKinds):
  * the kinds named by word, and the logs of a "did … actually" question or of a job's run named by its
- * day (the runbook's "read the log of the last try" outranked the run's own "Found 8 models …" line). Such a question asks for the
- * running system's own account against the plan; the plan's documents outrank its lines under a
- * reranker fitted on prose, and the context held only the postmortem and the commit (freight dev d42:
- * "at what time did broker kafka-2 actually apply the new value", the broker's config line 14th of 20).
+ * day. Such a question asks for the running system's own account against the plan; the plan's
+ * documents outrank its lines under a reranker fitted on prose, and the context held only the
+ * postmortem and the commit (freight dev d42: "at what time did broker kafka-2 actually apply the new
+ * value", the broker's config line 14th of 20; fresh f296: the runbook's "read the log of the last try"
+ * over the run's own "Found 8 models …" line).
  * The other implied kinds are not covered: a why-question's or a dated question's answer is as often
  * in prose, and covering every implied kind forced two log items into each why-question's context.
  */
