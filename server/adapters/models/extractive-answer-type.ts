@@ -112,10 +112,11 @@ const ASKS_WHAT_CHANGED = /\bwhat (?:(?:was|were|has been|have been|got) )?(?:ch
 export const asksWhatChanged = (question: string): boolean => ASKS_WHAT_CHANGED.test(question);
 
 /**
- * "Where in kdp-infra are the alert rules kept?", "where does that connector's definition live?": where
- * something is kept, defined or lives in a repository asks for its path, as "which file" does.
+ * "Where in kdp-infra are the alert rules kept?", "where does that connector's definition live?", "where do
+ * I find the log of one try?": where something is kept, defined, lives or is found asks for its path, as
+ * "which file" does (fresh f192, f286).
  */
-const WHERE_KEPT = /\bwhere\b(?:(?!\b(?:and|or|but)\b)[^?.,;])*\b(?:kept|defined|declared|stored|configured|lives?)\b/i;
+const WHERE_KEPT = /\bwhere\b(?:(?!\b(?:and|or|but)\b)[^?.,;])*\b(?:kept|defined|declared|stored|configured|lives?|find|located)\b/i;
 
 export function askedTypeTerms(question: string): ReadonlySet<string> | undefined {
   const terms = new Set<string>(WHERE_KEPT.test(question) ? ['file'] : []);

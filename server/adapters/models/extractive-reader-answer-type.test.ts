@@ -169,6 +169,8 @@ describe('a question asking for a file', () => {
       item(2, 'Print architecture › Monitoring', 'ops-docs', 'Alert rules are in `print-infra/monitoring/alerts/`, one file per service, applied by CI.'),
     ];
     expect([...(askedTypeTerms('Where in print-infra are the printer alert rules kept?') ?? [])]).toEqual(['file']);
+    expect([...(askedTypeTerms('Where do I find the log of one try of the render task?') ?? [])]).toEqual(['file']);
+    expect(askedTypeTerms('Where did the render task fail, and why?')).toBeUndefined();
     const text = answer('We want to tune the PrinterStuck alert. Where in print-infra are the printer alert rules kept?', items);
     expect(text.split('\n')[1]).toContain('print-infra/monitoring/alerts/');
   });
