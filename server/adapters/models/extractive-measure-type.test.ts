@@ -86,6 +86,9 @@ describe('measure questions and the sentences that can answer them', () => {
     expect(statesMeasure('Pin spool-runner:0.38.1 for the nightly export', 'version')).toBe(true);
     expect(statesMeasure('The nightly job runs `make build` of the spooler on prn-01.', 'version')).toBe(false);
     expect(statesMeasure('The broker runs Kafka 3.7; the disk was at 36.9 %.', 'version')).toBe(false);
+    // A product token in a request log names its version in two parts; the protocol's own token is no release of anything.
+    expect(statesMeasure('"PUT /queues/labels/config HTTP/1.1" 200 2187 "-" "spool-deployer/2.3"', 'version')).toBe(true);
+    expect(statesMeasure('"GET /queues/labels/status HTTP/1.1" 200 512 "-" "-"', 'version')).toBe(false);
   });
 
   it('a duration written in words states one: "within about ten minutes", "in an hour" (fresh f90)', () => {

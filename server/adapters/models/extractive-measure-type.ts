@@ -59,7 +59,8 @@ const STATED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> 
   share: new RegExp(String.raw`\b${NUMBER}\s*(?:%|percent\b|per cent\b)`, 'i'),
   clock: /(?<![\d:])(?:[01]?\d|2[0-3]):[0-5]\d(?!\d)|\b(?:1[0-2]|0?[1-9]) ?[ap]\.?m\b|\b(?:noon|midnight)\b/i,
   // "3.4.2", "v2.11.0", "feast-runner:0.38.1": three parts, so "Kafka 3.7" or a figure like "36.9" is not one.
-  version: /(?<![\d.])v?\d+\.\d+\.\d+(?:[-+][\w.]+)?(?![\d.])/i,
+  // A product token names its version in two ("connect-deployer/2.3", as a User-Agent header does; RFC 9110 §10.1.5).
+  version: /(?<![\d.])v?\d+\.\d+\.\d+(?:[-+][\w.]+)?(?![\d.])|\b(?!https?\/)[a-z][\w-]*[a-z]\/v?\d+(?:\.\d+)+\b/i,
   frequency: new RegExp(String.raw`\bevery\s+(?:${NUMBER}\s*|(?:${NUMBER_WORDS}|other)\s+)?(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|night|morning|run)\b|\b(?:hourly|daily|nightly|weekly|monthly)\b|\b(?:${NUMBER}|${NUMBER_WORDS})\s+times\s+(?:a|an|per)\s+\w+|\bonce\s+(?:a|an|per|every)\b|\bper\s+(?:second|minute|hour|day)\b`, 'i'),
   // A key set on or off: "enabled: false", "appendonly no" (a config file's key and value).
   switch: /[:=]\s*["']?(?:true|false|yes|no|on|off|enabled|disabled)\b["']?\s*,?\s*(?:#.*)?$|(?:^|[:›]\s*)[a-z][\w.-]*\s+(?:yes|no)\s*$/im,
