@@ -143,6 +143,14 @@ describe('a setting asked for by name', () => {
     expect(keysAskedSetting('schedule="5 * * * *"', views)).toBe(false);
   });
 
+  it('reads "which A and B does <component> declare?" as two keys asked, each with the words said of the thing (fresh f300)', () => {
+    const asked = askedSettingKeys('Which record name and namespace does the print-jobs-value Avro schema declare?');
+    expect(asked.map((key) => key.kind)).toEqual(['namespac', 'name']);
+    expect(keysAskedSetting('schemas/print-jobs-value.avsc: "name": "PrintJob",', asked)).toBe(true);
+    expect(keysAskedSetting('schemas/print-jobs-value.avsc: "namespace": "com.acmeprint.spool",', asked)).toBe(true);
+    expect(keysAskedSetting('connect/s3-sink-labels.json › config: "s3.bucket.name": "print-lake-raw",', asked)).toBe(false);
+  });
+
   it('reads "what kind of <noun>" as the key of its type, and "how many <things> does X run" as the key counting them (fresh f121, f124)', () => {
     const volume = askedSettingKeys('What EC2 instance type are the spool brokers on, and what kind of EBS volume holds their data?');
     expect(keysAskedSetting('terraform/spool-brokers.tf › module spool_brokers › data_volume: type = "gp3"', volume)).toBe(true);

@@ -211,7 +211,12 @@ export function valueNounKeys(question: string): AskedSettingKey[] {
   if (!match) return [];
   const said = [...match.modifiers.map((word) => word ?? ''), ...tokenize(match.rest).flatMap((token) => token.split(/[_.-]+/))];
   const qualifiers = new Set(said.filter((token) => /^[a-z]{3,}$/.test(token) && !MATCHING_STOPWORDS.has(token) && !NOT_A_HEAD.test(token)).map(stem));
-  return qualifiers.size === 0 ? [] : [{ kind: stem(match.kind), qualifiers }];
+  if (qualifiers.size === 0) return [];
+  // "Which record name and namespace does the schema declare?" asks for two keys: `"name": …` as well as `"namespace": …` (fresh f300).
+  const joined = match.modifiers.indexOf('and');
+  const coordinated = joined > 0 ? match.modifiers[joined - 1]?.split(/[_.-]+/).pop() : undefined;
+  const kinds = [match.kind, ...(coordinated && /^[a-z]{3,}$/.test(coordinated) ? [coordinated] : [])].map(stem);
+  return kinds.map((kind) => ({ kind, qualifiers: new Set([...qualifiers].filter((term) => term !== kind)) }));
 }
 
 /**
