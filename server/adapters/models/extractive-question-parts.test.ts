@@ -16,6 +16,11 @@ describe('the parts of a compound question', () => {
     expect(parts('Which commit fixed the IAM policy and what was wrong with the policy?')).toEqual([['commit', 'fix', 'iam'], ['wrong']]);
   });
 
+  it('reads a part whose wh-word heads a prepositional phrase ("by when", "at what time", "in which")', () => {
+    expect(parts('The label team wants to rename a field. can they just ship that, and by when must the staging models be adjusted?')).toEqual([['ship'], ['adjust', 'model', 'stage']]);
+    expect(parts('After the first try of print_export failed, in which state did the scheduler put the job, and at what time did that try end?')).toEqual([['job', 'put', 'schedul', 'state'], ['end', 'time']]);
+  });
+
   it('keeps a part that asks what to do in the case already described, though all its words are function words', () => {
     const found = questionParts('The spooler was down all weekend. How do I check whether jobs expired from the queue, and what do I do if they have?');
     expect(found?.map((part) => part.asksConditionalStep ?? false)).toEqual([false, true]);
