@@ -45,6 +45,8 @@ const COUNT_PART_FLOOR_SHARE = 0.5;
 const MAX_NAMED_ITEM_SENTENCES = 6;
 /** A second sentence from an item already quoted is worth this much of its score per sentence quoted (redundancy, MMR-style). */
 const SAME_ITEM_DISCOUNT = 0.8;
+/** The share of the weight of a part's own words its best sentence holds that a quoted sentence must hold to speak to the part. */
+const PART_WEIGHT_SHARE = 0.75;
 /** Two log lines sharing this share of terms are the same event on another pod: cite it once. */
 const DUPLICATE_JACCARD = 0.7;
 
@@ -63,9 +65,11 @@ export interface DiversePick {
   readonly stampedLinesAreReadings: boolean;
   /** Settings keyed as the question asks, stating a value of the asked kind: quoted first. */
   readonly askedValues: ReadonlySet<Unit>;
+  /** How much a term says (its IDF in this context): a part is spoken to by its rare words, not by "change" or "merged". */
+  readonly termWeight: (term: string) => number;
 }
 
-export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, procedural, parts, stampedLinesAreReadings, askedValues }: DiversePick): ScoredUnit[] {
+export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, procedural, parts, stampedLinesAreReadings, askedValues, termWeight }: DiversePick): ScoredUnit[] {
   const ranked = [...scored].sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
   if (ranked.length === 0 || ranked[0].score <= 0) return [];
   const floor = ranked[0].score * RELATIVE_THRESHOLD;
@@ -141,9 +145,14 @@ export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, pr
     // A part asking what comes first is spoken to only by a sentence stating an order (extractive-question-parts.ts).
     const speaksTo = (entry: ScoredUnit, terms: ReadonlySet<string>) => holds(entry, terms) && (!part.asksPrecondition || STATES_ORDER.test(entry.unit.text));
     const ownWordsStated = ranked.some((candidate) => speaksTo(candidate, part.distinctive));
-    if (ownWordsStated && chosen.some((picked) => speaksTo(picked, part.distinctive))) continue;
+    // A quoted sentence speaks to the part when it holds most of what the part's best sentence holds of its
+    // words, by weight: "what applies the change once I merge to main?" is not answered by a timeline line
+    // saying a change was merged, when a sentence says what applies a merge to `main` (fresh f169, f191).
+    const weightHeld = (entry: ScoredUnit) => [...part.distinctive].filter((term) => entry.unit.termSet.has(term)).reduce((sum, term) => sum + termWeight(term), 0);
+    const enough = PART_WEIGHT_SHARE * Math.max(0, ...ranked.filter((candidate) => candidate.score >= floor && speaksTo(candidate, part.distinctive)).map(weightHeld));
+    if (ownWordsStated && chosen.some((picked) => speaksTo(picked, part.distinctive) && weightHeld(picked) >= enough)) continue;
     const terms = ownWordsStated ? part.distinctive : part.terms;
-    const answering = ranked.find((candidate) => candidate.score >= floor && speaksTo(candidate, terms) && !chosen.includes(candidate) && !isDuplicate(candidate));
+    const answering = ranked.find((candidate) => candidate.score >= floor && speaksTo(candidate, terms) && (!ownWordsStated || weightHeld(candidate) >= enough) && !chosen.includes(candidate) && !isDuplicate(candidate));
     if (answering) chosen.push(answering);
   }
   return chosen.sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
