@@ -19,6 +19,7 @@ import { asksHowFixed, asksWhenCommitted, asksWhyDecided, withCommitReasons, wit
 import { asksHypothetical, asksWhyPreferred, weighsOptions } from './extractive-question-moods';
 import { LEADING_TIMESTAMP, type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
 import { withContinuation } from './extractive-continuation';
+import { asksForTrace, withRecordTraces } from './extractive-record-trace';
 import { MAX_SENTENCES, pickDiverse } from './extractive-diverse-pick';
 import { asksCurrentState, withAskedMonthFirst, withPresentStateFirst } from './extractive-current-state';
 import { answerWordsAsked, asksComputation, asksWhyNobodyTold, labelDefinitionTest, labelledIdTest, statesAlertRoute, statesComputation } from './extractive-asked-labels';
@@ -364,6 +365,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // A reason, and what has to come first, often go on in the next sentence ("… without a second person. The connector must be stopped first").
   const continued = causal || asksWhatComesFirst(prompt.question) ? withContinuation(diverse, typedScored) : diverse;
   const committed = asksHowFixed(prompt.question) || asksWhenCommitted(prompt.question) ? withCommitSubjects(continued, typedScored) : continued;
-  const picked = asksForList(ownQuestion) ? withListSiblings(committed, typedScored) : committed;
+  const listed = asksForList(ownQuestion) ? withListSiblings(committed, typedScored) : committed;
+  const picked = asksForTrace(ownQuestion) ? withRecordTraces(listed, units) : listed;
   return (asksWhyDecided(prompt.question) ? withCommitReasons(picked, scored, units, MAX_SENTENCES) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
