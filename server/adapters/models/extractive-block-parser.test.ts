@@ -71,6 +71,15 @@ describe('extractive block parser', () => {
     ]);
   });
 
+  it('goes on with a setting on the line under it that opens with an operator, but not under another line (fresh f308)', () => {
+    const dag = ['diff --git a/dags/print_export.py b/dags/print_export.py', 'new file mode 100644', '--- /dev/null', '+++ b/dags/print_export.py', '@@ -0,0 +1,4 @@', '+cmds=["spoolctl", "export"]', '+    + [arg for queue in QUEUES for arg in ("--queue", queue)],', '+# done', '+    + ["--dry-run"]'].join('\n');
+    expect(blockPieces(dag).map((piece) => piece.text)).toEqual([
+      'dags/print_export.py: cmds=["spoolctl", "export"] + [arg for queue in QUEUES for arg in ("--queue", queue)],',
+      'added: dags/print_export.py: # done',
+      'added: dags/print_export.py: + ["--dry-run"]',
+    ]);
+  });
+
   it('joins a string wrapped over changed lines into one piece, but not JSON keys nor list elements (fresh f123)', () => {
     const dag = ['@@ -1,6 +1,6 @@', '     render = BashOperator(', '         bash_command=(', '+            "cd /opt/print && render --threads 8 "', '+            "--select tag:nightly --dry-run"', '         ),'].join('\n');
     expect(blockPieces(dag).map((piece) => piece.text)).toContain('added: render › bash_command: "cd /opt/print && render --threads 8 " "--select tag:nightly --dry-run"');

@@ -22,6 +22,9 @@ const DIFFSTAT = /^\S+\s+\|\s+(?:\d+ [-+]*|Bin .*)$|^\d+ files? changed/;
 /** `git log` and `git show` indent the message by four spaces. */
 const MESSAGE_LINE = /^(?: {4}|\t)/;
 
+/** A line that goes on with the expression of the line above: it opens with a binary operator. */
+const CONTINUATION = /^(?:\+|\|\||&&|\|)\s+\S/;
+
 /** A line introduced by a colon this long or shorter (a command, a setting, a short list item) belongs to its sentence. */
 const MAX_INTRODUCED_LENGTH = 240;
 /** Items of one introduced list joined to their lead-in, at most. */
@@ -304,6 +307,16 @@ function gitPieces(text: string): BlockPiece[] {
     if (joined.length > 0) pieces.push(...(paragraphs++ === 0 ? [subjectPiece(joined)] : bodyPieces(joined)));
     paragraph = [];
   };
+  // `cmds=[…]` then `+ [arg for view in FEATURE_VIEWS for arg in ("--views", view)],`: a line opening with
+  // an operator goes on with the setting above it, which would otherwise be quoted without its flag (fresh f308).
+  const continuesSetting = (content: string): boolean => {
+    const last = pieces[pieces.length - 1];
+    // Only right under it: the line above is the one the setting was read from.
+    const above = hunk[hunk.length - 1]?.content.replace(/\s+/g, ' ');
+    if (!CONTINUATION.test(content) || last?.role !== 'setting' || last.scored !== undefined || !above || !last.text.endsWith(above)) return false;
+    pieces[pieces.length - 1] = { ...last, text: `${last.text} ${content.replace(/\s+/g, ' ')}` };
+    return true;
+  };
   for (const line of text.split(/\r?\n/)) {
     const trimmed = line.trim();
     if (state === 'message') {
@@ -319,6 +332,10 @@ function gitPieces(text: string): BlockPiece[] {
       const indent = line.length - 1 - line.slice(1).trimStart().length;
       if (/^[-+]/.test(line) && !DIFF_HEADER.test(line)) {
         const parent = parentKey(hunk, indent);
+        if (created && line.startsWith('+') && continuesSetting(trimmed.slice(1).trim())) {
+          hunk.push({ indent, content: trimmed.slice(1).trim() });
+          continue;
+        }
         const setting = created && line.startsWith('+') ? settingPiece(file, parent, trimmed.slice(1).trim()) : undefined;
         if (setting) {
           flushRun();
@@ -332,6 +349,10 @@ function gitPieces(text: string): BlockPiece[] {
       }
       flushRun();
       if (/^[ \\]/.test(line) || trimmed === '') {
+        if (line.startsWith(' ') && continuesSetting(trimmed)) {
+          hunk.push({ indent, content: trimmed });
+          continue;
+        }
         const setting = line.startsWith(' ') ? settingPiece(file, parentKey(hunk, indent), trimmed) : undefined;
         if (setting) pieces.push(setting);
         hunk.push({ indent, content: trimmed });
