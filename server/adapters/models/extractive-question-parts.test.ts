@@ -19,6 +19,7 @@ describe('the parts of a compound question', () => {
   it('reads a part whose wh-word heads a prepositional phrase ("by when", "at what time", "in which")', () => {
     expect(parts('The label team wants to rename a field. can they just ship that, and by when must the staging models be adjusted?')).toEqual([['ship'], ['adjust', 'model', 'stage']]);
     expect(parts('After the first try of print_export failed, in which state did the scheduler put the job, and at what time did that try end?')).toEqual([['job', 'put', 'schedul', 'state'], ['end', 'time']]);
+    expect(questionParts('Through which mechanism does the spooler get its credentials, and at what time did it first use them?')).toHaveLength(2);
     // "in how many steps", "by how much": the same with "how" (fresh f314).
     expect(parts('Ops wants to rename a queue. How does the spooler treat a rename, and in how many steps should it be done?')).toEqual([['spooler', 'treat'], ['done', 'mani', 'step']]);
   });

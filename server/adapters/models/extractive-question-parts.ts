@@ -19,7 +19,7 @@ const WH_WORDS = 'when|why|who|whom|whose|what|which|where|how';
 const OPENERS = `${WH_WORDS}|am|is|are|was|were|did|does|do|can|could|should|must|will|would|has|have|had`;
 /** A part asks when it opens with one of the OPENERS, perhaps after a hedge or a link ("roughly how many …", "so what …"; fresh f205). */
 /** A wh-word that heads a prepositional phrase asks as well: "by when do we need …", "at what time did that try end", "in which state …". */
-const PREPOSED = String.raw`(?:by|until|till|since|from|to|for|in|on|at|after|before)\s+(?=(?:when|what|which|where|whom|how)\b)`;
+const PREPOSED = String.raw`(?:by|until|till|since|from|to|for|in|on|at|after|before|through|via|with|under|during|into)\s+(?=(?:when|what|which|where|whom|how)\b)`;
 const ASKS = new RegExp(String.raw`^(?:(?:roughly|approximately|about|around|exactly|so|also|then|and|ok|okay)\s+)?(?:${PREPOSED})?(?:${OPENERS})\b`, 'i');
 /** Sentence ends; a comma or semicolon (and "and"/"or"/"but") before an opener; "and"/"but" before a wh-word: where one question becomes two. */
 const PART_BREAK = new RegExp(String.raw`[.?!]\s+|[,;]\s*(?:and|or|but)?\s*(?=(?:${PREPOSED})?(?:${OPENERS})\b)|\s+(?:and|but)\s+(?=(?:${PREPOSED})?(?:${WH_WORDS})\b)`, 'i');
