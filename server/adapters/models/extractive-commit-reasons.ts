@@ -26,8 +26,11 @@ const commitReasonLeads = (units: readonly Unit[]): ReadonlySet<Unit> => {
   return new Set(leads.values());
 };
 
-/** Whether the question asks why something was changed (a decision), not why something failed. */
-export const asksWhyDecided = (question: string): boolean => ASKS_WHY_DECIDED.test(question);
+/** "What did the commit that switched it back say about it?": what a commit says is its body. */
+const ASKS_WHAT_COMMIT_SAID = /\bwhat (?:did|does) (?:the|that|this|its) commit\b[^?]*\b(?:say|said|state|give|write|note|mention|explain)\b/i;
+
+/** Whether the question asks why something was changed (a decision), not why something failed, or what a commit says of it. */
+export const asksWhyDecided = (question: string): boolean => ASKS_WHY_DECIDED.test(question) || ASKS_WHAT_COMMIT_SAID.test(question);
 
 /**
  * Each quoted commit subject's reason lead, when it is not quoted yet (a why-question's answer), after
@@ -37,12 +40,15 @@ export function withCommitReasons(picked: readonly ScoredUnit[], scored: readonl
   const leads = commitReasonLeads(units);
   const explained = new Map<ScoredUnit, ScoredUnit>();
   for (const entry of picked) {
-    const reason = entry.unit.role === 'subject' ? scored.find((candidate) => candidate.unit.ref === entry.unit.ref && leads.has(candidate.unit)) : undefined;
+    // Whatever its words: a lead sharing none of the question's is not scored, and comes with its subject's score.
+    const lead = entry.unit.role === 'subject' ? [...leads].find((unit) => unit.ref === entry.unit.ref) : undefined;
+    const reason = lead && (scored.find((candidate) => candidate.unit === lead) ?? { unit: lead, score: entry.score });
     if (reason && !picked.includes(reason)) explained.set(entry, reason);
   }
   const kept = [...picked];
   const room = Math.max(maxSentences, picked.length) - explained.size;
-  for (let index = kept.length - 1; index >= 0 && kept.length > room; index--) if (!explained.has(kept[index])) kept.splice(index, 1);
+  // Never the leading sentence: it is the best answer found, and a reason only goes with it.
+  for (let index = kept.length - 1; index >= 1 && kept.length > room; index--) if (!explained.has(kept[index])) kept.splice(index, 1);
   return [...kept, ...explained.values()];
 }
 

@@ -324,6 +324,19 @@ describe('an extreme asked in other words', () => {
     expect(text).toContain('2026-04-14 11:05 UTC');
   });
 
+  it('answers "what did the commit that … say about it?" with its body, whatever its words, and keeps the leading sentence (fresh f322)', () => {
+    const commit = (sha: string, date: string, subject: string, body: string) => `commit ${sha}${'0'.repeat(33)}\nAuthor: Ana Ruiz <x@example.com>\nDate:   ${date}\n\n    ${subject}\n\n    ${body}`;
+    const items = [
+      item(1, 'commit 021b0b6', 'ops-git', commit('021b0b6', 'Wed Mar 25 10:00:00 2026 +0100', 'print-jobs-value back to BACKWARD', 'label-service 5.2 is live at every depot. LBL-412 done.'), 'commit 021b0b6'),
+      item(2, 'commit c0562cf', 'ops-git', commit('c0562cf', 'Thu Mar 19 16:20:00 2026 +0100', 'print-jobs v7: printed_at becomes printed_at_utc', 'The subject is set to NONE so that v7 can be registered; it goes back to BACKWARD once label-service 5.2 runs everywhere.'), 'commit c0562cf'),
+      item(3, 'commit d035b0f', 'ops-git', commit('d035b0f', 'Tue Mar 24 13:40:00 2026 +0100', 'stg_jobs: read printed_at_utc (v7), fall back to printed_at', 'Since label-service 5.2 the subject of print-jobs carries printed_at_utc only.'), 'commit d035b0f'),
+      item(4, 'Spooler runbook', 'ops-docs', 'The spooler keeps jobs for two days. A stopped spooler loses nothing while the queue still holds the jobs.'),
+    ];
+    const text = answer('The print-jobs v7 commit said the print-jobs-value subject would go back to BACKWARD once a condition was met. What was that condition, and what did the commit that switched the subject back on 25 March 2026 say about it?', items);
+    expect(text).toContain('runs everywhere');
+    expect(text).toContain('live at every depot');
+  });
+
   it('quotes first the setting keyed by the listed noun asked for, outscored by sentences repeating the question (fresh f126)', () => {
     const tf = ['diff --git a/terraform/iam-printer-writer.tf b/terraform/iam-printer-writer.tf', 'new file mode 100644', '--- /dev/null', '+++ b/terraform/iam-printer-writer.tf', '@@ -0,0 +1,6 @@', '+# IAM role assumed by the spooler workers (IRSA, service account print/spooler)', '+data "aws_iam_policy_document" "printer_writer" {', '+  statement {', '+    actions   = ["s3:PutObject", "s3:AbortMultipartUpload"]', '+  }', '+}'].join('\n');
     const items = [
