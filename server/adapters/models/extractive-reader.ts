@@ -12,6 +12,7 @@ import { FRAME_WEIGHT, askedTerms, frameOnlyTerms } from './extractive-frame-cla
 import { askedReadingWindows, statesMomentIn } from './extractive-reading-instant';
 import { asksForList, withListSiblings } from './extractive-list-siblings';
 import { headingNamedBy } from '../../runtime/text/section-heading';
+import { excludedTerms } from '../../runtime/text/set-aside-phrases';
 import { anchoredReading, isRecord } from './extractive-event-anchor';
 import { asksWhatComesFirst, questionParts } from './extractive-question-parts';
 import { creditQuotedSubjects, type ScoredUnit } from './extractive-quoted-subjects';
@@ -220,6 +221,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const ownIdentifiers = tokenize(ownQuestion).filter(isIdentifier);
   const ownTerms = new Set(contentTerms(ownQuestion));
   const definesNamedLabel = labelDefinitionTest(ownQuestion);
+  const setAsideExcluded = excludedTerms(ownQuestion);
+  const setAsideIds = tokenize(ownQuestion).filter((token) => isIdentifier(token) && contentTerms(token).some((term) => setAsideExcluded.has(term)));
   // A document section the question names by its heading ("… inside the Friday change freeze?" → § Change
   // freeze): its first sentence says what it is, in words the heading took (dev d41). Quoted first.
   const namedSections = prompt.blocks.filter((block) => headingNamedBy(ownQuestion, headerParts(block.header).locator)).map((block) => block.ref);
@@ -322,6 +325,9 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (measured && !answersKind && !answersUnmeasuredPart(unit)) score *= WRONG_KIND_WEIGHT;
     if ((routeAsked && !statesAlertRoute(unit.text)) || (computationAsked && !statesComputation(unit.text))) score *= WRONG_KIND_WEIGHT;
     if (optionsWeighed && !weighs) score *= UNTYPED_HEAD_WEIGHT;
+    // "Besides S3 access, what KMS permissions …?": a sentence naming an id the question sets aside tells the asker
+    // what they know; the S3 actions line outranked the KMS one (freight fresh f184).
+    if (setAsideIds.some((id) => unit.tokens.has(id) || contentTerms(id).every((term) => unit.termSet.has(term)))) score *= WRONG_KIND_WEIGHT;
     if (typeApplies && !isTyped(unit)) score *= changeAsked ? WRONG_KIND_WEIGHT : UNTYPED_HEAD_WEIGHT;
     if (askedSetting && !asked) score *= UNTYPED_HEAD_WEIGHT;
     if (unit.role === 'setting' && (answersKind || (!counted && !measured)) && keysAskedSetting(unit.text, describedSettingKeys)) askedValues.add(unit);
