@@ -382,7 +382,7 @@ describe('why a change was made', () => {
     expect(text).toContain('fax.audit: partitions: 3');
   });
 
-  it('puts a sentence naming an id the question sets aside ("besides S3 access") below the one answering it (fresh f184)', () => {
+  it('quotes the answer though sentences naming an id the question sets aside ("besides S3 access") share more of its words (fresh f184)', () => {
     const policy = (line: string) => `terraform/iam-label-writer.tf › data aws_iam_policy_document label_writer: ${line}`;
     const items = [
       item(1, 'commit fd84e05: Move spoolers to the label-writer role', 'ops-git', 'Move spoolers to the label-writer role. The spoolers now get S3 access from the label-writer role; files are encrypted with the label KMS key.', 'commit fd84e05'),
