@@ -10,6 +10,31 @@ describe('a question asking for a whole list', () => {
     expect(asksForList('What fields are in the label_job_features view? I need the full list.')).toBe(true);
     expect(asksForList('Which topics does the label sink read?')).toBe(true);
     expect(asksForList('What TTL is configured on the label_job_features view?')).toBe(false);
+    expect(asksForList('Besides tray_id, which fields of the print-jobs Avro schema are nullable with a default of null?')).toBe(true);
+  });
+
+  it('quotes the entries that meet the question as the quoted one does, not those it sets aside nor the rest of the list', () => {
+    const items = [
+      contextItem(1, 'Schema guide', 'ops-docs', 'A field added with a default keeps old readers working. Remove a field only when it has a default.'),
+      importedFile('schemas/print-jobs-value.avsc', [
+        '{',
+        '  "type": "record",',
+        '  "name": "PrintJob",',
+        '  "fields": [',
+        '    {"name": "job_id", "type": "string"},',
+        '    {"name": "printed_at", "type": "long"},',
+        '    {"name": "tray_id", "type": ["null", "string"], "default": null},',
+        '    {"name": "toner_level", "type": ["null", "int"], "default": null},',
+        '    {"name": "failure_reason", "type": ["null", "string"], "default": null}',
+        '  ]',
+        '}',
+      ]),
+    ];
+    const text = answerFromContext('Besides tray_id, which fields of the print-jobs Avro schema are nullable with a default of null?', items);
+    expect(text).toContain('toner_level');
+    expect(text).toContain('failure_reason');
+    expect(text).not.toContain('"job_id"');
+    expect(text).not.toContain('tray_id"');
   });
 
   it('quotes every entry of the list a quoted line belongs to, and not the other keys of its block', () => {

@@ -223,6 +223,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const definesNamedLabel = labelDefinitionTest(ownQuestion);
   const setAsideExcluded = excludedTerms(ownQuestion);
   const setAsideIds = tokenize(ownQuestion).filter((token) => isIdentifier(token) && contentTerms(token).some((term) => setAsideExcluded.has(term)));
+  const namesSetAside = (unit: Unit) => setAsideIds.some((id) => unit.tokens.has(id) || contentTerms(id).every((term) => unit.termSet.has(term)));
   // A document section the question names by its heading ("… inside the Friday change freeze?" → § Change
   // freeze): its first sentence says what it is, in words the heading took (dev d41). Quoted first.
   const namedSections = prompt.blocks.filter((block) => headingNamedBy(ownQuestion, headerParts(block.header).locator)).map((block) => block.ref);
@@ -327,7 +328,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     if (optionsWeighed && !weighs) score *= UNTYPED_HEAD_WEIGHT;
     // "Besides S3 access, what KMS permissions …?": a sentence naming an id the question sets aside tells the asker
     // what they know; the S3 actions line outranked the KMS one (freight fresh f184).
-    if (setAsideIds.some((id) => unit.tokens.has(id) || contentTerms(id).every((term) => unit.termSet.has(term)))) score *= WRONG_KIND_WEIGHT;
+    if (namesSetAside(unit)) score *= WRONG_KIND_WEIGHT;
     if (typeApplies && !isTyped(unit)) score *= changeAsked ? WRONG_KIND_WEIGHT : UNTYPED_HEAD_WEIGHT;
     if (askedSetting && !asked) score *= UNTYPED_HEAD_WEIGHT;
     if (unit.role === 'setting' && (answersKind || (!counted && !measured)) && keysAskedSetting(unit.text, describedSettingKeys)) askedValues.add(unit);
@@ -371,7 +372,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // A reason, and what has to come first, often go on in the next sentence ("… without a second person. The connector must be stopped first").
   const continued = causal || asksWhatComesFirst(prompt.question) ? withContinuation(diverse, typedScored) : diverse;
   const committed = asksHowFixed(prompt.question) || asksWhenCommitted(prompt.question) ? withCommitSubjects(continued, typedScored) : continued;
-  const listed = asksForList(ownQuestion) ? withListSiblings(committed, typedScored) : committed;
+  const listed = asksForList(ownQuestion) ? withListSiblings(committed, typedScored.filter((entry) => !namesSetAside(entry.unit)), querySet) : committed;
   const picked = asksForTrace(ownQuestion) ? withRecordTraces(listed, units) : listed;
   return (asksWhyDecided(prompt.question) ? withCommitReasons(picked, scored, units, MAX_SENTENCES) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
