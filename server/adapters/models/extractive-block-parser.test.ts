@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../../runtime/text/sentence-splitter';
-import { blockPieces, commitMoment, csvFields } from './extractive-block-parser';
+import { blockPieces, csvFields } from './extractive-block-parser';
+import { commitMoment } from './extractive-commit-moment';
 
 const gitShow = [
   'commit 48d41880bf3eee1abd857898052a9410a6ea68b9',

@@ -1,6 +1,7 @@
 import { escapeRegExp } from '../../runtime/text/named-entities';
 import { splitSentences } from '../../runtime/text/sentence-splitter';
-import { type BlockPiece, keyValue, parentKey, settingPiece } from './extractive-settings';
+import { commitMoment } from './extractive-commit-moment';
+import { type BlockPiece, continuedSetting, keyValue, parentKey, settingPiece } from './extractive-settings';
 
 export type { BlockPiece, PieceRole } from './extractive-settings';
 
@@ -21,9 +22,6 @@ const DIFF_HEADER = /^(?:diff --git |index [0-9a-f]+\.\.[0-9a-f]+|--- (?:a\/|\/d
 const DIFFSTAT = /^\S+\s+\|\s+(?:\d+ [-+]*|Bin .*)$|^\d+ files? changed/;
 /** `git log` and `git show` indent the message by four spaces. */
 const MESSAGE_LINE = /^(?: {4}|\t)/;
-
-/** A line that goes on with the expression of the line above: it opens with a binary operator. */
-const CONTINUATION = /^(?:\+|\|\||&&|\|)\s+\S/;
 
 /** A line introduced by a colon this long or shorter (a command, a setting, a short list item) belongs to its sentence. */
 const MAX_INTRODUCED_LENGTH = 240;
@@ -242,34 +240,6 @@ function changePieces(lines: readonly ChangedLine[], file: string): BlockPiece[]
   return pieces;
 }
 
-const GIT_MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-
-/**
- * When a commit was made, in UTC like the logs and metrics it is compared with: "2026-04-14T10:20:00+02:00"
- * (ISO) or git's default "Tue Apr 14 10:20:00 2026 +0200" read "2026-04-14 08:20 UTC". "When was the
- * change scaling eta-api merged, and when did its log first show it?" asks for the clock time, which a
- * subject carrying only its day could not answer (freight dev d76). A date without a time or an offset
- * stays the day it wrote; empty for any other form.
- */
-export function commitMoment(field: string): string {
-  const trimmed = field.trim();
-  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2}))?(?!\d)/i.exec(trimmed);
-  if (iso) return iso[4] === undefined ? `${iso[1]}-${iso[2]}-${iso[3]}` : inUtc(iso[1], iso[2], iso[3], iso[4], iso[5], iso[6]);
-  const git = /^\w{3}\s+(\w{3})\s+(\d{1,2})\s+(\d{1,2}):(\d{2})(?::\d{2})?\s+(\d{4})(?:\s+([+-]\d{4}))?\b/.exec(trimmed);
-  const month = git ? GIT_MONTHS.indexOf(git[1].toLowerCase()) + 1 : 0;
-  if (!git || month === 0) return '';
-  const [year, monthOf, day] = [git[5], String(month).padStart(2, '0'), git[2].padStart(2, '0')];
-  return git[6] === undefined ? `${year}-${monthOf}-${day}` : inUtc(year, monthOf, day, git[3], git[4], git[6]);
-}
-
-function inUtc(year: string, month: string, day: string, hour: string, minute: string, offset: string): string {
-  const sign = offset.toUpperCase() === 'Z' ? 0 : offset.startsWith('-') ? -1 : 1;
-  const digits = offset.replace(/[^\d]/g, '');
-  const offsetMinutes = sign * (Number(digits.slice(0, 2) || 0) * 60 + Number(digits.slice(2, 4) || 0));
-  const utc = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute)) - offsetMinutes * 60_000).toISOString();
-  return `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
-}
-
 /** Commits, diffs and plain text, line by line. */
 function gitPieces(text: string): BlockPiece[] {
   const pieces: BlockPiece[] = [];
@@ -307,15 +277,11 @@ function gitPieces(text: string): BlockPiece[] {
     if (joined.length > 0) pieces.push(...(paragraphs++ === 0 ? [subjectPiece(joined)] : bodyPieces(joined)));
     paragraph = [];
   };
-  // `cmds=[…]` then `+ [arg for view in FEATURE_VIEWS for arg in ("--views", view)],`: a line opening with
-  // an operator goes on with the setting above it, which would otherwise be quoted without its flag (fresh f308).
+  // A line opening with an operator goes on with the setting right above it (extractive-settings.ts).
   const continuesSetting = (content: string): boolean => {
-    const last = pieces[pieces.length - 1];
-    // Only right under it: the line above is the one the setting was read from.
-    const above = hunk[hunk.length - 1]?.content.replace(/\s+/g, ' ');
-    if (!CONTINUATION.test(content) || last?.role !== 'setting' || last.scored !== undefined || !above || !last.text.endsWith(above)) return false;
-    pieces[pieces.length - 1] = { ...last, text: `${last.text} ${content.replace(/\s+/g, ' ')}` };
-    return true;
+    const continued = continuedSetting(pieces[pieces.length - 1], hunk[hunk.length - 1]?.content, content);
+    if (continued) pieces[pieces.length - 1] = continued;
+    return continued !== undefined;
   };
   for (const line of text.split(/\r?\n/)) {
     const trimmed = line.trim();

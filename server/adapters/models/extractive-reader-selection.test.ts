@@ -382,19 +382,6 @@ describe('why a change was made', () => {
     expect(text).toContain('fax.audit: partitions: 3');
   });
 
-  it('quotes the answer though sentences naming an id the question sets aside ("besides S3 access") share more of its words (fresh f184)', () => {
-    const policy = (line: string) => `terraform/iam-label-writer.tf › data aws_iam_policy_document label_writer: ${line}`;
-    const items = [
-      item(1, 'commit fd84e05: Move spoolers to the label-writer role', 'ops-git', 'Move spoolers to the label-writer role. The spoolers now get S3 access from the label-writer role; files are encrypted with the label KMS key.', 'commit fd84e05'),
-      item(2, 'terraform/iam-label-writer.tf', 'ops-git', policy('actions = ["s3:PutObject", "s3:GetObject"]'), 'commit fd84e05 · terraform/iam-label-writer.tf'),
-      item(3, 'terraform/iam-label-writer.tf', 'ops-git', policy('actions = ["kms:GenerateDataKey", "kms:Decrypt"]'), 'commit fd84e05 · terraform/iam-label-writer.tf'),
-      item(4, 'Spooler runbook', 'ops-docs', 'S3 access of the spoolers is granted by the label-writer role; the role grants S3 access to the two label prefixes only.'),
-      item(5, 'Spooler runbook › Keys', 'ops-docs', 'The spoolers read S3 access keys from the label-writer role and never from files.'),
-    ];
-    const text = answer('Besides S3 access, what KMS permissions does the label-writer role grant the spoolers?', items);
-    expect(text).toContain('kms:GenerateDataKey');
-  });
-
   it('quotes the sentence that carries an explanation on after the leading one, without dropping another item', () => {
     const items = [
       item(1, 'Postmortem › Summary', 'ops-docs', 'From Tuesday afternoon the labels of every depot were missing from the archive: each archive write ended in `EACCES` and both workers stopped. The spool kept finished labels for six hours only, so when the writer came back on Wednesday they had been purged.'),

@@ -70,3 +70,16 @@ export function settingPiece(file: string, parent: string, content: string): Blo
   const where = [file, parent].filter(Boolean).join(' › ');
   return { text: `${where ? `${where}: ` : ''}${content.replace(/\s+/g, ' ')}`, role: 'setting' };
 }
+
+/** A line that goes on with the expression of the line above: it opens with a binary operator. */
+const CONTINUATION = /^(?:\+|\|\||&&|\|)\s+\S/;
+
+/**
+ * `cmds=[…]` then `+ [arg for view in FEATURE_VIEWS for arg in ("--views", view)],`: a line opening with an
+ * operator goes on with the setting read from the line right above it, which would otherwise be quoted
+ * without its flag (freight fresh f308). The setting with the line joined, or undefined when it does not go on.
+ */
+export function continuedSetting(last: BlockPiece | undefined, above: string | undefined, content: string): BlockPiece | undefined {
+  if (!CONTINUATION.test(content) || last?.role !== 'setting' || last.scored !== undefined || !above || !last.text.endsWith(above.replace(/\s+/g, ' '))) return undefined;
+  return { ...last, text: `${last.text} ${content.replace(/\s+/g, ' ')}` };
+}
