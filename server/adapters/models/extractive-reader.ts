@@ -21,6 +21,7 @@ import { asksHypothetical, asksWhyPreferred, weighsOptions } from './extractive-
 import { LEADING_TIMESTAMP, type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
 import { withContinuation } from './extractive-continuation';
 import { asksForTrace, withRecordTraces } from './extractive-record-trace';
+import { asksForFirstRecord, withFirstRecords } from './extractive-first-record';
 import { MAX_SENTENCES, pickDiverse } from './extractive-diverse-pick';
 import { asksCurrentState, withAskedMonthFirst, withPresentStateFirst } from './extractive-current-state';
 import { answerWordsAsked, asksComputation, asksWhyNobodyTold, labelDefinitionTest, labelledIdTest, statesAlertRoute, statesComputation } from './extractive-asked-labels';
@@ -373,6 +374,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const continued = causal || asksWhatComesFirst(prompt.question) ? withContinuation(diverse, typedScored) : diverse;
   const committed = asksHowFixed(prompt.question) || asksWhenCommitted(prompt.question) ? withCommitSubjects(continued, typedScored) : continued;
   const listed = asksForList(ownQuestion) ? withListSiblings(committed, typedScored.filter((entry) => !namesSetAside(entry.unit)), querySet) : committed;
-  const picked = asksForTrace(ownQuestion) ? withRecordTraces(listed, units) : listed;
+  const traced = asksForTrace(ownQuestion) ? withRecordTraces(listed, units) : listed;
+  const picked = asksForFirstRecord(ownQuestion) ? withFirstRecords(traced, units) : traced;
   return (asksWhyDecided(prompt.question) ? withCommitReasons(picked, scored, units, MAX_SENTENCES) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
