@@ -21,16 +21,18 @@ export const asksForFirstRecord = (question: string): boolean => ASKS_FIRST.test
  * earlier one: right after it, since an answer too long for the model's output budget loses its last lines.
  */
 export function withFirstRecords(picked: readonly ScoredUnit[], units: readonly Unit[]): readonly ScoredUnit[] {
+  const stamped = units.flatMap((unit) => {
+    const stamp = STAMP.exec(unit.text);
+    return stamp ? [{ unit, day: stamp[1], time: stamp[2] }] : [];
+  });
   const result: ScoredUnit[] = [];
   for (const entry of picked) {
     result.push(entry);
-    const stamp = STAMP.exec(entry.unit.text);
-    if (!stamp) continue;
-    const earliest = units
-      .filter((unit) => unit.source === entry.unit.source && jaccard(unit.shape, entry.unit.shape) >= SAME_KIND_JACCARD)
-      .map((unit) => ({ unit, stamp: STAMP.exec(unit.text) }))
-      .filter(({ stamp: other }) => other !== null && other[1] === stamp[1] && other[2] < stamp[2])
-      .sort((left, right) => (left.stamp![2] < right.stamp![2] ? -1 : 1))[0];
+    const record = stamped.find((candidate) => candidate.unit === entry.unit);
+    if (!record) continue;
+    const earliest = stamped
+      .filter((other) => other.unit.source === record.unit.source && other.day === record.day && other.time < record.time && jaccard(other.unit.shape, record.unit.shape) >= SAME_KIND_JACCARD)
+      .sort((left, right) => (left.time < right.time ? -1 : 1))[0];
     if (earliest && !result.some((kept) => kept.unit === earliest.unit) && !picked.some((kept) => kept.unit === earliest.unit)) result.push({ unit: earliest.unit, score: entry.score });
   }
   return result;

@@ -79,6 +79,9 @@ const DATED_RUN = new RegExp(String.raw`\b(?:runs?|tries|try|attempts?)\s+(?:of|
  */
 const ASKS_WHAT_ACTUALLY_HAPPENED = /\bdid\b[^.?!]*\bactually\b/i;
 
+/** What the running system did, or what happened in a job's run named by its day: on the system's own lines. */
+const asksForOwnLines = (goal: string): boolean => ASKS_WHAT_ACTUALLY_HAPPENED.test(goal) || DATED_RUN.test(goal);
+
 /**
  * The kinds whose best items the context keeps whatever the reranker thinks (assemble's coverKinds):
  * the kinds named by word, and the logs of a "did … actually" question or of a job's run named by its
@@ -92,7 +95,7 @@ const ASKS_WHAT_ACTUALLY_HAPPENED = /\bdid\b[^.?!]*\bactually\b/i;
  */
 export function kindsToCover(goal: string): SourceKind[] {
   const kinds = kindsNamedByWord(goal);
-  return (ASKS_WHAT_ACTUALLY_HAPPENED.test(goal) || DATED_RUN.test(goal)) && !kinds.includes('logs') ? [...kinds, 'logs'] : kinds;
+  return asksForOwnLines(goal) && !kinds.includes('logs') ? [...kinds, 'logs'] : kinds;
 }
 
 /** One-entry memo: the scope rule, the generation key and the cost model's digest each ask for the same goal in a plan. */
@@ -109,7 +112,7 @@ export function namedSourceKinds(goal: string): SourceKind[] {
 
 function readNamedKinds(goal: string): SourceKind[] {
   const kinds = kindsNamedByWord(goal);
-  if (EVENT_WORDS.test(goal) || ASKS_WHAT_ACTUALLY_HAPPENED.test(goal) || DATED_RUN.test(goal)) kinds.push('logs');
+  if (EVENT_WORDS.test(goal) || asksForOwnLines(goal)) kinds.push('logs');
   if (namesTimeOfDay(goal) || UTC.test(goal)) kinds.push('logs', 'metrics');
   // The cheap tests first: reading a goal's dates is the costly part.
   const reading = asksReading(goal);
