@@ -21,7 +21,7 @@ import { asksHypothetical, asksWhyPreferred, weighsOptions } from './extractive-
 import { LEADING_TIMESTAMP, type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
 import { withContinuation } from './extractive-continuation';
 import { asksForTrace, withRecordTraces } from './extractive-record-trace';
-import { asksForFirstRecord, withFirstRecords } from './extractive-first-record';
+import { askedRecordOrdinal, withOrdinalRecords } from './extractive-first-record';
 import { MAX_SENTENCES, pickDiverse } from './extractive-diverse-pick';
 import { asksCurrentState, withAskedMonthFirst, withPresentStateFirst } from './extractive-current-state';
 import { answerWordsAsked, asksComputation, asksWhyNobodyTold, labelDefinitionTest, labelledIdTest, statesAlertRoute, statesComputation } from './extractive-asked-labels';
@@ -155,7 +155,10 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // What the question names only to set it aside ("besides X and Y, which …") is not what is asked.
   // "How stale did it get?" is answered by a series summary's "highest 32.5 h", in words the question lacks.
   const extreme = askedExtreme(prompt.question);
-  const queryTerms = [...new Set([...askedTerms(prompt.question), ...(extreme ? contentTerms(EXTREME_WORDS[extreme]) : []), ...answerWordsAsked(prompt.question)])];
+  // "Its last 'features missing' warning": "last" picks among the records, it is no word of theirs ("last 5m: requests=…"; fresh f345).
+  const recordOrdinal = askedRecordOrdinal(withoutIntermediateAnswer(prompt.question));
+  const ordinalTerms = new Set(recordOrdinal ? contentTerms(recordOrdinal.word) : []);
+  const queryTerms = [...new Set([...askedTerms(prompt.question), ...(extreme ? contentTerms(EXTREME_WORDS[extreme]) : []), ...answerWordsAsked(prompt.question)])].filter((term) => !ordinalTerms.has(term));
   const querySet = new Set(queryTerms);
   const units = unitsOf(prompt.blocks);
   if (queryTerms.length === 0 || units.length === 0) return [];
@@ -375,6 +378,6 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const committed = asksHowFixed(prompt.question) || asksWhenCommitted(prompt.question) ? withCommitSubjects(continued, typedScored) : continued;
   const listed = asksForList(ownQuestion) ? withListSiblings(committed, typedScored.filter((entry) => !namesSetAside(entry.unit)), querySet) : committed;
   const traced = asksForTrace(ownQuestion) ? withRecordTraces(listed, units) : listed;
-  const picked = asksForFirstRecord(ownQuestion) ? withFirstRecords(traced, units) : traced;
+  const picked = recordOrdinal ? withOrdinalRecords(traced, units, recordOrdinal.ordinal) : traced;
   return (asksWhyDecided(prompt.question) ? withCommitReasons(picked, scored, units, MAX_SENTENCES) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
 }
