@@ -58,4 +58,20 @@ describe('a question asking for a whole list', () => {
     for (const field of ['pages_printed_today', 'toner_left_pct', 'jams_last_hour', 'minutes_since_last_job', 'current_tray_id']) expect(text).toContain(field);
     expect(text).not.toContain('ttl=timedelta');
   });
+
+  it('quotes every key of a map named by the plural asked for, but the one set aside (fresh f332)', () => {
+    const items = [
+      contextItem(1, 'Spooler guide', 'ops-docs', 'Queue retention is kept in `print-infra/spooler/queue-retention.yaml`; a queue not listed there keeps the default.'),
+      contextItem(2, 'commit 7a8b9c0: spooler: invoice-jobs keeps 30 days for the audit', 'ops-git', [
+        `commit 7a8b9c0${'0'.repeat(33)}`, '', '    spooler: invoice-jobs keeps 30 days for the audit', '',
+        'diff --git a/spooler/queue-retention.yaml b/spooler/queue-retention.yaml', 'index 1111111..2222222 100644', '--- a/spooler/queue-retention.yaml', '+++ b/spooler/queue-retention.yaml',
+        '@@ -1,5 +1,5 @@', ' # Retention per queue, applied to the spooler by CI.', ' queues:', '   label-jobs: 14d', '-  invoice-jobs: 14d', '+  invoice-jobs: 30d', '   badge-jobs: 14d', '   manifest-jobs: 7d', '   customs-jobs: 7d',
+      ].join('\n'), 'commit 7a8b9c0 · spooler/queue-retention.yaml'),
+    ];
+    const text = answerFromContext('Apart from invoice-jobs, which queues have their retention pinned in spooler/queue-retention.yaml?', items);
+    expect(text).toContain('label-jobs');
+    expect(text).toContain('badge-jobs');
+    expect(text).toContain('customs-jobs');
+    expect(text).not.toContain('invoice-jobs: 30d');
+  });
 });

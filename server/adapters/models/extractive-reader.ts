@@ -376,7 +376,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // A reason, and what has to come first, often go on in the next sentence ("… without a second person. The connector must be stopped first").
   const continued = causal || asksWhatComesFirst(prompt.question) ? withContinuation(diverse, typedScored) : diverse;
   const committed = asksHowFixed(prompt.question) || asksWhenCommitted(prompt.question) ? withCommitSubjects(continued, typedScored) : continued;
-  const listed = asksForList(ownQuestion) ? withListSiblings(committed, typedScored.filter((entry) => !namesSetAside(entry.unit)), querySet) : committed;
+  const listed = asksForList(ownQuestion) ? withListSiblings(ownQuestion, committed, typedScored.filter((entry) => !namesSetAside(entry.unit)), querySet) : committed;
   const traced = asksForTrace(ownQuestion) ? withRecordTraces(listed, units) : listed;
   const picked = recordOrdinal ? withOrdinalRecords(traced, units, recordOrdinal.ordinal) : traced;
   return (asksWhyDecided(prompt.question) ? withCommitReasons(picked, scored, units, MAX_SENTENCES) : picked).map(({ unit, score }) => Object.freeze({ ref: unit.ref, text: unit.text, score }));
