@@ -302,6 +302,23 @@ describe('causes that are conditions, and answers to how-to questions', () => {
     expect(text.split('\n')[1]).toContain('flowctl tasks clear nightly_load');
   });
 
+  it('reads "which metric do I query" as a how-to question: the alert\'s expression, not recorded rows of a metric (fresh f341)', () => {
+    const items = [
+      item(1, 'ops-metrics.csv rows 7–9', 'ops-metrics',
+        'timestamp,service,metric,value,unit,threshold\n2026-05-06T18:00:00Z,spooler,"printer_jobs_queued{printer=""label-printer""}",0,count,4\n' +
+          '2026-05-07T00:00:00Z,spooler,"printer_jobs_queued{printer=""label-printer""}",0,count,4\n2026-05-07T06:00:00Z,spooler,"printer_jobs_queued{printer=""label-printer""}",0,count,4'),
+      item(2, 'commit 5c6d7e8: Alert on jammed workers of every printer', 'ops-git', [
+        `commit 5c6d7e8${'0'.repeat(33)}`, 'Author: Ana Ruiz <ana@example.com>', 'Date:   2026-05-08T10:00:00+02:00', '',
+        '    Alert on jammed workers of every printer', '', '    PrinterWorkerJammed only matched badge-printer, so the jammed label-printer workers never paged.', '',
+        'diff --git a/monitoring/alerts/spooler.yaml b/monitoring/alerts/spooler.yaml', 'index 1111111..2222222 100644', '--- a/monitoring/alerts/spooler.yaml', '+++ b/monitoring/alerts/spooler.yaml',
+        '@@ -3,5 +3,5 @@', '   - name: spooler', '     rules:', '       - alert: PrinterWorkerJammed', '-        expr: spooler_worker_state{printer="badge-printer", state="jammed"} == 1', '+        expr: spooler_worker_state{state="jammed"} == 1', '         for: 10m',
+      ].join('\n'), 'commit 5c6d7e8'),
+    ];
+    const text = answer('I want to run the same Prometheus query the PrinterWorkerJammed alert uses to list jammed spooler workers. Which metric do I query?', items);
+    expect(text).toContain('spooler_worker_state{state="jammed"}');
+    expect(text.split('\n')[1]).not.toContain('printer_jobs_queued');
+  });
+
   it('leads an answer to "what is the safe way to …" with the sentence in the imperative, not a statement sharing its words', () => {
     const items = [
       item(1, 'Label signing overview', 'ops-docs', 'The label signing key of the printers is rotated by the label team, and the printers reload the signing key at midnight.'),

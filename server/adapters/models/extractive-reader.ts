@@ -85,7 +85,7 @@ const NO_SIGNAL_WEIGHT = 0.5;
  * redo that day?" asks the same: read as a statement question, it was answered with the failed run's
  * traceback and never the runbook's `airflow tasks clear` (freight dev d104).
  */
-const PROCEDURAL_QUESTION = /\bhow (?:do|can|should|would|could) (?:i|we|you|one)\b|\bhow to\b|\bsteps? (?:to|for)\b|\bwhat (?:has|have|needs?|must|should) to be done\b|\bwhat (?:should|must|do) (?:i|we) do\b|\bwhat(?:'s| is) the (?:\w+ )?way to\b|\b(?:what|which) (?:\w+ )?(?:do|should|must|can) (?:i|we|you) (?:run|type|use|execute)\b/i;
+const PROCEDURAL_QUESTION = /\bhow (?:do|can|should|would|could) (?:i|we|you|one)\b|\bhow to\b|\bsteps? (?:to|for)\b|\bwhat (?:has|have|needs?|must|should) to be done\b|\bwhat (?:should|must|do) (?:i|we) do\b|\bwhat(?:'s| is) the (?:\w+ )?way to\b|\b(?:what|which) (?:\w+ )?(?:do|should|must|can) (?:i|we|you) (?:run|type|use|execute|query)\b/i;
 const RECORD_WEIGHT = 0.5;
 /** A lead-in with the command or value it introduces (a 'step' piece) is the instruction a how-to question asks for. */
 const STEP_SHARE = 0.6;
@@ -314,7 +314,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     const asked = askedSetting?.(unit) ?? false;
     if (!asked && ((unit.role === 'change' && !asksForChange) || unit.role === 'setting' || (unit.role === 'row' && !reading))) score *= DETAIL_WEIGHT;
     if ((readingStated && !reading) || (anchored && isRecord(unit) && !anchored.readings.has(unit))) score *= WRONG_KIND_WEIGHT;
-    if ((procedural || hypothetical) && LEADING_TIMESTAMP.test(unit.text)) score *= RECORD_WEIGHT;
+    if ((procedural || hypothetical) && (LEADING_TIMESTAMP.test(unit.text) || unit.role === 'row')) score *= RECORD_WEIGHT;
     if (recordDay !== undefined && statesOnlyOtherDays(unit.moments, recordDay)) score *= OTHER_DAY_WEIGHT;
     // An instruction explains nothing: "Is feature-redis full or evicting?: redis-cli … INFO memory" is how to look, not why.
     if (causal && unit.role === 'step') score *= NO_SIGNAL_WEIGHT;
