@@ -350,6 +350,18 @@ const FILE_PATH = /^(?:[\w.=-]+\/)+[\w.=-]*$|^[\w-]+\.(?:tf|tfvars|hcl|json|ya?m
  */
 export const namesAskedPath = (text: string, head: string): boolean => FILE_HEADS.has(head) && tokenize(text).some((token) => /[a-z]/.test(token) && FILE_PATH.test(token));
 
+/** Head nouns an import answers: "Which module does it come from?" */
+const MODULE_HEADS: ReadonlySet<string> = new Set(['modul', 'packag', 'librari']);
+/** Whether a question (or one part of it) asks for a module by its head noun. */
+export const asksModule = (question: string): boolean => [...(askedTypeTerms(question) ?? [])].some((head) => MODULE_HEADS.has(head));
+/** An import statement: Python's `from kdp.alerts import …` and `import x.y`, JavaScript's `import … from '…'` and `require('…')`. */
+const IMPORT_STATEMENT = /\bfrom\s+[\w.]+\s+import\s|\bimport\s+[^;]*?\bfrom\s+['"]|\brequire\(\s*['"]|(?:^|:\s)import\s+[\w.]+\s*;?\s*$/;
+/**
+ * Whether a sentence is an import: "which module does the callback come from?" is answered by
+ * `from kdp.alerts import slack_on_failure`, which holds no word of the question (freight fresh f334).
+ */
+export const statesImport = (text: string): boolean => IMPORT_STATEMENT.test(text);
+
 /** "Which change was merged …?" is answered by a change named, not by a verb: "6 replicas changed nothing" names none (freight dev d08). */
 export function namesHeadNoun(tokens: ReadonlySet<string>, terms: ReadonlySet<string>, head: string): boolean {
   if (METRIC_HEADS.has(head) && namesMetric(tokens)) return true;

@@ -3,7 +3,7 @@
  * item discounted, repeats left out, and what a question asks for by its shape (an asked setting, an
  * item named by id, each part of a compound question) owed its place. Scoring is extractive-reader.ts.
  */
-import { statesCount } from './extractive-answer-type';
+import { statesCount, statesImport } from './extractive-answer-type';
 import { type QuestionPart, STATES_ORDER } from './extractive-question-parts';
 import type { ScoredUnit } from './extractive-quoted-subjects';
 import { jaccard } from './extractive-term-statistics';
@@ -140,6 +140,13 @@ export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, pr
       const states = (entry: ScoredUnit) => statesCount(entry.unit.text, part.counted!);
       const counting = chosen.some(states) ? undefined : ranked.find((candidate) => candidate.score >= floor * COUNT_PART_FLOOR_SHARE && states(candidate) && !isDuplicate(candidate));
       if (counting) chosen.push(counting);
+      continue;
+    }
+    if (part.asksModule) {
+      // The import of a name a quoted sentence uses; it holds none of the part's words, so half the floor as a count's.
+      const imports = (entry: ScoredUnit) => statesImport(entry.unit.text);
+      const importing = chosen.some(imports) ? undefined : ranked.find((candidate) => candidate.score >= floor * COUNT_PART_FLOOR_SHARE && imports(candidate) && supports(candidate.unit, chosen.map((picked) => picked.unit)) && !isDuplicate(candidate));
+      if (importing) chosen.push(importing);
       continue;
     }
     // A part asking what comes first is spoken to only by a sentence stating an order (extractive-question-parts.ts).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { questionParts } from './extractive-question-parts';
-import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
+import { answerFromContext, contextItem, importedFileItem } from './testing/extractive-reader-answers';
 
 /** Passages of the made-up print platform about other things: they make the question's words rarer, as a real context does. */
 const unrelatedItems = (firstRef: number) => [
@@ -71,5 +71,25 @@ describe('the parts of a compound question', () => {
       contextItem(6, 'Print platform', 'ops-docs', 'Acme Print runs about 1,300 printers. The platform collects what the printers emit and keeps it for two weeks.'),
     ]);
     expect(text).toContain('no restart needed');
+  });
+
+  it('answers "which module does it come from?" by the import of the name a quoted line uses (fresh f334)', () => {
+    expect(questionParts('Which hook does the print_export job call on failure, and which module does it come from?')?.map((part) => part.asksModule ?? false)).toEqual([false, true]);
+    const text = answerFromContext('Which hook does the print_export job register to page on a failure, and which module does it come from?', [
+      importedFileItem(1, '4d5e6f7', 'jobs/print_export.py', [
+        'from datetime import timedelta',
+        '',
+        'from acme.paging import page_on_failure',
+        '',
+        'job = Job(',
+        '    name="print_export",',
+        '    on_failure=page_on_failure("#print-oncall"),',
+        '    retries=2,',
+        ')',
+      ]),
+      contextItem(2, 'On-call handbook › Pages', 'ops-docs', '`PrintExportFailed` pages `#print-oncall` with the run id; the job registers its own failure hook.'),
+      ...unrelatedItems(3),
+    ]);
+    expect(text).toContain('from acme.paging import page_on_failure');
   });
 });

@@ -11,7 +11,7 @@
  */
 import { idiomTerms } from '../../runtime/text/operator-idioms';
 import { contentTerms } from '../../runtime/text/text-terms';
-import { countedTerms } from './extractive-answer-type';
+import { asksModule, countedTerms } from './extractive-answer-type';
 import { answerWordsAsked } from './extractive-asked-labels';
 
 const WH_WORDS = 'when|why|who|whom|whose|what|which|where|how';
@@ -51,6 +51,11 @@ export interface QuestionPart {
    * trucks"); the ping sentence names the trucks and states no count of them (freight fresh f205).
    */
   readonly counted?: ReadonlySet<string>;
+  /**
+   * "… and which module does it come from?": a part asking where a name is imported from is spoken to by
+   * the import (`from kdp.alerts import slack_on_failure`), which holds none of its words (freight fresh f334).
+   */
+  readonly asksModule?: boolean;
 }
 
 /** The counted words of a part asking "how many …", as QuestionPart.counted. */
@@ -101,6 +106,7 @@ export function questionParts(question: string): readonly QuestionPart[] | undef
       ...(termsOf[index].size === 0 && CONDITIONAL_STEP.test(parts[index]) ? { asksConditionalStep: true } : {}),
       ...(PRECONDITION.test(parts[index]) ? { asksPrecondition: true } : {}),
       ...countedPart(parts[index]),
+      ...(asksModule(parts[index]) ? { asksModule: true } : {}),
     }))
     .filter((part) => part.terms.size > 0 || part.asksConditionalStep);
 }
