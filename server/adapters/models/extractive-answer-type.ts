@@ -4,6 +4,7 @@ import { withoutSetAside } from '../../runtime/text/set-aside-phrases';
 import { describedSettings, describedToolSettings } from '../../runtime/text/setting-behaviours';
 import { namedEntities } from '../../runtime/text/named-entities';
 import { stem, tokenize } from '../../runtime/text/text-terms';
+import { SPACED_SETTING_PLACE } from './extractive-settings';
 
 /**
  * The expected answer type of a count question. "How many X …?" asks for a number of X (the
@@ -304,7 +305,7 @@ const COMMAND_FLAG = /(?:^|\s)--([a-z][a-z0-9-]*)/g;
 export function keysAskedSetting(settingText: string, asked: readonly AskedSettingKey[]): boolean {
   // A command's flags key what they set as well: `bash_command="kdp-looker refresh --datagroup kdp_daily"` sets the datagroup (fresh f215).
   const flags = [...settingText.matchAll(COMMAND_FLAG)].map((match) => match[1]);
-  const keyTerms = new Set([...tokenize(settingText.replace(CHANGE_MARK, '').replace(SETTING_VALUE, '')), ...flags].flatMap((token) => token.split(/[_.:/-]+/)).map(stem));
+  const keyTerms = new Set([...tokenize(settingText.replace(SPACED_SETTING_PLACE, '').replace(CHANGE_MARK, '').replace(SETTING_VALUE, '')), ...flags].flatMap((token) => token.split(/[_.:/-]+/)).map(stem));
   return asked.some((key) => keyTerms.has(key.kind) && [...key.qualifiers].some((term) => keyTerms.has(term)));
 }
 

@@ -72,6 +72,16 @@ describe('extractive block parser', () => {
     ]);
   });
 
+  it('reads "key value" lines of a .conf file as its settings, and no other file\'s (fresh f309)', () => {
+    const diff = (path: string) => [`diff --git a/${path} b/${path}`, '@@ -2,6 +2,6 @@', ' port 9100', ' strict-mode yes', '-max-jobs 8', '+max-jobs 16', ' # keep idle workers a minute', ' idle-timeout 60'].join('\n');
+    expect(blockPieces(diff('spooler/spoold.conf')).filter((piece) => piece.role === 'setting').map((piece) => piece.text)).toEqual([
+      'spooler/spoold.conf: port 9100',
+      'spooler/spoold.conf: strict-mode yes',
+      'spooler/spoold.conf: idle-timeout 60',
+    ]);
+    expect(blockPieces(diff('spooler/NOTES.txt')).filter((piece) => piece.role === 'setting')).toEqual([]);
+  });
+
   it('goes on with a setting on the line under it that opens with an operator, but not under another line (fresh f308)', () => {
     const dag = ['diff --git a/dags/print_export.py b/dags/print_export.py', 'new file mode 100644', '--- /dev/null', '+++ b/dags/print_export.py', '@@ -0,0 +1,4 @@', '+cmds=["spoolctl", "export"]', '+    + [arg for queue in QUEUES for arg in ("--queue", queue)],', '+# done', '+    + ["--dry-run"]'].join('\n');
     expect(blockPieces(dag).map((piece) => piece.text)).toEqual([

@@ -301,6 +301,13 @@ describe('an extreme asked in other words', () => {
       expect(text).toContain('snapshot 900 1');
     });
 
+    it('reads the switch from the unchanged lines of a commit changing the .conf file (fresh f309)', () => {
+      const change = ['diff --git a/spool/spoold.conf b/spool/spoold.conf', 'index 1111111..2222222 100644', '--- a/spool/spoold.conf', '+++ b/spool/spoold.conf', '@@ -1,4 +1,4 @@', '-maxjobs 8000', '+maxjobs 16000', ' keepjobs no', ' snapshot 900 1', ' protected-mode yes'].join('\n');
+      const tuned = item(5, 'commit cc208f1', 'ops-git', `commit cc208f1${'0'.repeat(33)}\nAuthor: Lena Brandt <lena@example.com>\n\n    spool-box: maxjobs 16000, reject\n\n    spool-box reached maxjobs at 06:41 after the label jobs piled up.\n\n${change}`, 'commit cc208f1');
+      const text = answer(question, [health, check, tuned, commits[1]]);
+      expect(text).toContain('keepjobs no');
+    });
+
     it('quotes the line keyed by what it switches when sentences about the restart outscore it', () => {
       const restarts = item(7, 'Runbook: spool box › Restarts', 'ops-docs', 'When spool-box restarts, spoold reconnects to spool-box within a minute and resumes the queue. A spool-box restart reads the disk before it takes jobs. The spool-box disk is 40 GB.');
       expect(answer(question, [health, check, restarts, ...commits])).toContain('keepjobs no');

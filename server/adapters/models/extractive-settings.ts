@@ -56,13 +56,22 @@ export function parentKey(lines: readonly IndentedLine[], indent: number): strin
 const LITERAL_CALL = /^[\w.]+\((?:\s*(?:\w+\s*=\s*)?(?:-?\d[\d._]*|"[^"]*"|'[^']*'|True|False|None|true|false)\s*,?)+\s*\)\s*,?$/;
 
 /**
+ * Files whose settings are "key value", without a colon or an equals sign: Redis's `tcp-keepalive 60`,
+ * sshd's `PermitRootLogin no`, nginx's `worker_processes 4;` (freight fresh f309, f333).
+ */
+const SPACE_SEPARATED_CONFIG = /(?:\.conf|_config)$/;
+const SPACED_KEY_VALUE = /^([a-z][\w.-]*)\s+([^\s=:].*)$/i;
+/** Where such a setting is shown from ("redis/feature-redis.conf: "), before its key: what a reader of its key skips. */
+export const SPACED_SETTING_PLACE = /^(?:(?:added|removed):\s*)?\S+(?:\.conf|_config)(?:\s›[^:]*)?:\s+(?=[a-z][\w.-]*\s+[^\s=:])/i;
+
+/**
  * An unchanged "key = value" line of a diff is the setting as the file holds it after the commit:
  * "What instance type do the brokers run on?" is answered by the `instance_type = "r6i.2xlarge"` a
  * commit growing their volumes shows as context, and by no changed line. A block opener, a comment
  * or code ("x := get()", "if x == nil", a call of anything but literals) states no setting.
  */
 export function settingPiece(file: string, parent: string, content: string): BlockPiece | undefined {
-  const pair = keyValue(content);
+  const pair = keyValue(content) ?? (SPACE_SEPARATED_CONFIG.test(file) ? SPACED_KEY_VALUE.exec(content.trim()) : null);
   if (!pair || /^(#|\/\/)/.test(content)) return undefined;
   const value = pair[2].trim();
   if (value === '' || /^[{[(]$/.test(value) || /^(?::=|=)/.test(value)) return undefined;
