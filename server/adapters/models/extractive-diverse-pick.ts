@@ -142,6 +142,13 @@ export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, pr
       if (counting) chosen.push(counting);
       continue;
     }
+    if (part.instants) {
+      // The reading at the part's own instant; a line of another moment sharing its words is not it. Half the floor, as a count's.
+      const states = (entry: ScoredUnit) => [...part.instants!].some((moment) => entry.unit.moments.has(moment));
+      const reading = chosen.some(states) ? undefined : ranked.find((candidate) => candidate.score >= floor * COUNT_PART_FLOOR_SHARE && states(candidate) && !isDuplicate(candidate));
+      if (reading) chosen.push(reading);
+      continue;
+    }
     if (part.asksModule) {
       // The import of a name a quoted sentence uses; it holds none of the part's words, so half the floor as a count's.
       const imports = (entry: ScoredUnit) => statesImport(entry.unit.text);

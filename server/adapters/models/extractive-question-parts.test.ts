@@ -92,4 +92,20 @@ describe('the parts of a compound question', () => {
     ]);
     expect(text).toContain('from acme.paging import page_on_failure');
   });
+
+  it("answers a part naming its own instant with the row stamped then, not a stronger line of another moment (fresh f353)", () => {
+    expect(questionParts('How many jobs were queued at the 06:00 UTC sample on 14 April, and what did the health check report at 06:40?')?.map((part) => [...(part.instants ?? [])])).toEqual([['04-14t06:00'], []]);
+    const text = answerFromContext("how much memory was spool-cache using at the 06:00 UTC sample on 14 April, and what used_memory did printd's SpoolCacheHealth check report at 06:40?", [
+      contextItem(1, 'print-metrics.csv rows 4–6', 'ops-metrics',
+        'timestamp,service,metric,value,unit,threshold\n' +
+          ['10', '11', '12', '13', '14'].map((day, index) => `2026-04-${day}T06:00:00Z,spool-cache,"cache_memory_used_bytes{instance=""spool-cache-0""}",${[6210000000, 6700000000, 7180000000, 7630000000, 8560000000][index]},bytes,`).join('\n') +
+          '\n2026-04-14T06:00:00Z,spool-cache,"cache_dropped_jobs_per_min{instance=""spool-cache-0""}",0,jobs/min,0\n2026-04-14T06:00:00Z,printd,print_static_label_pct,0.4,%,5'),
+      contextItem(2, 'printd.log lines 10–12', 'ops-logs',
+        '2026-04-14T06:40:51.413Z INFO 1 --- [printd] [health-1] c.a.print.cache.SpoolCacheHealth : printd spool-cache memory health check report: used_memory=8.00G maxmemory=8.00G policy=drop-oldest dropped=1288 (was 0 at 06:35)\n' +
+          '2026-04-14T06:45:00.020Z INFO 1 --- [printd] [stats-1] c.a.print.PrintStats : last 5m: jobs=10416 p99=118ms'),
+      ...unrelatedItems(3),
+    ]);
+    expect(text).toContain('used_memory=8.00G');
+    expect(text).toContain('8560000000');
+  });
 });

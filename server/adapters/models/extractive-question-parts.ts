@@ -9,6 +9,7 @@
  * nowhere), the part gets its best sentence not quoted yet on any of its words (dev d02: "The policy
  * allowed topics/vehicle_positions/* (underscore)").
  */
+import { askedInstants } from '../../runtime/text/moment-terms';
 import { idiomTerms } from '../../runtime/text/operator-idioms';
 import { contentTerms } from '../../runtime/text/text-terms';
 import { asksModule, countedTerms } from './extractive-answer-type';
@@ -56,12 +57,24 @@ export interface QuestionPart {
    * the import (`from kdp.alerts import slack_on_failure`), which holds none of its words (freight fresh f334).
    */
   readonly asksModule?: boolean;
+  /**
+   * "how much memory was it using at the 06:00 UTC sample on 14 April, and what did the health check
+   * report at 06:40?": a part naming an instant of its own is spoken to only by a line stating that
+   * instant; the 06:40 log line shares its words, not its reading (freight fresh f353).
+   */
+  readonly instants?: ReadonlySet<string>;
 }
 
 /** The counted words of a part asking "how many …", as QuestionPart.counted. */
 function countedPart(part: string): { counted?: ReadonlySet<string> } {
   const counted = countedTerms(part);
   return counted ? { counted } : {};
+}
+
+/** The instants a part names with its day, as QuestionPart.instants. */
+function instantsPart(part: string): { instants?: ReadonlySet<string> } {
+  const instants = askedInstants(part);
+  return instants.length > 0 ? { instants: new Set(instants) } : {};
 }
 
 /** "what has to happen … before …", "what must I do before …", "which step comes before …". */
@@ -107,6 +120,7 @@ export function questionParts(question: string): readonly QuestionPart[] | undef
       ...(PRECONDITION.test(parts[index]) ? { asksPrecondition: true } : {}),
       ...countedPart(parts[index]),
       ...(asksModule(parts[index]) ? { asksModule: true } : {}),
+      ...instantsPart(parts[index]),
     }))
     .filter((part) => part.terms.size > 0 || part.asksConditionalStep);
 }
