@@ -157,16 +157,22 @@ export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, pr
       continue;
     }
     // A part asking what comes first is spoken to only by a sentence stating an order (extractive-question-parts.ts).
-    const speaksTo = (entry: ScoredUnit, terms: ReadonlySet<string>) => holds(entry, terms) && (!part.asksPrecondition || STATES_ORDER.test(entry.unit.text));
+    // A part asking when an event happened is spoken to by a record of it on the day it names, not by a metric row sampled
+    // then; such a record may share few words beside the event's name, so half the floor, as a count's.
+    const recordsEvent = (unit: Unit) => !part.asksEventTime || (unit.role !== 'row' && (part.asksEventTime.days.size === 0 || [...part.asksEventTime.days].some((day) => unit.moments.has(day))));
+    const speaksTo = (entry: ScoredUnit, terms: ReadonlySet<string>) => holds(entry, terms) && (!part.asksPrecondition || STATES_ORDER.test(entry.unit.text)) && recordsEvent(entry.unit);
+    const partFloor = part.asksEventTime ? floor * COUNT_PART_FLOOR_SHARE : floor;
     const ownWordsStated = ranked.some((candidate) => speaksTo(candidate, part.distinctive));
     // A quoted sentence speaks to the part when it holds most of what the part's best sentence holds of its
     // words, by weight: "what applies the change once I merge to main?" is not answered by a timeline line
     // saying a change was merged, when a sentence says what applies a merge to `main` (fresh f169, f191).
     const weightHeld = (entry: ScoredUnit) => [...part.distinctive].filter((term) => entry.unit.termSet.has(term)).reduce((sum, term) => sum + termWeight(term), 0);
-    const enough = PART_WEIGHT_SHARE * Math.max(0, ...ranked.filter((candidate) => candidate.score >= floor && speaksTo(candidate, part.distinctive)).map(weightHeld));
+    const enough = PART_WEIGHT_SHARE * Math.max(0, ...ranked.filter((candidate) => candidate.score >= partFloor && speaksTo(candidate, part.distinctive)).map(weightHeld));
     if (ownWordsStated && chosen.some((picked) => speaksTo(picked, part.distinctive) && weightHeld(picked) >= enough)) continue;
     const terms = ownWordsStated ? part.distinctive : part.terms;
-    const answering = ranked.find((candidate) => candidate.score >= floor && speaksTo(candidate, terms) && (!ownWordsStated || weightHeld(candidate) >= enough) && !chosen.includes(candidate) && !isDuplicate(candidate));
+    const eligible = ranked.filter((candidate) => candidate.score >= partFloor && speaksTo(candidate, terms) && (!ownWordsStated || weightHeld(candidate) >= enough) && !chosen.includes(candidate) && !isDuplicate(candidate));
+    // Records of one job share the event's name ("START test X", "PASS X"): the one holding most of the part's words is the event asked.
+    const answering = part.asksEventTime ? [...eligible].sort((left, right) => weightHeld(right) - weightHeld(left))[0] : eligible[0];
     if (answering) chosen.push(answering);
   }
   return chosen.sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);

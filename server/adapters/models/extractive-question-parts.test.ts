@@ -108,4 +108,19 @@ describe('the parts of a compound question', () => {
     expect(text).toContain('used_memory=8.00G');
     expect(text).toContain('8560000000');
   });
+
+  it('answers "at what time did X pass again" with the record of X passing that day, not a metric row nor the START line (fresh f351)', () => {
+    const check = 'not_null_print_jobs_printed_at';
+    expect(questionParts(`At what time on 24 March did ${check} pass again in the manual re-run, and which hourly sample of the check_failing_rows metric shows 0 rows after it?`)?.map((part) => part.asksEventTime !== undefined)).toEqual([true, false]);
+    const row = (stamp: string, value: number) => `${stamp},printing,"check_failing_rows{check=""${check}""}",${value},rows,0`;
+    const run = (stamp: string, text: string) => `[2026-03-24T${stamp}.089+0000] {subprocess.py:93} INFO - ${stamp}  ${text}`;
+    const text = answerFromContext(`At what time on 24 March did ${check} pass again in the manual re-run, and which hourly sample of the check_failing_rows metric is the first to show 0 failing rows after it?`, [
+      contextItem(1, 'print-metrics.csv rows 4–6', 'ops-metrics', ['timestamp,service,metric,value,unit,threshold', row('2026-03-24T06:00:00Z', 18342), row('2026-03-24T09:00:00Z', 18342), row('2026-03-24T12:00:00Z', 18342), row('2026-03-24T13:00:00Z', 18342), row('2026-03-24T14:00:00Z', 0)].join('\n')),
+      contextItem(2, 'nightly_print.log lines 40–44', 'ops-logs', [run('04:04:09', `9 of 15 START check ${check} ........ [RUN]`), run('04:04:13', `9 of 15 FAIL 18342 ${check} ........ [FAIL 18342 in 4.10s]`)].join('\n')),
+      contextItem(3, 'nightly_print.log lines 270–272', 'ops-logs', [run('13:02:49', `9 of 15 START check ${check} ........ [RUN]`), run('13:02:54', `9 of 15 PASS ${check} ........ [PASS in 4.60s]`), run('13:02:54', '10 of 15 START check not_null_print_jobs_printer_id ........ [RUN]')].join('\n')),
+      contextItem(4, 'commit d035b0f: print_jobs: read printed_at_utc', 'ops-git', `commit d035b0f${'0'.repeat(33)}\n\n    print_jobs: read printed_at_utc\n\n    Since label-service 5.2 (23 March ~14:00 UTC) printed_at is NULL, so ${check} failed the nightly_print run of 23 March.`, 'commit d035b0f'),
+      ...unrelatedItems(5),
+    ]);
+    expect(text).toContain('13:02:54  9 of 15 PASS');
+  });
 });

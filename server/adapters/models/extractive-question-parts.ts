@@ -9,7 +9,7 @@
  * nowhere), the part gets its best sentence not quoted yet on any of its words (dev d02: "The policy
  * allowed topics/vehicle_positions/* (underscore)").
  */
-import { askedInstants } from '../../runtime/text/moment-terms';
+import { askedInstants, askedMoments } from '../../runtime/text/moment-terms';
 import { idiomTerms } from '../../runtime/text/operator-idioms';
 import { contentTerms } from '../../runtime/text/text-terms';
 import { asksModule, countedTerms } from './extractive-answer-type';
@@ -63,6 +63,12 @@ export interface QuestionPart {
    * instant; the 06:40 log line shares its words, not its reading (freight fresh f353).
    */
   readonly instants?: ReadonlySet<string>;
+  /**
+   * "At what time on 24 March did the test pass again in the manual re-run?": a part asking when something
+   * happened is answered by the record of the event, not by a metric row sampled that day, which shares the
+   * test's name, nor by a commit's sentence about another day (freight fresh f351). The days the part names, if any.
+   */
+  readonly asksEventTime?: { readonly days: ReadonlySet<string> };
 }
 
 /** The counted words of a part asking "how many …", as QuestionPart.counted. */
@@ -70,6 +76,11 @@ function countedPart(part: string): { counted?: ReadonlySet<string> } {
   const counted = countedTerms(part);
   return counted ? { counted } : {};
 }
+
+/** "at what time did …", "when did …": a part asking the moment of an event. */
+const EVENT_TIME = /^(?:\w+\s+)?(?:at\s+)?(?:what|which)\s+time\b|^(?:\w+\s+)?when\s+(?:did|does|was|were|is|has|had)\b/i;
+/** …unless it asks for a reading: "at what time does the metric show 0 rows?", "which sample …". */
+const READING_NOUN = /\b(?:sample|reading|row|metric|series|value)s?\b/i;
 
 /** The instants a part names with its day, as QuestionPart.instants. */
 function instantsPart(part: string): { instants?: ReadonlySet<string> } {
@@ -121,6 +132,7 @@ export function questionParts(question: string): readonly QuestionPart[] | undef
       ...countedPart(parts[index]),
       ...(asksModule(parts[index]) ? { asksModule: true } : {}),
       ...instantsPart(parts[index]),
+      ...(EVENT_TIME.test(parts[index]) && !READING_NOUN.test(parts[index]) ? { asksEventTime: { days: new Set(askedMoments(parts[index])) } } : {}),
     }))
     .filter((part) => part.terms.size > 0 || part.asksConditionalStep);
 }
