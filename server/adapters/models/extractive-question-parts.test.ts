@@ -123,4 +123,20 @@ describe('the parts of a compound question', () => {
     ]);
     expect(text).toContain('13:02:54  9 of 15 PASS');
   });
+
+  it('does not hold "the run for 22 March" to that day: the run is logged the day after (fresh f320)', () => {
+    const question = 'At what time did render_labels of the label_export run for 22 March 2026 finish, and how many hours old was label_report at 06:00 UTC on 23 March 2026 according to the metrics?';
+    expect(questionParts(question)?.map((part) => (part.asksEventTime ? [...part.asksEventTime.days] : undefined))).toEqual([[], undefined]);
+    const row = (stamp: string, value: number) => `${stamp},printing,"report_age_hours{report=""label_report""}",${value},h,26`;
+    const text = answerFromContext(question, [
+      contextItem(1, 'print-metrics.csv rows 4–8', 'ops-metrics', ['timestamp,service,metric,value,unit,threshold', row('2026-03-22T06:00:00Z', 2.6), row('2026-03-22T12:00:00Z', 8.6), row('2026-03-23T00:00:00Z', 20.6), row('2026-03-23T06:00:00Z', 2.5), row('2026-03-23T12:00:00Z', 8.5)].join('\n')),
+      contextItem(2, 'label_export.log lines 40–42', 'ops-logs', [
+        '[2026-03-23T03:37:20.107+0000] {runner.py:1206} INFO - Marking job as SUCCESS. queue=label_export, job_id=render_labels, run_id=scheduled__2026-03-22T03:30:00+00:00',
+        '[2026-03-23T03:37:20.116+0000] {runner.py:243} INFO - Job exited with return code 0',
+      ].join('\n')),
+      contextItem(3, 'commit d035b0f: label_report: read printed_at_utc', 'ops-git', `commit d035b0f${'0'.repeat(33)}\n\n    label_report: read printed_at_utc\n\n    Since label-service 5.2 (23 March ~14:00 UTC) printed_at is NULL, so the label_export run of 23 March failed its checks; label_report was skipped.`, 'commit d035b0f'),
+      ...unrelatedItems(4),
+    ]);
+    expect(text).toContain('03:37:20');
+  });
 });

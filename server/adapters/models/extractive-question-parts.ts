@@ -79,6 +79,8 @@ function countedPart(part: string): { counted?: ReadonlySet<string> } {
 
 /** "at what time did …", "when did …": a part asking the moment of an event. */
 const EVENT_TIME = /^(?:\w+\s+)?(?:at\s+)?(?:what|which)\s+time\b|^(?:\w+\s+)?when\s+(?:did|does|was|were|is|has|had)\b/i;
+/** "the run for 22 March": the day a run is for, which it runs after; the event is logged on another day (fresh f320). */
+const RUN_FOR_DAY = /\b((?:run|load|build|backfill|job)s?)\s+(?:for|of)\s+(?:\d{1,2}\s+[a-z]+|[a-z]+\s+\d{1,2})(?:,?\s+\d{4})?/gi;
 /** …unless it asks for a reading: "at what time does the metric show 0 rows?", "which sample …". */
 const READING_NOUN = /\b(?:sample|reading|row|metric|series|value)s?\b/i;
 
@@ -132,7 +134,7 @@ export function questionParts(question: string): readonly QuestionPart[] | undef
       ...countedPart(parts[index]),
       ...(asksModule(parts[index]) ? { asksModule: true } : {}),
       ...instantsPart(parts[index]),
-      ...(EVENT_TIME.test(parts[index]) && !READING_NOUN.test(parts[index]) ? { asksEventTime: { days: new Set(askedMoments(parts[index])) } } : {}),
+      ...(EVENT_TIME.test(parts[index]) && !READING_NOUN.test(parts[index]) ? { asksEventTime: { days: new Set(askedMoments(parts[index].replace(RUN_FOR_DAY, '$1'))) } } : {}),
     }))
     .filter((part) => part.terms.size > 0 || part.asksConditionalStep);
 }
