@@ -319,6 +319,18 @@ describe('causes that are conditions, and answers to how-to questions', () => {
     expect(text.split('\n')[1]).not.toContain('printer_jobs_queued');
   });
 
+  it('answers "how do I get … straight from its logs?" with the log record carrying it (fresh f340)', () => {
+    const stats = (stamp: string, jobs: number) => `2026-04-14T${stamp}Z  INFO 1 --- [printd] [stats-1] c.a.print.PrintStats : last 5m: jobs=${jobs} p50=14ms p99=41ms static_label=0.4%`;
+    const items = [
+      item(1, 'Print runbook › Alerts', 'ops-docs', 'Alert: `StaticLabelRatioHigh` (more than 5 % of labels are static labels for 15 minutes).'),
+      item(2, 'printd.log lines 1–3', 'ops-logs', [stats('06:00:00.417', 10975), stats('06:05:00.632', 10597)].join('\n')),
+      item(3, 'Print runbook › Dashboards', 'ops-docs', 'Grafana folder *Print*: job count per printer, p99 of label rendering, static label share per 5 minutes.'),
+      item(4, 'Print architecture › printd', 'ops-docs', 'When templates are missing printd does not fail: it prints a *static label* and counts it in `static_label_total`.'),
+    ];
+    const text = answer("how do I get printd's job count, p99 and static-label share per 5 minutes straight from its logs?", items);
+    expect(text).toContain('c.a.print.PrintStats : last 5m');
+  });
+
   it('leads an answer to "what is the safe way to …" with the sentence in the imperative, not a statement sharing its words', () => {
     const items = [
       item(1, 'Label signing overview', 'ops-docs', 'The label signing key of the printers is rotated by the label team, and the printers reload the signing key at midnight.'),

@@ -87,6 +87,8 @@ const NO_SIGNAL_WEIGHT = 0.5;
  */
 const PROCEDURAL_QUESTION = /\bhow (?:do|can|should|would|could) (?:i|we|you|one)\b|\bhow to\b|\bsteps? (?:to|for)\b|\bwhat (?:has|have|needs?|must|should) to be done\b|\bwhat (?:should|must|do) (?:i|we) do\b|\bwhat(?:'s| is) the (?:\w+ )?way to\b|\b(?:what|which) (?:\w+ )?(?:do|should|must|can) (?:i|we|you) (?:run|type|use|execute|query)\b/i;
 const RECORD_WEIGHT = 0.5;
+/** A how-to asking to read something off the records themselves. */
+const FROM_RECORDS = /\b(?:from|in|out of) (?:its|the|their|[\w-]+'s) (?:own )?(?:logs?|log lines|records|metrics)\b/i;
 /** A lead-in with the command or value it introduces (a 'step' piece) is the instruction a how-to question asks for. */
 const STEP_SHARE = 0.6;
 /** A sentence stating the id a question asks for by its label ("Incident KDP-INC-031") gets this share. */
@@ -172,6 +174,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const frameOnly = frameOnlyTerms(prompt.question);
   const asksForChange = CHANGE_QUESTION.test(prompt.question);
   const procedural = PROCEDURAL_QUESTION.test(prompt.question);
+  // "How do I get its p99 per 5 minutes straight from its logs?": the record that carries it is the how (fresh f340).
+  const readsOwnRecords = FROM_RECORDS.test(prompt.question);
   const hypothetical = asksHypothetical(prompt.question);
   // Why one option was preferred: a sentence weighing options counts as a cause, and when the context
   // holds one, the others are held to the bar of an untyped answer (extractive-question-moods.ts).
@@ -314,7 +318,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     const asked = askedSetting?.(unit) ?? false;
     if (!asked && ((unit.role === 'change' && !asksForChange) || unit.role === 'setting' || (unit.role === 'row' && !reading))) score *= DETAIL_WEIGHT;
     if ((readingStated && !reading) || (anchored && isRecord(unit) && !anchored.readings.has(unit))) score *= WRONG_KIND_WEIGHT;
-    if ((procedural || hypothetical) && (LEADING_TIMESTAMP.test(unit.text) || unit.role === 'row')) score *= RECORD_WEIGHT;
+    if ((procedural || hypothetical) && !readsOwnRecords && (LEADING_TIMESTAMP.test(unit.text) || unit.role === 'row')) score *= RECORD_WEIGHT;
     if (recordDay !== undefined && statesOnlyOtherDays(unit.moments, recordDay)) score *= OTHER_DAY_WEIGHT;
     // An instruction explains nothing: "Is feature-redis full or evicting?: redis-cli … INFO memory" is how to look, not why.
     if (causal && unit.role === 'step') score *= NO_SIGNAL_WEIGHT;
