@@ -331,6 +331,20 @@ describe('causes that are conditions, and answers to how-to questions', () => {
     expect(text).toContain('c.a.print.PrintStats : last 5m');
   });
 
+  it('answers "before v3, what format did X have?" with the changed line\'s old value, not only the commit\'s sentences (fresh f356)', () => {
+    const diff = ['diff --git a/schemas/print-jobs-value.avsc b/schemas/print-jobs-value.avsc', 'index 1111111..2222222 100644', '--- a/schemas/print-jobs-value.avsc', '+++ b/schemas/print-jobs-value.avsc', '@@ -8,3 +8,3 @@',
+      '     {"name": "printed_at", "type": ["null", "string"], "default": null,',
+      '-     "doc": "When the label was printed, local time of the depot, RFC 2822 without zone."},',
+      '+     "doc": "When the label was printed, UTC. Replaces printed_at (local time) from v3."},'].join('\n');
+    const items = [
+      item(1, 'commit c0562cf: print-jobs v3: printed_at becomes printed_at_utc', 'ops-git', [`commit c0562cf${'0'.repeat(33)}`, 'Author: Rafa Souza <rafa@example.com>', 'Date:   2026-03-19T16:20:00+01:00', '', '    print-jobs v3: printed_at becomes printed_at_utc', '',
+        '    The label service now records the print time in UTC (LBL-412). printed_at held the local time of the depot and was wrong near a border.', '', '    The subject is set to NONE so that v3 can be registered; it goes back to BACKWARD afterwards.', '', diff].join('\n'), 'commit c0562cf'),
+      item(2, 'commit d035b0f: print_report: read printed_at_utc (v3), fall back to printed_at', 'ops-git', `commit d035b0f${'0'.repeat(33)}\n\n    print_report: read printed_at_utc (v3), fall back to printed_at\n`, 'commit d035b0f'),
+    ];
+    const text = answer('before v3, what format did printed_at have in the print-jobs schema?', items);
+    expect(text).toContain('RFC 2822');
+  });
+
   it('leads an answer to "what is the safe way to …" with the sentence in the imperative, not a statement sharing its words', () => {
     const items = [
       item(1, 'Label signing overview', 'ops-docs', 'The label signing key of the printers is rotated by the label team, and the printers reload the signing key at midnight.'),

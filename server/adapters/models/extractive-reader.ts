@@ -147,7 +147,7 @@ const OTHER_DAY_WEIGHT = 0.4;
  * about eta-api's logs names the system but cannot say who owns it (extractive-answer-type.ts).
  */
 const UNTYPED_HEAD_WEIGHT = 0.6;
-const CHANGE_QUESTION = /\b(?:chang(?:e|ed|es)|diff|modif(?:y|ied|ies))\b/i;
+const CHANGE_QUESTION = /\b(?:chang(?:e|ed|es)|diff|modif(?:y|ied|ies))\b|\bbefore\s+(?:v\d+|version\s+\d|the\s+(?:upgrade|migration|switch|fix|bump))\b|\b(?:used to|previously|originally)\b/i;
 
 /** How a series summary (metric-series-summary.ts) words each extreme. */
 const EXTREME_WORDS = { highest: 'highest peak', lowest: 'lowest' } as const;
