@@ -105,5 +105,13 @@ describe('a goal about what a system read or did on a named day', () => {
     expect(namedSourceKinds('Which account did the spooler actually sign in as after the move?')).toEqual(['logs']);
     expect(namedSourceKinds('What was actually wrong with the old retry setting?')).toEqual([]);
     expect(namedSourceKinds('At what time does the spooler purge run?')).toEqual([]);
+    // "When exactly did …", and a worker that died (fresh f343).
+    expect(namedSourceKinds('4 May, label sink: when exactly did worker-1 stop, and which file was it writing?')).toEqual(['logs']);
+    expect(namedSourceKinds('Which spooler worker died after the upgrade?')).toEqual(['logs']);
+  });
+
+  it("reads a job's output as its log (fresh f357)", () => {
+    expect(kindsNamedByWord('Which checks on print_jobs show up in the nightly dbt output, by their names?')).toEqual(['logs']);
+    expect(kindsNamedByWord('What output format does the label export write?')).toEqual([]);
   });
 });

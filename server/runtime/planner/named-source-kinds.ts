@@ -12,7 +12,8 @@ import type { SourceKind } from '../types';
 const NAMED_KINDS: readonly { readonly kind: SourceKind; readonly words: RegExp }[] = [
   { kind: 'git', words: /\b(?:commits?|committed|git|diffs?|pull requests?|merge requests?)\b/i },
   // A service's warnings and error lines are what it logged at that level ("the 'features missing' warnings on 14 April"; fresh f253).
-  { kind: 'logs', words: /\b(?:logs?|logged|(?:log|stats|status|warning|error) lines?|journal|warnings|(?:warning|error) messages?)\b/i },
+  // A job's output is what it printed while it ran: its log ("which tests show up in the nightly dbt output"; fresh f357).
+  { kind: 'logs', words: /\b(?:logs?|logged|(?:log|stats|status|warning|error) lines?|journal|warnings|(?:warning|error) messages?|(?:console|command|job|run|task|build|dbt|nightly) output)\b/i },
   { kind: 'metrics', words: /\b(?:metrics?|dashboards?|time series)\b/i },
   { kind: 'docs', words: /\b(?:runbooks?|docs?|documentation|handbook|postmortems?|architecture)\b/i },
 ];
@@ -31,7 +32,7 @@ export function kindsNamedByWord(goal: string): SourceKind[] {
  */
 const EVENT_WORDS = new RegExp(
   String.raw`\b(?:why|what caused|what happened|blocked|blocking|deadlock(?:ed)?|crash(?:ed|es)?|panick?ed|hung|stalled|killed|timed out|errored|` +
-    String.raw`exceptions?|stack ?traces?|restarted|dead-lettered|rejected|refused|sessions?|pids?|processes)\b`,
+    String.raw`exceptions?|stack ?traces?|restarted|dead-lettered|rejected|refused|died|sessions?|pids?|processes)\b`,
   'i',
 );
 
@@ -59,7 +60,7 @@ const ASKS_DID = /(?:^|[.?!]\s+)did\b|\b(?:which|what|how)\b[^.?!]*\bdid\b/i;
  * timeline keeps only the moments its author chose (freight dev d65 was narrowed to docs and git).
  * "On Friday 6 March, when did the sink last get a file committed?" asks the same (freight dev d96).
  */
-const ASKS_TIME = /\b(?:what time|which time|what minute|when did)\b/i;
+const ASKS_TIME = /\b(?:what time|which time|what minute|when (?:exactly |precisely )?did)\b/i;
 
 /**
  * A job's run, or one try of it, named by its day ("the warehouse_daily_load run for 23 March 2026",
