@@ -65,11 +65,13 @@ export interface DiversePick {
   readonly stampedLinesAreReadings: boolean;
   /** Settings keyed as the question asks, stating a value of the asked kind: quoted first. */
   readonly askedValues: ReadonlySet<Unit>;
+  /** The identifiers the question names ("task-1"): a line naming one is no repeat of a line that does not. */
+  readonly askedIds: readonly string[];
   /** How much a term says (its IDF in this context): a part is spoken to by its rare words, not by "change" or "merged". */
   readonly termWeight: (term: string) => number;
 }
 
-export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, procedural, parts, stampedLinesAreReadings, askedValues, termWeight }: DiversePick): ScoredUnit[] {
+export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, procedural, parts, stampedLinesAreReadings, askedValues, askedIds, termWeight }: DiversePick): ScoredUnit[] {
   const ranked = [...scored].sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);
   if (ranked.length === 0 || ranked[0].score <= 0) return [];
   const floor = ranked[0].score * RELATIVE_THRESHOLD;
@@ -87,6 +89,8 @@ export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, pr
     // time it picked up its new settings?" is answered by the later health line, and it was dropped as a
     // repeat of the morning's, scored higher by one place of rank (freight dev d77).
     if (stampedLinesAreReadings && LEADING_TIMESTAMP.test(left.text) && LEADING_TIMESTAMP.test(right.text) && !sameMoments(left, right)) return false;
+    // Nor is the line of the task the question names a repeat of another task's ("when did task-1 die?"; fresh f343).
+    if (askedIds.some((id) => left.tokens.has(id) !== right.tokens.has(id))) return false;
     return jaccard(left.shape, right.shape) >= DUPLICATE_JACCARD;
   };
   const isDuplicate = (candidate: ScoredUnit) => chosen.some((picked) => sameText(candidate.unit, picked.unit));

@@ -345,6 +345,20 @@ describe('causes that are conditions, and answers to how-to questions', () => {
     expect(text).toContain('RFC 2822');
   });
 
+  it('quotes the line of the worker the question names, not only the same failure of another worker a minute apart (fresh f343)', () => {
+    const failed = (stamp: string, worker: string, file: string) => `[2026-05-06 ${stamp},019] WARN [label-sink|${worker}] Failed to upload part 1 of labels/day=06/${file}.pdf to bucket acme-labels: Access Denied (c.a.sink.Upload:142)`;
+    const items = [
+      item(1, 'label-sink.log lines 90–92', 'ops-logs', [failed('16:53:08', 'worker-2', 'labels+3+0916438231'), '[2026-05-06 16:53:08,185] ERROR [label-sink|worker-2] Worker is being killed and will not recover until restarted.'].join('\n')),
+      item(2, 'label-sink.log lines 70–72', 'ops-logs', '[2026-05-06 16:44:00,015] INFO [label-sink|worker-0] Files committed to the bucket.'),
+      item(4, 'label-sink.log lines 60–61', 'ops-logs', '[2026-05-06 16:40:34,111] INFO [label-sink|worker-1] Files committed to the bucket.'),
+      item(5, 'label-sink.log lines 50–51', 'ops-logs', '[2026-05-06 16:39:06,101] INFO [label-sink|worker-1] Starting commit and rotation for labels-10.'),
+      item(6, 'label-sink.log lines 95–96', 'ops-logs', '[2026-05-06 16:53:11,311] INFO [label-sink|worker-3] Stopping the consumer of labels.'),
+      item(3, 'label-sink.log lines 80–82', 'ops-logs', [failed('16:53:05', 'worker-1', 'labels+11+0917536719'), '[2026-05-06 16:53:05,023] ERROR [label-sink|worker-1] Worker is being killed and will not recover until restarted.'].join('\n')),
+    ];
+    const text = answer('6 May, label sink: when exactly did worker-1 die, and which pdf file was it uploading at that moment?', items);
+    expect(text).toContain('labels+11+0917536719');
+  });
+
   it('leads an answer to "what is the safe way to …" with the sentence in the imperative, not a statement sharing its words', () => {
     const items = [
       item(1, 'Label signing overview', 'ops-docs', 'The label signing key of the printers is rotated by the label team, and the printers reload the signing key at midnight.'),

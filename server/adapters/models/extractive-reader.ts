@@ -376,7 +376,7 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const stepTyped = stepsQualify ? scored.map((entry) => (instructs(entry.unit) ? entry : { unit: entry.unit, score: entry.score * UNTYPED_HEAD_WEIGHT })) : scored;
   const typedScored = asksCurrentState(prompt.question) ? withPresentStateFirst(stepTyped) : withAskedMonthFirst(stepTyped, askedMonths(prompt.question));
   const asksWhichChange = changeAsked || (askedType !== undefined && [...askedType].some((term) => CHANGE_HEADS.has(term)));
-  const diverse = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, { named, supports, procedural, parts, stampedLinesAreReadings: !causal, askedValues, termWeight: idf });
+  const diverse = pickDiverse(asksWhichChange ? creditQuotedSubjects(typedScored) : typedScored, { named, supports, procedural, parts, stampedLinesAreReadings: !causal, askedValues, askedIds: ownIdentifiers, termWeight: idf });
   // A reason, and what has to come first, often go on in the next sentence ("… without a second person. The connector must be stopped first").
   const continued = causal || asksWhatComesFirst(prompt.question) ? withContinuation(diverse, typedScored) : diverse;
   const committed = asksHowFixed(prompt.question) || asksWhenCommitted(prompt.question) ? withCommitSubjects(continued, typedScored) : continued;
