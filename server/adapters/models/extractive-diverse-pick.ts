@@ -97,7 +97,8 @@ export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, pr
   const newItemFloor = ranked[0].score * NEW_ITEM_THRESHOLD;
   for (const entry of ranked) {
     if (chosen.length >= ASKED_VALUES_FIRST) break;
-    if (askedValues.has(entry.unit) && !isDuplicate(entry)) chosen.push(entry);
+    // Values the question asks for by their kind are chosen one by one: two request ids in lines of one template are two answers.
+    if (askedValues.has(entry.unit) && !chosen.some((picked) => picked.unit.text === entry.unit.text)) chosen.push(entry);
   }
   // Greedy by score, each further sentence of an already quoted item discounted: the second rule of a
   // runbook section beats a weak sentence of another item, while strong items of other sources still

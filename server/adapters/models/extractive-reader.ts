@@ -20,7 +20,7 @@ import { asksHowFixed, asksWhenCommitted, asksWhyDecided, withCommitReasons, wit
 import { asksHypothetical, asksWhyPreferred, weighsOptions } from './extractive-question-moods';
 import { LEADING_TIMESTAMP, type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
 import { withContinuation } from './extractive-continuation';
-import { asksForTrace, withRecordTraces } from './extractive-record-trace';
+import { askedRecordDetail, asksForTrace, withRecordTraces } from './extractive-record-trace';
 import { askedRecordOrdinal, withOrdinalRecords } from './extractive-first-record';
 import { MAX_SENTENCES, pickDiverse } from './extractive-diverse-pick';
 import { asksCurrentState, withAskedMonthFirst, withPresentStateFirst } from './extractive-current-state';
@@ -87,6 +87,8 @@ const NO_SIGNAL_WEIGHT = 0.5;
  */
 const PROCEDURAL_QUESTION = /\bhow (?:do|can|should|would|could) (?:i|we|you|one)\b|\bhow to\b|\bsteps? (?:to|for)\b|\bwhat (?:has|have|needs?|must|should) to be done\b|\bwhat (?:should|must|do) (?:i|we) do\b|\bwhat(?:'s| is) the (?:\w+ )?way to\b|\b(?:what|which) (?:\w+ )?(?:do|should|must|can) (?:i|we|you) (?:run|type|use|execute|query)\b/i;
 const RECORD_WEIGHT = 0.5;
+/** Lines stating an asked request id or error code quoted first, at most: one per record asked about, as a rule two. */
+const MAX_DETAIL_LINES = 2;
 /** A how-to asking to read something off the records themselves. */
 const FROM_RECORDS = /\b(?:from|in|out of) (?:its|the|their|[\w-]+'s) (?:own )?(?:logs?|log lines|records|metrics)\b/i;
 /** A lead-in with the command or value it introduces (a 'step' piece) is the instruction a how-to question asks for. */
@@ -354,6 +356,9 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
     const naming = scored.filter((entry) => namesMetric(entry.unit.tokens)).sort((left, right) => right.score - left.score)[0];
     if (naming) askedValues.add(naming.unit);
   }
+  // "What request ids did the denied uploads get back?": the lines stating one are the answer, whatever else shares the question's words.
+  const statesDetail = askedRecordDetail(ownQuestion);
+  if (statesDetail) for (const entry of scored.filter((candidate) => statesDetail(candidate.unit.text)).sort((left, right) => right.score - left.score).slice(0, MAX_DETAIL_LINES)) askedValues.add(entry.unit);
   if (anchored) {
     const nearest = scored.filter((entry) => anchored.readings.has(entry.unit)).sort((left, right) => right.score - left.score)[0];
     for (const unit of [anchored.event, nearest?.unit]) if (unit) askedValues.add(unit);

@@ -27,4 +27,22 @@ describe('a quoted log record brings the trace written under it when the questio
     expect(text).toContain('Error sending job 8812');
     expect(text).toContain('PrinterGoneException');
   });
+
+  it('quotes the line stating the request id asked for, at the foot of a trace under twenty frames (fresh f374)', () => {
+    const frames = Array.from({ length: 14 }, (_, index) => `\tat acme.spool.JobSender.step${index}(JobSender.java:${100 + index})`);
+    const log = (worker: string, id: string) => [
+      `[2026-05-06 16:53:02,170] WARN [spoolerd|${worker}] Failed to upload label 8812 to bucket acme-labels: Access Denied (acme.spool.Upload:142)`,
+      `[2026-05-06 16:53:02,185] ERROR [spoolerd|${worker}] Worker is being killed and will not recover until restarted. Error: Unable to upload (acme.spool.Worker:633)`,
+      'acme.spool.errors.UploadException: Unable to upload',
+      ...frames,
+      `Caused by: com.amazonaws.services.s3.model.AmazonS3Exception: Access Denied (Service: Amazon S3; Status Code: 403; Error Code: AccessDenied; Request ID: ${id}; Proxy: null)`,
+    ].join('\n');
+    const text = answerFromContext('the bucket team wants the S3 request ids of the denied uploads from 6 may - what did worker-0 and worker-3 of the label spooler get back?', [
+      contextItem(1, 'spoolerd.log lines 40–60', 'ops-logs', log('worker-0', '3DHVGHPPZMK8D9V1')),
+      contextItem(2, 'spoolerd.log lines 70–90', 'ops-logs', log('worker-3', 'CH5QKS2XQ5XSVCC8')),
+      contextItem(3, 'Spooler runbook › Uploads', 'ops-docs', 'A denied upload kills the worker; give the bucket team the request id of the denied upload.'),
+    ]);
+    expect(text).toContain('3DHVGHPPZMK8D9V1');
+    expect(text).toContain('CH5QKS2XQ5XSVCC8');
+  });
 });

@@ -19,6 +19,20 @@ const MAX_TRACED_RECORDS = 2;
 
 export const asksForTrace = (question: string): boolean => ASKS_TRACE.test(question);
 
+/**
+ * "What S3 request ids did the denied uploads get back?": the id is in an exception's cause at the foot of
+ * a trace ("Caused by: …AmazonS3Exception: Access Denied (…; Request ID: 3DHVGHPPZMK8D9V1)"), a line
+ * sharing few of the question's words (freight fresh f374). The test of a line stating the detail asked, if
+ * the question asks for a request id, an error code or a status code.
+ */
+const ASKS_DETAIL = /\b(request|error|status) (?:ids?|codes?)\b/i;
+export function askedRecordDetail(question: string): ((text: string) => boolean) | undefined {
+  const detail = ASKS_DETAIL.exec(question);
+  if (!detail) return undefined;
+  const stated = new RegExp(String.raw`\b${detail[1]}[ _-]?(?:id|code)\s*[:=]\s*\S`, 'i');
+  return (text) => stated.test(text);
+}
+
 /** The picked units, each quoted log record followed by the trace lines written under it. */
 export function withRecordTraces(picked: readonly ScoredUnit[], units: readonly Unit[]): readonly ScoredUnit[] {
   const result: ScoredUnit[] = [];
