@@ -64,9 +64,9 @@ export const asksHowFixed = (question: string): boolean => ASKS_HOW_FIXED.test(q
 /**
  * "What time (UTC) was it committed?", "when was the fix merged?": a commit's moment is in its subject
  * line, which carries the commit's date; its body's "reached maxmemory at 06:41 UTC" is another moment,
- * and was quoted instead (a fresh freight question, f141).
+ * and was quoted instead (a fresh freight question, f141). So is "who put it back, and on which date?" (f390).
  */
-const ASKS_WHEN_COMMITTED = /\b(?:when|what time|what day|which day|at what time)\b[^?.]*\b(?:committed|merged|pushed|landed)\b/i;
+const ASKS_WHEN_COMMITTED = /\b(?:when|what time|what day|which day|at what time)\b[^?.]*\b(?:committed|merged|pushed|landed)\b|\b(?:on\s+)?(?:which|what)\s+(?:date|day)\s*\?/i;
 export const asksWhenCommitted = (question: string): boolean => ASKS_WHEN_COMMITTED.test(question);
 
 /** Each quoted commit sentence's subject, when it is not quoted yet, after the sentences picked. */

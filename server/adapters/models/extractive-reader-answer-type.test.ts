@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { asksWhenCommitted } from './extractive-commit-reasons';
 import { askedSettingKeys, askedTypeTerms, keysAskedSetting, timesDoneSettingKeys } from './extractive-answer-type';
 import { answerFromContext, contextItem, importedFileItem } from './testing/extractive-reader-answers';
 
@@ -329,6 +330,12 @@ describe('an extreme asked in other words', () => {
     ];
     const text = answer("Lena's spool-cache fix on 14 April: what time (UTC) was it committed, and how many jobs were queued a bit after it kicked in?", items);
     expect(text).toContain('2026-04-14 11:05 UTC');
+  });
+
+  it('reads "who put it back, and on which date?" as asking when a commit was made: its subject carries the date (fresh f390)', () => {
+    expect(asksWhenCommitted('How many pods does the last reading show, and who put it back to the normal size, and on which date?')).toBe(true);
+    expect(asksWhenCommitted('When was the retry fix merged?')).toBe(true);
+    expect(asksWhenCommitted('Which date format does the label export write?')).toBe(false);
   });
 
   it('answers "what did the commit that … say about it?" with its body, whatever its words, and keeps the leading sentence (fresh f322)', () => {
