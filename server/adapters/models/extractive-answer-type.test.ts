@@ -141,6 +141,10 @@ describe('a setting asked for by name', () => {
     const views = askedSettingKeys('since v3 went in, which feature views does the hourly render job push into the cache?');
     expect(keysAskedSetting("FEATURE_VIEWS: ['label_features'] → ['label_features', 'printer_stats']", views)).toBe(true);
     expect(keysAskedSetting('schedule="5 * * * *"', views)).toBe(false);
+    // "Which IAM policy document controls who may assume the role?": the policy that governs assuming it (fresh f366).
+    const trust = askedSettingKeys('Which IAM policy document controls who is allowed to assume the printer-writer role that the label sinks use?');
+    expect(keysAskedSetting('terraform/iam-printer-writer.tf › resource aws_iam_role printer_writer: assume_role_policy = data.aws_iam_policy_document.sink_irsa.json', trust)).toBe(true);
+    expect(keysAskedSetting('terraform/iam-printer-writer.tf › resource aws_iam_role printer_writer: name = "printer-writer"', trust)).toBe(false);
   });
 
   it('reads "which A and B does <component> declare?" as two keys asked, each with the words said of the thing (fresh f300)', () => {

@@ -194,7 +194,8 @@ export function switchedSettingKeys(question: string): AskedSettingKey[] {
  * question says of the thing configured (`"parquet.codec": "snappy"`, `"s3.sse.kms.key.id"`), which a
  * sentence repeating the question's words about the files outscored (freight fresh f66, f125).
  */
-const VALUE_NOUN = /\b(?:which|what)\s+(?:([a-z]+)\s+)?(codec|format|encoding|algorithm|cipher|mode|policy|strategy|key|region)\s+(?:is|are|was|were|does|do|did)\b(.*)$/i;
+// "Which IAM policy document controls who may assume the role?" names the policy by what it is kept in and by what it does (fresh f366).
+const VALUE_NOUN = /\b(?:which|what)\s+(?:([a-z]+)\s+)?(codec|format|encoding|algorithm|cipher|mode|policy|strategy|key|region)(?:\s+(?:document|statement))?\s+(?:is|are|was|were|does|do|did|controls|governs|decides)\b(.*)$/i;
 /**
  * "Which feature views does the hourly job push into redis?": a plural noun asked for is a list a key
  * names (`FEATURE_VIEWS = ['vehicle_eta_features', 'driver_segment_stats']`), which the commit subject
