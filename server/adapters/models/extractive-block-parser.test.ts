@@ -80,6 +80,8 @@ describe('extractive block parser', () => {
       'spooler/spoold.conf: idle-timeout 60',
     ]);
     expect(blockPieces(diff('spooler/NOTES.txt')).filter((piece) => piece.role === 'setting')).toEqual([]);
+    // A changed "key value" line is one key's change, old value beside new (fresh f231).
+    expect(blockPieces(diff('spooler/spoold.conf')).filter((piece) => piece.role === 'change').map((piece) => piece.text)).toEqual(['spooler/spoold.conf: max-jobs: 8 → 16']);
   });
 
   it('goes on with a setting on the line under it that opens with an operator, but not under another line (fresh f308)', () => {

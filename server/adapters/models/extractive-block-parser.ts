@@ -1,7 +1,7 @@
 import { escapeRegExp } from '../../runtime/text/named-entities';
 import { splitSentences } from '../../runtime/text/sentence-splitter';
 import { commitMoment } from './extractive-commit-moment';
-import { type BlockPiece, continuedSetting, keyValue, parentKey, settingPiece } from './extractive-settings';
+import { type BlockPiece, continuedSetting, parentKey, settingPair, settingPiece } from './extractive-settings';
 
 export type { BlockPiece, PieceRole } from './extractive-settings';
 
@@ -225,12 +225,14 @@ function changePieces(lines: readonly ChangedLine[], file: string): BlockPiece[]
     return file ? { text: shown([file]), scored, role: 'change' } : { text: scored, role: 'change' };
   };
   const pieces: BlockPiece[] = [];
+  // `maxmemory-policy allkeys-lru` → `noeviction` in a .conf file is one key's change too (freight fresh f231).
+  const pairOf = (line: ChangedLine) => settingPair(file, line.content);
   for (const added of run.filter((line) => line.sign === '+')) {
-    const pair = keyValue(added.content);
-    const match = pair ? removed.findIndex((line, index) => !paired.has(index) && keyValue(line.content)?.[1] === pair[1]) : -1;
+    const pair = pairOf(added);
+    const match = pair ? removed.findIndex((line, index) => !paired.has(index) && pairOf(line)?.[1] === pair[1]) : -1;
     if (pair && match !== -1) {
       paired.add(match);
-      const before = keyValue(removed[match].content)?.[2];
+      const before = pairOf(removed[match])?.[2];
       pieces.push(piece((where) => prefixed(added, `${pair[1]}: ${before} → ${pair[2]}`, where)));
     } else pieces.push(piece((where) => `added: ${prefixed(added, added.content.trim(), where)}`));
   }

@@ -70,8 +70,11 @@ export const SPACED_SETTING_PLACE = /^(?:(?:added|removed):\s*)?\S+(?:\.conf|_co
  * commit growing their volumes shows as context, and by no changed line. A block opener, a comment
  * or code ("x := get()", "if x == nil", a call of anything but literals) states no setting.
  */
+/** A line's key and value as `file` writes them: "key: value", "key = value", or a `.conf` file's "key value". */
+export const settingPair = (file: string, content: string) => keyValue(content) ?? (SPACE_SEPARATED_CONFIG.test(file) ? SPACED_KEY_VALUE.exec(content.trim()) : null);
+
 export function settingPiece(file: string, parent: string, content: string): BlockPiece | undefined {
-  const pair = keyValue(content) ?? (SPACE_SEPARATED_CONFIG.test(file) ? SPACED_KEY_VALUE.exec(content.trim()) : null);
+  const pair = settingPair(file, content);
   if (!pair || /^(#|\/\/)/.test(content)) return undefined;
   const value = pair[2].trim();
   if (value === '' || /^[{[(]$/.test(value) || /^(?::=|=)/.test(value)) return undefined;
