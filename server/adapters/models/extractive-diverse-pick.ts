@@ -140,25 +140,24 @@ export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, pr
       if (step) chosen.push(step.candidate);
       continue;
     }
+    // A part answered by a sentence of a form (a count, a reading at an instant, an import) that may share few of the
+    // question's words: when no quoted sentence has that form, the best one that has it, from half the floor.
+    const typed = (form: (entry: ScoredUnit) => boolean) => {
+      const found = chosen.some(form) ? undefined : ranked.find((candidate) => candidate.score >= floor * COUNT_PART_FLOOR_SHARE && form(candidate) && !isDuplicate(candidate));
+      if (found) chosen.push(found);
+    };
     if (part.counted) {
-      // A count part is spoken to by a sentence stating the count, which may share few of the question's words: half the floor.
-      const states = (entry: ScoredUnit) => statesCount(entry.unit.text, part.counted!);
-      const counting = chosen.some(states) ? undefined : ranked.find((candidate) => candidate.score >= floor * COUNT_PART_FLOOR_SHARE && states(candidate) && !isDuplicate(candidate));
-      if (counting) chosen.push(counting);
+      typed((entry) => statesCount(entry.unit.text, part.counted!));
       continue;
     }
     if (part.instants) {
-      // The reading at the part's own instant; a line of another moment sharing its words is not it. Half the floor, as a count's.
-      const states = (entry: ScoredUnit) => [...part.instants!].some((moment) => entry.unit.moments.has(moment));
-      const reading = chosen.some(states) ? undefined : ranked.find((candidate) => candidate.score >= floor * COUNT_PART_FLOOR_SHARE && states(candidate) && !isDuplicate(candidate));
-      if (reading) chosen.push(reading);
+      // The reading at the part's own instant; a line of another moment sharing its words is not it.
+      typed((entry) => [...part.instants!].some((moment) => entry.unit.moments.has(moment)));
       continue;
     }
     if (part.asksModule) {
-      // The import of a name a quoted sentence uses; it holds none of the part's words, so half the floor as a count's.
-      const imports = (entry: ScoredUnit) => statesImport(entry.unit.text);
-      const importing = chosen.some(imports) ? undefined : ranked.find((candidate) => candidate.score >= floor * COUNT_PART_FLOOR_SHARE && imports(candidate) && supports(candidate.unit, chosen.map((picked) => picked.unit)) && !isDuplicate(candidate));
-      if (importing) chosen.push(importing);
+      // The import of a name a quoted sentence uses.
+      typed((entry) => statesImport(entry.unit.text) && supports(entry.unit, chosen.map((picked) => picked.unit)));
       continue;
     }
     // A part asking what comes first is spoken to only by a sentence stating an order (extractive-question-parts.ts).
