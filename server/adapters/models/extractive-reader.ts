@@ -21,7 +21,7 @@ import { asksHypothetical, asksWhyPreferred, weighsOptions } from './extractive-
 import { LEADING_TIMESTAMP, type Unit, headerParts, isIdentifier, namesAnItem, unitsOf } from './extractive-units';
 import { withContinuation } from './extractive-continuation';
 import { askedRecordDetail, asksForTrace, withRecordTraces } from './extractive-record-trace';
-import { askedRecordOrdinal, withOrdinalRecords } from './extractive-first-record';
+import { askedRecordOrdinal, withOrdinalRecords } from './extractive-ordinal-record';
 import { MAX_SENTENCES, pickDiverse } from './extractive-diverse-pick';
 import { asksCurrentState, withAskedMonthFirst, withPresentStateFirst } from './extractive-current-state';
 import { answerWordsAsked, asksComputation, asksWhyNobodyTold, labelDefinitionTest, labelledIdTest, statesAlertRoute, statesComputation } from './extractive-asked-labels';
@@ -159,8 +159,10 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // What the question names only to set it aside ("besides X and Y, which …") is not what is asked.
   // "How stale did it get?" is answered by a series summary's "highest 32.5 h", in words the question lacks.
   const extreme = askedExtreme(prompt.question);
+  // The question as the user asked it, without a bridge name a self-ask step appended (see ownIdentifiers below).
+  const ownQuestion = withoutIntermediateAnswer(prompt.question);
   // "Its last 'features missing' warning": "last" picks among the records, it is no word of theirs ("last 5m: requests=…"; fresh f345).
-  const recordOrdinal = askedRecordOrdinal(withoutIntermediateAnswer(prompt.question));
+  const recordOrdinal = askedRecordOrdinal(ownQuestion);
   const ordinalTerms = new Set(recordOrdinal ? contentTerms(recordOrdinal.word) : []);
   const queryTerms = [...new Set([...askedTerms(prompt.question), ...(extreme ? contentTerms(EXTREME_WORDS[extreme]) : []), ...answerWordsAsked(prompt.question)])].filter((term) => !ordinalTerms.has(term));
   const querySet = new Set(queryTerms);
@@ -227,7 +229,6 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   // outweigh every other item (freight dev d79: "(intermediate answer: Security, SEC-88)" put the
   // SEC-88 line at 2.6 times the log line stating the role assumed, below the bar for a second item),
   // so it weighs as a frame term does, half.
-  const ownQuestion = withoutIntermediateAnswer(prompt.question);
   const ownIdentifiers = tokenize(ownQuestion).filter(isIdentifier);
   const ownTerms = new Set(contentTerms(ownQuestion));
   const definesNamedLabel = labelDefinitionTest(ownQuestion);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedRecordOrdinal } from './extractive-first-record';
+import { askedRecordOrdinal } from './extractive-ordinal-record';
 import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
 
 const record = (stamp: string, state: string, run: string) => `[${stamp}+0000] {runner.py:1206} INFO - Marking job as ${state}. queue=label_export, job_id=render_labels, run_id=scheduled__${run}`;
