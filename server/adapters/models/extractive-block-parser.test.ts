@@ -84,6 +84,12 @@ describe('extractive block parser', () => {
     expect(blockPieces(diff('spooler/spoold.conf')).filter((piece) => piece.role === 'change').map((piece) => piece.text)).toEqual(['spooler/spoold.conf: max-jobs: 8 → 16']);
   });
 
+  it("reads the file's line git prints after a hunk's numbers as a setting, unless it opens a block (fresh f333)", () => {
+    const diff = (heading: string) => ['diff --git a/spooler/spoold.conf b/spooler/spoold.conf', `@@ -4,3 +4,3 @@ ${heading}`, ' port 9100', '-max-jobs 8', '+max-jobs 16'].join('\n');
+    expect(blockPieces(diff('bind 10.1.0.7')).filter((piece) => piece.role === 'setting').map((piece) => piece.text)).toEqual(['spooler/spoold.conf: bind 10.1.0.7', 'spooler/spoold.conf: port 9100']);
+    expect(blockPieces(diff('queue = SpoolQueue(')).filter((piece) => piece.role === 'setting').map((piece) => piece.text)).toEqual(['spooler/spoold.conf: port 9100']);
+  });
+
   it('goes on with a setting on the line under it that opens with an operator, but not under another line (fresh f308)', () => {
     const dag = ['diff --git a/dags/print_export.py b/dags/print_export.py', 'new file mode 100644', '--- /dev/null', '+++ b/dags/print_export.py', '@@ -0,0 +1,4 @@', '+cmds=["spoolctl", "export"]', '+    + [arg for queue in QUEUES for arg in ("--queue", queue)],', '+# done', '+    + ["--dry-run"]'].join('\n');
     expect(blockPieces(dag).map((piece) => piece.text)).toEqual([

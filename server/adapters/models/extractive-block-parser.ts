@@ -1,7 +1,7 @@
 import { escapeRegExp } from '../../runtime/text/named-entities';
 import { splitSentences } from '../../runtime/text/sentence-splitter';
 import { commitMoment } from './extractive-commit-moment';
-import { type BlockPiece, continuedSetting, parentKey, settingPair, settingPiece } from './extractive-settings';
+import { type BlockPiece, continuedSetting, openerName, parentKey, settingPair, settingPiece } from './extractive-settings';
 
 export type { BlockPiece, PieceRole } from './extractive-settings';
 
@@ -242,6 +242,15 @@ function changePieces(lines: readonly ChangedLine[], file: string): BlockPiece[]
   return pieces;
 }
 
+/**
+ * The text git prints after a hunk's line numbers ("@@ -3,8 +3,8 @@ bind 0.0.0.0") is a line of the file
+ * above the hunk: by default the nearest one opening at its first column. It is a setting the hunk's
+ * context does not show (`bind 0.0.0.0` of a Redis conf whose commit changed `maxmemory` three lines
+ * down; freight fresh f333). One opening a block ("driver_segment_source = SnowflakeSource(") sets nothing.
+ */
+const HUNK_HEADING = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@ (\S.*)$/;
+const hunkHeading = (line: string): string | undefined => HUNK_HEADING.exec(line)?.[1].trimEnd();
+
 /** Commits, diffs and plain text, line by line. */
 function gitPieces(text: string): BlockPiece[] {
   const pieces: BlockPiece[] = [];
@@ -342,7 +351,13 @@ function gitPieces(text: string): BlockPiece[] {
       const diffed = /^diff --git a\/(\S+)/.exec(line);
       if (diffed) [file, created] = [diffed[1], false];
       if (line.startsWith('--- /dev/null')) created = true;
-      if (line.startsWith('@@')) { state = 'hunk'; hunk.length = 0; }
+      if (line.startsWith('@@')) {
+        state = 'hunk';
+        hunk.length = 0;
+        const heading = hunkHeading(line);
+        const setting = heading !== undefined && openerName(heading) === undefined ? settingPiece(file, '', heading) : undefined;
+        if (setting && !pieces.some((piece) => piece.text === setting.text)) pieces.push(setting);
+      }
       continue;
     }
     state = 'text';

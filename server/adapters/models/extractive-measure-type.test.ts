@@ -128,5 +128,13 @@ describe('measure questions and the sentences that can answer them', () => {
     expect(statesMeasure('print-gw/values.yaml › env: LABEL_URL: "http://labels:8080"', 'address')).toBe(true);
     expect(statesMeasure('The spool registry keeps every printer schema; ask team print before changing it.', 'address')).toBe(false);
   });
+
+  it('an IPv4 address states an address, which a version or a figure does not (fresh f333)', () => {
+    expect(askedMeasure('what address does spool-cache bind to according to its conf?')).toBe('address');
+    expect(statesMeasure('spooler/spool-cache.conf: bind 0.0.0.0', 'address')).toBe(true);
+    expect(statesMeasure('The print VPC is 10.20.0.0/16.', 'address')).toBe(true);
+    expect(statesMeasure('spoold 2.4.1 ships with the new queue', 'address')).toBe(false);
+    expect(statesMeasure('spool-cache used 0.85 of its memory', 'address')).toBe(false);
+  });
 });
 

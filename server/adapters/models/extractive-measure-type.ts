@@ -64,8 +64,9 @@ const STATED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> 
   frequency: new RegExp(String.raw`\bevery\s+(?:${NUMBER}\s*|(?:${NUMBER_WORDS}|other)\s+)?(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|night|morning|run)\b|\b(?:hourly|daily|nightly|weekly|monthly)\b|\b(?:${NUMBER}|${NUMBER_WORDS})\s+times\s+(?:a|an|per)\s+\w+|\bonce\s+(?:a|an|per|every)\b|\bper\s+(?:second|minute|hour|day)\b`, 'i'),
   // A key set on or off: "enabled: false", "appendonly no" (a config file's key and value).
   switch: /[:=]\s*["']?(?:true|false|yes|no|on|off|enabled|disabled)\b["']?\s*,?\s*(?:#.*)?$|(?:^|[:›]\s*)[a-z][\w.-]*\s+(?:yes|no)\s*$/im,
-  // "registry.example.internal:8081", "http://10.0.0.5/status", a host of three or more labels ("kafka-1.example.internal").
-  address: /\b[a-z][\w-]*(?:\.[\w-]+)+:\d{2,5}\b|\bhttps?:\/\/\S+|\b[a-z][\w-]*(?:\.[a-z][\w-]*){2,}\b/i,
+  // "registry.example.internal:8081", "http://10.0.0.5/status", a host of three or more labels ("kafka-1.example.internal"),
+  // an IPv4 address ("bind 0.0.0.0", "10.0.0.0/16"; fresh f333), not a version's three parts.
+  address: /\b[a-z][\w-]*(?:\.[\w-]+)+:\d{2,5}\b|\bhttps?:\/\/\S+|\b[a-z][\w-]*(?:\.[a-z][\w-]*){2,}\b|(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.])/i,
 };
 /** A key naming the unit or the measured thing, set to a number: "FEATURE_FETCH_TIMEOUT_MS: "40"", "retention.ms=259200000". */
 const KEYED: Readonly<Record<Exclude<Measure, 'interval' | 'moment'>, RegExp>> = {

@@ -24,7 +24,7 @@ export interface IndentedLine {
   readonly content: string;
 }
 
-function openerName(content: string): string | undefined {
+export function openerName(content: string): string | undefined {
   if (content.endsWith(':') && !content.startsWith('#')) return content.slice(0, -1).replace(/^-\s*/, '');
   const hcl = HCL_BLOCK.exec(content);
   if (hcl) return `${hcl[1]} ${hcl[2].trim().replace(/"/g, '')}`;
