@@ -3,6 +3,7 @@
  * item discounted, repeats left out, and what a question asks for by its shape (an asked setting, an
  * item named by id, each part of a compound question) owed its place. Scoring is extractive-reader.ts.
  */
+import { stem } from '../../runtime/text/text-terms';
 import { statesCount, statesImport } from './extractive-answer-type';
 import { type QuestionPart, STATES_ORDER } from './extractive-question-parts';
 import type { ScoredUnit } from './extractive-quoted-subjects';
@@ -43,6 +44,8 @@ const COUNT_PART_FLOOR_SHARE = 0.5;
  * this many sentences in all.
  */
 const MAX_NAMED_ITEM_SENTENCES = 6;
+/** A key set to a list of two or more: `entities=[driver, route_segment]`, `"topics": ["a", "b"]`. */
+const LISTED_VALUE = /([A-Za-z][\w-]*)"?\s*[:=]\s*\[[^\],]+,[^\]]*\]/g;
 /** A second sentence from an item already quoted is worth this much of its score per sentence quoted (redundancy, MMR-style). */
 const SAME_ITEM_DISCOUNT = 0.8;
 /** The share of the weight of a part's own words its best sentence holds that a quoted sentence must hold to speak to the part. */
@@ -164,7 +167,8 @@ export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, pr
     // A part asking when an event happened is spoken to by a record of it on the day it names, not by a metric row sampled
     // then; such a record may share few words beside the event's name, so half the floor, as a count's.
     const recordsEvent = (unit: Unit) => !part.asksEventTime || (unit.role !== 'row' && (part.asksEventTime.days.size === 0 || [...part.asksEventTime.days].some((day) => unit.moments.has(day))));
-    const speaksTo = (entry: ScoredUnit, terms: ReadonlySet<string>) => holds(entry, terms) && (!part.asksPrecondition || STATES_ORDER.test(entry.unit.text)) && recordsEvent(entry.unit);
+    const namesMember = (unit: Unit) => part.member === undefined || unit.termSet.has(part.member);
+    const speaksTo = (entry: ScoredUnit, terms: ReadonlySet<string>) => holds(entry, terms) && (!part.asksPrecondition || STATES_ORDER.test(entry.unit.text)) && recordsEvent(entry.unit) && namesMember(entry.unit);
     const partFloor = part.asksEventTime ? floor * COUNT_PART_FLOOR_SHARE : floor;
     const ownWordsStated = ranked.some((candidate) => speaksTo(candidate, part.distinctive));
     // A quoted sentence speaks to the part when it holds most of what the part's best sentence holds of its
@@ -172,11 +176,14 @@ export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, pr
     // saying a change was merged, when a sentence says what applies a merge to `main` (fresh f169, f191).
     const weightHeld = (entry: ScoredUnit) => [...part.distinctive].filter((term) => entry.unit.termSet.has(term)).reduce((sum, term) => sum + termWeight(term), 0);
     const enough = PART_WEIGHT_SHARE * Math.max(0, ...ranked.filter((candidate) => candidate.score >= partFloor && speaksTo(candidate, part.distinctive)).map(weightHeld));
-    if (ownWordsStated && chosen.some((picked) => speaksTo(picked, part.distinctive) && weightHeld(picked) >= enough)) continue;
+    // A key named by the kind whose members are asked, set to a list, names them all (`entities=[driver, route_segment]`); a line declaring one names one.
+    const listsMembers = (entry: ScoredUnit) => [...entry.unit.scored.matchAll(LISTED_VALUE)].some((match) => stem(match[1].toLowerCase()) === part.member);
+    const listed = ranked.some((candidate) => candidate.score >= partFloor && listsMembers(candidate) && speaksTo(candidate, part.distinctive));
+    if (ownWordsStated && chosen.some((picked) => speaksTo(picked, part.distinctive) && weightHeld(picked) >= enough && (!listed || listsMembers(picked)))) continue;
     const terms = ownWordsStated ? part.distinctive : part.terms;
     const eligible = ranked.filter((candidate) => candidate.score >= partFloor && speaksTo(candidate, terms) && (!ownWordsStated || weightHeld(candidate) >= enough) && !chosen.includes(candidate) && !isDuplicate(candidate));
     // Records of one job share the event's name ("START test X", "PASS X"): the one holding most of the part's words is the event asked.
-    const answering = part.asksEventTime ? [...eligible].sort((left, right) => weightHeld(right) - weightHeld(left))[0] : eligible[0];
+    const answering = part.asksEventTime ? [...eligible].sort((left, right) => weightHeld(right) - weightHeld(left))[0] : (eligible.find(listsMembers) ?? eligible[0]);
     if (answering) chosen.push(answering);
   }
   return chosen.sort((left, right) => right.score - left.score || left.unit.order - right.unit.order);

@@ -124,6 +124,21 @@ describe('the parts of a compound question', () => {
     expect(text).toContain('13:02:54  9 of 15 PASS');
   });
 
+  it('answers "the names of the two X" with the key listing them, and "which of its fields" with a field (fresh f310)', () => {
+    const question = 'What are the names of the two spool queues that the label_reprints view is keyed by, and which of its fields holds the number of reprints over 30 days?';
+    expect(questionParts(question)?.map((part) => part.member)).toEqual(['queue', 'field']);
+    const file = 'spool/label_views.py';
+    const lines = ['printer = Queue(name="printer", join_keys=["printer_id"])', 'tray = Queue(name="tray", join_keys=["tray_id"])', '', 'label_reprints = JobView(', '    name="label_reprints",', '    queues=[printer, tray],', '    ttl=timedelta(days=30),', '    schema=[', '        Field(name="mean_wait_seconds", dtype=Float32),', '        Field(name="reprints_30d", dtype=Int64),', '    ],', ')'];
+    const commit = [
+      `commit 7a8b9c0${'0'.repeat(33)}`, '', '    spool: label_reprints view for routing v2', '',
+      '    Per printer and tray: reprint count and mean wait over 30 days. About 900 printers and 40 trays, sparse, so', '    ~6,000 queue keys in the spool store.', '',
+      `diff --git a/${file} b/${file}`, 'new file mode 100644', '--- /dev/null', `+++ b/${file}`, `@@ -0,0 +1,${lines.length} @@`, ...lines.map((line) => `+${line}`),
+    ].join('\n');
+    const text = answerFromContext(question, [contextItem(1, 'commit 7a8b9c0: spool: label_reprints view for routing v2', 'ops-git', commit, 'commit 7a8b9c0'), ...unrelatedItems(2)]);
+    expect(text).toContain('queues=[printer, tray]');
+    expect(text).toContain('reprints_30d');
+  });
+
   it('does not hold "the run for 22 March" to that day: the run is logged the day after (fresh f320)', () => {
     const question = 'At what time did render_labels of the label_export run for 22 March 2026 finish, and how many hours old was label_report at 06:00 UTC on 23 March 2026 according to the metrics?';
     expect(questionParts(question)?.map((part) => (part.asksEventTime ? [...part.asksEventTime.days] : undefined))).toEqual([[], undefined]);

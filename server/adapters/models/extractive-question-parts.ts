@@ -11,7 +11,7 @@
  */
 import { askedInstants, askedMoments } from '../../runtime/text/moment-terms';
 import { idiomTerms } from '../../runtime/text/operator-idioms';
-import { contentTerms } from '../../runtime/text/text-terms';
+import { contentTerms, stem } from '../../runtime/text/text-terms';
 import { asksModule, countedTerms } from './extractive-answer-type';
 import { answerWordsAsked } from './extractive-asked-labels';
 
@@ -69,6 +69,22 @@ export interface QuestionPart {
    * test's name, nor by a commit's sentence about another day (freight fresh f351). The days the part names, if any.
    */
   readonly asksEventTime?: { readonly days: ReadonlySet<string> };
+  /**
+   * "What are the names of the two Feast entities …", "which of its fields holds …": a part asking which members
+   * of a kind are meant is spoken to only by a line naming the kind (`entities=[driver, route_segment]`,
+   * `Field(name="traversals_90d", …)`), not by a commit sentence about the same view's segments (freight fresh f310).
+   * The kind's stem.
+   */
+  readonly member?: string;
+}
+
+/** "the names of the two Feast entities", "which of its fields": the plural noun whose members are asked for. */
+const MEMBERS_ASKED = /\bnames?\s+of\s+(?:(?:the|its|their|these|those)\s+)?(?:(?:two|three|four|five|six|\d+)\s+)?(?:[\w.-]+\s+)?([a-z]{3,}s)\b|\bwhich\s+of\s+(?:its|the|their|these|those)\s+([a-z]{3,}s)\b/i;
+
+function memberPart(part: string): { member?: string } {
+  const match = MEMBERS_ASKED.exec(part);
+  const noun = match?.[1] ?? match?.[2];
+  return noun ? { member: stem(noun.toLowerCase()) } : {};
 }
 
 /** The counted words of a part asking "how many …", as QuestionPart.counted. */
@@ -134,6 +150,7 @@ export function questionParts(question: string): readonly QuestionPart[] | undef
       ...countedPart(parts[index]),
       ...(asksModule(parts[index]) ? { asksModule: true } : {}),
       ...instantsPart(parts[index]),
+      ...memberPart(parts[index]),
       ...(EVENT_TIME.test(parts[index]) && !READING_NOUN.test(parts[index]) ? { asksEventTime: { days: new Set(askedMoments(parts[index].replace(RUN_FOR_DAY, '$1'))) } } : {}),
     }))
     .filter((part) => part.terms.size > 0 || part.asksConditionalStep);
