@@ -91,6 +91,14 @@ describe('a setting asked for by name', () => {
     expect(toolSettingKeys('How many jobs did label_export run?')).toEqual([]);
   });
 
+  it('reads whether a service autoscales as its chart\'s hpa or autoscaling switch (fresh f96)', () => {
+    const keys = toolSettingKeys('does print_gateway autoscale on load, or is the pod count pinned in the helm values?');
+    expect(keysAskedSetting('helm/print_gateway/values-production.yaml › hpa: enabled: false', keys)).toBe(true);
+    expect(keysAskedSetting('helm/label_api/values-production.yaml › hpa: enabled: true', keys)).toBe(false);
+    expect(keysAskedSetting('helm/print_gateway/values.yaml › autoscaling: enabled: true', toolSettingKeys('Will print_gateway scale out on its own when jobs pile up?'))).toBe(true);
+    expect(toolSettingKeys('How many pods does print_gateway run?')).toEqual([]);
+  });
+
   it('reads a second run started beside one still going as the overlap setting (fresh f245)', () => {
     const keys = toolSettingKeys('If a label_hourly run is still going when the next hour starts, can the scheduler kick off a second one next to it?');
     expect(keysAskedSetting('airflow/dags/label_hourly.py › with DAG( › max_active_runs=1,', keys)).toBe(true);

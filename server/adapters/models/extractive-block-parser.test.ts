@@ -84,6 +84,11 @@ describe('extractive block parser', () => {
     expect(blockPieces(diff('spooler/spoold.conf')).filter((piece) => piece.role === 'change').map((piece) => piece.text)).toEqual(['spooler/spoold.conf: max-jobs: 8 → 16']);
   });
 
+  it('reads an unchanged comment of four words or more as what the file says, with its file (fresh f120)', () => {
+    const diff = ['diff --git a/helm/print-gw/values.yaml b/helm/print-gw/values.yaml', '@@ -1,4 +1,4 @@', ' # Helm values for print-gw in production (Argo CD app print-gw-prod)', '-replicaCount: 4', '+replicaCount: 6', ' # limits', ' image: print-gw'].join('\n');
+    expect(blockPieces(diff).filter((piece) => piece.role === 'prose').map((piece) => piece.text)).toEqual(['helm/print-gw/values.yaml: Helm values for print-gw in production (Argo CD app print-gw-prod)']);
+  });
+
   it("reads the file's line git prints after a hunk's numbers as a setting, unless it opens a block (fresh f333)", () => {
     const diff = (heading: string) => ['diff --git a/spooler/spoold.conf b/spooler/spoold.conf', `@@ -4,3 +4,3 @@ ${heading}`, ' port 9100', '-max-jobs 8', '+max-jobs 16'].join('\n');
     expect(blockPieces(diff('bind 10.1.0.7')).filter((piece) => piece.role === 'setting').map((piece) => piece.text)).toEqual(['spooler/spoold.conf: bind 10.1.0.7', 'spooler/spoold.conf: port 9100']);

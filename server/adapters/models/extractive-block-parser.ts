@@ -251,6 +251,19 @@ function changePieces(lines: readonly ChangedLine[], file: string): BlockPiece[]
 const HUNK_HEADING = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@ (\S.*)$/;
 const hunkHeading = (line: string): string | undefined => HUNK_HEADING.exec(line)?.[1].trimEnd();
 
+/**
+ * An unchanged comment of a hunk says what the file is or holds, in words: "# Helm values for eta-api in
+ * production (Argo CD app eta-api-prod)" names the app that deploys it, which no setting does (freight
+ * fresh f120). Quoted with its file; a comment of a word or two ("# limits") is a label, not a statement.
+ */
+const CONTEXT_COMMENT = /^(?:#(?!!)|\/\/)\s*(\S.*)$/;
+const COMMENT_MIN_WORDS = 4;
+function contextComment(file: string, content: string): BlockPiece | undefined {
+  const said = CONTEXT_COMMENT.exec(content)?.[1].trim();
+  if (said === undefined || said.split(/\s+/).length < COMMENT_MIN_WORDS) return undefined;
+  return file ? { text: `${file}: ${said}`, scored: said, role: 'prose' } : { text: said, role: 'prose' };
+}
+
 /** Commits, diffs and plain text, line by line. */
 function gitPieces(text: string): BlockPiece[] {
   const pieces: BlockPiece[] = [];
@@ -332,6 +345,8 @@ function gitPieces(text: string): BlockPiece[] {
         }
         const setting = line.startsWith(' ') ? settingPiece(file, parentKey(hunk, indent), trimmed) : undefined;
         if (setting) pieces.push(setting);
+        const comment = line.startsWith(' ') ? contextComment(file, trimmed) : undefined;
+        if (comment && !pieces.some((piece) => piece.text === comment.text)) pieces.push(comment);
         hunk.push({ indent, content: trimmed });
         continue;
       }

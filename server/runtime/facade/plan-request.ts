@@ -38,7 +38,7 @@ export interface PlannedRequest {
  * Bumped whenever planning or graph building changes what a given input produces: it is part of
  * the plan-cache key and the plan hash, so plans cached by older code are never served.
  */
-export const PLANNER_VERSION = 'planner-2026.12.07-60';
+export const PLANNER_VERSION = 'planner-2026.12.07-61';
 
 export interface PlanRequestOptions {
   /**

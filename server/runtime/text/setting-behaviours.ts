@@ -41,7 +41,7 @@ export function describedSettingWords(goal: string): readonly string[] {
 /**
  * Settings well-known tools name by what they do, which operators ask about in those words and not the
  * key's, in any clause: whether a scheduler runs the intervals it missed (Airflow `catchup`), whether
- * two runs may overlap (`max_active_runs`), where a server takes its password (Redis `requirepass`),
+ * two runs may overlap (`max_active_runs`), where a server takes its password (Redis `requirepass`), whether a service autoscales (`hpa`),
  * what an alert rule evaluates (Prometheus `expr`), whether a consumer skips a record it cannot write
  * (Kafka Connect `errors.tolerance`), where it starts when its offset is gone (`auto.offset.reset`). A key holds the kind; the goal's named things qualify it.
  */
@@ -50,6 +50,8 @@ export const TOOL_SETTINGS: readonly SettingBehaviour[] = [
   // Or asked as a second run started beside one still going (fresh f245).
   { says: /\bruns?\b[^?]*\b(?:overlap|at the same time|in parallel|concurrently)\b|\bsecond\s+(?:one|run|copy|instance)\b[^?]*\b(?:next to|alongside|beside|at once)\b|\bstill\s+(?:going|running)\b[^?]*\bsecond\s+(?:one|run)\b/, kinds: ['active', 'concurrency'], names: ['max', 'run'] },
   { says: /\bpassword\b/, kinds: ['requirepass', 'password'], names: [] },
+  // Whether a service scales its pods on load: a Helm chart's `hpa: enabled` or `autoscaling: enabled` (fresh f96).
+  { says: /\bauto-?scal(?:e|es|ed|ing)\b|\bscal(?:e|es|ed|ing)\b[^?]*\bon (?:its own|load)\b/, kinds: ['hpa', 'autoscaling'], names: [] },
   { says: /\bwhat (?:metric|expression|query)\b[^?]*\brule\b|\brule\b[^?]*\bevaluat(?:e|es|ed|ing)\b/, kinds: ['expr'], names: ['alert'] },
   // Whether a consumer skips a record it cannot handle or fails (Kafka Connect `errors.tolerance`; fresh f181).
   { says: /\bskip(?:s|ped|ping)?\b[^?]*\b(?:records?|messages?|events?)\b|\b(?:records?|messages?)\b[^?]*\bskip(?:s|ped|ping)?\b|\b(?:bad|broken|poison|malformed)\s+(?:records?|messages?)\b/, kinds: ['tolerance'], names: ['errors'] },
