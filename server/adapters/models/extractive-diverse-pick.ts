@@ -169,18 +169,24 @@ export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, pr
     const recordsEvent = (unit: Unit) => !part.asksEventTime || (unit.role !== 'row' && (part.asksEventTime.days.size === 0 || [...part.asksEventTime.days].some((day) => unit.moments.has(day))));
     const namesMember = (unit: Unit) => part.member === undefined || unit.termSet.has(part.member);
     const speaksTo = (entry: ScoredUnit, terms: ReadonlySet<string>) => holds(entry, terms) && (!part.asksPrecondition || STATES_ORDER.test(entry.unit.text)) && recordsEvent(entry.unit) && namesMember(entry.unit);
-    const partFloor = part.asksEventTime ? floor * COUNT_PART_FLOOR_SHARE : floor;
+    // So may a sentence on what a part asks of a thing its relative clause names: the clause holds most of the part's words.
+    const partFloor = part.asksEventTime || part.identifying ? floor * COUNT_PART_FLOOR_SHARE : floor;
     const ownWordsStated = ranked.some((candidate) => speaksTo(candidate, part.distinctive));
+    // The words of the part that are not the relative clause naming what it asks about (extractive-question-parts.ts),
+    // when a sentence holds one: a sentence holding only the clause's words names the thing, and says nothing of it.
+    const asked = new Set([...part.distinctive].filter((term) => !part.identifying?.has(term)));
+    const askedStated = part.identifying !== undefined && asked.size > 0 && ranked.some((candidate) => candidate.score >= partFloor && speaksTo(candidate, asked));
+    const own = askedStated ? asked : part.distinctive;
     // A quoted sentence speaks to the part when it holds most of what the part's best sentence holds of its
     // words, by weight: "what applies the change once I merge to main?" is not answered by a timeline line
     // saying a change was merged, when a sentence says what applies a merge to `main` (fresh f169, f191).
-    const weightHeld = (entry: ScoredUnit) => [...part.distinctive].filter((term) => entry.unit.termSet.has(term)).reduce((sum, term) => sum + termWeight(term), 0);
-    const enough = PART_WEIGHT_SHARE * Math.max(0, ...ranked.filter((candidate) => candidate.score >= partFloor && speaksTo(candidate, part.distinctive)).map(weightHeld));
+    const weightHeld = (entry: ScoredUnit) => [...own].filter((term) => entry.unit.termSet.has(term)).reduce((sum, term) => sum + termWeight(term), 0);
+    const enough = PART_WEIGHT_SHARE * Math.max(0, ...ranked.filter((candidate) => candidate.score >= partFloor && speaksTo(candidate, own)).map(weightHeld));
     // A key named by the kind whose members are asked, set to a list, names them all (`entities=[driver, route_segment]`); a line declaring one names one.
     const listsMembers = (entry: ScoredUnit) => [...entry.unit.scored.matchAll(LISTED_VALUE)].some((match) => stem(match[1].toLowerCase()) === part.member);
-    const listed = ranked.some((candidate) => candidate.score >= partFloor && listsMembers(candidate) && speaksTo(candidate, part.distinctive));
-    if (ownWordsStated && chosen.some((picked) => speaksTo(picked, part.distinctive) && weightHeld(picked) >= enough && (!listed || listsMembers(picked)))) continue;
-    const terms = ownWordsStated ? part.distinctive : part.terms;
+    const listed = ranked.some((candidate) => candidate.score >= partFloor && listsMembers(candidate) && speaksTo(candidate, own));
+    if (ownWordsStated && chosen.some((picked) => speaksTo(picked, own) && weightHeld(picked) >= enough && (!listed || listsMembers(picked)))) continue;
+    const terms = ownWordsStated ? own : part.terms;
     const eligible = ranked.filter((candidate) => candidate.score >= partFloor && speaksTo(candidate, terms) && (!ownWordsStated || weightHeld(candidate) >= enough) && !chosen.includes(candidate) && !isDuplicate(candidate));
     // Records of one job share the event's name ("START test X", "PASS X"): the one holding most of the part's words is the event asked.
     const answering = part.asksEventTime ? [...eligible].sort((left, right) => weightHeld(right) - weightHeld(left))[0] : (eligible.find(listsMembers) ?? eligible[0]);

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { pickDiverse } from './extractive-diverse-pick';
+import { questionParts } from './extractive-question-parts';
+import { unitsOf } from './extractive-units';
 import { answerFromContext, contextItem } from './testing/extractive-reader-answers';
 
 const POLICY_LINES = ['resources = ["arn:aws:s3:::print-lake/labels/*"]', 'actions = ["s3:PutObject", "s3:AbortMultipartUpload"]', 'sid = "WriteLabels"', 'name = "label-writer"'];
@@ -19,5 +22,20 @@ describe('a part of a compound question is spoken to by its own rare words, not 
       contextItem(13, 'Print platform › Repos', 'ops-docs', 'Everything is defined in the print-infra repository: Terraform, queue definitions and spooler configs.'),
     ]);
     expect(text).toContain('Terraform by Atlantis');
+  });
+
+  it('quotes what the commit a relative clause names says, not a line naming that commit again (fresh f321)', () => {
+    const question = 'Through which mechanism does the commit that moved the print sinks to the label-writer role say they get their cloud credentials, and at what time on 6 May does the spooler log first show print-sink-labels assuming that role?';
+    const parts = questionParts(question) ?? [];
+    expect([...(parts[0].identifying ?? [])]).toEqual(expect.arrayContaining(['commit', 'move', 'label-writer']));
+    const units = unitsOf([
+      { ref: 1, header: 'spooler.log', text: '[2026-05-06 16:52:40,058] INFO [print-sink-labels|task-0] TokenProvider: assumed role arn:aws:iam::1234:role/label-writer' },
+      { ref: 2, header: 'postmortem', text: 'May 6 16:40 — print-infra change "Move print sinks to the label-writer role" merged; the static key of the print sinks is removed.' },
+      { ref: 3, header: 'commit 1a2b3c4', text: 'The sinks now get cloud credentials from the label-writer role through workload identity.' },
+    ]);
+    // The log line leads on the question's words; the credentials sentence shares fewer of them than the timeline line.
+    const scored = units.map((unit, index) => ({ unit, score: [12, 10, 2.5][index] }));
+    const picked = pickDiverse(scored, { named: new Set(), supports: () => false, procedural: false, parts, stampedLinesAreReadings: true, askedValues: new Set(), askedIds: [], termWeight: () => 1 });
+    expect(picked.map((entry) => entry.unit.ref)).toContain(3);
   });
 });

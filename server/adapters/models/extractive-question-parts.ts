@@ -76,6 +76,21 @@ export interface QuestionPart {
    * The kind's stem.
    */
   readonly member?: string;
+  /**
+   * "Through which mechanism does the commit that moved the sinks to the lake-writer role say they get their
+   * credentials": the relative clause's words pick out the commit, they are not what is asked. A sentence
+   * holding only them (the timeline's "change 'Move Connect S3 sinks to the lake-writer IAM role' merged")
+   * names the thing, and does not speak to the part (freight fresh f321).
+   */
+  readonly identifying?: ReadonlySet<string>;
+}
+
+/** "the commit that moved … role say …": a noun and its relative clause, up to the verb of what its sentence reports. */
+const RELATIVE_CLAUSE = /\b(?:the|a|an)\s+([a-z][\w-]*\s+(?:that|which|who)\s+.+?)\s+(?:say|says|said|mention|mentions|give|gives|state|states|explain|explains|list|lists|show|shows|name|names)\b/i;
+
+function identifyingPart(part: string): { identifying?: ReadonlySet<string> } {
+  const clause = RELATIVE_CLAUSE.exec(part)?.[1];
+  return clause ? { identifying: new Set(contentTerms(clause)) } : {};
 }
 
 /** "the names of the two Feast entities", "which of its fields": the plural noun whose members are asked for. */
@@ -151,6 +166,7 @@ export function questionParts(question: string): readonly QuestionPart[] | undef
       ...(asksModule(parts[index]) ? { asksModule: true } : {}),
       ...instantsPart(parts[index]),
       ...memberPart(parts[index]),
+      ...identifyingPart(parts[index]),
       ...(EVENT_TIME.test(parts[index]) && !READING_NOUN.test(parts[index]) ? { asksEventTime: { days: new Set(askedMoments(parts[index].replace(RUN_FOR_DAY, '$1'))) } } : {}),
     }))
     .filter((part) => part.terms.size > 0 || part.asksConditionalStep);
