@@ -59,6 +59,26 @@ describe('a question asking for a whole list', () => {
     expect(text).not.toContain('ttl=timedelta');
   });
 
+  it('quotes the entries meeting the words every quoted entry meets, not only the first one quoted (fresh f391)', () => {
+    const items = [
+      contextItem(1, 'commit 7a8b9c0: spool: label_waits view', 'ops-git', `commit 7a8b9c0${'0'.repeat(33)}\n\n    spool: label_waits view\n\n    Per printer and tray: median and p90 wait time over 30 days.`, 'commit 7a8b9c0'),
+      importedFile('features/label_waits.py', [
+        'label_waits = FeatureView(',
+        '    name="label_waits",',
+        '    ttl=timedelta(days=30),',
+        '    schema=[',
+        '        Field(name="median_tray_seconds", dtype=Float32),',
+        '        Field(name="p90_tray_seconds", dtype=Float32),',
+        '        Field(name="waits_30d", dtype=Int64),',
+        '    ],',
+        ')',
+      ]),
+    ];
+    const text = answerFromContext('Which fields does the label_waits view define for the median and the 90th-percentile tray wait, and which dtype do those two fields use?', items);
+    expect(text).toContain('median_tray_seconds');
+    expect(text).toContain('p90_tray_seconds');
+  });
+
   it('quotes every key of a map named by the plural asked for, but the one set aside (fresh f332)', () => {
     const items = [
       contextItem(1, 'Spooler guide', 'ops-docs', 'Queue retention is kept in `print-infra/spooler/queue-retention.yaml`; a queue not listed there keeps the default.'),

@@ -45,8 +45,11 @@ export function withListSiblings(question: string, picked: readonly ScoredUnit[]
     const list = listOfUnit(entry.unit);
     if (list === undefined || listed.has(list)) continue;
     listed.add(list);
-    // "Which fields … are nullable with a default of null?": the entries meeting the question's words the quoted one meets, not the whole list.
-    const met = [...queryTerms].filter((term) => entry.unit.termSet.has(term));
+    // "Which fields … are nullable with a default of null?": the entries meeting the question's words every quoted one meets, not the
+    // whole list. Every one: "the fields for the median and the 90th-percentile time" quoted `traversals_90d` beside the median's
+    // field, and the p90 field met neither's own words (freight fresh f391).
+    const quoted = picked.filter((other) => listOfUnit(other.unit) === list);
+    const met = [...queryTerms].filter((term) => quoted.every((other) => other.unit.termSet.has(term)));
     const siblings = scored.filter((other) => listOfUnit(other.unit) === list && met.every((term) => other.unit.termSet.has(term))).sort((left, right) => left.unit.order - right.unit.order);
     if (siblings.length > MAX_LIST_ENTRIES) continue;
     for (const sibling of siblings) if (!result.some((kept) => kept.unit === sibling.unit)) result.push(sibling);
