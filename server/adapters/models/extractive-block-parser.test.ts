@@ -89,6 +89,13 @@ describe('extractive block parser', () => {
     expect(blockPieces(diff).filter((piece) => piece.role === 'prose').map((piece) => piece.text)).toEqual(['helm/print-gw/values.yaml: Helm values for print-gw in production (Argo CD app print-gw-prod)']);
   });
 
+  it('names no block after the close of a call that opens a Python block (fresh f393)', () => {
+    const diff = ['diff --git a/dags/label_hourly.py b/dags/label_hourly.py', '@@ -8,5 +8,5 @@', ' with DAG(', '     dag_id="label_hourly",', ' ) as dag:', '-    pool = "small"', '+    pool = "large"', '     retries = 2'].join('\n');
+    const texts = blockPieces(diff).map((piece) => piece.text);
+    expect(texts).toContain('dags/label_hourly.py: pool: "small" → "large"');
+    expect(texts).toContain('dags/label_hourly.py: retries = 2');
+  });
+
   it("reads the file's line git prints after a hunk's numbers as a setting, unless it opens a block (fresh f333)", () => {
     const diff = (heading: string) => ['diff --git a/spooler/spoold.conf b/spooler/spoold.conf', `@@ -4,3 +4,3 @@ ${heading}`, ' port 9100', '-max-jobs 8', '+max-jobs 16'].join('\n');
     expect(blockPieces(diff('bind 10.1.0.7')).filter((piece) => piece.role === 'setting').map((piece) => piece.text)).toEqual(['spooler/spoold.conf: bind 10.1.0.7', 'spooler/spoold.conf: port 9100']);

@@ -25,7 +25,8 @@ export interface IndentedLine {
 }
 
 export function openerName(content: string): string | undefined {
-  if (content.endsWith(':') && !content.startsWith('#')) return content.slice(0, -1).replace(/^-\s*/, '');
+  // Not the close of a call that opens a Python block (") as dag:"), which names nothing a key sits under (fresh f393).
+  if (content.endsWith(':') && !content.startsWith('#') && !/^[)\]}]/.test(content)) return content.slice(0, -1).replace(/^-\s*/, '');
   const hcl = HCL_BLOCK.exec(content);
   if (hcl) return `${hcl[1]} ${hcl[2].trim().replace(/"/g, '')}`;
   return BLOCK_OPENER.exec(content)?.[1];
