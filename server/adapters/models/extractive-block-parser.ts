@@ -1,7 +1,8 @@
 import { escapeRegExp } from '../../runtime/text/named-entities';
 import { splitSentences } from '../../runtime/text/sentence-splitter';
 import { commitMoment } from './extractive-commit-moment';
-import { type BlockPiece, continuedSetting, openerName, parentKey, settingPair, settingPiece } from './extractive-settings';
+import { contextComment, headingSetting } from './extractive-hunk-context';
+import { type BlockPiece, continuedSetting, parentKey, settingPair, settingPiece } from './extractive-settings';
 
 export type { BlockPiece, PieceRole } from './extractive-settings';
 
@@ -242,28 +243,6 @@ function changePieces(lines: readonly ChangedLine[], file: string): BlockPiece[]
   return pieces;
 }
 
-/**
- * The text git prints after a hunk's line numbers ("@@ -3,8 +3,8 @@ bind 0.0.0.0") is a line of the file
- * above the hunk: by default the nearest one opening at its first column. It is a setting the hunk's
- * context does not show (`bind 0.0.0.0` of a Redis conf whose commit changed `maxmemory` three lines
- * down; freight fresh f333). One opening a block ("driver_segment_source = SnowflakeSource(") sets nothing.
- */
-const HUNK_HEADING = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@ (\S.*)$/;
-const hunkHeading = (line: string): string | undefined => HUNK_HEADING.exec(line)?.[1].trimEnd();
-
-/**
- * An unchanged comment of a hunk says what the file is or holds, in words: "# Helm values for eta-api in
- * production (Argo CD app eta-api-prod)" names the app that deploys it, which no setting does (freight
- * fresh f120). Quoted with its file; a comment of a word or two ("# limits") is a label, not a statement.
- */
-const CONTEXT_COMMENT = /^(?:#(?!!)|\/\/)\s*(\S.*)$/;
-const COMMENT_MIN_WORDS = 4;
-function contextComment(file: string, content: string): BlockPiece | undefined {
-  const said = CONTEXT_COMMENT.exec(content)?.[1].trim();
-  if (said === undefined || said.split(/\s+/).length < COMMENT_MIN_WORDS) return undefined;
-  return file ? { text: `${file}: ${said}`, scored: said, role: 'prose' } : { text: said, role: 'prose' };
-}
-
 /** Commits, diffs and plain text, line by line. */
 function gitPieces(text: string): BlockPiece[] {
   const pieces: BlockPiece[] = [];
@@ -369,8 +348,7 @@ function gitPieces(text: string): BlockPiece[] {
       if (line.startsWith('@@')) {
         state = 'hunk';
         hunk.length = 0;
-        const heading = hunkHeading(line);
-        const setting = heading !== undefined && openerName(heading) === undefined ? settingPiece(file, '', heading) : undefined;
+        const setting = headingSetting(file, line);
         if (setting && !pieces.some((piece) => piece.text === setting.text)) pieces.push(setting);
       }
       continue;

@@ -183,7 +183,7 @@ export function pickDiverse(scored: readonly ScoredUnit[], { named, supports, pr
     const weightHeld = (entry: ScoredUnit) => [...own].filter((term) => entry.unit.termSet.has(term)).reduce((sum, term) => sum + termWeight(term), 0);
     const enough = PART_WEIGHT_SHARE * Math.max(0, ...ranked.filter((candidate) => candidate.score >= partFloor && speaksTo(candidate, own)).map(weightHeld));
     // A key named by the kind whose members are asked, set to a list, names them all (`entities=[driver, route_segment]`); a line declaring one names one.
-    const listsMembers = (entry: ScoredUnit) => [...entry.unit.scored.matchAll(LISTED_VALUE)].some((match) => stem(match[1].toLowerCase()) === part.member);
+    const listsMembers = (entry: ScoredUnit) => part.member !== undefined && [...entry.unit.scored.matchAll(LISTED_VALUE)].some((match) => stem(match[1].toLowerCase()) === part.member);
     const listed = ranked.some((candidate) => candidate.score >= partFloor && listsMembers(candidate) && speaksTo(candidate, own));
     if (ownWordsStated && chosen.some((picked) => speaksTo(picked, own) && weightHeld(picked) >= enough && (!listed || listsMembers(picked)))) continue;
     const terms = ownWordsStated ? own : part.terms;

@@ -41,9 +41,10 @@ export function describedSettingWords(goal: string): readonly string[] {
 /**
  * Settings well-known tools name by what they do, which operators ask about in those words and not the
  * key's, in any clause: whether a scheduler runs the intervals it missed (Airflow `catchup`), whether
- * two runs may overlap (`max_active_runs`), where a server takes its password (Redis `requirepass`), whether a service autoscales (`hpa`),
- * what an alert rule evaluates (Prometheus `expr`), whether a consumer skips a record it cannot write
- * (Kafka Connect `errors.tolerance`), where it starts when its offset is gone (`auto.offset.reset`). A key holds the kind; the goal's named things qualify it.
+ * two runs may overlap (`max_active_runs`), where a server takes its password (Redis `requirepass`),
+ * whether a service autoscales (Helm `hpa`), what an alert rule evaluates (Prometheus `expr`), whether a
+ * consumer skips a record it cannot write (Kafka Connect `errors.tolerance`), where it starts when its
+ * offset is gone (`auto.offset.reset`). A key holds the kind; the goal's named things qualify it.
  */
 export const TOOL_SETTINGS: readonly SettingBehaviour[] = [
   { says: /\b(?:missed|skipped)\s+(?:days?|runs?|intervals?|dates?)\b|\bcatch(?:es|ing)?\s+up\s+on\b/, kinds: ['catchup'], names: [] },
