@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../../runtime/text/sentence-splitter';
-import { blockPieces, csvFields } from './extractive-block-parser';
+import { blockPieces } from './extractive-block-parser';
+import { csvFields } from './extractive-csv-fields';
 import { commitMoment } from './extractive-commit-moment';
 
 const gitShow = [
@@ -42,6 +43,12 @@ describe('extractive block parser', () => {
         text: 'Over the last 7 days the average working set of checkout-api was 196Mi per pod, so a 256Mi limit still leaves about 30% headroom (commit 48d4188, Carol Nguyen).',
         role: 'prose',
         scored: 'Over the last 7 days the average working set of checkout-api was 196Mi per pod, so a 256Mi limit still leaves about 30% headroom.',
+      },
+      // The files it changed, as its diffstat lists them, scored with its subject (fresh f417).
+      {
+        text: 'files changed: k8s/checkout-api/deployment.yaml (commit 48d4188, Carol Nguyen)',
+        role: 'files',
+        scored: 'Lower checkout-api memory limit to 256Mi to cut cluster cost: files changed: k8s/checkout-api/deployment.yaml',
       },
       // A changed line is shown with its file, as a setting is, and scored on its own words (fresh f288).
       { text: 'k8s/checkout-api/deployment.yaml › resources › requests: memory: 384Mi → 192Mi', scored: 'resources › requests: memory: 384Mi → 192Mi', role: 'change' },

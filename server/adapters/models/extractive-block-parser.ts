@@ -1,7 +1,8 @@
 import { escapeRegExp } from '../../runtime/text/named-entities';
 import { splitSentences } from '../../runtime/text/sentence-splitter';
 import { commitMoment } from './extractive-commit-moment';
-import { contextComment, headingSetting } from './extractive-hunk-context';
+import { csvFields } from './extractive-csv-fields';
+import { changedFilesPiece, closesDiffstat, contextComment, headingSetting, statedFile } from './extractive-hunk-context';
 import { type BlockPiece, continuedSetting, parentKey, settingPair, settingPiece } from './extractive-settings';
 
 export type { BlockPiece, PieceRole } from './extractive-settings';
@@ -275,8 +276,13 @@ function gitPieces(text: string): BlockPiece[] {
     const origin = commit.sha ? [`commit ${commit.sha}`, commit.author].filter(Boolean).join(', ') : '';
     return prose(body).map((piece) => (origin ? { ...piece, text: `${piece.text.replace(/\.$/, '')} (${origin}).`, scored: piece.scored ?? piece.text } : piece));
   };
+  // Which files it changed, as its diffstat lists them: "which two files did the fix change?" is answered by no
+  // changed line, each of which names one file (freight fresh f417). Scored with the subject, which names the change.
+  let statFiles: string[] = [];
+  let subject = '';
   const flushParagraph = () => {
     const joined = paragraph.join(' ');
+    if (joined.length > 0 && paragraphs === 0) subject = joined;
     if (joined.length > 0) pieces.push(...(paragraphs++ === 0 ? [subjectPiece(joined)] : bodyPieces(joined)));
     paragraph = [];
   };
@@ -342,6 +348,11 @@ function gitPieces(text: string): BlockPiece[] {
     if (state === 'fields' && trimmed === '') { state = 'message'; paragraphs = 0; continue; }
     if (DIFF_HEADER.test(line) || DIFFSTAT.test(trimmed)) {
       flushPlain();
+      const statFile = statedFile(trimmed);
+      if (statFile) statFiles.push(statFile);
+      const stat = closesDiffstat(trimmed) ? changedFilesPiece(statFiles, subject, commit) : undefined;
+      if (closesDiffstat(trimmed)) statFiles = [];
+      if (stat) pieces.push(stat);
       const diffed = /^diff --git a\/(\S+)/.exec(line);
       if (diffed) [file, created] = [diffed[1], false];
       if (line.startsWith('--- /dev/null')) created = true;
@@ -360,22 +371,6 @@ function gitPieces(text: string): BlockPiece[] {
   flushRun();
   flushPlain();
   return pieces;
-}
-
-/** Fields of one CSV line (RFC 4180 quoting), or undefined when it has fewer than three. */
-export function csvFields(line: string): string[] | undefined {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < line.length; index += 1) {
-    const char = line[index];
-    if (quoted && char === '"' && line[index + 1] === '"') { field += '"'; index += 1; }
-    else if (char === '"' && (quoted || field === '')) quoted = !quoted;
-    else if (char === ',' && !quoted) { fields.push(field); field = ''; }
-    else field += char;
-  }
-  fields.push(field);
-  return !quoted && fields.length >= 3 ? fields : undefined;
 }
 
 /** A CSV block whose first line names its columns: each row as "value: 255, unit: MiB, threshold: 256"; the header alone is no claim. */

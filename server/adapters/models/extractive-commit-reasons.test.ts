@@ -46,3 +46,24 @@ describe('a commit asked about by when it was made or what it said', () => {
     expect(text).toContain('live at every depot');
   });
 });
+
+describe('the files a commit changed', () => {
+  const commit = (sha: string, subject: string, files: readonly string[]) => [
+    `commit ${sha}${'0'.repeat(33)}`, 'Author: Ana Ruiz <ana.ruiz@print.example>', 'Date:   2026-04-14T13:05:00+02:00', '', `    ${subject}`, '',
+    '    The spooler filled its disk after the label jobs piled up since 9 April.', '',
+    ...files.map((file) => ` ${file} | 2 +-`), ` ${files.length} files changed, 2 insertions(+), 2 deletions(-)`,
+  ].join('\n');
+  const items = [
+    item(1, 'commit 7a8b9c0: spool-cache: maxmemory 16gb; label_jobs ttl 3 days', 'ops-git', commit('7a8b9c0', 'spool-cache: maxmemory 16gb; label_jobs ttl 3 days', ['spool/label_views.py', 'redis/spool-cache.conf']), 'commit 7a8b9c0'),
+    item(2, 'commit 1b2c3d4: print-gw: 6 replicas', 'ops-git', commit('1b2c3d4', 'print-gw: 6 replicas', ['helm/print-gw/values.yaml', 'helm/print-gw/Chart.yaml']), 'commit 1b2c3d4'),
+    item(3, 'Spooler runbook', 'ops-docs', 'The spool-cache fix of 14 April raised its memory; the spool-cache keeps label jobs for three days now.'),
+  ];
+
+  it('lists them, as the diffstat does, when the question asks which files it changed (fresh f417)', () => {
+    expect(answer('Which two files did the spool-cache fix of 14 April change, and what is its short SHA?', items)).toContain('spool/label_views.py, redis/spool-cache.conf');
+  });
+
+  it('does not quote the list for a question about anything else', () => {
+    expect(answer('Why did the spool-cache fill up on 14 April?', items)).not.toContain('files changed');
+  });
+});

@@ -151,6 +151,9 @@ const OTHER_DAY_WEIGHT = 0.4;
 const UNTYPED_HEAD_WEIGHT = 0.6;
 const CHANGE_QUESTION = /\b(?:chang(?:e|ed|es)|diff|modif(?:y|ied|ies))\b|\bbefore\s+(?:v\d+|version\s+\d|the\s+(?:upgrade|migration|switch|fix|bump))\b|\b(?:used to|previously|originally)\b/i;
 
+/** "Which two files did the fix change?", "what files does commit X touch": files a change touched. */
+const ASKS_CHANGED_FILES = /\b(?:which|what)\s+(?:\w+\s+)?files?\b[^?]*\b(?:chang|touch|modif|edit)/i;
+
 /** How a series summary (metric-series-summary.ts) words each extreme. */
 const EXTREME_WORDS = { highest: 'highest peak', lowest: 'lowest' } as const;
 
@@ -166,7 +169,8 @@ export function selectEvidence(prompt: ParsedContextPrompt): SelectedSentence[] 
   const ordinalTerms = new Set(recordOrdinal ? contentTerms(recordOrdinal.word) : []);
   const queryTerms = [...new Set([...askedTerms(prompt.question), ...(extreme ? contentTerms(EXTREME_WORDS[extreme]) : []), ...answerWordsAsked(prompt.question)])].filter((term) => !ordinalTerms.has(term));
   const querySet = new Set(queryTerms);
-  const units = unitsOf(prompt.blocks);
+  // A commit's list of changed files answers only which files a change touched (extractive-block-parser.ts).
+  const units = unitsOf(prompt.blocks).filter((unit) => unit.role !== 'files' || ASKS_CHANGED_FILES.test(prompt.question));
   if (queryTerms.length === 0 || units.length === 0) return [];
   // "Why does the runbook say not to?": only a document's sentences say what it says.
   const documentRefs = documentAskedFor(prompt);

@@ -3,7 +3,8 @@
  * "instance_type = \"r6i.2xlarge\"" quoted with its file and the key it sits under, since
  * "type = \"gp3\"" alone names neither.
  */
-export type PieceRole = 'prose' | 'subject' | 'change' | 'row' | 'step' | 'setting';
+/** `files`: the files a commit changed, as its diffstat lists them; read only when a question asks which files a change touched. */
+export type PieceRole = 'prose' | 'subject' | 'change' | 'row' | 'step' | 'setting' | 'files';
 
 export interface BlockPiece {
   readonly text: string;
