@@ -276,10 +276,13 @@ function gitPieces(text: string): BlockPiece[] {
     const origin = commit.sha ? [`commit ${commit.sha}`, commit.author].filter(Boolean).join(', ') : '';
     return prose(body).map((piece) => (origin ? { ...piece, text: `${piece.text.replace(/\.$/, '')} (${origin}).`, scored: piece.scored ?? piece.text } : piece));
   };
-  // Which files it changed, as its diffstat lists them: "which two files did the fix change?" is answered by no
-  // changed line, each of which names one file (freight fresh f417). Scored with the subject, which names the change.
+  // The files its diffstat lists, and its subject, which names the change they are quoted with (extractive-hunk-context.ts).
   let statFiles: string[] = [];
   let subject = '';
+  // A hunk's heading or comment repeated by a later hunk of the same file is quoted once.
+  const pushOnce = (piece: BlockPiece | undefined) => {
+    if (piece && !pieces.some((other) => other.text === piece.text)) pieces.push(piece);
+  };
   const flushParagraph = () => {
     const joined = paragraph.join(' ');
     if (joined.length > 0 && paragraphs === 0) subject = joined;
@@ -330,8 +333,7 @@ function gitPieces(text: string): BlockPiece[] {
         }
         const setting = line.startsWith(' ') ? settingPiece(file, parentKey(hunk, indent), trimmed) : undefined;
         if (setting) pieces.push(setting);
-        const comment = line.startsWith(' ') ? contextComment(file, trimmed) : undefined;
-        if (comment && !pieces.some((piece) => piece.text === comment.text)) pieces.push(comment);
+        if (line.startsWith(' ')) pushOnce(contextComment(file, trimmed));
         hunk.push({ indent, content: trimmed });
         continue;
       }
@@ -350,17 +352,18 @@ function gitPieces(text: string): BlockPiece[] {
       flushPlain();
       const statFile = statedFile(trimmed);
       if (statFile) statFiles.push(statFile);
-      const stat = closesDiffstat(trimmed) ? changedFilesPiece(statFiles, subject, commit) : undefined;
-      if (closesDiffstat(trimmed)) statFiles = [];
-      if (stat) pieces.push(stat);
+      if (closesDiffstat(trimmed)) {
+        const stat = changedFilesPiece(statFiles, subject, commit);
+        if (stat) pieces.push(stat);
+        statFiles = [];
+      }
       const diffed = /^diff --git a\/(\S+)/.exec(line);
       if (diffed) [file, created] = [diffed[1], false];
       if (line.startsWith('--- /dev/null')) created = true;
       if (line.startsWith('@@')) {
         state = 'hunk';
         hunk.length = 0;
-        const setting = headingSetting(file, line);
-        if (setting && !pieces.some((piece) => piece.text === setting.text)) pieces.push(setting);
+        pushOnce(headingSetting(file, line));
       }
       continue;
     }
